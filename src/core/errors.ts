@@ -1,0 +1,61 @@
+/**
+ * The one error type for bad input. It names where the problem is (file, line, field) so a
+ * user can fix their file; CLIs print `message` and exit 2 instead of a stack trace.
+ */
+export interface ErrorLocation {
+  file?: string;
+  /** 1-based line number (JSONL rows, HOA lines). */
+  line?: number;
+  /** Dotted path of the offending field, e.g. `instances[2].base_trace[0].in1`. */
+  field?: string;
+}
+
+export class InputError extends Error {
+  readonly file?: string;
+  readonly line?: number;
+  readonly field?: string;
+  /** The reason without the location prefix (stable text for tests and reason codes). */
+  readonly reason: string;
+
+  constructor(reason: string, where: ErrorLocation = {}) {
+    super(formatLocation(where) + reason);
+    this.name = "InputError";
+    this.reason = reason;
+    this.file = where.file;
+    this.line = where.line;
+    this.field = where.field;
+  }
+
+  /** The same error with more location filled in (inner code knows the field, outer code the file). */
+  at(where: ErrorLocation): InputError {
+    return new InputError(this.reason, {
+      file: this.file ?? where.file,
+      line: this.line ?? where.line,
+      field: joinField(where.field, this.field),
+    });
+  }
+}
+
+function joinField(outer?: string, inner?: string): string | undefined {
+  if (!outer) return inner;
+  if (!inner) return outer;
+  return inner.startsWith("[") ? outer + inner : `${outer}.${inner}`;
+}
+
+function formatLocation(where: ErrorLocation): string {
+  const parts: string[] = [];
+  if (where.file) parts.push(where.line !== undefined ? `${where.file}:${where.line}` : where.file);
+  else if (where.line !== undefined) parts.push(`line ${where.line}`);
+  if (where.field) parts.push(`field ${where.field}`);
+  return parts.length ? `${parts.join(": ")}: ` : "";
+}
+
+/** Format a zod issue path as a dotted field (`a.b[3].c`). */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const p of path) {
+    if (typeof p === "number") out += `[${p}]`;
+    else out += out ? `.${String(p)}` : String(p);
+  }
+  return out;
+}

@@ -1,0 +1,58 @@
+import type { CompiledInstance, CompiledSystem } from "./compile.js";
+
+/**
+ * Does the effect hold on this input-symbol trace? Runs only up to the window end and
+ * allocates nothing (the verifier calls this millions of times).
+ */
+export function effectHolds(ci: CompiledInstance, trace: Uint32Array): boolean {
+  const { sys, lo, hi, effectMask } = ci;
+  const { next, out, nSymbols } = sys;
+  let s = sys.initial;
+  for (let t = 0; t < lo; t++) s = next[s * nSymbols + trace[t]];
+  for (let t = lo; t <= hi; t++) {
+    const idx = s * nSymbols + trace[t];
+    if (out[idx] & effectMask) return true;
+    s = next[idx];
+  }
+  return false;
+}
+
+/**
+ * Effect check resuming from a known state at time `from` (incremental simulation: the
+ * prefix before the first edited timestep is shared with the base run).
+ */
+export function effectHoldsFrom(ci: CompiledInstance, trace: Uint32Array, from: number, state: number): boolean {
+  const { sys, lo, hi, effectMask } = ci;
+  const { next, out, nSymbols } = sys;
+  let s = state;
+  for (let t = from; t < lo; t++) s = next[s * nSymbols + trace[t]];
+  for (let t = Math.max(from, lo); t <= hi; t++) {
+    const idx = s * nSymbols + trace[t];
+    if (out[idx] & effectMask) return true;
+    s = next[idx];
+  }
+  return false;
+}
+
+/** Full run: states (length T+1) and output codes (length T). */
+export function runSystem(sys: CompiledSystem, trace: ArrayLike<number>): { states: Int32Array; outputs: Uint32Array } {
+  const T = trace.length;
+  const states = new Int32Array(T + 1);
+  const outputs = new Uint32Array(T);
+  let s = sys.initial;
+  states[0] = s;
+  for (let t = 0; t < T; t++) {
+    const idx = s * sys.nSymbols + trace[t];
+    outputs[t] = sys.out[idx];
+    s = sys.next[idx];
+    states[t + 1] = s;
+  }
+  return { states, outputs };
+}
+
+/** Output valuation (official dict form) of an output code. */
+export function outputValuation(sys: CompiledSystem, code: number): Record<string, number> {
+  const v: Record<string, number> = {};
+  for (let j = 0; j < sys.nOut; j++) v[sys.outputAps[j]] = (code >> (sys.nOut - 1 - j)) & 1;
+  return v;
+}
