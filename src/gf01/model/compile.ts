@@ -40,6 +40,8 @@ export interface CompiledInstance {
   readonly budgetAtoms: number | null;
   /** State before reading base[t] (length T+1) under the unmodified base trace. */
   readonly baseStates: Int32Array;
+  /** baseHitBefore[t] = 1 iff the effect already held under the base trace at some t' in [lo, t). */
+  readonly baseHitBefore: Uint8Array;
   /** Index of each input AP name. */
   readonly apIndex: ReadonlyMap<string, number>;
 }
@@ -148,6 +150,11 @@ export function compileInstance(inst: Gf01Instance, sys: CompiledSystem = compil
     s = sys.next[s * sys.nSymbols + base[t]];
     baseStates[t + 1] = s;
   }
+  const baseHitBefore = new Uint8Array(T + 1);
+  for (let t = 0; t < T; t++) {
+    const hit = t >= lo && t <= hi && (sys.out[baseStates[t] * sys.nSymbols + base[t]] & (1 << (sys.nOut - 1 - effIdx))) !== 0;
+    baseHitBefore[t + 1] = baseHitBefore[t] | (hit ? 1 : 0);
+  }
   const apIndex = new Map<string, number>();
   sys.inputAps.forEach((ap, i) => apIndex.set(ap, i));
   return {
@@ -163,6 +170,7 @@ export function compileInstance(inst: Gf01Instance, sys: CompiledSystem = compil
     budgetTimestep: inst.budget_timestep,
     budgetAtoms: inst.budget_atoms ?? null,
     baseStates,
+    baseHitBefore,
     apIndex,
   };
 }

@@ -18,11 +18,14 @@ export function effectHolds(ci: CompiledInstance, trace: Uint32Array): boolean {
 }
 
 /**
- * Effect check resuming from a known state at time `from` (incremental simulation: the
- * prefix before the first edited timestep is shared with the base run).
+ * Effect check resuming at time `from` from the base run's state (incremental simulation:
+ * the caller guarantees `trace` equals the base trace before `from`, so the prefix — and
+ * whether the effect already held in [lo, from) — is read from the precomputed base run).
  */
-export function effectHoldsFrom(ci: CompiledInstance, trace: Uint32Array, from: number, state: number): boolean {
+export function effectHoldsFrom(ci: CompiledInstance, trace: Uint32Array, from: number, state: number = ci.baseStates[from]): boolean {
   const { sys, lo, hi, effectMask } = ci;
+  if (from > hi) return ci.baseHitBefore[hi + 1] === 1;
+  if (ci.baseHitBefore[from] === 1) return true;
   const { next, out, nSymbols } = sys;
   let s = state;
   for (let t = from; t < lo; t++) s = next[s * nSymbols + trace[t]];
