@@ -1,0 +1,229 @@
+/**
+ * `gf01.instance_bundle.v1`: a versioned file of GF-01 instances. Reads the three shapes the
+ * official loader accepts (bundle object, bare list, single instance) and writes bundles
+ * byte-identical to the official writer (`json.dumps(indent=2, sort_keys=True)`), so
+ * `instances_hash` and any hash over the file agree with the reference harness.
+ */
+import { z } from "zod";
+import { InputError } from "../../core/errors.js";
+import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
+import { parseWith, registerSchema } from "../../core/schema.js";
+import { compileInstance } from "../model/compile.js";
+import type { Gf01Instance } from "../model/types.js";
+import {
+  BENCHMARK_VERSION,
+  CHECKER_VERSION,
+  FAMILY_ID,
+  GENERATOR_VERSION,
+  HARNESS_VERSION,
+  IDENTIFIABILITY_METRIC_ID,
+  IDENTIFIABILITY_MIN_RESPONSE_RATIO,
+  IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES,
+  IDENTIFIABILITY_POLICY_VERSION,
+  INSTANCE_BUNDLE_SCHEMA_VERSION,
+} from "./meta.js";
+import { dumpJsonFile, floatify, stableHash } from "./pyout.js";
+
+const bit = z.union([z.literal(0), z.literal(1)]);
+const int = z.number().int();
+
+export const mealySchema = z.object({
+  states: z.array(z.string()).min(1),
+  initial_state: z.string(),
+  input_aps: z.array(z.string()).min(1),
+  output_aps: z.array(z.string()).min(1),
+  transitions: z.record(
+    z.string(),
+    z.record(z.string(), z.object({ next_state: z.string(), output: z.record(z.string(), bit) })),
+  ),
+});
+
+/** One instance, official field names. Unknown keys are kept (they are part of instances_hash). */
+export const instanceSchema = z.looseObject({
+  instance_id: z.string().min(1),
+  automaton: mealySchema,
+  base_trace: z.array(z.record(z.string(), bit)).min(1),
+  effect_ap: z.string(),
+  t_star: int.nonnegative(),
+  mode: z.enum(["normal", "hard"]),
+  window_size: int.nonnegative(),
+  budget_timestep: int.nonnegative(),
+  budget_atoms: int.nonnegative().nullish(),
+  seed: int.nullish(),
+  complexity: z.record(z.string(), z.number()).optional(),
+  identifiability: z.record(z.string(), z.unknown()).optional(),
+  split_id: z.string().optional(),
+  renderer_track: z.string().optional(),
+});
+
+export const bundleSchema = z.looseObject({
+  schema_version: z.literal(INSTANCE_BUNDLE_SCHEMA_VERSION),
+  family_id: z.literal(FAMILY_ID),
+  benchmark_version: z.string(),
+  generator_version: z.string(),
+  checker_version: z.string(),
+  harness_version: z.string(),
+  git_commit: z.string(),
+  config_hash: z.string(),
+  split_id: z.string(),
+  seed_start: int,
+  count: int.nonnegative(),
+  seeds: z.array(int),
+  identifiability_policy_version: z.string().optional(),
+  identifiability_metric_id: z.string().optional(),
+  identifiability_min_response_ratio: z.number().optional(),
+  identifiability_min_unique_signatures: int.optional(),
+  instances_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  instances: z.array(instanceSchema),
+});
+registerSchema("gf01.instance_bundle.v1", bundleSchema);
+
+/** Bundle metadata: every top-level key except `instances` (official `bundle_meta`). */
+export type BundleMeta = Record<string, unknown>;
+
+export interface LoadedBundle {
+  instances: Gf01Instance[];
+  /** Empty for a bare list / single instance (official "legacy-instance-list"). */
+  meta: BundleMeta;
+  byId: Map<string, Gf01Instance>;
+}
+
+/** The instance as the official `to_canonical_dict` writes it (floats marked). */
+export function instanceToDict(inst: Gf01Instance): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(inst)) {
+    if (v === undefined) continue;
+    out[k] = k === "complexity" ? floatify(v as Record<string, unknown>) : v;
+  }
+  return out;
+}
+
+/** Official `instances_hash` = stable_hash_json(list of canonical instance dicts). */
+export function instancesHash(instances: readonly Gf01Instance[]): string {
+  return stableHash(instances.map(instanceToDict));
+}
+
+/**
+ * Parse a bundle JSON value. `strictBundle` demands the v1 envelope (official artifacts);
+ * otherwise lists and single instances are accepted like the official loader. Every instance
+ * is compiled once so semantic errors (partial automaton, bad effect_ap …) surface here with
+ * their field path, and duplicate ids are rejected.
+ */
+export function parseBundle(
+  value: unknown,
+  file?: string,
+  opts: { strictBundle?: boolean } = {},
+): LoadedBundle {
+  let raw: unknown[];
+  let meta: BundleMeta = {};
+  if (Array.isArray(value) && !opts.strictBundle) raw = value;
+  else if (value && typeof value === "object" && !Array.isArray(value)) {
+    const obj = value as Record<string, unknown>;
+    if ("instances" in obj) {
+      const b = (
+        opts.strictBundle || "schema_version" in obj ? parseWith(bundleSchema, obj, { file }) : obj
+      ) as Record<string, unknown>;
+      if (!Array.isArray(b.instances))
+        throw new InputError("instances must be a list", { file, field: "instances" });
+      raw = b.instances as unknown[];
+      meta = Object.fromEntries(Object.entries(obj).filter(([k]) => k !== "instances"));
+    } else if ("instance_id" in obj && "automaton" in obj && !opts.strictBundle) raw = [obj];
+    else
+      throw new InputError(
+        "unsupported instance JSON: expected a bundle with 'instances', a list, or one instance",
+        {
+          file,
+        },
+      );
+  } else throw new InputError("instance JSON must be an object or a list", { file });
+
+  const instances: Gf01Instance[] = [];
+  const byId = new Map<string, Gf01Instance>();
+  raw.forEach((item, i) => {
+    const field = Array.isArray(value) ? `[${i}]` : `instances[${i}]`;
+    const inst = parseWith(instanceSchema, item, { file, field }) as Gf01Instance;
+    try {
+      compileInstance(inst);
+    } catch (e) {
+      if (e instanceof InputError) throw e.at({ file, field });
+      throw e;
+    }
+    if (byId.has(inst.instance_id)) {
+      throw new InputError(`duplicate instance_id ${inst.instance_id}`, {
+        file,
+        field: `${field}.instance_id`,
+      });
+    }
+    byId.set(inst.instance_id, inst);
+    instances.push(inst);
+  });
+  if (typeof meta.instances_hash === "string") {
+    const got = instancesHash(instances);
+    if (got !== meta.instances_hash) {
+      throw new InputError(
+        `instances_hash mismatch: file says ${meta.instances_hash}, content hashes to ${got}`,
+        {
+          file,
+          field: "instances_hash",
+        },
+      );
+    }
+  }
+  return { instances, meta, byId };
+}
+
+export async function loadBundle(file: string, opts: { strictBundle?: boolean } = {}): Promise<LoadedBundle> {
+  return parseBundle(await readJsonFile(file), file, opts);
+}
+
+export interface BundleHeader {
+  git_commit: string;
+  config_hash: string;
+  split_id: string;
+  seeds: readonly number[];
+  seed_start?: number;
+  benchmark_version?: string;
+  generator_version?: string;
+  checker_version?: string;
+  harness_version?: string;
+}
+
+/** Assemble a v1 bundle object in the official writer's key set (newest: identifiability keys, no date). */
+export function buildBundle(instances: readonly Gf01Instance[], h: BundleHeader): Record<string, unknown> {
+  const dicts = instances.map(instanceToDict);
+  return {
+    schema_version: INSTANCE_BUNDLE_SCHEMA_VERSION,
+    family_id: FAMILY_ID,
+    benchmark_version: h.benchmark_version ?? BENCHMARK_VERSION,
+    generator_version: h.generator_version ?? GENERATOR_VERSION,
+    checker_version: h.checker_version ?? CHECKER_VERSION,
+    harness_version: h.harness_version ?? HARNESS_VERSION,
+    git_commit: h.git_commit,
+    config_hash: h.config_hash,
+    split_id: h.split_id,
+    seed_start: h.seed_start ?? (h.seeds.length ? Math.min(...h.seeds) : 0),
+    count: h.seeds.length,
+    seeds: [...h.seeds],
+    identifiability_policy_version: IDENTIFIABILITY_POLICY_VERSION,
+    identifiability_metric_id: IDENTIFIABILITY_METRIC_ID,
+    identifiability_min_response_ratio: IDENTIFIABILITY_MIN_RESPONSE_RATIO,
+    identifiability_min_unique_signatures: IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES,
+    instances_hash: instancesHash(instances),
+    instances: dicts,
+  };
+}
+
+/** Re-serialise a loaded bundle exactly as the official writer would. */
+export function bundleToJson(b: LoadedBundle | Record<string, unknown>): string {
+  if ("byId" in b && "meta" in b) {
+    const lb = b as LoadedBundle;
+    return dumpJsonFile({ ...lb.meta, instances: lb.instances.map(instanceToDict) });
+  }
+  const obj = b as Record<string, unknown>;
+  const inst = obj.instances as Gf01Instance[] | undefined;
+  return dumpJsonFile(inst ? { ...obj, instances: inst.map(instanceToDict) } : obj);
+}
+
+export async function writeBundle(file: string, bundle: Record<string, unknown>): Promise<void> {
+  await writeFileAtomic(file, bundleToJson(bundle));
+}

@@ -1,0 +1,375 @@
+/**
+ * `gf01.run_record.v1`: one scored commit episode per JSONL row. The writer emits exactly the
+ * key set of the newest official writer (47 keys: 31 required + metrics + instance fields,
+ * `json.dumps(row, sort_keys=True)`); the reader accepts extra keys (newer writers add some)
+ * and checks the official policy rules with the official messages.
+ */
+import { z } from "zod";
+import { registerSchema } from "../../core/schema.js";
+import type { Certificate, Gf01Instance } from "../model/types.js";
+import {
+  ADAPTATION_POLICY_VERSION,
+  ALLOWED_ADAPTATION_CONDITIONS,
+  ALLOWED_ADAPTATION_DATA_SCOPES,
+  ALLOWED_EVAL_TRACKS,
+  ALLOWED_MODES,
+  ALLOWED_PLAY_PROTOCOLS,
+  ALLOWED_RENDERER_TRACKS,
+  ALLOWED_TOOL_ALLOWLISTS_BY_TRACK,
+  BENCHMARK_VERSION,
+  CHECKER_VERSION,
+  type EvalTrack,
+  FAMILY_ID,
+  GENERATOR_VERSION,
+  HARNESS_VERSION,
+  RENDERER_POLICY_VERSION,
+  REQUIRED_RUN_FIELDS,
+  RUN_RECORD_SCHEMA_VERSION,
+  STRICT_META_FIELDS,
+  rendererProfileForTrack,
+} from "./meta.js";
+import { dumpJsonlRow, floatify } from "./pyout.js";
+
+const int = z.number().int();
+const atom = z.tuple([int, z.string(), z.union([z.literal(0), z.literal(1)])]);
+
+/** Typed v1 row. Loose: unknown keys pass through (and are preserved by migrate/rewrite). */
+export const runRecordSchema = z.looseObject({
+  schema_version: z.literal(RUN_RECORD_SCHEMA_VERSION),
+  family_id: z.literal(FAMILY_ID),
+  benchmark_version: z.string(),
+  generator_version: z.string(),
+  checker_version: z.string(),
+  harness_version: z.string(),
+  git_commit: z.string(),
+  config_hash: z.string(),
+  tool_allowlist_id: z.string(),
+  tool_log_hash: z.string().optional(),
+  play_protocol: z.enum(ALLOWED_PLAY_PROTOCOLS),
+  scored_commit_episode: z.boolean(),
+  adaptation_policy_version: z.string(),
+  adaptation_condition: z.enum(ALLOWED_ADAPTATION_CONDITIONS),
+  adaptation_budget_tokens: int.nonnegative(),
+  adaptation_data_scope: z.enum(ALLOWED_ADAPTATION_DATA_SCOPES),
+  adaptation_protocol_id: z.string(),
+  instance_id: z.string().min(1),
+  eval_track: z.enum(ALLOWED_EVAL_TRACKS),
+  renderer_track: z.enum(ALLOWED_RENDERER_TRACKS),
+  renderer_policy_version: z.string(),
+  renderer_profile_id: z.string(),
+  agent_name: z.string(),
+  certificate: z.array(atom),
+  suff: z.boolean(),
+  min1: z.boolean(),
+  valid: z.boolean(),
+  goal: z.boolean(),
+  eff_t: int.nonnegative().optional(),
+  eff_a: int.nonnegative().optional(),
+  ap_precision: z.number().optional(),
+  ap_recall: z.number().optional(),
+  ap_f1: z.number(),
+  ts_precision: z.number().optional(),
+  ts_recall: z.number().optional(),
+  ts_f1: z.number(),
+  diagnostic_status: z.string().optional(),
+  diagnostic_runtime_ms: int.nonnegative().optional(),
+  split_id: z.string(),
+  mode: z.enum(ALLOWED_MODES),
+  t_star: int.optional(),
+  window_size: int.optional(),
+  budget_timestep: int.optional(),
+  budget_atoms: int.nullish(),
+  seed: int.nullish(),
+  complexity: z.record(z.string(), z.number()).optional(),
+  identifiability: z.record(z.string(), z.unknown()).optional(),
+  /** Not written by the official writer we could read (47 keys); checked when present. */
+  kappa: z.tuple([int, int, int, int]).optional(),
+  score_c: int.optional(),
+});
+registerSchema("gf01.run_record.v1", runRecordSchema);
+export type RunRecord = z.output<typeof runRecordSchema>;
+
+/** Metric fields a verifier produces for one certificate (the scorer's output shape). */
+export interface RunMetrics {
+  suff: boolean;
+  min1: boolean;
+  valid: boolean;
+  goal: boolean;
+  eff_t: number;
+  eff_a: number;
+  ap_precision: number;
+  ap_recall: number;
+  ap_f1: number;
+  ts_precision: number;
+  ts_recall: number;
+  ts_f1: number;
+  diagnostic_status?: string;
+  diagnostic_runtime_ms?: number;
+  kappa?: readonly [number, number, number, number];
+  score_c?: number;
+}
+
+/** Run-level metadata (official `run_meta`). Missing entries take the official defaults. */
+export interface RunMeta {
+  family_id?: string;
+  benchmark_version?: string;
+  generator_version?: string;
+  checker_version?: string;
+  harness_version?: string;
+  git_commit?: string;
+  config_hash?: string;
+  tool_allowlist_id?: string;
+  tool_log_hash?: string;
+  play_protocol?: string;
+  scored_commit_episode?: boolean;
+  adaptation_policy_version?: string;
+  adaptation_condition?: string;
+  adaptation_budget_tokens?: number;
+  adaptation_data_scope?: string;
+  adaptation_protocol_id?: string;
+  renderer_policy_version?: string;
+  renderer_profile_id?: string;
+}
+
+export interface RunIdentity {
+  instance_id: string;
+  eval_track: string;
+  renderer_track: string;
+  agent_name: string;
+  certificate: Certificate;
+}
+
+/** Official `run_record_to_dict`. `extraMetrics` adds `kappa`/`score_c` (off: byte parity with official rows). */
+export function buildRunRecord(
+  id: RunIdentity,
+  m: RunMetrics,
+  instance: Gf01Instance | undefined,
+  meta: RunMeta = {},
+  opts: { extraMetrics?: boolean } = {},
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    schema_version: RUN_RECORD_SCHEMA_VERSION,
+    family_id: meta.family_id ?? FAMILY_ID,
+    benchmark_version: meta.benchmark_version ?? BENCHMARK_VERSION,
+    generator_version: meta.generator_version ?? GENERATOR_VERSION,
+    checker_version: meta.checker_version ?? CHECKER_VERSION,
+    harness_version: meta.harness_version ?? HARNESS_VERSION,
+    git_commit: meta.git_commit ?? "unknown",
+    config_hash: meta.config_hash ?? "unknown",
+    tool_allowlist_id: meta.tool_allowlist_id ?? "",
+    tool_log_hash: meta.tool_log_hash ?? "",
+    play_protocol: meta.play_protocol ?? "commit_only",
+    scored_commit_episode: meta.scored_commit_episode ?? true,
+    adaptation_policy_version: meta.adaptation_policy_version ?? ADAPTATION_POLICY_VERSION,
+    adaptation_condition: meta.adaptation_condition ?? "no_adaptation",
+    adaptation_budget_tokens: meta.adaptation_budget_tokens ?? 0,
+    adaptation_data_scope: meta.adaptation_data_scope ?? "none",
+    adaptation_protocol_id: meta.adaptation_protocol_id ?? "none",
+    instance_id: id.instance_id,
+    eval_track: id.eval_track,
+    renderer_track: id.renderer_track,
+    renderer_policy_version: meta.renderer_policy_version ?? RENDERER_POLICY_VERSION,
+    renderer_profile_id: meta.renderer_profile_id ?? rendererProfileForTrack(id.renderer_track),
+    agent_name: id.agent_name,
+    certificate: id.certificate.map((a) => [a[0], a[1], a[2]]),
+    suff: m.suff,
+    min1: m.min1,
+    valid: m.valid,
+    goal: m.goal,
+    eff_t: m.eff_t,
+    eff_a: m.eff_a,
+    ap_precision: m.ap_precision,
+    ap_recall: m.ap_recall,
+    ap_f1: m.ap_f1,
+    ts_precision: m.ts_precision,
+    ts_recall: m.ts_recall,
+    ts_f1: m.ts_f1,
+    diagnostic_status: m.diagnostic_status ?? "not-run",
+    diagnostic_runtime_ms: m.diagnostic_runtime_ms ?? 0,
+  };
+  if (opts.extraMetrics) {
+    if (m.kappa) out.kappa = [...m.kappa];
+    if (m.score_c !== undefined) out.score_c = m.score_c;
+  }
+  if (instance) {
+    out.split_id = instance.split_id ?? "public_dev";
+    out.mode = instance.mode;
+    out.t_star = instance.t_star;
+    out.window_size = instance.window_size;
+    out.budget_timestep = instance.budget_timestep;
+    out.budget_atoms = instance.budget_atoms;
+    out.seed = instance.seed;
+    out.complexity = floatify(instance.complexity ?? {});
+    out.identifiability = instance.identifiability ?? {};
+  }
+  return out;
+}
+
+/** One JSONL line (no newline), byte-identical to the official writer. */
+export function runRecordLine(row: Record<string, unknown>): string {
+  const r = row.complexity
+    ? { ...row, complexity: floatify(row.complexity as Record<string, unknown>) }
+    : row;
+  return dumpJsonlRow(r);
+}
+
+// ---------------------------------------------------------------------------------------
+// Official policy checks (gf01/io.py validate_run_rows), messages kept verbatim where they
+// exist so reports are comparable with the reference harness.
+
+export interface RowIssue {
+  /** 1-based JSONL line. */
+  line: number;
+  field?: string;
+  message: string;
+  expected?: unknown;
+  actual?: unknown;
+}
+
+const pyStr = (v: unknown): string =>
+  v === undefined || v === null ? "None" : typeof v === "boolean" ? (v ? "True" : "False") : String(v);
+const pyList = (xs: readonly string[]): string => `[${xs.map((x) => `'${x}'`).join(", ")}]`;
+
+/** Python `float(v)` acceptance (numbers and numeric strings, not bools-as-strings). */
+function pyFloatable(v: unknown): boolean {
+  if (typeof v === "number" || typeof v === "boolean") return true;
+  if (typeof v === "string") return v.trim() !== "" && !Number.isNaN(Number(v.trim().replace(/_/g, "")));
+  return false;
+}
+function pyIntable(v: unknown): number | undefined {
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : undefined;
+  if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number.parseInt(v, 10);
+  return undefined;
+}
+
+export function trackToolPolicyError(
+  evalTrack: string,
+  allowlistId: unknown,
+  toolLogHash: unknown,
+): string | undefined {
+  const allowlist = pyStr(allowlistId ?? "").trim();
+  const hash = pyStr(toolLogHash ?? "").trim();
+  if (!(evalTrack in ALLOWED_TOOL_ALLOWLISTS_BY_TRACK)) return undefined;
+  if (evalTrack === "EVAL-CB") {
+    if (allowlist.toLowerCase() !== "none") return "EVAL-CB requires tool_allowlist_id=none";
+    if (hash) return "EVAL-CB requires empty tool_log_hash";
+    return undefined;
+  }
+  const allowed = ALLOWED_TOOL_ALLOWLISTS_BY_TRACK[evalTrack as EvalTrack];
+  if (!allowed.includes(allowlist)) {
+    return `${evalTrack} requires tool_allowlist_id in ${pyList(allowed)} (received ${allowlist || "<empty>"})`;
+  }
+  if (!hash || hash.toLowerCase() === "unknown") return `${evalTrack} requires non-empty tool_log_hash`;
+  return undefined;
+}
+
+export function adaptationPolicyError(
+  condition: string,
+  budget: number,
+  scope: string,
+  protocolId: string,
+): string | undefined {
+  if (!(ALLOWED_ADAPTATION_CONDITIONS as readonly string[]).includes(condition)) {
+    return `adaptation_condition=${condition} not in ${pyList(ALLOWED_ADAPTATION_CONDITIONS)}`;
+  }
+  if (!(ALLOWED_ADAPTATION_DATA_SCOPES as readonly string[]).includes(scope)) {
+    return `adaptation_data_scope=${scope} not in ${pyList(ALLOWED_ADAPTATION_DATA_SCOPES)}`;
+  }
+  if (budget < 0) return "adaptation_budget_tokens must be >= 0";
+  const protocol = protocolId.trim();
+  if (condition === "no_adaptation") {
+    if (budget !== 0) return "no_adaptation requires adaptation_budget_tokens=0";
+    if (scope !== "none") return "no_adaptation requires adaptation_data_scope=none";
+    if (protocol !== "" && protocol !== "none") return "no_adaptation requires adaptation_protocol_id=none";
+    return undefined;
+  }
+  if (budget <= 0) return `${condition} requires adaptation_budget_tokens>0`;
+  if (scope === "none") return `${condition} requires adaptation_data_scope!=none`;
+  const p = protocol.toLowerCase();
+  if (!protocol || p === "none" || p === "unknown")
+    return `${condition} requires non-empty adaptation_protocol_id`;
+  return undefined;
+}
+
+export function rendererPolicyError(track: string, profile: string): string | undefined {
+  const t = track.trim();
+  if (!(ALLOWED_RENDERER_TRACKS as readonly string[]).includes(t)) {
+    return `renderer_track=${t} not in ${pyList(ALLOWED_RENDERER_TRACKS)}`;
+  }
+  const expected = rendererProfileForTrack(t);
+  if (profile.trim() !== expected)
+    return `renderer_profile_id=${profile.trim()} must match ${expected} for renderer_track=${t}`;
+  return undefined;
+}
+
+/**
+ * Policy issues of one row (official `validate_run_rows` for a single row). `strict` is the
+ * official strict/official mode: schema/family ids must match and metadata be populated.
+ * An empty list means the row passes the official checks.
+ */
+export function officialRowIssues(row: unknown, line: number, strict: boolean): RowIssue[] {
+  if (!row || typeof row !== "object" || Array.isArray(row))
+    return [{ line, message: "row must be a JSON object" }];
+  const r = row as Record<string, unknown>;
+  const missing = REQUIRED_RUN_FIELDS.filter((f) => !(f in r));
+  if (missing.length)
+    return [{ line, message: `missing required fields: ${missing.join(", ")}`, field: missing[0] }];
+  const out: RowIssue[] = [];
+  const add = (field: string, message: string) => out.push({ line, field, message });
+  if (strict) {
+    if (pyStr(r.schema_version) !== RUN_RECORD_SCHEMA_VERSION) {
+      add(
+        "schema_version",
+        `schema_version=${pyStr(r.schema_version)} (expected ${RUN_RECORD_SCHEMA_VERSION})`,
+      );
+    }
+    if (pyStr(r.family_id) !== FAMILY_ID)
+      add("family_id", `family_id=${pyStr(r.family_id)} (expected ${FAMILY_ID})`);
+  }
+  const evalTrack = pyStr(r.eval_track);
+  if (!(ALLOWED_EVAL_TRACKS as readonly string[]).includes(evalTrack)) {
+    add("eval_track", `eval_track=${evalTrack} not in ${pyList(ALLOWED_EVAL_TRACKS)}`);
+  } else {
+    const e = trackToolPolicyError(evalTrack, r.tool_allowlist_id ?? "", r.tool_log_hash ?? "");
+    if (e) add("tool_allowlist_id", e);
+  }
+  const re = rendererPolicyError(pyStr(r.renderer_track ?? ""), pyStr(r.renderer_profile_id ?? ""));
+  if (re) add("renderer_profile_id", re);
+  const mode = pyStr(r.mode);
+  if (!(ALLOWED_MODES as readonly string[]).includes(mode))
+    add("mode", `mode=${mode} not in ${pyList(ALLOWED_MODES)}`);
+  const pp = pyStr(r.play_protocol);
+  if (!(ALLOWED_PLAY_PROTOCOLS as readonly string[]).includes(pp)) {
+    add("play_protocol", `play_protocol=${pp} not in ${pyList(ALLOWED_PLAY_PROTOCOLS)}`);
+  }
+  let budget = pyIntable(r.adaptation_budget_tokens ?? 0);
+  if (budget === undefined) {
+    budget = -1;
+    add("adaptation_budget_tokens", "adaptation_budget_tokens must be integer");
+  }
+  const ae = adaptationPolicyError(
+    pyStr(r.adaptation_condition ?? "").trim(),
+    budget,
+    pyStr(r.adaptation_data_scope ?? "").trim(),
+    pyStr(r.adaptation_protocol_id ?? "").trim(),
+  );
+  if (ae) add("adaptation_condition", ae);
+  if (!Array.isArray(r.certificate)) add("certificate", "certificate must be a list");
+  for (const f of ["suff", "min1", "valid", "goal", "scored_commit_episode"]) {
+    if (typeof r[f] !== "boolean") add(f, `${f} must be boolean`);
+  }
+  for (const f of ["ap_f1", "ts_f1"]) if (!pyFloatable(r[f])) add(f, `${f} must be numeric`);
+  if (strict) {
+    for (const f of STRICT_META_FIELDS) {
+      const v = pyStr(r[f] ?? "").trim();
+      if (!v || v === "unknown") add(f, `${f} must be populated in strict mode`);
+    }
+  }
+  return out;
+}
+
+/** Official error text for a row issue (`row {idx}: …`, idx 0-based like the reference). */
+export function officialIssueText(issue: RowIssue, rowIndex: number): string {
+  return `row ${rowIndex}: ${issue.message}`;
+}

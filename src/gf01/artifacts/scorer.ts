@@ -1,0 +1,9 @@
+import type { CompiledInstance } from "../model/compile.js";
+import type { Certificate, Gf01Instance } from "../model/types.js";
+import type { RunMetrics } from "./run-record.js";
+
+/**
+ * Recomputes every metric of a certificate from the instance (the oracle). Validation and
+ * migration take it as a parameter so they stay pure; `api.ts` passes the real verifier.
+ */
+export type Scorer = (inst: Gf01Instance, ci: CompiledInstance, cert: Certificate) => RunMetrics;
