@@ -1,0 +1,52 @@
+/**
+ * Rows to JSONL exactly as the reference writes them: Python `json.dumps(row,
+ * ensure_ascii=False)` (", " and ": " separators, insertion key order) plus "\n".
+ *
+ * A row's document and book are the same strings for every row of its episode, so they are
+ * encoded to UTF-8 JSON once per episode and spliced in as bytes.
+ */
+import { pyJsonDumps, pyJsonString } from "../core/pyjson.js";
+import type { GebRow } from "./types.js";
+
+const dumps = (v: unknown): string => pyJsonDumps(v, { ensureAscii: false });
+
+/** Caches the JSON encoding of the (few) distinct long strings of an episode. */
+export class TextCache {
+  private readonly map = new Map<string, Buffer>();
+  get(s: string): Buffer {
+    let b = this.map.get(s);
+    if (!b) {
+      b = Buffer.from(pyJsonString(s, false), "utf8");
+      this.map.set(s, b);
+    }
+    return b;
+  }
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+/** The pieces of one JSONL line (strings and pre-encoded buffers), in order. */
+export function rowPieces(row: GebRow, cache: TextCache): (string | Buffer)[] {
+  const out: (string | Buffer)[] = [];
+  let text = "{";
+  let first = true;
+  for (const [k, v] of Object.entries(row)) {
+    if (v === undefined) continue;
+    text += `${first ? "" : ", "}${pyJsonString(k, false)}: `;
+    first = false;
+    if ((k === "document" || k === "book") && typeof v === "string") {
+      out.push(text, cache.get(v));
+      text = "";
+    } else {
+      text += dumps(v);
+    }
+  }
+  out.push(`${text}}\n`);
+  return out;
+}
+
+/** One row as a JSONL line (for tests and small outputs). */
+export function rowLine(row: GebRow): string {
+  return `${dumps(row)}\n`;
+}
