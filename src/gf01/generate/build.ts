@@ -1,0 +1,181 @@
+import { canonicalHash } from "../../core/hash.js";
+import {
+  type CompiledInstance,
+  type CompiledSystem,
+  effectWindow,
+  outputBit,
+  symbolKey,
+} from "../model/compile.js";
+import { semanticIdentity } from "../model/identity.js";
+import type { Gf01Instance, MealyAutomaton, Mode, Valuation } from "../model/types.js";
+
+/**
+ * Candidate instances live in typed arrays while they are screened (most are rejected);
+ * only accepted ones become official-shape `Gf01Instance` objects. The compiled form built
+ * here must equal `compileInstance(materialize(...))` — a test checks exactly that.
+ */
+
+export const NORMALIZATION_VERSION = "gf01.normalization.v1";
+
+/** Raw candidate: the machine and trace as drawn, before materialization. */
+export interface RawCandidate {
+  nStates: number;
+  inputAps: readonly string[];
+  outputAps: readonly string[];
+  /** next[s * 2^nIn + sym] */
+  next: Int32Array;
+  /** out[s * 2^nIn + sym], bit (nOut-1-j) = output_aps[j] */
+  out: Uint32Array;
+  /** base[t]: input symbol (input_aps[0] most significant) */
+  base: Uint32Array;
+  effectIdx: number;
+  tStar: number;
+  mode: Mode;
+  windowSize: number;
+  budgetTimestep: number;
+  budgetAtoms: number | null;
+}
+
+const stateNameCache: string[] = [];
+const stateName = (i: number): string => {
+  let n = stateNameCache[i];
+  if (n === undefined) {
+    n = `s${i}`;
+    stateNameCache[i] = n;
+  }
+  return n;
+};
+
+export function compileRaw(c: RawCandidate): CompiledInstance {
+  const nIn = c.inputAps.length;
+  const nSymbols = 1 << nIn;
+  const T = c.base.length;
+  const stateNames: string[] = [];
+  for (let i = 0; i < c.nStates; i++) stateNames.push(stateName(i));
+  const sys: CompiledSystem = {
+    nStates: c.nStates,
+    nIn,
+    nOut: c.outputAps.length,
+    nSymbols,
+    initial: 0,
+    next: c.next,
+    out: c.out,
+    stateNames,
+    inputAps: c.inputAps.slice(),
+    outputAps: c.outputAps.slice(),
+  };
+  const [lo, hi] = effectWindow(c.mode, c.tStar, c.windowSize, T);
+  const effectMask = outputBit(sys.nOut, c.effectIdx);
+  const baseStates = new Int32Array(T + 1);
+  let s = 0;
+  for (let t = 0; t < T; t++) {
+    s = c.next[s * nSymbols + c.base[t]];
+    baseStates[t + 1] = s;
+  }
+  const baseHitBefore = new Uint8Array(T + 1);
+  for (let t = 0; t < T; t++) {
+    const hit = t >= lo && t <= hi && (c.out[baseStates[t] * nSymbols + c.base[t]] & effectMask) !== 0;
+    baseHitBefore[t + 1] = baseHitBefore[t] | (hit ? 1 : 0);
+  }
+  const apIndex = new Map<string, number>();
+  sys.inputAps.forEach((ap, i) => apIndex.set(ap, i));
+  return {
+    sys,
+    T,
+    base: c.base,
+    effectMask,
+    tStar: c.tStar,
+    mode: c.mode,
+    windowSize: c.windowSize,
+    lo,
+    hi,
+    budgetTimestep: c.budgetTimestep,
+    budgetAtoms: c.budgetAtoms,
+    baseStates,
+    baseHitBefore,
+    apIndex,
+  };
+}
+
+/** The automaton and base trace in the official dict shape (official insertion order). */
+export function materializeMachine(c: RawCandidate): { automaton: MealyAutomaton; base_trace: Valuation[] } {
+  const nIn = c.inputAps.length;
+  const nOut = c.outputAps.length;
+  const nSymbols = 1 << nIn;
+  const keys: string[] = [];
+  for (let sym = 0; sym < nSymbols; sym++) keys.push(symbolKey(c.inputAps, sym));
+  const states: string[] = [];
+  const transitions: MealyAutomaton["transitions"] = {};
+  for (let s = 0; s < c.nStates; s++) {
+    const name = stateName(s);
+    states.push(name);
+    const row: MealyAutomaton["transitions"][string] = {};
+    for (let sym = 0; sym < nSymbols; sym++) {
+      const code = c.out[s * nSymbols + sym];
+      const output: Valuation = {};
+      for (let j = 0; j < nOut; j++) output[c.outputAps[j]] = (code >> (nOut - 1 - j)) & 1;
+      row[keys[sym]] = { next_state: stateName(c.next[s * nSymbols + sym]), output };
+    }
+    transitions[name] = row;
+  }
+  const base_trace: Valuation[] = [];
+  for (let t = 0; t < c.base.length; t++) {
+    const v: Valuation = {};
+    for (let i = 0; i < nIn; i++) v[c.inputAps[i]] = (c.base[t] >> (nIn - 1 - i)) & 1;
+    base_trace.push(v);
+  }
+  return {
+    automaton: {
+      states,
+      initial_state: states[0],
+      input_aps: c.inputAps.slice(),
+      output_aps: c.outputAps.slice(),
+      transitions,
+    },
+    base_trace,
+  };
+}
+
+export interface MaterializeMeta {
+  seed: number;
+  complexity: Record<string, number>;
+  identifiability: Record<string, unknown>;
+  split_id: string;
+  source_type: string;
+  /** Extra provenance entries (e.g. our generator version). */
+  provenance?: Record<string, unknown>;
+}
+
+/**
+ * Official-shape instance with the official content-hash id:
+ * `gf01-` + sha256(canonical semantic identity)[:12].
+ */
+export function materializeInstance(c: RawCandidate, meta: MaterializeMeta): Gf01Instance {
+  const { automaton, base_trace } = materializeMachine(c);
+  const inst: Gf01Instance = {
+    instance_id: "",
+    automaton,
+    base_trace,
+    effect_ap: c.outputAps[c.effectIdx],
+    t_star: c.tStar,
+    mode: c.mode,
+    window_size: c.windowSize,
+    budget_timestep: c.budgetTimestep,
+    budget_atoms: c.budgetAtoms,
+    seed: meta.seed,
+    complexity: meta.complexity,
+    identifiability: meta.identifiability,
+    split_id: meta.split_id,
+    renderer_track: "json",
+  };
+  const contentHash = canonicalHash(semanticIdentity(inst));
+  inst.instance_id = `gf01-${contentHash.slice(0, 12)}`;
+  inst.provenance = {
+    content_hash: contentHash,
+    normalization_version: NORMALIZATION_VERSION,
+    source_type: meta.source_type,
+    source_id: String(meta.seed),
+    ...meta.provenance,
+  };
+  return inst;
+}

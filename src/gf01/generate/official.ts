@@ -1,0 +1,155 @@
+import { PyRandom } from "../../core/random.js";
+import type { CompiledInstance } from "../model/compile.js";
+import { effectHolds } from "../model/simulate.js";
+import type { Atom, Gf01Instance, Mode } from "../model/types.js";
+import { compileRaw, materializeInstance, type RawCandidate } from "./build.js";
+import { type OfficialGeneratorConfig, officialConfig } from "./config.js";
+import { identifiabilityMetrics, identifiabilityPolicyError } from "./identifiability.js";
+import {
+  complexity,
+  complexityScore,
+  computeWindow,
+  officialBudgetAtoms,
+  officialBudgetTimestep,
+} from "./knobs.js";
+import { exactExistenceCheck } from "./search.js";
+
+/**
+ * `--compat official-0.1`: the official `generate_instance` reproduced draw for draw.
+ *
+ * One CPython `random.Random(seed)` per seed (int seed, no hashing), then per attempt:
+ * T = randint(trace_min, trace_max) (unless fixed), n = randint(states_min, states_max);
+ * for each state s0.., for each input valuation in itertools.product order: next state =
+ * randrange(n), then one randrange(2) per output AP; the base trace, one randrange(2) per
+ * (t, input AP); mode = "hard" if random() < 0.35 else "normal" (drawn only when no mode is
+ * forced); t* = randint(max(1, T//3), T-1); effect AP = output_aps[randrange(|AP_out|)].
+ * A candidate is rejected if the base trace already satisfies the effect, if identifiability
+ * fails, or if no valid certificate is found within `max_exact_nodes` search nodes (a
+ * cap-induced rejection is reproduced exactly, see search.ts). The official code raises after
+ * `max_generation_attempts`; we return a rejection instead.
+ */
+
+export const OFFICIAL_GENERATOR_VERSION = "0.1.0";
+export const OFFICIAL_COMPAT_ID = "official-0.1";
+
+export interface OfficialOptions {
+  /** Force a mode (skips the mode draw, exactly like the official `mode=` argument). */
+  mode?: Mode;
+  split_id?: string;
+  input_aps?: readonly string[];
+  output_aps?: readonly string[];
+  /** Force T (skips the T draw). */
+  trace_len?: number;
+}
+
+export interface Accepted {
+  instance: Gf01Instance;
+  /** The official witness: first valid certificate in official search order. */
+  witness: Atom[];
+  /** Attempt index (0-based) that was accepted. */
+  attempt: number;
+}
+export interface Rejected {
+  rejected: string;
+}
+export type GenerateResult = Accepted | Rejected;
+
+export const isRejected = (r: GenerateResult): r is Rejected => "rejected" in r;
+
+const DEFAULT_INPUTS = ["in0", "in1", "in2"] as const;
+const DEFAULT_OUTPUTS = ["out0", "out1"] as const;
+
+export function generateOfficial(
+  seed: number,
+  cfg: OfficialGeneratorConfig = officialConfig(),
+  opts: OfficialOptions = {},
+): GenerateResult {
+  if (!Number.isSafeInteger(seed)) return { rejected: `seed must be a safe integer, got ${seed}` };
+  const inputAps = opts.input_aps && opts.input_aps.length > 0 ? opts.input_aps : DEFAULT_INPUTS;
+  const outputAps = opts.output_aps && opts.output_aps.length > 0 ? opts.output_aps : DEFAULT_OUTPUTS;
+  const splitId = opts.split_id ?? "public_dev";
+  const nIn = inputAps.length;
+  const nOut = outputAps.length;
+  const nSym = 1 << nIn;
+  const rng = new PyRandom(seed);
+  const tally = { base_satisfied: 0, identifiability: 0, no_witness_within_cap: 0 };
+
+  for (let attempt = 0; attempt < cfg.max_generation_attempts; attempt++) {
+    const T = opts.trace_len ?? cfg.trace_min + rng.randbelow(cfg.trace_max - cfg.trace_min + 1);
+    const nStates = cfg.states_min + rng.randbelow(cfg.states_max - cfg.states_min + 1);
+    const next = new Int32Array(nStates * nSym);
+    const out = new Uint32Array(nStates * nSym);
+    for (let i = 0; i < nStates * nSym; i++) {
+      next[i] = rng.randbelow(nStates);
+      let code = 0;
+      for (let j = 0; j < nOut; j++) code = (code << 1) | rng.randbelow(2);
+      out[i] = code;
+    }
+    const base = new Uint32Array(T);
+    for (let t = 0; t < T; t++) {
+      let sym = 0;
+      for (let i = 0; i < nIn; i++) sym = (sym << 1) | rng.randbelow(2);
+      base[t] = sym;
+    }
+    const mode: Mode = opts.mode ?? (rng.random() < 0.35 ? "hard" : "normal");
+    const lowT = Math.max(1, Math.floor(T / 3));
+    if (T - 1 < lowT) return { rejected: `empty range for t_star: randint(${lowT}, ${T - 1}) (T=${T})` };
+    const tStar = lowT + rng.randbelow(T - 1 - lowT + 1);
+    const effectIdx = rng.randbelow(nOut);
+    const cx = complexity(nStates, T, nIn, tStar);
+    const z = complexityScore(cx);
+    const windowSize = mode === "normal" ? computeWindow(cfg, T, z) : 1;
+    const bT = officialBudgetTimestep(cfg.budget_tightness, T, z);
+    const bA = officialBudgetAtoms(T, nIn, bT);
+    const raw: RawCandidate = {
+      nStates,
+      inputAps,
+      outputAps,
+      next,
+      out,
+      base,
+      effectIdx,
+      tStar,
+      mode,
+      windowSize,
+      budgetTimestep: bT,
+      budgetAtoms: bA,
+    };
+    const ci: CompiledInstance = compileRaw(raw);
+    if (effectHolds(ci, base)) {
+      tally.base_satisfied++;
+      continue;
+    }
+    const ident: Record<string, unknown> = { ...identifiabilityMetrics(ci) };
+    const err = identifiabilityPolicyError(
+      ident as { response_ratio: number; unique_signature_count: number },
+      cfg.ident_min_response_ratio,
+      cfg.ident_min_unique_signatures,
+    );
+    ident.min_response_ratio = cfg.ident_min_response_ratio;
+    ident.min_unique_signatures = Math.trunc(cfg.ident_min_unique_signatures);
+    ident.passes_threshold = err === null;
+    if (err !== null) {
+      tally.identifiability++;
+      continue;
+    }
+    const { exists, witness } = exactExistenceCheck(ci, cfg.max_exact_nodes);
+    if (exists && witness !== null && witness.length >= Math.trunc(cfg.min_witness_atoms)) {
+      const instance = materializeInstance(raw, {
+        seed,
+        complexity: cx,
+        identifiability: ident,
+        split_id: splitId,
+        source_type: "generated_dev_seed",
+      });
+      return { instance, witness, attempt };
+    }
+    tally.no_witness_within_cap++;
+  }
+  return {
+    rejected:
+      `failed to generate an accepted instance within ${cfg.max_generation_attempts} attempts ` +
+      `(base_satisfied=${tally.base_satisfied}, identifiability=${tally.identifiability}, ` +
+      `no_witness_within_cap=${tally.no_witness_within_cap})`,
+  };
+}
