@@ -11,6 +11,9 @@ export class HoaError extends InputError {
     super(reason, { file, line: pos?.line });
     this.name = "HoaError";
     this.column = pos?.col;
-    if (pos) this.message = file ? `${file}:${pos.line}:${pos.col}: ${reason}` : `line ${pos.line}, column ${pos.col}: ${reason}`;
+    if (pos)
+      this.message = file
+        ? `${file}:${pos.line}:${pos.col}: ${reason}`
+        : `line ${pos.line}, column ${pos.col}: ${reason}`;
   }
 }

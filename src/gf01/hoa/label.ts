@@ -32,7 +32,10 @@ export function evalLabel(e: LabelExpr, letter: number, aliases: AliasTable): bo
 }
 
 /** Visit every AP index and alias name a label mentions (not following aliases). */
-export function forEachAtom(e: LabelExpr, f: (atom: Extract<LabelExpr, { kind: "ap" | "alias" }>) => void): void {
+export function forEachAtom(
+  e: LabelExpr,
+  f: (atom: Extract<LabelExpr, { kind: "ap" | "alias" }>) => void,
+): void {
   switch (e.kind) {
     case "ap":
     case "alias":

@@ -37,7 +37,8 @@ export function tokenize(text: string, file?: string): Token[] {
   let line = 1;
   let lineStart = 0;
   const pos = (at: number): HoaPos => ({ line, col: at - lineStart + 1 });
-  const push = (kind: TokenKind, value: string, start: HoaPos, int = 0) => tokens.push({ kind, value, int, ...start });
+  const push = (kind: TokenKind, value: string, start: HoaPos, int = 0) =>
+    tokens.push({ kind, value, int, ...start });
   // Advance over text[i..to), keeping line/column right across newlines inside strings/comments.
   const advance = (to: number) => {
     for (; i < to; i++) {
@@ -103,9 +104,14 @@ export function tokenize(text: string, file?: string): Token[] {
       if (digits.length > 1 && digits[0] === "0")
         throw new HoaError(`invalid integer ${digits} (no leading zeros in HOA)`, start, file);
       const v = Number(digits);
-      if (v >= INT_LIMIT) throw new HoaError(`integer ${digits} is too large (HOA integers are < 2^31)`, start, file);
+      if (v >= INT_LIMIT)
+        throw new HoaError(`integer ${digits} is too large (HOA integers are < 2^31)`, start, file);
       if (j < n && isIdentStart(text.charCodeAt(j)))
-        throw new HoaError(`unexpected character ${JSON.stringify(text[j])} after integer ${digits}`, pos(j), file);
+        throw new HoaError(
+          `unexpected character ${JSON.stringify(text[j])} after integer ${digits}`,
+          pos(j),
+          file,
+        );
       advance(j);
       push("INT", digits, start, v);
       continue;
@@ -141,7 +147,8 @@ export function tokenize(text: string, file?: string): Token[] {
           : rest.startsWith("--ABORT--")
             ? "--ABORT--"
             : undefined;
-      if (!kw) throw new HoaError(`unexpected character "-" (expected --BODY--, --END-- or --ABORT--)`, start, file);
+      if (!kw)
+        throw new HoaError(`unexpected character "-" (expected --BODY--, --END-- or --ABORT--)`, start, file);
       advance(i + kw.length);
       push(kw === "--BODY--" ? "BODY" : kw === "--END--" ? "END" : "ABORT", kw, start);
       continue;

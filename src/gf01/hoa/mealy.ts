@@ -62,10 +62,13 @@ export function hoaToMealy(hoa: HoaAutomaton, opts: HoaToMealyOptions = {}): Mea
   };
 
   // Structure: one plain initial state, no universal branching.
-  if (hoa.start.length === 0) fail("the automaton has no initial state (no \"Start:\" item)");
-  if (hoa.start.length > 1) fail(`the automaton has ${hoa.start.length} initial states; a Mealy machine needs exactly one`);
+  if (hoa.start.length === 0) fail('the automaton has no initial state (no "Start:" item)');
+  if (hoa.start.length > 1)
+    fail(`the automaton has ${hoa.start.length} initial states; a Mealy machine needs exactly one`);
   if (hoa.start[0].length > 1)
-    fail(`"Start: ${hoa.start[0].join("&")}" is a universal (alternating) start; a Mealy machine needs one initial state`);
+    fail(
+      `"Start: ${hoa.start[0].join("&")}" is a universal (alternating) start; a Mealy machine needs one initial state`,
+    );
   const states = hoa.body.slice().sort((a, b) => a.id - b.id);
   const byId = new Map(states.map((s) => [s.id, s]));
   const names = new Map<string, number>();
@@ -76,16 +79,23 @@ export function hoaToMealy(hoa: HoaAutomaton, opts: HoaToMealyOptions = {}): Mea
     names.set(n, s.id);
     for (const e of s.edges)
       if (e.targets.length > 1)
-        fail(`state ${s.id} has an edge to ${e.targets.join("&")}: universal branching (alternation) is not a Mealy machine`, e);
+        fail(
+          `state ${s.id} has an edge to ${e.targets.join("&")}: universal branching (alternation) is not a Mealy machine`,
+          e,
+        );
   }
   const init = byId.get(hoa.start[0][0]);
   if (!init) fail(`initial state ${hoa.start[0][0]} is not defined in the body`);
   if (hoa.states !== undefined)
     for (let id = 0; id < hoa.states; id++)
-      if (!byId.has(id)) fail(`state ${id} is declared by "States: ${hoa.states}" but not listed, so it has no edges (partial automaton)`);
+      if (!byId.has(id))
+        fail(
+          `state ${id} is declared by "States: ${hoa.states}" but not listed, so it has no edges (partial automaton)`,
+        );
   for (const s of states)
     for (const e of s.edges)
-      if (!byId.has(e.targets[0])) fail(`state ${e.targets[0]} is a target but has no "State:" entry (partial automaton)`, e);
+      if (!byId.has(e.targets[0]))
+        fail(`state ${e.targets[0]} is a target but has no "State:" entry (partial automaton)`, e);
 
   const aliases = aliasTable(hoa.aliases);
   const nAps = hoa.aps.length;
@@ -108,9 +118,19 @@ export function hoaToMealy(hoa: HoaAutomaton, opts: HoaToMealyOptions = {}): Mea
           const ii = apToInput[j];
           if (ii >= 0 && (sym >> (nIn - 1 - ii)) & 1) letter |= 1 << j;
         }
-        const k = uniqueEdge(s, letter, nAps, aliases, () => valuationText(inputAps, (i) => (sym >> (nIn - 1 - i)) & 1), fail);
+        const k = uniqueEdge(
+          s,
+          letter,
+          nAps,
+          aliases,
+          () => valuationText(inputAps, (i) => (sym >> (nIn - 1 - i)) & 1),
+          fail,
+        );
         const target = byId.get(s.edges[k].targets[0]) as HoaState;
-        row[symbolKey(inputAps, sym)] = { next_state: hoaStateName(target), output: { ...stateOut.get(target.id) } };
+        row[symbolKey(inputAps, sym)] = {
+          next_state: hoaStateName(target),
+          output: { ...stateOut.get(target.id) },
+        };
       }
       transitions[hoaStateName(s)] = row;
     }
@@ -141,7 +161,8 @@ export function hoaToMealy(hoa: HoaAutomaton, opts: HoaToMealyOptions = {}): Mea
       fail(`HOA AP ${JSON.stringify(ap)} is neither an input nor an output AP`);
   const nIn = inputAps.length;
   const nOut = outputAps.length;
-  if (nIn + nOut > MAX_LABEL_APS) fail(`too many APs (${nIn + nOut}) for the label reading; at most ${MAX_LABEL_APS}`);
+  if (nIn + nOut > MAX_LABEL_APS)
+    fail(`too many APs (${nIn + nOut}) for the label reading; at most ${MAX_LABEL_APS}`);
   const inBit = inputAps.map((ap) => 1 << hoa.aps.indexOf(ap));
   const outBit = outputAps.map((ap) => 1 << hoa.aps.indexOf(ap));
   for (const s of states) {
@@ -154,7 +175,14 @@ export function hoaToMealy(hoa: HoaAutomaton, opts: HoaToMealyOptions = {}): Mea
       for (let code = 0; code < 1 << nOut; code++) {
         let letter = inLetter;
         for (let j = 0; j < nOut; j++) if ((code >> (nOut - 1 - j)) & 1) letter |= outBit[j];
-        const k = matchingEdge(s, letter, nAps, aliases, () => `${inText()} with ${valuationText(outputAps, (j) => (code >> (nOut - 1 - j)) & 1)}`, fail);
+        const k = matchingEdge(
+          s,
+          letter,
+          nAps,
+          aliases,
+          () => `${inText()} with ${valuationText(outputAps, (j) => (code >> (nOut - 1 - j)) & 1)}`,
+          fail,
+        );
         if (k < 0) continue;
         if (found)
           fail(
@@ -224,12 +252,16 @@ function requireList(v: readonly string[] | undefined, name: string, what: strin
 function checkDisjoint(inputs: readonly string[], outputs: readonly string[]): void {
   const dup = (xs: readonly string[]) => xs.find((x, i) => xs.indexOf(x) !== i);
   const di = dup(inputs);
-  if (di !== undefined) throw new InputError(`input AP ${JSON.stringify(di)} is listed twice`, { field: "input_aps" });
+  if (di !== undefined)
+    throw new InputError(`input AP ${JSON.stringify(di)} is listed twice`, { field: "input_aps" });
   const dout = dup(outputs);
-  if (dout !== undefined) throw new InputError(`output AP ${JSON.stringify(dout)} is listed twice`, { field: "output_aps" });
+  if (dout !== undefined)
+    throw new InputError(`output AP ${JSON.stringify(dout)} is listed twice`, { field: "output_aps" });
   const both = inputs.find((x) => outputs.includes(x));
   if (both !== undefined)
-    throw new InputError(`AP ${JSON.stringify(both)} is both an input and an output AP`, { field: "output_aps" });
+    throw new InputError(`AP ${JSON.stringify(both)} is both an input and an output AP`, {
+      field: "output_aps",
+    });
 }
 
 /** Output valuation of a state from `output_by_state` (by number first, then name, as the official loader). */
@@ -244,18 +276,34 @@ function stateOutput(
   const field = `output_by_state.${key}`;
   const payload = Object.hasOwn(table, key) ? table[key] : undefined;
   if (!payload || typeof payload !== "object" || Array.isArray(payload))
-    throw new InputError(`missing output_by_state mapping for state ${name}`, { file, field: "output_by_state" });
+    throw new InputError(`missing output_by_state mapping for state ${name}`, {
+      file,
+      field: "output_by_state",
+    });
   const keys = Object.keys(payload);
   const want = outputAps.slice().sort();
-  if (keys.length !== want.length || keys.slice().sort().some((k, i) => k !== want[i]))
-    throw new InputError(`output_by_state for ${name} must match output_aps exactly (${JSON.stringify(want)}), got ${JSON.stringify(keys.sort())}`, {
-      file,
-      field,
-    });
+  if (
+    keys.length !== want.length ||
+    keys
+      .slice()
+      .sort()
+      .some((k, i) => k !== want[i])
+  )
+    throw new InputError(
+      `output_by_state for ${name} must match output_aps exactly (${JSON.stringify(want)}), got ${JSON.stringify(keys.sort())}`,
+      {
+        file,
+        field,
+      },
+    );
   const out: Valuation = {};
   for (const k of keys) {
     const v = payload[k];
-    if (v !== 0 && v !== 1) throw new InputError(`output value must be 0 or 1, got ${JSON.stringify(v)}`, { file, field: `${field}.${k}` });
+    if (v !== 0 && v !== 1)
+      throw new InputError(`output value must be 0 or 1, got ${JSON.stringify(v)}`, {
+        file,
+        field: `${field}.${k}`,
+      });
     out[k] = v;
   }
   return out;
@@ -280,25 +328,37 @@ export function mealyToHoa(m: MealyAutomaton, opts: MealyToHoaOptions = {}): Hoa
   const index = new Map(m.states.map((s, i) => [s, i]));
   const init = index.get(m.initial_state);
   if (init === undefined)
-    throw new InputError(`initial state ${JSON.stringify(m.initial_state)} is not in states`, { field: "initial_state" });
+    throw new InputError(`initial state ${JSON.stringify(m.initial_state)} is not in states`, {
+      field: "initial_state",
+    });
   const body = m.states.map((name, id): HoaState => {
     const row = m.transitions[name];
-    if (!row) throw new InputError(`missing transitions for state ${JSON.stringify(name)}`, { field: `transitions.${name}` });
+    if (!row)
+      throw new InputError(`missing transitions for state ${JSON.stringify(name)}`, {
+        field: `transitions.${name}`,
+      });
     const edges = [];
     for (let sym = 0; sym < 1 << nIn; sym++) {
       const key = symbolKey(m.input_aps, sym);
       const tr = row[key];
-      if (!tr) throw new InputError(`automaton is partial: missing transition for state=${name} key=${key}`, { field: `transitions.${name}` });
+      if (!tr)
+        throw new InputError(`automaton is partial: missing transition for state=${name} key=${key}`, {
+          field: `transitions.${name}`,
+        });
       const target = index.get(tr.next_state);
       if (target === undefined)
-        throw new InputError(`next_state ${JSON.stringify(tr.next_state)} is not in states`, { field: `transitions.${name}.${key}.next_state` });
+        throw new InputError(`next_state ${JSON.stringify(tr.next_state)} is not in states`, {
+          field: `transitions.${name}.${key}.next_state`,
+        });
       // HOA letters put AP 0 in the least significant bit; official keys put input 0 first.
       let letter = 0;
       for (let i = 0; i < nIn; i++) if ((sym >> (nIn - 1 - i)) & 1) letter |= 1 << i;
       for (let j = 0; j < nOut; j++) {
         const v = tr.output[m.output_aps[j]] ?? 0;
         if (v !== 0 && v !== 1)
-          throw new InputError(`output value must be 0 or 1, got ${JSON.stringify(v)}`, { field: `transitions.${name}.${key}.output.${m.output_aps[j]}` });
+          throw new InputError(`output value must be 0 or 1, got ${JSON.stringify(v)}`, {
+            field: `transitions.${name}.${key}.output.${m.output_aps[j]}`,
+          });
         if (v === 1) letter |= 1 << (nIn + j);
       }
       edges.push({ label: cubeLabel(aps.length, letter), targets: [target] });

@@ -95,8 +95,10 @@ class Parser {
     if (first.kind !== "HEADERNAME" || first.value !== "HOA")
       throw this.err(`expected "HOA:" at the start of an automaton, found ${describe(first)}`, first);
     const ver = this.next();
-    if (ver.kind !== "IDENTIFIER") throw this.err(`expected a format version after "HOA:", found ${describe(ver)}`, ver);
-    if (!/^v1(?![0-9])/.test(ver.value)) throw this.err(`unsupported HOA version ${ver.value} (only v1 is supported)`, ver);
+    if (ver.kind !== "IDENTIFIER")
+      throw this.err(`expected a format version after "HOA:", found ${describe(ver)}`, ver);
+    if (!/^v1(?![0-9])/.test(ver.value))
+      throw this.err(`unsupported HOA version ${ver.value} (only v1 is supported)`, ver);
 
     const aut: HoaAutomaton = {
       version: ver.value,
@@ -141,7 +143,8 @@ class Parser {
           const names: string[] = [];
           while (this.peek().kind === "STRING") {
             const s = this.next();
-            if (names.includes(s.value)) throw this.err(`duplicate atomic proposition ${JSON.stringify(s.value)}`, s);
+            if (names.includes(s.value))
+              throw this.err(`duplicate atomic proposition ${JSON.stringify(s.value)}`, s);
             names.push(s.value);
           }
           if (names.length !== count.int)
@@ -151,10 +154,13 @@ class Parser {
         }
         case "Alias": {
           const a = this.peek();
-          if (a.kind !== "ANAME") throw this.err(`expected an alias name (@name) after "Alias:", found ${describe(a)}`);
+          if (a.kind !== "ANAME")
+            throw this.err(`expected an alias name (@name) after "Alias:", found ${describe(a)}`);
           this.next();
           if (aliasNames.has(a.value)) throw this.err(`alias ${a.value} is already defined`, a);
-          const expr = this.labelExpr(aliasNames, (index, pos) => apRefs.push({ index, pos, what: `alias ${a.value}` }));
+          const expr = this.labelExpr(aliasNames, (index, pos) =>
+            apRefs.push({ index, pos, what: `alias ${a.value}` }),
+          );
           aliasNames.add(a.value);
           aut.aliases.push({ name: a.value, expr });
           break;
@@ -168,7 +174,8 @@ class Parser {
         }
         case "acc-name": {
           const n = this.peek();
-          if (n.kind !== "IDENTIFIER") throw this.err(`expected an acceptance name after "acc-name:", found ${describe(n)}`);
+          if (n.kind !== "IDENTIFIER")
+            throw this.err(`expected an acceptance name after "acc-name:", found ${describe(n)}`);
           this.next();
           const params: HeaderValue[] = [];
           for (;;) {
@@ -239,7 +246,9 @@ class Parser {
       const t = this.peek();
       if (t.kind === "END") break;
       if (t.kind !== "HEADERNAME" || t.value !== "State")
-        throw this.err(`expected "State:" or --END--, found ${describe(t)}${t.kind === "EOF" ? " (missing --END--)" : ""}`);
+        throw this.err(
+          `expected "State:" or --END--, found ${describe(t)}${t.kind === "EOF" ? " (missing --END--)" : ""}`,
+        );
       this.next();
       const state = {} as HoaState;
       setHoaPosition(state, t);
@@ -247,9 +256,15 @@ class Parser {
       const idTok = this.expectInt("state number");
       state.id = idTok.int;
       if (aut.states !== undefined && state.id >= aut.states)
-        throw this.err(`state ${state.id} is out of range ("States: ${aut.states}" allows 0..${aut.states - 1})`, idTok);
+        throw this.err(
+          `state ${state.id} is out of range ("States: ${aut.states}" allows 0..${aut.states - 1})`,
+          idTok,
+        );
       if (defined.has(state.id))
-        throw this.err(`state ${state.id} is defined twice (first at line ${defined.get(state.id)?.line})`, idTok);
+        throw this.err(
+          `state ${state.id} is defined twice (first at line ${defined.get(state.id)?.line})`,
+          idTok,
+        );
       defined.set(state.id, idTok);
       if (this.peek().kind === "STRING") state.name = this.next().value;
       if (this.isPunct("{")) state.acc = this.accSig(sets);
@@ -260,13 +275,18 @@ class Parser {
         const at = this.peek();
         setHoaPosition(edge, at);
         if (this.isPunct("[")) {
-          if (state.label) throw this.err(`state ${state.id} has a state label, so its edges must not have labels`);
+          if (state.label)
+            throw this.err(`state ${state.id} has a state label, so its edges must not have labels`);
           if (labeled < state.edges.length)
-            throw this.err(`state ${state.id} mixes labeled and unlabeled edges (all or none must have labels)`);
+            throw this.err(
+              `state ${state.id} mixes labeled and unlabeled edges (all or none must have labels)`,
+            );
           edge.label = this.bracketLabel(aut, aliases);
           labeled++;
         } else if (labeled > 0) {
-          throw this.err(`state ${state.id} mixes labeled and unlabeled edges (all or none must have labels)`);
+          throw this.err(
+            `state ${state.id} mixes labeled and unlabeled edges (all or none must have labels)`,
+          );
         }
         edge.targets = this.stateConj((id, pos) => targetRefs.push({ id, pos }));
         if (this.isPunct("{")) edge.acc = this.accSig(sets);
@@ -283,8 +303,12 @@ class Parser {
     for (const r of [...startRefs, ...targetRefs]) {
       if (aut.states !== undefined) {
         if (r.id >= aut.states)
-          throw this.err(`state ${r.id} is undefined ("States: ${aut.states}" allows 0..${aut.states - 1})`, r.pos);
-      } else if (!defined.has(r.id)) throw this.err(`state ${r.id} is used but never defined by "State: ${r.id}"`, r.pos);
+          throw this.err(
+            `state ${r.id} is undefined ("States: ${aut.states}" allows 0..${aut.states - 1})`,
+            r.pos,
+          );
+      } else if (!defined.has(r.id))
+        throw this.err(`state ${r.id} is used but never defined by "State: ${r.id}"`, r.pos);
     }
     return aut;
   }
@@ -371,7 +395,8 @@ class Parser {
         return { kind: "ap", index: t.int };
       }
       if (t.kind === "ANAME") {
-        if (!aliases.has(t.value)) throw this.err(`unknown alias ${t.value} (aliases must be defined by "Alias:" before use)`);
+        if (!aliases.has(t.value))
+          throw this.err(`unknown alias ${t.value} (aliases must be defined by "Alias:" before use)`);
         this.next();
         return { kind: "alias", name: t.value };
       }
@@ -383,7 +408,9 @@ class Parser {
       }
       if (t.kind === "IDENTIFIER")
         throw this.err(`unexpected name ${t.value} in a label (use an AP number, t, f, or an @alias)`);
-      throw this.err(`expected a label expression (AP number, t, f, @alias, !, or parenthesis), found ${describe(t)}`);
+      throw this.err(
+        `expected a label expression (AP number, t, f, @alias, !, or parenthesis), found ${describe(t)}`,
+      );
     };
     return or();
   }
@@ -436,7 +463,9 @@ class Parser {
         this.expectPunct(")", `to close ${t.value}(`);
         return { kind: t.value as "Fin" | "Inf", set: s.int, negated };
       }
-      throw this.err(`expected an acceptance condition (Fin, Inf, t, f, or parenthesis), found ${describe(t)}`);
+      throw this.err(
+        `expected an acceptance condition (Fin, Inf, t, f, or parenthesis), found ${describe(t)}`,
+      );
     };
     return or();
   }
@@ -484,8 +513,13 @@ export function parseHoa(text: string, opts: ParseHoaOptions = {}): HoaAutomaton
   const { automata, aborted } = parseHoaAll(text, opts);
   if (aborted.length > 0)
     throw new HoaError("the automaton was aborted by --ABORT-- and must be discarded", aborted[0], opts.file);
-  if (automata.length === 0) throw new HoaError("no automaton found (expected \"HOA: v1\")", { line: 1, col: 1 }, opts.file);
+  if (automata.length === 0)
+    throw new HoaError('no automaton found (expected "HOA: v1")', { line: 1, col: 1 }, opts.file);
   if (automata.length > 1)
-    throw new HoaError(`expected one automaton, found ${automata.length} (use parseHoaAll for streams)`, undefined, opts.file);
+    throw new HoaError(
+      `expected one automaton, found ${automata.length} (use parseHoaAll for streams)`,
+      undefined,
+      opts.file,
+    );
   return automata[0];
 }

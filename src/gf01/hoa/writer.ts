@@ -28,7 +28,10 @@ function headerValue(v: HeaderValue): string {
 export function writeHoa(a: HoaAutomaton): string {
   const lines: string[] = [`HOA: ${a.version}`];
   if (a.name !== undefined) lines.push(`name: ${hoaString(a.name)}`);
-  if (a.tool) lines.push(`tool: ${hoaString(a.tool.name)}${a.tool.version !== undefined ? ` ${hoaString(a.tool.version)}` : ""}`);
+  if (a.tool)
+    lines.push(
+      `tool: ${hoaString(a.tool.name)}${a.tool.version !== undefined ? ` ${hoaString(a.tool.version)}` : ""}`,
+    );
   if (a.states !== undefined) lines.push(`States: ${a.states}`);
   for (const conj of a.start) lines.push(`Start: ${conj.join("&")}`);
   lines.push(`AP: ${[String(a.aps.length), ...a.aps.map(hoaString)].join(" ")}`);

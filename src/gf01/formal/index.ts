@@ -1,0 +1,3 @@
+export * from "./file.js";
+export * from "./loader.js";
+export * from "./schema.js";
