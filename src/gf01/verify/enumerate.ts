@@ -1,0 +1,497 @@
+import type { CompiledInstance } from "../model/compile.js";
+import type { Atom } from "../model/types.js";
+import { flipAtoms, sortAtoms } from "./atoms.js";
+
+/**
+ * Exact M(I) = { C | Valid_I(C) } (Def. 13 with the official validity gate, i.e. budgets
+ * included) without enumerating subsets.
+ *
+ * Facts used (each follows from the definitions; tests check them against brute force):
+ *  - a valid C holds only flips of base bits (a no-op or repeated atom fails Min1), at most
+ *    one atom per (t, ap), and nothing after the window end `hi` (removing such an atom
+ *    leaves the window outputs unchanged);
+ *  - once the main run τ[C] shows the effect at time h, no atom may follow h (the run
+ *    without it shares the hit);
+ *  - C \ {c} differs from τ[C] only at t_c, so all "removal runs" read the same symbols as the
+ *    main run after their own timestep: they can be tracked as a SET of automaton states,
+ *    identical states merge, and a removal run that shows the effect kills the branch.
+ *
+ * So a forward DFS over time whose node is (t, main state, main-hit flag, set of removal-run
+ * states, remaining timestep/atom budget) and whose edge is the flip mask chosen at t is an
+ * exact automaton for M(I). Memoising each node's number of valid completions makes dead
+ * branches cost one visit, `count` exact, and listing output-sensitive. Min1 is not monotone,
+ * so no superset pruning is used anywhere.
+ */
+
+/** A resource cap (DEC-020 style) was hit; the caller records it instead of guessing. */
+export class ResourceCapError extends Error {
+  constructor(
+    readonly cap: "max_nodes",
+    readonly limit: number,
+  ) {
+    super(`resource cap ${cap}=${limit} exceeded`);
+    this.name = "ResourceCapError";
+  }
+}
+
+export interface EngineOptions {
+  /** Cap on memoised DP nodes (default: none). Exceeding it throws ResourceCapError. */
+  maxNodes?: number;
+}
+
+const MAX_STATES = 30;
+
+function popcount(x: number): number {
+  let c = 0;
+  while (x) {
+    x &= x - 1;
+    c++;
+  }
+  return c;
+}
+
+/** The node graph of M(I) for one instance. Reusable: memo tables persist across queries. */
+export class MinimalEngine {
+  readonly ci: CompiledInstance;
+  readonly nIn: number;
+  readonly nSym: number;
+  readonly nS: number;
+  readonly lo: number;
+  readonly hi: number;
+  /** Effective timestep budget (≤ hi+1). */
+  readonly bT: number;
+  /** Whether the atom budget can bind; when not, the atom dimension is dropped from keys. */
+  readonly trackA: boolean;
+  readonly bA: number;
+  private readonly radT: number;
+  private readonly radA: number;
+  private readonly memo: Map<number, number>[];
+  private memoBig: Map<number, bigint>[] | null = null;
+  private readonly maxNodes: number;
+  private nodeCount = 0;
+  private inexact = false;
+  // out-params of step() (avoids allocating a tuple per edge)
+  private cs = 0;
+  private ch = 0;
+  private ca = 0;
+
+  constructor(ci: CompiledInstance, opts: EngineOptions = {}) {
+    this.ci = ci;
+    const { nIn, nSymbols, nStates } = ci.sys;
+    if (nStates > MAX_STATES)
+      throw new Error(
+        `M(I) enumeration supports automata with at most ${MAX_STATES} states (got ${nStates})`,
+      );
+    this.nIn = nIn;
+    this.nSym = nSymbols;
+    this.nS = nStates;
+    this.lo = ci.lo;
+    this.hi = ci.hi;
+    const slots = ci.hi + 1;
+    this.bT = Math.max(0, Math.min(ci.budgetTimestep, slots));
+    const maxAtoms = this.bT * nIn;
+    this.trackA = ci.budgetAtoms !== null && ci.budgetAtoms < maxAtoms;
+    this.bA = this.trackA ? Math.max(0, ci.budgetAtoms as number) : maxAtoms;
+    this.radT = this.bT + 1;
+    this.radA = this.trackA ? this.bA + 1 : 1;
+    const space = 2 ** nStates * nStates * 2 * this.radT * this.radA;
+    if (space > Number.MAX_SAFE_INTEGER)
+      throw new Error("M(I) enumeration: node key space too large for this instance");
+    this.memo = Array.from({ length: slots }, () => new Map<number, number>());
+    this.maxNodes = opts.maxNodes ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Number of memoised nodes so far (a cost measure). */
+  get nodes(): number {
+    return this.nodeCount;
+  }
+
+  /** Root node arguments. */
+  private rootArgs(): [number, number, number, number, number, number] {
+    return [0, this.ci.sys.initial, 0, 0, this.bT, this.bA];
+  }
+
+  /**
+   * One step at time t with flip mask m. Returns false if a removal run (an earlier atom's,
+   * or one of m's own bits) shows the effect inside the window; else sets cs/ch/ca.
+   */
+  private step(t: number, s: number, hit: number, alt: number, m: number): boolean {
+    const { next, out } = this.ci.sys;
+    const mask = this.ci.effectMask;
+    const nSym = this.nSym;
+    const sym = this.ci.base[t] ^ m;
+    const inWin = t >= this.lo;
+    const j = s * nSym + sym;
+    let h = hit;
+    if (inWin && out[j] & mask) h = 1;
+    let alt2 = 0;
+    let a = alt;
+    while (a !== 0) {
+      const low = a & -a;
+      a ^= low;
+      const jj = (31 - Math.clz32(low)) * nSym + sym;
+      if (inWin && out[jj] & mask) return false;
+      alt2 |= 1 << next[jj];
+    }
+    let mm = m;
+    while (mm !== 0) {
+      const low = mm & -mm;
+      mm ^= low;
+      const jj = j ^ low; // same state, symbol with this bit restored to base
+      if (inWin && out[jj] & mask) return false;
+      alt2 |= 1 << next[jj];
+    }
+    this.cs = next[j];
+    this.ch = h;
+    this.ca = alt2;
+    return true;
+  }
+
+  /** Canonical remaining budgets: what is still usable, so equivalent nodes share a key. */
+  private canonT(t: number, hit: number, rT: number): number {
+    if (hit) return 0; // after the main hit no atom may be added
+    const slots = this.hi + 1 - t;
+    return rT < slots ? rT : slots;
+  }
+  private canonA(hit: number, rTc: number, rA: number): number {
+    if (hit || !this.trackA) return 0;
+    const cap = rTc * this.nIn;
+    return rA < cap ? rA : cap;
+  }
+  private key(s: number, hit: number, alt: number, rT: number, rA: number): number {
+    return (((alt * this.nS + s) * 2 + hit) * this.radT + rT) * this.radA + rA;
+  }
+
+  private bump(): void {
+    if (++this.nodeCount > this.maxNodes) throw new ResourceCapError("max_nodes", this.maxNodes);
+  }
+
+  /** Number of valid completions from a node (doubles; flags inexactness above 2^53). */
+  countFrom(t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): number {
+    if (t > this.hi) return hit;
+    const rT = this.canonT(t, hit, rT0);
+    const rA = this.canonA(hit, rT, rA0);
+    const k = this.key(s, hit, alt, rT, rA);
+    const memo = this.memo[t];
+    const cached = memo.get(k);
+    if (cached !== undefined) return cached;
+    let total = 0;
+    for (let m = 0; m < this.nSym; m++) {
+      let pc = 0;
+      if (m !== 0) {
+        if (rT === 0) break;
+        pc = popcount(m);
+        if (this.trackA && pc > rA) continue;
+      }
+      if (!this.step(t, s, hit, alt, m)) continue;
+      total += this.countFrom(t + 1, this.cs, this.ch, this.ca, m ? rT - 1 : rT, m ? rA - pc : rA);
+    }
+    if (total > Number.MAX_SAFE_INTEGER) this.inexact = true;
+    memo.set(k, total);
+    this.bump();
+    return total;
+  }
+
+  private countBigFrom(t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): bigint {
+    if (t > this.hi) return BigInt(hit);
+    const rT = this.canonT(t, hit, rT0);
+    const rA = this.canonA(hit, rT, rA0);
+    const k = this.key(s, hit, alt, rT, rA);
+    const memo = (this.memoBig as Map<number, bigint>[])[t];
+    const cached = memo.get(k);
+    if (cached !== undefined) return cached;
+    let total = 0n;
+    for (let m = 0; m < this.nSym; m++) {
+      let pc = 0;
+      if (m !== 0) {
+        if (rT === 0) break;
+        pc = popcount(m);
+        if (this.trackA && pc > rA) continue;
+      }
+      if (!this.step(t, s, hit, alt, m)) continue;
+      total += this.countBigFrom(t + 1, this.cs, this.ch, this.ca, m ? rT - 1 : rT, m ? rA - pc : rA);
+    }
+    memo.set(k, total);
+    return total;
+  }
+
+  /** |M(I)|, exact. Counts in doubles and redoes the count in bigint only if it passed 2^53. */
+  count(): bigint {
+    const n = this.countFrom(...this.rootArgs());
+    if (!this.inexact) return BigInt(n);
+    if (this.memoBig === null)
+      this.memoBig = Array.from({ length: this.hi + 1 }, () => new Map<number, bigint>());
+    return this.countBigFrom(...this.rootArgs());
+  }
+
+  /**
+   * List up to `limit` certificates of M(I), canonically sorted atoms each, in DFS order
+   * (time-major, flip mask ascending). Only branches with a valid completion are entered.
+   */
+  list(limit: number): Atom[][] {
+    const out: Atom[][] = [];
+    if (limit <= 0) return out;
+    this.countFrom(...this.rootArgs());
+    const masks = new Int32Array(this.hi + 1);
+    const rec = (t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): void => {
+      if (t > this.hi) {
+        if (hit) out.push(this.build(masks));
+        return;
+      }
+      const rT = this.canonT(t, hit, rT0);
+      const rA = this.canonA(hit, rT, rA0);
+      for (let m = 0; m < this.nSym && out.length < limit; m++) {
+        let pc = 0;
+        if (m !== 0) {
+          if (rT === 0) break;
+          pc = popcount(m);
+          if (this.trackA && pc > rA) continue;
+        }
+        if (!this.step(t, s, hit, alt, m)) continue;
+        const s2 = this.cs;
+        const h2 = this.ch;
+        const a2 = this.ca;
+        const nT = m ? rT - 1 : rT;
+        const nA = m ? rA - pc : rA;
+        if (this.countFrom(t + 1, s2, h2, a2, nT, nA) === 0) continue;
+        masks[t] = m;
+        rec(t + 1, s2, h2, a2, nT, nA);
+        masks[t] = 0;
+      }
+    };
+    rec(...this.rootArgs());
+    return out;
+  }
+
+  /** Certificate of a path of flip masks. */
+  build(masks: Int32Array): Atom[] {
+    const atoms: Atom[] = [];
+    for (let t = 0; t <= this.hi; t++) if (masks[t]) flipAtoms(this.ci, t, masks[t], atoms);
+    return sortAtoms(atoms);
+  }
+
+  /**
+   * Suffix-statistics DP for DEC-025 best match without listing M(I). For each node, the set
+   * of achievable (Δa, Δn, Δb, Δm) over its valid completions, packed mixed-radix so that
+   * adding a step's contribution is integer addition:
+   *   a = |C ∩ Ca|, n = |C|, b = |TS(C) ∩ TS(Ca)|, m = |TS(C)|.
+   * `caMask[t]` = flip bits at t that are atoms of Ca; `tsCa[t]` = t ∈ TS(Ca).
+   */
+  statSearch(caMask: Int32Array, tsCa: Uint8Array): StatSearch {
+    return new StatSearch(this, caMask, tsCa);
+  }
+
+  /** @internal exposed for StatSearch */
+  _step(t: number, s: number, hit: number, alt: number, m: number): [number, number, number] | null {
+    if (!this.step(t, s, hit, alt, m)) return null;
+    return [this.cs, this.ch, this.ca];
+  }
+  /** @internal */
+  _canon(t: number, hit: number, rT0: number, rA0: number): [number, number] {
+    const rT = this.canonT(t, hit, rT0);
+    return [rT, this.canonA(hit, rT, rA0)];
+  }
+  /** @internal */
+  _key(s: number, hit: number, alt: number, rT: number, rA: number): number {
+    return this.key(s, hit, alt, rT, rA);
+  }
+  /** @internal */
+  _bump(): void {
+    this.bump();
+  }
+  /** @internal */
+  _root(): [number, number, number, number, number, number] {
+    return this.rootArgs();
+  }
+}
+
+export interface StatTuple {
+  /** |C ∩ Ca| */
+  a: number;
+  /** |C| */
+  n: number;
+  /** |TS(C) ∩ TS(Ca)| */
+  b: number;
+  /** |TS(C)| */
+  m: number;
+}
+
+export class StatSearch {
+  private readonly memo: Map<number, ReadonlySet<number>>[];
+  private readonly rN: number;
+  private readonly rB: number;
+  private readonly rM: number;
+  private readonly eng: MinimalEngine;
+  private readonly caMask: Int32Array;
+  private readonly tsCa: Uint8Array;
+
+  constructor(eng: MinimalEngine, caMask: Int32Array, tsCa: Uint8Array) {
+    this.eng = eng;
+    this.caMask = caMask;
+    this.tsCa = tsCa;
+    let maxB = 0;
+    for (let t = 0; t <= eng.hi; t++) maxB += tsCa[t];
+    this.rN = eng.bA + 1;
+    this.rB = Math.min(maxB, eng.bT) + 1;
+    this.rM = eng.bT + 1;
+    this.memo = Array.from({ length: eng.hi + 1 }, () => new Map<number, ReadonlySet<number>>());
+  }
+
+  pack(a: number, n: number, b: number, m: number): number {
+    return ((a * this.rN + n) * this.rB + b) * this.rM + m;
+  }
+  unpack(x: number): StatTuple {
+    const m = x % this.rM;
+    x = (x - m) / this.rM;
+    const b = x % this.rB;
+    x = (x - b) / this.rB;
+    const n = x % this.rN;
+    return { a: (x - n) / this.rN, n, b, m };
+  }
+  private contrib(t: number, m: number): number {
+    if (m === 0) return 0;
+    return this.pack(popcount(m & this.caMask[t]), popcount(m), this.tsCa[t], 1);
+  }
+
+  private statsFrom(
+    t: number,
+    s: number,
+    hit: number,
+    alt: number,
+    rT0: number,
+    rA0: number,
+  ): ReadonlySet<number> {
+    const eng = this.eng;
+    if (t > eng.hi) return hit ? ONE_ZERO : EMPTY;
+    const [rT, rA] = eng._canon(t, hit, rT0, rA0);
+    const k = eng._key(s, hit, alt, rT, rA);
+    const memo = this.memo[t];
+    const cached = memo.get(k);
+    if (cached !== undefined) return cached;
+    let acc: Set<number> | null = null;
+    let only: ReadonlySet<number> = EMPTY;
+    for (let m = 0; m < eng.nSym; m++) {
+      let pc = 0;
+      if (m !== 0) {
+        if (rT === 0) break;
+        pc = popcount(m);
+        if (eng.trackA && pc > rA) continue;
+      }
+      const child = eng._step(t, s, hit, alt, m);
+      if (child === null) continue;
+      const sub = this.statsFrom(t + 1, child[0], child[1], child[2], m ? rT - 1 : rT, m ? rA - pc : rA);
+      if (sub.size === 0) continue;
+      const c = this.contrib(t, m);
+      if (c === 0 && acc === null && only.size === 0) {
+        only = sub; // share the child's set when it is the only contributor so far
+        continue;
+      }
+      if (acc === null) acc = new Set(only);
+      for (const x of sub) acc.add(x + c);
+    }
+    const res = acc ?? only;
+    memo.set(k, res);
+    eng._bump();
+    return res;
+  }
+
+  /** All achievable stat tuples over M(I) (packed). */
+  rootStats(): ReadonlySet<number> {
+    return this.statsFrom(...this.eng._root());
+  }
+
+  /** List every certificate of M(I) whose stats equal `target` (packed). */
+  listWithStats(target: number, onCert: (c: Atom[]) => void): void {
+    const eng = this.eng;
+    const masks = new Int32Array(eng.hi + 1);
+    const rec = (
+      t: number,
+      s: number,
+      hit: number,
+      alt: number,
+      rT0: number,
+      rA0: number,
+      need: number,
+    ): void => {
+      if (t > eng.hi) {
+        if (hit && need === 0) onCert(eng.build(masks));
+        return;
+      }
+      const [rT, rA] = eng._canon(t, hit, rT0, rA0);
+      const needU = this.unpack(need);
+      for (let m = 0; m < eng.nSym; m++) {
+        let pc = 0;
+        if (m !== 0) {
+          if (rT === 0) break;
+          pc = popcount(m);
+          if (eng.trackA && pc > rA) continue;
+        }
+        let rest = need;
+        if (m !== 0) {
+          const da = popcount(m & this.caMask[t]);
+          const db = this.tsCa[t];
+          if (da > needU.a || pc > needU.n || db > needU.b || needU.m < 1) continue;
+          rest = this.pack(needU.a - da, needU.n - pc, needU.b - db, needU.m - 1);
+        }
+        const child = eng._step(t, s, hit, alt, m);
+        if (child === null) continue;
+        const nT = m ? rT - 1 : rT;
+        const nA = m ? rA - pc : rA;
+        if (!this.statsFrom(t + 1, child[0], child[1], child[2], nT, nA).has(rest)) continue;
+        masks[t] = m;
+        rec(t + 1, child[0], child[1], child[2], nT, nA, rest);
+        masks[t] = 0;
+      }
+    };
+    rec(...eng._root(), target);
+  }
+}
+
+const EMPTY: ReadonlySet<number> = new Set<number>();
+const ONE_ZERO: ReadonlySet<number> = new Set<number>([0]);
+
+export interface EnumerateResult {
+  /** Listed members of M(I) (each canonically sorted), at most `limit`. */
+  certificates: Atom[][];
+  /** |M(I)|, exact. */
+  count: bigint;
+  /** true iff every member was listed. */
+  complete: boolean;
+}
+
+export interface EnumerateOptions extends EngineOptions {
+  /** Most certificates to list (default 1,000,000); `count` is exact regardless. */
+  limit?: number;
+}
+
+/** The complete M(I) (listing capped by `limit`, never silently: see `complete`). */
+export function enumerateMinimal(ci: CompiledInstance, opts: EnumerateOptions = {}): EnumerateResult {
+  const eng = new MinimalEngine(ci, opts);
+  const count = eng.count();
+  const limit = opts.limit ?? 1_000_000;
+  const certificates = eng.list(limit);
+  return { certificates, count, complete: BigInt(certificates.length) === count };
+}
+
+/** |M(I)| only. */
+export function countMinimal(ci: CompiledInstance, opts: EngineOptions = {}): bigint {
+  return new MinimalEngine(ci, opts).count();
+}
+
+/**
+ * The order in which the official `find_valid_certificates` meets certificates: by size,
+ * then lexicographically by candidate index (t * nIn + position of the AP in input_aps).
+ * Its default result is the first 32 in this order (when its node cap does not truncate).
+ */
+export function sortOfficialOrder(ci: CompiledInstance, certs: readonly Atom[][]): Atom[][] {
+  const nIn = ci.sys.nIn;
+  const idx = (c: readonly Atom[]): number[] =>
+    c.map((a) => a[0] * nIn + (ci.apIndex.get(a[1]) ?? 0)).sort((x, y) => x - y);
+  const keyed = certs.map((c) => ({ c, k: idx(c) }));
+  keyed.sort((x, y) => {
+    if (x.k.length !== y.k.length) return x.k.length - y.k.length;
+    for (let i = 0; i < x.k.length; i++) if (x.k[i] !== y.k[i]) return x.k[i] - y.k[i];
+    return 0;
+  });
+  return keyed.map((e) => e.c);
+}
