@@ -87,5 +87,5 @@ export function hoaPosition(node: object): HoaPos | undefined {
 }
 
 export function setHoaPosition(node: object, pos: HoaPos): void {
-  positions.set(node, pos);
+  positions.set(node, { line: pos.line, col: pos.col });
 }
