@@ -1,0 +1,311 @@
+/**
+ * `validate`: the official policy checks (schema, tracks, tool allowlists, renderer and
+ * adaptation policy, strict metadata, manifest coverage) plus what the official harness does
+ * not do: every row's certificate is re-scored against the instance bundle and each claimed
+ * flag/metric that disagrees is reported with its line, field, expected and actual value.
+ * Rows stream through; memory is bounded by the issue preview, not the file.
+ */
+import { InputError } from "../../core/errors.js";
+import type { LoadedBundle } from "../artifacts/bundle.js";
+import {
+  CoverageCounter,
+  type ManifestCoverage,
+  manifestBundleMismatches,
+  manifestErrors,
+  type SplitManifest,
+} from "../artifacts/manifest.js";
+import { type RowIssue, officialIssueText, officialRowIssues } from "../artifacts/run-record.js";
+import type { Scorer } from "../artifacts/scorer.js";
+import { parseCertificate } from "../model/certificate.js";
+import { type CompiledInstance, compileInstance } from "../model/compile.js";
+
+export interface ValidateOptions {
+  strict?: boolean;
+  /** Official mode: strict + manifest required (+ bundle required: re-verification is part of "official" here). */
+  official?: boolean;
+  /** Raw manifest JSON (checked with the official rules). */
+  manifest?: unknown;
+  bundle?: LoadedBundle;
+  score?: Scorer;
+  /** Called for every row that passed all checks (report aggregates in the same pass). */
+  onRow?: (row: Record<string, unknown>, line: number) => void;
+  /** Max issues kept in the preview (counts are always exact). */
+  previewLimit?: number;
+}
+
+export interface ValidationOutcome {
+  ok: boolean;
+  /** JSON payload for stdout (official field names). */
+  payload: Record<string, unknown>;
+  issues: RowIssue[];
+  rows: number;
+  coverage?: ManifestCoverage;
+}
+
+const METRIC_FIELDS = [
+  "suff",
+  "min1",
+  "valid",
+  "goal",
+  "eff_t",
+  "eff_a",
+  "ap_precision",
+  "ap_recall",
+  "ap_f1",
+  "ts_precision",
+  "ts_recall",
+  "ts_f1",
+] as const;
+const INSTANCE_FIELDS = [
+  "split_id",
+  "mode",
+  "t_star",
+  "window_size",
+  "budget_timestep",
+  "budget_atoms",
+  "seed",
+] as const;
+
+const sameValue = (claimed: unknown, actual: unknown): boolean => {
+  if (typeof actual === "number")
+    return (typeof claimed === "number" || typeof claimed === "string") && Number(claimed) === actual;
+  return claimed === actual;
+};
+
+/** Recompute one row against the bundle; returns the disagreements (empty = row verified). */
+export function recomputeIssues(
+  row: Record<string, unknown>,
+  line: number,
+  bundle: LoadedBundle,
+  score: Scorer,
+  compiled: Map<string, CompiledInstance>,
+  manifestIndex?: Map<string, Record<string, unknown>>,
+): RowIssue[] {
+  const id = String(row.instance_id);
+  const inst = bundle.byId.get(id);
+  if (!inst)
+    return [
+      { line, field: "instance_id", message: `instance_id ${id} is not in the instance bundle`, actual: id },
+    ];
+  const out: RowIssue[] = [];
+  const expectInst: Record<string, unknown> = {
+    split_id: inst.split_id ?? "public_dev",
+    mode: inst.mode,
+    t_star: inst.t_star,
+    window_size: inst.window_size,
+    budget_timestep: inst.budget_timestep,
+    budget_atoms: inst.budget_atoms,
+    seed: inst.seed,
+  };
+  for (const f of INSTANCE_FIELDS) {
+    if (f in row && expectInst[f] !== undefined && !sameValue(row[f], expectInst[f])) {
+      out.push({
+        line,
+        field: f,
+        message: `${f} does not match the instance bundle`,
+        expected: expectInst[f],
+        actual: row[f],
+      });
+    }
+  }
+  const me = manifestIndex?.get(id);
+  if (manifestIndex && !me)
+    out.push({
+      line,
+      field: "instance_id",
+      message: `instance_id ${id} is not in the split manifest`,
+      actual: id,
+    });
+  if (me) {
+    for (const f of ["split_id", "mode"]) {
+      if (f in row && row[f] !== me[f])
+        out.push({
+          line,
+          field: f,
+          message: `${f} does not match the split manifest`,
+          expected: me[f],
+          actual: row[f],
+        });
+    }
+  }
+  let cert: ReturnType<typeof parseCertificate>;
+  try {
+    cert = parseCertificate(row.certificate);
+  } catch (e) {
+    if (e instanceof InputError) return [...out, { line, field: e.field, message: e.reason }];
+    throw e;
+  }
+  let ci = compiled.get(id);
+  if (!ci) {
+    ci = compileInstance(inst);
+    compiled.set(id, ci);
+  }
+  const m = score(inst, ci, cert) as unknown as Record<string, unknown>;
+  for (const f of METRIC_FIELDS) {
+    if (f in row && !sameValue(row[f], m[f])) {
+      out.push({
+        line,
+        field: f,
+        message: `${f} disagrees with the verifier`,
+        expected: m[f],
+        actual: row[f],
+      });
+    }
+  }
+  if ("score_c" in row && m.score_c !== undefined && !sameValue(row.score_c, m.score_c)) {
+    out.push({
+      line,
+      field: "score_c",
+      message: "score_c disagrees with the verifier",
+      expected: m.score_c,
+      actual: row.score_c,
+    });
+  }
+  if ("kappa" in row && Array.isArray(m.kappa) && JSON.stringify(row.kappa) !== JSON.stringify(m.kappa)) {
+    out.push({
+      line,
+      field: "kappa",
+      message: "kappa disagrees with the verifier",
+      expected: m.kappa,
+      actual: row.kappa,
+    });
+  }
+  return out;
+}
+
+/** Validate a stream of `{line, value}` rows. Bad JSON throws (InputError from readJsonl). */
+export async function validateRows(
+  rows: AsyncIterable<{ line: number; value: unknown }> | Iterable<{ line: number; value: unknown }>,
+  opts: ValidateOptions = {},
+): Promise<ValidationOutcome> {
+  const official = !!opts.official;
+  const strict = !!(opts.strict || official);
+  const limit = opts.previewLimit ?? 50;
+  const policy: RowIssue[] = [];
+  const recompute: RowIssue[] = [];
+  let policyCount = 0;
+  let recomputeCount = 0;
+  let policyRowsPreview: string[] = [];
+  const schemaVersions = new Set<string>();
+  const coverage = new CoverageCounter();
+  const compiled = new Map<string, CompiledInstance>();
+  const manifestOk = opts.manifest !== undefined && manifestErrors(opts.manifest, strict).length === 0;
+  const manifestIndex = manifestOk
+    ? new Map(
+        ((opts.manifest as SplitManifest).instances ?? []).map((e) => [
+          String(e.instance_id),
+          e as Record<string, unknown>,
+        ]),
+      )
+    : undefined;
+  let n = 0;
+  let verified = 0;
+  for await (const { line, value } of rows) {
+    const idx = n++;
+    const issues = officialRowIssues(value, line, strict);
+    if (issues.length) {
+      policyCount += issues.length;
+      for (const i of issues) {
+        if (policy.length < limit) policy.push(i);
+        if (policyRowsPreview.length < limit) policyRowsPreview.push(officialIssueText(i, idx));
+      }
+      continue;
+    }
+    const row = value as Record<string, unknown>;
+    schemaVersions.add(String(row.schema_version ?? "unknown"));
+    coverage.observe(row);
+    if (opts.bundle) {
+      if (!opts.score) throw new Error("validateRows: a scorer is required with a bundle");
+      const ri = recomputeIssues(row, line, opts.bundle, opts.score, compiled, manifestIndex);
+      if (ri.length) {
+        recomputeCount += ri.length;
+        for (const i of ri) if (recompute.length < limit) recompute.push(i);
+        continue;
+      }
+      verified++;
+    }
+    opts.onRow?.(row, line);
+  }
+  const base = { strict_mode: strict, official_mode: official, rows: n };
+  const fail = (
+    error_type: string,
+    extra: Record<string, unknown>,
+    issues: RowIssue[] = [],
+  ): ValidationOutcome => ({
+    ok: false,
+    payload: { status: "error", error_type, ...base, ...extra },
+    issues,
+    rows: n,
+  });
+  if (policyCount) {
+    policyRowsPreview = policyRowsPreview.slice(0, limit);
+    return fail(
+      "run_schema_validation",
+      { error_count: policyCount, errors_preview: policyRowsPreview, issues: policy },
+      policy,
+    );
+  }
+  if (official && opts.manifest === undefined) {
+    return fail("official_manifest_required", {
+      message: "official mode requires --manifest for coverage validation",
+    });
+  }
+  if (official && !opts.bundle) {
+    return fail("official_instances_required", {
+      message: "official mode requires --instances to re-verify every certificate",
+    });
+  }
+  let cov: ManifestCoverage | undefined;
+  if (opts.manifest !== undefined) {
+    const me = manifestErrors(opts.manifest, strict);
+    if (me.length)
+      return fail("manifest_schema_validation", {
+        error_count: me.length,
+        errors_preview: me.slice(0, limit),
+      });
+    const fin = coverage.finish(opts.manifest as Record<string, unknown>);
+    cov = fin.coverage;
+    if (strict && (fin.missing.length || fin.unexpected.length)) {
+      return {
+        ...fail("manifest_coverage_mismatch", {
+          missing_instance_count: fin.missing.length,
+          unexpected_instance_count: fin.unexpected.length,
+          missing_instance_ids_preview: fin.missing.slice(0, 10),
+          unexpected_instance_ids_preview: fin.unexpected.slice(0, 10),
+        }),
+        coverage: cov,
+      };
+    }
+    if (opts.bundle) {
+      const mm = manifestBundleMismatches(opts.manifest as SplitManifest, opts.bundle);
+      if (mm.length)
+        return fail("manifest_bundle_mismatch", {
+          error_count: mm.length,
+          errors_preview: mm.slice(0, limit),
+        });
+    }
+  }
+  if (recomputeCount) {
+    return fail(
+      "recompute_mismatch",
+      {
+        error_count: recomputeCount,
+        errors_preview: recompute.map(
+          (i) =>
+            `line ${i.line}: ${i.field}: ${i.message} (expected ${JSON.stringify(i.expected)}, got ${JSON.stringify(i.actual)})`,
+        ),
+        issues: recompute,
+      },
+      recompute,
+    );
+  }
+  const payload: Record<string, unknown> = {
+    status: "ok",
+    ...base,
+    schema_versions: [...schemaVersions].sort(),
+    recomputed: !!opts.bundle,
+    rows_verified: verified,
+  };
+  if (cov) payload.manifest_coverage = cov;
+  return { ok: true, payload, issues: [], rows: n, coverage: cov };
+}
