@@ -1,0 +1,316 @@
+/**
+ * GEB programmatic API: generate, baseline, grade, run. File I/O lives here (and in io.ts);
+ * generator, baselines and grader are pure. Every writer is atomic: on failure nothing is left.
+ */
+import { InputError } from "../core/errors.js";
+import { pyJsonDumps } from "../core/pyjson.js";
+import { roundHalfEven } from "../core/numeric.js";
+import { parseWith } from "../core/schema.js";
+import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines.js";
+import { countTokens, generateDataset, validateConfig } from "./generate.js";
+import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics, REFERENCE_RESULT_METRICS, type PredFields, type RowResult, predictionFields } from "./grade.js";
+import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
+import { type GebRowRead, GebRowReadSchema } from "./schema.js";
+import { TextCache, rowPieces } from "./serialize.js";
+import { DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./types.js";
+
+export type ProtocolChoice = Protocol | "both";
+
+const dumpsLine = (v: unknown): string => `${pyJsonDumps(v, { ensureAscii: false })}\n`;
+
+/** Run `fn` with an atomic writer; the file appears only if `fn` succeeds. */
+function withWriter<T>(file: string, fn: (w: AtomicWriter) => T): T {
+  const w = new AtomicWriter(file);
+  try {
+    const out = fn(w);
+    w.commit();
+    return out;
+  } catch (e) {
+    w.abort();
+    throw e;
+  }
+}
+
+function parseLineJson(bytes: Buffer, file: string, line: number): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch (e) {
+    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
+  }
+}
+
+/**
+ * Stream dataset rows (validated; errors name file, line and field). Rows of one episode share
+ * their document/book string objects, so downstream per-episode caches compare by pointer.
+ */
+export function forEachDataRow(file: string, onRow: (row: GebRowRead, line: number) => void): void {
+  let lastDoc = "";
+  let lastBook = "";
+  forEachLine(file, (bytes, line) => {
+    const value = parseLineJson(bytes, file, line);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InputError("row must be a JSON object", { file, line });
+    const row = parseWith(GebRowReadSchema, value, { file, line });
+    if (row.document === lastDoc) row.document = lastDoc;
+    else lastDoc = row.document;
+    if (row.book === lastBook) row.book = lastBook;
+    else lastBook = row.book;
+    onRow(row, line);
+  });
+}
+
+/**
+ * Read predictions into an id → fields map (the last row for an id wins, as in the reference).
+ * `strict` (1.0) rejects rows without a string id; the reference silently skips them.
+ */
+export function readPredictions(file: string, strict = true): Map<string, PredFields> {
+  const out = new Map<string, PredFields>();
+  forEachLine(file, (bytes, line) => {
+    const value = parseLineJson(bytes, file, line);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InputError("prediction must be a JSON object", { file, line });
+    const row = value as Record<string, unknown>;
+    if (typeof row.id !== "string" || row.id === "") {
+      if (strict) throw new InputError("missing or non-string id", { file, line, field: "id" });
+      return;
+    }
+    if (strict && row.support_ids !== undefined && row.support_ids !== null && !Array.isArray(row.support_ids) && typeof row.support_ids !== "string") {
+      throw new InputError("support_ids must be a list of ids, a string or null", { file, line, field: "support_ids" });
+    }
+    const fields = predictionFields(row);
+    if (fields) out.set(row.id, fields);
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// generate
+
+export interface GenerateResult {
+  rows: number;
+  episodes: number;
+  out: string;
+}
+
+export function generateToFile(config: Partial<GenerateConfig>, out: string): GenerateResult {
+  const cfg: GenerateConfig = { ...DEFAULT_GENERATE_CONFIG, ...config };
+  validateConfig(cfg);
+  let rows = 0;
+  withWriter(out, (w) => {
+    const cache = new TextCache();
+    for (const episodeRows of generateDataset(cfg)) {
+      for (const row of episodeRows) {
+        for (const piece of rowPieces(row, cache)) w.write(piece);
+        rows++;
+      }
+      cache.clear();
+    }
+  });
+  return { rows, episodes: cfg.episodes, out };
+}
+
+// ---------------------------------------------------------------------------------------------
+// baselines
+
+function predictRow(pred: ReturnType<typeof makeBaseline>, row: GebRowRead, protocol: Protocol): BaselinePrediction {
+  // Closed book: the predictor is never handed the document.
+  return pred.predict({ id: row.id, meta: row.meta, text: protocol === "open_book" ? row.document : row.book });
+}
+
+export function baselineToFile(opts: { data: string; baseline: BaselineName; protocol: Protocol; out: string }): { predictions: number } {
+  const predictor = makeBaseline(opts.baseline, opts.protocol);
+  let n = 0;
+  withWriter(opts.out, (w) => {
+    forEachDataRow(opts.data, (row) => {
+      w.write(dumpsLine(predictRow(predictor, row, opts.protocol)));
+      n++;
+    });
+  });
+  return { predictions: n };
+}
+
+// ---------------------------------------------------------------------------------------------
+// grade
+
+export interface GradeReport {
+  metrics: Metrics;
+  options: GradeOptions;
+}
+
+export function gradeFiles(opts: { data: string; pred: string; options?: Partial<GradeOptions>; rowResults?: string }): GradeReport {
+  const options: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...opts.options };
+  const grader = new Grader(options);
+  const preds = readPredictions(opts.pred, options.metrics === "1.0");
+  const go = (onResult: (r: RowResult) => void): void => {
+    forEachDataRow(opts.data, (row) => {
+      onResult(grader.add(row, preds.get(row.id)));
+    });
+  };
+  if (opts.rowResults) withWriter(opts.rowResults, (w) => go((r) => w.write(dumpsLine(r))));
+  else go(() => {});
+  return { metrics: grader.result(), options };
+}
+
+// ---------------------------------------------------------------------------------------------
+// run (baseline + grade)
+
+export interface Efficiency {
+  tokens: number;
+  tokens_per_q: number;
+  passes: number;
+  wall_s: number;
+  wall_s_per_q: number;
+}
+
+export interface RunPayload {
+  adapter_schema_version: "1.0";
+  baseline: BaselineName;
+  protocol: Protocol;
+  data: { path: string; n: number };
+  config: Record<string, unknown>;
+  env: Record<string, string | null>;
+  metrics: Record<string, number | null>;
+  efficiency: Efficiency;
+  artifact_stats: unknown[];
+}
+
+export interface RunOptions {
+  data: string;
+  baseline: BaselineName;
+  protocol: ProtocolChoice;
+  options?: Partial<GradeOptions>;
+  /** Predictions JSONL; with `both`, ".jsonl" becomes ".<protocol>.jsonl" as in the reference. */
+  out?: string;
+  resultsJson?: string;
+}
+
+/** Metrics as written to results JSON: the reference's keys (reference-0.1) or all of ours (1.0). */
+export function metricsForJson(m: Metrics, dialect: GradeOptions["metrics"]): Record<string, number | null> {
+  if (dialect === "reference-0.1") return Object.fromEntries(REFERENCE_RESULT_METRICS.map((k) => [k, m[k]]));
+  return { ...m };
+}
+
+/** Keys whose numbers are Python floats in results JSON (so 1 prints as 1.0). */
+const FLOAT_KEYS = new Set([
+  "value_acc",
+  "exact_acc",
+  "cite_f1",
+  "cite_p",
+  "cite_r",
+  "support_bloat",
+  "entailment",
+  "twin_consistency",
+  "twin_flip_rate",
+  "instruction_acc",
+  "clean_acc",
+  "instruction_gap",
+  "instr_override_rate",
+  "instr_conflict_present_rate",
+  "state_integrity_rate",
+  "tokens_per_q",
+  "wall_s",
+  "wall_s_per_q",
+]);
+
+export function resultsJsonText(payloads: readonly RunPayload[]): string {
+  return pyJsonDumps(payloads, { indent: 2, floatKeys: FLOAT_KEYS });
+}
+
+export interface RunLaneReport {
+  protocol: Protocol;
+  metrics: Metrics;
+  efficiency: Efficiency;
+}
+
+export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports: RunLaneReport[] } {
+  const options: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...opts.options };
+  const protocols: Protocol[] = opts.protocol === "both" ? ["open_book", "closed_book"] : [opts.protocol];
+  const start = performance.now();
+  const lanes = protocols.map((protocol) => ({
+    protocol,
+    predictor: makeBaseline(opts.baseline, protocol),
+    grader: new Grader(options),
+    tokens: 0,
+    lastText: null as string | null,
+    lastTokens: 0,
+    out: opts.out ? (opts.protocol === "both" ? opts.out.replaceAll(".jsonl", `.${protocol}.jsonl`) : opts.out) : null,
+    writer: null as AtomicWriter | null,
+  }));
+  let n = 0;
+  try {
+    for (const lane of lanes) if (lane.out) lane.writer = new AtomicWriter(lane.out);
+    forEachDataRow(opts.data, (row) => {
+      n++;
+      for (const lane of lanes) {
+        const text = lane.protocol === "open_book" ? row.document : row.book;
+        if (text !== lane.lastText) {
+          lane.lastText = text;
+          lane.lastTokens = countTokens(text);
+        }
+        lane.tokens += lane.lastTokens;
+        const pred = predictRow(lane.predictor, row, lane.protocol);
+        lane.grader.add(row, pred);
+        lane.writer?.write(dumpsLine(pred));
+      }
+    });
+    for (const lane of lanes) lane.writer?.commit();
+  } catch (e) {
+    for (const lane of lanes) lane.writer?.abort();
+    throw e;
+  }
+  const wall = (performance.now() - start) / 1000;
+  const env = {
+    GOLDEVIDENCEBENCH_MODEL: process.env.GOLDEVIDENCEBENCH_MODEL ?? null,
+    GOLDEVIDENCEBENCH_REQUIRE_CITATIONS: process.env.GOLDEVIDENCEBENCH_REQUIRE_CITATIONS ?? null,
+  };
+  const reports: RunLaneReport[] = [];
+  const payloads = lanes.map((lane): RunPayload => {
+    const metrics = lane.grader.result();
+    const efficiency: Efficiency = { tokens: lane.tokens, tokens_per_q: n ? lane.tokens / n : 0, passes: 1, wall_s: wall, wall_s_per_q: n ? wall / n : 0 };
+    reports.push({ protocol: lane.protocol, metrics, efficiency });
+    const config: Record<string, unknown> = {
+      citations: options.citations,
+      support_metric: options.supportMetric,
+      max_support_k: options.maxSupportK,
+      entailment_check: options.entailmentCheck,
+    };
+    if (options.metrics !== "reference-0.1") config.metrics = options.metrics;
+    return {
+      adapter_schema_version: "1.0",
+      baseline: opts.baseline,
+      protocol: lane.protocol,
+      data: { path: opts.data, n },
+      config,
+      env,
+      metrics: metricsForJson(metrics, options.metrics),
+      // wall_s covers reading, predicting and grading (all lanes share one pass).
+      efficiency,
+      artifact_stats: [],
+    };
+  });
+  if (opts.resultsJson) writeTextAtomic(opts.resultsJson, resultsJsonText(payloads));
+  return { payloads, reports };
+}
+
+/** Python `f"{x:.{d}f}"` (round half even on the exact binary value; `toFixed` rounds ties up). */
+export function pyFixed(x: number, d: number): string {
+  return roundHalfEven(x, d).toFixed(d);
+}
+
+/** The reference's one-line report (`_print_report`). */
+export function formatReport(m: Metrics, prefix = "", eff?: Efficiency): string {
+  const f = (x: number | null): string => (x === null ? "null" : pyFixed(x, 3));
+  let s = `${prefix}n=${m.n} value_acc=${f(m.value_acc)} exact_acc=${f(m.exact_acc)}`;
+  if (m.cite_f1 !== null) s += ` cite_f1=${f(m.cite_f1)} cite_p=${f(m.cite_p)} cite_r=${f(m.cite_r)}`;
+  if (m.support_bloat !== null) s += ` support_bloat=${f(m.support_bloat)}`;
+  if (m.entailment !== null) s += ` entailment=${f(m.entailment)}`;
+  if (m.twin_consistency !== null) s += ` twin_consistency=${f(m.twin_consistency)}`;
+  if (m.twin_flip_rate !== null) s += ` twin_flip_rate=${f(m.twin_flip_rate)}`;
+  if (m.instruction_acc !== null) s += ` instr_acc=${f(m.instruction_acc)}`;
+  if (m.instruction_gap !== null) s += ` instr_gap=${f(m.instruction_gap)}`;
+  if (m.instr_override_rate !== null) s += ` instr_override=${f(m.instr_override_rate)}`;
+  if (m.instr_conflict_present_rate !== null) s += ` instr_conflict=${f(m.instr_conflict_present_rate)}`;
+  if (m.instr_conflict_present_count !== null) s += ` instr_conflict_n=${m.instr_conflict_present_count}`;
+  if (m.state_integrity_rate !== null) s += ` state_integrity=${f(m.state_integrity_rate)}`;
+  if (m.missing > 0) s += ` missing=${m.missing}`;
+  if (eff) s += ` tokens=${eff.tokens} (~${pyFixed(eff.tokens_per_q, 1)}/q) passes=${eff.passes} wall_s=${pyFixed(eff.wall_s, 2)}`;
+  return s;
+}

@@ -1,0 +1,491 @@
+/**
+ * The grader: every metric of the GoldEvidenceBench README, row by row (streaming).
+ *
+ * Two metric dialects:
+ * - `1.0` (default) fixes the reference's definitions (docs/geb/differences.md): a missing
+ *   prediction is missing and wrong everywhere (never "entailed", never twin-consistent); an
+ *   empty gold support set cited with an empty prediction is a perfect citation; values are
+ *   compared after JSON-typed normalisation instead of Python `str()`.
+ * - `reference-0.1` reproduces the reference's `grade_rows` exactly, including those defects.
+ */
+import { pyFloatRepr, pyStrRepr } from "../core/pyjson.js";
+import { parseUpdates } from "./book.js";
+import { type StateValue, formatValue, parseValue } from "./state.js";
+import type { LedgerEntry, StateMode } from "./types.js";
+
+export const METRIC_DIALECTS = ["1.0", "reference-0.1"] as const;
+export type MetricDialect = (typeof METRIC_DIALECTS)[number];
+
+export interface GradeOptions {
+  citations: "auto" | "on" | "off";
+  supportMetric: "f1" | "exact";
+  maxSupportK: number;
+  entailmentCheck: boolean;
+  metrics: MetricDialect;
+}
+
+export const DEFAULT_GRADE_OPTIONS: Readonly<GradeOptions> = Object.freeze({
+  citations: "auto",
+  supportMetric: "f1",
+  maxSupportK: 3,
+  entailmentCheck: true,
+  metrics: "1.0",
+});
+
+/** What the grader needs of a dataset row. */
+export interface GradeRow {
+  id: string;
+  document: string;
+  gold: { value?: unknown; support_id?: unknown; support_ids?: unknown };
+  meta: Record<string, unknown>;
+}
+
+/** A prediction after intake (`value` / `support_id` / `support_ids` as given). */
+export interface PredFields {
+  value?: unknown;
+  support_id?: unknown;
+  support_ids?: unknown;
+}
+
+/** Python truthiness of a JSON value. */
+export function pyTruthy(v: unknown): boolean {
+  if (v === null || v === undefined || v === false || v === 0 || v === "") return false;
+  if (Array.isArray(v)) return v.length > 0;
+  if (typeof v === "object") return Object.keys(v as object).length > 0;
+  return true;
+}
+
+/** Python `str()` of a JSON-decoded value (JS cannot tell `1.0` from `1`; both print as Python ints here). */
+export function pyStr(v: unknown): string {
+  if (typeof v === "string") return v;
+  return pyReprJson(v);
+}
+
+function pyReprJson(v: unknown): string {
+  if (v === null || v === undefined) return "None";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) < 1e16 ? String(v) : pyFloatRepr(v);
+  if (typeof v === "string") return pyStrRepr(v);
+  if (Array.isArray(v)) return `[${v.map(pyReprJson).join(", ")}]`;
+  const entries = Object.entries(v as Record<string, unknown>).map(([k, x]) => `${pyStrRepr(k)}: ${pyReprJson(x)}`);
+  return `{${entries.join(", ")}}`;
+}
+
+/** Reference `_norm_value`: strip; empty → None; non-strings through Python `str()`. */
+export function normValueReference(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const s = (typeof v === "string" ? v : pyStr(v)).trim();
+  return s === "" ? null : s;
+}
+
+/**
+ * 1.0 normalisation by JSON type: strings trimmed (empty → null); numbers as JSON writes them
+ * (`3` and `"3"` agree, as a counter answer should); booleans `true`/`false`; arrays joined
+ * with "," after normalising members (so `["a","b"]` answers "a,b"); objects as canonical JSON.
+ */
+export function normValue(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string") {
+    const s = v.trim();
+    return s === "" ? null : s;
+  }
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : null;
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (Array.isArray(v)) {
+    const parts = v.map((x) => normValue(x) ?? "");
+    const s = parts.join(",");
+    return s === "" ? null : s;
+  }
+  return JSON.stringify(sortKeysDeep(v));
+}
+
+function sortKeysDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeysDeep);
+  if (v && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v as object).sort()) out[k] = sortKeysDeep((v as Record<string, unknown>)[k]);
+    return out;
+  }
+  return v;
+}
+
+function normSupport(v: unknown, ref: boolean): string | null {
+  if (v === null || v === undefined) return null;
+  const s = (typeof v === "string" ? v : ref ? pyStr(v) : typeof v === "number" ? String(v) : JSON.stringify(v)).trim();
+  return s === "" ? null : s;
+}
+
+function normSupportList(v: unknown, ref: boolean): string[] {
+  if (v === null || v === undefined) return [];
+  if (Array.isArray(v)) {
+    const out: string[] = [];
+    for (const x of v) {
+      const s = normSupport(x, ref);
+      if (s !== null) out.push(s);
+    }
+    return out;
+  }
+  const s = normSupport(v, ref);
+  return s === null ? [] : [s];
+}
+
+interface Prf {
+  p: number;
+  r: number;
+  f1: number;
+}
+
+function prf1(pred: readonly string[], gold: readonly string[], ref: boolean): Prf {
+  const ps = new Set(pred);
+  const gs = new Set(gold);
+  // 1.0: citing nothing when nothing establishes the answer is a perfect citation.
+  if (!ref && ps.size === 0 && gs.size === 0) return { p: 1, r: 1, f1: 1 };
+  let tp = 0;
+  for (const x of ps) if (gs.has(x)) tp++;
+  const p = ps.size ? tp / ps.size : 0;
+  const r = gs.size ? tp / gs.size : 0;
+  return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 };
+}
+
+/** `_implied_from_citations`: the answer that the cited authoritative updates alone imply. */
+function impliedFromCitations(meta: Record<string, unknown>, cited: readonly LedgerEntry[], ref: boolean): string | null {
+  const mode = (typeof meta.state_mode === "string" ? meta.state_mode : "kv") as StateMode;
+  const queryType = meta.query_type ?? "direct";
+  const op = meta.derived_op;
+  const key = meta.key;
+  if (queryType === "derived" && op === "reports") {
+    const manager = meta.derived_manager;
+    if (!pyTruthy(manager)) return null;
+    const keys = cited.filter((e) => e.value === manager).map((e) => e.key);
+    if (keys.length === 0) return null;
+    return keys.sort().join(",");
+  }
+  let lastStep = -1;
+  let raw: StateValue = null;
+  let lastOp: string | null = null;
+  // Stable sort by step, then the last entry (ties: later citation) wins.
+  const sorted = cited.map((e, i) => [e, i] as const).sort((a, b) => a[0].step - b[0].step || a[1] - b[1]);
+  for (const [e] of sorted) {
+    if (e.key !== key) continue;
+    if (e.step >= lastStep) {
+      lastStep = e.step;
+      raw = parseValue(mode, e.value, ref ? null : 0);
+      lastOp = e.op;
+    }
+  }
+  if (queryType === "derived" && op === "color") return raw === null ? null : String(formatValue(mode, raw) ?? raw).split("-")[0];
+  if (queryType === "derived" && op === "parity") {
+    if (raw === null) return null;
+    const n = typeof raw === "number" ? raw : Number.NaN;
+    if (Number.isNaN(n)) return null;
+    return n % 2 === 0 ? "even" : "odd";
+  }
+  if (queryType === "derived" && op === "count") {
+    if (raw === null || lastOp === "CLEAR") return null;
+    return Array.isArray(raw) ? String(raw.length) : null;
+  }
+  return formatValue(mode, raw);
+}
+
+/** Per-row outcome (the `grade --row-results` file). */
+export interface RowResult {
+  id: string;
+  missing: boolean;
+  value_ok: boolean;
+  requires_citation: boolean;
+  cite_p: number | null;
+  cite_r: number | null;
+  cite_f1: number | null;
+  cite_ok: boolean | null;
+  support_bloat: boolean | null;
+  entailed: boolean | null;
+  exact: boolean;
+  has_instruction: boolean;
+  pred_value: string | null;
+  gold_value: string | null;
+}
+
+export interface Metrics {
+  n: number;
+  missing: number;
+  value_acc: number | null;
+  exact_acc: number | null;
+  cite_f1: number | null;
+  cite_p: number | null;
+  cite_r: number | null;
+  support_bloat: number | null;
+  entailment: number | null;
+  twin_consistency: number | null;
+  twin_flip_rate: number | null;
+  instruction_acc: number | null;
+  clean_acc: number | null;
+  instruction_gap: number | null;
+  instr_override_rate: number | null;
+  instr_conflict_present_rate: number | null;
+  instr_conflict_present_count: number | null;
+  state_integrity_rate: number | null;
+}
+
+/** Metric keys the reference writes into results JSON, in its order. */
+export const REFERENCE_RESULT_METRICS = [
+  "value_acc",
+  "exact_acc",
+  "cite_f1",
+  "cite_p",
+  "cite_r",
+  "entailment",
+  "twin_consistency",
+  "twin_flip_rate",
+  "instruction_acc",
+  "instruction_gap",
+  "instr_override_rate",
+  "instr_conflict_present_rate",
+  "instr_conflict_present_count",
+  "state_integrity_rate",
+] as const;
+
+interface TwinEntry {
+  variant: unknown;
+  gold: string | null;
+  pred: string | null;
+  missing: boolean;
+}
+
+/** Streaming grader: `add` each data row with its prediction (or undefined), then `result()`. */
+export class Grader {
+  private readonly ref: boolean;
+  private n = 0;
+  private missing = 0;
+  private valueOk = 0;
+  private citeP = 0;
+  private citeR = 0;
+  private citeF1 = 0;
+  private citeTotal = 0;
+  private bloatTotal = 0;
+  private bloatCount = 0;
+  private entailTotal = 0;
+  private entailOk = 0;
+  private exactOk = 0;
+  private instrTotal = 0;
+  private instrOk = 0;
+  private cleanTotal = 0;
+  private cleanOk = 0;
+  private conflictCount = 0;
+  private overrideCount = 0;
+  private integrityOk = 0;
+  private readonly twins = new Map<string, TwinEntry[]>();
+  private lastDoc: string | null = null;
+  private lastUids = new Map<string, LedgerEntry>();
+
+  constructor(private readonly opts: GradeOptions = DEFAULT_GRADE_OPTIONS) {
+    if (!["auto", "on", "off"].includes(opts.citations)) throw new RangeError("citations must be one of: auto, on, off");
+    if (!["f1", "exact"].includes(opts.supportMetric)) throw new RangeError("support_metric must be one of: f1, exact");
+    if (!Number.isSafeInteger(opts.maxSupportK) || opts.maxSupportK < 1) throw new RangeError("max_support_k must be >= 1");
+    this.ref = opts.metrics === "reference-0.1";
+  }
+
+  private uidsOf(document: string): Map<string, LedgerEntry> {
+    if (document !== this.lastDoc) {
+      this.lastDoc = document;
+      this.lastUids = new Map();
+      for (const e of parseUpdates(document, this.ref ? "reference-0.1" : "1.0")) this.lastUids.set(e.uid, e);
+    }
+    return this.lastUids;
+  }
+
+  add(row: GradeRow, pred: PredFields | undefined): RowResult {
+    const ref = this.ref;
+    const o = this.opts;
+    const norm = ref ? normValueReference : normValue;
+    const missing = pred === undefined;
+    const p = pred ?? {};
+    const pv = norm(p.value);
+    const gv = norm(row.gold.value);
+    let predSupports = normSupportList(p.support_ids, ref);
+    if (predSupports.length === 0) predSupports = normSupportList(p.support_id, ref);
+    let goldSupports = normSupportList(row.gold.support_ids, ref);
+    if (goldSupports.length === 0) goldSupports = normSupportList(row.gold.support_id, ref);
+
+    this.n++;
+    if (missing) this.missing++;
+    const valueOk = pv === gv && (ref || !missing);
+    if (valueOk) this.valueOk++;
+
+    const require = o.citations === "auto" ? pyTruthy(row.meta.requires_citation) : o.citations === "on";
+    let citeOk = true;
+    let entailed = true;
+    let prf: Prf | null = null;
+    let bloat: boolean | null = null;
+    let entailedOut: boolean | null = null;
+    if (require) {
+      this.citeTotal++;
+      const scored = predSupports.slice(0, o.maxSupportK);
+      prf = missing && !ref ? { p: 0, r: 0, f1: 0 } : prf1(scored, goldSupports, ref);
+      this.citeP += prf.p;
+      this.citeR += prf.r;
+      this.citeF1 += prf.f1;
+      const scoredCount = ref ? scored.length : new Set(scored).size;
+      bloat = goldSupports.length > 0 && scoredCount > (ref ? goldSupports.length : new Set(goldSupports).size);
+      this.bloatTotal++;
+      if (bloat) this.bloatCount++;
+      const scoredSet = new Set(scored);
+      if (o.supportMetric === "exact") {
+        const gs = new Set(goldSupports);
+        citeOk = scoredSet.size === gs.size && [...gs].every((x) => scoredSet.has(x));
+      } else {
+        citeOk = goldSupports.every((x) => scoredSet.has(x));
+      }
+      if (bloat) citeOk = false;
+      if (missing && !ref) citeOk = false;
+      if (o.entailmentCheck) {
+        const uids = this.uidsOf(row.document);
+        const cited: LedgerEntry[] = [];
+        let unknown = false;
+        for (const u of scored) {
+          const e = uids.get(u);
+          if (e) cited.push(e);
+          else unknown = true;
+        }
+        if (missing && !ref) entailed = false;
+        else entailed = !unknown && norm(impliedFromCitations(row.meta, cited, ref)) === pv;
+        this.entailTotal++;
+        if (entailed) this.entailOk++;
+        entailedOut = entailed;
+      }
+    }
+    const exact = valueOk && (require ? citeOk && entailed : true);
+    const hasInstr = pyTruthy(row.meta.has_instruction);
+    if (exact) {
+      if (hasInstr) this.instrOk++;
+      else this.cleanOk++;
+    }
+    if (hasInstr) {
+      this.instrTotal++;
+      const iv = norm(row.meta.instruction_value);
+      if (iv !== null && iv !== gv) {
+        this.conflictCount++;
+        if (pv === iv && (ref || !missing)) this.overrideCount++;
+      }
+      if (valueOk) this.integrityOk++;
+    } else {
+      this.cleanTotal++;
+    }
+    if (exact) this.exactOk++;
+
+    const tg = row.meta.twin_group;
+    const qi = row.meta.q_index;
+    if (tg !== null && tg !== undefined && qi !== null && qi !== undefined) {
+      const k = `${pyStr(tg)}\u0000${typeof qi === "number" ? Math.trunc(qi) : pyStr(qi)}`;
+      let list = this.twins.get(k);
+      if (!list) {
+        list = [];
+        this.twins.set(k, list);
+      }
+      list.push({ variant: row.meta.twin_variant, gold: gv, pred: pv, missing });
+    }
+
+    return {
+      id: row.id,
+      missing,
+      value_ok: valueOk,
+      requires_citation: require,
+      cite_p: prf?.p ?? null,
+      cite_r: prf?.r ?? null,
+      cite_f1: prf?.f1 ?? null,
+      cite_ok: require ? citeOk : null,
+      support_bloat: bloat,
+      entailed: entailedOut,
+      exact,
+      has_instruction: hasInstr,
+      pred_value: pv,
+      gold_value: gv,
+    };
+  }
+
+  private twinMetrics(): { consistency: number | null; flip: number | null } {
+    let total = 0;
+    let ok = 0;
+    let flipTotal = 0;
+    let flipOk = 0;
+    for (const rows of this.twins.values()) {
+      if (rows.length !== 2) continue;
+      const [r1, r2] = rows;
+      const anyMissing = !this.ref && (r1.missing || r2.missing);
+      total++;
+      if (!anyMissing && (r1.gold === r2.gold) === (r1.pred === r2.pred)) ok++;
+      const base = rows.find((r) => r.variant === "base") ?? rows[0];
+      const twin = rows.find((r) => r.variant === "twin") ?? rows[rows.length - 1];
+      if (base.gold === twin.gold) continue;
+      flipTotal++;
+      if (!anyMissing && base.pred !== twin.pred) flipOk++;
+    }
+    return { consistency: total ? ok / total : null, flip: flipTotal ? flipOk / flipTotal : null };
+  }
+
+  result(): Metrics {
+    const div = (a: number, b: number): number | null => (b ? a / b : null);
+    const twins = this.twinMetrics();
+    const n = this.n;
+    const zeroN = this.ref ? 0 : null;
+    const instrAcc = div(this.instrOk, this.instrTotal);
+    const cleanAcc = div(this.cleanOk, this.cleanTotal);
+    return {
+      n,
+      missing: this.missing,
+      value_acc: n ? this.valueOk / n : zeroN,
+      exact_acc: n ? this.exactOk / n : zeroN,
+      cite_f1: div(this.citeF1, this.citeTotal),
+      cite_p: div(this.citeP, this.citeTotal),
+      cite_r: div(this.citeR, this.citeTotal),
+      support_bloat: div(this.bloatCount, this.bloatTotal),
+      entailment: div(this.entailOk, this.entailTotal),
+      twin_consistency: twins.consistency,
+      twin_flip_rate: twins.flip,
+      instruction_acc: instrAcc,
+      clean_acc: cleanAcc,
+      instruction_gap: this.instrTotal && this.cleanTotal ? (cleanAcc as number) - (instrAcc as number) : null,
+      instr_override_rate: div(this.overrideCount, this.conflictCount),
+      instr_conflict_present_rate: div(this.conflictCount, this.instrTotal),
+      instr_conflict_present_count: this.instrTotal ? this.conflictCount : null,
+      state_integrity_rate: div(this.integrityOk, this.instrTotal),
+    };
+  }
+}
+
+/**
+ * Reference `parse_model_json_answer`: the whole text as a JSON object, else the span from the
+ * first "{" to the last "}"; anything else is an empty answer.
+ */
+export function parseJsonAnswer(text: string): Record<string, unknown> {
+  const t = text.trim();
+  const asObject = (s: string): Record<string, unknown> | null => {
+    try {
+      const v = JSON.parse(s);
+      return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
+  const whole = asObject(t);
+  if (whole) return whole;
+  const start = t.indexOf("{");
+  const end = t.lastIndexOf("}");
+  if (start >= 0 && start < end) return asObject(t.slice(start, end + 1)) ?? {};
+  return {};
+}
+
+/**
+ * Prediction intake (`_pred_index`): rows with `value` / `support_id` / `support_ids` are taken
+ * as they are; otherwise `output`, `text` or `completion` (first non-empty) is parsed for an
+ * embedded JSON answer. Returns undefined for a row that carries no answer at all.
+ */
+export function predictionFields(row: Record<string, unknown>): PredFields | undefined {
+  if ("value" in row || "support_id" in row || "support_ids" in row) {
+    return { value: row.value, support_id: row.support_id, support_ids: row.support_ids };
+  }
+  const text = [row.output, row.text, row.completion].find((x) => pyTruthy(x));
+  if (typeof text !== "string") return undefined;
+  const parsed = parseJsonAnswer(text);
+  return { value: parsed.value, support_id: parsed.support_id, support_ids: parsed.support_ids };
+}
