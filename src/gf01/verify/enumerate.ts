@@ -151,12 +151,12 @@ export class MinimalEngine {
   private canonT(t: number, hit: number, rT: number): number {
     if (hit) return 0; // after the main hit no atom may be added
     const slots = this.hi + 1 - t;
-    return rT < slots ? rT : slots;
+    return Math.min(rT, slots);
   }
   private canonA(hit: number, rTc: number, rA: number): number {
     if (hit || !this.trackA) return 0;
     const cap = rTc * this.nIn;
-    return rA < cap ? rA : cap;
+    return Math.min(rA, cap);
   }
   private key(s: number, hit: number, alt: number, rT: number, rA: number): number {
     return (((alt * this.nS + s) * 2 + hit) * this.radT + rT) * this.radA + rA;

@@ -124,14 +124,10 @@ export function verifyCertificate(
   if (distinctT > ci.budgetTimestep || (ci.budgetAtoms !== null && effA > ci.budgetAtoms))
     return FAIL(distinctT, effA);
 
-  // Effect already shown by the untouched prefix [lo, first)?
-  const stop = first < hi + 1 ? first : hi + 1;
-  for (let t = lo; t < stop; t++) {
-    if (out[baseStates[t] * nSym + base[t]] & mask) {
-      // Every atom is at or after `first`, so every C \ {c} keeps this hit.
-      return { suff: true, min1: n === 0, valid: n === 0, goal: true, eff_t: distinctT, eff_a: effA };
-    }
-  }
+  // Effect already shown by the untouched prefix [lo, first)? Every atom is at or after
+  // `first`, so every C \ {c} keeps that hit.
+  if (ci.baseHitBefore[Math.min(first, hi + 1)])
+    return { suff: true, min1: n === 0, valid: n === 0, goal: true, eff_t: distinctT, eff_a: effA };
   if (first > hi) return FAIL(distinctT, effA);
 
   for (let t = first; t <= hi; t++) trace[t] = base[t];
@@ -204,8 +200,7 @@ export function isSufficient(ci: CompiledInstance, cert: readonly RawAtom[]): bo
     atomBit[i] = 1 << (nIn - 1 - idx);
     if (t < first) first = t;
   }
-  const stop = first < hi + 1 ? first : hi + 1;
-  for (let t = lo; t < stop; t++) if (out[baseStates[t] * nSym + base[t]] & mask) return true;
+  if (ci.baseHitBefore[Math.min(first, hi + 1)]) return true;
   if (first > hi) return false;
   for (let t = first; t <= hi; t++) trace[t] = base[t];
   for (let i = 0; i < n; i++) {
