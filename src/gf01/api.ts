@@ -1,0 +1,434 @@
+/**
+ * The documented programmatic API of GF-01 (the `gf01` CLI is a thin shell over it).
+ * Every function takes paths/values, returns a JSON-ready payload plus `ok`, and throws
+ * `InputError` (naming file/line/field) for bad input. Nothing here prints or exits.
+ */
+import { execFileSync } from "node:child_process";
+import { InputError } from "../core/errors.js";
+import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
+import { type LoadedBundle, buildBundle, bundleToJson, loadBundle } from "./artifacts/bundle.js";
+import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
+import { buildSplitManifest } from "./artifacts/manifest.js";
+import { dumpJsonFile } from "./artifacts/pyout.js";
+import {
+  ALLOWED_EVAL_TRACKS,
+  ALLOWED_RENDERER_TRACKS,
+  ADAPTATION_POLICY_VERSION,
+  RENDERER_POLICY_VERSION,
+  RUN_RECORD_SCHEMA_VERSION,
+  rendererProfileForTrack,
+} from "./artifacts/meta.js";
+import {
+  type RunMeta,
+  adaptationPolicyError,
+  buildRunRecord,
+  runRecordLine,
+  trackToolPolicyError,
+} from "./artifacts/run-record.js";
+import type { Scorer } from "./artifacts/scorer.js";
+import { type CheckSuiteOptions, runChecks } from "./checks/index.js";
+import { configHash, defaultConfig, officialConfig, parseDefaultConfig } from "./generate/config.js";
+import type {
+  AnyGeneratorConfig,
+  DefaultGeneratorConfig,
+  OfficialGeneratorConfig,
+} from "./generate/config.js";
+import { generateInstance } from "./generate/default.js";
+import { generateOfficial, isRejected } from "./generate/official.js";
+import { parseCertificate } from "./model/certificate.js";
+import { compileInstance } from "./model/compile.js";
+import type { Certificate, Gf01Instance } from "./model/types.js";
+import { ReportBuilder } from "./report/report.js";
+import { type ValidationOutcome, validateRows } from "./report/validate.js";
+import { scoreCertificate, sortAtoms } from "./verify/index.js";
+
+export type BestMatchPool = "complete" | "official";
+
+/** The verifier as a `Scorer` (DEC-025 best match over the complete M(I) unless `pool: "official"`). */
+export function defaultScorer(opts: { pool?: BestMatchPool } = {}): Scorer {
+  return (_inst, ci, cert) => scoreCertificate(ci, cert, { bestMatch: { pool: opts.pool ?? "complete" } });
+}
+
+export interface ApiResult {
+  ok: boolean;
+  payload: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------------------------------
+// generate / manifest
+
+export type Compat = "default" | "official-0.1";
+
+export interface GenerateOptions {
+  seeds: readonly number[];
+  split?: string;
+  compat?: Compat;
+  /** Partial config merged over the compat's defaults (difficulty knobs). */
+  config?: Record<string, unknown>;
+  /** Provenance stamp; default: `git rev-parse HEAD` of the working directory, else "unknown". */
+  gitCommit?: string;
+}
+
+export function currentGitCommit(): string {
+  try {
+    return (
+      execFileSync("git", ["rev-parse", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
+        .toString()
+        .trim() || "unknown"
+    );
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Generate a v1 bundle (and its manifest). Rejected seeds are listed, never silently dropped. */
+export function generateBundle(o: GenerateOptions): {
+  bundle: Record<string, unknown>;
+  manifest: Record<string, unknown>;
+  instances: Gf01Instance[];
+  rejected: { seed: number; reason: string }[];
+  config: AnyGeneratorConfig;
+} {
+  const split = o.split ?? "public_dev";
+  const compat = o.compat ?? "default";
+  let cfg: AnyGeneratorConfig;
+  if (compat === "official-0.1") {
+    const base = officialConfig() as unknown as Record<string, unknown>;
+    for (const k of Object.keys(o.config ?? {})) {
+      if (!(k in base))
+        throw new InputError(`unknown official-0.1 config key ${k}`, { field: `config.${k}` });
+    }
+    cfg = { ...base, ...(o.config ?? {}) } as unknown as OfficialGeneratorConfig;
+  } else {
+    cfg = parseDefaultConfig({ ...defaultConfig(), ...(o.config ?? {}) }, { field: "config" });
+  }
+  const instances: Gf01Instance[] = [];
+  const rejected: { seed: number; reason: string }[] = [];
+  for (const seed of o.seeds) {
+    const r =
+      compat === "official-0.1"
+        ? generateOfficial(seed, cfg as OfficialGeneratorConfig, { split_id: split })
+        : generateInstance(seed, cfg as DefaultGeneratorConfig, { split_id: split });
+    if (isRejected(r)) rejected.push({ seed, reason: r.rejected });
+    else instances.push(r.instance);
+  }
+  const bundle = buildBundle(instances, {
+    git_commit: o.gitCommit ?? currentGitCommit(),
+    config_hash: configHash(cfg),
+    split_id: split,
+    seeds: o.seeds,
+    seed_start: o.seeds.length ? o.seeds[0] : 0,
+    generator_version:
+      compat === "official-0.1" ? undefined : (cfg as DefaultGeneratorConfig).generator_version,
+  });
+  return { bundle, manifest: buildSplitManifest(instances, bundle), instances, rejected, config: cfg };
+}
+
+export { bundleToJson, loadBundle };
+
+/** Official `manifest`: the split manifest of a bundle file. */
+export async function manifestFor(instancesFile: string): Promise<Record<string, unknown>> {
+  const b = await loadBundle(instancesFile);
+  return buildSplitManifest(b.instances, b.meta);
+}
+
+// ---------------------------------------------------------------------------------------
+// verify one certificate
+
+export async function verifyOne(o: {
+  instancesFile: string;
+  instanceId?: string;
+  certificate: unknown;
+  pool?: BestMatchPool;
+  diagnostic?: boolean;
+}): Promise<ApiResult> {
+  const b = await loadBundle(o.instancesFile);
+  let inst: Gf01Instance | undefined;
+  if (o.instanceId) inst = b.byId.get(o.instanceId);
+  else if (b.instances.length === 1) inst = b.instances[0];
+  if (!inst) {
+    throw new InputError(
+      o.instanceId
+        ? `instance_id ${o.instanceId} is not in the bundle`
+        : "the bundle has several instances; pass --instance-id",
+      { file: o.instancesFile, field: "instance_id" },
+    );
+  }
+  const cert = parseCertificate(o.certificate);
+  const ci = compileInstance(inst);
+  const s = scoreCertificate(ci, cert, {
+    bestMatch: { pool: o.pool ?? "complete" },
+    diagnostic: o.diagnostic,
+  });
+  return {
+    ok: true,
+    payload: {
+      instance_id: inst.instance_id,
+      certificate: cert.map((a) => [a[0], a[1], a[2]]),
+      ...s,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// validate / report / migrate
+
+export interface ValidateFileOptions {
+  instancesFile?: string;
+  manifestFile?: string;
+  strict?: boolean;
+  official?: boolean;
+  pool?: BestMatchPool;
+}
+
+async function loadOptional(o: ValidateFileOptions): Promise<{ bundle?: LoadedBundle; manifest?: unknown }> {
+  const bundle = o.instancesFile ? await loadBundle(o.instancesFile) : undefined;
+  const manifest = o.manifestFile ? await readJsonFile(o.manifestFile) : undefined;
+  return { bundle, manifest };
+}
+
+function withPaths(
+  out: ValidationOutcome,
+  runsFile: string,
+  o: ValidateFileOptions,
+): Record<string, unknown> {
+  return {
+    ...out.payload,
+    runs_path: runsFile,
+    ...(o.manifestFile ? { manifest_path: o.manifestFile } : {}),
+    ...(o.instancesFile ? { instances_path: o.instancesFile } : {}),
+  };
+}
+
+export async function validateRunsFile(
+  runsFile: string,
+  o: ValidateFileOptions = {},
+): Promise<ApiResult & { outcome: ValidationOutcome }> {
+  const { bundle, manifest } = await loadOptional(o);
+  const outcome = await validateRows(readJsonl(runsFile), {
+    strict: o.strict,
+    official: o.official,
+    bundle,
+    manifest,
+    score: defaultScorer({ pool: o.pool }),
+  });
+  return { ok: outcome.ok, payload: withPaths(outcome, runsFile, o), outcome };
+}
+
+/** Report = validate (same rules, same single pass) + per-stratum aggregation. */
+export async function reportRunsFile(runsFile: string, o: ValidateFileOptions = {}): Promise<ApiResult> {
+  const { bundle, manifest } = await loadOptional(o);
+  const builder = new ReportBuilder();
+  const outcome = await validateRows(readJsonl(runsFile), {
+    strict: o.strict,
+    official: o.official,
+    bundle,
+    manifest,
+    score: defaultScorer({ pool: o.pool }),
+    onRow: (row) => builder.add(row),
+  });
+  if (!outcome.ok) return { ok: false, payload: withPaths(outcome, runsFile, o) };
+  const payload = builder.finish({ strict: !!(o.strict || o.official), coverage: outcome.coverage });
+  payload.recomputed = !!bundle;
+  return { ok: true, payload };
+}
+
+export interface MigrateOptions {
+  instancesFile: string;
+  out: string;
+  manifestFile?: string;
+  defaults?: MigrationDefaults;
+  pool?: BestMatchPool;
+}
+
+/** Migrate legacy rows to v1 (re-scored), write them, then validate the output strictly. */
+export async function migrateRunsFile(runsFile: string, o: MigrateOptions): Promise<ApiResult> {
+  const bundle = await loadBundle(o.instancesFile);
+  const rows: { line: number; value: unknown }[] = [];
+  for await (const r of readJsonl(runsFile)) rows.push(r);
+  const score = defaultScorer({ pool: o.pool });
+  const { rows: migrated, stats } = migrateRows(rows, bundle, score, o.defaults, runsFile);
+  await writeFileAtomic(o.out, migrated.map((r) => `${runRecordLine(r)}\n`).join(""));
+  const manifest = o.manifestFile ? await readJsonFile(o.manifestFile) : undefined;
+  const check = await validateRows(readJsonl(o.out), { strict: true, bundle, manifest, score });
+  if (!check.ok) {
+    return {
+      ok: false,
+      payload: {
+        status: "error",
+        error_type: "post_migration_strict_validation",
+        output_path: o.out,
+        migration_stats: stats,
+        validation: check.payload,
+      },
+    };
+  }
+  const payload: Record<string, unknown> = { status: "ok", output_path: o.out, migration_stats: stats };
+  if (check.coverage) payload.manifest_coverage = check.coverage;
+  return { ok: true, payload };
+}
+
+// ---------------------------------------------------------------------------------------
+// evaluate / demo (agents)
+
+/** The agent contract (src/gf01/agents). */
+export interface AgentLike {
+  name: string;
+  eval_track?: string;
+  tool_allowlist_id?: string;
+  propose(
+    inst: Gf01Instance,
+    ci: ReturnType<typeof compileInstance>,
+    seed: number,
+  ): Certificate | readonly (readonly [number, string, number])[];
+}
+
+async function agentsModule(): Promise<{
+  agentsByName: (name: string) => AgentLike | undefined;
+  listAgents: () => AgentLike[];
+}> {
+  // Resolved at run time so this module keeps working while the agents package is optional.
+  const path = "./agents/index.js";
+  try {
+    const m = (await import(path)) as Record<string, unknown>;
+    const byName = m.agentsByName as unknown;
+    const list = m.listAgents as () => AgentLike[];
+    const lookup =
+      typeof byName === "function"
+        ? (n: string) => (byName as (n: string) => AgentLike | undefined)(n)
+        : (n: string) =>
+            (byName as Map<string, AgentLike> | Record<string, AgentLike>) instanceof Map
+              ? (byName as Map<string, AgentLike>).get(n)
+              : (byName as Record<string, AgentLike>)[n];
+    return { agentsByName: lookup, listAgents: list };
+  } catch (e) {
+    throw new InputError(`agents are not available: ${(e as Error).message}`);
+  }
+}
+
+export interface EvaluateOptions {
+  instancesFile: string;
+  agent: string;
+  evalTrack?: string;
+  rendererTrack?: string;
+  seed?: number;
+  toolAllowlistId?: string;
+  toolLogHash?: string;
+  adaptationCondition?: string;
+  adaptationBudgetTokens?: number;
+  adaptationDataScope?: string;
+  adaptationProtocolId?: string;
+  /** Append run rows here (JSONL, append-only). */
+  out?: string;
+  gitCommit?: string;
+  pool?: BestMatchPool;
+  extraMetrics?: boolean;
+}
+
+/** Run one agent over a bundle; rows are appended to `out` as they are scored. */
+export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
+  const evalTrack = (o.evalTrack ?? "EVAL-CB").trim();
+  const rendererTrack = (o.rendererTrack ?? "json").trim();
+  const err = (error_type: string, message: string): ApiResult => ({
+    ok: false,
+    payload: { status: "error", error_type, message },
+  });
+  if (!(ALLOWED_EVAL_TRACKS as readonly string[]).includes(evalTrack))
+    return err("track_policy_violation", `unsupported eval_track ${evalTrack}`);
+  if (!(ALLOWED_RENDERER_TRACKS as readonly string[]).includes(rendererTrack)) {
+    return err(
+      "renderer_policy_violation",
+      `unsupported renderer_track ${rendererTrack}; expected one of ['json', 'visual']`,
+    );
+  }
+  const { agentsByName } = await agentsModule();
+  const agent = agentsByName(o.agent);
+  if (!agent) throw new InputError(`unknown agent ${o.agent}`, { field: "agent" });
+  const allowlist = (o.toolAllowlistId ?? "none").trim() || "none";
+  const toolHash = (o.toolLogHash ?? "").trim();
+  if (agent.eval_track === "EVAL-TA" && evalTrack === "EVAL-CB")
+    return err("track_policy_violation", "tool planner agent is not allowed in EVAL-CB");
+  if (agent.eval_track === "EVAL-OC" && evalTrack !== "EVAL-OC")
+    return err("track_policy_violation", "exact oracle agent is restricted to EVAL-OC");
+  const tp = trackToolPolicyError(evalTrack, allowlist, toolHash);
+  if (tp) return err("track_policy_violation", tp);
+  const cond = o.adaptationCondition ?? "no_adaptation";
+  const budget = o.adaptationBudgetTokens ?? 0;
+  const scope = o.adaptationDataScope ?? "none";
+  const proto = (o.adaptationProtocolId ?? "none").trim() || "none";
+  const ap = adaptationPolicyError(cond, budget, scope, proto);
+  if (ap) return err("adaptation_policy_violation", ap);
+
+  const bundle = await loadBundle(o.instancesFile);
+  const bm = bundle.meta;
+  const meta: RunMeta = {
+    benchmark_version: bm.benchmark_version as string | undefined,
+    generator_version: bm.generator_version as string | undefined,
+    checker_version: bm.checker_version as string | undefined,
+    harness_version: bm.harness_version as string | undefined,
+    git_commit: o.gitCommit ?? currentGitCommit(),
+    config_hash: (bm.config_hash as string | undefined) ?? "unknown",
+    tool_allowlist_id: allowlist,
+    tool_log_hash: toolHash,
+    play_protocol: "commit_only",
+    scored_commit_episode: true,
+    renderer_policy_version: RENDERER_POLICY_VERSION,
+    renderer_profile_id: rendererProfileForTrack(rendererTrack),
+    adaptation_policy_version: ADAPTATION_POLICY_VERSION,
+    adaptation_condition: cond,
+    adaptation_budget_tokens: budget,
+    adaptation_data_scope: scope,
+    adaptation_protocol_id: proto,
+  };
+  const app = o.out ? await JsonlAppender.open(o.out) : undefined;
+  const builder = new ReportBuilder();
+  try {
+    for (const inst of bundle.instances) {
+      const ci = compileInstance(inst);
+      const cert = parseCertificate(agent.propose(inst, ci, o.seed ?? 0));
+      const s = scoreCertificate(ci, cert, { bestMatch: { pool: o.pool ?? "complete" } });
+      const row = buildRunRecord(
+        {
+          instance_id: inst.instance_id,
+          eval_track: evalTrack,
+          renderer_track: rendererTrack,
+          agent_name: agent.name,
+          certificate: sortAtoms(cert),
+        },
+        s,
+        inst,
+        meta,
+        { extraMetrics: o.extraMetrics },
+      );
+      builder.add(row);
+      if (app) await app.append(runRecordLine(row));
+    }
+  } finally {
+    await app?.close();
+  }
+  const rep = builder.finish();
+  return {
+    ok: true,
+    payload: {
+      agent: agent.name,
+      instances: bundle.instances.length,
+      eval_track: evalTrack,
+      renderer_track: rendererTrack,
+      aggregate: rep.groups,
+      run_schema_version: RUN_RECORD_SCHEMA_VERSION,
+      source_bundle_schema_version: bm.schema_version ?? "legacy-instance-list",
+      tool_allowlist_id: allowlist,
+      play_protocol: "commit_only",
+      scored_commit_episode: true,
+      out_jsonl: o.out ?? "",
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// checks
+
+export { runChecks };
+export type { CheckSuiteOptions };
+
+export { dumpJsonFile };

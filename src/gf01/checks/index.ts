@@ -1,0 +1,447 @@
+/**
+ * `gf01 checks`: acceptance checks AB-001..AB-009 over generated instances.
+ *
+ * The official `checks.py` implements AB-001 (renderer parity), AB-003 (greedy goal-vs-
+ * certified shortcut), AB-005 (public/private certified gap), AB-007 (deterministic replay)
+ * and AB-009 (certificate-structure edge cases) on 2+2 instances. The even-numbered ids are
+ * not published with the harness; AB-002/004/006/008 here are OUR equivalents (marked
+ * `local: true`): verifier vs brute force, oracle ceiling, artifact round-trip, track policy.
+ * Everything runs on `count` instances per split (default 200 → 400 instances).
+ */
+import { PyRandom } from "../../core/random.js";
+import { canonicalJson } from "../../core/pyjson.js";
+import { instancesHash, parseBundle, buildBundle, bundleToJson } from "../artifacts/bundle.js";
+import { buildRunRecord, officialRowIssues, runRecordLine } from "../artifacts/run-record.js";
+import { defaultConfig } from "../generate/config.js";
+import { generateInstance } from "../generate/default.js";
+import { isRejected } from "../generate/official.js";
+import { type CompiledInstance, compileInstance } from "../model/compile.js";
+import { runSystem } from "../model/simulate.js";
+import type { Atom, Gf01Instance } from "../model/types.js";
+import { naiveEvaluate } from "../verify/bruteForce.js";
+import { enumerateMinimal } from "../verify/enumerate.js";
+import { scoreCertificate } from "../verify/score.js";
+import { validateCertificate } from "../verify/validate.js";
+import { verifyCertificate } from "../verify/verify.js";
+
+export interface CheckResult {
+  check_id: string;
+  passed: boolean;
+  /** True for checks whose definition is ours (not in the official checks.py). */
+  local?: boolean;
+  skipped?: string;
+  [k: string]: unknown;
+}
+
+export interface CheckSuiteOptions {
+  seed?: number;
+  /** Instances per split (public and private). */
+  count?: number;
+  /** Agents for AB-003/AB-005 (the agents package); checks are skipped without them. */
+  agents?: { greedy?: AgentFn; search?: AgentFn };
+}
+
+export type AgentFn = (
+  inst: Gf01Instance,
+  ci: CompiledInstance,
+  seed: number,
+) => readonly (readonly [number, string, number])[];
+
+interface Pool {
+  inst: Gf01Instance;
+  ci: CompiledInstance;
+}
+
+function gen(seeds: number[], split: string): { pool: Pool[]; rejected: number } {
+  const cfg = defaultConfig();
+  const pool: Pool[] = [];
+  let rejected = 0;
+  for (const s of seeds) {
+    const r = generateInstance(s, cfg, { split_id: split });
+    if (isRejected(r)) rejected++;
+    else pool.push({ inst: r.instance, ci: compileInstance(r.instance) });
+  }
+  return { pool, rejected };
+}
+
+// ---- AB-001: renderer parity. Canonical observation O(s_t) (Def. 7) rendered as JSON and as
+// the R1 text strip must parse back to the same object; scores must not depend on the track.
+interface Observation {
+  t: number;
+  y: Record<string, number>;
+  effect_status: number;
+  b_T_rem: number;
+  b_A_rem: number | null;
+  history: number[][];
+  mode: string;
+  t_star: number;
+}
+function renderText(o: Observation): string {
+  const y = Object.entries(o.y)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(",");
+  return `t=${o.t};y=${y};effect=${o.effect_status};bT=${o.b_T_rem};bA=${o.b_A_rem ?? "-"};C=${o.history.length};mode=${o.mode};t*=${o.t_star}`;
+}
+function parseText(s: string): Observation {
+  const f = Object.fromEntries(s.split(";").map((kv) => kv.split(/=(.*)/s).slice(0, 2))) as Record<
+    string,
+    string
+  >;
+  const y: Record<string, number> = {};
+  for (const p of f.y ? f.y.split(",") : []) {
+    const [k, v] = p.split("=");
+    y[k] = Number(v);
+  }
+  return {
+    t: Number(f.t),
+    y,
+    effect_status: Number(f.effect),
+    b_T_rem: Number(f.bT),
+    b_A_rem: f.bA === "-" ? null : Number(f.bA),
+    history: Array.from({ length: Number(f.C) }, () => []),
+    mode: f.mode,
+    t_star: Number(f["t*"]),
+  };
+}
+
+function ab001(pool: Pool[]): CheckResult {
+  let roundtripFailures = 0;
+  let scoreGaps = 0;
+  for (const { inst, ci } of pool) {
+    const { outputs } = runSystem(ci.sys, ci.base);
+    for (let t = 0; t < ci.T; t++) {
+      const y: Record<string, number> = {};
+      ci.sys.outputAps.forEach((ap, j) => {
+        y[ap] = (outputs[t] >>> (ci.sys.nOut - 1 - j)) & 1;
+      });
+      const o: Observation = {
+        t,
+        y,
+        effect_status: (outputs[t] & ci.effectMask) !== 0 ? 1 : 0,
+        b_T_rem: inst.budget_timestep,
+        b_A_rem: inst.budget_atoms ?? null,
+        history: [],
+        mode: inst.mode,
+        t_star: inst.t_star,
+      };
+      const viaJson = JSON.parse(JSON.stringify(o));
+      const viaText = parseText(renderText(o));
+      if (canonicalJson(viaJson) !== canonicalJson(viaText)) roundtripFailures++;
+    }
+    const min = enumerateMinimal(ci).certificates[0] ?? [];
+    const a = buildRunRecord(
+      {
+        instance_id: inst.instance_id,
+        eval_track: "EVAL-CB",
+        renderer_track: "json",
+        agent_name: "x",
+        certificate: min,
+      },
+      scoreCertificate(ci, min),
+      inst,
+    );
+    const b = buildRunRecord(
+      {
+        instance_id: inst.instance_id,
+        eval_track: "EVAL-CB",
+        renderer_track: "visual",
+        agent_name: "x",
+        certificate: min,
+      },
+      scoreCertificate(ci, min),
+      inst,
+    );
+    for (const k of ["valid", "goal", "ap_f1", "ts_f1"]) if (a[k] !== b[k]) scoreGaps++;
+  }
+  return {
+    check_id: "AB-001",
+    passed: roundtripFailures === 0 && scoreGaps === 0,
+    roundtrip_failures: roundtripFailures,
+    certified_rate_gap: scoreGaps,
+    tolerance: 0,
+  };
+}
+
+// ---- AB-002 (local): fast verifier == brute-force semantics on random certificates.
+function ab002(pool: Pool[], seed: number): CheckResult {
+  const rng = new PyRandom(seed);
+  let checked = 0;
+  let disagreements = 0;
+  for (const { ci } of pool) {
+    for (let k = 0; k < 8; k++) {
+      const n = 1 + rng.randbelow(3);
+      const cert: Atom[] = [];
+      for (let i = 0; i < n; i++) {
+        const t = rng.randbelow(ci.T);
+        const ap = ci.sys.inputAps[rng.randbelow(ci.sys.nIn)];
+        cert.push([t, ap, rng.randbelow(2) as 0 | 1]);
+      }
+      const fast = verifyCertificate(ci, cert);
+      const slow = naiveEvaluate(ci, cert);
+      checked++;
+      if (
+        fast.suff !== slow.suff ||
+        fast.min1 !== slow.min1 ||
+        fast.valid !== slow.valid ||
+        fast.goal !== slow.goal
+      )
+        disagreements++;
+    }
+  }
+  return {
+    check_id: "AB-002",
+    local: true,
+    passed: disagreements === 0,
+    certificates_checked: checked,
+    disagreements,
+  };
+}
+
+// ---- AB-003: greedy shortcut (high goal rate but almost never certified ⇒ benchmark is gameable).
+function rates(pool: Pool[], agent: AgentFn, seed: number): { goal_rate: number; certified_rate: number } {
+  let goal = 0;
+  let valid = 0;
+  for (const { inst, ci } of pool) {
+    const v = verifyCertificate(ci, agent(inst, ci, seed));
+    if (v.goal) goal++;
+    if (v.valid) valid++;
+  }
+  const n = Math.max(1, pool.length);
+  return { goal_rate: goal / n, certified_rate: valid / n };
+}
+
+function ab003(priv: Pool[], greedy?: AgentFn): CheckResult {
+  if (!greedy) return { check_id: "AB-003", passed: true, skipped: "greedy agent not available" };
+  const g = rates(priv, greedy, 10);
+  let oracleValid = 0;
+  for (const { ci } of priv) {
+    const m = enumerateMinimal(ci).certificates[0];
+    if (m && verifyCertificate(ci, m).valid) oracleValid++;
+  }
+  const goalThreshold = 0.4;
+  const certifiedFloor = 0.05;
+  const shortcut = g.goal_rate > goalThreshold && g.certified_rate < certifiedFloor;
+  return {
+    check_id: "AB-003",
+    passed: !shortcut,
+    greedy_goal_rate: g.goal_rate,
+    greedy_certified_rate: g.certified_rate,
+    oracle_certified_rate: oracleValid / Math.max(1, priv.length),
+    goal_threshold: goalThreshold,
+    certified_floor: certifiedFloor,
+  };
+}
+
+// ---- AB-004 (local): oracle ceiling — every accepted instance has M(I) ≠ ∅ and each member scores 1.
+function ab004(pool: Pool[]): CheckResult {
+  let empty = 0;
+  let imperfect = 0;
+  for (const { ci } of pool) {
+    const m = enumerateMinimal(ci).certificates;
+    if (!m.length) {
+      empty++;
+      continue;
+    }
+    const s = scoreCertificate(ci, m[0]);
+    if (!s.valid || s.ap_f1 !== 1 || s.ts_f1 !== 1) imperfect++;
+  }
+  return {
+    check_id: "AB-004",
+    local: true,
+    passed: empty === 0 && imperfect === 0,
+    empty_ground_truth: empty,
+    oracle_not_perfect: imperfect,
+  };
+}
+
+function ab005(pub: Pool[], priv: Pool[], search?: AgentFn): CheckResult {
+  if (!search) return { check_id: "AB-005", passed: true, skipped: "search agent not available" };
+  const p = rates(pub, search, 20);
+  const q = rates(priv, search, 20);
+  const gap = Math.abs(p.certified_rate - q.certified_rate);
+  return {
+    check_id: "AB-005",
+    passed: gap <= 0.15,
+    public_certified_rate: p.certified_rate,
+    private_certified_rate: q.certified_rate,
+    gap,
+    gap_bound: 0.15,
+  };
+}
+
+// ---- AB-006 (local): artifacts round-trip byte-identically (bundle JSON, instances_hash, run rows).
+function ab006(pool: Pool[]): CheckResult {
+  const instances = pool.map((p) => p.inst);
+  const bundle = buildBundle(instances, {
+    git_commit: "check",
+    config_hash: "check",
+    split_id: "public_dev",
+    seeds: instances.map((i) => i.seed ?? 0),
+  });
+  const text = bundleToJson(bundle);
+  const again = parseBundle(JSON.parse(text));
+  const sameBundle = bundleToJson(again) === text && instancesHash(again.instances) === bundle.instances_hash;
+  let rowFailures = 0;
+  for (const { inst, ci } of pool.slice(0, 50)) {
+    const m = enumerateMinimal(ci).certificates[0] ?? [];
+    const line = runRecordLine(
+      buildRunRecord(
+        {
+          instance_id: inst.instance_id,
+          eval_track: "EVAL-CB",
+          renderer_track: "json",
+          agent_name: "x",
+          certificate: m,
+        },
+        scoreCertificate(ci, m),
+        inst,
+        { git_commit: "c", config_hash: "h", tool_allowlist_id: "none" },
+      ),
+    );
+    if (runRecordLine(JSON.parse(line)) !== line) rowFailures++;
+  }
+  return {
+    check_id: "AB-006",
+    local: true,
+    passed: sameBundle && rowFailures === 0,
+    bundle_roundtrip: sameBundle,
+    row_roundtrip_failures: rowFailures,
+  };
+}
+
+// ---- AB-007: deterministic replay — the same seed generates the same instance and witness.
+function ab007(seeds: number[]): CheckResult {
+  const cfg = defaultConfig();
+  let mismatches = 0;
+  for (const s of seeds) {
+    const a = generateInstance(s, cfg);
+    const b = generateInstance(s, cfg);
+    if (canonicalJson(a) !== canonicalJson(b)) mismatches++;
+  }
+  return {
+    check_id: "AB-007",
+    passed: mismatches === 0,
+    seeds_replayed: seeds.length,
+    mismatches,
+    same_instance: mismatches === 0,
+    same_witness: mismatches === 0,
+  };
+}
+
+// ---- AB-008 (local): policy guard — each kind of track/tool/renderer/adaptation violation is rejected.
+function ab008(pool: Pool[]): CheckResult {
+  const { inst, ci } = pool[0];
+  const m = enumerateMinimal(ci).certificates[0] ?? [];
+  const good = buildRunRecord(
+    {
+      instance_id: inst.instance_id,
+      eval_track: "EVAL-CB",
+      renderer_track: "json",
+      agent_name: "x",
+      certificate: m,
+    },
+    scoreCertificate(ci, m),
+    inst,
+    { git_commit: "c", config_hash: "h", tool_allowlist_id: "none" },
+  );
+  const cases: Record<string, Record<string, unknown>> = {
+    cb_with_tools: { tool_allowlist_id: "local-planner-v1" },
+    cb_with_tool_log: { tool_log_hash: "abc" },
+    ta_without_log: { eval_track: "EVAL-TA", tool_allowlist_id: "local-planner-v1", tool_log_hash: "" },
+    ta_wrong_allowlist: { eval_track: "EVAL-TA", tool_allowlist_id: "none", tool_log_hash: "abc" },
+    unknown_track: { eval_track: "EVAL-XX" },
+    renderer_profile_mismatch: { renderer_profile_id: "GF-01-R1" },
+    explore_protocol: { play_protocol: "explore_then_commit" },
+    adaptation_budget_without_condition: { adaptation_budget_tokens: 5 },
+    missing_field: { agent_name: undefined },
+  };
+  const per: Record<string, boolean> = {};
+  let passed = officialRowIssues(good, 1, true).length === 0;
+  for (const [name, patch] of Object.entries(cases)) {
+    const row: Record<string, unknown> = { ...good, ...patch };
+    for (const [k, v] of Object.entries(patch)) if (v === undefined) delete row[k];
+    per[name] = officialRowIssues(row, 1, true).length > 0;
+    passed &&= per[name];
+  }
+  return { check_id: "AB-008", local: true, passed, rejected: per };
+}
+
+// ---- AB-009: certificate structure edge cases are rejected with the official reasons.
+function ab009(pool: Pool[]): CheckResult {
+  const per: Record<string, unknown> = {};
+  let passed = true;
+  for (const { inst, ci } of pool) {
+    const ap = ci.sys.inputAps[0];
+    const base0 = Number(inst.base_trace[0][ap]);
+    const flip = (1 - base0) as 0 | 1;
+    const cases: Record<string, [(readonly [number, string, number])[], string]> = {
+      neg_timestep: [[[-1, ap, flip]], "out of range"],
+      high_timestep: [[[ci.T, ap, flip]], "out of range"],
+      non_input_ap: [[[0, "__bad_input_ap__", flip]], "not in AP_in"],
+      invalid_value: [[[0, ap, 2]], "invalid"],
+      conflicting_assignments: [
+        [
+          [0, ap, 0],
+          [0, ap, 1],
+        ],
+        "conflicting assignments",
+      ],
+    };
+    if (inst.budget_timestep + 1 <= ci.T) {
+      const c: [number, string, number][] = [];
+      for (let t = 0; t <= inst.budget_timestep; t++) c.push([t, ap, 1 - Number(inst.base_trace[t][ap])]);
+      cases.timestep_budget_exceeded = [c, "timestep budget exceeded"];
+    }
+    for (const [name, [cert, expected]] of Object.entries(cases)) {
+      const v = validateCertificate(ci, cert);
+      const ver = verifyCertificate(ci, cert);
+      const ok = !v.ok && (v.reasons[0] ?? "").includes(expected) && !ver.valid;
+      if (!ok) {
+        passed = false;
+        per[`${inst.instance_id}:${name}`] = {
+          reason: v.reasons[0],
+          expected_reason: expected,
+          valid: ver.valid,
+        };
+      }
+    }
+  }
+  return { check_id: "AB-009", passed, instances: pool.length, failures: per };
+}
+
+/** Run the suite. Deterministic for a given seed/count (no clock in results). */
+export function runChecks(o: CheckSuiteOptions = {}): {
+  passed: boolean;
+  instances: number;
+  rejected: number;
+  results: Record<string, CheckResult>;
+} {
+  const seed = o.seed ?? 1000;
+  const count = o.count ?? 200;
+  const pub = gen(
+    Array.from({ length: count }, (_, i) => seed + i),
+    "public_dev",
+  );
+  const prv = gen(
+    Array.from({ length: count }, (_, i) => seed + 100_000 + i),
+    "private_eval",
+  );
+  const all = [...pub.pool, ...prv.pool];
+  const results: Record<string, CheckResult> = {
+    "AB-001": ab001(pub.pool),
+    "AB-002": ab002(all, seed + 2),
+    "AB-003": ab003(prv.pool, o.agents?.greedy),
+    "AB-004": ab004(all),
+    "AB-005": ab005(pub.pool, prv.pool, o.agents?.search),
+    "AB-006": ab006(pub.pool),
+    "AB-007": ab007(Array.from({ length: Math.min(count, 100) }, (_, i) => seed + 777 + i)),
+    "AB-008": ab008(pub.pool),
+    "AB-009": ab009(all),
+  };
+  return {
+    passed: Object.values(results).every((r) => r.passed),
+    instances: all.length,
+    rejected: pub.rejected + prv.rejected,
+    results,
+  };
+}
