@@ -1,4 +1,5 @@
-import { canonicalHash } from "../../core/hash.js";
+import { sha256Hex } from "../../core/hash.js";
+import { compareCodePoints, pyJsonString } from "../../core/pyjson.js";
 import {
   type CompiledInstance,
   type CompiledSystem,
@@ -6,7 +7,6 @@ import {
   outputBit,
   symbolKey,
 } from "../model/compile.js";
-import { semanticIdentity } from "../model/identity.js";
 import type { Gf01Instance, MealyAutomaton, Mode, Valuation } from "../model/types.js";
 
 /**
@@ -168,7 +168,7 @@ export function materializeInstance(c: RawCandidate, meta: MaterializeMeta): Gf0
     split_id: meta.split_id,
     renderer_track: "json",
   };
-  const contentHash = canonicalHash(semanticIdentity(inst));
+  const contentHash = sha256Hex(semanticIdentityJson(c));
   inst.instance_id = `gf01-${contentHash.slice(0, 12)}`;
   inst.provenance = {
     content_hash: contentHash,
@@ -178,4 +178,94 @@ export function materializeInstance(c: RawCandidate, meta: MaterializeMeta): Gf0
     ...meta.provenance,
   };
   return inst;
+}
+
+interface ApLayout {
+  /** Escaped JSON list bodies, e.g. `["in0","in1"]`. */
+  inputList: string;
+  outputList: string;
+  /** Transition keys in sorted (code point) order: [escaped key, symbol]. */
+  keysSorted: Array<[string, number]>;
+  /** Input APs in sorted order: [escaped `"name":`, bit shift]. */
+  inputsSorted: Array<[string, number]>;
+  /** Output APs in sorted order: [escaped `"name":`, bit shift]. */
+  outputsSorted: Array<[string, number]>;
+}
+
+const layoutCache = new Map<string, ApLayout>();
+
+function apLayout(inputAps: readonly string[], outputAps: readonly string[]): ApLayout {
+  const cacheKey = `${inputAps.join("\u0000")}\u0001${outputAps.join("\u0000")}`;
+  let l = layoutCache.get(cacheKey);
+  if (l) return l;
+  const nIn = inputAps.length;
+  const nOut = outputAps.length;
+  const keys: Array<[string, number]> = [];
+  for (let sym = 0; sym < 1 << nIn; sym++) keys.push([symbolKey(inputAps, sym), sym]);
+  keys.sort((a, b) => compareCodePoints(a[0], b[0]));
+  const sortedAps = (aps: readonly string[], n: number): Array<[string, number]> =>
+    aps
+      .map((ap, j) => [ap, n - 1 - j] as [string, number])
+      .sort((a, b) => compareCodePoints(a[0], b[0]))
+      .map(([ap, shift]) => [`${pyJsonString(ap)}:`, shift]);
+  l = {
+    inputList: `[${inputAps.map((a) => pyJsonString(a)).join(",")}]`,
+    outputList: `[${outputAps.map((a) => pyJsonString(a)).join(",")}]`,
+    keysSorted: keys.map(([k, sym]) => [pyJsonString(k), sym]),
+    inputsSorted: sortedAps(inputAps, nIn),
+    outputsSorted: sortedAps(outputAps, nOut),
+  };
+  if (layoutCache.size > 64) layoutCache.clear();
+  layoutCache.set(cacheKey, l);
+  return l;
+}
+
+/**
+ * The canonical JSON of the official semantic identity (`stable_hash_json` input) written
+ * straight from the typed arrays. Equivalent to `canonicalJson(semanticIdentity(inst))` (a
+ * property test checks it) but ~10× faster: hashing is the hot spot of bundle generation.
+ */
+export function semanticIdentityJson(c: RawCandidate): string {
+  const l = apLayout(c.inputAps, c.outputAps);
+  const nSymbols = 1 << c.inputAps.length;
+  const names: string[] = [];
+  for (let i = 0; i < c.nStates; i++) names.push(stateName(i));
+  const order = names.map((_, i) => i).sort((a, b) => compareCodePoints(names[a], names[b]));
+  const parts: string[] = [];
+  parts.push(
+    `{"automaton":{"initial_state":"s0","input_aps":${l.inputList},"output_aps":${l.outputList},"states":[`,
+  );
+  parts.push(order.map((i) => `"${names[i]}"`).join(","));
+  parts.push(`],"transitions":{`);
+  for (let oi = 0; oi < order.length; oi++) {
+    const s = order[oi];
+    if (oi > 0) parts.push(",");
+    parts.push(`"${names[s]}":{`);
+    for (let ki = 0; ki < l.keysSorted.length; ki++) {
+      const [key, sym] = l.keysSorted[ki];
+      const idx = s * nSymbols + sym;
+      const code = c.out[idx];
+      let outJson = "";
+      for (let j = 0; j < l.outputsSorted.length; j++) {
+        const [name, shift] = l.outputsSorted[j];
+        outJson += `${j > 0 ? "," : ""}${name}${(code >> shift) & 1}`;
+      }
+      parts.push(`${ki > 0 ? "," : ""}${key}:{"next_state":"${names[c.next[idx]]}","output":{${outJson}}}`);
+    }
+    parts.push("}");
+  }
+  parts.push(`}},"base_trace":[`);
+  for (let t = 0; t < c.base.length; t++) {
+    let step = t > 0 ? ",{" : "{";
+    for (let j = 0; j < l.inputsSorted.length; j++) {
+      const [name, shift] = l.inputsSorted[j];
+      step += `${j > 0 ? "," : ""}${name}${(c.base[t] >> shift) & 1}`;
+    }
+    parts.push(`${step}}`);
+  }
+  parts.push(
+    `],"budget_timestep":${c.budgetTimestep},"effect_ap":${pyJsonString(c.outputAps[c.effectIdx])},` +
+      `"mode":"${c.mode}","t_star":${c.tStar},"window_size":${c.windowSize}}`,
+  );
+  return parts.join("");
 }

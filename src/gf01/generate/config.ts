@@ -76,7 +76,7 @@ export const DefaultGeneratorConfigSchema = z
     /** |AP_in|, |AP_out| (APs are named in0.., out0..). */
     n_inputs: z.number().int().min(1).max(8),
     n_outputs: z.number().int().min(1).max(16),
-    /** P(effect output = 1) on each transition; lower makes the effect rarer and witnesses longer. */
+    /** P(effect output = 1) per transition per window slot (divided by the window length); lower = longer witnesses. */
     effect_density: z.number().gt(0).lt(1),
     /** Probability that an instance is in hard mode (exact-time objective). */
     p_hard: z.number().min(0).max(1),
@@ -107,12 +107,17 @@ export const DefaultGeneratorConfigSchema = z
   })
   .strict()
   .superRefine((c, ctx) => {
-    if (c.trace_min > c.trace_max) ctx.addIssue({ code: "custom", message: "trace_min > trace_max", path: ["trace_min"] });
+    if (c.trace_min > c.trace_max)
+      ctx.addIssue({ code: "custom", message: "trace_min > trace_max", path: ["trace_min"] });
     if (c.states_min > c.states_max)
       ctx.addIssue({ code: "custom", message: "states_min > states_max", path: ["states_min"] });
     if (c.w_min > c.w_max) ctx.addIssue({ code: "custom", message: "w_min > w_max", path: ["w_min"] });
     if (!c.witness_atoms_weights.some((w) => w > 0))
-      ctx.addIssue({ code: "custom", message: "at least one weight must be positive", path: ["witness_atoms_weights"] });
+      ctx.addIssue({
+        code: "custom",
+        message: "at least one weight must be positive",
+        path: ["witness_atoms_weights"],
+      });
   });
 
 export type DefaultGeneratorConfig = z.output<typeof DefaultGeneratorConfigSchema>;
@@ -141,7 +146,7 @@ export function defaultConfig(): DefaultGeneratorConfig {
     states_max: 8,
     n_inputs: 3,
     n_outputs: 2,
-    effect_density: 0.2,
+    effect_density: 0.1,
     p_hard: 0.5,
     t_star_min_frac: 0.5,
     alpha_0: 1.0,
@@ -149,7 +154,7 @@ export function defaultConfig(): DefaultGeneratorConfig {
     alpha_c: 2.0,
     w_min: 1,
     w_max: 6,
-    witness_atoms_weights: [0.2, 0.4, 0.3, 0.1],
+    witness_atoms_weights: [0.25, 0.4, 0.3, 0.05],
     min_witness_timesteps: 1,
     budget_slack_timesteps: 1,
     budget_slack_atoms: 1,
@@ -161,13 +166,15 @@ export function defaultConfig(): DefaultGeneratorConfig {
 
 /** Parse a user-supplied default-generator config (missing fields take the defaults). */
 export function parseDefaultConfig(value: unknown, where: ErrorLocation = {}): DefaultGeneratorConfig {
-  const merged = value && typeof value === "object" && !Array.isArray(value) ? { ...defaultConfig(), ...value } : value;
+  const merged =
+    value && typeof value === "object" && !Array.isArray(value) ? { ...defaultConfig(), ...value } : value;
   return parseWith(DefaultGeneratorConfigSchema, merged, where);
 }
 
 export type AnyGeneratorConfig = OfficialGeneratorConfig | DefaultGeneratorConfig;
 
-export const isDefaultConfig = (cfg: AnyGeneratorConfig): cfg is DefaultGeneratorConfig => "generator_version" in cfg;
+export const isDefaultConfig = (cfg: AnyGeneratorConfig): cfg is DefaultGeneratorConfig =>
+  "generator_version" in cfg;
 
 /** Official `config_hash`: sha256 of the canonical JSON of the config dict. */
 export function configHash(cfg: AnyGeneratorConfig): string {

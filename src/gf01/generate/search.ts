@@ -62,7 +62,7 @@ export class CertificateSearch {
   /** need[((t*S)+s)*(B+1)+b]: fewest flips from timestep t in state s, effect not yet held, b timesteps left. */
   private readonly need: Int32Array;
   /** ways[(n*(B+1)+b)*(K+1)+a]: a-subsets of n full timesteps using ≤ b of them. */
-  private readonly ways: Float64Array;
+  private waysTable: Float64Array | null = null;
   private readonly binomIn: Float64Array;
   // DFS scratch
   private readonly chosen: Int32Array;
@@ -85,7 +85,6 @@ export class CertificateSearch {
     this.binomIn = new Float64Array(this.nIn + 1);
     for (let i = 0; i <= this.nIn; i++) this.binomIn[i] = binom(this.nIn, i);
     this.need = this.buildNeed();
-    this.ways = this.buildWays();
     this.chosen = new Int32Array(T * this.nIn + 1);
     this.buf = new Uint32Array(T);
   }
@@ -144,7 +143,9 @@ export class CertificateSearch {
 
   private waysOf(n: number, b: number, a: number): number {
     if (a < 0 || a > this.K || n < 0) return 0;
-    return this.ways[(n * (this.B + 1) + b) * (this.K + 1) + a];
+    // Built lazily: generators that only need minAtoms() to reject a candidate skip it.
+    if (this.waysTable === null) this.waysTable = this.buildWays();
+    return this.waysTable[(n * (this.B + 1) + b) * (this.K + 1) + a];
   }
 
   /** Fewest flips that make the effect hold within the whole budget (Infinity if none). */
@@ -198,7 +199,8 @@ export class CertificateSearch {
         b2 = b - 1;
       }
       const idx = s * nSym + (ci.base[t] ^ (m | sub));
-      const cand = inWin && (out[idx] & ci.effectMask) !== 0 ? pc : pc + this.need[nextRow + next[idx] * B1 + b2];
+      const cand =
+        inWin && (out[idx] & ci.effectMask) !== 0 ? pc : pc + this.need[nextRow + next[idx] * B1 + b2];
       if (cand < best) best = cand;
     }
     return best;
@@ -240,7 +242,16 @@ export class CertificateSearch {
    * (t, j): next position; m: flips chosen at t so far; s: state entering t; b: budget
    * left (t already charged when m ≠ 0); hit: effect held before t; r: atoms still to pick.
    */
-  private dfs(t: number, j: number, m: number, s: number, b: number, hit: boolean, r: number, depth: number): void {
+  private dfs(
+    t: number,
+    j: number,
+    m: number,
+    s: number,
+    b: number,
+    hit: boolean,
+    r: number,
+    depth: number,
+  ): void {
     const ci = this.ci;
     const nIn = this.nIn;
     if (j === nIn) {
