@@ -1,0 +1,166 @@
+import { encode } from "gpt-tokenizer";
+import { z } from "zod";
+import { readJsonFile } from "../jsonl.js";
+import { parseWith } from "../schema.js";
+import type { EngineRecord } from "./results.js";
+import type { ModelRequest, ModelResponse, TokenUsage } from "./types.js";
+
+/**
+ * Token count when the server reports no usage: o200k BPE (gpt-tokenizer) over the message
+ * contents. Special-token text is counted as plain text. Marked `estimated` in records.
+ */
+export function estimateTokens(text: string): number {
+  if (text === "") return 0;
+  return encode(text, { disallowedSpecial: new Set() }).length;
+}
+
+export function usageFor(
+  request: ModelRequest,
+  response: ModelResponse,
+): TokenUsage & { estimated: boolean } {
+  if (response.usage) return { ...response.usage, estimated: false };
+  let prompt = 0;
+  for (const m of request.messages) prompt += estimateTokens(m.content);
+  return { prompt_tokens: prompt, completion_tokens: estimateTokens(response.text), estimated: true };
+}
+
+/** USD per million tokens. */
+export interface Price {
+  input_per_mtok: number;
+  output_per_mtok: number;
+}
+export type PriceTable = Record<string, Price>;
+
+const priceTableSchema = z.record(
+  z.string(),
+  z.object({ input_per_mtok: z.number().nonnegative(), output_per_mtok: z.number().nonnegative() }).strict(),
+);
+
+/** Load a price table JSON: `{ "<model>": { "input_per_mtok": 0.15, "output_per_mtok": 0.6 } }`. */
+export async function loadPriceTable(file: string): Promise<PriceTable> {
+  return parseWith(priceTableSchema, await readJsonFile(file), { file });
+}
+
+export function priceFor(table: PriceTable | undefined, model: string): Price | undefined {
+  if (!table) return undefined;
+  return table[model];
+}
+
+export function costUsd(price: Price, promptTokens: number, completionTokens: number): number {
+  return (promptTokens * price.input_per_mtok + completionTokens * price.output_per_mtok) / 1e6;
+}
+
+export interface LatencyStats {
+  n: number;
+  mean_ms: number;
+  p50_ms: number;
+  p95_ms: number;
+  max_ms: number;
+}
+
+/** Nearest-rank percentiles over live (non-cached) calls. */
+export function latencyStats(values: readonly number[]): LatencyStats | null {
+  if (values.length === 0) return null;
+  const v = Float64Array.from(values).sort();
+  const rank = (p: number) => v[Math.min(v.length - 1, Math.max(0, Math.ceil(p * v.length) - 1))];
+  let sum = 0;
+  for (const x of v) sum += x;
+  return {
+    n: v.length,
+    mean_ms: sum / v.length,
+    p50_ms: rank(0.5),
+    p95_ms: rank(0.95),
+    max_ms: v[v.length - 1],
+  };
+}
+
+export interface TrialStats {
+  n: number;
+  mean: number;
+  /** Sample standard deviation (n − 1); 0 for a single trial. */
+  stdev: number;
+  min: number;
+  max: number;
+}
+
+/** Spread of one metric across trials. */
+export function trialStats(values: readonly number[]): TrialStats | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const x of values) sum += x;
+  const mean = sum / values.length;
+  let ss = 0;
+  for (const x of values) ss += (x - mean) ** 2;
+  return {
+    n: values.length,
+    mean,
+    stdev: values.length > 1 ? Math.sqrt(ss / (values.length - 1)) : 0,
+    min: Math.min(...values),
+    max: Math.max(...values),
+  };
+}
+
+export interface UsageSummary {
+  records: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  /** Records whose usage was estimated with the tokenizer (server reported none). */
+  estimated_records: number;
+  prefill_s: number | null;
+  decode_s: number | null;
+  cost_usd: number | null;
+}
+
+/** Token, phase-time and cost totals over records (one model config). */
+export function summarizeUsage(records: Iterable<EngineRecord>, price?: Price): UsageSummary {
+  let n = 0;
+  let pt = 0;
+  let ct = 0;
+  let est = 0;
+  let prefill = 0;
+  let decode = 0;
+  let hasPrefill = false;
+  let hasDecode = false;
+  for (const r of records) {
+    n++;
+    pt += r.usage.prompt_tokens;
+    ct += r.usage.completion_tokens;
+    if (r.usage.estimated) est++;
+    if (r.timings?.prefill_ms !== undefined) {
+      prefill += r.timings.prefill_ms;
+      hasPrefill = true;
+    }
+    if (r.timings?.decode_ms !== undefined) {
+      decode += r.timings.decode_ms;
+      hasDecode = true;
+    }
+  }
+  return {
+    records: n,
+    prompt_tokens: pt,
+    completion_tokens: ct,
+    estimated_records: est,
+    prefill_s: hasPrefill ? prefill / 1000 : null,
+    decode_s: hasDecode ? decode / 1000 : null,
+    cost_usd: price ? costUsd(price, pt, ct) : null,
+  };
+}
+
+/** Usage summaries per model (`kind:model`), for reports that mix several runs. */
+export function summarizeByModel(
+  records: Iterable<EngineRecord>,
+  table?: PriceTable,
+): Record<string, UsageSummary> {
+  const groups = new Map<string, EngineRecord[]>();
+  for (const r of records) {
+    const k = `${r.model.kind}:${r.model.model}`;
+    const g = groups.get(k);
+    if (g) g.push(r);
+    else groups.set(k, [r]);
+  }
+  const out: Record<string, UsageSummary> = {};
+  for (const [k, g] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    out[k] = summarizeUsage(g, priceFor(table, g[0].model.model));
+  }
+  return out;
+}

@@ -1,0 +1,282 @@
+/**
+ * Shared command-line surface for model runs, so `geb model` and GF-01's LLM agent take the
+ * same flags. `addModelOptions(cmd)` declares them; `engineFromOptions(opts)` turns the
+ * parsed values into a client, sampling params and engine options. Bad values are
+ * InputErrors naming the flag.
+ */
+import { readFileSync } from "node:fs";
+import type { Command } from "commander";
+import { Option } from "commander";
+import { InputError } from "../errors.js";
+import { type PriceTable, loadPriceTable, priceFor } from "./accounting.js";
+import { createClient } from "./clients/index.js";
+import { MODEL_SPEC_HELP } from "./clients/index.js";
+import type { GebPostprocess } from "./geb.js";
+import type { GebPromptOptions, LedgerMode } from "./prompts/geb-ledger.js";
+import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
+import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+export function addModelOptions(cmd: Command): Command {
+  return cmd
+    .requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`)
+    .option(
+      "--base-url <url>",
+      "server base URL (openai: …/v1, e.g. http://localhost:8000/v1; llamacpp: http://localhost:8080)",
+    )
+    .option(
+      "--api-key-env <name>",
+      "environment variable holding the API key (default OPENAI_API_KEY, optional)",
+    )
+    .option(
+      "--command-arg <arg>",
+      "argument for command:<program> (repeat; {prompt_file} {max_tokens} {model})",
+      collect,
+    )
+    .addOption(
+      new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
+    )
+    .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
+    .option("--temperature <x>", "sampling temperature")
+    .option("--top-p <x>", "nucleus sampling")
+    .option("--top-k <n>", "top-k (vLLM, llama.cpp)")
+    .option("--max-tokens <n>", "completion token budget")
+    .option("--seed <n>", "sampling seed (trial t uses seed + t)")
+    .option("--stop <s>", "stop sequence (repeat)", collect)
+    .option(
+      "--response-format <fmt>",
+      "text | json_object | json_schema:<file.json> | grammar:<file.gbnf> (when the server supports it)",
+    )
+    .option("--max-concurrency <n>", "requests in flight at once", "4")
+    .option("--timeout-s <s>", "per-request timeout in seconds", "120")
+    .option("--max-retries <n>", "retries on 429/5xx/timeouts/garbage", String(DEFAULT_RETRY.maxRetries))
+    .option("--cache-dir <dir>", "content-addressed response cache directory (off when not given)")
+    .option("--results <file>", "append-only results JSONL (keyed by item, model config, trial)")
+    .option("--resume", "continue --results: keep its rows, run only what is missing")
+    .option("--overwrite", "replace an existing --results file")
+    .option("--limit <n>", "only the first n items")
+    .option("--trials <n>", "answers per item (variance across trials is reported)", "1")
+    .option("--price-table <file>", 'JSON {"<model>": {"input_per_mtok": x, "output_per_mtok": y}} for cost')
+    .option("--no-progress", "no progress bar");
+}
+
+export interface ModelCliValues {
+  model: string;
+  baseUrl?: string;
+  apiKeyEnv?: string;
+  commandArg?: string[];
+  promptVia?: "stdin" | "file";
+  modelOption?: string[];
+  temperature?: string;
+  topP?: string;
+  topK?: string;
+  maxTokens?: string;
+  seed?: string;
+  stop?: string[];
+  responseFormat?: string;
+  maxConcurrency?: string;
+  timeoutS?: string;
+  maxRetries?: string;
+  cacheDir?: string;
+  results?: string;
+  resume?: boolean;
+  overwrite?: boolean;
+  limit?: string;
+  trials?: string;
+  priceTable?: string;
+  progress?: boolean;
+}
+
+function num(
+  flag: string,
+  v: string | undefined,
+  opts: { int?: boolean; min?: number } = {},
+): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (
+    v.trim() === "" ||
+    !Number.isFinite(n) ||
+    (opts.int && !Number.isInteger(n)) ||
+    (opts.min !== undefined && n < opts.min)
+  ) {
+    const what = opts.int ? "an integer" : "a number";
+    throw new InputError(
+      `expected ${what}${opts.min !== undefined ? ` ≥ ${opts.min}` : ""}, got ${JSON.stringify(v)}`,
+      {
+        field: flag,
+      },
+    );
+  }
+  return n;
+}
+
+function readFlagFile(flag: string, file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new InputError(
+      `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      {
+        field: flag,
+      },
+    );
+  }
+}
+
+export function parseResponseFormat(v: string): ResponseFormat {
+  if (v === "text" || v === "json_object") return { type: v };
+  if (v.startsWith("json_schema:")) {
+    const file = v.slice("json_schema:".length);
+    let schema: unknown;
+    try {
+      schema = JSON.parse(readFlagFile("--response-format", file));
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, field: "--response-format" });
+    }
+    return { type: "json_schema", name: "answer", schema: schema as Record<string, unknown> };
+  }
+  if (v.startsWith("grammar:"))
+    return { type: "grammar", grammar: readFlagFile("--response-format", v.slice(8)) };
+  throw new InputError(
+    `expected text | json_object | json_schema:<file> | grammar:<file>, got ${JSON.stringify(v)}`,
+    {
+      field: "--response-format",
+    },
+  );
+}
+
+/** Sampling params given on the command line (unset flags stay unset). */
+export function paramsFromOptions(o: ModelCliValues): SamplingParams {
+  const p: SamplingParams = {};
+  const t = num("--temperature", o.temperature, { min: 0 });
+  if (t !== undefined) p.temperature = t;
+  const tp = num("--top-p", o.topP, { min: 0 });
+  if (tp !== undefined) p.top_p = tp;
+  const tk = num("--top-k", o.topK, { int: true, min: 0 });
+  if (tk !== undefined) p.top_k = tk;
+  const mt = num("--max-tokens", o.maxTokens, { int: true, min: 1 });
+  if (mt !== undefined) p.max_tokens = mt;
+  const seed = num("--seed", o.seed, { int: true });
+  if (seed !== undefined) p.seed = seed;
+  if (o.stop && o.stop.length > 0) p.stop = o.stop;
+  if (o.responseFormat) p.response_format = parseResponseFormat(o.responseFormat);
+  return p;
+}
+
+function parseKv(items: string[] | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const it of items ?? []) {
+    const i = it.indexOf("=");
+    if (i <= 0)
+      throw new InputError(`expected key=value, got ${JSON.stringify(it)}`, { field: "--model-option" });
+    out[it.slice(0, i)] = it.slice(i + 1);
+  }
+  return out;
+}
+
+export interface EngineFromOptions {
+  client: ModelClient;
+  /** Params set on the command line; merge over a task's defaults. */
+  params: SamplingParams;
+  run: {
+    maxConcurrency: number;
+    timeoutMs: number;
+    retry: RetryPolicy;
+    cacheDir?: string;
+    resultsPath?: string;
+    resume: boolean;
+    overwrite: boolean;
+    limit?: number;
+    trials: number;
+    price?: { input_per_mtok: number; output_per_mtok: number };
+    progress: boolean;
+  };
+  priceTable?: PriceTable;
+}
+
+export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOptions> {
+  if (o.resume && o.overwrite)
+    throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
+  if (o.resume && !o.results) throw new InputError("--resume needs --results <file>", { field: "--resume" });
+  const client = await createClient(o.model, {
+    baseUrl: o.baseUrl,
+    apiKeyEnv: o.apiKeyEnv,
+    commandArgs: o.commandArg,
+    promptVia: o.promptVia,
+    options: parseKv(o.modelOption),
+  });
+  const priceTable = o.priceTable ? await loadPriceTable(o.priceTable) : undefined;
+  return {
+    client,
+    params: paramsFromOptions(o),
+    priceTable,
+    run: {
+      maxConcurrency: num("--max-concurrency", o.maxConcurrency ?? "4", { int: true, min: 1 })!,
+      timeoutMs: num("--timeout-s", o.timeoutS ?? "120", { min: 0.001 })! * 1000,
+      retry: {
+        ...DEFAULT_RETRY,
+        maxRetries: num("--max-retries", o.maxRetries ?? "6", { int: true, min: 0 })!,
+      },
+      cacheDir: o.cacheDir,
+      resultsPath: o.results,
+      resume: Boolean(o.resume),
+      overwrite: Boolean(o.overwrite),
+      limit: num("--limit", o.limit, { int: true, min: 0 }),
+      trials: num("--trials", o.trials ?? "1", { int: true, min: 1 })!,
+      price: priceFor(priceTable, client.descriptor.model),
+      progress: o.progress !== false,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// GEB-specific flags (closed-book ledger prompts and the opt-in reference post-processing).
+
+export function addGebPromptOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      "--no-require-citations",
+      "value-only prompts for rows whose meta does not say (reference default: citations)",
+    )
+    .option("--query-sandwich", "repeat the question before and after the ledger")
+    .option("--max-book-tokens <n>", "keep the last n whitespace tokens of the ledger", "1600")
+    .addOption(
+      new Option("--ledger-mode <mode>", "ledger shown to the model")
+        .choices(["latest_authoritative", "full"])
+        .default("latest_authoritative"),
+    )
+    .option("--no-ledger-key-only", "show every key's entries, not only the asked key's")
+    .addOption(
+      new Option("--postprocess <how>", "reference citation repair, reported as a separate metric row")
+        .choices(["none", "reference-repair"])
+        .default("none"),
+    );
+}
+
+export interface GebCliValues {
+  requireCitations?: boolean;
+  querySandwich?: boolean;
+  maxBookTokens?: string;
+  ledgerMode?: LedgerMode;
+  ledgerKeyOnly?: boolean;
+  postprocess?: GebPostprocess;
+}
+
+export function gebOptionsFromCli(o: GebCliValues): {
+  prompt: GebPromptOptions;
+  postprocess: GebPostprocess;
+} {
+  return {
+    prompt: {
+      requireCitations: o.requireCitations !== false,
+      querySandwich: Boolean(o.querySandwich),
+      maxBookTokens: num("--max-book-tokens", o.maxBookTokens ?? "1600", { int: true }),
+      ledgerMode: o.ledgerMode ?? "latest_authoritative",
+      ledgerKeyOnly: o.ledgerKeyOnly !== false,
+    },
+    postprocess: o.postprocess ?? "none",
+  };
+}

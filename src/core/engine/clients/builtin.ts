@@ -1,0 +1,87 @@
+import { ModelError } from "../errors.js";
+import type { CallContext, ClientDescriptor, ModelClient, ModelRequest, ModelResponse } from "../types.js";
+import { type UserModel, wrapUserModel } from "./module.js";
+
+/**
+ * Built-in deterministic "models": offline agents and baselines behind the same interface,
+ * so every pipeline (cache, resume, grading, reports) runs without a server. Families
+ * register their own (e.g. GEB's ledger baseline, GF-01's agents) with
+ * `registerBuiltinModel`; the engine ships two that work from the prompt alone.
+ */
+export type BuiltinFactory = (options: Record<string, unknown>) => UserModel;
+
+const builtins = new Map<string, { description: string; factory: BuiltinFactory }>();
+
+export function registerBuiltinModel(name: string, description: string, factory: BuiltinFactory): void {
+  builtins.set(name, { description, factory });
+}
+
+export function listBuiltinModels(): { name: string; description: string }[] {
+  return [...builtins]
+    .map(([name, b]) => ({ name, description: b.description }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+export function createBuiltinClient(name: string, options: Record<string, unknown> = {}): ModelClient {
+  const b = builtins.get(name);
+  if (!b) {
+    throw new ModelError(
+      "client",
+      `unknown built-in model ${name} (known: ${listBuiltinModels()
+        .map((x) => x.name)
+        .join(", ")})`,
+    );
+  }
+  const descriptor: ClientDescriptor = { kind: "builtin", model: name, endpoint: `builtin:${name}` };
+  return wrapUserModel(b.factory(options), descriptor);
+}
+
+function lastUserContent(req: ModelRequest): string {
+  for (let i = req.messages.length - 1; i >= 0; i--)
+    if (req.messages[i].role === "user") return req.messages[i].content;
+  return "";
+}
+
+// `echo`: returns the last user message verbatim. Round-trip checks of wire encodings.
+registerBuiltinModel(
+  "echo",
+  "returns the prompt verbatim",
+  () => (req: ModelRequest) => lastUserContent(req),
+);
+
+/**
+ * `ledger-reader`: answers a GEB ledger prompt the way a perfect direct reader would: finds
+ * the asked tag in the QUESTION, takes the last SET/CLEAR line for it in the LEDGER section
+ * and replies with the JSON the prompt asks for. It sees only the prompt text (like a real
+ * model); derived queries (colour, parity, count, reports) are outside what it reads.
+ */
+export function ledgerReaderAnswer(prompt: string): string {
+  const ledgerStart = prompt.lastIndexOf("\nLEDGER:\n");
+  const qStart = prompt.lastIndexOf("\nQUESTION:\n");
+  if (ledgerStart === -1 || qStart === -1) return "I cannot find a LEDGER and a QUESTION in the prompt.";
+  const ledgerEnd = prompt.indexOf("\n\nQUESTION:\n", ledgerStart);
+  const ledger = prompt.slice(ledgerStart + 9, ledgerEnd === -1 ? undefined : ledgerEnd);
+  const question = prompt.slice(qStart + 11);
+  const key = /\b(tag\.\d{2})\b/.exec(question)?.[1];
+  const cite = !prompt.includes("Set support_ids to an empty list []");
+  let value: string | null = null;
+  let uid: string | null = null;
+  if (key) {
+    const re = /^- \[(U[A-F0-9]{6})\] step=\d+ (SET|CLEAR) (tag\.\d{2})(?: = (.+))?$/gm;
+    for (let m = re.exec(ledger); m; m = re.exec(ledger)) {
+      if (m[3] !== key) continue;
+      uid = m[1];
+      value = m[2] === "SET" ? (m[4] ?? "").trim() : null;
+    }
+  }
+  return JSON.stringify({ value, support_ids: cite && uid ? [uid] : [] });
+}
+
+registerBuiltinModel(
+  "ledger-reader",
+  "GEB: reads the latest SET/CLEAR for the asked tag from the prompt's LEDGER section",
+  () =>
+    (req: ModelRequest, _ctx: CallContext): ModelResponse => ({
+      text: ledgerReaderAnswer(lastUserContent(req)),
+    }),
+);

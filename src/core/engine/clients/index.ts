@@ -1,0 +1,78 @@
+import { InputError } from "../../errors.js";
+import { ModelError } from "../errors.js";
+import type { ModelClient } from "../types.js";
+import { createBuiltinClient } from "./builtin.js";
+import { CommandClient } from "./command.js";
+import { LlamaCppClient } from "./llamacpp.js";
+import { loadModuleClient } from "./module.js";
+import { OpenAIClient } from "./openai.js";
+
+export interface ClientOptions {
+  /** Server base URL (openai: …/v1; llamacpp: server root). */
+  baseUrl?: string;
+  /** Env var with the API key (openai). When given explicitly, it must be set. */
+  apiKeyEnv?: string;
+  /** Extra argv for `command:<program>` (each element one argument; no shell). */
+  commandArgs?: readonly string[];
+  promptVia?: "stdin" | "file";
+  /** Options handed to module factories and built-ins (`--model-option k=v`). */
+  options?: Record<string, unknown>;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const MODEL_SPEC_HELP = [
+  "openai:<model>          OpenAI-compatible /chat/completions (vLLM, llama-server, Ollama, LM Studio, OpenAI, OpenRouter)",
+  "llamacpp[:<label>]      llama.cpp llama-server native /completion",
+  "command:<program>       external program: prompt on stdin (or {prompt_file}), answer on stdout",
+  "module:<file>[:<fn>]    your JS/TS module; fn(options) returns (request) => text",
+  "builtin:<name>          built-in deterministic agent (offline)",
+].join("\n");
+
+/** Build a client from a `--model` spec. Bad specs are InputErrors naming the flag. */
+export async function createClient(spec: string, opts: ClientOptions = {}): Promise<ModelClient> {
+  try {
+    return await createClientUnchecked(spec, opts);
+  } catch (e) {
+    // Configuration problems (unset key variable, unknown built-in, bad module) are user input.
+    if (e instanceof ModelError) throw new InputError(e.message, { field: "--model" });
+    throw e;
+  }
+}
+
+async function createClientUnchecked(spec: string, opts: ClientOptions): Promise<ModelClient> {
+  const i = spec.indexOf(":");
+  const kind = i === -1 ? spec : spec.slice(0, i);
+  const rest = i === -1 ? "" : spec.slice(i + 1);
+  const bad = (why: string) =>
+    new InputError(`${why}\nmodel specs:\n${MODEL_SPEC_HELP}`, { field: "--model" });
+  switch (kind) {
+    case "openai":
+      if (!rest) throw bad("openai: needs a model name, e.g. openai:gpt-4o-mini");
+      return new OpenAIClient({
+        model: rest,
+        baseUrl: opts.baseUrl,
+        apiKeyEnv: opts.apiKeyEnv,
+        requireKey: opts.apiKeyEnv !== undefined,
+        env: opts.env,
+      });
+    case "llamacpp":
+    case "llama-server":
+      return new LlamaCppClient({ baseUrl: opts.baseUrl, model: rest || undefined });
+    case "command":
+      if (!rest) throw bad("command: needs a program, e.g. command:./my-model.sh");
+      return new CommandClient({
+        argv: [rest, ...(opts.commandArgs ?? [])],
+        promptVia: opts.promptVia,
+        env: opts.env,
+      });
+    case "module":
+      if (!rest) throw bad("module: needs a file, e.g. module:./my-model.mjs:createModel");
+      return loadModuleClient(rest, opts.options ?? {}, opts.cwd);
+    case "builtin":
+      if (!rest) throw bad("builtin: needs a name, e.g. builtin:ledger-reader");
+      return createBuiltinClient(rest, opts.options ?? {});
+    default:
+      throw bad(`unknown model kind ${JSON.stringify(kind)}`);
+  }
+}

@@ -1,0 +1,113 @@
+import { ModelError } from "../errors.js";
+import { joinUrl, postJson } from "../http.js";
+import type {
+  CallContext,
+  ClientDescriptor,
+  ModelClient,
+  ModelRequest,
+  ModelResponse,
+  PhaseTimings,
+  SamplingParams,
+} from "../types.js";
+
+export interface OpenAIClientOptions {
+  model: string;
+  /** e.g. http://localhost:8000/v1 (vLLM), http://localhost:8080/v1 (llama-server). */
+  baseUrl?: string;
+  /** Name of the environment variable holding the key (default OPENAI_API_KEY). */
+  apiKeyEnv?: string;
+  /** Fail at construction when the key variable is unset (set when the user named one). */
+  requireKey?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+
+/** Request body for POST {base}/chat/completions. Exported for tests and docs. */
+export function openAIChatBody(model: string, req: ModelRequest): Record<string, unknown> {
+  const p: SamplingParams = req.params;
+  const body: Record<string, unknown> = { model, messages: req.messages };
+  if (p.temperature !== undefined) body.temperature = p.temperature;
+  if (p.top_p !== undefined) body.top_p = p.top_p;
+  // Not in OpenAI's spec but understood by vLLM / llama-server; only sent when asked for,
+  // because hosted APIs reject unknown fields.
+  if (p.top_k !== undefined) body.top_k = p.top_k;
+  if (p.repeat_penalty !== undefined) body.repeat_penalty = p.repeat_penalty;
+  if (p.max_tokens !== undefined) body.max_tokens = p.max_tokens;
+  if (p.seed !== undefined) body.seed = p.seed;
+  if (p.stop !== undefined && p.stop.length > 0) body.stop = p.stop;
+  const rf = p.response_format;
+  if (rf && rf.type === "json_object") body.response_format = { type: "json_object" };
+  else if (rf && rf.type === "json_schema")
+    body.response_format = {
+      type: "json_schema",
+      json_schema: { name: rf.name, schema: rf.schema, strict: rf.strict ?? true },
+    };
+  else if (rf && rf.type === "grammar") body.grammar = rf.grammar; // llama-server extension
+  if (p.extra) Object.assign(body, p.extra);
+  return body;
+}
+
+/** Parse a Chat Completions reply; anything off-shape is a retryable bad_response. */
+export function parseOpenAIChat(json: unknown): ModelResponse {
+  const o = json as Record<string, unknown> | null;
+  const choices = o && typeof o === "object" ? o.choices : undefined;
+  if (!Array.isArray(choices) || choices.length === 0) {
+    throw new ModelError("bad_response", "reply has no choices[]");
+  }
+  const choice = choices[0] as Record<string, unknown>;
+  const message = choice?.message as Record<string, unknown> | undefined;
+  const content = message?.content;
+  if (content !== null && content !== undefined && typeof content !== "string") {
+    throw new ModelError("bad_response", "choices[0].message.content is not a string");
+  }
+  const out: ModelResponse = { text: typeof content === "string" ? content : "" };
+  if (typeof choice.finish_reason === "string") out.finish_reason = choice.finish_reason;
+  const usage = o?.usage as Record<string, unknown> | undefined;
+  if (usage && typeof usage.prompt_tokens === "number" && typeof usage.completion_tokens === "number") {
+    out.usage = { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens };
+  }
+  const timings = parseLlamaTimings(o?.timings);
+  if (timings) out.timings = timings;
+  return out;
+}
+
+/** llama-server attaches `timings` to both its native and OpenAI-compatible replies. */
+export function parseLlamaTimings(t: unknown): PhaseTimings | undefined {
+  if (!t || typeof t !== "object") return undefined;
+  const r = t as Record<string, unknown>;
+  const out: PhaseTimings = {};
+  if (typeof r.prompt_ms === "number") out.prefill_ms = r.prompt_ms;
+  if (typeof r.predicted_ms === "number") out.decode_ms = r.predicted_ms;
+  return out.prefill_ms === undefined && out.decode_ms === undefined ? undefined : out;
+}
+
+export class OpenAIClient implements ModelClient {
+  readonly descriptor: ClientDescriptor;
+  private readonly url: string;
+  private readonly keyEnv: string;
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(opts: OpenAIClientOptions) {
+    const base = opts.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
+    this.url = joinUrl(base, "/chat/completions");
+    this.keyEnv = opts.apiKeyEnv ?? "OPENAI_API_KEY";
+    this.env = opts.env ?? process.env;
+    if (opts.requireKey && !this.env[this.keyEnv]) {
+      throw new ModelError("client", `environment variable ${this.keyEnv} (the API key) is not set`);
+    }
+    this.descriptor = { kind: "openai", model: opts.model, endpoint: base.replace(/\/+$/, "") };
+  }
+
+  async complete(req: ModelRequest, ctx: CallContext): Promise<ModelResponse> {
+    // The key is read per call and only ever placed in the Authorization header.
+    const key = this.env[this.keyEnv];
+    const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
+    const json = await postJson(this.url, openAIChatBody(this.descriptor.model, req), {
+      headers,
+      signal: ctx.signal,
+      secrets: [key],
+    });
+    return parseOpenAIChat(json);
+  }
+}

@@ -1,0 +1,191 @@
+import { open, readFile, stat, truncate } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import { z } from "zod";
+import { InputError } from "../errors.js";
+import { parseWith, registerSchema } from "../schema.js";
+
+export const RECORD_SCHEMA_ID = "oraclebench.engine.record/1";
+
+/**
+ * One model answer. Deterministic content first; `runtime` holds wall-clock diagnostics
+ * (latency, cache hit, attempts) that are never inputs to a score. Tasks add their own
+ * fields (parsed answer, invalid reason, post-processing) next to these.
+ */
+export const engineRecordSchema = z.looseObject({
+  schema: z.literal(RECORD_SCHEMA_ID),
+  item_id: z.string(),
+  trial: z.number().int().nonnegative(),
+  config_hash: z.string(),
+  model: z.object({ kind: z.string(), model: z.string(), endpoint: z.string() }),
+  prompt_template: z.string().nullable(),
+  prompt_sha256: z.string(),
+  raw_text: z.string(),
+  finish_reason: z.string().nullable(),
+  usage: z.object({
+    prompt_tokens: z.number().int().nonnegative(),
+    completion_tokens: z.number().int().nonnegative(),
+    estimated: z.boolean(),
+  }),
+  timings: z.object({ prefill_ms: z.number().optional(), decode_ms: z.number().optional() }).nullable(),
+  runtime: z.object({
+    latency_ms: z.number().nullable(),
+    cached: z.boolean(),
+    attempts: z.number().int().nonnegative(),
+  }),
+});
+registerSchema("engine-record", engineRecordSchema);
+
+export type EngineRecord = z.infer<typeof engineRecordSchema>;
+
+export function recordKey(itemId: string, configHash: string, trial: number): string {
+  return JSON.stringify([itemId, configHash, trial]);
+}
+
+export interface OpenResultsOptions {
+  /** Keep existing rows and skip their keys (default false). */
+  resume?: boolean;
+  /** Start a fresh file even if one exists (default false: refuse, so nothing is lost by accident). */
+  overwrite?: boolean;
+}
+
+/**
+ * Append-only results JSONL keyed by (item id, config hash, trial). Each record is one
+ * `write` of a whole line, serialised through one queue, so a SIGKILL leaves at most a torn
+ * last line; `--resume` drops that torn tail, keeps every complete row, and the run redoes
+ * only what is missing. A key already present is never written twice.
+ */
+export class ResultsStore {
+  private readonly records = new Map<string, EngineRecord>();
+  private queue: Promise<void> = Promise.resolve();
+  private failed: unknown;
+
+  private constructor(
+    readonly file: string,
+    private readonly fh: import("node:fs/promises").FileHandle,
+  ) {}
+
+  static async open(file: string, opts: OpenResultsOptions = {}): Promise<ResultsStore> {
+    await mkdir(dirname(file), { recursive: true });
+    let exists = false;
+    try {
+      exists = (await stat(file)).size > 0;
+    } catch {}
+    if (exists && !opts.resume && !opts.overwrite) {
+      throw new InputError(
+        "results file already exists; pass --resume to continue it or --overwrite to replace it",
+        {
+          file,
+        },
+      );
+    }
+    const loaded = exists && opts.resume ? await loadForResume(file) : [];
+    const fh = await open(file, exists && opts.resume ? "a" : "w");
+    const store = new ResultsStore(file, fh);
+    for (const r of loaded) store.records.set(recordKey(r.item_id, r.config_hash, r.trial), r);
+    return store;
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  has(key: string): boolean {
+    return this.records.has(key);
+  }
+
+  get(key: string): EngineRecord | undefined {
+    return this.records.get(key);
+  }
+
+  /** Append a record unless its key is already stored (returns false then). */
+  append(record: EngineRecord): Promise<boolean> {
+    const key = recordKey(record.item_id, record.config_hash, record.trial);
+    if (this.records.has(key)) return Promise.resolve(false);
+    this.records.set(key, record);
+    const line = `${JSON.stringify(record)}\n`;
+    const p = this.queue.then(async () => {
+      if (this.failed) throw this.failed;
+      try {
+        await this.fh.write(line);
+      } catch (e) {
+        this.failed = e;
+        throw e;
+      }
+    });
+    this.queue = p.catch(() => {});
+    return p.then(() => true);
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.fh.sync();
+    await this.fh.close();
+    if (this.failed) throw this.failed;
+  }
+}
+
+/**
+ * Read an existing results file for resuming. A torn final line (no newline, not JSON) is
+ * cut off the file; a bad line anywhere else is an InputError naming file and line.
+ */
+async function loadForResume(file: string): Promise<EngineRecord[]> {
+  const buf = await readFile(file);
+  const text = buf.toString("utf8");
+  const out: EngineRecord[] = [];
+  let pos = 0;
+  let line = 0;
+  while (pos < text.length) {
+    const nl = text.indexOf("\n", pos);
+    line++;
+    const end = nl === -1 ? text.length : nl;
+    const s = text.slice(pos, end);
+    if (s.trim() !== "") {
+      let v: unknown;
+      try {
+        v = JSON.parse(s);
+      } catch (e) {
+        if (nl === -1) {
+          // Torn tail from a killed writer: drop it (byte offset of the line start).
+          await truncate(file, Buffer.byteLength(text.slice(0, pos), "utf8"));
+          break;
+        }
+        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
+      }
+      out.push(parseWith(engineRecordSchema, v, { file, line }));
+    }
+    if (nl === -1) {
+      // A complete record without its newline: add it so the next append starts a new line.
+      const fh = await open(file, "a");
+      await fh.write("\n");
+      await fh.close();
+      break;
+    }
+    pos = nl + 1;
+  }
+  return out;
+}
+
+/** Read a results file (e.g. for reporting); later duplicates of a key are ignored. */
+export async function readResults(file: string): Promise<EngineRecord[]> {
+  const text = await readFile(file, "utf8");
+  const seen = new Set<string>();
+  const out: EngineRecord[] = [];
+  let line = 0;
+  for (const s of text.split("\n")) {
+    line++;
+    if (s.trim() === "") continue;
+    let v: unknown;
+    try {
+      v = JSON.parse(s);
+    } catch (e) {
+      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
+    }
+    const r = parseWith(engineRecordSchema, v, { file, line });
+    const k = recordKey(r.item_id, r.config_hash, r.trial);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(r);
+  }
+  return out;
+}
