@@ -1,0 +1,2 @@
+export * from "./baselines.js";
+export * from "./registry.js";
