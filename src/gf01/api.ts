@@ -4,6 +4,8 @@
  * `InputError` (naming file/line/field) for bad input. Nothing here prints or exits.
  */
 import { execFileSync } from "node:child_process";
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
 import { type LoadedBundle, buildBundle, bundleToJson, loadBundle } from "./artifacts/bundle.js";
@@ -40,7 +42,7 @@ import { compileInstance } from "./model/compile.js";
 import type { Certificate, Gf01Instance } from "./model/types.js";
 import { ReportBuilder } from "./report/report.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
-import { scoreCertificate, sortAtoms } from "./verify/index.js";
+import { enumerateMinimal, scoreCertificate, sortAtoms } from "./verify/index.js";
 
 export type BestMatchPool = "complete" | "official";
 
@@ -181,6 +183,17 @@ export interface ValidateFileOptions {
   pool?: BestMatchPool;
 }
 
+/** Fail with a clear InputError (not ENOENT from a stream) when an input file is unreadable. */
+async function ensureReadable(file: string): Promise<void> {
+  try {
+    await access(file, constants.R_OK);
+  } catch (e) {
+    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      file,
+    });
+  }
+}
+
 async function loadOptional(o: ValidateFileOptions): Promise<{ bundle?: LoadedBundle; manifest?: unknown }> {
   const bundle = o.instancesFile ? await loadBundle(o.instancesFile) : undefined;
   const manifest = o.manifestFile ? await readJsonFile(o.manifestFile) : undefined;
@@ -204,6 +217,7 @@ export async function validateRunsFile(
   runsFile: string,
   o: ValidateFileOptions = {},
 ): Promise<ApiResult & { outcome: ValidationOutcome }> {
+  await ensureReadable(runsFile);
   const { bundle, manifest } = await loadOptional(o);
   const outcome = await validateRows(readJsonl(runsFile), {
     strict: o.strict,
@@ -217,6 +231,7 @@ export async function validateRunsFile(
 
 /** Report = validate (same rules, same single pass) + per-stratum aggregation. */
 export async function reportRunsFile(runsFile: string, o: ValidateFileOptions = {}): Promise<ApiResult> {
+  await ensureReadable(runsFile);
   const { bundle, manifest } = await loadOptional(o);
   const builder = new ReportBuilder();
   const outcome = await validateRows(readJsonl(runsFile), {
@@ -243,6 +258,7 @@ export interface MigrateOptions {
 
 /** Migrate legacy rows to v1 (re-scored), write them, then validate the output strictly. */
 export async function migrateRunsFile(runsFile: string, o: MigrateOptions): Promise<ApiResult> {
+  await ensureReadable(runsFile);
   const bundle = await loadBundle(o.instancesFile);
   const rows: { line: number; value: unknown }[] = [];
   for await (const r of readJsonl(runsFile)) rows.push(r);
@@ -432,3 +448,63 @@ export { runChecks };
 export type { CheckSuiteOptions };
 
 export { dumpJsonFile };
+
+/** Greedy/search baselines for AB-003/AB-005, when the agents package is present. */
+export async function checkAgents(): Promise<CheckSuiteOptions["agents"]> {
+  try {
+    const { agentsByName } = await agentsModule();
+    const pick = (...names: string[]) => names.map((n) => agentsByName(n)).find((a) => a);
+    const g = pick("greedy", "BL-01-GreedyLocal", "bl-01");
+    const s = pick("search", "BL-02-BudgetAwareSearch", "bl-02");
+    return {
+      greedy: g ? (inst, ci, seed) => g.propose(inst, ci, seed) : undefined,
+      search: s ? (inst, ci, seed) => s.propose(inst, ci, seed) : undefined,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Official `demo`: one instance, every baseline agent's verdict and metrics. */
+export async function demo(seed: number, compat: Compat = "default"): Promise<ApiResult> {
+  const g = generateBundle({ seeds: [seed], compat, gitCommit: "demo" });
+  if (!g.instances.length)
+    return {
+      ok: false,
+      payload: { status: "error", error_type: "generation_rejected", rejected: g.rejected },
+    };
+  const inst = g.instances[0];
+  const ci = compileInstance(inst);
+  const agent_results: Record<string, unknown> = {};
+  let note: string | undefined;
+  try {
+    const { listAgents } = await agentsModule();
+    for (const a of listAgents()) {
+      const cert = sortAtoms(parseCertificate(a.propose(inst, ci, seed)));
+      const s = scoreCertificate(ci, cert);
+      agent_results[a.name] = {
+        valid: s.valid,
+        suff: s.suff,
+        min1: s.min1,
+        eff_t: s.eff_t,
+        eff_a: s.eff_a,
+        ap_f1: s.ap_f1,
+        ts_f1: s.ts_f1,
+        kappa: s.kappa,
+        certificate: cert.map((x) => [x[0], x[1], x[2]]),
+      };
+    }
+  } catch (e) {
+    note = (e as Error).message;
+  }
+  const witness = enumerateMinimal(ci).certificates[0] ?? [];
+  return {
+    ok: true,
+    payload: {
+      instance: inst,
+      witness: witness.map((x) => [x[0], x[1], x[2]]),
+      agent_results,
+      ...(note ? { note } : {}),
+    },
+  };
+}

@@ -94,8 +94,8 @@ export interface MigrationStats {
   filled_fields: Record<string, number>;
   /** Policy coercions (official `coerced_fields`). */
   coerced_fields: Record<string, number>;
-  /** Legacy claims that the oracle contradicts, per field. */
-  disagreements: Record<string, number>;
+  /** Legacy claims that the oracle contradicts, per field (a list: field names like ap_f1 would read as floats). */
+  disagreements: { field: string; count: number }[];
   discrepancies_preview: Discrepancy[];
   rows_without_certificate: number;
   dropped_fields: Record<string, number>;
@@ -122,7 +122,7 @@ export function migrateRows(
     already_v1_rows: 0,
     filled_fields: {},
     coerced_fields: {},
-    disagreements: {},
+    disagreements: [],
     discrepancies_preview: [],
     rows_without_certificate: 0,
     dropped_fields: {},
@@ -195,7 +195,9 @@ export function migrateRows(
       const claimed = conv(r[f]);
       const actual = (m as unknown as Record<string, unknown>)[f];
       if (claimed !== actual) {
-        bump(stats.disagreements, f);
+        const d = stats.disagreements.find((x) => x.field === f);
+        if (d) d.count++;
+        else stats.disagreements.push({ field: f, count: 1 });
         if (stats.discrepancies_preview.length < 50) {
           stats.discrepancies_preview.push({
             line,

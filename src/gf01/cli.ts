@@ -1,0 +1,355 @@
+#!/usr/bin/env node
+/**
+ * `gf01` command line: a thin shell over `api.ts`. JSON on stdout (Python
+ * `json.dumps(indent=2, sort_keys=True)` like the official CLI), exit 0 on success and 2 on a
+ * policy/validation failure or bad input (message on stderr, never a stack trace).
+ */
+import { readFile } from "node:fs/promises";
+import { Command, CommanderError, Option } from "commander";
+import { InputError } from "../core/errors.js";
+import { writeFileAtomic } from "../core/jsonl.js";
+import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
+import { dumpJsonFile } from "./artifacts/pyout.js";
+import * as api from "./api.js";
+import { formatReportTable } from "./report/report.js";
+
+const out = (v: unknown): void => {
+  process.stdout.write(`${dumpJsonFile(v)}\n`);
+};
+let exitCode = 0;
+const finish = (r: api.ApiResult): void => {
+  out(r.payload);
+  if (!r.ok) exitCode = 2;
+};
+
+const int =
+  (name: string) =>
+  (v: string): number => {
+    if (!/^[+-]?\d+$/.test(v.trim()))
+      throw new InputError(`${name} must be an integer, got ${JSON.stringify(v)}`, { field: name });
+    return Number.parseInt(v, 10);
+  };
+
+async function readConfig(
+  path?: string,
+  knobs: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  let cfg: Record<string, unknown> = {};
+  if (path) {
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (e) {
+      throw new InputError(`cannot read config: ${(e as NodeJS.ErrnoException).code}`, { file: path });
+    }
+    try {
+      cfg = JSON.parse(text);
+    } catch (e) {
+      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: path });
+    }
+  }
+  for (const [k, v] of Object.entries(knobs)) if (v !== undefined) cfg[k] = v;
+  return cfg;
+}
+
+export function buildProgram(): Command {
+  const program = new Command("gf01")
+    .description("GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report")
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  program
+    .command("demo")
+    .description("Generate one instance and score every baseline agent on it")
+    .option("--seed <n>", "seed", int("seed"), 1337)
+    .option("--compat <id>", "generator: default | official-0.1", "default")
+    .action(async (o) => finish(await api.demo(o.seed, o.compat)));
+
+  program
+    .command("generate")
+    .description("Generate a versioned instance bundle (gf01.instance_bundle.v1)")
+    .option("--seed <n>", "first seed (official flag)", int("seed"), 2000)
+    .option("--seed-start <n>", "alias of --seed", int("seed-start"))
+    .option("--count <n>", "number of seeds", int("count"), 4)
+    .option("--split <id>", "split id", "public_dev")
+    .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
+    .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
+    .option("--trace-min <n>", "difficulty knob", int("trace-min"))
+    .option("--trace-max <n>", "difficulty knob", int("trace-max"))
+    .option("--states-min <n>", "difficulty knob", int("states-min"))
+    .option("--states-max <n>", "difficulty knob", int("states-max"))
+    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .option("--out <file>", "write the bundle here (default: stdout)")
+    .option("--manifest-out <file>", "also write the split manifest")
+    .action(async (o) => {
+      if (o.compat !== "default" && o.compat !== "official-0.1")
+        throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
+      const start = o.seedStart ?? o.seed;
+      const config = await readConfig(o.config, {
+        trace_min: o.traceMin,
+        trace_max: o.traceMax,
+        states_min: o.statesMin,
+        states_max: o.statesMax,
+      });
+      const g = api.generateBundle({
+        seeds: Array.from({ length: o.count }, (_, i) => start + i),
+        split: o.split,
+        compat: o.compat,
+        config,
+        gitCommit: o.gitCommit,
+      });
+      const text = api.bundleToJson(g.bundle);
+      if (o.out) await writeFileAtomic(o.out, text);
+      else process.stdout.write(`${text}\n`);
+      if (o.manifestOut) await writeFileAtomic(o.manifestOut, dumpJsonFile(g.manifest));
+      if (g.rejected.length)
+        process.stderr.write(`gf01: ${g.rejected.length} seed(s) rejected: ${JSON.stringify(g.rejected)}\n`);
+      if (o.out)
+        out({
+          status: "ok",
+          out: o.out,
+          instances: g.instances.length,
+          rejected: g.rejected,
+          instances_hash: g.bundle.instances_hash,
+          config_hash: g.bundle.config_hash,
+        });
+    });
+
+  program
+    .command("evaluate")
+    .description("Run one agent over a bundle and append run records (JSONL)")
+    .requiredOption("--instances <file>", "instance bundle")
+    .option("--agent <name>", "agent name", "greedy")
+    .addOption(
+      new Option("--eval-track <track>", "evaluation track")
+        .choices([...ALLOWED_EVAL_TRACKS])
+        .default("EVAL-CB"),
+    )
+    .option("--renderer-track <track>", "json | visual", "json")
+    .option("--seed <n>", "agent seed", int("seed"), 0)
+    .option("--tool-allowlist-id <id>", "tool allowlist", "none")
+    .option("--tool-log-hash <h>", "tool log hash", "")
+    .option(
+      "--adaptation-condition <c>",
+      "no_adaptation | prompt_adaptation | weight_finetune",
+      "no_adaptation",
+    )
+    .option("--adaptation-budget-tokens <n>", "tokens", int("adaptation-budget-tokens"), 0)
+    .option("--adaptation-data-scope <s>", "none | public_only | public_plus_external", "none")
+    .option("--adaptation-protocol-id <id>", "protocol id", "none")
+    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .option(
+      "--best-match-pool <pool>",
+      "complete | official (first 32 of M(I), as the official harness)",
+      "complete",
+    )
+    .option("--extra-metrics", "also write kappa and score_c into each row")
+    .option("--out <file>", "append run rows to this JSONL file")
+    .action(async (o) => {
+      finish(
+        await api.evaluateAgent({
+          instancesFile: o.instances,
+          agent: o.agent,
+          evalTrack: o.evalTrack,
+          rendererTrack: o.rendererTrack,
+          seed: o.seed,
+          toolAllowlistId: o.toolAllowlistId,
+          toolLogHash: o.toolLogHash,
+          adaptationCondition: o.adaptationCondition,
+          adaptationBudgetTokens: o.adaptationBudgetTokens,
+          adaptationDataScope: o.adaptationDataScope,
+          adaptationProtocolId: o.adaptationProtocolId,
+          out: o.out,
+          gitCommit: o.gitCommit,
+          pool: o.bestMatchPool,
+          extraMetrics: !!o.extraMetrics,
+        }),
+      );
+    });
+
+  program
+    .command("verify")
+    .description("Score one certificate against one instance of a bundle")
+    .requiredOption("--instances <file>", "instance bundle")
+    .option("--instance-id <id>", "instance id (optional when the bundle has one instance)")
+    .requiredOption("--certificate <json>", 'certificate JSON, e.g. [[3,"in2",0]], or @file')
+    .option("--best-match-pool <pool>", "complete | official", "complete")
+    .option("--diagnostic", "run the optional exact subset-minimality diagnostic")
+    .action(async (o) => {
+      let text = String(o.certificate);
+      let file: string | undefined;
+      if (text.startsWith("@")) {
+        file = text.slice(1);
+        text = await readFile(file, "utf8").catch(() => {
+          throw new InputError("cannot read certificate file", { file });
+        });
+      }
+      let cert: unknown;
+      try {
+        cert = JSON.parse(text);
+      } catch (e) {
+        throw new InputError(`certificate is not JSON: ${(e as Error).message}`, {
+          file,
+          field: "certificate",
+        });
+      }
+      finish(
+        await api.verifyOne({
+          instancesFile: o.instances,
+          instanceId: o.instanceId,
+          certificate: cert,
+          pool: o.bestMatchPool,
+          diagnostic: !!o.diagnostic,
+        }),
+      );
+    });
+
+  const vr = (name: string, desc: string) =>
+    program
+      .command(name)
+      .description(desc)
+      .requiredOption("--runs <file>", "run JSONL")
+      .option("--manifest <file>", "split manifest JSON")
+      .option("--instances <file>", "instance bundle: re-verify every row (required with --official)")
+      .option("--strict", "strict schema/metadata checks")
+      .option("--official", "official mode: strict + --manifest + --instances")
+      .option("--best-match-pool <pool>", "complete | official", "complete");
+
+  vr("validate", "Validate run JSONL: official policy checks + re-verification of every certificate").action(
+    async (o) => {
+      const r = await api.validateRunsFile(o.runs, {
+        instancesFile: o.instances,
+        manifestFile: o.manifest,
+        strict: !!o.strict,
+        official: !!o.official,
+        pool: o.bestMatchPool,
+      });
+      finish(r);
+    },
+  );
+
+  vr("report", "Aggregate validated runs per stratum (tracks and agents never pooled)")
+    .addOption(
+      new Option("--format <fmt>", "json | table (default: table on a TTY, else json)").choices([
+        "json",
+        "table",
+      ]),
+    )
+    .action(async (o) => {
+      const r = await api.reportRunsFile(o.runs, {
+        instancesFile: o.instances,
+        manifestFile: o.manifest,
+        strict: !!o.strict,
+        official: !!o.official,
+        pool: o.bestMatchPool,
+      });
+      const fmt = o.format ?? (process.stdout.isTTY ? "table" : "json");
+      if (r.ok && fmt === "table") process.stdout.write(formatReportTable(r.payload));
+      else finish(r);
+      if (!r.ok) exitCode = 2;
+    });
+
+  program
+    .command("manifest")
+    .description("Build the split manifest of a bundle")
+    .requiredOption("--instances <file>", "instance bundle")
+    .option("--out <file>", "write here (default: stdout)")
+    .action(async (o) => {
+      const m = await api.manifestFor(o.instances);
+      if (o.out) await writeFileAtomic(o.out, dumpJsonFile(m));
+      else out(m);
+    });
+
+  program
+    .command("migrate-runs")
+    .description("Migrate legacy run rows to gf01.run_record.v1, re-scoring each against the bundle")
+    .requiredOption("--runs <file>", "legacy run JSONL")
+    .requiredOption("--out <file>", "migrated run JSONL")
+    .requiredOption("--instances <file>", "instance bundle (rows are re-verified, never trusted)")
+    .option("--manifest <file>", "split manifest (coverage summary)")
+    .option("--benchmark-version <v>")
+    .option("--generator-version <v>")
+    .option("--checker-version <v>")
+    .option("--harness-version <v>")
+    .option("--git-commit <sha>", "default: the bundle's git_commit")
+    .option("--config-hash <h>", "default: the bundle's config_hash")
+    .option("--tool-allowlist-id <id>", "default tool allowlist", "none")
+    .option("--tool-log-hash <h>", "default tool log hash", "")
+    .option("--adaptation-condition <c>", "default", "no_adaptation")
+    .option("--adaptation-budget-tokens <n>", "default", int("adaptation-budget-tokens"), 0)
+    .option("--adaptation-data-scope <s>", "default", "none")
+    .option("--adaptation-protocol-id <id>", "default", "none")
+    .addOption(new Option("--default-eval-track <t>").choices([...ALLOWED_EVAL_TRACKS]).default("EVAL-CB"))
+    .option("--default-renderer-track <t>", "default", "json")
+    .option("--default-agent-name <name>", "default", "legacy-agent")
+    .option("--default-split-id <id>", "unused: split comes from the bundle", "public_dev")
+    .addOption(
+      new Option("--default-mode <m>", "unused: mode comes from the bundle")
+        .choices([...ALLOWED_MODES])
+        .default("normal"),
+    )
+    .option("--default-seed <n>", "unused: seed comes from the bundle", int("default-seed"), 0)
+    .option("--best-match-pool <pool>", "complete | official", "complete")
+    .action(async (o) => {
+      finish(
+        await api.migrateRunsFile(o.runs, {
+          instancesFile: o.instances,
+          out: o.out,
+          manifestFile: o.manifest,
+          pool: o.bestMatchPool,
+          defaults: {
+            benchmark_version: o.benchmarkVersion,
+            generator_version: o.generatorVersion,
+            checker_version: o.checkerVersion,
+            harness_version: o.harnessVersion,
+            git_commit: o.gitCommit,
+            config_hash: o.configHash,
+            tool_allowlist_id: o.toolAllowlistId,
+            tool_log_hash: o.toolLogHash,
+            adaptation_condition: o.adaptationCondition,
+            adaptation_budget_tokens: o.adaptationBudgetTokens,
+            adaptation_data_scope: o.adaptationDataScope,
+            adaptation_protocol_id: o.adaptationProtocolId,
+            eval_track: o.defaultEvalTrack,
+            renderer_track: o.defaultRendererTrack,
+            agent_name: o.defaultAgentName,
+          },
+        }),
+      );
+    });
+
+  program
+    .command("checks")
+    .description("Acceptance checks AB-001..AB-009 on generated instances")
+    .option("--seed <n>", "seed base", int("seed"), 1000)
+    .option("--count <n>", "instances per split", int("count"), 128)
+    .action(async (o) => {
+      const r = api.runChecks({ seed: o.seed, count: o.count, agents: await api.checkAgents() });
+      finish({ ok: r.passed, payload: r as unknown as Record<string, unknown> });
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  exitCode = 0;
+  try {
+    await buildProgram().parseAsync(argv, { from: "user" });
+  } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    if (e instanceof InputError) {
+      process.stderr.write(`gf01: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`gf01: internal error: ${(e as Error).message}\n`);
+    return 1;
+  }
+  return exitCode;
+}
+
+const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isMain || process.argv[1]?.endsWith("/gf01/cli.ts") || process.argv[1]?.endsWith("/gf01/cli.js")) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}
