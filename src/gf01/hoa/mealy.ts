@@ -382,3 +382,120 @@ export function mealyToHoa(m: MealyAutomaton, opts: MealyToHoaOptions = {}): Hoa
   if (opts.tool) hoa.tool = { ...opts.tool };
   return hoa;
 }
+
+/** A Moore-style HOA export: the automaton plus the official `output_by_state` table. */
+export interface StateOutputHoa {
+  hoa: HoaAutomaton;
+  inputAps: string[];
+  outputAps: string[];
+  /**
+   * A formal task's `output_by_state`, keyed by HOA state number: the official lookup tries the
+   * number before the name, so name keys would be ambiguous when a state is named like another
+   * state's number (e.g. a state named "0" that is not state 0).
+   */
+  outputByState: Record<string, Record<string, number>>;
+}
+
+/**
+ * Export a Mealy machine in the form the official formal loader reads (state outputs, outputs
+ * emitted by the target state). A Mealy machine whose output depends on the transition is
+ * split Moore-style: one HOA state per (state, output arriving in it); a state reached with a
+ * single output keeps its name, others get `name#bits`. Reading the result back with
+ * `hoaToMealy(..., {outputByState})` gives a machine with the same input/output behaviour
+ * (not the same states, so not the same content hash).
+ */
+export function mealyToStateOutputHoa(m: MealyAutomaton, opts: MealyToHoaOptions = {}): StateOutputHoa {
+  checkDisjoint(m.input_aps, m.output_aps);
+  const nIn = m.input_aps.length;
+  const nOut = m.output_aps.length;
+  const index = new Map(m.states.map((s, i) => [s, i]));
+  const init = index.get(m.initial_state);
+  if (init === undefined)
+    throw new InputError(`initial state ${JSON.stringify(m.initial_state)} is not in states`, {
+      field: "initial_state",
+    });
+  // Dense table: next state and output code per (state, symbol).
+  const nSym = 1 << nIn;
+  const next = new Int32Array(m.states.length * nSym);
+  const code = new Int32Array(m.states.length * nSym);
+  m.states.forEach((name, si) => {
+    for (let sym = 0; sym < nSym; sym++) {
+      const key = symbolKey(m.input_aps, sym);
+      const tr = m.transitions[name]?.[key];
+      if (!tr)
+        throw new InputError(`automaton is partial: missing transition for state=${name} key=${key}`, {
+          field: `transitions.${name}`,
+        });
+      const t = index.get(tr.next_state);
+      if (t === undefined)
+        throw new InputError(`next_state ${JSON.stringify(tr.next_state)} is not in states`, {
+          field: `transitions.${name}.${key}.next_state`,
+        });
+      let c = 0;
+      for (let j = 0; j < nOut; j++) {
+        const v = tr.output[m.output_aps[j]] ?? 0;
+        if (v !== 0 && v !== 1)
+          throw new InputError(`output value must be 0 or 1, got ${JSON.stringify(v)}`, {
+            field: `transitions.${name}.${key}.output.${m.output_aps[j]}`,
+          });
+        if (v === 1) c |= 1 << (nOut - 1 - j);
+      }
+      next[si * nSym + sym] = t;
+      code[si * nSym + sym] = c;
+    }
+  });
+  // Moore states: every (state, output) pair that some transition produces, plus the start.
+  const variants: Set<number>[] = m.states.map(() => new Set<number>());
+  for (let i = 0; i < next.length; i++) variants[next[i]].add(code[i]);
+  if (variants[init].size === 0) variants[init].add(0);
+  const pairs: [number, number][] = [];
+  const pairId = new Map<number, number>();
+  variants.forEach((codes, si) => {
+    for (const c of [...codes].sort((a, b) => a - b)) {
+      pairId.set(si * (1 << nOut) + c, pairs.length);
+      pairs.push([si, c]);
+    }
+  });
+  const bits = (c: number) => Array.from({ length: nOut }, (_, j) => (c >> (nOut - 1 - j)) & 1).join("");
+  const names = pairs.map(([si, c]) =>
+    variants[si].size === 1 ? m.states[si] : `${m.states[si]}#${bits(c)}`,
+  );
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup !== undefined)
+    throw new InputError(`state name ${JSON.stringify(dup)} would be used twice in the Moore split`, {
+      field: "states",
+    });
+  const outputByState: Record<string, Record<string, number>> = {};
+  const body: HoaState[] = pairs.map(([si, c], id) => {
+    const out: Record<string, number> = {};
+    m.output_aps.forEach((ap, j) => {
+      out[ap] = (c >> (nOut - 1 - j)) & 1;
+    });
+    outputByState[String(id)] = out;
+    const edges = [];
+    for (let sym = 0; sym < nSym; sym++) {
+      let letter = 0;
+      for (let i = 0; i < nIn; i++) if ((sym >> (nIn - 1 - i)) & 1) letter |= 1 << i;
+      const k = si * nSym + sym;
+      const target = pairId.get(next[k] * (1 << nOut) + code[k]) as number;
+      edges.push({ label: cubeLabel(nIn, letter), targets: [target] });
+    }
+    return { id, name: names[id], edges };
+  });
+  const start = pairs.findIndex(([si]) => si === init);
+  const hoa: HoaAutomaton = {
+    version: "v1",
+    states: pairs.length,
+    start: [[start]],
+    aps: m.input_aps.slice(),
+    aliases: [],
+    acceptance: { sets: 0, condition: { kind: "bool", value: true } },
+    accName: { name: "all", params: [] },
+    properties: ["trans-labels", "explicit-labels", "deterministic", "complete"],
+    extraHeaders: [],
+    body,
+  };
+  if (opts.name !== undefined) hoa.name = opts.name;
+  if (opts.tool) hoa.tool = { ...opts.tool };
+  return { hoa, inputAps: m.input_aps.slice(), outputAps: m.output_aps.slice(), outputByState };
+}

@@ -296,3 +296,19 @@ describe("formal task errors name the file and field", () => {
     );
   });
 });
+
+describe("exporting an instance back to the official formal form", () => {
+  it("a Moore-compatible machine (the toy) exports to HOA + output_by_state and reloads to the same hash", async () => {
+    const { mealyToStateOutputHoa, writeHoa } = await import("../../../src/gf01/hoa/index.js");
+    const inst = loadFormalTaskFile(TOY_TASK);
+    const exp = mealyToStateOutputHoa(inst.automaton);
+    const { hoa_path: _, ...rest } = toyTask();
+    const again = formalTaskToInstance({
+      ...rest,
+      hoa: writeHoa(exp.hoa),
+      output_by_state: exp.outputByState,
+    });
+    expect(again.automaton).toEqual(inst.automaton);
+    expect(contentHash(again)).toBe(contentHash(inst));
+  });
+});

@@ -86,6 +86,18 @@ State: 0 [!1 & !0] 0 [!1 & 0] 1 State: 1 [t] 1 --END--`;
   });
 
   const TWO = `HOA: v1 Start: 0 AP: 1 "a" Acceptance: 0 t --BODY-- State: 0 [t] 0 State: 1 [t] 1 --END--`;
+  it("looks output_by_state up by state number before name (official order), even when that is ambiguous", () => {
+    const named = `HOA: v1 Start: 0 AP: 1 "a" Acceptance: 0 t --BODY-- State: 0 "x" [t] 1 State: 1 "0" [t] 0 --END--`;
+    const m = read(named, {
+      inputAps: ["a"],
+      outputAps: ["y"],
+      outputByState: { x: { y: 0 }, "0": { y: 1 } },
+    });
+    // state 0 ("x") takes key "0"; state 1 (named "0") has no key "1", so it takes its name "0" too
+    expect(m.transitions["0"]["a=0"]).toEqual({ next_state: "x", output: { y: 1 } });
+    expect(m.transitions.x["a=0"]).toEqual({ next_state: "0", output: { y: 1 } });
+  });
+
   it("rejects a missing or mismatched output_by_state entry", () => {
     expect(
       errorOf(() => read(TWO, { inputAps: ["a"], outputAps: ["y"], outputByState: { s0: { y: 0 } } })),

@@ -9,6 +9,7 @@ import {
   type LabelExpr,
   hoaToMealy,
   mealyToHoa,
+  mealyToStateOutputHoa,
   parseHoa,
   writeHoa,
 } from "../../../src/gf01/hoa/index.js";
@@ -272,6 +273,30 @@ describe("round trips (fast-check)", () => {
         );
       }),
       { numRuns: 300, seed: 7 },
+    );
+  });
+
+  it("Mealy → mealyToStateOutputHoa → text → hoaToMealy(outputByState) behaves the same on every trace", () => {
+    fc.assert(
+      fc.property(
+        mealyArb.filter((m) => m.input_aps.length > 0),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 12 }),
+        (m, rawTrace) => {
+          const exp = mealyToStateOutputHoa(m);
+          const back = hoaToMealy(parseHoa(writeHoa(exp.hoa)), {
+            inputAps: exp.inputAps,
+            outputAps: exp.outputAps,
+            outputByState: JSON.parse(JSON.stringify(exp.outputByState)),
+          });
+          const a = compileSystem(m);
+          const b = compileSystem(back);
+          const trace = rawTrace.map((x) => x % a.nSymbols);
+          expect(Array.from(runSystem(b, trace).outputs)).toEqual(Array.from(runSystem(a, trace).outputs));
+          // at most one HOA state per (state, arriving output) pair
+          expect(back.states.length).toBeLessThanOrEqual(m.states.length << m.output_aps.length);
+        },
+      ),
+      { numRuns: 300, seed: 11 },
     );
   });
 });
