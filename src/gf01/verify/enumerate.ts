@@ -148,10 +148,10 @@ export class MinimalEngine {
   }
 
   /** Canonical remaining budgets: what is still usable, so equivalent nodes share a key. */
-  private canonT(t: number, hit: number, rT: number): number {
+  private canonT(t: number, hit: number, rT: number, rA: number): number {
     if (hit) return 0; // after the main hit no atom may be added
-    const slots = this.hi + 1 - t;
-    return Math.min(rT, slots);
+    // Each used timestep takes ≥ 1 atom, and at most the remaining slots can be used.
+    return Math.min(rT, this.hi + 1 - t, this.trackA ? rA : rT);
   }
   private canonA(hit: number, rTc: number, rA: number): number {
     if (hit || !this.trackA) return 0;
@@ -169,7 +169,7 @@ export class MinimalEngine {
   /** Number of valid completions from a node (doubles; flags inexactness above 2^53). */
   countFrom(t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): number {
     if (t > this.hi) return hit;
-    const rT = this.canonT(t, hit, rT0);
+    const rT = this.canonT(t, hit, rT0, rA0);
     const rA = this.canonA(hit, rT, rA0);
     const k = this.key(s, hit, alt, rT, rA);
     const memo = this.memo[t];
@@ -194,7 +194,7 @@ export class MinimalEngine {
 
   private countBigFrom(t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): bigint {
     if (t > this.hi) return BigInt(hit);
-    const rT = this.canonT(t, hit, rT0);
+    const rT = this.canonT(t, hit, rT0, rA0);
     const rA = this.canonA(hit, rT, rA0);
     const k = this.key(s, hit, alt, rT, rA);
     const memo = (this.memoBig as Map<number, bigint>[])[t];
@@ -219,6 +219,11 @@ export class MinimalEngine {
   count(): bigint {
     const n = this.countFrom(...this.rootArgs());
     if (!this.inexact) return BigInt(n);
+    return this.countBig();
+  }
+
+  /** |M(I)| counted in bigint throughout (what count() falls back to above 2^53). */
+  countBig(): bigint {
     if (this.memoBig === null)
       this.memoBig = Array.from({ length: this.hi + 1 }, () => new Map<number, bigint>());
     return this.countBigFrom(...this.rootArgs());
@@ -238,7 +243,7 @@ export class MinimalEngine {
         if (hit) out.push(this.build(masks));
         return;
       }
-      const rT = this.canonT(t, hit, rT0);
+      const rT = this.canonT(t, hit, rT0, rA0);
       const rA = this.canonA(hit, rT, rA0);
       for (let m = 0; m < this.nSym && out.length < limit; m++) {
         let pc = 0;
@@ -288,7 +293,7 @@ export class MinimalEngine {
   }
   /** @internal */
   _canon(t: number, hit: number, rT0: number, rA0: number): [number, number] {
-    const rT = this.canonT(t, hit, rT0);
+    const rT = this.canonT(t, hit, rT0, rA0);
     return [rT, this.canonA(hit, rT, rA0)];
   }
   /** @internal */

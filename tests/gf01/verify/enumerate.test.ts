@@ -7,6 +7,7 @@ import {
   certKey,
   countMinimal,
   enumerateMinimal,
+  MinimalEngine,
   naiveSubsetMinimal,
   precisionRecallF1,
   subsetMinimal,
@@ -64,6 +65,7 @@ describe("enumerateMinimal = brute-force M(I)", () => {
         expect(part.certificates).toEqual(full.certificates.slice(0, limit));
         expect(part.complete).toBe(BigInt(Math.min(limit, full.certificates.length)) === full.count);
         expect(countMinimal(t.ci)).toBe(full.count);
+        expect(new MinimalEngine(t.ci).countBig()).toBe(full.count); // the >2^53 fallback path
       }),
       { seed: 203, numRuns: 500 },
     );

@@ -60,7 +60,9 @@ describe("parity with the official scored run rows (runs_v1_valid.jsonl)", () =>
 describe("DEC-025 canonical hash = sha256(repr(sorted tuples)) (digests from CPython hashlib)", () => {
   it("matches CPython", () => {
     expect(certificateHash([])).toBe("4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945");
-    expect(certificateHash([[3, "in2", 0]])).toBe("c023a9a4e7bb74977cf7c746857161be35a66b6a4275f380bb9b8f813f43cfcf");
+    expect(certificateHash([[3, "in2", 0]])).toBe(
+      "c023a9a4e7bb74977cf7c746857161be35a66b6a4275f380bb9b8f813f43cfcf",
+    );
     // given unsorted: sorted by (t, ap, value) first
     expect(
       certificateHash([
@@ -96,7 +98,10 @@ describe("MET-C / MET-M", () => {
     expect(twice).toMatchObject({ suff: true, min1: false, valid: false, score_c: 0, eff_a: 2, eff_t: 1 });
     expect(twice.kappa).toEqual([0, 1, -1, -2]);
     expect(twice.duplicates).toHaveLength(1);
-    expect(scoreCertificate(ci, [...good, ...good], { normalize: true })).toMatchObject({ valid: true, eff_a: 1 });
+    expect(scoreCertificate(ci, [...good, ...good], { normalize: true })).toMatchObject({
+      valid: true,
+      eff_a: 1,
+    });
     // the diagnostic when asked for
     const d = scoreCertificate(ci, good, { diagnostic: { clock: () => 0 } });
     expect(d.diagnostic_status).toBe("completed");
