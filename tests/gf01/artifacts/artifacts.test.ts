@@ -99,7 +99,8 @@ describe("run_record_v1", () => {
     }
   });
   it("official rows pass the official strict checks; legacy rows do not", () => {
-    runLines.forEach((l, i) => expect(officialRowIssues(JSON.parse(l), i + 1, true)).toEqual([]));
+    for (const [i, l] of runLines.entries())
+      expect(officialRowIssues(JSON.parse(l), i + 1, true)).toEqual([]);
     for (const l of legacyLines) {
       const issues = officialRowIssues(JSON.parse(l), 1, true);
       expect(issues[0].message).toMatch(/^missing required fields: schema_version, family_id/);
