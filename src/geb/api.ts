@@ -10,6 +10,7 @@ import { type BaselineName, type BaselinePrediction, makeBaseline } from "./base
 import { countTokens, generateDataset, validateConfig } from "./generate.js";
 import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics, REFERENCE_RESULT_METRICS, type PredFields, type RowResult, predictionFields } from "./grade.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
+import { EpisodeRowDecoder } from "./rowreader.js";
 import { type GebRowRead, GebRowReadSchema } from "./schema.js";
 import { TextCache, rowPieces } from "./serialize.js";
 import { DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./types.js";
@@ -31,9 +32,9 @@ function withWriter<T>(file: string, fn: (w: AtomicWriter) => T): T {
   }
 }
 
-function parseLineJson(bytes: Buffer, file: string, line: number): unknown {
+function parseLineJson(bytes: Buffer, file: string, line: number, decoder?: EpisodeRowDecoder): unknown {
   try {
-    return JSON.parse(bytes.toString("utf8"));
+    return decoder ? decoder.decode(bytes) : JSON.parse(bytes.toString("utf8"));
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
   }
@@ -46,8 +47,9 @@ function parseLineJson(bytes: Buffer, file: string, line: number): unknown {
 export function forEachDataRow(file: string, onRow: (row: GebRowRead, line: number) => void): void {
   let lastDoc = "";
   let lastBook = "";
+  const decoder = new EpisodeRowDecoder();
   forEachLine(file, (bytes, line) => {
-    const value = parseLineJson(bytes, file, line);
+    const value = parseLineJson(bytes, file, line, decoder);
     if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InputError("row must be a JSON object", { file, line });
     const row = parseWith(GebRowReadSchema, value, { file, line });
     if (row.document === lastDoc) row.document = lastDoc;

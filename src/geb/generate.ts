@@ -170,25 +170,56 @@ function questionAsk(q: QuerySpec, mode: StateMode): string {
 const questionText = (qid: string, ask: string, requireCitations: boolean): string =>
   `Question ${qid}: ${ask}${requireCitations ? CITATION_SUFFIX : ""}`;
 
-/** Does `line` mention `key` as a whole token (1.0), or as a substring (reference)? */
-function mentions(line: string, key: string, exact: boolean): boolean {
-  let at = line.indexOf(key);
-  if (!exact) return at >= 0;
+/**
+ * Keys a line mentions. The reference tests `key in line` (a substring), so `tag.100` also
+ * mentions `tag.10`; 1.0 matches whole tokens. Keys are `tag.` plus at least two digits.
+ */
+function mentionedKeys(line: string, exact: boolean, out: string[]): void {
+  out.length = 0;
+  let at = line.indexOf("tag.");
   while (at >= 0) {
-    const next = line.charCodeAt(at + key.length);
-    if (!(next >= 48 && next <= 57)) return true;
-    at = line.indexOf(key, at + 1);
+    let end = at + 4;
+    while (end < line.length && line.charCodeAt(end) >= 48 && line.charCodeAt(end) <= 57) end++;
+    if (exact) {
+      if (end - at >= 6) out.push(line.slice(at, end));
+    } else {
+      for (let e = at + 6; e <= end; e++) out.push(line.slice(at, e));
+    }
+    at = line.indexOf("tag.", end);
   }
-  return false;
 }
 
-/** Python `len(line.split())`. */
+/** Whitespace other than space and newline, as Python's `str.split()` sees it. */
+const OTHER_WS = /[\t\v\f\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+
+/** Python `len(text.split())`. */
 export function countTokens(text: string): number {
+  if (OTHER_WS.test(text)) return countTokensSlow(text);
+  // Fast path (only spaces and newlines): count runs between separators with native indexOf.
+  let n = 0;
+  let lineStart = 0;
+  const len = text.length;
+  while (lineStart <= len) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = len;
+    let pos = lineStart;
+    while (pos < lineEnd) {
+      let sp = text.indexOf(" ", pos);
+      if (sp < 0 || sp > lineEnd) sp = lineEnd;
+      if (sp > pos) n++;
+      pos = sp + 1;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return n;
+}
+
+function countTokensSlow(text: string): number {
   let n = 0;
   let inTok = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const ws = c === 32 || (c >= 9 && c <= 13) || (c >= 28 && c <= 31) || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+    const ws = c === 32 || (c >= 9 && c <= 13) || (c >= 28 && c <= 31) || (c > 127 && OTHER_WS.test(text[i]));
     if (ws) inTok = false;
     else if (!inTok) {
       inTok = true;
@@ -206,45 +237,68 @@ interface KeyStats {
   instruction_nearby: boolean;
 }
 
-/** `_compute_recency_stats`: per key, recency of its last authoritative update in the log. */
-function recencyStats(logLines: readonly string[], keys: readonly string[], dialect: Dialect): Map<string, KeyStats> {
+/**
+ * `_compute_recency_stats`: per key, recency of its last authoritative update in the log.
+ * Two linear passes instead of the reference's scan of the log tail per key.
+ */
+export function recencyStats(logLines: readonly string[], keys: readonly string[], dialect: Dialect): Map<string, KeyStats> {
   const exact = dialect === "1.0";
   const re = exact
     ? /^- \[(U[A-F0-9]{6})\] UPDATE step=(\d+) (SET|CLEAR) (tag\.\d+)(?![0-9])/
     : /^- \[(U[A-F0-9]{6})\] UPDATE step=(\d+) (SET|CLEAR) (tag\.\d{2})/;
+  interface Acc {
+    idx: number;
+    step: number;
+    tokens: number;
+    writes: number;
+    distractors: number;
+    instr: boolean;
+  }
   let tokens = 0;
-  const lastIdx = new Map<string, number>();
-  const lastStep = new Map<string, number>();
-  const lastTokens = new Map<string, number>();
-  const writes = new Map<string, number>();
-  logLines.forEach((line, idx) => {
+  const acc = new Map<string, Acc>();
+  for (let idx = 0; idx < logLines.length; idx++) {
+    const line = logLines[idx];
     tokens += countTokens(line);
+    // Cheap prefix test before the regex: update lines start with "- [U".
+    if (line.charCodeAt(2) !== 91 || line.charCodeAt(3) !== 85) continue;
     const m = re.exec(line);
-    if (!m) return;
+    if (!m) continue;
     const key = m[4];
-    writes.set(key, (writes.get(key) ?? 0) + 1);
-    lastIdx.set(key, idx);
-    lastStep.set(key, Number(m[2]));
-    lastTokens.set(key, tokens);
-  });
+    let a = acc.get(key);
+    if (!a) {
+      a = { idx, step: 0, tokens: 0, writes: 0, distractors: 0, instr: false };
+      acc.set(key, a);
+    }
+    a.writes++;
+    a.idx = idx;
+    a.step = Number(m[2]);
+    a.tokens = tokens;
+  }
+  const found: string[] = [];
+  for (let idx = 0; idx < logLines.length; idx++) {
+    const line = logLines[idx];
+    const distractor = line.includes("DISTRACTOR") || line.includes("SUMMARY");
+    const instr = line.includes("INSTRUCTION");
+    if (!distractor && !instr) continue;
+    mentionedKeys(line, exact, found);
+    for (let i = 0; i < found.length; i++) {
+      const a = acc.get(found[i]);
+      // A line counts once per key even if it names the key twice.
+      if (!a || idx <= a.idx || found.indexOf(found[i]) !== i) continue;
+      if (distractor) a.distractors++;
+      if (instr) a.instr = true;
+    }
+  }
   const out = new Map<string, KeyStats>();
   for (const key of keys) {
-    const idx = lastIdx.get(key);
-    if (idx === undefined) continue;
-    let distractors = 0;
-    let instr = false;
-    for (let i = idx + 1; i < logLines.length; i++) {
-      const line = logLines[i];
-      if (!mentions(line, key, exact)) continue;
-      if (line.includes("DISTRACTOR") || line.includes("SUMMARY")) distractors++;
-      if (line.includes("INSTRUCTION")) instr = true;
-    }
+    const a = acc.get(key);
+    if (!a) continue;
     out.set(key, {
-      last_update_step: lastStep.get(key)!,
-      tokens_since_update: tokens - lastTokens.get(key)!,
-      distractors_since_update: distractors,
-      writes_to_key: writes.get(key) ?? 0,
-      instruction_nearby: instr,
+      last_update_step: a.step,
+      tokens_since_update: tokens - a.tokens,
+      distractors_since_update: a.distractors,
+      writes_to_key: a.writes,
+      instruction_nearby: a.instr,
     });
   }
   return out;

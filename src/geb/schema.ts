@@ -63,7 +63,9 @@ export const GebRowSchema = registerSchema(
     .strict(),
 );
 
-/** Rows we accept for baselines and grading. */
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Rows we accept for baselines and grading (objects are checked, not copied: this runs per row). */
 export const GebRowReadSchema = z
   .object({
     id: z.string().min(1),
@@ -72,14 +74,8 @@ export const GebRowReadSchema = z
     document: z.string(),
     book: z.string(),
     question: z.string().optional(),
-    gold: z
-      .object({
-        value: z.unknown().optional(),
-        support_id: z.unknown().optional(),
-        support_ids: z.union([z.array(z.unknown()), z.string(), z.null()]).optional(),
-      })
-      .loose(),
-    meta: z.record(z.string(), z.unknown()),
+    gold: z.custom<{ value?: unknown; support_id?: unknown; support_ids?: unknown }>(isObject, "expected an object"),
+    meta: z.custom<Record<string, unknown>>(isObject, "expected an object"),
   })
   .loose();
 export type GebRowRead = z.output<typeof GebRowReadSchema>;

@@ -8,7 +8,42 @@
 import { pyJsonDumps, pyJsonString } from "../core/pyjson.js";
 import type { GebRow } from "./types.js";
 
-const dumps = (v: unknown): string => pyJsonDumps(v, { ensureAscii: false });
+/**
+ * `json.dumps(v, ensure_ascii=False)` for the shapes rows hold (strings, integers, booleans,
+ * null, arrays, plain objects); anything else (floats) goes through the general encoder.
+ * A hot path: it runs for every row's gold and meta.
+ */
+function dumps(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  switch (typeof v) {
+    case "string":
+      return JSON.stringify(v);
+    case "boolean":
+      return v ? "true" : "false";
+    case "number":
+      return Number.isSafeInteger(v) ? String(v) : pyJsonDumps(v, { ensureAscii: false });
+    case "object": {
+      if (Array.isArray(v)) {
+        if (v.length === 0) return "[]";
+        let out = "[";
+        for (let i = 0; i < v.length; i++) out += (i ? ", " : "") + dumps(v[i]);
+        return `${out}]`;
+      }
+      if (Object.getPrototypeOf(v) !== Object.prototype) return pyJsonDumps(v, { ensureAscii: false });
+      let out = "{";
+      let first = true;
+      for (const k in v) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x === undefined) continue;
+        out += `${first ? "" : ", "}${JSON.stringify(k)}: ${dumps(x)}`;
+        first = false;
+      }
+      return `${out}}`;
+    }
+    default:
+      return pyJsonDumps(v, { ensureAscii: false });
+  }
+}
 
 /** Caches the JSON encoding of the (few) distinct long strings of an episode. */
 export class TextCache {
@@ -33,7 +68,7 @@ export function rowPieces(row: GebRow, cache: TextCache): (string | Buffer)[] {
   let first = true;
   for (const [k, v] of Object.entries(row)) {
     if (v === undefined) continue;
-    text += `${first ? "" : ", "}${pyJsonString(k, false)}: `;
+    text += `${first ? "" : ", "}${JSON.stringify(k)}: `;
     first = false;
     if ((k === "document" || k === "book") && typeof v === "string") {
       out.push(text, cache.get(v));
