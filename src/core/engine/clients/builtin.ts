@@ -62,17 +62,18 @@ export function ledgerReaderAnswer(prompt: string): string {
   const ledgerEnd = prompt.indexOf("\n\nQUESTION:\n", ledgerStart);
   const ledger = prompt.slice(ledgerStart + 9, ledgerEnd === -1 ? undefined : ledgerEnd);
   const question = prompt.slice(qStart + 11);
-  const key = /\b(tag\.\d{2})\b/.exec(question)?.[1];
+  const re = /^- \[(U[A-F0-9]{6})\] step=\d+ (SET|CLEAR) (tag\.\d{2})(?: = (.+))?$/gm;
+  const lines = [...ledger.matchAll(re)];
+  // The asked tag, or the only tag the (key-filtered) ledger shows.
+  let key = /\b(tag\.\d{2})\b/.exec(question)?.[1];
+  if (!key && lines.length > 0 && lines.every((m) => m[3] === lines[0][3])) key = lines[0][3];
   const cite = !prompt.includes("Set support_ids to an empty list []");
   let value: string | null = null;
   let uid: string | null = null;
-  if (key) {
-    const re = /^- \[(U[A-F0-9]{6})\] step=\d+ (SET|CLEAR) (tag\.\d{2})(?: = (.+))?$/gm;
-    for (let m = re.exec(ledger); m; m = re.exec(ledger)) {
-      if (m[3] !== key) continue;
-      uid = m[1];
-      value = m[2] === "SET" ? (m[4] ?? "").trim() : null;
-    }
+  for (const m of lines) {
+    if (m[3] !== key) continue;
+    uid = m[1];
+    value = m[2] === "SET" ? (m[4] ?? "").trim() : null;
   }
   return JSON.stringify({ value, support_ids: cite && uid ? [uid] : [] });
 }
