@@ -230,8 +230,9 @@ export const exactOracleAgent = searchAgent(
  * Not an official baseline: models the typical LLM failure of *over-specifying* — it finds
  * a minimal witness but then pins every input AP at each timestep it touches (no-op atoms
  * included), so the certificate is sufficient but fails singleton-removal minimality.
- * When the witness already pins every AP at its timesteps, one no-op atom is added at the
- * earliest free timestep if the budget allows (otherwise the witness itself is returned).
+ * Budgets are respected (the atom budget too, when set), so the failure is Min1 alone; when the
+ * witness already pins every AP at its timesteps, one no-op atom goes to the earliest free
+ * timestep if the budgets allow — otherwise the (valid) witness itself is returned.
  */
 export const overspecifyAgent: Agent = {
   name: "OB-01-Overspecify",
@@ -244,24 +245,20 @@ export const overspecifyAgent: Agent = {
       .certificates[0];
     if (!witness || witness.length === 0) return [];
     const { nIn, inputAps } = ci.sys;
+    const maxAtoms = ci.budgetAtoms ?? Number.POSITIVE_INFINITY;
     const set = new Map<string, Atom>();
     for (const a of witness) set.set(`${a[0]}:${a[1]}`, a);
     const steps = [...new Set(witness.map((a) => a[0]))];
-    let added = 0;
-    for (const t of steps)
-      for (let j = 0; j < nIn; j++) {
-        const k = `${t}:${inputAps[j]}`;
-        if (!set.has(k)) {
-          set.set(k, [t, inputAps[j], ((ci.base[t] >> (nIn - 1 - j)) & 1) as Bit]);
-          added++;
-        }
-      }
-    if (added === 0 && steps.length < ci.budgetTimestep) {
-      for (let t = 0; t < ci.T; t++)
-        if (!steps.includes(t)) {
-          set.set(`${t}:${inputAps[0]}`, [t, inputAps[0], ((ci.base[t] >> (nIn - 1)) & 1) as Bit]);
-          break;
-        }
+    const pin = (t: number, j: number): void => {
+      const k = `${t}:${inputAps[j]}`;
+      if (!set.has(k) && set.size < maxAtoms)
+        set.set(k, [t, inputAps[j], ((ci.base[t] >> (nIn - 1 - j)) & 1) as Bit]);
+    };
+    for (const t of steps) for (let j = 0; j < nIn; j++) pin(t, j);
+    if (set.size === witness.length && steps.length < ci.budgetTimestep) {
+      let t = 0;
+      while (steps.includes(t)) t++;
+      if (t < ci.T) pin(t, 0);
     }
     return sortedCertificate([...set.values()]);
   },

@@ -8,8 +8,14 @@ import { compileInstance } from "../../../src/gf01/model/compile.js";
 import { semanticIdentity } from "../../../src/gf01/model/identity.js";
 import type { Gf01Instance } from "../../../src/gf01/model/types.js";
 
-const bundlePath = new URL("../../../../shared/reference/gf01/official_example/instance_bundle_v1.json", import.meta.url);
-const bundle = JSON.parse(readFileSync(bundlePath, "utf8")) as { config_hash: string; instances: Gf01Instance[] };
+const bundlePath = new URL(
+  "../../../../shared/reference/gf01/official_example/instance_bundle_v1.json",
+  import.meta.url,
+);
+const bundle = JSON.parse(readFileSync(bundlePath, "utf8")) as {
+  config_hash: string;
+  instances: Gf01Instance[];
+};
 
 const accepted = (seed: number, cfg = officialConfig()) => {
   const r = generateOfficial(seed, cfg);
@@ -19,7 +25,9 @@ const accepted = (seed: number, cfg = officialConfig()) => {
 
 describe("official-0.1 compat generator", () => {
   it("config hash equals the official bundle's", () => {
-    expect(configHash(officialConfig())).toBe("b88a00905bb96a47cc28eff587bc5c2d9da71359f77380fb8a42369a0c22dd33");
+    expect(configHash(officialConfig())).toBe(
+      "b88a00905bb96a47cc28eff587bc5c2d9da71359f77380fb8a42369a0c22dd33",
+    );
     expect(bundle.config_hash).toBe(configHash(officialConfig()));
   });
 
@@ -54,7 +62,8 @@ describe("official-0.1 compat generator", () => {
     ] as const;
     for (const ref of bundle.instances) {
       const got = accepted(ref.seed as number).instance;
-      for (const f of fields) expect(canonicalJson(got[f]), `seed ${ref.seed} field ${f}`).toBe(canonicalJson(ref[f]));
+      for (const f of fields)
+        expect(canonicalJson(got[f]), `seed ${ref.seed} field ${f}`).toBe(canonicalJson(ref[f]));
     }
   });
 
@@ -83,7 +92,7 @@ describe("official-0.1 compat generator", () => {
   });
 
   it("fast semantic-identity JSON matches the generic encoder for odd AP names", () => {
-    const inputAps = ["zeta", "Alpha", "é\"x", "b|c"];
+    const inputAps = ["zeta", "Alpha", 'é"x', "b|c"];
     const outputAps = ["y", "X", "ü"];
     for (let seed = 0; seed < 40; seed++) {
       const r = generateOfficial(seed, officialConfig(), { input_aps: inputAps, output_aps: outputAps });
