@@ -63,6 +63,8 @@ export class MinimalEngine {
   /** Whether the atom budget can bind; when not, the atom dimension is dropped from keys. */
   readonly trackA: boolean;
   readonly bA: number;
+  /** No certificate can pass the budget gate. */
+  readonly impossible: boolean;
   private readonly radT: number;
   private readonly radA: number;
   private readonly memo: Map<number, number>[];
@@ -88,6 +90,8 @@ export class MinimalEngine {
     this.lo = ci.lo;
     this.hi = ci.hi;
     const slots = ci.hi + 1;
+    // A negative budget rejects even the empty certificate (official: 0 > budget fails).
+    this.impossible = ci.budgetTimestep < 0 || (ci.budgetAtoms !== null && ci.budgetAtoms < 0);
     this.bT = Math.max(0, Math.min(ci.budgetTimestep, slots));
     const maxAtoms = this.bT * nIn;
     this.trackA = ci.budgetAtoms !== null && ci.budgetAtoms < maxAtoms;
@@ -217,6 +221,7 @@ export class MinimalEngine {
 
   /** |M(I)|, exact. Counts in doubles and redoes the count in bigint only if it passed 2^53. */
   count(): bigint {
+    if (this.impossible) return 0n;
     const n = this.countFrom(...this.rootArgs());
     if (!this.inexact) return BigInt(n);
     return this.countBig();
@@ -224,6 +229,7 @@ export class MinimalEngine {
 
   /** |M(I)| counted in bigint throughout (what count() falls back to above 2^53). */
   countBig(): bigint {
+    if (this.impossible) return 0n;
     if (this.memoBig === null)
       this.memoBig = Array.from({ length: this.hi + 1 }, () => new Map<number, bigint>());
     return this.countBigFrom(...this.rootArgs());
@@ -235,7 +241,7 @@ export class MinimalEngine {
    */
   list(limit: number): Atom[][] {
     const out: Atom[][] = [];
-    if (limit <= 0) return out;
+    if (limit <= 0 || this.impossible) return out;
     this.countFrom(...this.rootArgs());
     const masks = new Int32Array(this.hi + 1);
     const rec = (t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): void => {
@@ -402,6 +408,7 @@ export class StatSearch {
 
   /** All achievable stat tuples over M(I) (packed). */
   rootStats(): ReadonlySet<number> {
+    if (this.eng.impossible) return EMPTY;
     return this.statsFrom(...this.eng._root());
   }
 

@@ -53,8 +53,8 @@ export function tinyInstance(maxSubsets = 1500): fc.Arbitrary<Tiny> {
         mode: fc.constantFrom<Mode>("hard", "normal"),
         w: fc.integer({ min: 0, max: 3 }),
         eff: fc.integer({ min: 0, max: nOut - 1 }),
-        bT: fc.integer({ min: 1, max: T }),
-        bA: fc.option(fc.integer({ min: 0, max: 5 }), { nil: null }),
+        bT: fc.integer({ min: -1, max: T }),
+        bA: fc.option(fc.integer({ min: -1, max: 5 }), { nil: null }),
         initial: fc.integer({ min: 0, max: nS - 1 }),
       }),
     )

@@ -39,8 +39,8 @@ describe("enumerateMinimal = brute-force M(I)", () => {
       { seed: 201, numRuns: 2500 },
     );
     // The property is not vacuous: many instances have several valid certificates.
-    expect(nonEmpty / runs).toBeGreaterThan(0.3);
-    expect(multi / runs).toBeGreaterThan(0.15);
+    expect(nonEmpty / runs).toBeGreaterThan(0.25);
+    expect(multi / runs).toBeGreaterThan(0.1);
   });
 
   it("no-op atoms never occur in M(I): brute force over {unset, 0, 1} per (t, ap) agrees", () => {
