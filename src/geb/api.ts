@@ -2,18 +2,31 @@
  * GEB programmatic API: generate, baseline, grade, run. File I/O lives here (and in io.ts);
  * generator, baselines and grader are pure. Every writer is atomic: on failure nothing is left.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { InputError } from "../core/errors.js";
 import { pyJsonDumps } from "../core/pyjson.js";
 import { roundHalfEven } from "../core/numeric.js";
 import { parseWith } from "../core/schema.js";
+import { validateBook } from "./book.js";
 import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines.js";
 import { countTokens, generateDataset, validateConfig } from "./generate.js";
-import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics, REFERENCE_RESULT_METRICS, type PredFields, type RowResult, predictionFields } from "./grade.js";
+import {
+  DEFAULT_GRADE_OPTIONS,
+  type GradeOptions,
+  Grader,
+  type Metrics,
+  REFERENCE_RESULT_METRICS,
+  type PredFields,
+  type RowResult,
+  predictionFields,
+} from "./grade.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./rowreader.js";
 import { type GebRowRead, GebRowReadSchema } from "./schema.js";
 import { TextCache, rowPieces } from "./serialize.js";
-import { DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./types.js";
+import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./types.js";
 
 export type ProtocolChoice = Protocol | "both";
 
@@ -50,7 +63,8 @@ export function forEachDataRow(file: string, onRow: (row: GebRowRead, line: numb
   const decoder = new EpisodeRowDecoder();
   forEachLine(file, (bytes, line) => {
     const value = parseLineJson(bytes, file, line, decoder);
-    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InputError("row must be a JSON object", { file, line });
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      throw new InputError("row must be a JSON object", { file, line });
     const row = parseWith(GebRowReadSchema, value, { file, line });
     if (row.document === lastDoc) row.document = lastDoc;
     else lastDoc = row.document;
@@ -68,14 +82,25 @@ export function readPredictions(file: string, strict = true): Map<string, PredFi
   const out = new Map<string, PredFields>();
   forEachLine(file, (bytes, line) => {
     const value = parseLineJson(bytes, file, line);
-    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new InputError("prediction must be a JSON object", { file, line });
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      throw new InputError("prediction must be a JSON object", { file, line });
     const row = value as Record<string, unknown>;
     if (typeof row.id !== "string" || row.id === "") {
       if (strict) throw new InputError("missing or non-string id", { file, line, field: "id" });
       return;
     }
-    if (strict && row.support_ids !== undefined && row.support_ids !== null && !Array.isArray(row.support_ids) && typeof row.support_ids !== "string") {
-      throw new InputError("support_ids must be a list of ids, a string or null", { file, line, field: "support_ids" });
+    if (
+      strict &&
+      row.support_ids !== undefined &&
+      row.support_ids !== null &&
+      !Array.isArray(row.support_ids) &&
+      typeof row.support_ids !== "string"
+    ) {
+      throw new InputError("support_ids must be a list of ids, a string or null", {
+        file,
+        line,
+        field: "support_ids",
+      });
     }
     const fields = predictionFields(row);
     if (fields) out.set(row.id, fields);
@@ -112,12 +137,25 @@ export function generateToFile(config: Partial<GenerateConfig>, out: string): Ge
 // ---------------------------------------------------------------------------------------------
 // baselines
 
-function predictRow(pred: ReturnType<typeof makeBaseline>, row: GebRowRead, protocol: Protocol): BaselinePrediction {
+function predictRow(
+  pred: ReturnType<typeof makeBaseline>,
+  row: GebRowRead,
+  protocol: Protocol,
+): BaselinePrediction {
   // Closed book: the predictor is never handed the document.
-  return pred.predict({ id: row.id, meta: row.meta, text: protocol === "open_book" ? row.document : row.book });
+  return pred.predict({
+    id: row.id,
+    meta: row.meta,
+    text: protocol === "open_book" ? row.document : row.book,
+  });
 }
 
-export function baselineToFile(opts: { data: string; baseline: BaselineName; protocol: Protocol; out: string }): { predictions: number } {
+export function baselineToFile(opts: {
+  data: string;
+  baseline: BaselineName;
+  protocol: Protocol;
+  out: string;
+}): { predictions: number } {
   const predictor = makeBaseline(opts.baseline, opts.protocol);
   let n = 0;
   withWriter(opts.out, (w) => {
@@ -137,7 +175,12 @@ export interface GradeReport {
   options: GradeOptions;
 }
 
-export function gradeFiles(opts: { data: string; pred: string; options?: Partial<GradeOptions>; rowResults?: string }): GradeReport {
+export function gradeFiles(opts: {
+  data: string;
+  pred: string;
+  options?: Partial<GradeOptions>;
+  rowResults?: string;
+}): GradeReport {
   const options: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...opts.options };
   const grader = new Grader(options);
   const preds = readPredictions(opts.pred, options.metrics === "1.0");
@@ -233,7 +276,11 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
     tokens: 0,
     lastText: null as string | null,
     lastTokens: 0,
-    out: opts.out ? (opts.protocol === "both" ? opts.out.replaceAll(".jsonl", `.${protocol}.jsonl`) : opts.out) : null,
+    out: opts.out
+      ? opts.protocol === "both"
+        ? opts.out.replaceAll(".jsonl", `.${protocol}.jsonl`)
+        : opts.out
+      : null,
     writer: null as AtomicWriter | null,
   }));
   let n = 0;
@@ -266,7 +313,13 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
   const reports: RunLaneReport[] = [];
   const payloads = lanes.map((lane): RunPayload => {
     const metrics = lane.grader.result();
-    const efficiency: Efficiency = { tokens: lane.tokens, tokens_per_q: n ? lane.tokens / n : 0, passes: 1, wall_s: wall, wall_s_per_q: n ? wall / n : 0 };
+    const efficiency: Efficiency = {
+      tokens: lane.tokens,
+      tokens_per_q: n ? lane.tokens / n : 0,
+      passes: 1,
+      wall_s: wall,
+      wall_s_per_q: n ? wall / n : 0,
+    };
     reports.push({ protocol: lane.protocol, metrics, efficiency });
     const config: Record<string, unknown> = {
       citations: options.citations,
@@ -313,6 +366,94 @@ export function formatReport(m: Metrics, prefix = "", eff?: Efficiency): string 
   if (m.instr_conflict_present_count !== null) s += ` instr_conflict_n=${m.instr_conflict_present_count}`;
   if (m.state_integrity_rate !== null) s += ` state_integrity=${f(m.state_integrity_rate)}`;
   if (m.missing > 0) s += ` missing=${m.missing}`;
-  if (eff) s += ` tokens=${eff.tokens} (~${pyFixed(eff.tokens_per_q, 1)}/q) passes=${eff.passes} wall_s=${pyFixed(eff.wall_s, 2)}`;
+  if (eff)
+    s += ` tokens=${eff.tokens} (~${pyFixed(eff.tokens_per_q, 1)}/q) passes=${eff.passes} wall_s=${pyFixed(eff.wall_s, 2)}`;
   return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// book validation
+
+export interface BookValidationReport {
+  checked: number;
+  invalid: { line: number; id: string; errors: string[]; bookLine?: number }[];
+}
+
+/** Validate each distinct book of a dataset (rows of an episode share one). */
+export function validateBooks(data: string, dialect: Compat = "1.0"): BookValidationReport {
+  const report: BookValidationReport = { checked: 0, invalid: [] };
+  let last: string | null = null;
+  let lastResult: ReturnType<typeof validateBook> | null = null;
+  forEachDataRow(data, (row, line) => {
+    if (row.book !== last) {
+      last = row.book;
+      lastResult = validateBook(row.book, dialect);
+    }
+    report.checked++;
+    if (lastResult && !lastResult.ok)
+      report.invalid.push({ line, id: row.id, errors: lastResult.errors, bookLine: lastResult.line });
+  });
+  return report;
+}
+
+// ---------------------------------------------------------------------------------------------
+// demo (`npm start`)
+
+/**
+ * Generate a small default dataset (2 episodes + twins), run both baselines on both protocols
+ * and print the metric table. Returns the per-lane reports.
+ */
+export function runDemo(
+  opts: { dir?: string; log?: (line: string) => void; episodes?: number } = {},
+): RunLaneReport[] {
+  const log = opts.log ?? ((s: string) => console.log(s));
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "geb-demo-"));
+  const data = join(dir, "geb-demo.jsonl");
+  const episodes = opts.episodes ?? 2;
+  const gen = generateToFile({ episodes }, data);
+  log(
+    `GoldEvidenceBench demo: ${gen.rows} rows (${episodes} episodes + twins; profile ${DEFAULT_GENERATE_CONFIG.distractorProfile}, mode ${DEFAULT_GENERATE_CONFIG.stateMode}) in ${data}`,
+  );
+  const cols = [
+    "baseline",
+    "protocol",
+    "value_acc",
+    "exact_acc",
+    "cite_f1",
+    "entailment",
+    "twin_cons",
+    "twin_flip",
+    "instr_acc",
+    "state_integ",
+    "tokens/q",
+  ];
+  const rows: string[][] = [];
+  const all: RunLaneReport[] = [];
+  for (const baseline of ["naive", "ledger"] as const) {
+    const { reports } = runBaseline({ data, baseline, protocol: "both" });
+    for (const r of reports) {
+      all.push(r);
+      const f = (x: number | null): string => (x === null ? "-" : pyFixed(x, 3));
+      const m = r.metrics;
+      rows.push([
+        baseline,
+        r.protocol,
+        f(m.value_acc),
+        f(m.exact_acc),
+        f(m.cite_f1),
+        f(m.entailment),
+        f(m.twin_consistency),
+        f(m.twin_flip_rate),
+        f(m.instruction_acc),
+        f(m.state_integrity_rate),
+        pyFixed(r.efficiency.tokens_per_q, 1),
+      ]);
+    }
+  }
+  const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  log(line(cols));
+  for (const r of rows) log(line(r));
+  return all;
 }

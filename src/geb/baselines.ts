@@ -102,8 +102,14 @@ export class NaiveBaseline {
     if (input.meta.query_type === "derived") {
       const op = input.meta.derived_op;
       if (op === "color" && value) value = value.split("-")[0];
-      else if (op === "parity" && value) value = /^\s*[+-]?\d+\s*$/.test(value) ? (Number.parseInt(value, 10) % 2 === 0 ? "even" : "odd") : null;
-      else if (op === "count" && value) value = input.meta.state_mode === "set" ? String(value.split(",").filter((p) => p).length) : null;
+      else if (op === "parity" && value)
+        value = /^\s*[+-]?\d+\s*$/.test(value)
+          ? Number.parseInt(value, 10) % 2 === 0
+            ? "even"
+            : "odd"
+          : null;
+      else if (op === "count" && value)
+        value = input.meta.state_mode === "set" ? String(value.split(",").filter((p) => p).length) : null;
       else if (op === "reports") {
         value = null;
         supportIds = [];

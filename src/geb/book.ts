@@ -90,7 +90,12 @@ export function parseBookLedger(book: string, dialect: Dialect = "1.0"): LedgerE
 }
 
 /** The book artifact: title, reading rules, glossary, chapters, state ledger (reference layout). */
-export function renderBook(title: string, chapters: readonly string[], keys: readonly string[], ledger: readonly LedgerEntry[]): string {
+export function renderBook(
+  title: string,
+  chapters: readonly string[],
+  keys: readonly string[],
+  ledger: readonly LedgerEntry[],
+): string {
   const parts: string[] = [
     `# ${title}\n`,
     "## Reading Rules\n",
@@ -139,7 +144,11 @@ export function validateBook(book: string, dialect: Dialect = "1.0"): BookValida
     errors.push(code);
     errLine ??= Math.min(at, lines.length) + 1;
   };
-  const done = (): BookValidation => ({ ok: errors.length === 0, errors, ...(errLine !== undefined ? { line: errLine } : {}) });
+  const done = (): BookValidation => ({
+    ok: errors.length === 0,
+    errors,
+    ...(errLine !== undefined ? { line: errLine } : {}),
+  });
   const skipBlank = (i: number): number => {
     while (i < lines.length && lines[i].trim() === "") i++;
     return i;

@@ -68,7 +68,9 @@ function pyReprJson(v: unknown): string {
   if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) < 1e16 ? String(v) : pyFloatRepr(v);
   if (typeof v === "string") return pyStrRepr(v);
   if (Array.isArray(v)) return `[${v.map(pyReprJson).join(", ")}]`;
-  const entries = Object.entries(v as Record<string, unknown>).map(([k, x]) => `${pyStrRepr(k)}: ${pyReprJson(x)}`);
+  const entries = Object.entries(v as Record<string, unknown>).map(
+    ([k, x]) => `${pyStrRepr(k)}: ${pyReprJson(x)}`,
+  );
   return `{${entries.join(", ")}}`;
 }
 
@@ -112,7 +114,9 @@ function sortKeysDeep(v: unknown): unknown {
 
 function normSupport(v: unknown, ref: boolean): string | null {
   if (v === null || v === undefined) return null;
-  const s = (typeof v === "string" ? v : ref ? pyStr(v) : typeof v === "number" ? String(v) : JSON.stringify(v)).trim();
+  const s = (
+    typeof v === "string" ? v : ref ? pyStr(v) : typeof v === "number" ? String(v) : JSON.stringify(v)
+  ).trim();
   return s === "" ? null : s;
 }
 
@@ -149,7 +153,11 @@ function prf1(pred: readonly string[], gold: readonly string[], ref: boolean): P
 }
 
 /** `_implied_from_citations`: the answer that the cited authoritative updates alone imply. */
-function impliedFromCitations(meta: Record<string, unknown>, cited: readonly LedgerEntry[], ref: boolean): string | null {
+function impliedFromCitations(
+  meta: Record<string, unknown>,
+  cited: readonly LedgerEntry[],
+  ref: boolean,
+): string | null {
   const mode = (typeof meta.state_mode === "string" ? meta.state_mode : "kv") as StateMode;
   const queryType = meta.query_type ?? "direct";
   const op = meta.derived_op;
@@ -174,7 +182,8 @@ function impliedFromCitations(meta: Record<string, unknown>, cited: readonly Led
       lastOp = e.op;
     }
   }
-  if (queryType === "derived" && op === "color") return raw === null ? null : String(formatValue(mode, raw) ?? raw).split("-")[0];
+  if (queryType === "derived" && op === "color")
+    return raw === null ? null : String(formatValue(mode, raw) ?? raw).split("-")[0];
   if (queryType === "derived" && op === "parity") {
     if (raw === null) return null;
     const n = typeof raw === "number" ? raw : Number.NaN;
@@ -279,9 +288,12 @@ export class Grader {
   private lastUids = new Map<string, LedgerEntry>();
 
   constructor(private readonly opts: GradeOptions = DEFAULT_GRADE_OPTIONS) {
-    if (!["auto", "on", "off"].includes(opts.citations)) throw new RangeError("citations must be one of: auto, on, off");
-    if (!["f1", "exact"].includes(opts.supportMetric)) throw new RangeError("support_metric must be one of: f1, exact");
-    if (!Number.isSafeInteger(opts.maxSupportK) || opts.maxSupportK < 1) throw new RangeError("max_support_k must be >= 1");
+    if (!["auto", "on", "off"].includes(opts.citations))
+      throw new RangeError("citations must be one of: auto, on, off");
+    if (!["f1", "exact"].includes(opts.supportMetric))
+      throw new RangeError("support_metric must be one of: f1, exact");
+    if (!Number.isSafeInteger(opts.maxSupportK) || opts.maxSupportK < 1)
+      throw new RangeError("max_support_k must be >= 1");
     this.ref = opts.metrics === "reference-0.1";
   }
 
@@ -326,7 +338,8 @@ export class Grader {
       this.citeR += prf.r;
       this.citeF1 += prf.f1;
       const scoredCount = ref ? scored.length : new Set(scored).size;
-      bloat = goldSupports.length > 0 && scoredCount > (ref ? goldSupports.length : new Set(goldSupports).size);
+      bloat =
+        goldSupports.length > 0 && scoredCount > (ref ? goldSupports.length : new Set(goldSupports).size);
       this.bloatTotal++;
       if (bloat) this.bloatCount++;
       const scoredSet = new Set(scored);
@@ -444,7 +457,8 @@ export class Grader {
       twin_flip_rate: twins.flip,
       instruction_acc: instrAcc,
       clean_acc: cleanAcc,
-      instruction_gap: this.instrTotal && this.cleanTotal ? (cleanAcc as number) - (instrAcc as number) : null,
+      instruction_gap:
+        this.instrTotal && this.cleanTotal ? (cleanAcc as number) - (instrAcc as number) : null,
       instr_override_rate: div(this.overrideCount, this.conflictCount),
       instr_conflict_present_rate: div(this.conflictCount, this.instrTotal),
       instr_conflict_present_count: this.instrTotal ? this.conflictCount : null,

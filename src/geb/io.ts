@@ -7,7 +7,16 @@
  * and write pre-encoded episode text once per row with `writev` instead of re-encoding it.
  * Memory stays at one chunk plus one line.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, unlinkSync, writevSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writevSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import { InputError } from "../core/errors.js";
 
@@ -22,7 +31,9 @@ export function forEachLine(file: string, onLine: (bytes: Buffer, lineNo: number
   try {
     fd = openSync(file, "r");
   } catch (e) {
-    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { file });
+    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      file,
+    });
   }
   try {
     if (fstatSync(fd).isDirectory()) throw new InputError("is a directory, expected a JSONL file", { file });

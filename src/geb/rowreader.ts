@@ -9,11 +9,9 @@
  * so results never depend on the shortcut.
  */
 
-const enum C {
-  Quote = 0x22,
-  Backslash = 0x5c,
-  Colon = 0x3a,
-}
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
 
 const PLACEHOLDER = "\u0000geb-cached-text\u0000";
 const PLACEHOLDER_JSON = Buffer.from(JSON.stringify(PLACEHOLDER), "utf8");
@@ -24,17 +22,17 @@ function stringValueRange(buf: Buffer, keyPattern: Buffer): [number, number] | n
   if (k < 0) return null;
   let i = k + keyPattern.length;
   while (i < buf.length && (buf[i] === 0x20 || buf[i] === 0x09)) i++;
-  if (buf[i] !== C.Colon) return null;
+  if (buf[i] !== COLON) return null;
   i++;
   while (i < buf.length && (buf[i] === 0x20 || buf[i] === 0x09)) i++;
-  if (buf[i] !== C.Quote) return null;
+  if (buf[i] !== QUOTE) return null;
   const start = i;
   let q = i + 1;
   for (;;) {
-    q = buf.indexOf(C.Quote, q);
+    q = buf.indexOf(QUOTE, q);
     if (q < 0) return null;
     let bs = 0;
-    while (buf[q - 1 - bs] === C.Backslash) bs++;
+    while (buf[q - 1 - bs] === BACKSLASH) bs++;
     if (bs % 2 === 0) return [start, q + 1];
     q++;
   }
@@ -60,7 +58,12 @@ export class EpisodeRowDecoder {
       const r = stringValueRange(line, slot.pattern);
       if (r) ranges.push([r[0], r[1], slot]);
     }
-    const reusable = ranges.filter(([s, e, slot]) => slot.bytes !== null && e - s === slot.bytes.length && line.compare(slot.bytes, 0, slot.bytes.length, s, e) === 0);
+    const reusable = ranges.filter(
+      ([s, e, slot]) =>
+        slot.bytes !== null &&
+        e - s === slot.bytes.length &&
+        line.compare(slot.bytes, 0, slot.bytes.length, s, e) === 0,
+    );
     if (reusable.length > 0) {
       reusable.sort((a, b) => a[0] - b[0]);
       if (reusable.length < 2 || reusable[0][1] <= reusable[1][0]) {
@@ -72,7 +75,11 @@ export class EpisodeRowDecoder {
         }
         parts.push(line.subarray(at));
         const value = JSON.parse(Buffer.concat(parts).toString("utf8")) as Record<string, unknown>;
-        if (value && typeof value === "object" && reusable.every(([, , slot]) => value[slot.field] === PLACEHOLDER)) {
+        if (
+          value &&
+          typeof value === "object" &&
+          reusable.every(([, , slot]) => value[slot.field] === PLACEHOLDER)
+        ) {
           for (const [, , slot] of reusable) value[slot.field] = slot.text;
           this.remember(value, ranges, line);
           return value;

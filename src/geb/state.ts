@@ -12,8 +12,30 @@ import type { DerivedOp, LedgerEntry, QueryType, StateMode } from "./types.js";
 
 export type StateValue = string | number | readonly string[] | null;
 
-export const COLORS = ["amber", "cobalt", "crimson", "indigo", "jade", "mauve", "ochre", "sable", "teal", "violet"] as const;
-export const MANAGERS = ["orion", "lyra", "deneb", "altair", "rigel", "vega", "sirius", "ariel", "nova", "cosmo"] as const;
+export const COLORS = [
+  "amber",
+  "cobalt",
+  "crimson",
+  "indigo",
+  "jade",
+  "mauve",
+  "ochre",
+  "sable",
+  "teal",
+  "violet",
+] as const;
+export const MANAGERS = [
+  "orion",
+  "lyra",
+  "deneb",
+  "altair",
+  "rigel",
+  "vega",
+  "sirius",
+  "ariel",
+  "nova",
+  "cosmo",
+] as const;
 
 export const pad = (n: number, width: number): string => String(n).padStart(width, "0");
 
@@ -42,9 +64,14 @@ const INT_RE = /^\s*[+-]?\d+(?:_\d+)*\s*$/;
  * reference generator says 0, its baseline and grader say None; we follow the generator so
  * the ledger baseline agrees with gold (the reference's baseline does not).
  */
-export function parseValue(mode: StateMode, raw: string | null, counterFallback: number | null = 0): StateValue {
+export function parseValue(
+  mode: StateMode,
+  raw: string | null,
+  counterFallback: number | null = 0,
+): StateValue {
   if (raw === null) return null;
-  if (mode === "counter") return INT_RE.test(raw) ? Number.parseInt(raw.replace(/_/g, ""), 10) : counterFallback;
+  if (mode === "counter")
+    return INT_RE.test(raw) ? Number.parseInt(raw.replace(/_/g, ""), 10) : counterFallback;
   if (mode === "set") return raw ? [...new Set(raw.split(","))].sort() : [];
   return raw;
 }
@@ -86,7 +113,8 @@ export function mutateValue(mode: StateMode, current: StateValue, rng: PyRandom)
 export function altValue(mode: StateMode, current: StateValue, rng: PyRandom): string {
   let next: StateValue = current;
   const cur = formatValue(mode, current);
-  for (let tries = 0; formatValue(mode, next) === cur && tries < 5; tries++) [next] = mutateValue(mode, current, rng);
+  for (let tries = 0; formatValue(mode, next) === cur && tries < 5; tries++)
+    [next] = mutateValue(mode, current, rng);
   return formatValue(mode, next) || "";
 }
 
@@ -97,7 +125,8 @@ export function conflictValue(mode: StateMode, current: StateValue, rng: PyRando
     const alt = altValue(mode, current, rng);
     if (alt && alt !== cur) return alt;
   }
-  if (mode === "counter") return String((typeof current === "number" ? current : 0) + rng.choice([1, 2, 3, 4, 5]));
+  if (mode === "counter")
+    return String((typeof current === "number" ? current : 0) + rng.choice([1, 2, 3, 4, 5]));
   if (mode === "set") return `item${pad(rng.randrange(0, 10000), 4)}`;
   return makeValue(rng);
 }
@@ -109,7 +138,11 @@ export interface LedgerState {
   lastOp: Map<string, "SET" | "CLEAR">;
 }
 
-export function replayLedger(mode: StateMode, entries: readonly LedgerEntry[], counterFallback: number | null = 0): LedgerState {
+export function replayLedger(
+  mode: StateMode,
+  entries: readonly LedgerEntry[],
+  counterFallback: number | null = 0,
+): LedgerState {
   const state = new Map<string, StateValue>();
   const lastSupport = new Map<string, string>();
   const lastOp = new Map<string, "SET" | "CLEAR">();
@@ -174,7 +207,12 @@ export function answerFromState(mode: StateMode, s: LedgerState, q: QuerySpec): 
 
 /** Python `"even" if int(raw) % 2 == 0 else "odd"`; a non-integer has no parity here. */
 function parityOf(raw: StateValue): string | null {
-  const n = typeof raw === "number" ? raw : typeof raw === "string" && INT_RE.test(raw) ? Number.parseInt(raw.replace(/_/g, ""), 10) : Number.NaN;
+  const n =
+    typeof raw === "number"
+      ? raw
+      : typeof raw === "string" && INT_RE.test(raw)
+        ? Number.parseInt(raw.replace(/_/g, ""), 10)
+        : Number.NaN;
   if (Number.isNaN(n)) return null;
   return Math.abs(n) % 2 === 0 ? "even" : "odd";
 }

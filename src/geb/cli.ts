@@ -1,0 +1,287 @@
+#!/usr/bin/env node
+/**
+ * `geb` (alias `goldevidencebench`): a thin commander shell over ./api.ts. Flag names and
+ * defaults are the reference CLI's; additions: `--compat`, `--metrics`, `--json`,
+ * `--row-results`, `validate-book`, `demo`.
+ */
+import { Command, InvalidArgumentError, Option } from "commander";
+import { InputError } from "../core/errors.js";
+import {
+  type ProtocolChoice,
+  baselineToFile,
+  formatReport,
+  generateToFile,
+  gradeFiles,
+  runBaseline,
+  runDemo,
+  validateBooks,
+} from "./api.js";
+import type { BaselineName } from "./baselines.js";
+import type { GradeOptions, MetricDialect } from "./grade.js";
+import {
+  COMPAT_MODES,
+  type Compat,
+  DEFAULT_GENERATE_CONFIG,
+  DISTRACTOR_PROFILES,
+  type DistractorProfile,
+  type Protocol,
+  STATE_MODES,
+  type StateMode,
+} from "./types.js";
+
+const int =
+  (flag: string) =>
+  (v: string): number => {
+    if (!/^[+-]?\d+$/.test(v.trim()))
+      throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
+    return Number.parseInt(v, 10);
+  };
+const num =
+  (flag: string) =>
+  (v: string): number => {
+    const x = Number(v);
+    if (v.trim() === "" || !Number.isFinite(x))
+      throw new InvalidArgumentError(`${flag} must be a number, got "${v}"`);
+    return x;
+  };
+
+function envRate(name: string, fallback: number): number {
+  const raw = process.env[`GOLDEVIDENCEBENCH_${name}`];
+  if (raw === undefined) return fallback;
+  const x = Number(raw);
+  if (!Number.isFinite(x))
+    throw new InputError(`environment GOLDEVIDENCEBENCH_${name} must be a number, got "${raw}"`);
+  return x;
+}
+
+function gradingOptions(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option("--citations <mode>", "require support IDs: auto (per row), on, off")
+        .choices(["auto", "on", "off"])
+        .default("auto"),
+    )
+    .addOption(
+      new Option("--support-metric <m>", "citation correctness: f1 (gold ⊆ cited) or exact (sets equal)")
+        .choices(["f1", "exact"])
+        .default("f1"),
+    )
+    .option("--max-support-k <k>", "score only the first k cited IDs", int("--max-support-k"), 3)
+    .option("--entailment-check", "require the answer to follow from the cited updates alone (default)", true)
+    .option("--no-entailment-check", "skip the entailment check")
+    .addOption(
+      new Option(
+        "--metrics <dialect>",
+        "metric definitions: 1.0 (fixed) or reference-0.1 (the reference's exactly)",
+      )
+        .choices(["1.0", "reference-0.1"])
+        .default("1.0"),
+    );
+}
+
+interface GradingFlags {
+  citations: GradeOptions["citations"];
+  supportMetric: GradeOptions["supportMetric"];
+  maxSupportK: number;
+  entailmentCheck: boolean;
+  metrics: MetricDialect;
+}
+const gradeOpts = (o: GradingFlags): Partial<GradeOptions> => ({
+  citations: o.citations,
+  supportMetric: o.supportMetric,
+  maxSupportK: o.maxSupportK,
+  entailmentCheck: o.entailmentCheck,
+  metrics: o.metrics,
+});
+
+export function buildProgram(): Command {
+  const program = new Command("geb")
+    .description("GoldEvidenceBench: long-context state tracking with authoritative citations")
+    .showHelpAfterError()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  const d = DEFAULT_GENERATE_CONFIG;
+  program
+    .command("generate")
+    .description("generate a dataset (JSONL, one row per query)")
+    .requiredOption("--out <path>", "output JSONL")
+    .option("--seed <n>", "dataset seed", int("--seed"), d.seed)
+    .option("--episodes <n>", "episodes", int("--episodes"), d.episodes)
+    .option("--steps <n>", "steps per episode", int("--steps"), d.steps)
+    .option("--keys <n>", "distinct keys", int("--keys"), d.keys)
+    .option("--queries <n>", "queries per episode", int("--queries"), d.queries)
+    .option(
+      "--derived-query-rate <x>",
+      "share of derived queries",
+      num("--derived-query-rate"),
+      d.derivedQueryRate,
+    )
+    .option("--chapters <n>", "book chapters / log segments", int("--chapters"), d.chapters)
+    .option(
+      "--distractor-rate <x>",
+      "DISTRACTOR line rate per step",
+      num("--distractor-rate"),
+      d.distractorRate,
+    )
+    .option(
+      "--tail-distractor-steps <n>",
+      "final N steps are distractor-only",
+      int("--tail-distractor-steps"),
+      d.tailDistractorSteps,
+    )
+    .option("--clear-rate <x>", "CLEAR rate", num("--clear-rate"), d.clearRate)
+    .option("--note-rate <x>", "NOTE ledger-line rate (kv_commentary)", num("--note-rate"), d.noteRate)
+    .option(
+      "--update-burst-rate <x>",
+      "near-miss burst rate (update_burst)",
+      num("--update-burst-rate"),
+      envRate("UPDATE_BURST_RATE", d.updateBurstRate),
+    )
+    .addOption(
+      new Option("--distractor-profile <p>", "distractor profile")
+        .choices(DISTRACTOR_PROFILES)
+        .default(d.distractorProfile),
+    )
+    .addOption(new Option("--state-mode <m>", "state dynamics").choices(STATE_MODES).default(d.stateMode))
+    .option("--twins", "add a counterfactual twin per episode (default)", true)
+    .option("--no-twins", "no twins")
+    .option("--require-citations", "questions require support IDs (default)", true)
+    .option("--no-require-citations", "value-only questions")
+    .addOption(
+      new Option("--compat <v>", "1.0 (fixed) or reference-0.1 (byte-for-byte the reference)")
+        .choices(COMPAT_MODES)
+        .default("1.0"),
+    )
+    .action((o) => {
+      const r = generateToFile(
+        {
+          seed: o.seed,
+          episodes: o.episodes,
+          steps: o.steps,
+          keys: o.keys,
+          queries: o.queries,
+          derivedQueryRate: o.derivedQueryRate,
+          chapters: o.chapters,
+          distractorRate: o.distractorRate,
+          tailDistractorSteps: o.tailDistractorSteps,
+          clearRate: o.clearRate,
+          noteRate: o.noteRate,
+          updateBurstRate: o.updateBurstRate,
+          distractorProfile: o.distractorProfile as DistractorProfile,
+          stateMode: o.stateMode as StateMode,
+          twins: o.twins,
+          requireCitations: o.requireCitations,
+          compat: o.compat as Compat,
+        },
+        o.out,
+      );
+      console.log(`Wrote ${r.rows} rows to ${o.out}`);
+    });
+
+  program
+    .command("baseline")
+    .description("run a baseline predictor and write predictions JSONL")
+    .requiredOption("--data <path>", "dataset JSONL")
+    .addOption(new Option("--baseline <b>", "baseline").choices(["naive", "ledger"]).default("ledger"))
+    .addOption(
+      new Option("--protocol <p>", "open_book reads the log; closed_book only the book")
+        .choices(["open_book", "closed_book"])
+        .default("closed_book"),
+    )
+    .requiredOption("--out <path>", "predictions JSONL")
+    .action((o) => {
+      const r = baselineToFile({
+        data: o.data,
+        baseline: o.baseline as BaselineName,
+        protocol: o.protocol as Protocol,
+        out: o.out,
+      });
+      console.log(`Wrote ${r.predictions} predictions to ${o.out}`);
+    });
+
+  gradingOptions(
+    program
+      .command("grade")
+      .description("grade predictions against a dataset")
+      .requiredOption("--data <path>", "dataset JSONL")
+      .requiredOption(
+        "--pred <path>",
+        "predictions JSONL ({id, value, support_ids} or {id, output|text|completion})",
+      ),
+  )
+    .option("--json", "print the metrics as JSON instead of the report line")
+    .option("--row-results <path>", "write per-row outcomes (JSONL)")
+    .action((o) => {
+      const r = gradeFiles({ data: o.data, pred: o.pred, options: gradeOpts(o), rowResults: o.rowResults });
+      if (o.json) console.log(JSON.stringify({ metrics: r.metrics, config: r.options }, null, 2));
+      else console.log(formatReport(r.metrics));
+    });
+
+  gradingOptions(
+    program
+      .command("run")
+      .description("run a baseline and grade it (optionally write predictions and results JSON)")
+      .requiredOption("--data <path>", "dataset JSONL")
+      .addOption(new Option("--baseline <b>", "baseline").choices(["naive", "ledger"]).default("ledger"))
+      .addOption(
+        new Option("--protocol <p>", "protocol")
+          .choices(["open_book", "closed_book", "both"])
+          .default("closed_book"),
+      )
+      .option("--out <path>", "predictions JSONL (with both: <name>.<protocol>.jsonl)")
+      .option("--results-json <path>", "machine-readable results (a list, one entry per protocol)"),
+  ).action((o) => {
+    const { reports } = runBaseline({
+      data: o.data,
+      baseline: o.baseline as BaselineName,
+      protocol: o.protocol as ProtocolChoice,
+      options: gradeOpts(o),
+      out: o.out,
+      resultsJson: o.resultsJson,
+    });
+    for (const r of reports)
+      console.log(formatReport(r.metrics, `baseline=${o.baseline} protocol=${r.protocol} `, r.efficiency));
+  });
+
+  program
+    .command("validate-book")
+    .description("structurally validate the book of every row (sections, ledger grammar, no log leaks)")
+    .requiredOption("--data <path>", "dataset JSONL")
+    .addOption(
+      new Option("--compat <v>", "grammar: 1.0 or reference-0.1").choices(COMPAT_MODES).default("1.0"),
+    )
+    .action((o) => {
+      const r = validateBooks(o.data, o.compat as Compat);
+      for (const bad of r.invalid.slice(0, 20))
+        console.log(
+          `${o.data}:${bad.line}: row ${bad.id}: ${bad.errors.join(", ")} (book line ${bad.bookLine ?? "?"})`,
+        );
+      console.log(`books: ${r.checked} checked, ${r.invalid.length} invalid`);
+      if (r.invalid.length > 0) process.exitCode = 1;
+    });
+
+  program
+    .command("demo")
+    .description("generate a small dataset, run both baselines on both protocols, print the metric table")
+    .option("--dir <path>", "where to write the demo files (default: a temporary directory)")
+    .action((o) => {
+      runDemo({ dir: o.dir });
+    });
+
+  return program;
+}
+
+export function main(argv: string[] = process.argv): void {
+  try {
+    buildProgram().parse(argv);
+  } catch (e) {
+    if (e instanceof InputError) {
+      process.stderr.write(`geb: ${e.message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    throw e;
+  }
+}
+
+main();

@@ -1,0 +1,17 @@
+/** GoldEvidenceBench: generator, book artifacts, baselines, grader and file-level API. */
+export * from "./api.js";
+export * from "./baselines.js";
+export {
+  parseBookLedger,
+  parseUpdates,
+  renderBook,
+  validateBook,
+  type BookValidation,
+  type Dialect,
+} from "./book.js";
+export { countTokens, generateDataset, generateEpisodeRows, makeKey, validateConfig } from "./generate.js";
+export * from "./grade.js";
+export { GebRowReadSchema, GebRowSchema, GenerateConfigSchema, PredictionRowSchema } from "./schema.js";
+export { rowLine, rowPieces, TextCache } from "./serialize.js";
+export * from "./state.js";
+export * from "./types.js";
