@@ -78,7 +78,7 @@ export function compileRaw(c: RawCandidate): CompiledInstance {
     baseHitBefore[t + 1] = baseHitBefore[t] | (hit ? 1 : 0);
   }
   const apIndex = new Map<string, number>();
-  sys.inputAps.forEach((ap, i) => apIndex.set(ap, i));
+  for (let i = 0; i < sys.inputAps.length; i++) apIndex.set(sys.inputAps[i], i);
   return {
     sys,
     T,

@@ -77,18 +77,31 @@ export function generateOfficial(
   for (let attempt = 0; attempt < cfg.max_generation_attempts; attempt++) {
     const T = opts.trace_len ?? cfg.trace_min + rng.randbelow(cfg.trace_max - cfg.trace_min + 1);
     const nStates = cfg.states_min + rng.randbelow(cfg.states_max - cfg.states_min + 1);
+    // randrange(n) = CPython _randbelow: getrandbits(n.bit_length()) until < n; inlined
+    // here (this loop is most of the generator's time) with the bit counts hoisted.
     const next = new Int32Array(nStates * nSym);
     const out = new Uint32Array(nStates * nSym);
+    const kStates = 32 - Math.clz32(nStates);
     for (let i = 0; i < nStates * nSym; i++) {
-      next[i] = rng.randbelow(nStates);
+      let r = rng.getrandbits32(kStates);
+      while (r >= nStates) r = rng.getrandbits32(kStates);
+      next[i] = r;
       let code = 0;
-      for (let j = 0; j < nOut; j++) code = (code << 1) | rng.randbelow(2);
+      for (let j = 0; j < nOut; j++) {
+        let b = rng.getrandbits32(2);
+        while (b >= 2) b = rng.getrandbits32(2);
+        code = (code << 1) | b;
+      }
       out[i] = code;
     }
     const base = new Uint32Array(T);
     for (let t = 0; t < T; t++) {
       let sym = 0;
-      for (let i = 0; i < nIn; i++) sym = (sym << 1) | rng.randbelow(2);
+      for (let i = 0; i < nIn; i++) {
+        let b = rng.getrandbits32(2);
+        while (b >= 2) b = rng.getrandbits32(2);
+        sym = (sym << 1) | b;
+      }
       base[t] = sym;
     }
     const mode: Mode = opts.mode ?? (rng.random() < 0.35 ? "hard" : "normal");

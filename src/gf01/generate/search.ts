@@ -48,6 +48,31 @@ const binom = (n: number, k: number): number => {
   return Math.round(r);
 };
 
+const EMPTY_I32 = new Int32Array(0);
+const EMPTY_U32 = new Uint32Array(0);
+const popcountTables: Uint8Array[] = [];
+const binomRows: Float64Array[] = [];
+
+function popcountTable(nIn: number): Uint8Array {
+  let p = popcountTables[nIn];
+  if (!p) {
+    p = new Uint8Array(1 << nIn);
+    for (let m = 1; m < p.length; m++) p[m] = p[m >> 1] + (m & 1);
+    popcountTables[nIn] = p;
+  }
+  return p;
+}
+
+function binomRow(n: number): Float64Array {
+  let r = binomRows[n];
+  if (!r) {
+    r = new Float64Array(n + 1);
+    for (let i = 0; i <= n; i++) r[i] = binom(n, i);
+    binomRows[n] = r;
+  }
+  return r;
+}
+
 /** Per-instance search tables (min-flip DP and combination counts). Build once, query often. */
 export class CertificateSearch {
   readonly ci: CompiledInstance;
@@ -64,9 +89,9 @@ export class CertificateSearch {
   /** ways[(n*(B+1)+b)*(K+1)+a]: a-subsets of n full timesteps using ≤ b of them. */
   private waysTable: Float64Array | null = null;
   private readonly binomIn: Float64Array;
-  // DFS scratch
-  private readonly chosen: Int32Array;
-  private readonly buf: Uint32Array;
+  // DFS scratch (allocated on first search: generators mostly only call minAtoms())
+  private chosen: Int32Array = EMPTY_I32;
+  private buf: Uint32Array = EMPTY_U32;
   private nodes = 0;
   private truncated = false;
   private found: Atom[][] = [];
@@ -80,13 +105,9 @@ export class CertificateSearch {
     this.S = sys.nStates;
     this.B = Math.max(0, Math.min(T, Math.trunc(budgetTimestep)));
     this.K = Math.min(Math.max(0, Math.trunc(budgetTimestep)) * this.nIn, T * this.nIn);
-    this.popcount = new Uint8Array(this.nSym);
-    for (let m = 1; m < this.nSym; m++) this.popcount[m] = this.popcount[m >> 1] + (m & 1);
-    this.binomIn = new Float64Array(this.nIn + 1);
-    for (let i = 0; i <= this.nIn; i++) this.binomIn[i] = binom(this.nIn, i);
+    this.popcount = popcountTable(this.nIn);
+    this.binomIn = binomRow(this.nIn);
     this.need = this.buildNeed();
-    this.chosen = new Int32Array(T * this.nIn + 1);
-    this.buf = new Uint32Array(T);
   }
 
   private buildNeed(): Int32Array {
@@ -134,7 +155,7 @@ export class CertificateSearch {
         for (let a = 0; a <= K; a++) {
           let v = ways[skip + a];
           if (b >= 1) for (let i = 1; i <= nIn && i <= a; i++) v += binomIn[i] * ways[use + a - i];
-          ways[at + a] = v > COUNT_CAP ? COUNT_CAP : v;
+          ways[at + a] = Math.min(v, COUNT_CAP);
         }
       }
     }
@@ -176,7 +197,7 @@ export class CertificateSearch {
       v = this.waysOf(rest, b, r);
       if (b >= 1) for (let i = 1; i <= R && i <= r; i++) v += binom(R, i) * this.waysOf(rest, b - 1, r - i);
     }
-    return v > COUNT_CAP ? COUNT_CAP : v;
+    return Math.min(v, COUNT_CAP);
   }
 
   /** Fewest further flips from mid-timestep node (t, j, partial mask m, state s, b left). */
@@ -208,6 +229,10 @@ export class CertificateSearch {
 
   /** Official `find_valid_certificates(instance, max_nodes, max_results)`. */
   findValid(opts: SearchOptions): SearchResult {
+    if (this.buf.length !== this.ci.T) {
+      this.chosen = new Int32Array(this.ci.T * this.nIn + 1);
+      this.buf = new Uint32Array(this.ci.T);
+    }
     this.opts = opts;
     this.nodes = 1; // the empty certificate
     this.truncated = false;

@@ -1,0 +1,95 @@
+/**
+ * GF-01 generator bench: `npx tsx bench/gf01-generate.ts` prints one JSON object on stdout.
+ *
+ * Measures instances/s for the official-compat generator at the official GeneratorConfig
+ * (seeds from 0 upward, as `gf01 generate --seed 0 --count N` would draw them; the official
+ * Python harness does ~360/s) and for our default generator at its defaults, each for ≥ 2 s
+ * of work after a warm-up, plus RSS before/after. Nothing here is asserted.
+ */
+import { defaultConfig, officialConfig } from "../src/gf01/generate/config.js";
+import { generateInstance } from "../src/gf01/generate/default.js";
+import { generateOfficial, isRejected } from "../src/gf01/generate/official.js";
+
+interface Result {
+  metric: string;
+  value: number;
+  unit: string;
+  target: number | null;
+  baseline: number | null;
+}
+
+const MB = 1024 * 1024;
+
+function measure(
+  gen: (seed: number) => unknown,
+  minMs: number,
+): { perSec: number; count: number; rejected: number } {
+  for (let s = 0; s < 300; s++) gen(1_000_000 + s); // warm-up on other seeds
+  let seed = 0;
+  let rejected = 0;
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  let elapsed = 0;
+  while (elapsed < minMs) {
+    for (let i = 0; i < 500; i++) if (isRejected(gen(seed++) as never)) rejected++;
+    elapsed = performance.now() - t0;
+  }
+  // CPU time as well as wall time: the bench machine is shared, and wall-clock rates drop
+  // with other load while the CPU-time rate does not.
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return { perSec: (seed / elapsed) * 1000, perCpuSec: (seed / cpuMs) * 1000, count: seed, rejected };
+}
+
+const rssBefore = process.memoryUsage().rss;
+const off = officialConfig();
+const compat = measure((s) => generateOfficial(s, off), 2500);
+const rssMid = process.memoryUsage().rss;
+const def = defaultConfig();
+const ours = measure((s) => generateInstance(s, def), 2500);
+const rssAfter = process.memoryUsage().rss;
+
+const results: Result[] = [
+  {
+    metric: "compat official-0.1 instances/s",
+    value: Math.round(compat.perSec),
+    unit: "inst/s",
+    target: 7000,
+    baseline: 360,
+  },
+  {
+    metric: "compat official-0.1 instances per CPU-second",
+    value: Math.round(compat.perCpuSec),
+    unit: "inst/cpu-s",
+    target: 7000,
+    baseline: 360,
+  },
+  { metric: "compat seeds generated", value: compat.count, unit: "seeds", target: null, baseline: null },
+  {
+    metric: "compat seeds rejected (20 attempts)",
+    value: compat.rejected,
+    unit: "seeds",
+    target: null,
+    baseline: null,
+  },
+  {
+    metric: "default generator instances/s",
+    value: Math.round(ours.perSec),
+    unit: "inst/s",
+    target: null,
+    baseline: null,
+  },
+  {
+    metric: "default generator instances per CPU-second",
+    value: Math.round(ours.perCpuSec),
+    unit: "inst/cpu-s",
+    target: null,
+    baseline: null,
+  },
+  { metric: "default seeds generated", value: ours.count, unit: "seeds", target: null, baseline: null },
+  { metric: "default seeds rejected", value: ours.rejected, unit: "seeds", target: null, baseline: null },
+  { metric: "rss before", value: Math.round(rssBefore / MB), unit: "MB", target: null, baseline: null },
+  { metric: "rss after compat", value: Math.round(rssMid / MB), unit: "MB", target: null, baseline: null },
+  { metric: "rss after default", value: Math.round(rssAfter / MB), unit: "MB", target: null, baseline: null },
+];
+process.stdout.write(`${JSON.stringify({ name: "gf01-generate", results })}\n`);
