@@ -28,6 +28,7 @@ import {
   trackToolPolicyError,
 } from "./artifacts/run-record.js";
 import type { Scorer } from "./artifacts/scorer.js";
+import { getAgent, listAgents } from "./agents/index.js";
 import { type CheckSuiteOptions, runChecks } from "./checks/index.js";
 import { configHash, defaultConfig, officialConfig, parseDefaultConfig } from "./generate/config.js";
 import type {
@@ -287,41 +288,6 @@ export async function migrateRunsFile(runsFile: string, o: MigrateOptions): Prom
 // ---------------------------------------------------------------------------------------
 // evaluate / demo (agents)
 
-/** The agent contract (src/gf01/agents). */
-export interface AgentLike {
-  name: string;
-  eval_track?: string;
-  tool_allowlist_id?: string;
-  propose(
-    inst: Gf01Instance,
-    ci: ReturnType<typeof compileInstance>,
-    seed: number,
-  ): Certificate | readonly (readonly [number, string, number])[];
-}
-
-async function agentsModule(): Promise<{
-  agentsByName: (name: string) => AgentLike | undefined;
-  listAgents: () => AgentLike[];
-}> {
-  // Resolved at run time so this module keeps working while the agents package is optional.
-  const path = "./agents/index.js";
-  try {
-    const m = (await import(path)) as Record<string, unknown>;
-    const byName = m.agentsByName as unknown;
-    const list = m.listAgents as () => AgentLike[];
-    const lookup =
-      typeof byName === "function"
-        ? (n: string) => (byName as (n: string) => AgentLike | undefined)(n)
-        : (n: string) =>
-            (byName as Map<string, AgentLike> | Record<string, AgentLike>) instanceof Map
-              ? (byName as Map<string, AgentLike>).get(n)
-              : (byName as Record<string, AgentLike>)[n];
-    return { agentsByName: lookup, listAgents: list };
-  } catch (e) {
-    throw new InputError(`agents are not available: ${(e as Error).message}`);
-  }
-}
-
 export interface EvaluateOptions {
   instancesFile: string;
   agent: string;
@@ -357,9 +323,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       `unsupported renderer_track ${rendererTrack}; expected one of ['json', 'visual']`,
     );
   }
-  const { agentsByName } = await agentsModule();
-  const agent = agentsByName(o.agent);
-  if (!agent) throw new InputError(`unknown agent ${o.agent}`, { field: "agent" });
+  const agent = getAgent(o.agent);
   const allowlist = (o.toolAllowlistId ?? "none").trim() || "none";
   const toolHash = (o.toolLogHash ?? "").trim();
   if (agent.eval_track === "EVAL-TA" && evalTrack === "EVAL-CB")
@@ -450,19 +414,13 @@ export type { CheckSuiteOptions };
 export { dumpJsonFile };
 
 /** Greedy/search baselines for AB-003/AB-005, when the agents package is present. */
-export async function checkAgents(): Promise<CheckSuiteOptions["agents"]> {
-  try {
-    const { agentsByName } = await agentsModule();
-    const pick = (...names: string[]) => names.map((n) => agentsByName(n)).find((a) => a);
-    const g = pick("greedy", "BL-01-GreedyLocal", "bl-01");
-    const s = pick("search", "BL-02-BudgetAwareSearch", "bl-02");
-    return {
-      greedy: g ? (inst, ci, seed) => g.propose(inst, ci, seed) : undefined,
-      search: s ? (inst, ci, seed) => s.propose(inst, ci, seed) : undefined,
-    };
-  } catch {
-    return {};
-  }
+export function checkAgents(): CheckSuiteOptions["agents"] {
+  const g = getAgent("greedy");
+  const s = getAgent("search");
+  return {
+    greedy: (inst, ci, seed) => g.propose(inst, ci, seed),
+    search: (inst, ci, seed) => s.propose(inst, ci, seed),
+  };
 }
 
 /** Official `demo`: one instance, every baseline agent's verdict and metrics. */
@@ -476,26 +434,20 @@ export async function demo(seed: number, compat: Compat = "default"): Promise<Ap
   const inst = g.instances[0];
   const ci = compileInstance(inst);
   const agent_results: Record<string, unknown> = {};
-  let note: string | undefined;
-  try {
-    const { listAgents } = await agentsModule();
-    for (const a of listAgents()) {
-      const cert = sortAtoms(parseCertificate(a.propose(inst, ci, seed)));
-      const s = scoreCertificate(ci, cert);
-      agent_results[a.name] = {
-        valid: s.valid,
-        suff: s.suff,
-        min1: s.min1,
-        eff_t: s.eff_t,
-        eff_a: s.eff_a,
-        ap_f1: s.ap_f1,
-        ts_f1: s.ts_f1,
-        kappa: s.kappa,
-        certificate: cert.map((x) => [x[0], x[1], x[2]]),
-      };
-    }
-  } catch (e) {
-    note = (e as Error).message;
+  for (const a of listAgents()) {
+    const cert = sortAtoms(parseCertificate(a.propose(inst, ci, seed)));
+    const s = scoreCertificate(ci, cert);
+    agent_results[a.name] = {
+      valid: s.valid,
+      suff: s.suff,
+      min1: s.min1,
+      eff_t: s.eff_t,
+      eff_a: s.eff_a,
+      ap_f1: s.ap_f1,
+      ts_f1: s.ts_f1,
+      kappa: s.kappa,
+      certificate: cert.map((x) => [x[0], x[1], x[2]]),
+    };
   }
   const witness = enumerateMinimal(ci).certificates[0] ?? [];
   return {
@@ -504,7 +456,6 @@ export async function demo(seed: number, compat: Compat = "default"): Promise<Ap
       instance: inst,
       witness: witness.map((x) => [x[0], x[1], x[2]]),
       agent_results,
-      ...(note ? { note } : {}),
     },
   };
 }

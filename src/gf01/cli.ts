@@ -324,7 +324,7 @@ export function buildProgram(): Command {
     .option("--seed <n>", "seed base", int("seed"), 1000)
     .option("--count <n>", "instances per split", int("count"), 128)
     .action(async (o) => {
-      const r = api.runChecks({ seed: o.seed, count: o.count, agents: await api.checkAgents() });
+      const r = api.runChecks({ seed: o.seed, count: o.count, agents: api.checkAgents() });
       finish({ ok: r.passed, payload: r as unknown as Record<string, unknown> });
     });
 
