@@ -37,7 +37,7 @@ export function generateBundleInstances(
   seeds: readonly number[],
   cfg: AnyGeneratorConfig,
   compat: Compat,
-  opts: { split_id?: string } = {},
+  opts: { split_id?: string; id_scheme?: "content_hash" | "legacy" } = {},
 ): BundleInstances {
   const official = compat === OFFICIAL_COMPAT_ID;
   if (official === isDefaultConfig(cfg))
@@ -51,7 +51,10 @@ export function generateBundleInstances(
   };
   for (const seed of seeds) {
     const r: GenerateResult = official
-      ? generateOfficial(seed, cfg as OfficialGeneratorConfig, { split_id: opts.split_id })
+      ? generateOfficial(seed, cfg as OfficialGeneratorConfig, {
+          split_id: opts.split_id,
+          id_scheme: opts.id_scheme,
+        })
       : generateInstance(seed, cfg as DefaultGeneratorConfig, { split_id: opts.split_id });
     if (isRejected(r)) out.rejected.push({ seed, reason: r.rejected });
     else {

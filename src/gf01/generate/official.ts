@@ -1,3 +1,4 @@
+import { sha256Hex } from "../../core/hash.js";
 import { PyRandom } from "../../core/random.js";
 import type { CompiledInstance } from "../model/compile.js";
 import { effectHolds } from "../model/simulate.js";
@@ -40,6 +41,13 @@ export interface OfficialOptions {
   output_aps?: readonly string[];
   /** Force T (skips the T draw). */
   trace_len?: number;
+  /**
+   * Instance id scheme. "content_hash" (default, newest official code):
+   * `gf01-` + sha256(semantic identity)[:12], with provenance. "legacy": the scheme of the
+   * release that wrote the 0.1.0 fixture bundle, `gf01-` + sha256("seed:attempt:mode:T:
+   * n_states:effect_ap:t_star:split_id")[:12], and no provenance block (as in that bundle).
+   */
+  id_scheme?: "content_hash" | "legacy";
 }
 
 export interface Accepted {
@@ -155,6 +163,11 @@ export function generateOfficial(
         split_id: splitId,
         source_type: "generated_dev_seed",
       });
+      if (opts.id_scheme === "legacy") {
+        const rawId = `${seed}:${attempt}:${mode}:${T}:${nStates}:${outputAps[effectIdx]}:${tStar}:${splitId}`;
+        instance.instance_id = `gf01-${sha256Hex(rawId).slice(0, 12)}`;
+        delete instance.provenance;
+      }
       return { instance, witness, attempt };
     }
     tally.no_witness_within_cap++;

@@ -67,6 +67,14 @@ describe("official-0.1 compat generator", () => {
     }
   });
 
+  it("with the legacy id scheme the fixture instances are reproduced whole, ids included", () => {
+    for (const ref of bundle.instances) {
+      const r = generateOfficial(ref.seed as number, officialConfig(), { id_scheme: "legacy" });
+      if (isRejected(r)) throw new Error(r.rejected);
+      expect(canonicalJson(r.instance)).toBe(canonicalJson(ref));
+    }
+  });
+
   it("compiled candidates equal compileInstance of the materialized instance", () => {
     for (const seed of [1337, 7100, 7101, 1, 2, 3]) {
       const inst = accepted(seed).instance;
