@@ -19,7 +19,7 @@ import type { Scorer } from "../artifacts/scorer.js";
 import { parseCertificate } from "../model/certificate.js";
 import { type CompiledInstance, compileInstance } from "../model/compile.js";
 
-export interface ValidateOptions {
+export interface RunValidateOptions {
   strict?: boolean;
   /** Official mode: strict + manifest required (+ bundle required: re-verification is part of "official" here). */
   official?: boolean;
@@ -176,7 +176,7 @@ export function recomputeIssues(
 /** Validate a stream of `{line, value}` rows. Bad JSON throws (InputError from readJsonl). */
 export async function validateRows(
   rows: AsyncIterable<{ line: number; value: unknown }> | Iterable<{ line: number; value: unknown }>,
-  opts: ValidateOptions = {},
+  opts: RunValidateOptions = {},
 ): Promise<ValidationOutcome> {
   const official = !!opts.official;
   const strict = !!(opts.strict || official);
