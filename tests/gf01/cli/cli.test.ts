@@ -154,3 +154,30 @@ describe("gf01 generate", () => {
     expect(`${m.stdout.trimEnd()}`).toBe(readFileSync(join(dir, "am.json"), "utf8"));
   });
 });
+
+describe("gf01 evaluate", () => {
+  it("appends rows that re-verify, and refuses track-policy violations", async () => {
+    const dir = tmp();
+    const args = [
+      "evaluate",
+      "--instances",
+      B,
+      "--agent",
+      "greedy",
+      "--git-commit",
+      "t",
+      "--out",
+      "runs.jsonl",
+    ];
+    expect((await run(args, dir)).code).toBe(0);
+    expect((await run(args, dir)).code).toBe(0);
+    const lines = readFileSync(join(dir, "runs.jsonl"), "utf8").split("\n").filter(Boolean);
+    expect(lines).toHaveLength(8);
+    const v = await run(["validate", "--runs", "runs.jsonl", "--instances", B, "--strict"], dir);
+    expect(v.code).toBe(0);
+    expect(JSON.parse(v.stdout).rows_verified).toBe(8);
+    const bad = await run(["evaluate", "--instances", B, "--agent", "oracle", "--git-commit", "t"], dir);
+    expect(bad.code).toBe(2);
+    expect(JSON.parse(bad.stdout).error_type).toBe("track_policy_violation");
+  });
+});
