@@ -2,5 +2,9 @@
 import { writeFileSync } from "node:fs";
 process.on("exit", () => {
   const u = process.resourceUsage();
-  if (process.env.GEB_BENCH_PROBE) writeFileSync(process.env.GEB_BENCH_PROBE, JSON.stringify({ maxRSS: u.maxRSS, user: u.userCPUTime, system: u.systemCPUTime }));
+  if (process.env.GEB_BENCH_PROBE)
+    writeFileSync(
+      process.env.GEB_BENCH_PROBE,
+      JSON.stringify({ maxRSS: u.maxRSS, user: u.userCPUTime, system: u.systemCPUTime }),
+    );
 });

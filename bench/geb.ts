@@ -33,7 +33,9 @@ await build({
   format: "esm",
   target: "node20",
   outfile: cli,
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+  },
   logLevel: "error",
 });
 const probe = join(here, "_geb-probe.mjs");
@@ -47,7 +49,10 @@ interface Run {
 function geb(args: string[]): Run {
   const probeFile = join(dir, "probe.json");
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ["--import", probe, cli, ...args], { encoding: "utf8", env: { ...process.env, GEB_BENCH_PROBE: probeFile } });
+  const r = spawnSync(process.execPath, ["--import", probe, cli, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, GEB_BENCH_PROBE: probeFile },
+  });
   const wall = (performance.now() - t0) / 1000;
   if (r.status !== 0) throw new Error(`geb ${args.join(" ")} failed: ${r.stderr}`);
   const p = JSON.parse(readFileSync(probeFile, "utf8"));
@@ -57,7 +62,11 @@ function geb(args: string[]): Run {
 function median(args: string[], reps = 3): Run {
   const runs = Array.from({ length: reps }, () => geb(args)).sort((a, b) => a.wall - b.wall);
   const mid = runs[Math.floor(reps / 2)];
-  return { wall: mid.wall, cpu: [...runs].sort((a, b) => a.cpu - b.cpu)[Math.floor(reps / 2)].cpu, rssMB: Math.max(...runs.map((r) => r.rssMB)) };
+  return {
+    wall: mid.wall,
+    cpu: [...runs].sort((a, b) => a.cpu - b.cpu)[Math.floor(reps / 2)].cpu,
+    rssMB: Math.max(...runs.map((r) => r.rssMB)),
+  };
 }
 
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
@@ -78,18 +87,60 @@ try {
   const gradeSmall = median(["grade", "--data", small, "--pred", preds], 1);
 
   results.push(
-    { metric: "dataset size (--episodes 200, 4,800 rows)", value: round(sizeMB, 1), unit: "MB", target: null, baseline: "~300 MB" },
-    { metric: "generate wall", value: round(gen.wall), unit: "s", target: 0.8, baseline: "2.4–3.1 s (reference)" },
+    {
+      metric: "dataset size (--episodes 200, 4,800 rows)",
+      value: round(sizeMB, 1),
+      unit: "MB",
+      target: null,
+      baseline: "~300 MB",
+    },
+    {
+      metric: "generate wall",
+      value: round(gen.wall),
+      unit: "s",
+      target: 0.8,
+      baseline: "2.4–3.1 s (reference)",
+    },
     { metric: "generate cpu", value: round(gen.cpu), unit: "s", target: null, baseline: null },
     { metric: "generate peak RSS", value: round(gen.rssMB, 1), unit: "MB", target: 150, baseline: null },
-    { metric: "run --baseline ledger wall", value: round(run.wall), unit: "s", target: 1.0, baseline: "6.5–9.7 s (reference)" },
+    {
+      metric: "run --baseline ledger wall",
+      value: round(run.wall),
+      unit: "s",
+      target: 1.0,
+      baseline: "6.5–9.7 s (reference)",
+    },
     { metric: "run --baseline ledger cpu", value: round(run.cpu), unit: "s", target: null, baseline: null },
-    { metric: "run --baseline ledger peak RSS", value: round(run.rssMB, 1), unit: "MB", target: 150, baseline: null },
+    {
+      metric: "run --baseline ledger peak RSS",
+      value: round(run.rssMB, 1),
+      unit: "MB",
+      target: 150,
+      baseline: null,
+    },
     { metric: "grade wall", value: round(grade.wall), unit: "s", target: 0.6, baseline: "3.4 s (reference)" },
     { metric: "grade cpu", value: round(grade.cpu), unit: "s", target: null, baseline: null },
-    { metric: "grade peak RSS", value: round(grade.rssMB, 1), unit: "MB", target: 150, baseline: "340 MB (reference)" },
-    { metric: "run peak RSS at 1/4 size", value: round(runSmall.rssMB, 1), unit: "MB", target: "≈ full-size RSS", baseline: null },
-    { metric: "grade peak RSS at 1/4 size", value: round(gradeSmall.rssMB, 1), unit: "MB", target: "≈ full-size RSS", baseline: null },
+    {
+      metric: "grade peak RSS",
+      value: round(grade.rssMB, 1),
+      unit: "MB",
+      target: 150,
+      baseline: "340 MB (reference)",
+    },
+    {
+      metric: "run peak RSS at 1/4 size",
+      value: round(runSmall.rssMB, 1),
+      unit: "MB",
+      target: "≈ full-size RSS",
+      baseline: null,
+    },
+    {
+      metric: "grade peak RSS at 1/4 size",
+      value: round(gradeSmall.rssMB, 1),
+      unit: "MB",
+      target: "≈ full-size RSS",
+      baseline: null,
+    },
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -37,7 +37,8 @@ export interface GradeRow {
   id: string;
   document: string;
   gold: { value?: unknown; support_id?: unknown; support_ids?: unknown };
-  meta: Record<string, unknown>;
+  // Any object: generated rows (typed meta) and rows from other tools (partial meta) alike.
+  meta: object;
 }
 
 /** A prediction after intake (`value` / `support_id` / `support_ids` as given). */
@@ -309,6 +310,7 @@ export class Grader {
   add(row: GradeRow, pred: PredFields | undefined): RowResult {
     const ref = this.ref;
     const o = this.opts;
+    const meta = row.meta as Record<string, unknown>;
     const norm = ref ? normValueReference : normValue;
     const missing = pred === undefined;
     const p = pred ?? {};
@@ -324,7 +326,7 @@ export class Grader {
     const valueOk = pv === gv && (ref || !missing);
     if (valueOk) this.valueOk++;
 
-    const require = o.citations === "auto" ? pyTruthy(row.meta.requires_citation) : o.citations === "on";
+    const require = o.citations === "auto" ? pyTruthy(meta.requires_citation) : o.citations === "on";
     let citeOk = true;
     let entailed = true;
     let prf: Prf | null = null;
@@ -361,21 +363,21 @@ export class Grader {
           else unknown = true;
         }
         if (missing && !ref) entailed = false;
-        else entailed = !unknown && norm(impliedFromCitations(row.meta, cited, ref)) === pv;
+        else entailed = !unknown && norm(impliedFromCitations(meta, cited, ref)) === pv;
         this.entailTotal++;
         if (entailed) this.entailOk++;
         entailedOut = entailed;
       }
     }
     const exact = valueOk && (require ? citeOk && entailed : true);
-    const hasInstr = pyTruthy(row.meta.has_instruction);
+    const hasInstr = pyTruthy(meta.has_instruction);
     if (exact) {
       if (hasInstr) this.instrOk++;
       else this.cleanOk++;
     }
     if (hasInstr) {
       this.instrTotal++;
-      const iv = norm(row.meta.instruction_value);
+      const iv = norm(meta.instruction_value);
       if (iv !== null && iv !== gv) {
         this.conflictCount++;
         if (pv === iv && (ref || !missing)) this.overrideCount++;
@@ -386,8 +388,8 @@ export class Grader {
     }
     if (exact) this.exactOk++;
 
-    const tg = row.meta.twin_group;
-    const qi = row.meta.q_index;
+    const tg = meta.twin_group;
+    const qi = meta.q_index;
     if (tg !== null && tg !== undefined && qi !== null && qi !== undefined) {
       const k = `${pyStr(tg)}\u0000${typeof qi === "number" ? Math.trunc(qi) : pyStr(qi)}`;
       let list = this.twins.get(k);
@@ -395,7 +397,7 @@ export class Grader {
         list = [];
         this.twins.set(k, list);
       }
-      list.push({ variant: row.meta.twin_variant, gold: gv, pred: pv, missing });
+      list.push({ variant: meta.twin_variant, gold: gv, pred: pv, missing });
     }
 
     return {

@@ -4,27 +4,57 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot, sharedGeb, tmp } from "./helpers.js";
 
-const geb = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", ...args], { cwd: repoRoot, encoding: "utf8" });
+const geb = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
 const data = join(sharedGeb, "data/bad_actor_holdout_e0001.jsonl");
 
 describe("geb CLI", () => {
   it("run --protocol both writes per-protocol predictions and a results list; grade agrees", () => {
     const dir = tmp();
-    const r = geb("run", "--data", data, "--baseline", "naive", "--protocol", "both", "--out", join(dir, "p.jsonl"), "--results-json", join(dir, "r.json"));
+    const r = geb(
+      "run",
+      "--data",
+      data,
+      "--baseline",
+      "naive",
+      "--protocol",
+      "both",
+      "--out",
+      join(dir, "p.jsonl"),
+      "--results-json",
+      join(dir, "r.json"),
+    );
     expect(r.status, r.stderr).toBe(0);
     const lines = r.stdout.trim().split("\n");
-    expect(lines[0]).toMatch(/^baseline=naive protocol=open_book n=12 value_acc=0\.333 exact_acc=0\.333 cite_f1=0\.917 .* tokens=11688 \(~974\.0\/q\) passes=1 wall_s=\d+\.\d\d$/);
+    expect(lines[0]).toMatch(
+      /^baseline=naive protocol=open_book n=12 value_acc=0\.333 exact_acc=0\.333 cite_f1=0\.917 .* tokens=11688 \(~974\.0\/q\) passes=1 wall_s=\d+\.\d\d$/,
+    );
     expect(lines[1]).toMatch(/^baseline=naive protocol=closed_book n=12 /);
     const results = JSON.parse(readFileSync(join(dir, "r.json"), "utf8"));
     expect(results.map((x: { protocol: string }) => x.protocol)).toEqual(["open_book", "closed_book"]);
     expect(readdirSync(dir).sort()).toEqual(["p.closed_book.jsonl", "p.open_book.jsonl", "r.json"]);
 
-    const g = geb("grade", "--data", data, "--pred", join(dir, "p.open_book.jsonl"), "--json", "--row-results", join(dir, "rows.jsonl"));
+    const g = geb(
+      "grade",
+      "--data",
+      data,
+      "--pred",
+      join(dir, "p.open_book.jsonl"),
+      "--json",
+      "--row-results",
+      join(dir, "rows.jsonl"),
+    );
     expect(g.status, g.stderr).toBe(0);
     const graded = JSON.parse(g.stdout);
     expect(graded.metrics.value_acc).toBe(results[0].metrics.value_acc);
     expect(graded.metrics.exact_acc).toBe(results[0].metrics.exact_acc);
-    const rows = readFileSync(join(dir, "rows.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const rows = readFileSync(join(dir, "rows.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(rows).toHaveLength(12);
     expect(rows.filter((x) => x.value_ok).length / 12).toBe(graded.metrics.value_acc);
   });
@@ -38,7 +68,11 @@ describe("geb CLI", () => {
     const out = join(dir, "preds.jsonl");
     const r = geb("baseline", "--data", join(dir, "bad.jsonl"), "--out", out);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`^geb: ${join(dir, "bad.jsonl").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:2: field document: `));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^geb: ${join(dir, "bad.jsonl").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:2: field document: `,
+      ),
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir)).toEqual(["bad.jsonl"]);
@@ -54,9 +88,19 @@ describe("geb CLI", () => {
 
   it("generate: unsupported profile × mode and bad numbers are refused before writing", () => {
     const dir = tmp();
-    const r = geb("generate", "--out", join(dir, "x.jsonl"), "--state-mode", "counter", "--distractor-profile", "update_burst");
+    const r = geb(
+      "generate",
+      "--out",
+      join(dir, "x.jsonl"),
+      "--state-mode",
+      "counter",
+      "--distractor-profile",
+      "update_burst",
+    );
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain("--distractor-profile update_burst cannot be expressed in --state-mode counter");
+    expect(r.stderr).toContain(
+      "--distractor-profile update_burst cannot be expressed in --state-mode counter",
+    );
     const n = geb("generate", "--out", join(dir, "x.jsonl"), "--steps", "ten");
     expect(n.status).not.toBe(0);
     expect(n.stderr).toContain("--steps must be an integer");

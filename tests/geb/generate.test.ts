@@ -8,14 +8,23 @@ import { parseBookLedger, parseUpdates, splitLines, validateBook } from "../../s
 import { validateConfig } from "../../src/geb/generate.js";
 import { GebRowSchema } from "../../src/geb/schema.js";
 import { rowLine } from "../../src/geb/serialize.js";
-import { DEFAULT_GENERATE_CONFIG, DISTRACTOR_PROFILES, type GebRow, STATE_MODES } from "../../src/geb/types.js";
+import {
+  DEFAULT_GENERATE_CONFIG,
+  DISTRACTOR_PROFILES,
+  type GebRow,
+  STATE_MODES,
+} from "../../src/geb/types.js";
 import { repoRoot, rowsOf, score, tmp } from "./helpers.js";
 
 const small = { episodes: 3, steps: 60, keys: 6, queries: 12 } as const;
 
 function supported(mode: string, profile: string): boolean {
   try {
-    validateConfig({ ...DEFAULT_GENERATE_CONFIG, stateMode: mode as never, distractorProfile: profile as never });
+    validateConfig({
+      ...DEFAULT_GENERATE_CONFIG,
+      stateMode: mode as never,
+      distractorProfile: profile as never,
+    });
     return true;
   } catch (e) {
     expect(e).toBeInstanceOf(InputError);
@@ -48,10 +57,15 @@ describe("baselines on every state mode × distractor profile", () => {
 
 describe("holdout profiles reject modes they cannot express (1.0)", () => {
   it("names the flag and the supported modes", () => {
-    expect(() => rowsOf({ stateMode: "counter", distractorProfile: "stale_tab_state" })).toThrow(/--distractor-profile stale_tab_state cannot be expressed in --state-mode counter \(supported: kv, kv_commentary\)/);
+    expect(() => rowsOf({ stateMode: "counter", distractorProfile: "stale_tab_state" })).toThrow(
+      /--distractor-profile stale_tab_state cannot be expressed in --state-mode counter \(supported: kv, kv_commentary\)/,
+    );
     expect(() => rowsOf({ stateMode: "kv", distractorProfile: "note_camouflage" })).toThrow(InputError);
     // The reference generator accepts it (and silently produces a plain kv episode).
-    expect(rowsOf({ ...small, compat: "reference-0.1", stateMode: "kv", distractorProfile: "note_camouflage" }).length).toBeGreaterThan(0);
+    expect(
+      rowsOf({ ...small, compat: "reference-0.1", stateMode: "kv", distractorProfile: "note_camouflage" })
+        .length,
+    ).toBeGreaterThan(0);
   });
   it("rejects out-of-range knobs", () => {
     expect(() => rowsOf({ distractorRate: 1.5 })).toThrow(/--distractor-rate must be a number in \[0, 1\]/);
@@ -70,7 +84,12 @@ function diffLines(a: string, b: string): number[] {
 describe("counterfactual twins (1.0)", () => {
   for (const mode of STATE_MODES) {
     it(`${mode}: twin differs in exactly the flipped update; same questions; gold flips`, () => {
-      const rows = rowsOf({ ...small, episodes: 4, stateMode: mode, distractorProfile: mode === "kv" ? "adversarial" : "instruction" });
+      const rows = rowsOf({
+        ...small,
+        episodes: 4,
+        stateMode: mode,
+        distractorProfile: mode === "kv" ? "adversarial" : "instruction",
+      });
       const byEpisode = new Map<string, GebRow[]>();
       for (const r of rows) byEpisode.set(r.episode_id, [...(byEpisode.get(r.episode_id) ?? []), r]);
       let flippedPairs = 0;
@@ -168,9 +187,19 @@ describe("1.0 generator fixes", () => {
   });
 
   it("distractor values are typed per state mode", () => {
-    const patterns = { counter: /^\d+$/, set: /^item\d{4}(,item\d{4})*$/, relational: /^[a-z]+-\d{3}$/, kv: /^[a-z]+-\d{4}$/ } as const;
+    const patterns = {
+      counter: /^\d+$/,
+      set: /^item\d{4}(,item\d{4})*$/,
+      relational: /^[a-z]+-\d{3}$/,
+      kv: /^[a-z]+-\d{4}$/,
+    } as const;
     for (const [mode, re] of Object.entries(patterns)) {
-      const rows = rowsOf({ ...small, stateMode: mode as never, distractorProfile: "standard", twins: false });
+      const rows = rowsOf({
+        ...small,
+        stateMode: mode as never,
+        distractorProfile: "standard",
+        twins: false,
+      });
       const values = splitLines(rows[0].document).flatMap((l) => {
         const m = /^- DISTRACTOR step=\d+ tag\.\d+ = (.+)$/.exec(l);
         return m ? [m[1]] : [];
@@ -181,20 +210,38 @@ describe("1.0 generator fixes", () => {
   });
 
   it("keys >= 100 parse, answer and count writes correctly", () => {
-    const rows = rowsOf({ episodes: 1, steps: 400, keys: 120, queries: 30, distractorProfile: "adversarial" });
-    for (const protocol of ["open_book", "closed_book"] as const) expect(score(rows, "ledger", protocol).exact_acc).toBe(1);
+    const rows = rowsOf({
+      episodes: 1,
+      steps: 400,
+      keys: 120,
+      queries: 30,
+      distractorProfile: "adversarial",
+    });
+    for (const protocol of ["open_book", "closed_book"] as const)
+      expect(score(rows, "ledger", protocol).exact_acc).toBe(1);
     const r = rows[0];
     const writes = (k: string) => parseUpdates(r.document).filter((u) => u.key === k).length;
-    for (const row of rows.filter((x) => x.meta.writes_to_key !== null && x.meta.derived_op !== "reports")) expect(row.meta.writes_to_key).toBe(writes(row.meta.key));
+    for (const row of rows.filter((x) => x.meta.writes_to_key !== null && x.meta.derived_op !== "reports"))
+      expect(row.meta.writes_to_key).toBe(writes(row.meta.key));
     expect(parseUpdates(r.document).some((u) => u.key.length === 7)).toBe(true);
   });
 
   it("meta names the newest ledger entry separately from the authoritative gold", () => {
-    const rows = rowsOf({ episodes: 4, steps: 120, keys: 4, stateMode: "kv_commentary", noteRate: 0.5, distractorProfile: "standard" });
+    const rows = rowsOf({
+      episodes: 4,
+      steps: 120,
+      keys: 4,
+      stateMode: "kv_commentary",
+      noteRate: 0.5,
+      distractorProfile: "standard",
+    });
     const noteNewer = rows.filter((r) => r.meta.latest_entry_op === "NOTE");
     expect(noteNewer.length).toBeGreaterThan(0);
     for (const r of noteNewer) expect(r.gold.support_ids).not.toContain(r.meta.latest_entry_id);
-    for (const r of rows.filter((x) => x.meta.latest_entry_op === "SET" || x.meta.latest_entry_op === "CLEAR")) expect(r.gold.support_ids).toEqual([r.meta.latest_entry_id]);
+    for (const r of rows.filter(
+      (x) => x.meta.latest_entry_op === "SET" || x.meta.latest_entry_op === "CLEAR",
+    ))
+      expect(r.gold.support_ids).toEqual([r.meta.latest_entry_id]);
   });
 
   it("set mode is deterministic and rows match the documented schema", () => {
@@ -218,33 +265,62 @@ describe("books", () => {
 
   it("flags leaks and missing sections with the reference's codes and a line", () => {
     const [r] = rowsOf({ ...small, episodes: 1, twins: false });
-    const leak = r.book.replace("## Chapter 2\n", "## Chapter 2\n- [UABCDEF] UPDATE step=3 SET tag.01 = amber-0001\n");
+    const leak = r.book.replace(
+      "## Chapter 2\n",
+      "## Chapter 2\n- [UABCDEF] UPDATE step=3 SET tag.01 = amber-0001\n",
+    );
     const v = validateBook(leak);
     // As in the reference, scanning stops at the leak, so the ledger is reported missing too.
     expect(v.errors).toEqual(["update_line_leak", "missing_state_ledger"]);
     expect(splitLines(leak)[v.line! - 1]).toContain("UPDATE step=3");
-    expect(validateBook(r.book.replace("## Chapter 1\n", "## Episode Log\n")).errors).toContain("episode_log_leak");
+    expect(validateBook(r.book.replace("## Chapter 1\n", "## Episode Log\n")).errors).toContain(
+      "episode_log_leak",
+    );
     expect(validateBook(r.book.replace("## State Ledger\n", "")).errors).toContain("missing_state_ledger");
     expect(validateBook(`${r.book}## Appendix\n`).errors).toEqual(["unexpected_section_after_ledger"]);
-    expect(validateBook(r.book.replace("## Reading Rules", "## Rules")).errors).toEqual(["missing_reading_rules"]);
+    expect(validateBook(r.book.replace("## Reading Rules", "## Rules")).errors).toEqual([
+      "missing_reading_rules",
+    ]);
   });
 });
 
 describe("determinism", () => {
   it("same config ⇒ byte-identical files across processes", () => {
     const dir = tmp();
-    const args = ["--episodes", "3", "--steps", "50", "--state-mode", "set", "--distractor-profile", "instruction_suite"];
+    const args = [
+      "--episodes",
+      "3",
+      "--steps",
+      "50",
+      "--state-mode",
+      "set",
+      "--distractor-profile",
+      "instruction_suite",
+    ];
     const run = (name: string) => {
-      const r = spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", "generate", ...args, "--out", join(dir, name)], { cwd: repoRoot, encoding: "utf8" });
+      const r = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "src/geb/cli.ts", "generate", ...args, "--out", join(dir, name)],
+        { cwd: repoRoot, encoding: "utf8" },
+      );
       expect(r.status, r.stderr).toBe(0);
       return readFileSync(join(dir, name));
     };
     const a = run("a.jsonl");
     const b = run("b.jsonl");
     expect(a.equals(b)).toBe(true);
-    generateToFile({ episodes: 3, steps: 50, stateMode: "set", distractorProfile: "instruction_suite" }, join(dir, "c.jsonl"));
+    generateToFile(
+      { episodes: 3, steps: 50, stateMode: "set", distractorProfile: "instruction_suite" },
+      join(dir, "c.jsonl"),
+    );
     expect(readFileSync(join(dir, "c.jsonl")).equals(a)).toBe(true);
-    const d = rowsOf({ episodes: 3, steps: 50, stateMode: "set", distractorProfile: "instruction_suite", seed: 1 });
+    const d = rowsOf({
+      episodes: 3,
+      steps: 50,
+      stateMode: "set",
+      distractorProfile: "instruction_suite",
+      seed: 1,
+    });
     expect(d.map(rowLine).join("")).not.toBe(a.toString("utf8"));
   });
 });

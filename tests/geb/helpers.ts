@@ -5,7 +5,12 @@ import { fileURLToPath } from "node:url";
 import { makeBaseline } from "../../src/geb/baselines.js";
 import { generateDataset } from "../../src/geb/generate.js";
 import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics } from "../../src/geb/grade.js";
-import { DEFAULT_GENERATE_CONFIG, type GebRow, type GenerateConfig, type Protocol } from "../../src/geb/types.js";
+import {
+  DEFAULT_GENERATE_CONFIG,
+  type GebRow,
+  type GenerateConfig,
+  type Protocol,
+} from "../../src/geb/types.js";
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 export const sharedGeb = fileURLToPath(new URL("../../../shared/reference/geb/", import.meta.url));
@@ -18,9 +23,15 @@ export function rowsOf(cfg: Partial<GenerateConfig>): GebRow[] {
 }
 
 /** Run a baseline on rows in memory and grade it. */
-export function score(rows: GebRow[], baseline: "naive" | "ledger", protocol: Protocol, opts: Partial<GradeOptions> = {}): Metrics {
+export function score(
+  rows: GebRow[],
+  baseline: "naive" | "ledger",
+  protocol: Protocol,
+  opts: Partial<GradeOptions> = {},
+): Metrics {
   const p = makeBaseline(baseline, protocol);
   const g = new Grader({ ...DEFAULT_GRADE_OPTIONS, ...opts });
-  for (const r of rows) g.add(r, p.predict({ id: r.id, meta: r.meta, text: protocol === "open_book" ? r.document : r.book }));
+  for (const r of rows)
+    g.add(r, p.predict({ id: r.id, meta: r.meta, text: protocol === "open_book" ? r.document : r.book }));
   return g.result();
 }

@@ -4,7 +4,13 @@ import { EpisodeRowDecoder } from "../../src/geb/rowreader.js";
 
 describe("EpisodeRowDecoder (parse each episode once)", () => {
   it("decodes every line exactly as JSON.parse, whatever the sharing and layout", () => {
-    const text = fc.constantFrom("log A\n- x = \"q\"", "log B \\ back\\slash", 'say "document": "fake"', "", "é ünïcode ✓");
+    const text = fc.constantFrom(
+      'log A\n- x = "q"',
+      "log B \\ back\\slash",
+      'say "document": "fake"',
+      "",
+      "é ünïcode ✓",
+    );
     const rowArb = fc.record({
       doc: text,
       book: text,
@@ -17,7 +23,9 @@ describe("EpisodeRowDecoder (parse each episode once)", () => {
         const dec = new EpisodeRowDecoder();
         rows.forEach((r, i) => {
           const meta = r.nestedDoc === undefined ? { k: i } : { document: r.nestedDoc, book: r.nestedDoc };
-          const obj = r.order ? { id: `q${i}`, meta, document: r.doc, book: r.book } : { book: r.book, id: `q${i}`, document: r.doc, meta };
+          const obj = r.order
+            ? { id: `q${i}`, meta, document: r.doc, book: r.book }
+            : { book: r.book, id: `q${i}`, document: r.doc, meta };
           const line = r.spaced ? JSON.stringify(obj, null, 1).replaceAll("\n", "") : JSON.stringify(obj);
           expect(dec.decode(Buffer.from(line, "utf8"))).toEqual(JSON.parse(line));
         });
