@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { canonicalHash } from "../hash.js";
+import { sha256Hex } from "../hash.js";
 import type { ClientDescriptor, ModelRequest, ModelResponse } from "./types.js";
 
 /** Bump when the cached value's shape or the key material changes. */
@@ -11,15 +11,36 @@ export const CACHE_VERSION = 1;
  * The trial is part of the key so repeated trials are separate samples, not cache hits.
  */
 export function cacheKey(client: ClientDescriptor, request: ModelRequest, trial: number): string {
-  return canonicalHash({
-    v: CACHE_VERSION,
-    kind: client.kind,
-    endpoint: client.endpoint,
-    model: client.model,
-    params: JSON.parse(JSON.stringify(request.params)),
-    messages: request.messages,
-    trial,
-  });
+  return sha256Hex(
+    stableStringify({
+      v: CACHE_VERSION,
+      kind: client.kind,
+      endpoint: client.endpoint,
+      model: client.model,
+      params: request.params,
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      trial,
+    }),
+  );
+}
+
+/**
+ * JSON with object keys sorted at every level and undefined fields dropped: a stable byte
+ * string for hashing engine-internal keys (no Python parity needed, so plain JSON escaping).
+ */
+export function stableStringify(v: unknown): string {
+  return JSON.stringify(sortDeep(v));
+}
+
+function sortDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortDeep);
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(o).sort()) if (o[k] !== undefined) out[k] = sortDeep(o[k]);
+    return out;
+  }
+  return v;
 }
 
 export interface ResponseCache {

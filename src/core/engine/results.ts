@@ -58,6 +58,8 @@ export interface OpenResultsOptions {
 export class ResultsStore {
   private readonly records = new Map<string, EngineRecord>();
   private queue: Promise<void> = Promise.resolve();
+  private flushing: Promise<void> | undefined;
+  private pending: string[] = [];
   private failed: unknown;
 
   private constructor(
@@ -103,22 +105,29 @@ export class ResultsStore {
     const key = recordKey(record.item_id, record.config_hash, record.trial);
     if (this.records.has(key)) return Promise.resolve(false);
     this.records.set(key, record);
-    const line = `${JSON.stringify(record)}\n`;
-    const p = this.queue.then(async () => {
-      if (this.failed) throw this.failed;
-      try {
-        await this.fh.write(line);
-      } catch (e) {
-        this.failed = e;
-        throw e;
-      }
-    });
-    this.queue = p.catch(() => {});
-    return p.then(() => true);
+    this.pending.push(`${JSON.stringify(record)}\n`);
+    // Lines appended while a write is in flight go out together in the next single write:
+    // fewer syscalls under concurrency, and every write still holds whole lines only.
+    if (!this.flushing) this.flushing = this.queue.then(() => this.flush());
+    this.queue = this.flushing;
+    return this.flushing.then(() => true);
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = undefined;
+    if (this.failed) throw this.failed;
+    const chunk = this.pending.join("");
+    this.pending = [];
+    try {
+      await this.fh.write(chunk);
+    } catch (e) {
+      this.failed = e;
+      throw e;
+    }
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    await this.queue.catch(() => {});
     await this.fh.sync();
     await this.fh.close();
     if (this.failed) throw this.failed;

@@ -121,15 +121,44 @@ export function pySplitLines(s: string): string[] {
   return parts;
 }
 
-export function parseBookLedger(book: string): LedgerEntry[] {
+let lastBook: string | undefined;
+let lastEntries: readonly LedgerEntry[] = [];
+
+/**
+ * Ledger entries of a book. The rows of one episode share one book, so the last parse is
+ * memoised (books run to tens of KB and every row's prompt and answer check needs them).
+ * Returned arrays are shared: do not mutate.
+ */
+export function parseBookLedger(book: string): readonly LedgerEntry[] {
+  if (book !== lastBook) {
+    lastEntries = parseLedgerUncached(book);
+    lastBook = book;
+  }
+  return lastEntries;
+}
+
+/** Offset of the first line whose Python-stripped text is the marker, or -1. */
+function ledgerLineStart(book: string): number {
+  for (let at = book.indexOf(LEDGER_MARKER); at !== -1; at = book.indexOf(LEDGER_MARKER, at + 1)) {
+    let a = at;
+    while (a > 0 && !LINE_BREAK_CHAR.test(book[a - 1])) a--;
+    let b = at + LEDGER_MARKER.length;
+    while (b < book.length && !LINE_BREAK_CHAR.test(book[b])) b++;
+    if (pyStrip(book.slice(a, b)) === LEDGER_MARKER) return a;
+  }
+  return -1;
+}
+const LINE_BREAK_CHAR = /[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+
+function parseLedgerUncached(book: string): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
-  let inLedger = false;
-  for (const line of pySplitLines(book)) {
-    if (!inLedger) {
-      if (pyStrip(line) === LEDGER_MARKER) inLedger = true;
-      continue;
-    }
+  const start = ledgerLineStart(book);
+  if (start === -1) return entries;
+  const lines = pySplitLines(book.slice(start));
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i];
     if (line.startsWith("## ")) break;
+    if (!line.startsWith("- [")) continue;
     let m = BOOK_SET_RE.exec(line);
     if (m) {
       entries.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: pyStrip(m[4]) });
@@ -162,7 +191,7 @@ export function extractLedger(
   const idx = book.indexOf(LEDGER_MARKER);
   if (idx === -1) return book;
   if (mode === "full") return pyStrip(book.slice(idx));
-  let entries = parseBookLedger(book);
+  let entries: readonly LedgerEntry[] = parseBookLedger(book);
   if (entries.length === 0) return book;
   if (key) {
     const filtered = entries.filter((e) => e.key === key);
