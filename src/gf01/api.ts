@@ -40,7 +40,7 @@ import { generateInstance } from "./generate/default.js";
 import { generateOfficial, isRejected } from "./generate/official.js";
 import { parseCertificate } from "./model/certificate.js";
 import { compileInstance } from "./model/compile.js";
-import type { Certificate, Gf01Instance } from "./model/types.js";
+import type { Gf01Instance } from "./model/types.js";
 import { ReportBuilder } from "./report/report.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
 import { enumerateMinimal, scoreCertificate, sortAtoms } from "./verify/index.js";
