@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "../hash.js";
 import type { ClientDescriptor, ModelRequest, ModelResponse } from "./types.js";
@@ -49,24 +49,37 @@ export interface ResponseCache {
   put(key: string, response: ModelResponse): Promise<void>;
 }
 
-let tmpCounter = 0;
-
 /**
- * On-disk cache: one small JSON file per response under `dir/ab/<sha256>.json`, written via
- * temp file + rename so a crash never leaves a torn entry. A corrupt entry reads as a miss.
+ * On-disk cache: one small JSON file per response under `dir/ab/<sha256>.json` (plain files,
+ * easy to inspect and safe to share between processes). Each subdirectory is listed once, on
+ * first use, so a miss costs no syscall. Entries are written in place (no temp + rename): an
+ * entry torn by a crash, or by another process writing the same key, fails the key/JSON
+ * check on read and counts as a miss, then gets rewritten.
  */
 export class DiskCache implements ResponseCache {
-  private readonly made = new Set<string>();
+  private readonly listed = new Map<string, Promise<Set<string>>>();
   constructor(readonly dir: string) {}
 
-  private path(key: string): { sub: string; file: string } {
-    const sub = join(this.dir, key.slice(0, 2));
-    return { sub, file: join(sub, `${key}.json`) };
+  private names(sub: string): Promise<Set<string>> {
+    let p = this.listed.get(sub);
+    if (!p) {
+      const path = join(this.dir, sub);
+      p = readdir(path)
+        .then((names) => new Set(names))
+        .catch(async () => {
+          await mkdir(path, { recursive: true });
+          return new Set<string>();
+        });
+      this.listed.set(sub, p);
+    }
+    return p;
   }
 
   async get(key: string): Promise<ModelResponse | undefined> {
+    const sub = key.slice(0, 2);
+    if (!(await this.names(sub)).has(`${key}.json`)) return undefined;
     try {
-      const v = JSON.parse(await readFile(this.path(key).file, "utf8")) as {
+      const v = JSON.parse(await readFile(join(this.dir, sub, `${key}.json`), "utf8")) as {
         key?: string;
         response?: ModelResponse;
       };
@@ -78,15 +91,10 @@ export class DiskCache implements ResponseCache {
   }
 
   async put(key: string, response: ModelResponse): Promise<void> {
-    const { sub, file } = this.path(key);
-    if (!this.made.has(sub)) {
-      await mkdir(sub, { recursive: true });
-      this.made.add(sub);
-    }
-    // Unique temp name: two workers may store the same key at once (duplicate rows).
-    const tmp = `${file}.${process.pid}.${tmpCounter++}.tmp`;
-    await writeFile(tmp, JSON.stringify({ key, response }));
-    await rename(tmp, file);
+    const sub = key.slice(0, 2);
+    const names = await this.names(sub);
+    await writeFile(join(this.dir, sub, `${key}.json`), JSON.stringify({ key, response }));
+    names.add(`${key}.json`);
   }
 }
 
