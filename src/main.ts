@@ -1,8 +1,14 @@
 /**
  * `npm start`: the main job on built-in defaults — offline, no API key, deterministic.
- * Writes its artifacts under ./out/ (or $ORACLEBENCH_OUT) and prints the report tables.
+ * Writes its artifacts under ./out/ (or $ORACLEBENCH_OUT) and prints the report tables:
+ *  1. GF-01: generate a bundle, run every baseline agent on its track, validate (every
+ *     certificate re-verified), report per agent × track × stratum.
+ *  2. GoldEvidenceBench: generate a small dataset, run both baselines on both protocols,
+ *     grade, print the metric table.
  */
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { runDemo as runGebDemo } from "./geb/api.js";
 import { runGf01MainJob } from "./gf01/main-job.js";
 
 const outDir = resolve(process.env.ORACLEBENCH_OUT ?? "out");
@@ -11,4 +17,11 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const gf01 = await runGf01MainJob({ outDir: join(outDir, "gf01"), seeds: Array.from({ length: 40 }, (_, i) => i), log });
 console.log("GF-01 — per agent and track (tracks never pooled)");
 console.log(gf01.table);
+
+console.log("");
+const gebDir = join(outDir, "geb");
+mkdirSync(gebDir, { recursive: true });
+runGebDemo({ dir: gebDir, log: (line) => console.log(line) });
+
+console.log(`\nArtifacts: ${outDir}`);
 process.exitCode = gf01.ok ? 0 : 1;
