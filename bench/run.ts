@@ -53,11 +53,19 @@ const rows: string[][] = [["bench", "metric", "value", "unit", "target", "baseli
 for (const b of all) {
   for (const r of b.results) {
     const value = Number.isInteger(r.value) ? String(r.value) : r.value.toPrecision(4);
-    const base = [r.baseline ?? "", r.ratio !== undefined ? `×${r.ratio.toFixed(1)}` : ""].filter(Boolean).join(" ");
+    const base = [r.baseline ?? "", r.ratio !== undefined ? `×${r.ratio.toFixed(1)}` : ""]
+      .filter(Boolean)
+      .join(" ");
     rows.push([b.name, r.metric, value, r.unit, String(r.target ?? ""), base]);
   }
 }
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd());
+for (const r of rows)
+  console.log(
+    r
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd(),
+  );
 if (process.env.BENCH_JSON) console.log(JSON.stringify(all));
 process.exitCode = failed ? 1 : 0;

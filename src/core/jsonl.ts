@@ -18,7 +18,10 @@ export async function* readJsonl<T = unknown>(
   file: string,
   parse?: (value: unknown, line: number) => T,
 ): AsyncGenerator<JsonlRow<T>> {
-  const rl = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Number.POSITIVE_INFINITY });
+  const rl = createInterface({
+    input: createReadStream(file, { encoding: "utf8" }),
+    crlfDelay: Number.POSITIVE_INFINITY,
+  });
   let line = 0;
   try {
     for await (const text of rl) {
@@ -43,7 +46,10 @@ export async function* readJsonl<T = unknown>(
 }
 
 /** Read a whole JSONL file into memory (for small files; prefer `readJsonl` for big ones). */
-export async function readJsonlAll<T = unknown>(file: string, parse?: (value: unknown, line: number) => T): Promise<T[]> {
+export async function readJsonlAll<T = unknown>(
+  file: string,
+  parse?: (value: unknown, line: number) => T,
+): Promise<T[]> {
   const out: T[] = [];
   for await (const row of readJsonl(file, parse)) out.push(row.value);
   return out;
@@ -55,7 +61,9 @@ export async function readJsonFile(file: string): Promise<unknown> {
   try {
     text = await readFile(file, "utf8");
   } catch (e) {
-    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { file });
+    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      file,
+    });
   }
   try {
     return JSON.parse(text);

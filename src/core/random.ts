@@ -134,7 +134,8 @@ export class PyRandom {
 
   /** `_randbelow(n)` (getrandbits variant): rejection sampling with k = n.bit_length(). */
   randbelow(n: number): number {
-    if (!Number.isSafeInteger(n) || n <= 0) throw new RangeError(`randbelow needs a positive integer, got ${n}`);
+    if (!Number.isSafeInteger(n) || n <= 0)
+      throw new RangeError(`randbelow needs a positive integer, got ${n}`);
     const k = bitLength(n);
     if (k <= 32) {
       let r = this.getrandbits32(k);

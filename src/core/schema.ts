@@ -5,17 +5,28 @@ import { type ErrorLocation, InputError, fieldPath } from "./errors.js";
  * Parse with a zod schema and turn the first issue into an InputError that names the field.
  * Every artifact we read goes through here, so messages look the same everywhere.
  */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: ErrorLocation = {}): z.output<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: ErrorLocation = {},
+): z.output<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   const field = fieldPath(issue.path);
-  throw new InputError(issue.message, { ...where, field: where.field ? `${where.field}${field ? `.${field}` : ""}` : field || undefined });
+  throw new InputError(issue.message, {
+    ...where,
+    field: where.field ? `${where.field}${field ? `.${field}` : ""}` : field || undefined,
+  });
 }
 
 /** JSON Schema (draft 2020-12) of a zod schema, for `schemas/*.json` and docs. */
 export function toJsonSchema(schema: z.ZodType, id?: string): Record<string, unknown> {
-  const js = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const js = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "any",
+  }) as Record<string, unknown>;
   return id ? { $id: id, ...js } : js;
 }
 

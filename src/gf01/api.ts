@@ -70,6 +70,8 @@ export interface GenerateOptions {
   config?: Record<string, unknown>;
   /** Provenance stamp; default: `git rev-parse HEAD` of the working directory, else "unknown". */
   gitCommit?: string;
+  /** official-0.1 only: "content" (current official ids) or "legacy" (the 0.1.0 fixture ids). */
+  idScheme?: "content_hash" | "legacy";
 }
 
 export function currentGitCommit(): string {
@@ -110,7 +112,7 @@ export function generateBundle(o: GenerateOptions): {
   for (const seed of o.seeds) {
     const r =
       compat === "official-0.1"
-        ? generateOfficial(seed, cfg as OfficialGeneratorConfig, { split_id: split })
+        ? generateOfficial(seed, cfg as OfficialGeneratorConfig, { split_id: split, id_scheme: o.idScheme })
         : generateInstance(seed, cfg as DefaultGeneratorConfig, { split_id: split });
     if (isRejected(r)) rejected.push({ seed, reason: r.rejected });
     else instances.push(r.instance);

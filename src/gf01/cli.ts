@@ -11,6 +11,7 @@ import { writeFileAtomic } from "../core/jsonl.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import * as api from "./api.js";
+import { defaultConfig } from "./generate/index.js";
 import { formatReportTable } from "./report/report.js";
 
 const out = (v: unknown): void => {
@@ -29,6 +30,19 @@ const int =
       throw new InputError(`${name} must be an integer, got ${JSON.stringify(v)}`, { field: name });
     return Number.parseInt(v, 10);
   };
+
+const float =
+  (name: string) =>
+  (v: string): number => {
+    const x = Number(v);
+    if (v.trim() === "" || !Number.isFinite(x))
+      throw new InputError(`${name} must be a number, got ${JSON.stringify(v)}`, { field: name });
+    return x;
+  };
+const floatList =
+  (name: string) =>
+  (v: string): number[] =>
+    v.split(",").map((x) => float(name)(x));
 
 async function readConfig(
   path?: string,
@@ -74,10 +88,53 @@ export function buildProgram(): Command {
     .option("--split <id>", "split id", "public_dev")
     .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
     .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
-    .option("--trace-min <n>", "difficulty knob", int("trace-min"))
-    .option("--trace-max <n>", "difficulty knob", int("trace-max"))
-    .option("--states-min <n>", "difficulty knob", int("states-min"))
-    .option("--states-max <n>", "difficulty knob", int("states-max"))
+    .option("--trace-min <n>", "horizon T: minimum", int("trace-min"))
+    .option("--trace-max <n>", "horizon T: maximum", int("trace-max"))
+    .option("--states-min <n>", "automaton states: minimum", int("states-min"))
+    .option("--states-max <n>", "automaton states: maximum", int("states-max"))
+    .option("--inputs <n>", "|AP_in| (default generator)", int("inputs"))
+    .option("--outputs <n>", "|AP_out| (default generator)", int("outputs"))
+    .option(
+      "--min-witness-atoms <n>",
+      "every valid certificate needs at least n atoms",
+      int("min-witness-atoms"),
+    )
+    .option(
+      "--witness-weights <list>",
+      "target minimum-witness-size distribution, e.g. 0.25,0.4,0.3,0.05 (sizes 1..k)",
+      floatList("witness-weights"),
+    )
+    .option(
+      "--min-witness-timesteps <n>",
+      "minimum distinct intervened timesteps of any witness",
+      int("min-witness-timesteps"),
+    )
+    .option(
+      "--budget-slack-timesteps <n>",
+      "budget tightness: B_T = min timesteps + slack",
+      int("budget-slack-timesteps"),
+    )
+    .option(
+      "--budget-slack-atoms <n>",
+      "budget tightness: B_A = min atoms + slack",
+      int("budget-slack-atoms"),
+    )
+    .option("--budget-tightness <x>", "official-0.1 budget tightness", float("budget-tightness"))
+    .option("--p-hard <x>", "mode mix: probability of hard mode", float("p-hard"))
+    .option(
+      "--effect-density <x>",
+      "probability that a transition emits the effect output",
+      float("effect-density"),
+    )
+    .option("--alpha-0 <x>", "window coefficient α0 (DEC-014b)", float("alpha-0"))
+    .option("--alpha-t <x>", "window coefficient αT", float("alpha-t"))
+    .option("--alpha-c <x>", "window coefficient αC", float("alpha-c"))
+    .option("--w-min <n>", "window clamp minimum", int("w-min"))
+    .option("--w-max <n>", "window clamp maximum", int("w-max"))
+    .option(
+      "--id-scheme <scheme>",
+      "official-0.1 instance ids: content_hash (current official, default) | legacy (0.1.0 fixtures)",
+    )
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
     .option("--out <file>", "write the bundle here (default: stdout)")
     .option("--manifest-out <file>", "also write the split manifest")
@@ -85,18 +142,48 @@ export function buildProgram(): Command {
       if (o.compat !== "default" && o.compat !== "official-0.1")
         throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
       const start = o.seedStart ?? o.seed;
+      let weights: number[] | undefined = o.witnessWeights;
+      if (o.minWitnessAtoms !== undefined && o.compat === "default") {
+        // Express "at least k atoms" through the target distribution: sizes below k get weight 0.
+        const base = weights ?? (defaultConfig().witness_atoms_weights as number[]);
+        const k = o.minWitnessAtoms;
+        weights = Array.from<unknown, number>({ length: Math.max(base.length, k) }, (_, i): number =>
+          i + 1 < k ? 0 : (base[i] ?? (i + 1 === k ? 1 : 0)),
+        );
+        if (weights.every((w: number) => w === 0)) (weights as number[])[k - 1] = 1;
+      }
       const config = await readConfig(o.config, {
         trace_min: o.traceMin,
         trace_max: o.traceMax,
         states_min: o.statesMin,
         states_max: o.statesMax,
+        n_inputs: o.inputs,
+        n_outputs: o.outputs,
+        witness_atoms_weights: weights,
+        min_witness_atoms: o.compat === "official-0.1" ? o.minWitnessAtoms : undefined,
+        min_witness_timesteps: o.minWitnessTimesteps,
+        budget_slack_timesteps: o.budgetSlackTimesteps,
+        budget_slack_atoms: o.budgetSlackAtoms,
+        budget_tightness: o.budgetTightness,
+        p_hard: o.pHard,
+        effect_density: o.effectDensity,
+        alpha_0: o.alpha0,
+        alpha_t: o.alphaT,
+        alpha_c: o.alphaC,
+        w_min: o.wMin,
+        w_max: o.wMax,
       });
+      if (o.idScheme !== undefined && o.idScheme !== "content_hash" && o.idScheme !== "legacy")
+        throw new InputError(`unknown --id-scheme ${o.idScheme} (content_hash | legacy)`, {
+          field: "id-scheme",
+        });
       const g = api.generateBundle({
         seeds: Array.from({ length: o.count }, (_, i) => start + i),
         split: o.split,
         compat: o.compat,
         config,
         gitCommit: o.gitCommit,
+        idScheme: o.idScheme,
       });
       const text = api.bundleToJson(g.bundle);
       if (o.out) await writeFileAtomic(o.out, text);

@@ -18,7 +18,9 @@ export interface Gf01MainJobOptions {
   log?: (line: string) => void;
 }
 
-export async function runGf01MainJob(o: Gf01MainJobOptions): Promise<{ ok: boolean; table: string; report: Record<string, unknown> }> {
+export async function runGf01MainJob(
+  o: Gf01MainJobOptions,
+): Promise<{ ok: boolean; table: string; report: Record<string, unknown> }> {
   const log = o.log ?? (() => {});
   await mkdir(o.outDir, { recursive: true });
   const bundleFile = join(o.outDir, "instance_bundle_v1.json");
@@ -27,7 +29,9 @@ export async function runGf01MainJob(o: Gf01MainJobOptions): Promise<{ ok: boole
   const gen = generateBundle({ seeds: o.seeds, gitCommit: "npm-start" });
   await writeFileAtomic(bundleFile, bundleToJson(gen.bundle));
   await writeFileAtomic(manifestFile, dumpJsonFile(gen.manifest));
-  log(`gf01: generated ${gen.instances.length} instances (${gen.rejected.length} seeds rejected) -> ${bundleFile}`);
+  log(
+    `gf01: generated ${gen.instances.length} instances (${gen.rejected.length} seeds rejected) -> ${bundleFile}`,
+  );
   // Fresh runs file each time: the demo is a snapshot, not a resumable campaign.
   await rm(runsFile, { force: true });
   const bundleHash = String(gen.bundle.instances_hash ?? "");
@@ -39,7 +43,13 @@ export async function runGf01MainJob(o: Gf01MainJobOptions): Promise<{ ok: boole
       evalTrack: agent.eval_track,
       toolAllowlistId: agent.tool_allowlist_id,
       // Built-in tool agents call only in-process tools; the hash pins agent, allowlist and bundle.
-      toolLogHash: toolTrack ? canonicalHash({ agent: agent.name, tool_allowlist_id: agent.tool_allowlist_id, instances_hash: bundleHash }) : "",
+      toolLogHash: toolTrack
+        ? canonicalHash({
+            agent: agent.name,
+            tool_allowlist_id: agent.tool_allowlist_id,
+            instances_hash: bundleHash,
+          })
+        : "",
       out: runsFile,
       gitCommit: "npm-start",
     });

@@ -8,7 +8,7 @@ import {
   runSystem,
   symbolKey,
 } from "../../../src/gf01/model/index.js";
-import type { Gf01Instance, MealyAutomaton } from "../../../src/gf01/model/types.js";
+import type { Bit, Gf01Instance, MealyAutomaton } from "../../../src/gf01/model/types.js";
 
 /** A random total Mealy machine in the official table form. */
 const machineArb = fc
@@ -88,7 +88,9 @@ describe("compiled Mealy simulation", () => {
             budget_timestep: T,
           };
           const ci = compileInstance(inst);
-          const cert = a.input_aps.flatMap((ap, i) => (bit() ? [[(seed + i) % T, ap, bit()] as const] : []));
+          const cert = a.input_aps.flatMap((ap, i) =>
+            bit() ? [[(seed + i) % T, ap, bit() as Bit] as const] : [],
+          );
           const trace = base_trace.map((s) => ({ ...s }));
           for (const [t, ap, v] of cert) trace[t][ap] = v;
           const outs = referenceOutputs(a, trace);
