@@ -385,7 +385,8 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
         if (o.latencyMs !== null) latencies.push(o.latencyMs);
       }
       mem.set(recordKey(job.itemId, opts.configHash, job.trial), record);
-      if (store) await store.append(record);
+      // Not awaited: the store batches writes, and a write failure is raised by close().
+      if (store) store.append(record).catch(() => {});
       progress.tick({
         completionTokens: usage.completion_tokens,
         costUsd:

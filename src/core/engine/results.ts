@@ -7,6 +7,9 @@ import { parseWith, registerSchema } from "../schema.js";
 
 export const RECORD_SCHEMA_ID = "oraclebench.engine.record/1";
 
+/** How long appended records may wait to be written with the next ones. */
+const FLUSH_MS = 20;
+
 /**
  * One model answer. Deterministic content first; `runtime` holds wall-clock diagnostics
  * (latency, cache hit, attempts) that are never inputs to a score. Tasks add their own
@@ -106,10 +109,15 @@ export class ResultsStore {
     if (this.records.has(key)) return Promise.resolve(false);
     this.records.set(key, record);
     this.pending.push(`${JSON.stringify(record)}\n`);
-    // Lines appended while a write is in flight go out together in the next single write:
-    // fewer syscalls under concurrency, and every write still holds whole lines only.
-    if (!this.flushing) this.flushing = this.queue.then(() => this.flush());
-    this.queue = this.flushing;
+    // Lines are gathered for up to FLUSH_MS and written together: one syscall per batch
+    // instead of one per answer. Every write holds whole lines only; a SIGKILL loses at most
+    // the last batch, which --resume simply asks again.
+    if (!this.flushing) {
+      this.flushing = this.queue
+        .then(() => new Promise<void>((r) => setTimeout(r, FLUSH_MS)))
+        .then(() => this.flush());
+      this.queue = this.flushing;
+    }
     return this.flushing.then(() => true);
   }
 

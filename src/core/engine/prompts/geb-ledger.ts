@@ -121,20 +121,25 @@ export function pySplitLines(s: string): string[] {
   return parts;
 }
 
-let lastBook: string | undefined;
-let lastEntries: readonly LedgerEntry[] = [];
+const LEDGER_MEMO_SIZE = 32;
+const ledgerMemo = new Map<string, readonly LedgerEntry[]>();
 
 /**
- * Ledger entries of a book. The rows of one episode share one book, so the last parse is
- * memoised (books run to tens of KB and every row's prompt and answer check needs them).
- * Returned arrays are shared: do not mutate.
+ * Ledger entries of a book. The rows of one episode share one book (tens of KB), and each
+ * row's prompt and answer check both need its ledger, with concurrent rows interleaved, so
+ * recent parses are memoised (small LRU keyed by the book text). Returned arrays are shared:
+ * do not mutate.
  */
 export function parseBookLedger(book: string): readonly LedgerEntry[] {
-  if (book !== lastBook) {
-    lastEntries = parseLedgerUncached(book);
-    lastBook = book;
+  let entries = ledgerMemo.get(book);
+  if (entries) {
+    ledgerMemo.delete(book);
+  } else {
+    entries = parseLedgerUncached(book);
+    if (ledgerMemo.size >= LEDGER_MEMO_SIZE) ledgerMemo.delete(ledgerMemo.keys().next().value as string);
   }
-  return lastEntries;
+  ledgerMemo.set(book, entries);
+  return entries;
 }
 
 /** Offset of the first line whose Python-stripped text is the marker, or -1. */
