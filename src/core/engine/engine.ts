@@ -9,7 +9,7 @@ import {
   costUsd,
 } from "./accounting.js";
 import type { LatencyStats } from "./accounting.js";
-import { DiskCache, type ResponseCache, cacheKey, stableStringify } from "./cache.js";
+import { DiskCache, type ResponseCache, cacheKey, } from "./cache.js";
 import { ModelError, toModelError } from "./errors.js";
 import { EngineProgress } from "./progress.js";
 import { type EngineRecord, RECORD_SCHEMA_ID, ResultsStore, recordKey } from "./results.js";

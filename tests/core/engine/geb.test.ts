@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { readJsonlAll } from "../../../src/core/jsonl.js";
 import {
   GEB_PROMPT_CITATIONS,
