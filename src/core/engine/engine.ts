@@ -9,7 +9,7 @@ import {
   costUsd,
 } from "./accounting.js";
 import type { LatencyStats } from "./accounting.js";
-import { DiskCache, type ResponseCache, cacheKey, } from "./cache.js";
+import { DiskCache, type ResponseCache, cacheKey, stableStringify } from "./cache.js";
 import { ModelError, toModelError } from "./errors.js";
 import { EngineProgress } from "./progress.js";
 import { type EngineRecord, RECORD_SCHEMA_ID, ResultsStore, recordKey } from "./results.js";
@@ -246,20 +246,7 @@ export function modelConfigHash(parts: {
   params: unknown;
   prompt: unknown;
 }): string {
-  return sha256Hex(
-    JSON.stringify(sortDeep({ client: parts.client, params: parts.params, prompt: parts.prompt })),
-  );
-}
-
-function sortDeep(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortDeep);
-  if (v && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(o).sort()) if (o[k] !== undefined) out[k] = sortDeep(o[k]);
-    return out;
-  }
-  return v;
+  return sha256Hex(stableStringify({ client: parts.client, params: parts.params, prompt: parts.prompt }));
 }
 
 function withTrialSeed(req: ModelRequest, trial: number, on: boolean): ModelRequest {
