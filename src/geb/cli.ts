@@ -28,6 +28,9 @@ import {
   STATE_MODES,
   type StateMode,
 } from "./types.js";
+import { registerModelCommands } from "./cli/model.js";
+import { registerPipelineCommands } from "./cli/pipeline.js";
+import { registerSweepCommands } from "./cli/sweep.js";
 
 const int =
   (flag: string) =>
@@ -268,12 +271,16 @@ export function buildProgram(): Command {
       runDemo({ dir: o.dir });
     });
 
+  // Commands owned by other modules (one file each, so features stay separable).
+  registerModelCommands(program);
+  registerPipelineCommands(program);
+  registerSweepCommands(program);
   return program;
 }
 
-export function main(argv: string[] = process.argv): void {
+export async function main(argv: string[] = process.argv): Promise<void> {
   try {
-    buildProgram().parse(argv);
+    await buildProgram().parseAsync(argv);
   } catch (e) {
     if (e instanceof InputError) {
       process.stderr.write(`geb: ${e.message}\n`);
@@ -284,4 +291,4 @@ export function main(argv: string[] = process.argv): void {
   }
 }
 
-main();
+await main();

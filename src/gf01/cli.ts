@@ -12,6 +12,8 @@ import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import * as api from "./api.js";
 import { defaultConfig } from "./generate/index.js";
+import { registerPlayCommands } from "./cli/play.js";
+import { registerServeCommands } from "./cli/serve.js";
 import { formatReportTable } from "./report/report.js";
 
 const out = (v: unknown): void => {
@@ -415,6 +417,9 @@ export function buildProgram(): Command {
       finish({ ok: r.passed, payload: r as unknown as Record<string, unknown> });
     });
 
+  // Commands owned by other modules (one file each, so features stay separable).
+  registerPlayCommands(program);
+  registerServeCommands(program);
   return program;
 }
 
