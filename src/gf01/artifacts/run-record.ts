@@ -29,6 +29,8 @@ import {
   rendererProfileForTrack,
 } from "./meta.js";
 import { dumpJsonlRow, floatify } from "./pyout.js";
+import type { PrfSix } from "../verify/metrics.js";
+import type { VerifyResult } from "../verify/verify.js";
 
 const int = z.number().int();
 const atom = z.tuple([int, z.string(), z.union([z.literal(0), z.literal(1)])]);
@@ -90,24 +92,13 @@ registerSchema("gf01.run_record.v1", runRecordSchema);
 export type RunRecord = z.output<typeof runRecordSchema>;
 
 /** Metric fields a verifier produces for one certificate (the scorer's output shape). */
-export interface RunMetrics {
-  suff: boolean;
-  min1: boolean;
-  valid: boolean;
-  goal: boolean;
-  eff_t: number;
-  eff_a: number;
-  ap_precision: number;
-  ap_recall: number;
-  ap_f1: number;
-  ts_precision: number;
-  ts_recall: number;
-  ts_f1: number;
-  diagnostic_status?: string;
-  diagnostic_runtime_ms?: number;
-  kappa?: readonly [number, number, number, number];
-  score_c?: number;
-}
+export type RunMetrics = VerifyResult &
+  PrfSix & {
+    diagnostic_status?: string;
+    diagnostic_runtime_ms?: number;
+    kappa?: readonly [number, number, number, number];
+    score_c?: number;
+  };
 
 /** Run-level metadata (official `run_meta`). Missing entries take the official defaults. */
 export interface RunMeta {

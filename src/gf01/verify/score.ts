@@ -1,10 +1,10 @@
 import type { CompiledInstance } from "../model/compile.js";
 import type { Atom } from "../model/types.js";
 import { type RawAtom, sortAtoms } from "./atoms.js";
-import { type BestMatchOptions, bestMatch } from "./metrics.js";
+import { type BestMatchOptions, bestMatch, type PrfSix } from "./metrics.js";
 import { type DiagnosticStatus, type SubsetCaps, subsetMinimal } from "./subset.js";
 import { validateCertificate } from "./validate.js";
-import { verifyCertificate } from "./verify.js";
+import { type VerifyResult, verifyCertificate } from "./verify.js";
 
 /** MET-M κ = (M, G, −Eff_t, −Eff_a), compared lexicographically (larger is better). */
 export type Kappa = readonly [M: number, G: number, negEffT: number, negEffA: number];
@@ -16,19 +16,7 @@ export function compareKappa(a: Kappa, b: Kappa): number {
 }
 
 /** Every metric field a GF-01 run record carries, plus what we add for auditability. */
-export interface ScoreRow {
-  suff: boolean;
-  min1: boolean;
-  valid: boolean;
-  goal: boolean;
-  eff_t: number;
-  eff_a: number;
-  ap_precision: number;
-  ap_recall: number;
-  ap_f1: number;
-  ts_precision: number;
-  ts_recall: number;
-  ts_f1: number;
+export interface ScoreRow extends VerifyResult, PrfSix {
   /** MET-C Score_C = 1[Valid]. */
   score_c: 0 | 1;
   /** MET-M κ. */
