@@ -134,6 +134,36 @@ export function generateToFile(config: Partial<GenerateConfig>, out: string): Ge
   return { rows, episodes: cfg.episodes, out };
 }
 
+/**
+ * `generateToFile` with the file write overlapped with generation (what the CLI uses): the
+ * same bytes, written by the thread pool while the next episodes are generated.
+ */
+export async function generateToFileAsync(
+  config: Partial<GenerateConfig>,
+  out: string,
+): Promise<GenerateResult> {
+  const cfg: GenerateConfig = { ...DEFAULT_GENERATE_CONFIG, ...config };
+  validateConfig(cfg);
+  let rows = 0;
+  const w = new AtomicWriter(out);
+  try {
+    const cache = new TextCache();
+    for (const episodeRows of generateDataset(cfg)) {
+      for (const row of episodeRows) {
+        for (const piece of rowPieces(row, cache)) w.write(piece);
+        rows++;
+      }
+      cache.clear();
+      if (w.buffered >= 8 << 20) await w.flushAsync();
+    }
+    await w.commitAsync();
+  } catch (e) {
+    w.abort();
+    throw e;
+  }
+  return { rows, episodes: cfg.episodes, out };
+}
+
 // ---------------------------------------------------------------------------------------------
 // baselines
 

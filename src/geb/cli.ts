@@ -10,7 +10,7 @@ import {
   type ProtocolChoice,
   baselineToFile,
   formatReport,
-  generateToFile,
+  generateToFileAsync,
   gradeFiles,
   runBaseline,
   runDemo,
@@ -155,8 +155,8 @@ export function buildProgram(): Command {
         .choices(COMPAT_MODES)
         .default("1.0"),
     )
-    .action((o) => {
-      const r = generateToFile(
+    .action(async (o) => {
+      const r = await generateToFileAsync(
         {
           seed: o.seed,
           episodes: o.episodes,

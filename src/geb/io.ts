@@ -15,6 +15,7 @@ import {
   readSync,
   renameSync,
   unlinkSync,
+  writev,
   writevSync,
 } from "node:fs";
 import { dirname } from "node:path";
@@ -103,6 +104,9 @@ export class AtomicWriter {
   private pendingBytes = 0;
   private text = "";
   private closed = false;
+  /** Background mode: the caller drains with `flushAsync()`; writes overlap with its compute. */
+  private background = false;
+  private inflight: Promise<void> = Promise.resolve();
 
   constructor(private readonly file: string) {
     mkdirSync(dirname(file), { recursive: true });
@@ -119,7 +123,33 @@ export class AtomicWriter {
     this.flushText();
     this.pending.push(piece);
     this.pendingBytes += piece.length;
-    if (this.pendingBytes >= 16 << 20 || this.pending.length >= 512) this.flush();
+    if (!this.background && (this.pendingBytes >= 16 << 20 || this.pending.length >= 512)) this.flush();
+  }
+
+  /** Bytes buffered and not yet handed to the OS. */
+  get buffered(): number {
+    return this.pendingBytes + this.text.length;
+  }
+
+  /**
+   * Switch to background writing: buffered chunks are written by libuv's thread pool while
+   * the caller keeps generating (on 2 cores this hides most of a 300 MB write). At most one
+   * write is in flight, which bounds memory to about two chunks.
+   */
+  async flushAsync(): Promise<void> {
+    this.background = true;
+    await this.inflight;
+    this.flushText();
+    const bufs = this.pending;
+    this.pending = [];
+    this.pendingBytes = 0;
+    if (bufs.length > 0) this.inflight = writeAllAsync(this.fd, bufs);
+  }
+
+  /** Wait for background writes, then flush the rest and rename into place. */
+  async commitAsync(): Promise<void> {
+    await this.inflight;
+    this.commit();
   }
 
   private flushText(): void {
@@ -156,6 +186,8 @@ export class AtomicWriter {
   }
 
   abort(): void {
+    // A background write may still hold the fd; closing it makes that write fail harmlessly.
+    this.inflight.catch(() => {});
     if (this.closed) return;
     this.closed = true;
     try {
@@ -181,4 +213,27 @@ export function writeTextAtomic(file: string, text: string): void {
     w.abort();
     throw e;
   }
+}
+
+/** writev until every byte is written (writev may write partially). */
+function writeAllAsync(fd: number, bufs: Buffer[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const step = (rest: Buffer[]): void => {
+      if (rest.length === 0) return resolve();
+      const batch = rest.slice(0, 1024);
+      writev(fd, batch, (err, written) => {
+        if (err) return reject(err);
+        let i = 0;
+        let w = written;
+        while (i < rest.length && w >= rest[i].length) {
+          w -= rest[i].length;
+          i++;
+        }
+        const next = rest.slice(i);
+        if (next.length > 0 && w > 0) next[0] = next[0].subarray(w);
+        step(next);
+      });
+    };
+    step(bufs);
+  });
 }
