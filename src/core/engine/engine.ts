@@ -374,7 +374,7 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
       mem.set(recordKey(job.itemId, opts.configHash, job.trial), record);
       // Not awaited: the store batches writes, and a write failure is raised by close().
       if (store) store.append(record).catch(() => {});
-      progress.tick({
+      progress.record({
         completionTokens: usage.completion_tokens,
         costUsd:
           opts.price && !o.cached ? costUsd(opts.price, usage.prompt_tokens, usage.completion_tokens) : 0,
