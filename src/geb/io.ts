@@ -219,10 +219,16 @@ export function writeTextAtomic(file: string, text: string): void {
 function writeAllAsync(fd: number, bufs: Buffer[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const step = (rest: Buffer[]): void => {
-      if (rest.length === 0) return resolve();
+      if (rest.length === 0) {
+        resolve();
+        return;
+      }
       const batch = rest.slice(0, 1024);
       writev(fd, batch, (err, written) => {
-        if (err) return reject(err);
+        if (err) {
+          reject(err);
+          return;
+        }
         let i = 0;
         let w = written;
         while (i < rest.length && w >= rest[i].length) {

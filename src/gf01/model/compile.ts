@@ -156,7 +156,9 @@ export function compileInstance(inst: Gf01Instance, sys: CompiledSystem = compil
     baseHitBefore[t + 1] = baseHitBefore[t] | (hit ? 1 : 0);
   }
   const apIndex = new Map<string, number>();
-  sys.inputAps.forEach((ap, i) => apIndex.set(ap, i));
+  sys.inputAps.forEach((ap, i) => {
+    apIndex.set(ap, i);
+  });
   return {
     sys,
     T,
