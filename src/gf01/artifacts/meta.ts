@@ -17,8 +17,14 @@ export const SPLIT_MANIFEST_SCHEMA_VERSION = "gf01.split_manifest.v1";
 export const ALLOWED_EVAL_TRACKS = ["EVAL-CB", "EVAL-TA", "EVAL-OC"] as const;
 export type EvalTrack = (typeof ALLOWED_EVAL_TRACKS)[number];
 export const ALLOWED_MODES = ["normal", "hard"] as const;
-/** DEC-045: only the scored commit run is an official protocol today. */
+/** DEC-045: only the scored commit run is an official protocol today (official meta.py). */
 export const ALLOWED_PLAY_PROTOCOLS = ["commit_only"] as const;
+/**
+ * DEC-045/046 as we record them: also "explore_then_commit" (unscored exploration rollouts,
+ * then one scored commit episode). Accepted outside strict/official validation; reports keep
+ * it in its own stratum.
+ */
+export const EXTENDED_PLAY_PROTOCOLS = ["commit_only", "explore_then_commit"] as const;
 
 export const ADAPTATION_POLICY_VERSION = "gf01.adaptation_policy.v1";
 export const ALLOWED_ADAPTATION_CONDITIONS = [

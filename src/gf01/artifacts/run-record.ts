@@ -15,6 +15,7 @@ import {
   ALLOWED_MODES,
   ALLOWED_PLAY_PROTOCOLS,
   ALLOWED_RENDERER_TRACKS,
+  EXTENDED_PLAY_PROTOCOLS,
   ALLOWED_TOOL_ALLOWLISTS_BY_TRACK,
   BENCHMARK_VERSION,
   CHECKER_VERSION,
@@ -47,7 +48,7 @@ export const runRecordSchema = z.looseObject({
   config_hash: z.string(),
   tool_allowlist_id: z.string(),
   tool_log_hash: z.string().optional(),
-  play_protocol: z.enum(ALLOWED_PLAY_PROTOCOLS),
+  play_protocol: z.enum(EXTENDED_PLAY_PROTOCOLS),
   scored_commit_episode: z.boolean(),
   adaptation_policy_version: z.string(),
   adaptation_condition: z.enum(ALLOWED_ADAPTATION_CONDITIONS),
@@ -331,8 +332,10 @@ export function officialRowIssues(row: unknown, line: number, strict: boolean): 
   if (!(ALLOWED_MODES as readonly string[]).includes(mode))
     add("mode", `mode=${mode} not in ${pyList(ALLOWED_MODES)}`);
   const pp = pyStr(r.play_protocol);
-  if (!(ALLOWED_PLAY_PROTOCOLS as readonly string[]).includes(pp)) {
-    add("play_protocol", `play_protocol=${pp} not in ${pyList(ALLOWED_PLAY_PROTOCOLS)}`);
+  // Strict/official mode keeps the official list; otherwise explore_then_commit is accepted too.
+  const protocols: readonly string[] = strict ? ALLOWED_PLAY_PROTOCOLS : EXTENDED_PLAY_PROTOCOLS;
+  if (!protocols.includes(pp)) {
+    add("play_protocol", `play_protocol=${pp} not in ${pyList(protocols)}`);
   }
   let budget = pyIntable(r.adaptation_budget_tokens ?? 0);
   if (budget === undefined) {
