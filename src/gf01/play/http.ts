@@ -1,0 +1,364 @@
+/**
+ * HTTP session API for online play (used by `gf01 serve`, the browser game, and any agent
+ * that prefers HTTP to stdio). A thin adapter: each request becomes one `PlaySession` call.
+ * Contract (paths under `prefix`, default `/api/gf01`) is documented in docs/gf01-play.md.
+ *
+ *   GET    /instances                      public list: index, instance_id, mode, T, split_id
+ *   POST   /sessions                       create → 201 {session_id, goal, observation, …}
+ *   GET    /sessions/:id                   state (observation, finished, result|null)
+ *   GET    /sessions/:id/observation       {observation, text}
+ *   POST   /sessions/:id/actions           move → 200 accepted / 422 rejected (+ observation)
+ *   POST   /sessions/:id/commit            = move {"type":"commit"}
+ *   GET    /sessions/:id/result            200 when finished, else 409
+ *   DELETE /sessions/:id                   204
+ */
+import { randomUUID } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { InputError } from "../../core/errors.js";
+import { JsonlAppender } from "../../core/jsonl.js";
+import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
+import { runRecordLine } from "../artifacts/run-record.js";
+import { compileInstance, type CompiledInstance } from "../model/compile.js";
+import type { Gf01Instance } from "../model/types.js";
+import { PlaySession, type SubmitResult } from "./episode.js";
+import { playRunMeta } from "./meta.js";
+import { PLAY_PROTOCOLS, type PlayProtocol } from "./observation.js";
+import { renderObservation } from "./render-text.js";
+import { type EpisodeOutcome, outcomeRunRecord, scoreSession, stepLogRecord } from "./result.js";
+
+export interface PlayHandlerOptions {
+  bundle: LoadedBundle;
+  /** Finished episodes are appended here: runs.jsonl (run_record v1) and steps.jsonl. */
+  dataDir?: string;
+  prefix?: string;
+  gitCommit?: string;
+  /** At most this many live sessions; the oldest is evicted first (default 10 000). */
+  maxSessions?: number;
+  /** Session id factory (default: random UUID; ids are never part of a scored artifact). */
+  newId?: () => string;
+  /** Add permissive CORS headers (for a game served from another origin). */
+  cors?: boolean;
+  /** Called after a finished episode was scored (and written when dataDir is set). */
+  onFinish?: (e: { session_id: string; outcome: EpisodeOutcome; row: Record<string, unknown> }) => void;
+}
+
+interface Entry {
+  id: string;
+  session: PlaySession;
+  agentName: string;
+  rendererTrack: "json" | "visual";
+  result?: Record<string, unknown>;
+}
+
+const MAX_BODY = 64 * 1024;
+const AGENT_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const c of req) {
+    n += (c as Buffer).length;
+    if (n > MAX_BODY) throw new HttpError(413, "body_too_large", `request body over ${MAX_BODY} bytes`);
+    chunks.push(c as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new HttpError(400, "bad_json", `request body is not JSON: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Returns a request listener fragment: it handles (and returns true for) requests under
+ * `prefix`, and returns false for anything else so it can share a server with static files.
+ */
+export type PlayHandler = ((req: IncomingMessage, res: ServerResponse) => boolean) & {
+  /** Flush and close the data files (live sessions are dropped). */
+  close(): Promise<void>;
+};
+
+export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler {
+  const prefix = (opts.prefix ?? "/api/gf01").replace(/\/$/, "");
+  const sessions = new Map<string, Entry>();
+  const maxSessions = opts.maxSessions ?? 10_000;
+  const newId = opts.newId ?? randomUUID;
+  const compiled = new Map<string, CompiledInstance>();
+  const compiledOf = (inst: Gf01Instance) => {
+    let c = compiled.get(inst.instance_id);
+    if (!c) {
+      c = compileInstance(inst);
+      compiled.set(inst.instance_id, c);
+    }
+    return c;
+  };
+  let writers: Promise<{ runs: JsonlAppender; steps: JsonlAppender }> | undefined;
+  const getWriters = () => {
+    if (!writers) {
+      const dir = opts.dataDir!;
+      writers = mkdir(dir, { recursive: true }).then(async () => ({
+        runs: await JsonlAppender.open(join(dir, "runs.jsonl")),
+        steps: await JsonlAppender.open(join(dir, "steps.jsonl")),
+      }));
+    }
+    return writers;
+  };
+  // Serialise writes so rows land whole and in finishing order.
+  let writeChain: Promise<void> = Promise.resolve();
+
+  const send = (res: ServerResponse, status: number, body?: unknown) => {
+    const headers: Record<string, string> = { "cache-control": "no-store" };
+    if (opts.cors) {
+      headers["access-control-allow-origin"] = "*";
+      headers["access-control-allow-headers"] = "content-type";
+      headers["access-control-allow-methods"] = "GET, POST, DELETE, OPTIONS";
+    }
+    if (body === undefined) {
+      res.writeHead(status, headers).end();
+      return;
+    }
+    headers["content-type"] = "application/json; charset=utf-8";
+    res.writeHead(status, headers).end(`${JSON.stringify(body)}\n`);
+  };
+
+  const lookup = (id: string): Entry => {
+    const e = sessions.get(id);
+    if (!e) throw new HttpError(404, "unknown_session", `no session ${JSON.stringify(id)}`);
+    return e;
+  };
+
+  const finishIfDone = async (e: Entry): Promise<void> => {
+    if (!e.session.finished || e.result) return;
+    const outcome = scoreSession(e.session);
+    const meta = playRunMeta(opts.bundle.meta, {
+      evalTrack: "EVAL-CB",
+      rendererTrack: e.rendererTrack,
+      gitCommit: opts.gitCommit,
+    });
+    const row = outcomeRunRecord(e.session, outcome, {
+      eval_track: "EVAL-CB",
+      renderer_track: e.rendererTrack,
+      agent_name: e.agentName,
+      meta,
+    });
+    const s = outcome.score;
+    e.result = {
+      verdict: outcome.verdict,
+      certificate: outcome.certificate,
+      suff: s.suff,
+      min1: s.min1,
+      valid: s.valid,
+      goal: s.goal,
+      score_c: s.score_c,
+      kappa: s.kappa,
+      eff_t: s.eff_t,
+      eff_a: s.eff_a,
+      ap_f1: s.ap_f1,
+      ts_f1: s.ts_f1,
+      play_protocol: outcome.protocol,
+      exploration_rollouts: outcome.exploration_rollouts,
+      rejected_moves: outcome.rejected_moves,
+      run_record: row,
+    };
+    if (opts.dataDir) {
+      const w = await getWriters();
+      const log = stepLogRecord(outcome, { agent_name: e.agentName, eval_track: "EVAL-CB" });
+      writeChain = writeChain.then(async () => {
+        await w.runs.append(runRecordLine(row));
+        await w.steps.append(JSON.stringify(log));
+      });
+      await writeChain;
+    }
+    opts.onFinish?.({ session_id: e.id, outcome, row });
+  };
+
+  const view = (e: Entry, r?: SubmitResult) => {
+    const observation = r?.observation ?? e.session.observation();
+    return {
+      session_id: e.id,
+      instance_id: e.session.instance.instance_id,
+      protocol: e.session.protocol,
+      phase: e.session.phase,
+      finished: e.session.finished,
+      observation,
+      text: renderObservation(observation),
+      result: e.result ?? null,
+    };
+  };
+
+  const create = (body: unknown): Entry => {
+    const b = (body ?? {}) as Record<string, unknown>;
+    if (typeof b !== "object" || Array.isArray(b))
+      throw new HttpError(400, "bad_request", "body must be a JSON object");
+    let inst: Gf01Instance | undefined;
+    if (b.instance_id !== undefined) {
+      inst = opts.bundle.byId.get(String(b.instance_id));
+      if (!inst) throw new HttpError(404, "unknown_instance", `no instance ${JSON.stringify(b.instance_id)}`);
+    } else {
+      const i = b.index ?? 0;
+      if (!Number.isInteger(i) || (i as number) < 0 || (i as number) >= opts.bundle.instances.length)
+        throw new HttpError(
+          400,
+          "bad_request",
+          `index must be an integer in [0, ${opts.bundle.instances.length - 1}]`,
+        );
+      inst = opts.bundle.instances[i as number];
+    }
+    const protocol = (b.protocol ?? "commit_only") as PlayProtocol;
+    if (!PLAY_PROTOCOLS.includes(protocol))
+      throw new HttpError(400, "bad_request", `protocol must be one of ${PLAY_PROTOCOLS.join(", ")}`);
+    const ex = b.explore_episodes ?? 3;
+    if (!Number.isInteger(ex) || (ex as number) < 0 || (ex as number) > 100)
+      throw new HttpError(400, "bad_request", "explore_episodes must be an integer in [0, 100]");
+    const agentName = String(b.agent_name ?? "human-web");
+    if (!AGENT_NAME.test(agentName))
+      throw new HttpError(400, "bad_request", "agent_name must match [A-Za-z0-9_.:-]{1,64}");
+    const rt = b.renderer_track ?? "visual";
+    if (rt !== "json" && rt !== "visual")
+      throw new HttpError(400, "bad_request", 'renderer_track must be "json" or "visual"');
+    const session = new PlaySession(inst, compiledOf(inst), { protocol, exploreEpisodes: ex as number });
+    const id = newId();
+    while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value as string);
+    const e: Entry = { id, session, agentName, rendererTrack: rt };
+    sessions.set(id, e);
+    return e;
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    const method = req.method ?? "GET";
+    if (method === "OPTIONS") return send(res, 204);
+    const parts = path.split("/").filter(Boolean);
+    if (parts.length === 1 && parts[0] === "instances") {
+      if (method !== "GET") throw new HttpError(405, "method_not_allowed", "use GET");
+      return send(res, 200, {
+        instances: opts.bundle.instances.map((inst, index) => ({
+          index,
+          instance_id: inst.instance_id,
+          mode: inst.mode,
+          T: inst.base_trace.length,
+          split_id: inst.split_id ?? null,
+        })),
+      });
+    }
+    if (parts[0] !== "sessions") throw new HttpError(404, "not_found", `no route ${path}`);
+    if (parts.length === 1) {
+      if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST to create a session");
+      const e = create(await readBody(req));
+      return send(res, 201, { ...view(e), goal: e.session.goal });
+    }
+    const e = lookup(parts[1]);
+    const sub = parts[2];
+    if (parts.length === 2) {
+      if (method === "GET") return send(res, 200, view(e));
+      if (method === "DELETE") {
+        sessions.delete(e.id);
+        return send(res, 204);
+      }
+      throw new HttpError(405, "method_not_allowed", "use GET or DELETE");
+    }
+    if (parts.length !== 3) throw new HttpError(404, "not_found", `no route ${path}`);
+    if (sub === "observation") {
+      if (method !== "GET") throw new HttpError(405, "method_not_allowed", "use GET");
+      const observation = e.session.observation();
+      return send(res, 200, { observation, text: renderObservation(observation) });
+    }
+    if (sub === "result") {
+      if (method !== "GET") throw new HttpError(405, "method_not_allowed", "use GET");
+      if (!e.result) throw new HttpError(409, "not_finished", "the session is not finished");
+      return send(res, 200, e.result);
+    }
+    if (sub === "actions" || sub === "commit") {
+      if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
+      const body = sub === "commit" ? { type: "commit" } : await readBody(req);
+      const r = e.session.submit(body === undefined ? {} : body);
+      await finishIfDone(e);
+      const payload = { ...view(e, r), accepted: r.accepted, error: r.rejection ?? null };
+      return send(res, r.accepted ? 200 : 422, payload);
+    }
+    throw new HttpError(404, "not_found", `no route ${path}`);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const p = url.pathname;
+    if (p !== prefix && !p.startsWith(`${prefix}/`)) return false;
+    route(req, res, p.slice(prefix.length)).catch((err: unknown) => {
+      if (err instanceof HttpError)
+        send(res, err.status, { error: { code: err.code, message: err.message } });
+      else send(res, 500, { error: { code: "internal", message: (err as Error).message } });
+    });
+    return true;
+  };
+  return Object.assign(handle, {
+    close: async () => {
+      sessions.clear();
+      await writeChain;
+      if (writers) {
+        const w = await writers;
+        await w.runs.close();
+        await w.steps.close();
+        writers = undefined;
+      }
+    },
+  });
+}
+
+export interface PlayServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** A node:http server with the session API (and 404 for anything else). */
+export async function startPlayServer(o: {
+  port?: number;
+  host?: string;
+  bundle: LoadedBundle | string;
+  dataDir?: string;
+  gitCommit?: string;
+  cors?: boolean;
+  /** Extra handler tried after the API (e.g. static files for the browser game). */
+  fallback?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}): Promise<PlayServer> {
+  const bundle = typeof o.bundle === "string" ? await loadBundle(o.bundle) : o.bundle;
+  if (!bundle.instances.length) throw new InputError("the bundle has no instances", { field: "instances" });
+  const api = createPlaySessionHandler({ bundle, dataDir: o.dataDir, gitCommit: o.gitCommit, cors: o.cors });
+  const server = createServer((req, res) => {
+    if (api(req, res)) return;
+    if (o.fallback?.(req, res)) return;
+    res
+      .writeHead(404, { "content-type": "application/json" })
+      .end('{"error":{"code":"not_found","message":"not found"}}\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(o.port ?? 0, o.host ?? "127.0.0.1", () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}`,
+    server,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      });
+      await api.close();
+    },
+  };
+}

@@ -1,0 +1,226 @@
+/**
+ * Turning a finished session into artifacts: the scored verdict, an official run_record row,
+ * the per-step log and the official `play --out` payload shape. The certificate is re-verified
+ * from scratch (offline re-simulation) and must agree with the online run's effect status.
+ */
+import { FAMILY_ID } from "../artifacts/meta.js";
+import { type RunMeta, buildRunRecord } from "../artifacts/run-record.js";
+import { instanceToDict } from "../artifacts/bundle.js";
+import { applyCertificate } from "../model/certificate.js";
+import { effectHolds } from "../model/simulate.js";
+import type { Atom } from "../model/types.js";
+import { type ScoreOptions, type ScoreRow, scoreCertificate } from "../verify/score.js";
+import type { PlaySession, RolloutRecord } from "./episode.js";
+import type { PlayProtocol } from "./observation.js";
+import { renderObservation } from "./render-text.js";
+
+export const STEP_LOG_SCHEMA_VERSION = "gf01.play_steps.v1";
+
+export type Verdict = "certified" | "goal_met" | "missed";
+
+export interface EpisodeOutcome {
+  instance_id: string;
+  protocol: PlayProtocol;
+  certificate: Atom[];
+  score: ScoreRow;
+  verdict: Verdict;
+  /** Effect status observed online in the commit rollout. */
+  online_goal: boolean;
+  /** Offline re-simulation of the certificate (must equal online_goal). */
+  replay_goal: boolean;
+  rollouts: RolloutRecord[];
+  exploration_rollouts: number;
+  rejected_moves: number;
+}
+
+export function verdictOf(s: { valid: boolean; goal: boolean }): Verdict {
+  return s.valid ? "certified" : s.goal ? "goal_met" : "missed";
+}
+
+/** Score a finished session. Throws if the engine and the verifier disagree (a bug, not input). */
+export function scoreSession(session: PlaySession, opts: ScoreOptions = {}): EpisodeOutcome {
+  if (!session.finished) throw new Error("scoreSession: the session is not finished");
+  const cert = session.commitCertificate();
+  const ci = session.ci;
+  const score = scoreCertificate(ci, cert, { bestMatch: opts.bestMatch ?? { pool: "complete" }, ...opts });
+  const rollouts = session.rolloutRecords();
+  const commit = rollouts[rollouts.length - 1];
+  const replay = effectHolds(ci, applyCertificate(ci, cert));
+  if (replay !== commit.effect_triggered || replay !== score.goal)
+    throw new Error(
+      `internal: online effect ${commit.effect_triggered} != replay ${replay} / verifier ${score.goal} for ${session.instance.instance_id}`,
+    );
+  return {
+    instance_id: session.instance.instance_id,
+    protocol: session.protocol,
+    certificate: cert,
+    score,
+    verdict: verdictOf(score),
+    online_goal: commit.effect_triggered,
+    replay_goal: replay,
+    rollouts,
+    exploration_rollouts: rollouts.filter((r) => r.phase === "explore").length,
+    rejected_moves: session.rejectedCount(),
+  };
+}
+
+export interface RowContext {
+  eval_track: string;
+  renderer_track: string;
+  agent_name: string;
+  meta: RunMeta;
+  extraMetrics?: boolean;
+}
+
+/** The official run_record row of the scored commit episode (play_protocol recorded). */
+export function outcomeRunRecord(
+  session: PlaySession,
+  o: EpisodeOutcome,
+  c: RowContext,
+): Record<string, unknown> {
+  return buildRunRecord(
+    {
+      instance_id: o.instance_id,
+      eval_track: c.eval_track,
+      renderer_track: c.renderer_track,
+      agent_name: c.agent_name,
+      certificate: o.certificate,
+    },
+    o.score,
+    session.instance,
+    { ...c.meta, play_protocol: o.protocol, scored_commit_episode: true },
+    { extraMetrics: c.extraMetrics },
+  );
+}
+
+/** Official step shape (`requested_action_set` etc.) plus what we add (rejections, phase). */
+function officialSteps(r: RolloutRecord, rendererTrack: string): Record<string, unknown>[] {
+  return r.steps.map((s) => ({
+    t: s.t,
+    // No normalisation: what was requested is what was committed (the official loop drops
+    // requests equal to the hidden base bit, which leaks it).
+    requested_action_set: s.set,
+    committed_action_set: s.set,
+    action_set: s.set,
+    observation: s.observation,
+    observation_rendered:
+      rendererTrack === "visual" ? renderObservation(s.observation) : canonicalObs(s.observation),
+    rejected_actions: s.rejected,
+    ...(s.forced_skip ? { forced_skip: s.forced_skip } : {}),
+  }));
+}
+
+const canonicalObs = (o: unknown): string => JSON.stringify(sortKeysDeep(o));
+function sortKeysDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeysDeep);
+  if (v && typeof v === "object") {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) out[k] = sortKeysDeep((v as Record<string, unknown>)[k]);
+    return out;
+  }
+  return v;
+}
+
+/** Official `run_episode` payload (`episode` of `gf01 play --out`), extended with exploration. */
+export function episodePayload(
+  session: PlaySession,
+  o: EpisodeOutcome,
+  rendererTrack: string,
+): Record<string, unknown> {
+  const inst = session.instance;
+  const commit = o.rollouts[o.rollouts.length - 1];
+  const budgets: Record<string, number> = { timestep: inst.budget_timestep };
+  if (inst.budget_atoms !== null && inst.budget_atoms !== undefined) budgets.legacy_atoms = inst.budget_atoms;
+  return {
+    instance_id: inst.instance_id,
+    mode: inst.mode,
+    t_star: inst.t_star,
+    effect_ap: inst.effect_ap,
+    budgets,
+    certificate: o.certificate.map((a) => [a[0], a[1], a[2]]),
+    steps: officialSteps(commit, rendererTrack),
+    suff: o.score.suff,
+    min1: o.score.min1,
+    valid: o.score.valid,
+    goal: o.score.goal,
+    replay_goal: o.replay_goal,
+    verdict: o.verdict,
+    play_protocol: o.protocol,
+    exploration: o.rollouts
+      .filter((r) => r.phase === "explore")
+      .map((r) => ({
+        episode: r.episode,
+        scored: false,
+        completed: r.completed,
+        certificate: r.certificate.map((a) => [a[0], a[1], a[2]]),
+        effect_triggered: r.effect_triggered,
+        steps: officialSteps(r, rendererTrack),
+      })),
+  };
+}
+
+/** Official `gf01 play` stdout/--out payload: status, actor, run_contract, instance, episode. */
+export function playPayload(
+  session: PlaySession,
+  o: EpisodeOutcome,
+  c: RowContext & { instance_source: string },
+): Record<string, unknown> {
+  return {
+    status: "ok",
+    actor: c.agent_name,
+    run_contract: {
+      eval_track: c.eval_track,
+      renderer_track: c.renderer_track,
+      renderer_policy_version: c.meta.renderer_policy_version,
+      renderer_profile_id: c.meta.renderer_profile_id,
+      visual_backend: "text",
+      tool_allowlist_id: c.meta.tool_allowlist_id ?? "none",
+      tool_log_hash: c.meta.tool_log_hash ?? "",
+      play_protocol: o.protocol,
+      scored_commit_episode: true,
+      adaptation_policy_version: c.meta.adaptation_policy_version,
+      adaptation_condition: c.meta.adaptation_condition ?? "no_adaptation",
+      adaptation_budget_tokens: c.meta.adaptation_budget_tokens ?? 0,
+      adaptation_data_scope: c.meta.adaptation_data_scope ?? "none",
+      adaptation_protocol_id: c.meta.adaptation_protocol_id ?? "none",
+      instance_source: c.instance_source,
+    },
+    instance: instanceToDict(session.instance),
+    episode: episodePayload(session, o, c.renderer_track),
+  };
+}
+
+/** One line of the per-step log (`gf01.play_steps.v1`): every rollout and move of an episode. */
+export function stepLogRecord(
+  o: EpisodeOutcome,
+  c: { agent_name: string; eval_track: string; extra?: Record<string, unknown> },
+): Record<string, unknown> {
+  return {
+    schema_version: STEP_LOG_SCHEMA_VERSION,
+    family_id: FAMILY_ID,
+    instance_id: o.instance_id,
+    agent_name: c.agent_name,
+    eval_track: c.eval_track,
+    play_protocol: o.protocol,
+    verdict: o.verdict,
+    certificate: o.certificate,
+    rejected_moves: o.rejected_moves,
+    rollouts: o.rollouts.map((r) => ({
+      episode: r.episode,
+      phase: r.phase,
+      scored: r.phase === "commit",
+      completed: r.completed,
+      effect_triggered: r.effect_triggered,
+      certificate: r.certificate,
+      steps: r.steps.map((s) => ({
+        t: s.t,
+        set: s.set,
+        rejected: s.rejected,
+        ...(s.forced_skip ? { forced_skip: s.forced_skip } : {}),
+        y_t: s.observation.outputs[s.t],
+        effect_status_t: s.observation.effect_status_t,
+      })),
+    })),
+    ...(c.extra ?? {}),
+  };
+}
