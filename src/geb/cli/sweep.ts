@@ -1,4 +1,324 @@
-import type { Command } from "commander";
+/**
+ * `geb sweep`, `geb sweep-merge`, `geb run-preset`, `geb wall`, `geb wall-search`,
+ * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
+ */
+import { type Command, Option } from "commander";
+import { type EngineFromOptions, engineFromOptions, gebOptionsFromCli } from "../../core/engine/cli.js";
+import { InputError } from "../../core/errors.js";
+import { addSweepFlags, specFromFlags } from "../sweep/flags.js";
+import { type SweepSpec, parseShard } from "../sweep/grid.js";
+import "../sweep/model-cell.js";
+import { loadPresets, presetSpec } from "../sweep/presets.js";
+import { type SweepResult, mergeSweeps, runSweep } from "../sweep/sweep.js";
+import { evaluateChecks, formatIssuesTable, loadChecksConfig } from "../sweep/thresholds.js";
+import { type WallDirection, findWallInRuns, updateThresholdConfig, wallSearch } from "../sweep/wall.js";
+import { writeGebReport } from "../sweep/report.js";
 
-/** Registers the `geb` sweep commands (filled in by the issue that owns them). */
-export function registerSweepCommands(_program: Command): void {}
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/** Engine flags for model cells (the shared engine surface minus per-run result files). */
+function addModelFlags(cmd: Command): Command {
+  return cmd
+    .option(
+      "--model <spec>",
+      "answer with a model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
+    )
+    .option("--adapter <spec>", "alias of --model (the reference's flag)")
+    .option("--base-url <url>", "model server base URL")
+    .option("--api-key-env <name>", "variable holding the API key")
+    .option("--command-arg <arg>", "argument for command:<program> (repeat)", collect)
+    .addOption(
+      new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
+    )
+    .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
+    .option("--temperature <x>", "sampling temperature")
+    .option("--max-tokens <n>", "completion token budget")
+    .option("--max-concurrency <n>", "model requests in flight per cell", "4")
+    .option("--timeout-s <s>", "per-request timeout in seconds", "120")
+    .option("--max-retries <n>", "retries on 429/5xx/timeouts", "6")
+    .option("--cache-dir <dir>", "response cache directory");
+}
+
+function addRunFlags(cmd: Command): Command {
+  return cmd
+    .option("--shard <i/n>", "run only shard i of n (every n-th cell); merge with sweep-merge")
+    .option("--jobs <n>", "worker threads for baseline cells (default: CPU cores)")
+    .option("--overwrite", "discard an existing sweep in --out and run again")
+    .option("--results-json <path>", "also write the combined results list here")
+    .option("--no-progress", "no progress bar");
+}
+
+async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
+  if (spec.runner.kind === "baseline") return {};
+  if (!spec.runner.model) return {};
+  const engine: EngineFromOptions = await engineFromOptions({
+    model: spec.runner.model,
+    baseUrl: o.baseUrl as string | undefined,
+    apiKeyEnv: o.apiKeyEnv as string | undefined,
+    commandArg: o.commandArg as string[] | undefined,
+    promptVia: o.promptVia as "stdin" | "file" | undefined,
+    modelOption: o.modelOption as string[] | undefined,
+    temperature: o.temperature as string | undefined,
+    maxTokens: o.maxTokens as string | undefined,
+    maxConcurrency: o.maxConcurrency as string | undefined,
+    timeoutS: o.timeoutS as string | undefined,
+    maxRetries: o.maxRetries as string | undefined,
+    cacheDir: o.cacheDir as string | undefined,
+  });
+  return { engine, gebPrompt: gebOptionsFromCli({}).prompt };
+}
+
+function reportSweep(r: SweepResult, out: string): void {
+  console.log(
+    `sweep: ${r.cells} cells (${r.ran} run, ${r.skipped} already done) in ${out}` +
+      (r.complete ? `; wrote ${r.combined} and ${r.summary}` : "; grid incomplete (other shards pending)"),
+  );
+}
+
+async function sweepAction(cmd: Command, spec: SweepSpec, out: string): Promise<void> {
+  const o = cmd.opts();
+  const jobs = o.jobs === undefined ? undefined : Number.parseInt(String(o.jobs), 10);
+  if (jobs !== undefined && (!Number.isSafeInteger(jobs) || jobs < 1))
+    throw new InputError(`must be an integer ≥ 1, got "${o.jobs}"`, { field: "--jobs" });
+  const r = await runSweep({
+    spec,
+    out,
+    shard: o.shard ? parseShard(String(o.shard)) : null,
+    jobs,
+    overwrite: Boolean(o.overwrite),
+    resultsJson: (o.resultsJson as string | undefined) ?? null,
+    progress: o.progress !== false,
+    runtime: await runtimeFor(spec, o),
+    log: (s) => process.stderr.write(`${s}\n`),
+  });
+  reportSweep(r, out);
+}
+
+const floatArg = (flag: string, v: string): number => {
+  const x = Number(v);
+  if (v.trim() === "" || !Number.isFinite(x))
+    throw new InputError(`must be a number, got "${v}"`, { field: flag });
+  return x;
+};
+
+export function registerSweepCommands(program: Command): void {
+  const sweep = program
+    .command("sweep")
+    .description("run a grid of generate → answer → grade cells (parallel, resumable, shardable)")
+    .requiredOption("--out <dir>", "output directory (one run dir per cell, combined.json, summary.json)");
+  addRunFlags(addModelFlags(addSweepFlags(sweep)));
+  sweep.action(async () => {
+    await sweepAction(sweep, specFromFlags(sweep), sweep.opts().out);
+  });
+
+  program
+    .command("sweep-merge")
+    .description("join shard output dirs of one grid into --out and write combined.json + summary.json")
+    .argument("<dirs...>", "shard output directories")
+    .requiredOption("--out <dir>", "merged output directory (may be one of the inputs)")
+    .action((dirs: string[], o: { out: string }) => {
+      const r = mergeSweeps(dirs, o.out);
+      console.log(`merged ${r.cells} cells into ${o.out}; wrote ${r.combined} and ${r.summary}`);
+    });
+
+  const preset = program
+    .command("run-preset")
+    .description("run a named sweep from the versioned presets file (configs/presets.json)")
+    .argument("<name>", "preset name (see --list)")
+    .option("--out <dir>", "output directory (default runs/<name>)")
+    .option("--presets <file>", "presets file (default: the bundled configs/presets.json)")
+    .option("--list", "list presets and exit");
+  addRunFlags(addModelFlags(addSweepFlags(preset)));
+  preset.action(async (name: string) => {
+    const o = preset.opts();
+    const file = loadPresets(o.presets as string | undefined);
+    if (o.list) {
+      for (const [k, p] of Object.entries(file.presets)) console.log(`${k.padEnd(22)} ${p.description}`);
+      return;
+    }
+    const base = presetSpec(file, name, o.presets ?? "configs/presets.json");
+    await sweepAction(preset, specFromFlags(preset, base), (o.out as string | undefined) ?? `runs/${name}`);
+  });
+
+  program
+    .command("wall")
+    .description("find the first parameter value where a metric crosses a threshold (over summary.json runs)")
+    .option("--runs-dir <dir>", "directory searched for */summary.json", "runs")
+    .option("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)", "drift.step_rate")
+    .option("--param <key>", "config key of the swept parameter", "steps")
+    .requiredOption("--threshold <x>", "threshold")
+    .addOption(
+      new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
+        .choices(["gte", "lte"])
+        .makeOptionMandatory(),
+    )
+    .option("--state-mode <m>", "only runs of this state mode")
+    .option("--profile <p>", "only runs of this distractor profile")
+    .addOption(
+      new Option("--aggregate <a>", "combine runs with the same param")
+        .choices(["none", "max", "min"])
+        .default("max"),
+    )
+    .option("--out <file>", "wall JSON (default <runs-dir>/wall.json)")
+    .option("--update-config <file>", "write the threshold back into this checks config")
+    .option("--check-id <id>", "check to update (with --update-config)")
+    .option("--metric-path <path>", "metric path in the checks config (default --metric)")
+    .action((o) => {
+      const threshold = floatArg("--threshold", o.threshold);
+      const r = findWallInRuns({
+        runsDir: o.runsDir,
+        metricPath: o.metric,
+        paramKey: o.param,
+        threshold,
+        direction: o.direction as WallDirection,
+        stateMode: o.stateMode ?? null,
+        profile: o.profile ?? null,
+        aggregate: o.aggregate,
+        out: o.out,
+      });
+      if (!r) {
+        console.log("No matching runs found.");
+        process.exitCode = 1;
+        return;
+      }
+      console.log(`Wrote ${r.out}`);
+      console.log(r.lines.join("\n"));
+      if (o.updateConfig) {
+        if (!o.checkId) throw new InputError("is required with --update-config", { field: "--check-id" });
+        updateThresholdConfig(o.updateConfig, o.checkId, o.metricPath ?? o.metric, threshold, o.direction);
+        console.log(`Updated ${o.updateConfig} (${o.checkId} ${o.metricPath ?? o.metric})`);
+      }
+    });
+
+  const ws = program
+    .command("wall-search")
+    .description("adaptive wall search: coarse grid → bisection refine → confirm with more seeds")
+    .requiredOption("--out <dir>", "output directory (one sweep per probed value)")
+    .requiredOption(
+      "--param <knob>",
+      "swept knob: steps, max_book_tokens, or a rate (update_burst_rate, note_rate, distractor_rate, clear_rate)",
+    )
+    .requiredOption("--values <list>", "coarse values, ascending (e.g. 40,80,160,320)")
+    .requiredOption("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)")
+    .requiredOption("--threshold <x>", "threshold")
+    .addOption(
+      new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
+        .choices(["gte", "lte"])
+        .makeOptionMandatory(),
+    )
+    .option("--refine <n>", "bisection steps inside the crossing bracket", "4")
+    .option(
+      "--tolerance <x>",
+      "stop refining when the bracket is this narrow (default 1 for integer knobs, 0.01 for rates)",
+    )
+    .option("--confirm-seeds <n>", "re-run the wall and last-ok points with this many seeds (0: skip)", "0")
+    .option("--preset <name>", "start from a preset instead of the sweep defaults")
+    .option("--presets <file>", "presets file");
+  addRunFlags(addModelFlags(addSweepFlags(ws)));
+  ws.action(async () => {
+    const o = ws.opts();
+    const base = o.preset
+      ? presetSpec(loadPresets(o.presets), o.preset, o.presets ?? "configs/presets.json")
+      : undefined;
+    const spec = specFromFlags(ws, base);
+    const r = await wallSearch({
+      spec,
+      out: o.out,
+      param: o.param,
+      values: String(o.values),
+      metricPath: o.metric,
+      threshold: floatArg("--threshold", o.threshold),
+      direction: o.direction,
+      refine: Number.parseInt(o.refine, 10),
+      tolerance: o.tolerance === undefined ? undefined : floatArg("--tolerance", o.tolerance),
+      confirmSeeds: Number.parseInt(o.confirmSeeds, 10),
+      jobs: o.jobs === undefined ? undefined : Number.parseInt(o.jobs, 10),
+      progress: o.progress !== false,
+      runtime: await runtimeFor(spec, o),
+      log: (s) => process.stderr.write(`${s}\n`),
+    });
+    console.log(`Wrote ${r.file}`);
+    console.log(r.lines.join("\n"));
+  });
+
+  program
+    .command("check-thresholds")
+    .description(
+      "evaluate a use-case checks config (the reference's usecase_checks.json format) against summaries",
+    )
+    .option("--config <file>", "checks config", "configs/usecase_checks.json")
+    .option("--root <dir>", "root for summary_path entries", ".")
+    .option("--out <file>", "write {issues, error_count} JSON here")
+    .option("--quiet-passes", "hide passing rows")
+    .addOption(
+      new Option("--profile <p>", "release: missing metrics fail; fastlocal: missing is n/a")
+        .choices(["release", "fastlocal"])
+        .default("release"),
+    )
+    .option("--strict-optional", "treat optional metrics as required (unless strict_optional_missing=false)")
+    .addOption(
+      new Option("--format <f>", "table (default) or lines (the reference's output)")
+        .choices(["table", "lines"])
+        .default("table"),
+    )
+    .action((o) => {
+      const config = loadChecksConfig(o.config);
+      const { issues, errorCount } = evaluateChecks(config, {
+        root: o.root,
+        profile: o.profile,
+        strictOptional: Boolean(o.strictOptional),
+      });
+      const shown = o.quietPasses ? issues.filter((i) => i.status !== "pass") : issues;
+      console.log(formatIssuesTable(shown, o.format, issues));
+      if (o.out) writeIssuesJson(o.out, issues, errorCount);
+      if (errorCount > 0) process.exitCode = 1;
+    });
+
+  program
+    .command("report")
+    .description(
+      "self-contained HTML report of a sweep (or a dir of sweeps): charts, tables, CSV/JSON, optional PNGs",
+    )
+    .argument("<run-dir>", "a sweep dir (combined.json) or a dir holding several")
+    .option("--out <file>", "HTML file (default <run-dir>/report.html)")
+    .option("--png", "also export every chart as PNG (needs chromium)")
+    .option("--chromium <path>", "chromium executable for --png", "/usr/bin/chromium")
+    .option("--wall-metric <path>", "summary metric for the wall panel", "overall.value_acc_mean")
+    .option("--wall-threshold <x>", "threshold line on wall curves")
+    .action(async (dir: string, o) => {
+      const r = await writeGebReport({
+        dir,
+        out: o.out,
+        png: Boolean(o.png),
+        chromium: o.chromium,
+        wallMetric: o.wallMetric,
+        wallThreshold: o.wallThreshold === undefined ? null : floatArg("--wall-threshold", o.wallThreshold),
+      });
+      console.log(
+        `Wrote ${r.html} (${r.charts} charts, ${r.tables} tables${r.pngs ? `, ${r.pngs} PNGs` : ""})`,
+      );
+    });
+}
+
+import { writeTextAtomic } from "../io.js";
+import { pyJsonDumps } from "../../core/pyjson.js";
+import type { Issue } from "../sweep/thresholds.js";
+
+function writeIssuesJson(file: string, issues: readonly Issue[], errorCount: number): void {
+  writeTextAtomic(
+    file,
+    pyJsonDumps(
+      {
+        issues: issues.map((i) => ({
+          check_id: i.check_id,
+          metric_path: i.metric_path,
+          status: i.status,
+          message: i.message,
+          severity: i.severity,
+        })),
+        error_count: errorCount,
+      },
+      { indent: 2 },
+    ),
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Sweep flags → SweepSpec. Shared by `geb sweep`, `geb run-preset` and `geb wall-search`:
+ * only flags the user actually typed override the base spec (the reference defaults, or a
+ * preset), so a preset's values survive unless a flag names them.
+ */
+import { type Command, Option } from "commander";
+import { InputError } from "../../core/errors.js";
+import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../types.js";
+import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+export function addSweepFlags(cmd: Command): Command {
+  const d = DEFAULT_SWEEP;
+  cmd
+    .option("--seeds <n>", `number of seeds 0..n-1 (default ${d.seeds})`)
+    .option("--episodes <n>", `episodes per cell (default ${d.episodes})`)
+    .option("--steps <n>", `steps per episode (default ${d.steps})`)
+    .option("--steps-list <list>", "comma-separated steps list (PaTH-style curves, e.g. 20,40,80,160)")
+    .option("--keys <n>", `distinct keys (default ${d.keys})`)
+    .option("--queries <n>", `queries per episode (default ${d.queries})`)
+    .option("--derived-query-rate <x>", `share of derived queries (default ${d.derivedQueryRate})`)
+    .option("--no-derived-queries", "no derived queries (derived_query_rate=0)")
+    .option("--chapters <n>", `book chapters (default ${d.chapters})`)
+    .option("--distractor-rate <x>", `distractor rate (default ${d.distractorRate})`)
+    .option("--tail-distractor-steps <n>", "distractor-only tail of N steps (default 0)")
+    .option("--clear-rate <x>", `CLEAR rate (default ${d.clearRate})`)
+    .option("--note-rate <x>", `NOTE rate for kv_commentary (default ${d.noteRate})`)
+    .option(
+      "--update-burst-rate <x>",
+      `update_burst near-miss rate (default ${d.updateBurstRate} or env GOLDEVIDENCEBENCH_UPDATE_BURST_RATE)`,
+    )
+    .option(
+      "--state-modes <list>",
+      `state modes (default ${d.stateModesRaw}; any of ${STATE_MODES.join(",")})`,
+    )
+    .option(
+      "--distractor-profiles <list>",
+      `profiles (default ${d.distractorProfilesRaw}; any of ${DISTRACTOR_PROFILES.join(",")})`,
+    )
+    .option("--max-support-k <k>", `score the first k cited IDs (default ${d.maxSupportK})`)
+    .option("--twins", "counterfactual twin per episode (default)")
+    .option("--no-twins", "no twins")
+    .option("--require-citations", "questions require support IDs (default)")
+    .option("--no-require-citations", "value-only questions")
+    .option("--max-book-tokens <n>", "book token cap for model/pipeline cells")
+    .option("--max-book-tokens-list <list>", "comma-separated book budgets (memory-budget sweeps)");
+  for (const k of RATE_KNOBS)
+    cmd.option(`--${k.replaceAll("_", "-")}-list <list>`, `sweep ${k} over a comma-separated list`);
+  return cmd
+    .option("--k-list <list>", "pipeline grid: retrieval k values (e.g. 2,4,8)")
+    .option("--rerank-list <list>", "pipeline grid: rerankers (e.g. none,latest_step,linear)")
+    .option("--pipeline-list <knob=v1,v2>", "pipeline grid over any knob (repeat)", collect)
+    .option("--pipeline-set <knob=v>", "fixed pipeline setting for every cell (repeat)", collect)
+    .addOption(
+      new Option("--baseline <b>", "baseline for cells without --model (default ledger)").choices([
+        "ledger",
+        "naive",
+      ]),
+    )
+    .addOption(new Option("--compat <v>", "generator: 1.0 (default) or reference-0.1").choices(COMPAT_MODES))
+    .addOption(
+      new Option("--metrics <d>", "metric dialect: 1.0 (default) or reference-0.1").choices([
+        "1.0",
+        "reference-0.1",
+      ]),
+    )
+    .option("--timings", "write measured wall time into results (reruns then differ in those fields)");
+}
+
+function given(cmd: Command, key: string): boolean {
+  const src = cmd.getOptionValueSource(key);
+  return src === "cli" || src === "env";
+}
+
+function int(flag: string, v: unknown): number {
+  const s = String(v);
+  if (!/^\s*[+-]?\d+\s*$/.test(s)) throw new InputError(`must be an integer, got "${s}"`, { field: flag });
+  return Number.parseInt(s, 10);
+}
+
+function num(flag: string, v: unknown): number {
+  const s = String(v);
+  const x = Number(s);
+  if (s.trim() === "" || !Number.isFinite(x))
+    throw new InputError(`must be a number, got "${s}"`, { field: flag });
+  return x;
+}
+
+function kv(flag: string, raw: string): [string, string] {
+  const i = raw.indexOf("=");
+  if (i <= 0) throw new InputError(`expected knob=value, got "${raw}"`, { field: flag });
+  return [raw.slice(0, i).trim(), raw.slice(i + 1).trim()];
+}
+
+function scalar(s: string): number | string | boolean {
+  if (s === "true" || s === "on") return true;
+  if (s === "false" || s === "off") return false;
+  const x = Number(s);
+  return s !== "" && Number.isFinite(x) ? x : s;
+}
+
+/** The base spec with every flag the user typed applied. */
+export function specFromFlags(cmd: Command, base: SweepSpec = { ...DEFAULT_SWEEP }): SweepSpec {
+  const o = cmd.opts();
+  const s: SweepSpec = {
+    ...base,
+    rateLists: { ...base.rateLists },
+    pipelineLists: { ...base.pipelineLists },
+    pipelineFixed: { ...base.pipelineFixed },
+  };
+  if (
+    !given(cmd, "updateBurstRate") &&
+    process.env.GOLDEVIDENCEBENCH_UPDATE_BURST_RATE !== undefined &&
+    base === DEFAULT_SWEEP
+  )
+    s.updateBurstRate = num(
+      "GOLDEVIDENCEBENCH_UPDATE_BURST_RATE",
+      process.env.GOLDEVIDENCEBENCH_UPDATE_BURST_RATE,
+    );
+  const ints: [string, keyof SweepSpec, string][] = [
+    ["seeds", "seeds", "--seeds"],
+    ["episodes", "episodes", "--episodes"],
+    ["steps", "steps", "--steps"],
+    ["keys", "keys", "--keys"],
+    ["queries", "queries", "--queries"],
+    ["chapters", "chapters", "--chapters"],
+    ["tailDistractorSteps", "tailDistractorSteps", "--tail-distractor-steps"],
+    ["maxSupportK", "maxSupportK", "--max-support-k"],
+  ];
+  for (const [k, f, flag] of ints)
+    if (given(cmd, k)) (s as unknown as Record<string, unknown>)[f] = int(flag, o[k]);
+  const nums: [string, keyof SweepSpec, string][] = [
+    ["derivedQueryRate", "derivedQueryRate", "--derived-query-rate"],
+    ["distractorRate", "distractorRate", "--distractor-rate"],
+    ["clearRate", "clearRate", "--clear-rate"],
+    ["noteRate", "noteRate", "--note-rate"],
+    ["updateBurstRate", "updateBurstRate", "--update-burst-rate"],
+  ];
+  for (const [k, f, flag] of nums)
+    if (given(cmd, k)) (s as unknown as Record<string, unknown>)[f] = num(flag, o[k]);
+  if (given(cmd, "derivedQueries")) s.noDerivedQueries = o.derivedQueries === false;
+  if (given(cmd, "stepsList")) s.stepsListRaw = String(o.stepsList);
+  if (given(cmd, "stateModes")) s.stateModesRaw = String(o.stateModes);
+  if (given(cmd, "distractorProfiles")) s.distractorProfilesRaw = String(o.distractorProfiles);
+  if (given(cmd, "twins")) s.twins = o.twins !== false;
+  if (given(cmd, "requireCitations")) s.requireCitations = o.requireCitations !== false;
+  if (given(cmd, "maxBookTokens")) s.maxBookTokens = int("--max-book-tokens", o.maxBookTokens);
+  if (given(cmd, "maxBookTokensList")) s.maxBookTokensListRaw = String(o.maxBookTokensList);
+  for (const k of RATE_KNOBS) {
+    const key = `${k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}List`;
+    if (given(cmd, key)) s.rateLists[k as RateKnob] = String(o[key]);
+  }
+  if (given(cmd, "kList")) s.pipelineLists.k = String(o.kList);
+  if (given(cmd, "rerankList")) s.pipelineLists.rerank = String(o.rerankList);
+  for (const raw of (o.pipelineList as string[] | undefined) ?? []) {
+    const [k, v] = kv("--pipeline-list", raw);
+    s.pipelineLists[k] = v;
+  }
+  for (const raw of (o.pipelineSet as string[] | undefined) ?? []) {
+    const [k, v] = kv("--pipeline-set", raw);
+    s.pipelineFixed[k] = scalar(v);
+  }
+  if (given(cmd, "compat")) s.compat = o.compat;
+  if (given(cmd, "metrics")) s.metrics = o.metrics;
+  if (given(cmd, "timings")) s.timings = Boolean(o.timings);
+  // Runner: a model spec makes model cells; pipeline knobs make pipeline cells.
+  const model: string | undefined = o.model ?? o.adapter;
+  const wantsPipeline =
+    Object.keys(s.pipelineLists).length > 0 ||
+    Object.keys(s.pipelineFixed).length > 0 ||
+    base.runner.kind === "pipeline";
+  if (wantsPipeline)
+    s.runner = {
+      kind: "pipeline",
+      model: model ?? (base.runner.kind === "pipeline" ? base.runner.model : null),
+    };
+  else if (model) s.runner = { kind: "model", model };
+  else if (given(cmd, "baseline")) s.runner = { kind: "baseline", baseline: o.baseline };
+  return s;
+}

@@ -1,0 +1,139 @@
+/**
+ * `summary.json` of a sweep: the reference `summarize_results.summarize(rows)` block (overall
+ * and per (state mode, profile) means of the headline metrics, the same for `metrics_raw`,
+ * retrieval rates when cells carry `retrieval_stats`) plus an `efficiency` block (tokens and
+ * wall time per query: mean, p50, p90) that the reference's release gates read.
+ *
+ * The reference script also derives decomposition, recency, drift and diagnosis files from
+ * each cell's data and predictions; that is `geb summarize` (the pipeline issue), which reads
+ * the same combined.json. Keys here are the reference's, so both agree where they overlap.
+ */
+import { compareCodePoints, PyFloat, pyJsonDumps } from "../../core/pyjson.js";
+
+const SUMMARY_METRICS = [
+  "value_acc",
+  "exact_acc",
+  "cite_f1",
+  "entailment",
+  "instr_override_rate",
+  "instr_conflict_present_rate",
+  "instr_conflict_present_count",
+  "state_integrity_rate",
+] as const;
+
+type Payload = Record<string, unknown>;
+
+const asObj = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+/** Python `float(v)` for the JSON scalars a results file holds (null when not a number). */
+function toFloat(v: unknown): number | null {
+  if (typeof v === "number") return v;
+  if (typeof v === "boolean") return v ? 1 : 0;
+  return null;
+}
+
+const mean = (xs: readonly number[]): number => {
+  let s = 0;
+  for (const x of xs) s += x;
+  return xs.length ? s / xs.length : 0;
+};
+
+/** Linear-interpolated percentile (numpy's default), q in [0, 1]. */
+export function percentile(xs: readonly number[], q: number): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return lo === hi ? s[lo] : s[lo] + (s[hi] - s[lo]) * (pos - lo);
+}
+
+function groupMeans(rows: readonly Payload[], field: "metrics" | "metrics_raw") {
+  const grouped = new Map<string, { mode: string; profile: string; m: Map<string, number[]> }>();
+  const overall = new Map<string, number[]>();
+  for (const row of rows) {
+    const metrics = asObj(row[field]);
+    const mode = typeof row.state_mode === "string" ? row.state_mode : "";
+    const profile = typeof row.distractor_profile === "string" ? row.distractor_profile : "";
+    const key = JSON.stringify([mode, profile]);
+    for (const k of SUMMARY_METRICS) {
+      const v = toFloat(metrics[k]);
+      if (v === null) continue;
+      let g = grouped.get(key);
+      if (!g) {
+        g = { mode, profile, m: new Map() };
+        grouped.set(key, g);
+      }
+      if (!g.m.has(k)) g.m.set(k, []);
+      g.m.get(k)?.push(v);
+      if (!overall.has(k)) overall.set(k, []);
+      overall.get(k)?.push(v);
+    }
+  }
+  const groups = [...grouped.values()].sort(
+    (a, b) => compareCodePoints(a.mode, b.mode) || compareCodePoints(a.profile, b.profile),
+  );
+  const byGroup = groups.map((g) => {
+    const entry: Record<string, unknown> = {
+      state_mode: g.mode,
+      distractor_profile: g.profile,
+      n: Math.max(0, ...[...g.m.values()].map((v) => v.length)),
+    };
+    for (const [k, v] of g.m) entry[`${k}_mean`] = new PyFloat(mean(v));
+    return entry;
+  });
+  const overallMeans: Record<string, PyFloat> = {};
+  for (const [k, v] of overall) overallMeans[`${k}_mean`] = new PyFloat(mean(v));
+  return { overall: overallMeans, byGroup };
+}
+
+const fl = (x: number | null): PyFloat | null => (x === null ? null : new PyFloat(x));
+
+/** Summary object of a combined list (payloads in grid order). */
+export function summarizeSweep(rows: readonly Payload[]): Record<string, unknown> {
+  const main = groupMeans(rows, "metrics");
+  const raw = groupMeans(rows, "metrics_raw");
+  const summary: Record<string, unknown> = {
+    rows: rows.length,
+    overall: main.overall,
+    overall_raw: raw.overall,
+    by_group: main.byGroup,
+    by_group_raw: raw.byGroup,
+  };
+  const stats: Record<string, unknown>[] = [];
+  for (const row of rows) {
+    const s = row.retrieval_stats;
+    if (Array.isArray(s))
+      for (const x of s) if (x && typeof x === "object" && !Array.isArray(x)) stats.push(x);
+  }
+  if (stats.length > 0) {
+    const total = stats.length;
+    const ranks = stats.map((s) => s.correct_rank).filter((r): r is number => typeof r === "number");
+    summary.retrieval = {
+      n: total,
+      gold_in_context_rate: new PyFloat(stats.filter((s) => s.correct_included === true).length / total),
+      correct_rank_mean: ranks.length ? new PyFloat(mean(ranks)) : null,
+      drop_rate: new PyFloat(stats.filter((s) => s.dropped_correct === true).length / total),
+    };
+  }
+  const tokens: number[] = [];
+  const wall: number[] = [];
+  for (const row of rows) {
+    const e = asObj(row.efficiency);
+    if (typeof e.tokens_per_q === "number") tokens.push(e.tokens_per_q);
+    if (typeof e.wall_s_per_q === "number") wall.push(e.wall_s_per_q);
+  }
+  summary.efficiency = {
+    tokens_per_q_mean: fl(tokens.length ? mean(tokens) : null),
+    tokens_per_q_p50: fl(percentile(tokens, 0.5)),
+    tokens_per_q_p90: fl(percentile(tokens, 0.9)),
+    wall_s_per_q_mean: fl(wall.length ? mean(wall) : null),
+    wall_s_per_q_p90: fl(percentile(wall, 0.9)),
+  };
+  return summary;
+}
+
+export function summaryText(rows: readonly Payload[]): string {
+  return pyJsonDumps(summarizeSweep(rows), { indent: 2 });
+}

@@ -1,0 +1,331 @@
+/**
+ * `geb sweep`: run every cell of a grid into `<out>/<cell>/`, in parallel, resumably, and
+ * assemble `<out>/combined.json` (the reference's list of per-cell payloads, in grid order)
+ * and `<out>/summary.json` once every cell of the grid is present.
+ *
+ * - Resume: a cell is done when its `results.json` exists (written last, atomically). A
+ *   rerun of the same grid skips done cells; `sweep.json` pins the grid so a rerun with other
+ *   flags into the same dir is refused (unless `overwrite`).
+ * - Shards: `--shard i/n` runs every n-th cell. Shards may share one out dir (then the last
+ *   to finish writes combined.json) or use their own, joined later by `mergeSweeps`.
+ * - Parallelism: baseline cells in worker threads; model/pipeline cells in this thread,
+ *   one after another, each using the engine's request concurrency.
+ */
+import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { InputError } from "../../core/errors.js";
+import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
+import { Progress } from "../../core/progress.js";
+import { generateToFile } from "../api.js";
+import { writeTextAtomic } from "../io.js";
+import {
+  type CellOutcome,
+  finishCell,
+  generateConfigFor,
+  prepareCellDir,
+  runBaselineCell,
+  validateCells,
+} from "./cell.js";
+import { type Cell, type SweepSpec, expandGrid, shardCells, specHash } from "./grid.js";
+import { type SweepRuntime, cellRunnerFor } from "./runners.js";
+import { summaryText } from "./summary.js";
+import type { WorkerJob } from "./worker.js";
+
+export const MANIFEST = "sweep.json";
+export const MANIFEST_SCHEMA = "oraclebench.geb.sweep/1";
+
+export interface SweepOptions {
+  spec: SweepSpec;
+  /** Output dir as given; results name data files relative to it, as the reference does. */
+  out: string;
+  shard?: [number, number] | null;
+  /** Worker threads for baseline cells (default: available cores; 1 = run inline). */
+  jobs?: number;
+  /** Discard an existing sweep in `out` (any grid) and run again. */
+  overwrite?: boolean;
+  /** Also write the combined list here (the reference's `--results-json`). */
+  resultsJson?: string | null;
+  progress?: boolean;
+  runtime?: SweepRuntime;
+  log?: (line: string) => void;
+}
+
+export interface SweepResult {
+  cells: number;
+  ran: number;
+  skipped: number;
+  /** Every cell of the grid is present in `out`, so combined.json and summary.json exist. */
+  complete: boolean;
+  combined: string | null;
+  summary: string | null;
+}
+
+interface Manifest {
+  schema: string;
+  spec_hash: string;
+  out: string;
+  spec: SweepSpec;
+  cells: string[];
+}
+
+function manifestText(spec: SweepSpec, out: string, cells: readonly Cell[]): string {
+  const m: Manifest = {
+    schema: MANIFEST_SCHEMA,
+    spec_hash: specHash(spec),
+    out,
+    spec,
+    cells: cells.map((c) => c.name),
+  };
+  return `${pyJsonDumps(m, { indent: 2, ensureAscii: false })}\n`;
+}
+
+export function readManifest(dir: string): Manifest | null {
+  const file = join(dir, MANIFEST);
+  if (!existsSync(file)) return null;
+  let m: unknown;
+  try {
+    m = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
+  }
+  const mm = m as Partial<Manifest>;
+  if (!mm || mm.schema !== MANIFEST_SCHEMA || typeof mm.spec_hash !== "string" || !mm.spec)
+    throw new InputError(`not a sweep manifest (schema ${MANIFEST_SCHEMA})`, { file, field: "schema" });
+  return mm as Manifest;
+}
+
+/** Python `json.dumps(list_of_payloads, indent=2)` from the payloads' own indent-2 texts. */
+export function combinedText(texts: readonly string[]): string {
+  if (texts.length === 0) return "[]";
+  // Nesting one level deeper only indents every line by two spaces; reusing the exact texts
+  // keeps every number as the cell wrote it (no float/int guessing on a re-parse).
+  const items = texts.map((t) => t.replace(/^/gm, "  "));
+  return `[\n${items.join(",\n")}\n]`;
+}
+
+const cellDone = (out: string, c: Cell): boolean => existsSync(join(out, c.name, "results.json"));
+
+/**
+ * The worker entry. Built code (.js) runs it directly. From TypeScript sources (tsx, vitest)
+ * a worker does not inherit the parent's loader, so a small bootstrap registers tsx first.
+ */
+function workerEntry(): URL {
+  if (!import.meta.url.endsWith(".ts")) return new URL("./worker.js", import.meta.url);
+  const api = createRequire(import.meta.url)
+    .resolve("tsx/esm/api")
+    .replace(/\.cjs$/, ".mjs");
+  const target = new URL("./worker.ts", import.meta.url).href;
+  const boot = `import { register } from ${JSON.stringify(pathToFileURL(api).href)}; register(); await import(${JSON.stringify(target)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
+
+/** Run baseline cells on a pool of worker threads; `onDone` fires in completion order. */
+async function runInWorkers(
+  jobs: number,
+  spec: SweepSpec,
+  out: string,
+  cells: readonly Cell[],
+  onDone: (o: CellOutcome) => void,
+): Promise<void> {
+  if (jobs <= 1 || cells.length <= 1) {
+    for (const c of cells) onDone(runBaselineCell(spec, c, out));
+    return;
+  }
+  const url = workerEntry();
+  let next = 0;
+  let failure: Error | null = null;
+  const workers: Worker[] = [];
+  const lanes = Array.from({ length: Math.min(jobs, cells.length) }, () => {
+    const w = new Worker(url);
+    workers.push(w);
+    return new Promise<void>((resolveLane) => {
+      const feed = () => {
+        if (failure || next >= cells.length) {
+          resolveLane();
+          return;
+        }
+        const job: WorkerJob = { spec, cell: cells[next++], outRoot: out };
+        w.postMessage(job);
+      };
+      w.on(
+        "message",
+        (msg: { ok: boolean; outcome?: CellOutcome; error?: { message: string; input: boolean } }) => {
+          if (msg.ok && msg.outcome) onDone(msg.outcome);
+          else if (!failure) {
+            const m = msg.error?.message ?? "worker failed";
+            failure = msg.error?.input ? new InputError(m) : new Error(m);
+          }
+          feed();
+        },
+      );
+      w.on("error", (e) => {
+        failure ??= e;
+        resolveLane();
+      });
+      feed();
+    });
+  });
+  try {
+    await Promise.all(lanes);
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  if (failure) throw failure;
+}
+
+async function runOnMainThread(
+  spec: SweepSpec,
+  out: string,
+  cells: readonly Cell[],
+  runtime: SweepRuntime,
+  onDone: (o: CellOutcome) => void,
+): Promise<void> {
+  const run = cellRunnerFor(spec.runner.kind);
+  for (const cell of cells) {
+    const start = performance.now();
+    const dir = join(out, cell.name);
+    prepareCellDir(dir);
+    const dataPath = join(dir, "data.jsonl");
+    generateToFile(generateConfigFor(spec, cell), dataPath);
+    const parts = await run({ spec, cell, dir, dataPath, predsPath: join(dir, "preds.jsonl"), runtime });
+    onDone(finishCell(spec, cell, out, parts, (performance.now() - start) / 1000));
+  }
+}
+
+/** Write combined.json + summary.json if every grid cell has results; returns their paths. */
+export function assemble(
+  out: string,
+  cells: readonly Cell[],
+  resultsJson?: string | null,
+): { combined: string; summary: string } | null {
+  if (!cells.every((c) => cellDone(out, c))) return null;
+  const texts = cells.map((c) => readFileSync(join(out, c.name, "results.json"), "utf8"));
+  const combined = combinedText(texts);
+  const combinedPath = join(out, "combined.json");
+  writeTextAtomic(combinedPath, combined);
+  if (resultsJson && resolve(resultsJson) !== resolve(combinedPath)) writeTextAtomic(resultsJson, combined);
+  const summaryPath = join(out, "summary.json");
+  writeTextAtomic(summaryPath, summaryText(texts.map((t) => JSON.parse(t))));
+  return { combined: combinedPath, summary: summaryPath };
+}
+
+export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
+  const { spec, out } = opts;
+  const log = opts.log ?? (() => {});
+  const grid = expandGrid(spec);
+  validateCells(spec, grid);
+  if (spec.runner.kind !== "baseline") cellRunnerFor(spec.runner.kind);
+  const mine = shardCells(grid, opts.shard ?? null);
+
+  const existing = readManifest(out);
+  if (existing && existing.spec_hash !== specHash(spec)) {
+    if (!opts.overwrite)
+      throw new InputError(
+        "holds a different sweep (other flags); use another --out, or --overwrite to discard it",
+        { file: join(out, MANIFEST) },
+      );
+  }
+  if (opts.overwrite) {
+    const old = existing ? existing.cells : [];
+    for (const name of new Set([...old, ...grid.map((c) => c.name)]))
+      rmSync(join(out, name), { recursive: true, force: true });
+    for (const f of ["combined.json", "summary.json", MANIFEST]) rmSync(join(out, f), { force: true });
+  }
+  writeTextAtomic(join(out, MANIFEST), manifestText(spec, out, grid));
+
+  const pending = mine.filter((c) => !cellDone(out, c));
+  const skipped = mine.length - pending.length;
+  if (skipped > 0) log(`resuming: ${skipped} of ${mine.length} cells already done`);
+  const bar = new Progress(mine.length, "sweep", process.stderr, opts.progress === false ? false : undefined);
+  bar.tick(skipped);
+  const onDone = () => bar.tick();
+  try {
+    if (spec.runner.kind === "baseline") {
+      const jobs = opts.jobs ?? availableParallelism();
+      await runInWorkers(jobs, spec, out, pending, onDone);
+    } else {
+      await runOnMainThread(spec, out, pending, opts.runtime ?? {}, onDone);
+    }
+  } finally {
+    bar.finish();
+  }
+  const done = assemble(out, grid, opts.resultsJson);
+  return {
+    cells: mine.length,
+    ran: pending.length,
+    skipped,
+    complete: done !== null,
+    combined: done?.combined ?? null,
+    summary: done?.summary ?? null,
+  };
+}
+
+/**
+ * Join shard outputs into `out`: every input must hold the same grid; each cell is taken from
+ * the first input that has it. Result paths are rewritten to point into `out`.
+ */
+export function mergeSweeps(inputs: readonly string[], out: string): SweepResult {
+  if (inputs.length === 0) throw new InputError("nothing to merge", { field: "inputs" });
+  const manifests = inputs.map((d) => {
+    const m = readManifest(d);
+    if (!m) throw new InputError(`no ${MANIFEST} (not a sweep dir)`, { file: d });
+    return m;
+  });
+  const first = manifests[0];
+  manifests.forEach((m, i) => {
+    if (m.spec_hash !== first.spec_hash)
+      throw new InputError(
+        `holds a different grid than ${inputs[0]} (spec hash ${m.spec_hash} ≠ ${first.spec_hash})`,
+        {
+          file: join(inputs[i], MANIFEST),
+        },
+      );
+  });
+  const target = readManifest(out);
+  if (target && target.spec_hash !== first.spec_hash)
+    throw new InputError("holds a different sweep", { file: join(out, MANIFEST) });
+  const grid = expandGrid(first.spec);
+  writeTextAtomic(join(out, MANIFEST), manifestText(first.spec, out, grid));
+  let copied = 0;
+  const missing: string[] = [];
+  for (const cell of grid) {
+    if (cellDone(out, cell)) continue;
+    const k = inputs.findIndex((d) => cellDone(d, cell));
+    if (k < 0) {
+      missing.push(cell.name);
+      continue;
+    }
+    const src = join(inputs[k], cell.name);
+    const dst = join(out, cell.name);
+    rmSync(dst, { recursive: true, force: true });
+    cpSync(src, dst, { recursive: true });
+    const oldPath = join(manifests[k].out, cell.name, "data.jsonl");
+    const newPath = join(out, cell.name, "data.jsonl");
+    if (oldPath !== newPath) {
+      const file = join(dst, "results.json");
+      const text = readFileSync(file, "utf8");
+      const needle = `"path": ${pyJsonString(oldPath)}`;
+      if (!text.includes(needle))
+        throw new InputError(`data.path is not ${oldPath}`, { file, field: "data.path" });
+      writeTextAtomic(file, text.replace(needle, `"path": ${pyJsonString(newPath)}`));
+    }
+    copied++;
+  }
+  if (missing.length > 0)
+    throw new InputError(
+      `${missing.length} of ${grid.length} cells are in none of the inputs (first: ${missing.slice(0, 3).join(", ")})`,
+    );
+  const done = assemble(out, grid);
+  return {
+    cells: grid.length,
+    ran: 0,
+    skipped: grid.length - copied,
+    complete: done !== null,
+    combined: done?.combined ?? null,
+    summary: done?.summary ?? null,
+  };
+}
