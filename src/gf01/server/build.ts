@@ -1,0 +1,61 @@
+/**
+ * The browser bundle: `dist/web/` (Vite output). `gf01 serve` uses it as is when it exists; when
+ * it is missing (fresh clone) the app is built once through Vite's JS API. Vite is imported
+ * lazily so a production install with a prebuilt `dist/web` never loads it.
+ */
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { InputError } from "../../core/errors.js";
+
+/** Repository root: the nearest ancestor of this module holding package.json and src/web. */
+export function repoRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
+  let d = resolve(from);
+  for (;;) {
+    if (
+      existsSync(join(d, "package.json")) &&
+      (existsSync(join(d, "src", "web")) || existsSync(join(d, "dist", "web")))
+    )
+      return d;
+    const up = dirname(d);
+    if (up === d)
+      throw new InputError(
+        "cannot find the oraclebench package root (no package.json with src/web or dist/web)",
+      );
+    d = up;
+  }
+}
+
+export const defaultWebDir = (): string => join(repoRoot(), "dist", "web");
+
+export const hasWebBuild = (dir: string): boolean => existsSync(join(dir, "index.html"));
+
+/** Build the app into `dist/web` with `src/web/vite.config.ts`. Returns the output folder. */
+export async function buildWeb(o: { log?: (line: string) => void } = {}): Promise<string> {
+  const root = repoRoot();
+  const config = join(root, "src", "web", "vite.config.ts");
+  if (!existsSync(config))
+    throw new InputError(`no prebuilt dist/web and no sources to build it from (${config} missing)`);
+  let vite: typeof import("vite");
+  try {
+    vite = await import("vite");
+  } catch {
+    throw new InputError(
+      "dist/web is missing and Vite is not installed: run `npm ci` (dev dependencies) or ship dist/web",
+    );
+  }
+  o.log?.("gf01 serve: building the browser app (dist/web) with Vite …");
+  await vite.build({ configFile: config, logLevel: "warn" });
+  return join(root, "dist", "web");
+}
+
+/** `dir` if it holds a build; otherwise build the default `dist/web` (only when dir is the default). */
+export async function ensureWebBuild(
+  o: { dir?: string; rebuild?: boolean; log?: (line: string) => void } = {},
+): Promise<string> {
+  const dir = o.dir ?? defaultWebDir();
+  if (!o.rebuild && hasWebBuild(dir)) return dir;
+  if (o.dir && resolve(o.dir) !== resolve(defaultWebDir()))
+    throw new InputError(`no index.html in --web-dir ${o.dir}`, { field: "web-dir" });
+  return buildWeb({ log: o.log });
+}

@@ -1,0 +1,272 @@
+/**
+ * `gf01 serve`: one node:http server (loopback by default) with
+ *   - the play session API of src/gf01/play (docs/gf01-play.md), mounted once per bundle
+ *     under `/api/b/<bundle>/` — it holds every hidden bit; the browser only sees the goal
+ *     panel, canonical observations and the scored summary;
+ *   - `/api/web/catalog` (public instance descriptors) and `/api/web/results/<session>`;
+ *   - the static browser app (dist/web).
+ * Finished episodes are written by the session API to `<data>/<bundle>/runs.jsonl` (official
+ * run_record v1, renderer_track `visual`, profile GF-01-R1) and `steps.jsonl` (per-step log);
+ * this module adds `sessions.jsonl` (session id → public result) so results pages survive a
+ * restart. See docs/web.md and docs/human-data.md.
+ */
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { basename, join } from "node:path";
+import { InputError } from "../../core/errors.js";
+import { JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
+import { generateBundle } from "../api.js";
+import { type LoadedBundle, bundleToJson, loadBundle, parseBundle } from "../artifacts/bundle.js";
+import { type PlayHandler, createPlaySessionHandler } from "../play/http.js";
+import { PLAY_PROTOCOLS } from "../play/observation.js";
+import type { EpisodeOutcome } from "../play/result.js";
+import { ensureWebBuild } from "./build.js";
+import { createStaticHandler } from "./static.js";
+
+export interface BundleSource {
+  /** URL-safe key (default: from the file name). */
+  key?: string;
+  /** Display name (default: the file name). */
+  name?: string;
+  file?: string;
+  bundle?: LoadedBundle;
+}
+
+export interface Gf01ServerOptions {
+  bundles: BundleSource[];
+  /** Root of the run data (default `.runs/gf01-web`, which git ignores). */
+  dataDir: string;
+  port?: number;
+  host?: string;
+  /** Built app folder (default dist/web, built on demand). `false`: API only. */
+  webDir?: string | false;
+  gitCommit?: string;
+  maxSessions?: number;
+  log?: (line: string) => void;
+}
+
+export interface PublicResultRecord {
+  session_id: string;
+  bundle: string;
+  instance_id: string;
+  agent_name: string;
+  result: Record<string, unknown>;
+}
+
+export interface Gf01Server {
+  url: string;
+  server: Server;
+  bundles: { key: string; name: string; bundle: LoadedBundle; dataDir: string }[];
+  close(): Promise<void>;
+}
+
+/** The summary a player may see: verdict, their certificate, the score. No solution, no seed. */
+export function publicResult(o: EpisodeOutcome): Record<string, unknown> {
+  const s = o.score;
+  return {
+    verdict: o.verdict,
+    certificate: o.certificate,
+    suff: s.suff,
+    min1: s.min1,
+    valid: s.valid,
+    goal: s.goal,
+    score_c: s.score_c,
+    kappa: s.kappa,
+    eff_t: s.eff_t,
+    eff_a: s.eff_a,
+    ap_f1: s.ap_f1,
+    ts_f1: s.ts_f1,
+    play_protocol: o.protocol,
+    exploration_rollouts: o.exploration_rollouts,
+    rejected_moves: o.rejected_moves,
+  };
+}
+
+/**
+ * The session API returns the finished run_record in `result.run_record`. The row carries the
+ * instance's generator seed (enough to regenerate the hidden trace with the public generator),
+ * so browser-facing responses drop it; the row itself is on disk in runs.jsonl.
+ */
+function stripRunRecord(body: string): string {
+  if (!body.includes('"run_record"')) return body;
+  try {
+    const v = JSON.parse(body) as Record<string, unknown>;
+    if (v && typeof v === "object") {
+      delete v.run_record;
+      const r = v.result as Record<string, unknown> | null | undefined;
+      if (r && typeof r === "object") delete r.run_record;
+    }
+    return `${JSON.stringify(v)}\n`;
+  } catch {
+    return body;
+  }
+}
+
+function publicOnly(res: ServerResponse): ServerResponse {
+  const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) =>
+    end(typeof chunk === "string" ? stripRunRecord(chunk) : chunk, ...rest)) as ServerResponse["end"];
+  return res;
+}
+
+const slug = (s: string) =>
+  s
+    .replace(/\.json$/i, "")
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 48) || "bundle";
+
+/** A small generated bundle for `gf01 serve` without --instances (deterministic: seeds 0–5). */
+export function demoBundle(gitCommit?: string): { bundle: LoadedBundle; json: string } {
+  const g = generateBundle({ seeds: [0, 1, 2, 3, 4, 5], gitCommit });
+  const bundle = parseBundle(g.bundle, "demo");
+  return { bundle, json: bundleToJson(bundle) };
+}
+
+const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+  res
+    .writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+    .end(`${JSON.stringify(body)}\n`);
+
+export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server> {
+  const log = o.log ?? (() => {});
+  if (!o.bundles.length) throw new InputError("no instance bundles to serve", { field: "instances" });
+  const taken = new Set<string>();
+  const mounted: Gf01Server["bundles"] = [];
+  for (const src of o.bundles) {
+    const bundle = src.bundle ?? (await loadBundle(src.file!));
+    if (!bundle.instances.length)
+      throw new InputError("the bundle has no instances", { file: src.file, field: "instances" });
+    let key = slug(src.key ?? (src.file ? basename(src.file) : "bundle"));
+    for (let i = 2; taken.has(key); i++) key = `${slug(src.key ?? basename(src.file ?? "bundle"))}-${i}`;
+    taken.add(key);
+    mounted.push({
+      key,
+      name: src.name ?? (src.file ? basename(src.file) : key),
+      bundle,
+      dataDir: join(o.dataDir, key),
+    });
+  }
+
+  // Results index: session id → public result, reloaded from disk so links keep working.
+  const results = new Map<string, PublicResultRecord>();
+  const appenders = new Map<string, JsonlAppender>();
+  let chain: Promise<void> = Promise.resolve();
+  for (const m of mounted) {
+    await mkdir(m.dataDir, { recursive: true });
+    const f = join(m.dataDir, "sessions.jsonl");
+    if (existsSync(f))
+      for await (const { value } of readJsonl<PublicResultRecord>(f)) results.set(value.session_id, value);
+    appenders.set(m.key, await JsonlAppender.open(f));
+  }
+
+  const apis: [string, PlayHandler][] = mounted.map((m) => [
+    `/api/b/${m.key}/`,
+    createPlaySessionHandler({
+      bundle: m.bundle,
+      dataDir: m.dataDir,
+      prefix: `/api/b/${m.key}`,
+      gitCommit: o.gitCommit,
+      maxSessions: o.maxSessions,
+      onFinish: ({ session_id, outcome, row }) => {
+        const rec: PublicResultRecord = {
+          session_id,
+          bundle: m.key,
+          instance_id: outcome.instance_id,
+          agent_name: String(row.agent_name),
+          result: publicResult(outcome),
+        };
+        results.set(session_id, rec);
+        const app = appenders.get(m.key)!;
+        chain = chain
+          .then(() => app.append(JSON.stringify(rec)))
+          .catch((e: Error) => log(`sessions.jsonl: ${e.message}`));
+      },
+    }),
+  ]);
+
+  const catalog = {
+    bundles: mounted.map((m) => ({
+      key: m.key,
+      name: m.name,
+      split_id: (m.bundle.meta.split_id as string | undefined) ?? null,
+      benchmark_version: (m.bundle.meta.benchmark_version as string | undefined) ?? null,
+      // Public descriptors only: the goal-panel fields of each instance, nothing hidden.
+      instances: m.bundle.instances.map((inst, index) => ({
+        index,
+        instance_id: inst.instance_id,
+        mode: inst.mode,
+        T: inst.base_trace.length,
+        t_star: inst.t_star,
+        window_size: inst.window_size,
+        budget_timestep: inst.budget_timestep,
+        budget_atoms: inst.budget_atoms ?? null,
+        input_count: inst.automaton.input_aps.length,
+        output_count: inst.automaton.output_aps.length,
+        split_id: inst.split_id ?? null,
+      })),
+    })),
+    protocols: [...PLAY_PROTOCOLS],
+    explore_episodes: 3,
+  };
+
+  const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
+  const statics = webDir ? createStaticHandler(webDir) : undefined;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path.startsWith("/api/b/")) {
+      for (const [prefix, api] of apis) if (path.startsWith(prefix) && api(req, publicOnly(res))) return;
+      return sendJson(res, 404, { error: { code: "unknown_bundle", message: `no bundle for ${path}` } });
+    }
+    if (path === "/api/web/catalog") return sendJson(res, 200, catalog);
+    if (path.startsWith("/api/web/results/")) {
+      let sid = "";
+      try {
+        sid = decodeURIComponent(path.slice("/api/web/results/".length));
+      } catch {}
+      const r = results.get(sid);
+      return r
+        ? sendJson(res, 200, r)
+        : sendJson(res, 404, {
+            error: { code: "unknown_session", message: "no finished session with that id" },
+          });
+    }
+    if (path.startsWith("/api/"))
+      return sendJson(res, 404, { error: { code: "not_found", message: `no route ${path}` } });
+    if (statics?.(req, res)) return;
+    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found\n");
+  });
+  // Many players at once on loopback: keep idle sockets short-lived but allow keep-alive.
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(o.port ?? 0, o.host ?? "127.0.0.1", () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+  return {
+    url: `http://${host}:${addr.port}`,
+    server,
+    bundles: mounted,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      });
+      for (const [, api] of apis) await api.close();
+      await chain;
+      for (const a of appenders.values()) await a.close();
+    },
+  };
+}
+
+/** Write the demo bundle next to its runs so `gf01 validate` can re-verify them later. */
+export async function writeDemoBundle(dataDir: string, json: string): Promise<string> {
+  const f = join(dataDir, "demo", "instances.json");
+  await mkdir(join(dataDir, "demo"), { recursive: true });
+  await writeFileAtomic(f, json);
+  return f;
+}

@@ -1,0 +1,60 @@
+/** Static files of the built browser app (GET/HEAD only, no directory listing, no escapes). */
+import { createReadStream, statSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { extname, join, normalize, resolve, sep } from "node:path";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+/** Everything the app loads is same-origin; no inline scripts, no third parties. */
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "content-security-policy":
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+};
+
+export function createStaticHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const root = resolve(dir);
+  return (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+    } catch {
+      return false;
+    }
+    if (path.includes("\0")) return false;
+    if (path === "/" || path === "") path = "/index.html";
+    const file = normalize(join(root, path));
+    if (file !== root && !file.startsWith(root + sep)) return false;
+    let size: number;
+    try {
+      const st = statSync(file);
+      if (!st.isFile()) return false;
+      size = st.size;
+    } catch {
+      return false;
+    }
+    const html = extname(file) === ".html";
+    res.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "content-length": String(size),
+      // index.html is small and names the bundle: always revalidate; the rest may be cached briefly.
+      "cache-control": html ? "no-cache" : "public, max-age=300",
+      ...SECURITY_HEADERS,
+    });
+    if (req.method === "HEAD") res.end();
+    else createReadStream(file).pipe(res);
+    return true;
+  };
+}

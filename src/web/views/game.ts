@@ -1,0 +1,422 @@
+/**
+ * The play screen: goal panel, the board (R1 side-scroller or R2 puzzle, switchable), the
+ * action bar for the current step, feedback on what the last step changed, exploration
+ * controls when the protocol allows them, and the end screen. Every decision is a request to
+ * the server, which holds the hidden state; the client only keeps what it was shown.
+ */
+import { h } from "preact";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { ApiError, type SessionView, api } from "../api.js";
+import {
+  type Draft,
+  type Observation,
+  boardModel,
+  budgetText,
+  cycle,
+  goalSentence,
+  modeMeaning,
+  stepFeedback,
+} from "../model.js";
+import { R1Board } from "./r1.js";
+import { R2Board } from "./r2.js";
+import { EndPanel } from "./result.js";
+
+export type ViewKind = "R1" | "R2";
+
+interface PastRollout {
+  episode: number;
+  obs: Observation;
+}
+
+export function Game(props: { bundle: string; sid: string }) {
+  const [view, setView] = useState<SessionView | null>(null);
+  const [draft, setDraft] = useState<Draft>({});
+  const [sel, setSel] = useState(0);
+  const [feedback, setFeedback] = useState<string[]>([]);
+  const [message, setMessage] = useState<string>("");
+  const [kind, setKind] = useState<ViewKind>(() =>
+    localStorage.getItem("gf01.view") === "R2" ? "R2" : "R1",
+  );
+  const [past, setPast] = useState<PastRollout[]>([]);
+  const [confirm, setConfirm] = useState(false);
+  const [flash, setFlash] = useState<number | null>(null);
+  const busy = useRef(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    api
+      .get(props.bundle, props.sid)
+      .then(setView)
+      .catch((e: Error) => setMessage(e.message));
+  }, [props.bundle, props.sid]);
+
+  useEffect(() => {
+    localStorage.setItem("gf01.view", kind);
+  }, [kind]);
+
+  /** Apply a server answer: remember finished rollouts, compute feedback, reset the draft. */
+  const apply = (prev: SessionView, next: SessionView) => {
+    const a = prev.observation;
+    const b = next.observation;
+    if (b.episode !== a.episode) setPast((p) => [...p, { episode: a.episode, obs: a }]);
+    if (next.accepted === false && next.error) {
+      setMessage(next.error.message);
+    } else {
+      setMessage("");
+      setDraft({});
+      const fb = stepFeedback(a, b);
+      setFeedback(
+        fb.length
+          ? fb
+          : b.episode !== a.episode
+            ? [
+                b.phase === "commit"
+                  ? "The scored run starts now."
+                  : `Exploration rollout ${b.episode + 1} starts.`,
+              ]
+            : [],
+      );
+      setFlash(b.t > a.t && b.episode === a.episode ? b.t - 1 : null);
+    }
+    setView(next);
+  };
+
+  const send = useCallback(
+    async (what: "advance" | "commit") => {
+      if (!view || busy.current || view.finished) return;
+      busy.current = true;
+      try {
+        const next =
+          what === "commit"
+            ? await api.commit(props.bundle, props.sid)
+            : await api.act(props.bundle, props.sid, view.observation.done ? {} : draft);
+        apply(view, next);
+      } catch (e) {
+        setMessage(e instanceof ApiError ? e.message : `network error: ${(e as Error).message}`);
+      } finally {
+        busy.current = false;
+        setConfirm(false);
+      }
+    },
+    [view, draft, props.bundle, props.sid],
+  );
+
+  const setBit = (ap: string, v: 0 | 1 | null) =>
+    setDraft((d) => {
+      const n = { ...d };
+      if (v === null) delete n[ap];
+      else n[ap] = v;
+      return n;
+    });
+
+  const onKey = useCallback(
+    (ev: KeyboardEvent) => {
+      if (!view) return;
+      const tgt = ev.target as HTMLElement | null;
+      const tag = tgt?.tagName ?? "";
+      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+      // Let a focused button handle its own activation keys.
+      if (
+        (tag === "BUTTON" || tgt?.getAttribute("role") === "button") &&
+        (ev.key === "Enter" || ev.key === " ")
+      )
+        return;
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      const o = view.observation;
+      const aps = o.goal.input_aps;
+      const k = ev.key;
+      let handled = true;
+      if (confirm) {
+        if (k === "Enter" || k === "y") void send("commit");
+        else if (k === "Escape" || k === "n") setConfirm(false);
+        else handled = false;
+      } else if (k === "v" || k === "V") setKind((x) => (x === "R1" ? "R2" : "R1"));
+      else if (view.finished) handled = false;
+      else if (o.done) {
+        // Exploration rollout over: Enter explores again (if allowed), C starts the scored run.
+        if (k === "Enter" || k === "e" || k === "E")
+          void send(o.explore_remaining > 0 ? "advance" : "commit");
+        else if (k === "c" || k === "C") void send("commit");
+        else handled = false;
+      } else if (k === "ArrowUp") setSel((s) => (s + aps.length - 1) % aps.length);
+      else if (k === "ArrowDown") setSel((s) => (s + 1) % aps.length);
+      else if (k === "1") setBit(aps[sel], 1);
+      else if (k === "0") setBit(aps[sel], 0);
+      else if (k === "-" || k === "Backspace" || k === "Delete" || k === "k" || k === "K")
+        setBit(aps[sel], null);
+      else if (k === " ") setBit(aps[sel], cycle(draft[aps[sel]] ?? null));
+      else if (k === "Enter" || k === "ArrowRight") void send("advance");
+      else if (k === "c" || k === "C") {
+        if (o.phase === "explore") void send("commit");
+        else setConfirm(true);
+      } else handled = false;
+      if (handled) ev.preventDefault();
+    },
+    [view, sel, draft, confirm, send],
+  );
+
+  useEffect(() => {
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [onKey]);
+
+  useEffect(() => {
+    rootRef.current?.focus();
+  }, [view === null]);
+
+  if (!view) return h("main", { class: "page" }, h("p", { role: "alert" }, message || "Loading session…"));
+  const o = view.observation;
+  const g = o.goal;
+  const cols = boardModel(o, draft);
+  const boardProps = {
+    cols,
+    selected: sel,
+    flash,
+    onSelect: setSel,
+    onCell: (ap: string) => setBit(ap, cycle(draft[ap] ?? null)),
+  };
+  const explore = o.phase === "explore";
+  const phaseLabel = explore
+    ? `Exploration ${o.episode + 1} — practice, not scored (${o.explore_remaining} more after this)`
+    : view.protocol === "explore_then_commit"
+      ? "Scored run — this one counts"
+      : "Scored run";
+
+  return h(
+    "main",
+    {
+      class: `page game${explore ? " exploring" : ""}`,
+      ref: rootRef,
+      tabIndex: -1,
+      "data-finished": String(view.finished),
+    },
+    h(
+      "header",
+      { class: "topbar" },
+      h("a", { href: "#/", class: "home-link" }, "GF-01"),
+      h("span", { class: `phase ${explore ? "explore" : "commit"}`, "data-phase": o.phase }, phaseLabel),
+      h(
+        "div",
+        { class: "switch", role: "group", "aria-label": "View" },
+        (["R1", "R2"] as const).map((v) =>
+          h(
+            "button",
+            {
+              type: "button",
+              key: v,
+              class: kind === v ? "on" : "",
+              "aria-pressed": kind === v,
+              onClick: () => setKind(v),
+              "data-testid": `view-${v}`,
+            },
+            v === "R1" ? "R1 side-scroller" : "R2 puzzle",
+          ),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { class: "layout" },
+      h(
+        "aside",
+        { class: "goal", "aria-label": "Goal" },
+        h("h2", null, "Goal"),
+        h("p", { class: "goal-main", "data-testid": "goal" }, goalSentence(g)),
+        h("p", null, modeMeaning(g)),
+        h(
+          "dl",
+          null,
+          h("dt", null, "Target output"),
+          h("dd", null, `${g.effect_ap} = ${g.target_value}`),
+          h("dt", null, "Target step"),
+          h("dd", null, String(g.t_star)),
+          h("dt", null, "Steps"),
+          h("dd", null, `0–${g.T - 1} (now: ${o.done ? "done" : o.t})`),
+          h("dt", null, "Budget left"),
+          h("dd", { "data-testid": "budget" }, budgetText(o)),
+          h("dt", null, "Goal status"),
+          h(
+            "dd",
+            { class: o.effect_status_t === "triggered" ? "ok" : "" },
+            o.effect_status_t === "triggered" ? "✓ reached in this run" : "not reached yet",
+          ),
+        ),
+        h(
+          "details",
+          { open: true },
+          h("summary", null, "How to play"),
+          h(
+            "p",
+            null,
+            "Each column is one step. At the current step you may set any input to 1 or 0, or leave it unchanged (keep: it then follows its hidden default). Then advance. You see the outputs after each step. Use as few changes as you can: a run is certified only if every change was necessary.",
+          ),
+          h(
+            "ul",
+            { class: "keys" },
+            h("li", null, h("kbd", null, "↑"), h("kbd", null, "↓"), " choose input"),
+            h(
+              "li",
+              null,
+              h("kbd", null, "1"),
+              h("kbd", null, "0"),
+              " set it, ",
+              h("kbd", null, "−"),
+              " keep, ",
+              h("kbd", null, "Space"),
+              " cycle",
+            ),
+            h("li", null, h("kbd", null, "Enter"), " or ", h("kbd", null, "→"), " advance one step"),
+            h(
+              "li",
+              null,
+              h("kbd", null, "C"),
+              explore ? " start the scored run" : " finish (no more changes)",
+            ),
+            h("li", null, h("kbd", null, "V"), " switch view"),
+          ),
+        ),
+      ),
+      h(
+        "section",
+        { class: "play", "aria-label": "Board" },
+        kind === "R1" ? h(R1Board, boardProps) : h(R2Board, boardProps),
+        view.finished
+          ? view.result
+            ? h(EndPanel, { result: view.result, sid: view.session_id })
+            : h("p", null, "Scoring…")
+          : o.done
+            ? h(
+                "div",
+                { class: "rollout-over", role: "group", "aria-label": "Rollout over" },
+                h("p", null, `Practice rollout ${o.episode + 1} is over (not scored).`),
+                o.explore_remaining > 0
+                  ? h(
+                      "button",
+                      { type: "button", onClick: () => void send("advance"), "data-testid": "explore-again" },
+                      `Practise again (${o.explore_remaining} left) — Enter`,
+                    )
+                  : null,
+                h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "primary",
+                    onClick: () => void send("commit"),
+                    "data-testid": "start-commit",
+                  },
+                  "Start the scored run — C",
+                ),
+              )
+            : h(ActionBar, {
+                o,
+                draft,
+                sel,
+                setSel,
+                setBit,
+                onAdvance: () => void send("advance"),
+                onCommit: () => (explore ? void send("commit") : setConfirm(true)),
+              }),
+        message ? h("p", { class: "error", role: "alert", "data-testid": "message" }, message) : null,
+        h(
+          "div",
+          { class: "feedback", "aria-live": "polite", "data-testid": "feedback" },
+          feedback.map((l, i) => h("p", { key: i }, l)),
+        ),
+        confirm
+          ? h(
+              "div",
+              { class: "dialog", role: "alertdialog", "aria-label": "Finish the run?" },
+              h("p", null, "Finish now? The remaining steps run with no changes and the run is scored."),
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "primary",
+                  onClick: () => void send("commit"),
+                  "data-testid": "confirm-finish",
+                  autoFocus: true,
+                },
+                "Finish — Enter",
+              ),
+              h("button", { type: "button", onClick: () => setConfirm(false) }, "Cancel — Esc"),
+            )
+          : null,
+        past.length
+          ? h(
+              "section",
+              { class: "past", "aria-label": "Practice rollouts" },
+              h("h3", null, "Your practice rollouts (not scored)"),
+              past.map((r) =>
+                h(
+                  "p",
+                  { key: r.episode },
+                  `#${r.episode + 1}: changes ${r.obs.history_atoms.map((a) => `t${a[0]} ${a[1]}=${a[2]}`).join(", ") || "none"}; ${g.effect_ap} over steps: ${r.obs.outputs.map((y) => y[g.effect_ap]).join("")}; goal ${r.obs.effect_status_t === "triggered" ? "reached" : "missed"}`,
+                ),
+              ),
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
+function ActionBar(p: {
+  o: Observation;
+  draft: Draft;
+  sel: number;
+  setSel: (i: number) => void;
+  setBit: (ap: string, v: 0 | 1 | null) => void;
+  onAdvance: () => void;
+  onCommit: () => void;
+}) {
+  const { o, draft } = p;
+  const opts: [string, 0 | 1 | null][] = [
+    ["keep", null],
+    ["0", 0],
+    ["1", 1],
+  ];
+  return h(
+    "div",
+    { class: "actions", role: "group", "aria-label": `Inputs for step ${o.t}` },
+    h("h3", null, `Step ${o.t}: set inputs, then advance`),
+    h(
+      "div",
+      { class: "seg-list" },
+      o.goal.input_aps.map((ap, i) =>
+        h(
+          "fieldset",
+          { key: ap, class: `seg${i === p.sel ? " selected" : ""}`, onFocusIn: () => p.setSel(i) },
+          h("legend", null, ap),
+          opts.map(([label, v]) =>
+            h(
+              "label",
+              { key: label, class: (draft[ap] ?? null) === v ? "on" : "" },
+              h("input", {
+                type: "radio",
+                name: `in-${ap}`,
+                checked: (draft[ap] ?? null) === v,
+                onChange: () => p.setBit(ap, v),
+                "data-testid": `set-${ap}-${label}`,
+              }),
+              label,
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { class: "buttons" },
+      h(
+        "button",
+        { type: "button", class: "primary", onClick: p.onAdvance, "data-testid": "advance" },
+        o.t + 1 < o.goal.T ? `Advance to step ${o.t + 1} ▶` : "Play the last step ▶",
+      ),
+      h(
+        "button",
+        { type: "button", onClick: p.onCommit, "data-testid": "commit" },
+        o.phase === "explore" ? "Start the scored run" : "Finish (no more changes)",
+      ),
+    ),
+  );
+}
