@@ -8,3 +8,6 @@ export * from "./meta.js";
 export * from "./observation.js";
 export * from "./render-text.js";
 export * from "./result.js";
+export * from "./agent.js";
+export * from "./runner.js";
+export * from "./stdio.js";

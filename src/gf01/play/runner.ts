@@ -1,0 +1,246 @@
+/**
+ * Play any online agent over a bundle: concurrent episodes, rows written in bundle order
+ * (a reorder buffer, so a concurrent run writes the same bytes as a sequential one), resume
+ * from the rows already in `out`, per-step logs beside them, and a per-agent report.
+ */
+import { existsSync, statSync } from "node:fs";
+import { appendFile, writeFile } from "node:fs/promises";
+import { InputError } from "../../core/errors.js";
+import { JsonlAppender, readJsonl } from "../../core/jsonl.js";
+import type { LoadedBundle } from "../artifacts/bundle.js";
+import { ALLOWED_TOOL_ALLOWLISTS_BY_TRACK, type EvalTrack } from "../artifacts/meta.js";
+import { runRecordLine, trackToolPolicyError } from "../artifacts/run-record.js";
+import { compileInstance } from "../model/compile.js";
+import type { Gf01Instance } from "../model/types.js";
+import { ReportBuilder } from "../report/report.js";
+import { type OnlineAgent, type PublicResult, driveSession } from "./agent.js";
+import { PlaySession } from "./episode.js";
+import { type PlayRunContext, playRunMeta } from "./meta.js";
+import type { PlayProtocol } from "./observation.js";
+import { type EpisodeOutcome, outcomeRunRecord, scoreSession, stepLogRecord } from "./result.js";
+
+export interface PlayRunOptions {
+  bundle: LoadedBundle;
+  agent: OnlineAgent;
+  /** Default: the agent's own track (EVAL-CB for black-box agents). */
+  evalTrack?: EvalTrack;
+  rendererTrack?: "json" | "visual";
+  protocol?: PlayProtocol;
+  exploreEpisodes?: number;
+  seed?: number;
+  /** Episodes in flight at once (default 1). */
+  concurrency?: number;
+  /** Rejected moves allowed at one decision point before a forced skip (default 5). */
+  maxInvalidPerStep?: number;
+  /** Run rows (JSONL). Step logs go to `stepsOut` (default `<out>.steps.jsonl`). */
+  out?: string;
+  stepsOut?: string;
+  resume?: boolean;
+  overwrite?: boolean;
+  /** Only the first n instances of the bundle. */
+  limit?: number;
+  gitCommit?: string;
+  adaptation?: Pick<
+    PlayRunContext,
+    "adaptationCondition" | "adaptationBudgetTokens" | "adaptationDataScope" | "adaptationProtocolId"
+  >;
+  extraMetrics?: boolean;
+  /** Progress callback after each scored (or failed) episode. */
+  onEpisode?: (e: { index: number; instance_id: string; outcome?: EpisodeOutcome; error?: string }) => void;
+  signal?: AbortSignal;
+}
+
+export interface PlayRunResult {
+  ok: boolean;
+  payload: Record<string, unknown>;
+  rows: Record<string, unknown>[];
+}
+
+function publicResult(o: EpisodeOutcome): PublicResult {
+  const s = o.score;
+  return {
+    verdict: o.verdict,
+    certificate: o.certificate.map((a) => [a[0], a[1], a[2]]),
+    suff: s.suff,
+    min1: s.min1,
+    valid: s.valid,
+    goal: s.goal,
+    score_c: s.score_c,
+    kappa: [...s.kappa],
+    eff_t: s.eff_t,
+    eff_a: s.eff_a,
+    ap_f1: s.ap_f1,
+    ts_f1: s.ts_f1,
+  };
+}
+
+/** Track policy for an online agent (official messages where they exist). */
+export function onlineTrackError(agent: OnlineAgent, track: EvalTrack): string | undefined {
+  if (agent.whiteBox && track !== "EVAL-OC") return "exact oracle agent is restricted to EVAL-OC";
+  const own = agent.evalTrack ?? "EVAL-CB";
+  if (own !== track) return `agent ${agent.name} belongs to ${own}, not ${track}`;
+  return undefined;
+}
+
+export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
+  const agent = o.agent;
+  const evalTrack = o.evalTrack ?? agent.evalTrack ?? "EVAL-CB";
+  const rendererTrack = o.rendererTrack ?? "json";
+  const protocol = o.protocol ?? "commit_only";
+  const err = (error_type: string, message: string): PlayRunResult => ({
+    ok: false,
+    payload: { status: "error", error_type, message },
+    rows: [],
+  });
+  const te = onlineTrackError(agent, evalTrack);
+  if (te) return err("track_policy_violation", te);
+  const allowlist = agent.toolAllowlistId ?? ALLOWED_TOOL_ALLOWLISTS_BY_TRACK[evalTrack][0];
+  // TA/OC rows need a tool log hash; the agent supplies it per episode, so check with a stand-in.
+  const tp = trackToolPolicyError(evalTrack, allowlist, evalTrack === "EVAL-CB" ? "" : "per-episode");
+  if (tp) return err("track_policy_violation", tp);
+  if (o.resume && o.overwrite)
+    throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
+  if (o.resume && !o.out) throw new InputError("--resume needs --out <file>", { field: "--resume" });
+
+  const instances = o.limit !== undefined ? o.bundle.instances.slice(0, o.limit) : o.bundle.instances;
+  const stepsOut = o.stepsOut ?? (o.out ? `${o.out}.steps.jsonl` : undefined);
+  const rows: Record<string, unknown>[] = [];
+  const done = new Set<string>();
+  if (o.out && existsSync(o.out) && statSync(o.out).size > 0) {
+    if (o.resume) {
+      for await (const { value } of readJsonl(o.out)) {
+        const r = value as Record<string, unknown>;
+        if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === protocol) {
+          done.add(String(r.instance_id));
+          rows.push(r);
+        }
+      }
+    } else if (!o.overwrite) {
+      throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
+        file: o.out,
+      });
+    }
+  }
+  if (o.out && o.overwrite) {
+    await writeFile(o.out, "");
+    if (stepsOut) await writeFile(stepsOut, "");
+  }
+  const runsApp = o.out ? await JsonlAppender.open(o.out) : undefined;
+  const stepsApp = stepsOut ? await JsonlAppender.open(stepsOut) : undefined;
+  const errorsFile = o.out ? `${o.out}.errors.jsonl` : undefined;
+
+  const ctxBase: PlayRunContext = { evalTrack, rendererTrack, gitCommit: o.gitCommit, ...o.adaptation };
+  const todo = instances.map((inst, index) => ({ inst, index })).filter((x) => !done.has(x.inst.instance_id));
+  // Reorder buffer: episode k's lines are written once every earlier episode is settled.
+  const settled = new Map<number, { row?: Record<string, unknown>; log?: Record<string, unknown> } | null>();
+  let nextToWrite = 0;
+  const flush = async () => {
+    while (nextToWrite < todo.length && settled.has(nextToWrite)) {
+      const s = settled.get(nextToWrite);
+      settled.delete(nextToWrite);
+      nextToWrite++;
+      if (s?.row) {
+        rows.push(s.row);
+        if (runsApp) await runsApp.append(runRecordLine(s.row));
+        if (stepsApp && s.log) await stepsApp.append(JSON.stringify(s.log));
+      }
+    }
+  };
+  let flushChain = Promise.resolve();
+  const errors: { instance_id: string; kind: string; message: string }[] = [];
+
+  const playOne = async (inst: Gf01Instance, index: number) => {
+    const ci = compileInstance(inst);
+    const session = new PlaySession(inst, ci, {
+      protocol,
+      exploreEpisodes: o.exploreEpisodes,
+      maxInvalidPerStep: o.maxInvalidPerStep ?? 5,
+    });
+    const player = await agent.start({
+      goal: session.goal,
+      protocol,
+      exploreEpisodes: session.exploreEpisodes,
+      seed: o.seed ?? 0,
+      index,
+      instance: agent.whiteBox ? inst : undefined,
+    });
+    try {
+      await driveSession(session, player);
+    } catch (e) {
+      await player.abort?.();
+      throw e;
+    }
+    const outcome = scoreSession(session);
+    const extras = (await player.end?.(publicResult(outcome))) ?? {};
+    const meta = playRunMeta(o.bundle.meta, {
+      ...ctxBase,
+      toolAllowlistId: allowlist,
+      toolLogHash: evalTrack === "EVAL-CB" ? "" : (extras.tool_log_hash ?? ""),
+    });
+    const row = outcomeRunRecord(session, outcome, {
+      eval_track: evalTrack,
+      renderer_track: rendererTrack,
+      agent_name: agent.name,
+      meta,
+      extraMetrics: o.extraMetrics,
+    });
+    const log = stepLogRecord(outcome, {
+      agent_name: agent.name,
+      eval_track: evalTrack,
+      extra: extras.log ? { agent_log: extras.log } : undefined,
+    });
+    return { row, log, outcome };
+  };
+
+  let cursor = 0;
+  const worker = async () => {
+    while (cursor < todo.length && !o.signal?.aborted) {
+      const k = cursor++;
+      const { inst, index } = todo[k];
+      try {
+        const r = await playOne(inst, index);
+        settled.set(k, { row: r.row, log: r.log });
+        o.onEpisode?.({ index, instance_id: inst.instance_id, outcome: r.outcome });
+      } catch (e) {
+        const kind = (e as { kind?: string }).kind ?? "agent_error";
+        const rec = { instance_id: inst.instance_id, kind, message: (e as Error).message };
+        errors.push(rec);
+        if (errorsFile) await appendFile(errorsFile, `${JSON.stringify(rec)}\n`);
+        settled.set(k, null);
+        o.onEpisode?.({ index, instance_id: inst.instance_id, error: rec.message });
+      }
+      flushChain = flushChain.then(flush);
+      await flushChain;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 1) }, worker));
+    await flushChain;
+  } finally {
+    await runsApp?.close();
+    await stepsApp?.close();
+    await agent.close?.();
+  }
+
+  const builder = new ReportBuilder();
+  for (const r of rows) builder.add(r);
+  const rep = builder.finish();
+  return {
+    ok: errors.length === 0,
+    rows,
+    payload: {
+      status: errors.length ? "partial" : "ok",
+      agent: agent.name,
+      eval_track: evalTrack,
+      renderer_track: rendererTrack,
+      play_protocol: protocol,
+      instances: instances.length,
+      played: todo.length - errors.length,
+      resumed: done.size,
+      errors,
+      aggregate: rep.groups,
+      out_jsonl: o.out ?? "",
+      steps_jsonl: stepsOut ?? "",
+    },
+  };
+}
