@@ -1,0 +1,42 @@
+import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
+export const sharedGeb = fileURLToPath(new URL("../../../../shared/reference/geb/", import.meta.url));
+export const tmp = (): string => mkdtempSync(join(tmpdir(), "geb-sweep-"));
+
+const loader = join(repoRoot, "node_modules/tsx/dist/loader.mjs");
+/** `--import` value for tsx that works from any cwd (a bare "tsx" resolves from the cwd). */
+const tsx = existsSync(loader) ? pathToFileURL(loader).href : "tsx";
+const entry = join(repoRoot, "tests/geb/sweep/fixtures/cli.ts");
+
+export function geb(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ["--import", tsx, entry, ...args], { cwd, encoding: "utf8" });
+}
+
+export function gebAsync(cwd: string, ...args: string[]) {
+  return spawn(process.execPath, ["--import", tsx, entry, ...args], {
+    cwd,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** Run dirs under `dir` that hold a results.json. */
+export function doneCells(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((n) => existsSync(join(dir, n, "results.json")));
+}
+
+/** Every file under `dir` (relative paths, sorted). */
+export function listFiles(dir: string, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const n of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${n.name}` : n.name;
+    if (n.isDirectory()) out.push(...listFiles(dir, rel));
+    else out.push(rel);
+  }
+  return out.sort();
+}

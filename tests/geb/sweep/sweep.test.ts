@@ -1,0 +1,115 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { doneCells, geb, gebAsync, listFiles, tmp } from "./helpers.js";
+
+/** 16 cells, each big enough (3 episodes × 400 steps) that a kill lands mid-grid. */
+const GRID = [
+  "--seeds",
+  "4",
+  "--state-modes",
+  "kv,counter",
+  "--distractor-profiles",
+  "standard,adversarial",
+  "--episodes",
+  "3",
+  "--steps",
+  "400",
+  "--no-progress",
+];
+const OUT = "runs/sweep";
+
+/** Files of a sweep dir except timing.json (wall time: diagnostics, not results). */
+function scoredFiles(root: string): Map<string, Buffer> {
+  const m = new Map<string, Buffer>();
+  for (const f of listFiles(root)) if (!f.endsWith("timing.json")) m.set(f, readFileSync(join(root, f)));
+  return m;
+}
+
+function expectSameBytes(a: string, b: string): void {
+  const fa = scoredFiles(a);
+  const fb = scoredFiles(b);
+  expect([...fb.keys()]).toEqual([...fa.keys()]);
+  for (const [k, v] of fa) expect(fb.get(k)?.equals(v), `${k} differs`).toBe(true);
+}
+
+describe("geb sweep: resume, shards, merge", () => {
+  it("a sweep SIGKILLed midway and resumed equals an uninterrupted run, byte for byte", async () => {
+    const whole = tmp();
+    const r = geb(whole, "sweep", "--out", OUT, ...GRID);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain("16 cells (16 run, 0 already done)");
+
+    const killed = tmp();
+    const dir = join(killed, OUT);
+    // One worker, so cells finish one by one and the kill falls between two of them.
+    const child = gebAsync(killed, "sweep", "--out", OUT, ...GRID, "--jobs", "1");
+    const exited = new Promise<NodeJS.Signals | null>((res) => child.on("exit", (_c, sig) => res(sig)));
+    let doneAtKill = 0;
+    for (;;) {
+      doneAtKill = doneCells(dir).length;
+      if (doneAtKill >= 3) break;
+      await new Promise((res) => setTimeout(res, 5));
+    }
+    child.kill("SIGKILL");
+    expect(await exited).toBe("SIGKILL");
+    const afterKill = doneCells(dir).length;
+    expect(afterKill, "the kill must land before the grid is complete").toBeLessThan(16);
+    expect(listFiles(dir)).not.toContain("combined.json");
+    console.log(`sweep kill test: killed with ${afterKill}/16 cells done`);
+
+    const resumed = geb(killed, "sweep", "--out", OUT, ...GRID);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain(`(${16 - afterKill} run, ${afterKill} already done)`);
+    expectSameBytes(join(whole, OUT), dir);
+    // combined.json is the reference's list: one payload per cell, grid order.
+    const combined = JSON.parse(readFileSync(join(dir, "combined.json"), "utf8"));
+    expect(combined.map((p: { data: { path: string } }) => p.data.path)).toEqual(
+      JSON.parse(readFileSync(join(dir, "sweep.json"), "utf8")).cells.map((c: string) =>
+        join(OUT, c, "data.jsonl"),
+      ),
+    );
+  }, 120_000);
+
+  it("--shard 1/2 + --shard 2/2 merged equal the unsharded run; a different grid is refused", () => {
+    const whole = tmp();
+    const args = [
+      "--seeds",
+      "2",
+      "--state-modes",
+      "kv,set",
+      "--distractor-profiles",
+      "instruction",
+      "--no-progress",
+    ];
+    expect(geb(whole, "sweep", "--out", OUT, ...args).status).toBe(0);
+    const a = tmp();
+    const b = tmp();
+    const ra = geb(a, "sweep", "--out", OUT, ...args, "--shard", "1/2");
+    expect(ra.status, ra.stderr).toBe(0);
+    expect(ra.stdout).toContain("grid incomplete");
+    expect(geb(b, "sweep", "--out", OUT, ...args, "--shard", "2/2").status).toBe(0);
+    expect(doneCells(join(a, OUT)).length + doneCells(join(b, OUT)).length).toBe(4);
+    expect(doneCells(join(a, OUT))).not.toEqual(doneCells(join(b, OUT)));
+
+    const merged = tmp();
+    const m = geb(merged, "sweep-merge", join(a, OUT), join(b, OUT), "--out", OUT);
+    expect(m.status, m.stderr).toBe(0);
+    expectSameBytes(join(whole, OUT), join(merged, OUT));
+
+    // Merging into a dir named differently rewrites data paths and still matches otherwise.
+    const other = tmp();
+    expect(geb(other, "sweep-merge", join(a, OUT), join(b, OUT), "--out", "elsewhere").status).toBe(0);
+    const c1 = JSON.parse(readFileSync(join(other, "elsewhere/combined.json"), "utf8"));
+    expect(c1[0].data.path).toBe(join("elsewhere", c1[0].data.path.split("/").at(-2), "data.jsonl"));
+
+    // Same out dir, other flags: refused with a message naming the manifest, exit 2.
+    const bad = geb(whole, "sweep", "--out", OUT, ...args, "--steps", "60");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/sweep\.json: holds a different sweep/);
+    // Bad flags name the flag.
+    const badFlag = geb(whole, "sweep", "--out", "x", "--state-modes", "kv,nope");
+    expect(badFlag.status).toBe(2);
+    expect(badFlag.stderr).toMatch(/field --state-modes: unknown state mode "nope"/);
+  }, 120_000);
+});
