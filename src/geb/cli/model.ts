@@ -1,4 +1,167 @@
-import type { Command } from "commander";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import {
+  type GebCliValues,
+  type ModelCliValues,
+  addGebPromptOptions,
+  addModelOptions,
+  engineFromOptions,
+  gebOptionsFromCli,
+} from "../../core/engine/index.js";
+import { InputError } from "../../core/errors.js";
+import { formatReport, pyFixed } from "../api.js";
+import { writeTextAtomic } from "../io.js";
+import { type GebModelResult, parseRetrievalSpec, runGebModel } from "../pipeline/gebmodel.js";
+import { addAnswerOptions, addSelectionOptions, pipelineFromCommand } from "../pipeline/options.js";
+import { writeRunArtifacts } from "../summary/artifacts.js";
 
-/** Registers the `geb` model commands (filled in by the issue that owns them). */
-export function registerModelCommands(_program: Command): void {}
+const int = (flag: string) => (v: string) => {
+  if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
+  return Number.parseInt(v, 10);
+};
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/** Predictions JSONL of trial 0 (rows graded as missing are left out, so regrading agrees). */
+export function predictionsJsonl(r: GebModelResult): string {
+  const preds = r.predictions[0] ?? new Map();
+  let out = "";
+  for (const row of r.payload.retrieval_stats) {
+    if (row.trial !== 0) continue;
+    const a = preds.get(row.id);
+    if (a) out += `${JSON.stringify({ id: row.id, value: a.value, support_ids: a.support_ids })}\n`;
+  }
+  return out;
+}
+
+export function parseLabels(items: string[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const it of items ?? []) {
+    const i = it.indexOf("=");
+    if (i <= 0) throw new InputError(`expected key=value, got ${JSON.stringify(it)}`, { field: "--label" });
+    out[it.slice(0, i)] = it.slice(i + 1);
+  }
+  return out;
+}
+
+/** The one-line report plus the decomposition line. */
+export function reportLines(r: GebModelResult): string[] {
+  const p = r.payload;
+  const e = p.efficiency as { tokens: number; tokens_per_q: number; passes: number; wall_s: number | null };
+  const lines = [
+    formatReport(p.metrics, `model=${p.model} protocol=closed_book `, {
+      tokens: e.tokens,
+      tokens_per_q: e.tokens_per_q,
+      passes: e.passes,
+      wall_s: e.wall_s ?? 0,
+      wall_s_per_q: 0,
+    }),
+  ];
+  if (p.metrics_postprocessed)
+    lines.push(formatReport(p.metrics_postprocessed, "postprocessed (reference citation repair) "));
+  if (p.trial_stats) {
+    const v = p.trial_stats.value_acc;
+    if (v)
+      lines.push(
+        `trials=${v.n} value_acc mean=${pyFixed(v.mean, 3)} stdev=${pyFixed(v.stdev, 3)} min=${pyFixed(v.min, 3)} max=${pyFixed(v.max, 3)}`,
+      );
+  }
+  const d = p.decomposition;
+  if (d?.decomposition_line) {
+    const f = (x: number | null) => (x === null ? "-" : pyFixed(x, 4));
+    lines.push(`decomposition (gold_present -> selected -> answered -> correct): ${d.decomposition_line}`);
+    lines.push(
+      `selected_note=${f(d.selected_note_rate)} wrong_update=${f(d.wrong_update_rate)} abstain=${f(d.abstain_rate)} (p=${f(d.abstain_precision)} r=${f(d.abstain_recall)}) reference(latest-entry) selection=${f(d.selection_rate_latest_entry)}`,
+    );
+  }
+  if (r.errors > 0)
+    lines.push(`errors: ${r.errors} requests failed after all retries (graded wrong; --resume retries them)`);
+  return lines;
+}
+
+/** Registers `geb model`: any engine model, or the retrieval pipeline (`retrieval[:<answerer>]`). */
+export function registerModelCommands(program: Command): void {
+  const cmd = program
+    .command("model")
+    .description(
+      "run a model over a dataset (closed book) and grade it; --model retrieval[:<answerer>] runs the retrieval → selection → answer pipeline",
+    )
+    .requiredOption("--data <path>", "dataset JSONL");
+  addGebPromptOptions(addModelOptions(cmd));
+  addAnswerOptions(addSelectionOptions(cmd));
+  cmd
+    .addOption(
+      new Option("--protocol <p>", "closed_book (the model reads the book's ledger)")
+        .choices(["closed_book"])
+        .default("closed_book"),
+    )
+    .addOption(
+      new Option("--citations <mode>", "require support IDs: auto (per row), on, off")
+        .choices(["auto", "on", "off"])
+        .default("auto"),
+    )
+    .addOption(
+      new Option("--support-metric <m>", "citation correctness: f1 or exact")
+        .choices(["f1", "exact"])
+        .default("f1"),
+    )
+    .option("--max-support-k <k>", "score only the first k cited IDs", int("--max-support-k"), 3)
+    .option("--entailment-check", "require the answer to follow from the cited updates (default)", true)
+    .option("--no-entailment-check", "skip the entailment check")
+    .option("--out <path>", "predictions JSONL (trial 0)")
+    .option("--results-json <path>", "results JSON (a list with one run payload)")
+    .option(
+      "--out-dir <dir>",
+      "write preds.jsonl, results.json, summary.json, summary.csv, diagnosis.json there",
+    )
+    .option("--thresholds <file>", "diagnosis thresholds JSON (reference format)")
+    .option(
+      "--label <k=v>",
+      "label recorded in the payload (repeat; distractor_profile=… is used for grouping)",
+      collect,
+    )
+    .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)")
+    .action(async (o: ModelCliValues & GebCliValues & Record<string, unknown>) => {
+      const spec = parseRetrievalSpec(o.model);
+      const g = gebOptionsFromCli(o);
+      const pipeline = spec ? pipelineFromCommand(cmd) : null;
+      const innerSpec = spec ? spec.answerer : o.model;
+      const needsModel = pipeline
+        ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer
+        : true;
+      const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
+      const limit = o.limit === undefined ? undefined : Number(o.limit);
+      try {
+        const r = await runGebModel({
+          data: o.data as string,
+          model: o.model,
+          engine,
+          prompt: g.prompt,
+          postprocess: g.postprocess,
+          grade: {
+            citations: o.citations as "auto" | "on" | "off",
+            supportMetric: o.supportMetric as "f1" | "exact",
+            maxSupportK: o.maxSupportK as number,
+            entailmentCheck: o.entailmentCheck as boolean,
+          },
+          pipeline,
+          limit,
+          labels: parseLabels(o.label as string[] | undefined),
+          timings: o.timings !== false,
+        });
+        if (o.out) writeTextAtomic(o.out as string, predictionsJsonl(r));
+        if (o.resultsJson)
+          writeTextAtomic(o.resultsJson as string, `${JSON.stringify([r.payload], null, 2)}\n`);
+        if (o.outDir) {
+          const dir = o.outDir as string;
+          mkdirSync(dir, { recursive: true });
+          writeTextAtomic(join(dir, "preds.jsonl"), predictionsJsonl(r));
+          writeRunArtifacts(dir, [r.payload], { thresholds: o.thresholds as string | undefined });
+        }
+        for (const line of reportLines(r)) console.log(line);
+        if (r.errors > 0) process.exitCode = 1;
+      } finally {
+        await engine?.client.close?.();
+      }
+    });
+}

@@ -1,0 +1,242 @@
+/**
+ * Pipeline configuration: one object (snake_case, the form recorded in every run), built from
+ * defaults < the reference's `GOLDEVIDENCEBENCH_RETRIEVAL_*` environment variables < a JSON
+ * config file < command-line flags. Unlike the reference, which silently replaces a bad value
+ * with its default, every bad value is an InputError naming the variable, file field or flag.
+ */
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { InputError } from "../../core/errors.js";
+import { parseWith } from "../../core/schema.js";
+
+export const RETRIEVERS = ["key", "bm25", "tfidf", "dense"] as const;
+export const WRONG_TYPES = ["none", "same_key", "other_key"] as const;
+export const ORDERS = ["shuffle", "gold_first", "gold_middle", "gold_last"] as const;
+export const RERANKERS = [
+  "none",
+  "latest_step",
+  "last_occurrence",
+  "prefer_set_latest",
+  "prefer_update_latest",
+  "linear",
+] as const;
+export const TIE_BREAKS = ["none", "latest_step"] as const;
+export const EMBEDDERS = ["hashed", "openai"] as const;
+
+export type Retriever = (typeof RETRIEVERS)[number];
+export type WrongType = (typeof WRONG_TYPES)[number];
+export type Order = (typeof ORDERS)[number];
+export type Reranker = (typeof RERANKERS)[number];
+
+const unit = z.number().min(0).max(1);
+const int = z.number().int();
+
+export const PipelineConfigSchema = z.strictObject({
+  retriever: z.enum(RETRIEVERS),
+  k: int.min(1),
+  wrong_type: z.enum(WRONG_TYPES),
+  order: z.enum(ORDERS),
+  order_seed: int,
+  drop_prob: unit,
+  drop_seed: int,
+  authority_spoof_rate: unit,
+  authority_spoof_seed: int,
+  authority_filter: z.boolean(),
+  rerank: z.enum(RERANKERS),
+  /** Path of a linear selector model JSON (ours or the reference's). */
+  linear_model: z.string().nullable(),
+  step_bucket: int.min(1),
+  linear_tie_break: z.enum(TIE_BREAKS),
+  linear_tie_eps: z.number().min(0),
+  abstain_on_missing: z.boolean(),
+  /**
+   * `oracle` (the reference): abstain exactly when the gold line is not among the candidates,
+   * which reads the answer key and so bounds what abstaining can achieve. `observable`:
+   * abstain when no candidate is presented as an authoritative update for the asked key.
+   */
+  abstain_policy: z.enum(["oracle", "observable"]),
+  deterministic_answer: z.boolean(),
+  copy_clamp: z.boolean(),
+  pick_then_answer: z.boolean(),
+  query_sandwich: z.boolean(),
+  include_clear: z.boolean(),
+  selector_only: z.boolean(),
+  /** Selector-only answers carry the selected entry's value (reference default: an empty value). */
+  selector_value: z.boolean(),
+  dense_embedder: z.enum(EMBEDDERS),
+  /** `openai` embedder: model name and base URL (…/v1). */
+  dense_model: z.string().nullable(),
+  dense_base_url: z.string().nullable(),
+  dense_dim: int.min(8).max(65536),
+});
+export type PipelineConfig = z.output<typeof PipelineConfigSchema>;
+
+export const DEFAULT_PIPELINE_CONFIG: Readonly<PipelineConfig> = Object.freeze({
+  retriever: "key",
+  k: 1,
+  wrong_type: "none",
+  order: "shuffle",
+  order_seed: 0,
+  drop_prob: 0,
+  drop_seed: 0,
+  authority_spoof_rate: 0,
+  authority_spoof_seed: 0,
+  authority_filter: false,
+  rerank: "none",
+  linear_model: null,
+  step_bucket: 1,
+  linear_tie_break: "none",
+  linear_tie_eps: 0,
+  abstain_on_missing: false,
+  abstain_policy: "oracle",
+  deterministic_answer: false,
+  copy_clamp: false,
+  pick_then_answer: false,
+  query_sandwich: false,
+  include_clear: true,
+  selector_only: false,
+  selector_value: true,
+  dense_embedder: "hashed",
+  dense_model: null,
+  dense_base_url: null,
+  dense_dim: 512,
+});
+
+type Kind = "bool" | "int" | "float" | "enum" | "string";
+/** The reference's environment variables (prefix GOLDEVIDENCEBENCH_RETRIEVAL_) → config keys. */
+export const ENV_VARS: Readonly<Record<string, [keyof PipelineConfig, Kind]>> = {
+  INCLUDE_CLEAR: ["include_clear", "bool"],
+  K: ["k", "int"],
+  WRONG_TYPE: ["wrong_type", "enum"],
+  DROP_PROB: ["drop_prob", "float"],
+  DROP_SEED: ["drop_seed", "int"],
+  AUTHORITY_SPOOF_RATE: ["authority_spoof_rate", "float"],
+  AUTHORITY_SPOOF_SEED: ["authority_spoof_seed", "int"],
+  ORDER: ["order", "enum"],
+  ORDER_SEED: ["order_seed", "int"],
+  RETRIEVER: ["retriever", "enum"],
+  QUERY_SANDWICH: ["query_sandwich", "bool"],
+  PICK_THEN_ANSWER: ["pick_then_answer", "bool"],
+  DETERMINISTIC_ANSWER: ["deterministic_answer", "bool"],
+  COPY_CLAMP: ["copy_clamp", "bool"],
+  RERANK: ["rerank", "enum"],
+  SELECTOR_ONLY: ["selector_only", "bool"],
+  SELECTOR_VALUE: ["selector_value", "bool"],
+  AUTHORITY_FILTER: ["authority_filter", "bool"],
+  ABSTAIN_ON_MISSING: ["abstain_on_missing", "bool"],
+  ABSTAIN_POLICY: ["abstain_policy", "enum"],
+  LINEAR_MODEL: ["linear_model", "string"],
+  STEP_BUCKET: ["step_bucket", "int"],
+  LINEAR_TIE_BREAK: ["linear_tie_break", "enum"],
+  LINEAR_TIE_EPS: ["linear_tie_eps", "float"],
+};
+export const ENV_PREFIX = "GOLDEVIDENCEBENCH_RETRIEVAL_";
+
+function coerce(raw: string, kind: Kind, where: string): unknown {
+  const s = raw.trim();
+  switch (kind) {
+    case "bool": {
+      const l = s.toLowerCase();
+      if (["1", "true", "yes", "on"].includes(l)) return true;
+      if (["0", "false", "no", "off", ""].includes(l)) return false;
+      throw new InputError(`expected 1/0, true/false or yes/no, got ${JSON.stringify(raw)}`, {
+        field: where,
+      });
+    }
+    case "int":
+      if (!/^[+-]?\d+$/.test(s))
+        throw new InputError(`expected an integer, got ${JSON.stringify(raw)}`, { field: where });
+      return Number.parseInt(s, 10);
+    case "float": {
+      const x = Number(s);
+      if (s === "" || !Number.isFinite(x))
+        throw new InputError(`expected a number, got ${JSON.stringify(raw)}`, { field: where });
+      return x;
+    }
+    case "enum":
+      return s.toLowerCase();
+    default:
+      return s === "" ? null : s;
+  }
+}
+
+/** The `GOLDEVIDENCEBENCH_RETRIEVAL_*` variables that are set, as config values. */
+export function pipelineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): {
+  values: Partial<PipelineConfig>;
+  vars: Record<string, string>;
+} {
+  const values: Record<string, unknown> = {};
+  const vars: Record<string, string> = {};
+  for (const [name, [key, kind]] of Object.entries(ENV_VARS)) {
+    const raw = env[ENV_PREFIX + name];
+    if (raw === undefined) continue;
+    vars[ENV_PREFIX + name] = raw;
+    values[key] = coerce(raw, kind, `environment ${ENV_PREFIX}${name}`);
+  }
+  // Validate each value now so the error names the variable, not a merged object.
+  for (const [name, [key]] of Object.entries(ENV_VARS)) {
+    if (!(key in values)) continue;
+    const field = PipelineConfigSchema.shape[key];
+    const r = field.safeParse(values[key]);
+    if (!r.success)
+      throw new InputError(r.error.issues[0].message, { field: `environment ${ENV_PREFIX}${name}` });
+  }
+  return { values: values as Partial<PipelineConfig>, vars };
+}
+
+/** A JSON config file: any subset of the config keys (unknown keys are an error). */
+export function readPipelineConfigFile(file: string): Partial<PipelineConfig> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      file,
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
+  }
+  return parseWith(PipelineConfigSchema.partial(), value, { file });
+}
+
+export interface ResolvedPipelineConfig {
+  config: PipelineConfig;
+  /** Where values came from, recorded next to the config. */
+  sources: { env: Record<string, string>; file: string | null };
+}
+
+/** defaults < env < file < flags, validated as a whole (cross-field rules included). */
+export function resolvePipelineConfig(opts: {
+  env?: NodeJS.ProcessEnv;
+  file?: string | null;
+  flags?: Partial<PipelineConfig>;
+}): ResolvedPipelineConfig {
+  const fromEnv = pipelineConfigFromEnv(opts.env ?? process.env);
+  const fromFile = opts.file ? readPipelineConfigFile(opts.file) : {};
+  const merged = {
+    ...DEFAULT_PIPELINE_CONFIG,
+    ...fromEnv.values,
+    ...fromFile,
+    ...stripUndefined(opts.flags ?? {}),
+  };
+  const config = parseWith(PipelineConfigSchema, merged, { field: "pipeline" });
+  checkConfig(config);
+  return { config, sources: { env: fromEnv.vars, file: opts.file ?? null } };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export function checkConfig(c: PipelineConfig): void {
+  if (c.rerank === "linear" && !c.linear_model)
+    throw new InputError("rerank linear needs a linear model (--linear-model FILE)", {
+      field: "linear_model",
+    });
+  if (c.retriever === "dense" && c.dense_embedder === "openai" && !c.dense_model)
+    throw new InputError("the openai embedder needs a model (--dense-model NAME)", { field: "dense_model" });
+}

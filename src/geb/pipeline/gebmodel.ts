@@ -1,0 +1,350 @@
+/**
+ * `geb model` as a function: a model (any engine client) or the retrieval pipeline
+ * (`retrieval[:<answerer>]`) over a dataset, graded with the 1.0 metrics, returning the
+ * results payload (the reference `model` payload plus per-row statistics and the
+ * decomposition). Sweeps call this directly.
+ */
+import {
+  type EngineFromOptions,
+  type GebAnswer,
+  type GebModelRecord,
+  type GebPostprocess,
+  type GebPromptOptions,
+  gebDefaultParams,
+  gebEfficiency,
+  gebPredictions,
+  runModelOverRows,
+  trialStats,
+} from "../../core/engine/index.js";
+import { InputError } from "../../core/errors.js";
+import { forEachDataRow } from "../api.js";
+import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics, type RowResult } from "../grade.js";
+import type { GebRowRead } from "../schema.js";
+import { type DecompositionRates, countRows, decompositionLine, rates } from "../summary/decomposition.js";
+import { type RowStat, modelRowStat, pipelineRowStat } from "../summary/rowstats.js";
+import { loadLinearModel } from "../selector/linear.js";
+import { ENV_PREFIX, ENV_VARS, type ResolvedPipelineConfig } from "./config.js";
+import { type PipelineRunResult, runPipeline } from "./run.js";
+
+export const MODEL_RUN_SCHEMA = "oraclebench.geb.model-run/1";
+
+/** `retrieval` / `retrieval:<answerer spec>` → the answerer spec (null: no model). */
+export function parseRetrievalSpec(spec: string): { answerer: string | null } | null {
+  if (spec === "retrieval") return { answerer: null };
+  if (spec.startsWith("retrieval:")) return { answerer: spec.slice("retrieval:".length) || null };
+  return null;
+}
+
+export interface GebModelOptions {
+  data: string;
+  /** The `--model` spec as given (recorded). */
+  model: string;
+  /** Engine for the model (plain) or the answerer (pipeline); null: pipeline without a model. */
+  engine: EngineFromOptions | null;
+  prompt: GebPromptOptions;
+  postprocess: GebPostprocess;
+  grade?: Partial<GradeOptions>;
+  /** Set for `retrieval[:…]`. */
+  pipeline: ResolvedPipelineConfig | null;
+  /** Only the first n rows (they are also the only rows graded). */
+  limit?: number;
+  /** Free-form labels recorded in the payload (e.g. distractor_profile for a sweep cell). */
+  labels?: Record<string, string | number | boolean | null>;
+  /** Record wall time in `efficiency` (default true; off for byte-identical artifacts). */
+  timings?: boolean;
+}
+
+export interface MetricStats {
+  n: number;
+  mean: number;
+  stdev: number;
+  min: number;
+  max: number;
+}
+
+export interface ModelRunPayload {
+  adapter_schema_version: "1.0";
+  schema: typeof MODEL_RUN_SCHEMA;
+  model: string;
+  adapter: "retrieval" | "engine";
+  protocol: "closed_book";
+  data: { path: string; n: number };
+  state_mode: string | null;
+  distractor_profile: string | null;
+  labels: Record<string, string | number | boolean | null>;
+  config: Record<string, unknown>;
+  env: Record<string, string | null>;
+  metrics: Metrics;
+  metrics_postprocessed?: Metrics & { source: "postprocessed" };
+  trial_stats?: Record<string, MetricStats | null>;
+  efficiency: Record<string, unknown>;
+  decomposition: (DecompositionRates & { decomposition_line: string | null }) | null;
+  errors: number;
+  retrieval_stats: RowStat[];
+}
+
+export interface GebModelResult {
+  payload: ModelRunPayload;
+  /** Per trial: what was graded (id → answer; absent/undefined = graded wrong). */
+  predictions: Map<string, GebAnswer | undefined>[];
+  records: GebModelRecord[];
+  /** Transport errors left after all retries (non-zero: the run is incomplete). */
+  errors: number;
+}
+
+/** A dataset row as the pipeline reads it (question and episode id always present). */
+export type LoadedRow = GebRowRead & { question: string; episode_id: string };
+
+export function loadRows(file: string, limit?: number): LoadedRow[] {
+  const rows: LoadedRow[] = [];
+  forEachDataRow(file, (row) => {
+    if (limit !== undefined && rows.length >= limit) return;
+    row.question ??= "";
+    row.episode_id ??= "E0000";
+    rows.push(row as LoadedRow);
+  });
+  return rows;
+}
+
+function gradeAll(
+  rows: readonly LoadedRow[],
+  preds: Map<string, GebAnswer | undefined>,
+  opts: GradeOptions,
+): { metrics: Metrics; results: RowResult[] } {
+  const g = new Grader(opts);
+  const results = rows.map((r) => g.add(r, preds.get(r.id)));
+  return { metrics: g.result(), results };
+}
+
+const METRIC_KEYS: (keyof Metrics)[] = [
+  "value_acc",
+  "exact_acc",
+  "cite_f1",
+  "cite_p",
+  "cite_r",
+  "support_bloat",
+  "entailment",
+  "twin_consistency",
+  "twin_flip_rate",
+  "instruction_acc",
+  "clean_acc",
+  "instruction_gap",
+  "instr_override_rate",
+  "instr_conflict_present_rate",
+  "state_integrity_rate",
+];
+
+function statsOver(all: Metrics[]): Record<string, MetricStats | null> {
+  const out: Record<string, MetricStats | null> = {};
+  for (const k of METRIC_KEYS) {
+    const vals = all.map((m) => m[k]).filter((x): x is number => typeof x === "number");
+    const s = trialStats(vals);
+    out[k] = s ? { n: s.n, mean: s.mean, stdev: s.stdev, min: s.min, max: s.max } : null;
+  }
+  return out;
+}
+
+function uniform(rows: readonly LoadedRow[], f: (r: LoadedRow) => unknown): string | null {
+  let v: unknown;
+  for (const r of rows) {
+    const x = f(r);
+    if (v === undefined) v = x;
+    else if (x !== v) return null;
+  }
+  return typeof v === "string" ? v : null;
+}
+
+function envRecord(): Record<string, string | null> {
+  const env: Record<string, string | null> = {
+    GOLDEVIDENCEBENCH_MODEL: process.env.GOLDEVIDENCEBENCH_MODEL ?? null,
+    GOLDEVIDENCEBENCH_REQUIRE_CITATIONS: process.env.GOLDEVIDENCEBENCH_REQUIRE_CITATIONS ?? null,
+  };
+  for (const name of Object.keys(ENV_VARS)) {
+    const v = process.env[ENV_PREFIX + name];
+    if (v !== undefined) env[ENV_PREFIX + name] = v;
+  }
+  return env;
+}
+
+function sumEfficiency(
+  parts: ReturnType<typeof gebEfficiency>[],
+  n: number,
+  wall: number,
+): Record<string, unknown> {
+  const tokens = parts.reduce((a, p) => a + p.tokens, 0);
+  const sum = (
+    k: "prompt_tokens" | "completion_tokens" | "live_calls" | "cache_hits" | "errors" | "invalid" | "resumed",
+  ) => parts.reduce((a, p) => a + p[k], 0);
+  const cost = parts.every((p) => p.cost_usd === null)
+    ? null
+    : parts.reduce((a, p) => a + (p.cost_usd ?? 0), 0);
+  return {
+    tokens,
+    tokens_per_q: n ? tokens / n : 0,
+    passes: parts.length,
+    wall_s: wall,
+    wall_s_per_q: n ? wall / n : 0,
+    prompt_tokens: sum("prompt_tokens"),
+    completion_tokens: sum("completion_tokens"),
+    live_calls: sum("live_calls"),
+    cache_hits: sum("cache_hits"),
+    resumed: sum("resumed"),
+    errors: sum("errors"),
+    invalid: sum("invalid"),
+    cost_usd: cost,
+  };
+}
+
+export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult> {
+  const t0 = performance.now();
+  const gradeOpts: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...opts.grade, metrics: "1.0" };
+  const rows = loadRows(opts.data, opts.limit);
+  const n = rows.length;
+  const timings = opts.timings !== false;
+  const byTrialPreds: Map<string, GebAnswer | undefined>[] = [];
+  let postPreds: Map<string, GebAnswer | undefined>[] | null = null;
+  let records: GebModelRecord[] = [];
+  let errors = 0;
+  let efficiency: Record<string, unknown>;
+  let pipe: PipelineRunResult | null = null;
+
+  if (opts.pipeline) {
+    const c = opts.pipeline.config;
+    const linear = c.rerank === "linear" && c.linear_model ? loadLinearModel(c.linear_model) : null;
+    if (c.pick_then_answer && c.rerank !== "none")
+      throw new InputError("pick-then-answer needs --rerank none (the answerer picks)", {
+        field: "--pick-then-answer",
+      });
+    const needsModel = !c.selector_only && !c.deterministic_answer;
+    if (needsModel && !opts.engine)
+      throw new InputError(
+        "the pipeline needs an answerer: --model retrieval:<model spec>, or --deterministic-answer / --selector-only",
+        { field: "--model" },
+      );
+    pipe = await runPipeline({
+      rows,
+      config: c,
+      linearWeights: linear?.weights,
+      answerer:
+        needsModel && opts.engine
+          ? {
+              client: opts.engine.client,
+              params: { ...gebDefaultParams(), ...opts.engine.params },
+              prompt: opts.prompt,
+              postprocess: opts.postprocess,
+              run: opts.engine.run,
+            }
+          : null,
+      maxSupportK: gradeOpts.maxSupportK,
+    });
+    byTrialPreds.push(...pipe.predictions);
+    postPreds = pipe.predictionsPostprocessed;
+    records = pipe.records;
+    errors = pipe.errors;
+    const wall = (performance.now() - t0) / 1000;
+    efficiency =
+      pipe.engine.length > 0
+        ? sumEfficiency(pipe.engine.map(gebEfficiency), n * pipe.trials, wall)
+        : { tokens: 0, tokens_per_q: 0, passes: 0, wall_s: wall, wall_s_per_q: n ? wall / n : 0 };
+    if (pipe.embeddings) efficiency.embedding_requests = pipe.embeddings.requests;
+  } else {
+    if (!opts.engine) throw new Error("runGebModel: a plain model run needs an engine");
+    const res = await runModelOverRows({
+      rows,
+      client: opts.engine.client,
+      params: { ...gebDefaultParams(), ...opts.engine.params },
+      prompt: opts.prompt,
+      postprocess: opts.postprocess,
+      maxSupportK: gradeOpts.maxSupportK,
+      ...opts.engine.run,
+    });
+    records = res.records;
+    errors = res.errors.length;
+    for (let t = 0; t < opts.engine.run.trials; t++) {
+      const { predictions } = gebPredictions(res.records, { trial: t });
+      byTrialPreds.push(new Map(predictions));
+    }
+    if (opts.postprocess === "reference-repair") {
+      postPreds = [];
+      for (let t = 0; t < opts.engine.run.trials; t++)
+        postPreds.push(
+          new Map(gebPredictions(res.records, { trial: t, source: "postprocessed" }).predictions),
+        );
+    }
+    efficiency = { ...gebEfficiency(res.summary) };
+  }
+  if (!timings) {
+    for (const k of [
+      "wall_s",
+      "wall_s_per_q",
+      "latency_ms_p50",
+      "latency_ms_p95",
+      "prefill_s",
+      "decode_s",
+      "prefill_s_per_q",
+      "decode_s_per_q",
+    ])
+      if (k in efficiency) efficiency[k] = null;
+  }
+
+  const perTrial: Metrics[] = [];
+  const rowStats: RowStat[] = [];
+  const spoofOn = (opts.pipeline?.config.authority_spoof_rate ?? 0) > 0;
+  byTrialPreds.forEach((preds, t) => {
+    const { metrics, results } = gradeAll(rows, preds, gradeOpts);
+    perTrial.push(metrics);
+    rows.forEach((row, i) => {
+      const ans = preds.get(row.id);
+      rowStats.push(
+        pipe
+          ? pipelineRowStat(row, t, results[i], ans, pipe.outcomes[i], spoofOn)
+          : modelRowStat(row, t, results[i], ans),
+      );
+    });
+  });
+  const metrics = perTrial[0];
+  const decomp = rates(countRows(rowStats));
+  const config: Record<string, unknown> = {
+    citations: gradeOpts.citations,
+    support_metric: gradeOpts.supportMetric,
+    max_support_k: gradeOpts.maxSupportK,
+    entailment_check: gradeOpts.entailmentCheck,
+    metrics: "1.0",
+    prompt: opts.prompt,
+    postprocess: opts.postprocess,
+    trials: byTrialPreds.length,
+    limit: opts.limit ?? null,
+    model_descriptor: opts.engine ? opts.engine.client.descriptor : null,
+    params: opts.engine ? { ...gebDefaultParams(), ...opts.engine.params } : null,
+    pipeline: opts.pipeline ? opts.pipeline.config : null,
+    pipeline_sources: opts.pipeline ? opts.pipeline.sources : null,
+  };
+  const payload: ModelRunPayload = {
+    adapter_schema_version: "1.0",
+    schema: MODEL_RUN_SCHEMA,
+    model: opts.model,
+    adapter: opts.pipeline ? "retrieval" : "engine",
+    protocol: "closed_book",
+    data: { path: opts.data, n },
+    state_mode: uniform(rows, (r) => (r.meta as Record<string, unknown>).state_mode),
+    distractor_profile:
+      typeof opts.labels?.distractor_profile === "string" ? opts.labels.distractor_profile : null,
+    labels: opts.labels ?? {},
+    config,
+    env: envRecord(),
+    metrics,
+    efficiency,
+    decomposition:
+      decomp.n > 0 ? { ...decomp, decomposition_line: decompositionLine(decomp, metrics.value_acc) } : null,
+    errors,
+    retrieval_stats: rowStats,
+  };
+  if (postPreds) {
+    payload.metrics_postprocessed = {
+      ...gradeAll(rows, postPreds[0], gradeOpts).metrics,
+      source: "postprocessed",
+    };
+  }
+  if (perTrial.length > 1) payload.trial_stats = statsOver(perTrial);
+  return { payload, predictions: byTrialPreds, records, errors };
+}

@@ -1,0 +1,128 @@
+/**
+ * Retrievers: rank ledger entries for a query. `key` ranks the asked key's entries by
+ * recency; `bm25`, `tfidf` and `dense` score every entry against the question text. Equal
+ * scores are broken toward the newer entry (higher step, then later ledger line), so a tie
+ * never silently favours stale state (the reference's stable sort favours the oldest).
+ *
+ * The scoring is hand-written (a few lines each) because its exact arithmetic is part of the
+ * benchmark's definition: BM25 k1=1.5 b=0.75 with the reference's idf, TF-IDF with smoothed
+ * idf and cosine, both over the reference tokenizer.
+ */
+import { type Candidate, entryText, newerFirst } from "./ledger.js";
+
+/** Reference `_tokenize`: lower-case, non-alphanumerics to spaces, split. */
+export function tokenize(text: string): string[] {
+  if (!text) return [];
+  return text
+    .toLowerCase()
+    .replace(/[^0-9a-z]+/g, " ")
+    .split(" ")
+    .filter((t) => t !== "");
+}
+
+export function bm25Scores(entries: readonly Candidate[], query: string): Float64Array {
+  const docs = entries.map((e) => tokenize(entryText(e)));
+  const q = tokenize(query);
+  const scores = new Float64Array(docs.length);
+  if (docs.length === 0 || q.length === 0) return scores;
+  let total = 0;
+  for (const d of docs) total += d.length;
+  const avgdl = total / docs.length;
+  const df = new Map<string, number>();
+  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
+  const k1 = 1.5;
+  const b = 0.75;
+  docs.forEach((d, i) => {
+    let s = 0;
+    for (const t of q) {
+      const n = df.get(t) ?? 0;
+      if (n === 0) continue;
+      const idf = Math.log((docs.length - n + 0.5) / (n + 0.5) + 1);
+      let tf = 0;
+      for (const x of d) if (x === t) tf++;
+      const denom = tf + k1 * (1 - b + b * (avgdl ? d.length / avgdl : 0));
+      s += idf * ((tf * (k1 + 1)) / denom);
+    }
+    scores[i] = s;
+  });
+  return scores;
+}
+
+export function tfidfScores(entries: readonly Candidate[], query: string): Float64Array {
+  const docs = entries.map((e) => tokenize(entryText(e)));
+  const scores = new Float64Array(docs.length);
+  if (docs.length === 0) return scores;
+  const df = new Map<string, number>();
+  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
+  const idf = (t: string): number => {
+    const n = df.get(t);
+    return n === undefined ? 0 : Math.log((docs.length + 1) / (n + 1)) + 1;
+  };
+  const vec = (tokens: string[]): Map<string, number> => {
+    const v = new Map<string, number>();
+    for (const t of tokens) v.set(t, (v.get(t) ?? 0) + 1);
+    for (const [t, c] of v) v.set(t, c * idf(t));
+    return v;
+  };
+  const qv = vec(tokenize(query));
+  let qn = 0;
+  for (const x of qv.values()) qn += x * x;
+  qn = Math.sqrt(qn);
+  docs.forEach((d, i) => {
+    const dv = vec(d);
+    if (dv.size === 0 || qv.size === 0 || qn === 0) return;
+    let dot = 0;
+    let dn = 0;
+    for (const [t, x] of dv) {
+      dot += x * (qv.get(t) ?? 0);
+      dn += x * x;
+    }
+    dn = Math.sqrt(dn);
+    scores[i] = dn === 0 ? 0 : dot / (dn * qn);
+  });
+  return scores;
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    dot += a[i] * b[i];
+    na += a[i] * a[i];
+    nb += b[i] * b[i];
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** Text → vector, synchronously (vectors of a remote embedder are fetched beforehand). */
+export type EmbedLookup = (text: string) => Float32Array;
+
+export function denseScores(entries: readonly Candidate[], query: string, embed: EmbedLookup): Float64Array {
+  const q = embed(query);
+  const scores = new Float64Array(entries.length);
+  entries.forEach((e, i) => {
+    scores[i] = cosine(embed(entryText(e)), q);
+  });
+  return scores;
+}
+
+export interface Ranking {
+  /** Best first. */
+  ranked: Candidate[];
+  /** Score per entry of `ranked` (null for the key retriever, which only orders by recency). */
+  scores: number[] | null;
+}
+
+/** Rank candidates by score, ties toward the newer entry. */
+export function rankByScore(entries: readonly Candidate[], scores: Float64Array): Ranking {
+  const idx = entries.map((_, i) => i);
+  idx.sort((a, b) => scores[b] - scores[a] || newerFirst(entries[a], entries[b]));
+  return { ranked: idx.map((i) => entries[i]), scores: idx.map((i) => scores[i]) };
+}
+
+/** The `key` retriever: the asked key's entries, newest first. */
+export function rankByKey(entries: readonly Candidate[], key: string): Ranking {
+  return { ranked: entries.filter((e) => e.key === key).sort(newerFirst), scores: null };
+}

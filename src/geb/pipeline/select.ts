@@ -1,0 +1,293 @@
+/**
+ * The selection stage for one row: ledger → (authority filter) → retriever top-k
+ * (+ a wrong-type distractor) → drop → abstain → order → authority spoof → rerank. Pure and
+ * synchronous: randomness comes from per-row generators (`rowRng`), dense vectors from a
+ * lookup filled beforehand. The trace records everything the decomposition metrics need,
+ * measured against the row's authoritative gold UPDATE (and, labelled, against the newest
+ * ledger entry of any op, which is what the reference calls "correct").
+ */
+import { LINEAR_FEATURE_ORDER, featureMatrix, pickLinear, scoreMatrix } from "../selector/linear.js";
+import type { PipelineConfig } from "./config.js";
+import { type Candidate, type LedgerOp, ledgerCandidates, ledgerOrder, newerFirst } from "./ledger.js";
+import {
+  type EmbedLookup,
+  type Ranking,
+  bm25Scores,
+  denseScores,
+  rankByKey,
+  rankByScore,
+  tfidfScores,
+} from "./retrieval.js";
+import { rowRng } from "./rng.js";
+
+/** The parts of a dataset row the pipeline reads. */
+export interface PipelineRow {
+  id: string;
+  episode_id?: string;
+  book?: string | null;
+  question: string;
+  gold: { value?: unknown; support_ids?: unknown; support_id?: unknown };
+  meta: Record<string, unknown> | object;
+}
+
+export interface SelectionTrace {
+  id: string;
+  key: string | null;
+  /** Direct query with a key and a ledger: the pipeline selects; otherwise it passes the row on. */
+  eligible: boolean;
+  /** The authoritative gold UPDATE (the row's gold support id). */
+  gold_uid: string | null;
+  /** Newest ledger entry for the key of any op (the reference's `correct_uid`). */
+  latest_entry_uid: string | null;
+  latest_entry_op: LedgerOp | null;
+  candidate_uids: string[];
+  /** 1-based rank among the retriever's top-k (before drop); null when not retrieved. */
+  gold_rank: number | null;
+  latest_entry_rank: number | null;
+  dropped_correct: boolean;
+  /** Authoritative gold among the final candidates. */
+  gold_present: boolean;
+  latest_entry_present: boolean;
+  abstained: boolean;
+  order_applied: string | null;
+  spoof_count: number;
+  selected_uid: string | null;
+  /** The selected entry's op as written in the book (not as presented). */
+  selected_op: LedgerOp | null;
+  /** null when spoofing is off. */
+  selected_spoofed: boolean | null;
+}
+
+export interface Selection {
+  trace: SelectionTrace;
+  /** Final candidates in presented order (ops as presented). */
+  candidates: Candidate[];
+  /** The selector's pick (null: none made, e.g. rerank none with the answerer choosing). */
+  chosen: Candidate | null;
+}
+
+export interface SelectorContext {
+  config: PipelineConfig;
+  /** Aligned linear weights (rerank linear). */
+  linearWeights?: readonly number[];
+  embed?: EmbedLookup;
+}
+
+export function rowKey(row: PipelineRow): string | null {
+  const k = (row.meta as Record<string, unknown>).key;
+  return typeof k === "string" && k !== "" ? k : null;
+}
+
+export function isDirect(row: PipelineRow): boolean {
+  const qt = (row.meta as Record<string, unknown>).query_type;
+  return qt === undefined || qt === null || qt === "" || qt === "direct";
+}
+
+export function goldUid(row: PipelineRow): string | null {
+  const s = row.gold.support_ids;
+  if (Array.isArray(s) && s.length > 0 && typeof s[0] === "string") return s[0];
+  return typeof row.gold.support_id === "string" ? row.gold.support_id : null;
+}
+
+function retrieve(
+  entries: readonly Candidate[],
+  row: PipelineRow,
+  key: string,
+  ctx: SelectorContext,
+): Ranking {
+  const c = ctx.config;
+  switch (c.retriever) {
+    case "bm25":
+      return rankByScore(entries, bm25Scores(entries, row.question));
+    case "tfidf":
+      return rankByScore(entries, tfidfScores(entries, row.question));
+    case "dense":
+      if (!ctx.embed) throw new Error("dense retriever without an embedding lookup");
+      return rankByScore(entries, denseScores(entries, row.question, ctx.embed));
+    default:
+      return rankByKey(entries, key);
+  }
+}
+
+function flip(e: Candidate): Candidate {
+  return { ...e, op: e.op === "NOTE" ? "SET" : "NOTE", spoofed: true };
+}
+
+/** Reranker pick over presented candidates (null only for an empty list). */
+export function rerank(
+  cands: readonly Candidate[],
+  row: PipelineRow,
+  key: string,
+  ctx: SelectorContext,
+): Candidate | null {
+  if (cands.length === 0) return null;
+  const c = ctx.config;
+  const latest = (list: readonly Candidate[]) => [...list].sort(newerFirst)[0];
+  switch (c.rerank) {
+    case "latest_step":
+      return latest(cands);
+    case "last_occurrence":
+      return cands[cands.length - 1];
+    case "prefer_set_latest": {
+      const sets = cands.filter((e) => e.op === "SET");
+      return latest(sets.length > 0 ? sets : cands);
+    }
+    case "prefer_update_latest": {
+      const auth = cands.filter((e) => e.op !== "NOTE");
+      return latest(auth.length > 0 ? auth : cands);
+    }
+    case "linear": {
+      const w = ctx.linearWeights;
+      if (!w || w.length !== LINEAR_FEATURE_ORDER.length)
+        throw new Error("rerank linear without aligned weights");
+      const scores = scoreMatrix(featureMatrix(cands, row.question, key, c.step_bucket), w);
+      return cands[pickLinear(cands, scores, c.linear_tie_break, c.linear_tie_eps)];
+    }
+    default:
+      return cands[0];
+  }
+}
+
+/**
+ * Candidates for a row up to (not including) reranking: used by the pipeline and by
+ * `geb selector export`, so training sees exactly what evaluation sees.
+ */
+export function candidatesFor(
+  row: PipelineRow,
+  ctx: SelectorContext,
+): { trace: SelectionTrace; candidates: Candidate[] } {
+  const c = ctx.config;
+  const key = rowKey(row);
+  const gold = goldUid(row);
+  const trace: SelectionTrace = {
+    id: row.id,
+    key,
+    eligible: false,
+    gold_uid: gold,
+    latest_entry_uid: null,
+    latest_entry_op: null,
+    candidate_uids: [],
+    gold_rank: null,
+    latest_entry_rank: null,
+    dropped_correct: false,
+    gold_present: false,
+    latest_entry_present: false,
+    abstained: false,
+    order_applied: null,
+    spoof_count: 0,
+    selected_uid: null,
+    selected_op: null,
+    selected_spoofed: null,
+  };
+  const book = row.book ?? "";
+  let entries: readonly Candidate[] = book ? ledgerCandidates(book) : [];
+  if (!key || !isDirect(row) || entries.length === 0) return { trace, candidates: [] };
+  const latestAny = entries.filter((e) => e.key === key).sort(newerFirst)[0];
+  trace.latest_entry_uid = latestAny?.uid ?? null;
+  trace.latest_entry_op = latestAny?.trueOp ?? null;
+  if (c.authority_filter) {
+    const auth = entries.filter((e) => e.trueOp !== "NOTE");
+    // Reference: a ledger with nothing but NOTEs is passed through unfiltered.
+    if (auth.length > 0) entries = auth;
+  }
+  trace.eligible = true;
+
+  const ranking = retrieve(entries, row, key, ctx);
+  const top = ranking.ranked.slice(0, c.k);
+  const rankOf = (uid: string | null) => {
+    if (!uid) return null;
+    const i = top.findIndex((e) => e.uid === uid);
+    return i === -1 ? null : i + 1;
+  };
+  trace.gold_rank = rankOf(gold);
+  trace.latest_entry_rank = rankOf(trace.latest_entry_uid);
+
+  let selected = [...top];
+  let wrong: Candidate | undefined;
+  if (c.wrong_type === "same_key") {
+    wrong = entries.filter((e) => e.key === key && !selected.includes(e)).sort(newerFirst)[0];
+  } else if (c.wrong_type === "other_key") {
+    wrong = entries.filter((e) => e.key !== key && !selected.includes(e)).sort(newerFirst)[0];
+  }
+  if (wrong) selected.push(wrong);
+  selected.sort(ledgerOrder);
+
+  // Drop: simulate a retriever that lost the gold line (one draw per row with a gold id).
+  if (gold && c.drop_prob > 0 && rowRng("drop", c.drop_seed, row.id).random() < c.drop_prob) {
+    const rest = selected.filter((e) => e.uid !== gold);
+    if (rest.length !== selected.length) {
+      trace.dropped_correct = true;
+      selected = rest.length === 0 && wrong ? [wrong] : rest;
+    }
+  }
+  trace.gold_present = gold !== null && selected.some((e) => e.uid === gold);
+  trace.latest_entry_present =
+    trace.latest_entry_uid !== null && selected.some((e) => e.uid === trace.latest_entry_uid);
+
+  if (selected.length > 1) {
+    if (c.order === "shuffle") {
+      rowRng("order", c.order_seed, row.id).shuffle(selected);
+      trace.order_applied = "shuffle";
+    } else {
+      const g = selected.filter((e) => e.uid === gold);
+      if (g.length > 0) {
+        const rest = selected.filter((e) => e.uid !== gold);
+        const mid = Math.floor(rest.length / 2);
+        selected =
+          c.order === "gold_first"
+            ? [...g, ...rest]
+            : c.order === "gold_last"
+              ? [...rest, ...g]
+              : [...rest.slice(0, mid), ...g, ...rest.slice(mid)];
+        trace.order_applied = c.order;
+      }
+    }
+  }
+  if (c.authority_spoof_rate > 0 && selected.length > 0) {
+    const rng = rowRng("spoof", c.authority_spoof_seed, row.id);
+    selected = selected.map((e) => {
+      if (rng.random() < c.authority_spoof_rate) {
+        trace.spoof_count++;
+        return flip(e);
+      }
+      return e;
+    });
+  }
+  trace.candidate_uids = selected.map((e) => e.uid);
+  return { trace, candidates: selected };
+}
+
+/** Whether the pipeline abstains for this row (before any answering). */
+export function shouldAbstain(
+  trace: SelectionTrace,
+  candidates: readonly Candidate[],
+  c: PipelineConfig,
+): boolean {
+  if (!c.abstain_on_missing || !trace.eligible) return false;
+  if (c.abstain_policy === "oracle") return !trace.gold_present;
+  // Observable: nothing presented as an authoritative update for the asked key.
+  return !candidates.some((e) => e.key === trace.key && e.op !== "NOTE");
+}
+
+/** The full selection stage for one row. */
+export function selectRow(row: PipelineRow, ctx: SelectorContext): Selection {
+  const { trace, candidates } = candidatesFor(row, ctx);
+  if (!trace.eligible) return { trace, candidates, chosen: null };
+  if (shouldAbstain(trace, candidates, ctx.config)) {
+    trace.abstained = true;
+    return { trace, candidates, chosen: null };
+  }
+  const key = trace.key as string;
+  const c = ctx.config;
+  // rerank none with several candidates and a model answerer: the answerer chooses (the
+  // reference's multi-entry mini book); selector-only and deterministic answers take the first.
+  const answererChooses =
+    c.rerank === "none" && candidates.length > 1 && !c.selector_only && !c.deterministic_answer;
+  const chosen = answererChooses ? null : rerank(candidates, row, key, ctx);
+  if (chosen) {
+    trace.selected_uid = chosen.uid;
+    trace.selected_op = chosen.trueOp;
+    trace.selected_spoofed = c.authority_spoof_rate > 0 ? chosen.spoofed : null;
+  }
+  return { trace, candidates, chosen };
+}

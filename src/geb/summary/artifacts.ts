@@ -1,0 +1,179 @@
+/**
+ * Run artifacts on disk: results.json (the payload list), summary.json, summary.csv (one row
+ * per run), decomposition.csv, diagnosis.json. Everything here is a pure function of the
+ * payloads (and the thresholds file), so equal payloads give byte-identical files.
+ */
+import { join } from "node:path";
+import { InputError } from "../../core/errors.js";
+import { readFileSync } from "node:fs";
+import { writeTextAtomic } from "../io.js";
+import { MODEL_RUN_SCHEMA, type ModelRunPayload } from "../pipeline/gebmodel.js";
+import { toCsv } from "./csv.js";
+import {
+  buildDiagnosis,
+  evidenceExamples,
+  formatDiagnosis,
+  loadThresholds,
+  type Diagnosis,
+} from "./diagnosis.js";
+import { type Summary, type SummarizeOptions, summarizeRuns } from "./summarize.js";
+
+const METRIC_COLUMNS = [
+  "value_acc",
+  "exact_acc",
+  "cite_f1",
+  "entailment",
+  "twin_consistency",
+  "twin_flip_rate",
+  "instruction_acc",
+  "instr_override_rate",
+  "state_integrity_rate",
+] as const;
+
+const DECOMP_COLUMNS = [
+  "gold_present_rate",
+  "selection_rate",
+  "accuracy_when_gold_present",
+  "answer_acc_given_gold_selected",
+  "value_is_substring_of_selected_line_rate",
+  "support_consistency_rate",
+  "gold_support_selected_rate",
+  "selector_pick_rate",
+  "selected_note_rate",
+  "wrong_update_rate",
+  "selected_wrong_update_rate",
+  "spoof_accept_rate",
+  "spoof_accept_rate_non_gold",
+  "gold_missing_rate",
+  "abstain_rate",
+  "abstain_precision",
+  "abstain_recall",
+  "correct_rank_mean",
+  "gold_present_rate_latest_entry",
+  "selection_rate_latest_entry",
+  "accuracy_when_gold_present_latest_entry",
+] as const;
+
+const PIPELINE_COLUMNS = [
+  "retriever",
+  "k",
+  "wrong_type",
+  "order",
+  "drop_prob",
+  "authority_spoof_rate",
+  "authority_filter",
+  "rerank",
+  "linear_model",
+  "abstain_on_missing",
+  "abstain_policy",
+  "deterministic_answer",
+  "copy_clamp",
+  "pick_then_answer",
+  "selector_only",
+] as const;
+
+/** One flat row per run (summary.csv, `geb collect`). */
+export function flattenRun(p: ModelRunPayload, source?: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (source !== undefined) out.source = source;
+  out.model = p.model;
+  out.adapter = p.adapter;
+  out.data_path = p.data.path;
+  out.n = p.data.n;
+  out.state_mode = p.state_mode;
+  out.distractor_profile = p.distractor_profile;
+  for (const [k, v] of Object.entries(p.labels ?? {})) out[`label_${k}`] = v;
+  const pc = (p.config.pipeline ?? null) as Record<string, unknown> | null;
+  for (const k of PIPELINE_COLUMNS) out[`retrieval_${k}`] = pc ? pc[k] : null;
+  for (const k of METRIC_COLUMNS) out[k] = p.metrics[k];
+  for (const k of DECOMP_COLUMNS) out[k] = p.decomposition ? p.decomposition[k] : null;
+  out.decomposition_line = p.decomposition?.decomposition_line ?? null;
+  const e = p.efficiency as Record<string, unknown>;
+  out.tokens_per_q = e.tokens_per_q ?? null;
+  out.wall_s = e.wall_s ?? null;
+  out.errors = p.errors;
+  return out;
+}
+
+export function runColumns(rows: readonly Record<string, unknown>[]): string[] {
+  const fixed = ["source", "model", "adapter", "data_path", "n", "state_mode", "distractor_profile"];
+  const labels = [
+    ...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => k.startsWith("label_")))),
+  ].sort();
+  const rest = [
+    ...PIPELINE_COLUMNS.map((k) => `retrieval_${k}`),
+    ...METRIC_COLUMNS,
+    ...DECOMP_COLUMNS,
+    "decomposition_line",
+    "tokens_per_q",
+    "wall_s",
+    "errors",
+  ];
+  return [...fixed.filter((c) => rows.some((r) => c in r)), ...labels, ...rest];
+}
+
+/** Read run payloads from results JSON files (a list of payloads, or one payload). */
+export function readPayloads(file: string): ModelRunPayload[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      file,
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
+  }
+  const list = Array.isArray(value) ? value : [value];
+  list.forEach((p, i) => {
+    const o = p as Record<string, unknown> | null;
+    if (!o || typeof o !== "object" || o.schema !== MODEL_RUN_SCHEMA)
+      throw new InputError(`not a geb model run payload (schema ${MODEL_RUN_SCHEMA})`, {
+        file,
+        field: `[${i}].schema`,
+      });
+    if (!Array.isArray(o.retrieval_stats))
+      throw new InputError("missing per-row statistics", { file, field: `[${i}].retrieval_stats` });
+    if (!o.metrics || typeof o.metrics !== "object")
+      throw new InputError("missing metrics", { file, field: `[${i}].metrics` });
+  });
+  return list as ModelRunPayload[];
+}
+
+const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
+
+export interface RunArtifacts {
+  summary: Summary;
+  diagnosis: Diagnosis;
+}
+
+export function writeRunArtifacts(
+  dir: string,
+  payloads: readonly ModelRunPayload[],
+  opts: { thresholds?: string; results?: boolean } & SummarizeOptions = {},
+): RunArtifacts {
+  const summary = summarizeRuns(payloads, opts);
+  const th = loadThresholds(opts.thresholds);
+  const diagnosis = buildDiagnosis(summary, {
+    thresholds: th.thresholds,
+    thresholdsVersion: th.version,
+    runDir: null,
+    examples: evidenceExamples(payloads.flatMap((p) => p.retrieval_stats)),
+  });
+  if (opts.results !== false) writeTextAtomic(join(dir, "results.json"), json(payloads));
+  writeTextAtomic(join(dir, "summary.json"), json(summary));
+  const flat = payloads.map((p) => flattenRun(p));
+  writeTextAtomic(join(dir, "summary.csv"), toCsv(flat, runColumns(flat)));
+  if (summary.retrieval) {
+    const d = payloads.filter((p) => p.decomposition).map((p) => flattenRun(p));
+    writeTextAtomic(join(dir, "decomposition.csv"), toCsv(d, runColumns(d)));
+  }
+  writeTextAtomic(join(dir, "diagnosis.json"), json(diagnosis));
+  return { summary, diagnosis };
+}
+
+export { formatDiagnosis };

@@ -1,0 +1,184 @@
+/**
+ * Summaries over one or more run payloads (the results JSON of `geb model`): per-run metric
+ * means (the reference's `overall` / `by_group`), the pooled decomposition with both
+ * definitions, recency buckets, drift and instruction metrics. Pure: payloads in, object out.
+ */
+import type { Metrics } from "../grade.js";
+import type { ModelRunPayload } from "../pipeline/gebmodel.js";
+import {
+  type BucketCounts,
+  DEFAULT_EDGES,
+  type DecompositionCounts,
+  type DecompositionRates,
+  type RecencyField,
+  addCounts,
+  countRows,
+  decompositionLine,
+  driftCounts,
+  driftMetrics,
+  emptyCounts,
+  rates,
+  recencyBuckets,
+} from "./decomposition.js";
+import type { RowStat } from "./rowstats.js";
+
+export const SUMMARY_SCHEMA = "oraclebench.geb.summary/1";
+
+export const SUMMARY_METRICS = [
+  "value_acc",
+  "exact_acc",
+  "cite_f1",
+  "entailment",
+  "twin_consistency",
+  "twin_flip_rate",
+  "instruction_acc",
+  "clean_acc",
+  "instruction_gap",
+  "instr_override_rate",
+  "instr_conflict_present_rate",
+  "state_integrity_rate",
+] as const satisfies readonly (keyof Metrics)[];
+
+export interface RecencyBucket {
+  bucket: string;
+  n: number;
+  value_acc: number;
+  exact_acc: number;
+}
+
+export interface Summary {
+  schema: typeof SUMMARY_SCHEMA;
+  runs: number;
+  /** Graded rows over all runs and trials. */
+  rows: number;
+  /** Mean over runs of each metric (runs where it is null are left out), `<metric>_mean`. */
+  overall: Record<string, number>;
+  /** The same from the reference citation repair, when runs carry it. */
+  overall_postprocessed: Record<string, number>;
+  by_group: Record<string, string | number | null>[];
+  /** Pooled over every row of every run. */
+  pooled: { n: number; value_acc: number | null; exact_acc: number | null };
+  retrieval:
+    | (DecompositionRates & {
+        gold_in_context_rate: number | null;
+        decomposition_line: string | null;
+        counts: DecompositionCounts;
+      })
+    | null;
+  recency: Record<RecencyField, RecencyBucket[]>;
+  drift: ReturnType<typeof driftMetrics> | null;
+}
+
+export interface SummarizeOptions {
+  edges?: Partial<Record<RecencyField, readonly number[]>>;
+}
+
+function mean(xs: number[]): number {
+  let s = 0;
+  for (const x of xs) s += x;
+  return s / xs.length;
+}
+
+function means(metrics: (Partial<Metrics> | undefined)[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of SUMMARY_METRICS) {
+    const vals = metrics.map((m) => m?.[k]).filter((x): x is number => typeof x === "number");
+    if (vals.length > 0) out[`${k}_mean`] = mean(vals);
+  }
+  return out;
+}
+
+function bucketRates(b: BucketCounts[]): RecencyBucket[] {
+  return b.map((x) => ({
+    bucket: x.bucket,
+    n: x.n,
+    value_acc: x.value_ok / x.n,
+    exact_acc: x.exact_ok / x.n,
+  }));
+}
+
+export function summarizeRuns(payloads: readonly ModelRunPayload[], opts: SummarizeOptions = {}): Summary {
+  const groups = new Map<string, ModelRunPayload[]>();
+  for (const p of payloads) {
+    const k = `${p.state_mode ?? ""}\u0000${p.distractor_profile ?? ""}`;
+    let l = groups.get(k);
+    if (!l) {
+      l = [];
+      groups.set(k, l);
+    }
+    l.push(p);
+  }
+  const byGroup = [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, list]) => ({
+      state_mode: list[0].state_mode ?? "",
+      distractor_profile: list[0].distractor_profile ?? "",
+      n: list.length,
+      ...means(list.map((p) => p.metrics)),
+    }));
+  const allRows: RowStat[] = [];
+  let counts = emptyCounts();
+  let eligible = 0;
+  let driftRows = 0;
+  const drift = {
+    steps_total: 0,
+    steps_drift: 0,
+    steps_persist: 0,
+    wrong_commit: 0,
+    episodes_total: 0,
+    episodes_drift: 0,
+  };
+  for (const p of payloads) {
+    const rows = p.retrieval_stats ?? [];
+    for (const r of rows) allRows.push(r);
+    const c = countRows(rows);
+    eligible += c.total;
+    counts = addCounts(counts, c);
+    const d = driftCounts(rows);
+    driftRows += d.steps_total;
+    for (const k of Object.keys(drift) as (keyof typeof drift)[]) drift[k] += d[k];
+  }
+  let valueOk = 0;
+  let exactOk = 0;
+  for (const r of allRows) {
+    if (r.value_ok) valueOk++;
+    if (r.exact_ok) exactOk++;
+  }
+  const pooled = {
+    n: allRows.length,
+    value_acc: allRows.length ? valueOk / allRows.length : null,
+    exact_acc: allRows.length ? exactOk / allRows.length : null,
+  };
+  const edges = { ...DEFAULT_EDGES, ...opts.edges };
+  const r = rates(counts);
+  return {
+    schema: SUMMARY_SCHEMA,
+    runs: payloads.length,
+    rows: allRows.length,
+    overall: means(payloads.map((p) => p.metrics)),
+    overall_postprocessed: means(
+      payloads.filter((p) => p.metrics_postprocessed).map((p) => p.metrics_postprocessed),
+    ),
+    by_group: byGroup,
+    pooled,
+    retrieval:
+      eligible > 0
+        ? {
+            ...r,
+            gold_in_context_rate: r.gold_present_rate,
+            decomposition_line: decompositionLine(r, pooled.value_acc),
+            counts,
+          }
+        : null,
+    recency: {
+      tokens_since_update: bucketRates(
+        recencyBuckets(allRows, "tokens_since_update", edges.tokens_since_update),
+      ),
+      distractors_since_update: bucketRates(
+        recencyBuckets(allRows, "distractors_since_update", edges.distractors_since_update),
+      ),
+      writes_to_key: bucketRates(recencyBuckets(allRows, "writes_to_key", edges.writes_to_key)),
+    },
+    drift: driftRows > 0 ? driftMetrics(drift) : null,
+  };
+}
