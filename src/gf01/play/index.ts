@@ -11,3 +11,5 @@ export * from "./result.js";
 export * from "./agent.js";
 export * from "./runner.js";
 export * from "./stdio.js";
+export * from "./llm.js";
+export * from "./prompts.js";

@@ -1,0 +1,272 @@
+/**
+ * The LLM agent: any model the engine can call plays GF-01 online. At each decision it gets
+ * the goal panel and the observation history (prompts.ts) and answers with a JSON action.
+ * Tracks: EVAL-CB (closed book: no tools; an optional scratchpad), EVAL-TA (the declared
+ * `local-planner-v1` tools over public information, every call logged and hashed into
+ * `tool_log_hash`). EVAL-OC is the white-box exact oracle, not an LLM.
+ *
+ * Model calls go through the engine (`runJobs`: retries with backoff, timeouts, response
+ * cache). A malformed reply is re-asked up to `maxMalformed` times, then the decision is
+ * played as "no intervention" (scored as a skip). A call that still fails after the engine's
+ * retries fails the episode: no row is written, and `--resume` plays it again.
+ */
+import { usageFor } from "../../core/engine/accounting.js";
+import type { ResponseCache } from "../../core/engine/cache.js";
+import { runJobs } from "../../core/engine/engine.js";
+import { DEFAULT_RETRY, type RetryPolicy } from "../../core/engine/retry.js";
+import type { ChatMessage, ModelClient, ModelRequest, SamplingParams } from "../../core/engine/types.js";
+import { sha256Hex } from "../../core/hash.js";
+import { canonicalJson } from "../../core/pyjson.js";
+import { type EpisodeContext, EpisodeFailed, type EpisodePlayer, type OnlineAgent } from "./agent.js";
+import type { GoalPanel, Observation, Rejection } from "./observation.js";
+import {
+  type PromptOptions,
+  SYSTEM_TEMPLATE,
+  USER_TEMPLATE,
+  extractJsonObject,
+  promptConfig,
+  systemPrompt,
+  userPrompt,
+} from "./prompts.js";
+import { templateRef } from "../../core/engine/prompts/registry.js";
+
+export const LLM_TOOL_ALLOWLIST_ID = "local-planner-v1";
+export const LLM_TOOLS = ["window", "check_plan", "history"] as const;
+
+export interface LlmAgentOptions {
+  client: ModelClient;
+  /** Merged over the defaults (temperature 0, max_tokens 256, or 1024 with a scratchpad). */
+  params?: SamplingParams;
+  track?: "EVAL-CB" | "EVAL-TA";
+  scratchpad?: boolean;
+  /** Re-asks after a reply with no JSON object (default 2), then the step is skipped. */
+  maxMalformed?: number;
+  /** Tool calls allowed per decision on EVAL-TA (default 4). */
+  maxToolCalls?: number;
+  cache?: ResponseCache;
+  retry?: RetryPolicy;
+  timeoutMs?: number;
+  name?: string;
+}
+
+export interface ToolCall {
+  episode: number;
+  t: number;
+  tool: string;
+  args: unknown;
+  result: unknown;
+}
+
+/**
+ * The EVAL-TA tools. They are functions of what the player has already seen (goal panel,
+ * current observation, final observations of earlier rollouts), so they cannot leak.
+ */
+export function runTool(
+  name: string,
+  args: unknown,
+  o: Observation,
+  earlier: readonly Observation[],
+): Record<string, unknown> {
+  const g: GoalPanel = o.goal;
+  if (name === "window") {
+    const rel = o.t < g.window_lo ? "before" : o.t <= g.window_hi ? "inside" : "after";
+    return {
+      window_lo: g.window_lo,
+      window_hi: g.window_hi,
+      mode: g.mode,
+      t_star: g.t_star,
+      now: o.t,
+      now_is: rel,
+      timesteps_until_window: Math.max(0, g.window_lo - o.t),
+      timesteps_left_in_window: Math.max(0, g.window_hi - Math.max(o.t, g.window_lo) + 1),
+    };
+  }
+  if (name === "check_plan") {
+    const atoms = (args as { atoms?: unknown } | null)?.atoms;
+    if (!Array.isArray(atoms))
+      return { ok: false, problems: ['args must be {"atoms": [[t, "input", value], ...]}'] };
+    const problems: string[] = [];
+    const steps = new Set<number>();
+    const seen = new Set<string>();
+    atoms.forEach((a, i) => {
+      if (!Array.isArray(a) || a.length !== 3) {
+        problems.push(`atoms[${i}] is not [t, input, value]`);
+        return;
+      }
+      const [t, ap, v] = a;
+      if (!Number.isInteger(t) || t < 0 || t >= g.T)
+        problems.push(`atoms[${i}]: t=${t} outside 0..${g.T - 1}`);
+      else if (t < o.t) problems.push(`atoms[${i}]: t=${t} is already played`);
+      if (!g.input_aps.includes(ap)) problems.push(`atoms[${i}]: unknown input ${JSON.stringify(ap)}`);
+      if (v !== 0 && v !== 1) problems.push(`atoms[${i}]: value must be 0 or 1`);
+      const key = `${t}:${ap}`;
+      if (seen.has(key)) problems.push(`atoms[${i}]: (t=${t}, ${ap}) set twice`);
+      seen.add(key);
+      steps.add(t);
+    });
+    if (steps.size > o.budget_t_remaining)
+      problems.push(`uses ${steps.size} timesteps, ${o.budget_t_remaining} left in the timestep budget`);
+    if (o.budget_a_remaining !== null && atoms.length > o.budget_a_remaining)
+      problems.push(`uses ${atoms.length} settings, ${o.budget_a_remaining} left in the atom budget`);
+    return { ok: problems.length === 0, timesteps_used: steps.size, problems };
+  }
+  if (name === "history") {
+    return {
+      rollouts: earlier.map((e) => ({
+        run: e.episode + 1,
+        phase: e.phase,
+        your_settings: e.history_atoms,
+        outputs: e.outputs,
+        effect_status: e.effect_status_t,
+      })),
+    };
+  }
+  return { error: `unknown tool ${JSON.stringify(name)}; available: ${LLM_TOOLS.join(", ")}` };
+}
+
+export type LlmAgent = OnlineAgent & {
+  readonly promptOptions: PromptOptions;
+  readonly params: SamplingParams;
+  /** Identity of (client, params, prompts) for provenance. */
+  configHash(): string;
+};
+
+export function llmAgent(o: LlmAgentOptions): LlmAgent {
+  const track = o.track ?? "EVAL-CB";
+  const scratchpad = !!o.scratchpad;
+  const promptOptions: PromptOptions = { track, scratchpad, maxToolCalls: o.maxToolCalls ?? 4 };
+  const params: SamplingParams = { temperature: 0, max_tokens: scratchpad ? 1024 : 256, ...(o.params ?? {}) };
+  const maxMalformed = o.maxMalformed ?? 2;
+  const name = o.name ?? `LLM-${o.client.descriptor.model}${scratchpad ? "-scratchpad" : ""}`;
+
+  /** One model call through the engine (retries, timeout, cache); throws EpisodeFailed when it gives up. */
+  const call = async (messages: ChatMessage[], itemId: string) => {
+    const request: ModelRequest = { messages, params };
+    let got: { text: string; usage: ReturnType<typeof usageFor>; cached: boolean } | undefined;
+    let error = "no answer";
+    await runJobs([{ itemId, trial: 0, item: null, request }], {
+      client: o.client,
+      maxConcurrency: 1,
+      retry: o.retry ?? DEFAULT_RETRY,
+      timeoutMs: o.timeoutMs,
+      cache: o.cache,
+      onOutcome: (x) => {
+        if (x.response)
+          got = { text: x.response.text, usage: usageFor(request, x.response), cached: x.cached };
+        else error = `${x.error?.kind}: ${x.error?.message}`;
+      },
+    });
+    if (!got) throw new EpisodeFailed(`model call failed: ${error}`, "model_error");
+    return got;
+  };
+
+  return {
+    name,
+    evalTrack: track,
+    toolAllowlistId: track === "EVAL-TA" ? LLM_TOOL_ALLOWLIST_ID : "none",
+    promptOptions,
+    params,
+    configHash: () =>
+      sha256Hex(JSON.stringify({ client: o.client.descriptor, params, prompt: promptConfig(promptOptions) })),
+    start(ctx: EpisodeContext): EpisodePlayer {
+      const system = systemPrompt(ctx.goal, promptOptions, ctx.protocol);
+      const toolLog: ToolCall[] = [];
+      const transcript: { episode: number; t: number; kind: string; reply: string }[] = [];
+      const lastOfRollout = new Map<number, Observation>();
+      let promptTokens = 0;
+      let completionTokens = 0;
+      let estimated = false;
+      let calls = 0;
+      let cacheHits = 0;
+      let malformedTotal = 0;
+      let skipped = 0;
+      return {
+        async act(obs: Observation, rejection?: Rejection) {
+          lastOfRollout.set(obs.episode, obs);
+          const messages: ChatMessage[] = [
+            { role: "system", content: system },
+            { role: "user", content: userPrompt(obs, rejection) },
+          ];
+          let malformed = 0;
+          let tools = 0;
+          for (;;) {
+            const r = await call(messages, `${ctx.index}:${obs.episode}:${obs.t}`);
+            calls++;
+            if (r.cached) cacheHits++;
+            promptTokens += r.usage.prompt_tokens;
+            completionTokens += r.usage.completion_tokens;
+            estimated ||= r.usage.estimated;
+            const parsed = extractJsonObject(r.text);
+            let problem: string | undefined;
+            if ("reason" in parsed) problem = parsed.reason;
+            else if (typeof parsed.value.tool === "string") {
+              const v = parsed.value;
+              if (track !== "EVAL-TA") problem = "tools are not available in this game; reply with an action";
+              else if (tools >= promptOptions.maxToolCalls)
+                problem = `tool call limit (${promptOptions.maxToolCalls}) reached for this timestep; reply with an action`;
+              else {
+                const earlier = [...lastOfRollout.entries()]
+                  .filter(([ep]) => ep < obs.episode)
+                  .map(([, ob]) => ob);
+                const result = runTool(v.tool as string, v.args ?? {}, obs, earlier);
+                toolLog.push({
+                  episode: obs.episode,
+                  t: obs.t,
+                  tool: v.tool as string,
+                  args: v.args ?? {},
+                  result,
+                });
+                transcript.push({ episode: obs.episode, t: obs.t, kind: "tool", reply: r.text });
+                tools++;
+                messages.push(
+                  { role: "assistant", content: r.text },
+                  {
+                    role: "user",
+                    content: `Tool result: ${JSON.stringify(result)}\nNow your action for t=${obs.t}:`,
+                  },
+                );
+                continue;
+              }
+            } else {
+              transcript.push({ episode: obs.episode, t: obs.t, kind: "action", reply: r.text });
+              return parsed.value;
+            }
+            transcript.push({ episode: obs.episode, t: obs.t, kind: "malformed", reply: r.text });
+            malformed++;
+            malformedTotal++;
+            if (malformed > maxMalformed) {
+              skipped++;
+              return {}; // scored as a skip
+            }
+            messages.push(
+              { role: "assistant", content: r.text },
+              {
+                role: "user",
+                content: `Your reply was not a valid answer (${problem}). Reply with ONE JSON object mapping input names to 0 or 1 (e.g. {"${obs.goal.input_aps[0]}": 1}, or {} for no intervention).`,
+              },
+            );
+          }
+        },
+        end() {
+          return {
+            tool_log_hash: track === "EVAL-TA" ? sha256Hex(canonicalJson(toolLog)) : undefined,
+            log: {
+              model: o.client.descriptor,
+              prompt_templates: [templateRef(SYSTEM_TEMPLATE), templateRef(USER_TEMPLATE)],
+              prompt_options: promptOptions,
+              calls,
+              cache_hits: cacheHits,
+              prompt_tokens: promptTokens,
+              completion_tokens: completionTokens,
+              tokens_estimated: estimated,
+              malformed_replies: malformedTotal,
+              skipped_steps: skipped,
+              tool_calls: toolLog,
+              transcript,
+            },
+          };
+        },
+      };
+    },
+  };
+}
