@@ -23,4 +23,6 @@ function App() {
   return h(Home, { go });
 }
 
-render(h(App, null), document.getElementById("app")!);
+const root = document.getElementById("app")!;
+root.textContent = "";
+render(h(App, null), root);

@@ -245,21 +245,24 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     server.once("error", reject);
     server.listen(o.port ?? 0, o.host ?? "127.0.0.1", () => resolve());
   });
+  let closing: Promise<void> | undefined;
   const addr = server.address() as AddressInfo;
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
   return {
     url: `http://${host}:${addr.port}`,
     server,
     bundles: mounted,
-    close: async () => {
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      });
-      for (const [, api] of apis) await api.close();
-      await chain;
-      for (const a of appenders.values()) await a.close();
-    },
+    // Idempotent: waits for in-flight row writes, then closes the data files once.
+    close: () =>
+      (closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.closeAllConnections?.();
+          server.close(() => resolve());
+        });
+        for (const [, api] of apis) await api.close();
+        await chain;
+        for (const a of appenders.values()) await a.close();
+      })()),
   };
 }
 

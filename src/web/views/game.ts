@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The play screen: goal panel, the board (R1 side-scroller or R2 puzzle, switchable), the
  * action bar for the current step, feedback on what the last step changed, exploration
@@ -5,7 +6,7 @@
  * the server, which holds the hidden state; the client only keeps what it was shown.
  */
 import { h } from "preact";
-import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiError, type SessionView, api } from "../api.js";
 import {
   type Draft,
@@ -29,19 +30,43 @@ interface PastRollout {
 }
 
 export function Game(props: { bundle: string; sid: string }) {
-  const [view, setView] = useState<SessionView | null>(null);
-  const [draft, setDraft] = useState<Draft>({});
-  const [sel, setSel] = useState(0);
+  // Rendered state mirrors refs that hold the latest values: keys and clicks are queued and
+  // handled in order against the refs, so fast typing ("1", Enter, "0", Enter …) never acts
+  // on a stale draft or races a request in flight.
+  const [view, setViewState] = useState<SessionView | null>(null);
+  const [draft, setDraftState] = useState<Draft>({});
+  const [sel, setSelState] = useState(0);
+  const [confirm, setConfirmState] = useState(false);
   const [feedback, setFeedback] = useState<string[]>([]);
   const [message, setMessage] = useState<string>("");
   const [kind, setKind] = useState<ViewKind>(() =>
     localStorage.getItem("gf01.view") === "R2" ? "R2" : "R1",
   );
   const [past, setPast] = useState<PastRollout[]>([]);
-  const [confirm, setConfirm] = useState(false);
   const [flash, setFlash] = useState<number | null>(null);
-  const busy = useRef(false);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const ref = useRef({ view: null as SessionView | null, draft: {} as Draft, sel: 0, confirm: false });
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const rootRef = useRef<HTMLElement>(null);
+
+  const setView = (v: SessionView) => {
+    ref.current.view = v;
+    setViewState(v);
+  };
+  const setDraft = (d: Draft) => {
+    ref.current.draft = d;
+    setDraftState(d);
+  };
+  const setSel = (i: number) => {
+    ref.current.sel = i;
+    setSelState(i);
+  };
+  const setConfirm = (c: boolean) => {
+    ref.current.confirm = c;
+    setConfirmState(c);
+  };
+  const enqueue = (fn: () => void | Promise<void>) => {
+    queue.current = queue.current.then(fn).catch((e: Error) => setMessage(e.message));
+  };
 
   useEffect(() => {
     api
@@ -72,7 +97,7 @@ export function Game(props: { bundle: string; sid: string }) {
             ? [
                 b.phase === "commit"
                   ? "The scored run starts now."
-                  : `Exploration rollout ${b.episode + 1} starts.`,
+                  : `Practice rollout ${b.episode + 1} starts.`,
               ]
             : [],
       );
@@ -81,84 +106,98 @@ export function Game(props: { bundle: string; sid: string }) {
     setView(next);
   };
 
-  const send = useCallback(
-    async (what: "advance" | "commit") => {
-      if (!view || busy.current || view.finished) return;
-      busy.current = true;
-      try {
-        const next =
-          what === "commit"
-            ? await api.commit(props.bundle, props.sid)
-            : await api.act(props.bundle, props.sid, view.observation.done ? {} : draft);
-        apply(view, next);
-      } catch (e) {
-        setMessage(e instanceof ApiError ? e.message : `network error: ${(e as Error).message}`);
-      } finally {
-        busy.current = false;
-        setConfirm(false);
-      }
-    },
-    [view, draft, props.bundle, props.sid],
-  );
+  const send = async (what: "advance" | "commit") => {
+    const v = ref.current.view;
+    if (!v || v.finished) return;
+    try {
+      const next =
+        what === "commit"
+          ? await api.commit(props.bundle, props.sid)
+          : await api.act(props.bundle, props.sid, v.observation.done ? {} : ref.current.draft);
+      apply(v, next);
+    } catch (e) {
+      setMessage(e instanceof ApiError ? e.message : `network error: ${(e as Error).message}`);
+    } finally {
+      setConfirm(false);
+    }
+  };
 
-  const setBit = (ap: string, v: 0 | 1 | null) =>
-    setDraft((d) => {
-      const n = { ...d };
-      if (v === null) delete n[ap];
-      else n[ap] = v;
-      return n;
-    });
+  const setBit = (ap: string, v: 0 | 1 | null) => {
+    const n = { ...ref.current.draft };
+    if (v === null) delete n[ap];
+    else n[ap] = v;
+    setDraft(n);
+  };
 
-  const onKey = useCallback(
-    (ev: KeyboardEvent) => {
-      if (!view) return;
-      const tgt = ev.target as HTMLElement | null;
-      const tag = tgt?.tagName ?? "";
-      if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-      // Let a focused button handle its own activation keys.
-      if (
-        (tag === "BUTTON" || tgt?.getAttribute("role") === "button") &&
-        (ev.key === "Enter" || ev.key === " ")
-      )
-        return;
-      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-      const o = view.observation;
-      const aps = o.goal.input_aps;
-      const k = ev.key;
-      let handled = true;
-      if (confirm) {
-        if (k === "Enter" || k === "y") void send("commit");
-        else if (k === "Escape" || k === "n") setConfirm(false);
-        else handled = false;
-      } else if (k === "v" || k === "V") setKind((x) => (x === "R1" ? "R2" : "R1"));
-      else if (view.finished) handled = false;
-      else if (o.done) {
-        // Exploration rollout over: Enter explores again (if allowed), C starts the scored run.
-        if (k === "Enter" || k === "e" || k === "E")
-          void send(o.explore_remaining > 0 ? "advance" : "commit");
-        else if (k === "c" || k === "C") void send("commit");
-        else handled = false;
-      } else if (k === "ArrowUp") setSel((s) => (s + aps.length - 1) % aps.length);
-      else if (k === "ArrowDown") setSel((s) => (s + 1) % aps.length);
-      else if (k === "1") setBit(aps[sel], 1);
-      else if (k === "0") setBit(aps[sel], 0);
-      else if (k === "-" || k === "Backspace" || k === "Delete" || k === "k" || k === "K")
-        setBit(aps[sel], null);
-      else if (k === " ") setBit(aps[sel], cycle(draft[aps[sel]] ?? null));
-      else if (k === "Enter" || k === "ArrowRight") void send("advance");
-      else if (k === "c" || k === "C") {
-        if (o.phase === "explore") void send("commit");
-        else setConfirm(true);
-      } else handled = false;
-      if (handled) ev.preventDefault();
-    },
-    [view, sel, draft, confirm, send],
-  );
+  const handleKey = async (k: string): Promise<void> => {
+    const view = ref.current.view;
+    if (!view) return;
+    const o = view.observation;
+    const aps = o.goal.input_aps;
+    const sel = ref.current.sel;
+    if (ref.current.confirm) {
+      if (k === "Enter" || k === "y") await send("commit");
+      else if (k === "Escape" || k === "n") setConfirm(false);
+    } else if (k === "v" || k === "V") setKind((x) => (x === "R1" ? "R2" : "R1"));
+    else if (view.finished) return;
+    else if (o.done) {
+      // Practice rollout over: Enter practises again (if allowed), C starts the scored run.
+      if (k === "Enter" || k === "e" || k === "E") await send(o.explore_remaining > 0 ? "advance" : "commit");
+      else if (k === "c" || k === "C") await send("commit");
+    } else if (k === "ArrowUp") setSel((sel + aps.length - 1) % aps.length);
+    else if (k === "ArrowDown") setSel((sel + 1) % aps.length);
+    else if (k === "1") setBit(aps[sel], 1);
+    else if (k === "0") setBit(aps[sel], 0);
+    else if (k === "-" || k === "Backspace" || k === "Delete" || k === "k" || k === "K")
+      setBit(aps[sel], null);
+    else if (k === " ") setBit(aps[sel], cycle(ref.current.draft[aps[sel]] ?? null));
+    else if (k === "Enter" || k === "ArrowRight") await send("advance");
+    else if (k === "c" || k === "C") {
+      if (o.phase === "explore") await send("commit");
+      else setConfirm(true);
+    }
+  };
 
+  const KEYS = new Set([
+    "v",
+    "V",
+    "e",
+    "E",
+    "c",
+    "C",
+    "y",
+    "n",
+    "k",
+    "K",
+    "0",
+    "1",
+    "-",
+    " ",
+    "Enter",
+    "Escape",
+  ]);
+  const onKey = (ev: KeyboardEvent) => {
+    const tgt = ev.target as HTMLElement | null;
+    const tag = tgt?.tagName ?? "";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    // Let a focused button handle its own activation keys.
+    if (
+      (tag === "BUTTON" || tag === "A" || tgt?.getAttribute("role") === "button") &&
+      (ev.key === "Enter" || ev.key === " ")
+    )
+      return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (!KEYS.has(ev.key) && !ev.key.startsWith("Arrow") && ev.key !== "Backspace" && ev.key !== "Delete")
+      return;
+    ev.preventDefault();
+    enqueue(() => handleKey(ev.key));
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the handler reads refs, registered once
   useEffect(() => {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [onKey]);
+  }, []);
 
   useEffect(() => {
     rootRef.current?.focus();
@@ -172,8 +211,8 @@ export function Game(props: { bundle: string; sid: string }) {
     cols,
     selected: sel,
     flash,
-    onSelect: setSel,
-    onCell: (ap: string) => setBit(ap, cycle(draft[ap] ?? null)),
+    onSelect: (i: number) => enqueue(() => setSel(i)),
+    onCell: (ap: string) => enqueue(() => setBit(ap, cycle(ref.current.draft[ap] ?? null))),
   };
   const explore = o.phase === "explore";
   const phaseLabel = explore
@@ -248,7 +287,7 @@ export function Game(props: { bundle: string; sid: string }) {
           h(
             "p",
             null,
-            "Each column is one step. At the current step you may set any input to 1 or 0, or leave it unchanged (keep: it then follows its hidden default). Then advance. You see the outputs after each step. Use as few changes as you can: a run is certified only if every change was necessary.",
+            "Each column is a step. At the current step set inputs to 1 or 0, or keep them (they then follow a hidden default), then advance. A run is certified only if every change was needed.",
           ),
           h(
             "ul",
@@ -292,7 +331,11 @@ export function Game(props: { bundle: string; sid: string }) {
                 o.explore_remaining > 0
                   ? h(
                       "button",
-                      { type: "button", onClick: () => void send("advance"), "data-testid": "explore-again" },
+                      {
+                        type: "button",
+                        onClick: () => enqueue(() => send("advance")),
+                        "data-testid": "explore-again",
+                      },
                       `Practise again (${o.explore_remaining} left) — Enter`,
                     )
                   : null,
@@ -301,7 +344,7 @@ export function Game(props: { bundle: string; sid: string }) {
                   {
                     type: "button",
                     class: "primary",
-                    onClick: () => void send("commit"),
+                    onClick: () => enqueue(() => send("commit")),
                     "data-testid": "start-commit",
                   },
                   "Start the scored run — C",
@@ -311,10 +354,10 @@ export function Game(props: { bundle: string; sid: string }) {
                 o,
                 draft,
                 sel,
-                setSel,
-                setBit,
-                onAdvance: () => void send("advance"),
-                onCommit: () => (explore ? void send("commit") : setConfirm(true)),
+                setSel: (i: number) => enqueue(() => setSel(i)),
+                setBit: (ap: string, v: 0 | 1 | null) => enqueue(() => setBit(ap, v)),
+                onAdvance: () => enqueue(() => send("advance")),
+                onCommit: () => enqueue(() => (explore ? send("commit") : setConfirm(true))),
               }),
         message ? h("p", { class: "error", role: "alert", "data-testid": "message" }, message) : null,
         h(
@@ -332,13 +375,17 @@ export function Game(props: { bundle: string; sid: string }) {
                 {
                   type: "button",
                   class: "primary",
-                  onClick: () => void send("commit"),
+                  onClick: () => enqueue(() => send("commit")),
                   "data-testid": "confirm-finish",
                   autoFocus: true,
                 },
                 "Finish — Enter",
               ),
-              h("button", { type: "button", onClick: () => setConfirm(false) }, "Cancel — Esc"),
+              h(
+                "button",
+                { type: "button", onClick: () => enqueue(() => setConfirm(false)) },
+                "Cancel — Esc",
+              ),
             )
           : null,
         past.length

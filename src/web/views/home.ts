@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /** Home page: bundles and their instances (public descriptors only), protocol, player id. */
 import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";

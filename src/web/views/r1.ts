@@ -11,6 +11,7 @@ const COL_W = 64;
 const LABEL_W = 132;
 const ROW_H = 46;
 const HEAD_H = 56;
+const SECTION_H = 20;
 const VIEW_W = 1000;
 
 export interface BoardProps {
@@ -32,26 +33,27 @@ export function R1Board(p: BoardProps) {
   const now = cols.findIndex((c) => c.state === "current");
   const cur = now < 0 ? cols.filter((c) => c.state === "past").length : now;
   const offset = Math.max(0, Math.min(cur - Math.floor(visible / 3), T - visible));
-  const outTop = HEAD_H + nIn * ROW_H + 18;
+  const inTop = HEAD_H + SECTION_H;
+  const outTop = inTop + nIn * ROW_H + SECTION_H;
   const height = outTop + nOut * ROW_H + 10;
   const x = (t: number) => LABEL_W + t * COL_W;
   const win = cols.filter((c) => c.inWindow);
 
   const labels = [
     h("text", { x: 8, y: HEAD_H - 14, class: "lbl dim" }, "step"),
-    h("text", { x: 8, y: HEAD_H + 14, class: "lbl section" }, "YOUR INPUTS"),
+    h("text", { x: 8, y: inTop - 8, class: "lbl section" }, "YOUR INPUTS"),
     ...cols[0].inputs.map((c, i) =>
       h(
         "text",
-        { x: 8, y: HEAD_H + i * ROW_H + ROW_H / 2 + 14, class: `lbl${i === p.selected ? " sel" : ""}` },
+        { x: 8, y: inTop + i * ROW_H + ROW_H / 2, class: `lbl${i === p.selected ? " sel" : ""}` },
         `${i === p.selected ? "▸ " : ""}${c.ap}`,
       ),
     ),
-    h("text", { x: 8, y: outTop + 2, class: "lbl section" }, "OUTPUTS SEEN"),
+    h("text", { x: 8, y: outTop - 8, class: "lbl section" }, "OUTPUTS SEEN"),
     ...cols[0].outputs.map((c, j) =>
       h(
         "text",
-        { x: 8, y: outTop + j * ROW_H + ROW_H / 2 + 14, class: `lbl${c.isEffect ? " goal" : ""}` },
+        { x: 8, y: outTop + j * ROW_H + ROW_H / 2, class: `lbl${c.isEffect ? " goal" : ""}` },
         c.isEffect ? `★ ${c.ap} (goal)` : c.ap,
       ),
     ),
@@ -85,7 +87,7 @@ export function R1Board(p: BoardProps) {
       kids.push(h("text", { x: cx + COL_W / 2, y: HEAD_H - 30, class: "tag target" }, "★ TARGET"));
 
     c.inputs.forEach((cell, i) => {
-      const y = HEAD_H + i * ROW_H + 4;
+      const y = inTop + i * ROW_H + 4;
       const attrs = { "data-t": c.t, "data-ap": cell.ap, "data-kind": "in" };
       if (c.state === "current") {
         const v = cell.draft;

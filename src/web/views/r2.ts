@@ -10,9 +10,13 @@ import type { BoardProps } from "./r1.js";
 export function R2Board(p: BoardProps) {
   const cols = p.cols;
   if (!cols.length) return null;
+  // One fixed grid for every row so the header lines up with the tiles.
+  const grid = {
+    gridTemplateColumns: `48px ${cols[0].inputs.length * 58}px ${cols[0].outputs.length * 58}px 1fr`,
+  };
   const head = h(
     "div",
-    { class: "r2-row r2-head", role: "row" },
+    { class: "r2-row r2-head", role: "row", style: grid },
     h("span", { class: "r2-t", role: "columnheader" }, "step"),
     h(
       "span",
@@ -40,6 +44,7 @@ export function R2Board(p: BoardProps) {
       {
         key: c.t,
         role: "row",
+        style: grid,
         class: `r2-row ${c.state}${c.inWindow ? " in-window" : ""}${c.isTarget ? " is-target" : ""}${p.flash === c.t ? " flash" : ""}`,
         "data-col": c.t,
       },
