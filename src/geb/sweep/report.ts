@@ -1,10 +1,596 @@
-export async function writeGebReport(_o: {
+/**
+ * `geb report <run-dir>`: a self-contained HTML page over one sweep (a dir with combined.json)
+ * or a tree of them (a preset family, a wall search). Panels: decomposition bars, order bias
+ * by gold position, k-curves per reranker, wall curves with the threshold line, accuracy vs
+ * steps and vs book tokens, compute vs quality, instruction override; tables of every cell,
+ * every group and every wall probe (CSV/JSON beside the page and inside it).
+ *
+ * A panel whose grid dimension is absent from the runs (no k list, no order list) says so
+ * instead of drawing an empty chart.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { basename, join, relative } from "node:path";
+import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
+import { type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
+import type { Cell as TCell, Table } from "../../core/report/tables.js";
+import { InputError } from "../../core/errors.js";
+import { getPath } from "./thresholds.js";
+
+type Obj = Record<string, unknown>;
+
+interface Run {
+  name: string;
+  dir: string;
+  payloads: Obj[];
+  summary: Obj | null;
+}
+
+export interface CellRow {
+  run: string;
+  cell: string;
+  baseline: string;
+  seed: number | null;
+  state_mode: string;
+  distractor_profile: string;
+  steps: number | null;
+  max_book_tokens: number | null;
+  k: number | null;
+  rerank: string | null;
+  order: string | null;
+  authority_filter: string | null;
+  drop_prob: number | null;
+  note_rate: number | null;
+  update_burst_rate: number | null;
+  value_acc: number | null;
+  exact_acc: number | null;
+  cite_f1: number | null;
+  entailment: number | null;
+  instr_override_rate: number | null;
+  instr_conflict_present_rate: number | null;
+  state_integrity_rate: number | null;
+  instruction_gap: number | null;
+  tokens_per_q: number | null;
+}
+
+const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
+const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const str = (v: unknown): string | null =>
+  v === undefined || v === null ? null : typeof v === "string" ? v : String(v);
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
+  } catch (e) {
+    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
+  }
+}
+
+/** Every dir under `root` (itself included) that holds a combined.json, sorted. */
+export function findRuns(root: string): Run[] {
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new InputError("not a directory", { file: root });
+  const dirs: string[] = [];
+  const walk = (d: string) => {
+    if (existsSync(join(d, "combined.json"))) dirs.push(d);
+    for (const n of readdirSync(d).sort()) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory() && !existsSync(join(p, "results.json"))) walk(p);
+    }
+  };
+  walk(root);
+  return dirs.sort().map((dir) => {
+    const payloads = readJson(join(dir, "combined.json"));
+    if (!Array.isArray(payloads))
+      throw new InputError("must be a list of results", { file: join(dir, "combined.json") });
+    const sp = join(dir, "summary.json");
+    return {
+      name: relative(root, dir) || basename(dir) || ".",
+      dir,
+      payloads: payloads.map(obj),
+      summary: existsSync(sp) ? obj(readJson(sp)) : null,
+    };
+  });
+}
+
+export function cellRows(runs: readonly Run[]): CellRow[] {
+  const rows: CellRow[] = [];
+  for (const run of runs)
+    for (const p of run.payloads) {
+      const cfg = obj(p.config);
+      const pipe = obj(cfg.pipeline);
+      const m = obj(p.metrics);
+      const e = obj(p.efficiency);
+      const path = str(obj(p.data).path) ?? "";
+      const parts = path.split(/[\\/]/);
+      rows.push({
+        run: run.name,
+        cell: parts.length >= 2 ? parts[parts.length - 2] : path,
+        baseline: str(p.baseline ?? p.adapter) ?? "",
+        seed: num(p.seed),
+        state_mode: str(p.state_mode) ?? "",
+        distractor_profile: str(p.distractor_profile) ?? "",
+        steps: num(p.steps ?? cfg.steps),
+        max_book_tokens: num(cfg.max_book_tokens),
+        k: num(pipe.k),
+        rerank: str(pipe.rerank),
+        order: str(pipe.order),
+        authority_filter: str(pipe.authority_filter),
+        drop_prob: num(pipe.drop_prob),
+        note_rate: num(cfg.note_rate),
+        update_burst_rate: num(cfg.update_burst_rate),
+        value_acc: num(m.value_acc),
+        exact_acc: num(m.exact_acc),
+        cite_f1: num(m.cite_f1),
+        entailment: num(m.entailment),
+        instr_override_rate: num(m.instr_override_rate),
+        instr_conflict_present_rate: num(m.instr_conflict_present_rate),
+        state_integrity_rate: num(m.state_integrity_rate),
+        instruction_gap: num(m.instruction_gap),
+        tokens_per_q: num(e.tokens_per_q),
+      });
+    }
+  return rows;
+}
+
+/** Mean of `metric` per distinct tuple of `keys` (first-seen order), skipping nulls. */
+function groupMean<K extends keyof CellRow>(
+  rows: readonly CellRow[],
+  keys: readonly K[],
+  metrics: readonly (keyof CellRow)[],
+): Obj[] {
+  const groups = new Map<string, { key: Obj; sums: Map<string, [number, number]> }>();
+  for (const r of rows) {
+    const key: Obj = Object.fromEntries(keys.map((k) => [k, r[k]]));
+    const id = JSON.stringify(key);
+    let g = groups.get(id);
+    if (!g) {
+      g = { key, sums: new Map() };
+      groups.set(id, g);
+    }
+    for (const m of metrics) {
+      const v = r[m];
+      if (typeof v !== "number") continue;
+      const s = g.sums.get(m as string) ?? [0, 0];
+      g.sums.set(m as string, [s[0] + v, s[1] + 1]);
+    }
+  }
+  const out: Obj[] = [];
+  for (const g of groups.values())
+    for (const m of metrics) {
+      const s = g.sums.get(m as string);
+      if (s) out.push({ ...g.key, metric: m, value: s[0] / s[1] });
+    }
+  return out;
+}
+
+const distinct = <T>(xs: readonly T[]) => [...new Set(xs)];
+const ACC = ["value_acc", "exact_acc", "cite_f1", "entailment"] as const;
+
+function chart(id: string, title: string, caption: string, spec: Obj): Chart {
+  return { id, title, caption, spec: spec as unknown as VegaLiteSpec };
+}
+
+/** Grouped bars: x = group field, bars per metric. */
+function groupedBars(values: Obj[], x: string, xTitle: string, sortX?: string[]): Obj {
+  return {
+    width: { step: 18 },
+    height: 220,
+    data: { values },
+    mark: { type: "bar", tooltip: true },
+    encoding: {
+      x: { field: x, type: "nominal", title: xTitle, sort: sortX ?? null, axis: { labelAngle: -30 } },
+      xOffset: { field: "metric", sort: null },
+      y: { field: "value", type: "quantitative", title: "mean over cells", scale: { domain: [0, 1] } },
+      color: { field: "metric", type: "nominal", sort: null, title: "metric" },
+    },
+  };
+}
+
+function lineChart(
+  values: Obj[],
+  x: string,
+  xTitle: string,
+  color: string,
+  colorTitle: string,
+  y = "value",
+  yTitle = "mean over cells",
+): Obj {
+  return {
+    width: 380,
+    height: 220,
+    data: { values },
+    mark: { type: "line", point: true, tooltip: true },
+    encoding: {
+      x: { field: x, type: "quantitative", title: xTitle, scale: { zero: false } },
+      y: { field: y, type: "quantitative", title: yTitle },
+      color: { field: color, type: "nominal", sort: null, title: colorTitle },
+    },
+  };
+}
+
+interface WallData {
+  source: string;
+  param: string;
+  metric: string;
+  threshold: number | null;
+  direction: string | null;
+  points: { param: number; metric: number; phase: string }[];
+  wall: number | null;
+}
+
+function loadWall(root: string): WallData | null {
+  for (const name of ["wall_search.json", "wall.json"]) {
+    const f = join(root, name);
+    if (!existsSync(f)) continue;
+    const w = obj(readJson(f));
+    const pts = (Array.isArray(w.probes) ? w.probes : Array.isArray(w.points) ? w.points : []).map(obj);
+    return {
+      source: name,
+      param: str(w.param_key) ?? "param",
+      metric: str(w.metric_path) ?? "metric",
+      threshold: num(w.threshold),
+      direction: str(w.direction),
+      points: pts
+        .filter((p) => num(p.param) !== null && num(p.metric) !== null)
+        .map((p) => ({
+          param: p.param as number,
+          metric: p.metric as number,
+          phase: str(p.phase) ?? "point",
+        })),
+      wall: num(obj(w.wall).param),
+    };
+  }
+  return null;
+}
+
+export interface GebReportOptions {
   dir: string;
   out?: string;
-  png: boolean;
-  chromium: string;
-  wallMetric: string;
-  wallThreshold: number | null;
-}): Promise<{ html: string; charts: number; tables: number; pngs: number }> {
-  throw new Error("todo");
+  png?: boolean;
+  chromium?: string;
+  wallMetric?: string;
+  wallThreshold?: number | null;
+}
+
+/** The report document (pure given the runs); exported for tests and other front ends. */
+export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root }): ReportDoc {
+  const runs = findRuns(root);
+  if (runs.length === 0)
+    throw new InputError("no combined.json here or below (run geb sweep first)", { file: root });
+  const rows = cellRows(runs);
+  const sections: ReportSection[] = [];
+  const multiRun = runs.length > 1;
+  const groupKey = multiRun ? "run" : "state_mode";
+
+  // Decomposition.
+  const decompCharts: Chart[] = [];
+  const decomp = groupMean(rows, [groupKey] as (keyof CellRow)[], ACC as unknown as (keyof CellRow)[]);
+  for (const run of runs) {
+    const r = obj(run.summary?.retrieval);
+    for (const k of ["gold_present_rate", "selection_rate", "accuracy_when_gold_present"]) {
+      const v = num(r[k]);
+      if (v !== null && multiRun) decomp.push({ run: run.name, metric: k, value: v });
+    }
+  }
+  decompCharts.push(
+    chart(
+      "decomposition",
+      `Decomposition by ${groupKey.replace("_", " ")}`,
+      "value → exact (value with correct, entailed citations); retrieval rates (gold present → selected → answered) where the runs carry them.",
+      groupedBars(decomp, groupKey, groupKey.replace("_", " ")),
+    ),
+  );
+  sections.push({ id: "decomposition", title: "Decomposition", charts: decompCharts });
+
+  // Order bias.
+  const ordered = rows.filter((r) => r.order !== null);
+  const ORDER = ["gold_first", "gold_middle", "gold_last", "shuffle"];
+  sections.push({
+    id: "order-bias",
+    title: "Order bias by gold position",
+    charts: ordered.length
+      ? [
+          chart(
+            "order-bias",
+            "Accuracy by gold position in the candidate list",
+            "A flat profile means no order bias; spread between gold_first and gold_last is the bias.",
+            groupedBars(
+              groupMean(ordered, ["order"], ["value_acc", "exact_acc"]),
+              "order",
+              "gold position",
+              ORDER,
+            ),
+          ),
+        ]
+      : [],
+    empty: "No gold-order grid in these runs (pipeline order list, e.g. the order-bias preset).",
+  });
+
+  // k-curves.
+  const withK = rows.filter((r) => r.k !== null);
+  sections.push({
+    id: "k-curves",
+    title: "k-curves per reranker",
+    charts:
+      withK.length && distinct(withK.map((r) => r.k)).length > 1
+        ? [
+            chart(
+              "k-curves",
+              "Exact accuracy vs retrieval k, per reranker",
+              "More candidates make gold more likely present but selection harder.",
+              lineChart(
+                groupMean(
+                  withK.map((r) => ({ ...r, rerank: r.rerank ?? "default" })),
+                  ["k", "rerank"],
+                  ["exact_acc"],
+                ),
+                "k",
+                "retrieval k",
+                "rerank",
+                "reranker",
+              ),
+            ),
+          ]
+        : [],
+    empty: "No k grid in these runs (pipeline k list, e.g. the standard preset).",
+  });
+
+  // Walls.
+  const wall = loadWall(root);
+  const wallCharts: Chart[] = [];
+  const threshold = wall?.threshold ?? opts.wallThreshold ?? null;
+  const wallTables: Table[] = [];
+  if (wall && wall.points.length > 0) {
+    const layers: Obj[] = [
+      {
+        data: { values: wall.points },
+        mark: { type: "line", point: { size: 60 }, tooltip: true },
+        encoding: {
+          x: { field: "param", type: "quantitative", title: wall.param, scale: { zero: false } },
+          y: { field: "metric", type: "quantitative", title: wall.metric },
+          color: { field: "phase", type: "nominal", title: "probe" },
+        },
+      },
+    ];
+    if (threshold !== null)
+      layers.push({
+        mark: { type: "rule", strokeDash: [6, 4], color: "#c0392b" },
+        encoding: { y: { datum: threshold } },
+      });
+    if (wall.wall !== null)
+      layers.push({ mark: { type: "rule", color: "#555" }, encoding: { x: { datum: wall.wall } } });
+    wallCharts.push(
+      chart(
+        "wall",
+        `Wall: ${wall.metric} vs ${wall.param}`,
+        `From ${wall.source}. Dashed: threshold${threshold !== null ? ` ${threshold}` : ""} (${wall.direction ?? ""}); solid: the wall.`,
+        { width: 420, height: 240, layer: layers },
+      ),
+    );
+    wallTables.push({
+      id: "wall-points",
+      title: "Wall probes",
+      columns: ["phase", wall.param, wall.metric],
+      rows: [...wall.points].sort((a, b) => a.param - b.param).map((p) => [p.phase, p.param, p.metric]),
+    });
+  } else if (distinct(rows.map((r) => r.steps)).length > 1) {
+    const metric = (opts.wallMetric ?? "overall.value_acc_mean")
+      .replace(/^overall\./, "")
+      .replace(/_mean$/, "");
+    const key = (ACC as readonly string[]).includes(metric) ? (metric as keyof CellRow) : "value_acc";
+    const layers: Obj[] = [
+      {
+        data: { values: groupMean(rows, ["steps", "state_mode"], [key]) },
+        mark: { type: "line", point: true, tooltip: true },
+        encoding: {
+          x: { field: "steps", type: "quantitative", title: "steps" },
+          y: { field: "value", type: "quantitative", title: `mean ${key}` },
+          color: { field: "state_mode", type: "nominal", title: "state mode" },
+        },
+      },
+    ];
+    if (threshold !== null)
+      layers.push({
+        mark: { type: "rule", strokeDash: [6, 4], color: "#c0392b" },
+        encoding: { y: { datum: threshold } },
+      });
+    wallCharts.push(
+      chart("wall", `Wall curve: ${key} vs steps`, "Dashed: threshold (--wall-threshold).", {
+        width: 420,
+        height: 240,
+        layer: layers,
+      }),
+    );
+  }
+  sections.push({
+    id: "walls",
+    title: "Wall curves",
+    charts: wallCharts,
+    tables: wallTables,
+    empty: "No wall search here and no steps list (run geb wall-search, or a sweep with --steps-list).",
+  });
+
+  // Accuracy vs steps / book tokens.
+  const scaling: Chart[] = [];
+  if (distinct(rows.map((r) => r.steps)).length > 1)
+    scaling.push(
+      chart(
+        "accuracy-vs-steps",
+        "Accuracy vs steps",
+        "Longer logs: more updates and distractors between a write and its query.",
+        lineChart(
+          groupMean(rows, ["steps"], ["value_acc", "exact_acc"]),
+          "steps",
+          "steps per episode",
+          "metric",
+          "metric",
+        ),
+      ),
+    );
+  const withBook = rows.filter((r) => r.max_book_tokens !== null);
+  if (distinct(withBook.map((r) => r.max_book_tokens)).length > 1)
+    scaling.push(
+      chart(
+        "accuracy-vs-book-tokens",
+        "Accuracy vs book token budget",
+        "Memory-budget sweep: how much of the book a model may read.",
+        lineChart(
+          groupMean(withBook, ["max_book_tokens"], ["value_acc", "exact_acc"]),
+          "max_book_tokens",
+          "max book tokens",
+          "metric",
+          "metric",
+        ),
+      ),
+    );
+  for (const knob of ["update_burst_rate", "note_rate"] as const) {
+    if (
+      distinct(rows.map((r) => r[knob])).length > 1 &&
+      rows.some((r) => r.cell.includes(knob.replaceAll("_", "")))
+    )
+      scaling.push(
+        chart(
+          `accuracy-vs-${knob.replaceAll("_", "-")}`,
+          `Accuracy vs ${knob}`,
+          "Generator rate swept as a list.",
+          lineChart(groupMean(rows, [knob], ["value_acc", "exact_acc"]), knob, knob, "metric", "metric"),
+        ),
+      );
+  }
+  sections.push({
+    id: "scaling",
+    title: "Accuracy vs steps / book tokens",
+    charts: scaling,
+    empty: "Neither steps nor the book budget varies in these runs.",
+  });
+
+  // Compute vs quality.
+  sections.push({
+    id: "compute",
+    title: "Compute vs quality",
+    charts: [
+      chart(
+        "compute-vs-quality",
+        "Exact accuracy vs tokens per query",
+        "One point per cell; up and left is better.",
+        {
+          width: 420,
+          height: 260,
+          data: { values: rows.filter((r) => r.tokens_per_q !== null && r.exact_acc !== null) },
+          mark: { type: "point", filled: true, size: 60, opacity: 0.8, tooltip: true },
+          encoding: {
+            x: {
+              field: "tokens_per_q",
+              type: "quantitative",
+              title: "tokens per query",
+              scale: { zero: false },
+            },
+            y: { field: "exact_acc", type: "quantitative", title: "exact_acc", scale: { domain: [0, 1] } },
+            color: { field: multiRun ? "run" : "state_mode", type: "nominal" },
+            shape: { field: "baseline", type: "nominal" },
+          },
+        },
+      ),
+    ],
+  });
+
+  // Instruction override.
+  const instr = rows.filter((r) => r.instr_override_rate !== null || r.state_integrity_rate !== null);
+  sections.push({
+    id: "instruction-override",
+    title: "Instruction override",
+    charts: instr.length
+      ? [
+          chart(
+            "instruction-override",
+            "Instruction-override panel by profile",
+            "Override rate counts answers that followed an injected instruction that conflicts with the ledger; integrity is the share of answers that kept the true state.",
+            groupedBars(
+              groupMean(
+                instr,
+                ["distractor_profile"],
+                [
+                  "instr_override_rate",
+                  "instr_conflict_present_rate",
+                  "state_integrity_rate",
+                  "instruction_gap",
+                ],
+              ).map((o) => ({ ...o, value: Math.max(0, o.value as number) })),
+              "distractor_profile",
+              "distractor profile",
+            ),
+          ),
+        ]
+      : [],
+    empty: "No instruction-injecting profile in these runs (instruction, instruction_suite).",
+  });
+
+  // Tables.
+  const cols = Object.keys(rows[0] ?? {}) as (keyof CellRow)[];
+  const tables: Table[] = [
+    {
+      id: "cells",
+      title: "Every cell",
+      columns: cols,
+      rows: rows.map((r) => cols.map((c) => r[c] as TCell)),
+    },
+  ];
+  const groupRows: TCell[][] = [];
+  const metricCols = [
+    "value_acc_mean",
+    "exact_acc_mean",
+    "cite_f1_mean",
+    "entailment_mean",
+    "instr_override_rate_mean",
+    "state_integrity_rate_mean",
+  ];
+  for (const run of runs)
+    for (const g of (Array.isArray(run.summary?.by_group) ? run.summary.by_group : []).map(obj))
+      groupRows.push([
+        run.name,
+        str(g.state_mode),
+        str(g.distractor_profile),
+        num(g.n),
+        ...metricCols.map((c) => num(g[c])),
+      ]);
+  if (groupRows.length)
+    tables.push({
+      id: "groups",
+      title: "Means per state mode × profile (summary.json by_group)",
+      columns: ["run", "state_mode", "distractor_profile", "n", ...metricCols],
+      rows: groupRows,
+    });
+  const overallCols = [
+    "overall.value_acc_mean",
+    "overall.exact_acc_mean",
+    "overall.cite_f1_mean",
+    "efficiency.tokens_per_q_p90",
+  ];
+  tables.push({
+    id: "runs",
+    title: "Runs (summary.json)",
+    columns: ["run", "cells", ...overallCols],
+    rows: runs.map((r) => [r.name, r.payloads.length, ...overallCols.map((c) => num(getPath(r.summary, c)))]),
+  });
+  sections.push({ id: "tables", title: "Tables", tables });
+
+  return {
+    title: `GoldEvidenceBench sweep report: ${basename(root) || root}`,
+    subtitle: "Charts are rendered when the report is built; the page needs no network.",
+    facts: [
+      ["runs", String(runs.length)],
+      ["cells", String(rows.length)],
+      ["baselines / models", distinct(rows.map((r) => r.baseline)).join(", ")],
+      ["state modes", distinct(rows.map((r) => r.state_mode)).join(", ")],
+      ["profiles", distinct(rows.map((r) => r.distractor_profile)).join(", ")],
+    ],
+    sections,
+  };
+}
+
+export async function writeGebReport(opts: GebReportOptions) {
+  const doc = gebReportDoc(opts.dir, opts);
+  const out = opts.out ?? join(opts.dir, "report.html");
+  const r = await writeReport(doc, out, { png: opts.png, chromium: opts.chromium });
+  return { html: r.html, charts: r.charts, tables: r.tables, pngs: r.pngs.length };
 }
