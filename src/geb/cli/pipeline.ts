@@ -1,4 +1,299 @@
-import type { Command } from "commander";
+import { mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { InputError } from "../../core/errors.js";
+import { writeTextAtomic } from "../io.js";
+import { resolvePipelineConfig } from "../pipeline/config.js";
+import { loadRows } from "../pipeline/gebmodel.js";
+import { formatGrid, parseAxis, runGrid } from "../pipeline/grid.js";
+import {
+  addAnswerOptions,
+  addSelectionOptions,
+  type PipelineCliValues,
+  pipelineFlags,
+} from "../pipeline/options.js";
+import {
+  exportConfigSummary,
+  exportExample,
+  type SelectorExample,
+  type SelectorLabel,
+} from "../selector/dataset.js";
+import { loadLinearModel } from "../selector/linear.js";
+import { trainSelector } from "../selector/train.js";
+import { readPayloads, writeRunArtifacts } from "../summary/artifacts.js";
+import { collectRuns } from "../summary/collect.js";
+import { compareSummaries, formatDeltas, summaryFor } from "../summary/compare.js";
+import { formatDiagnosis } from "../summary/diagnosis.js";
 
-/** Registers the `geb` pipeline commands (filled in by the issue that owns them). */
-export function registerPipelineCommands(_program: Command): void {}
+const int = (flag: string) => (v: string) => {
+  if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
+  return Number.parseInt(v, 10);
+};
+const num = (flag: string) => (v: string) => {
+  const x = Number(v);
+  if (v.trim() === "" || !Number.isFinite(x))
+    throw new InvalidArgumentError(`${flag} must be a number, got "${v}"`);
+  return x;
+};
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+const edges = (flag: string) => (v: string) =>
+  v
+    .split(",")
+    .filter((s) => s.trim() !== "")
+    .map((s) => int(flag)(s));
+
+function readExamples(file: string): SelectorExample[] {
+  const out: SelectorExample[] = [];
+  const text = (() => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch (e) {
+      throw new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+        file,
+      });
+    }
+  })();
+  text.split("\n").forEach((line, i) => {
+    if (line.trim() === "") return;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch (e) {
+      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
+    }
+    const o = v as Record<string, unknown>;
+    if (!o || typeof o !== "object" || !Array.isArray(o.candidates))
+      throw new InputError("expected a selector example with candidates[]", {
+        file,
+        line: i + 1,
+        field: "candidates",
+      });
+    for (const [j, c] of (o.candidates as Record<string, unknown>[]).entries()) {
+      if (!c || typeof c.uid !== "string" || typeof c.step !== "number" || typeof c.op !== "string")
+        throw new InputError("candidate needs uid, step and op", {
+          file,
+          line: i + 1,
+          field: `candidates[${j}]`,
+        });
+    }
+    out.push({
+      id: String(o.id ?? ""),
+      question: String(o.question ?? ""),
+      key: String(o.key ?? ""),
+      candidates: o.candidates as SelectorExample["candidates"],
+      correct_uid: typeof o.correct_uid === "string" ? o.correct_uid : null,
+      gold_present: o.gold_present === true,
+      label: (o.label as SelectorLabel) ?? "authoritative",
+    });
+  });
+  return out;
+}
+
+/** Registers `geb selector export|train`, `geb pipeline grid`, `geb summarize`, `geb collect`, `geb compare`. */
+export function registerPipelineCommands(program: Command): void {
+  const selector = program
+    .command("selector")
+    .description("selector training data and linear selector training");
+
+  const exp = selector
+    .command("export")
+    .description(
+      "write selector examples (question, candidates as the pipeline shows them, authoritative label)",
+    )
+    .requiredOption("--data <path>", "dataset JSONL (repeat for several)", collect)
+    .requiredOption("--out <path>", "examples JSONL");
+  addSelectionOptions(exp);
+  exp
+    .addOption(
+      new Option(
+        "--label <l>",
+        "which entry is correct: authoritative (gold UPDATE) or latest-entry (reference)",
+      )
+        .choices(["authoritative", "latest-entry"])
+        .default("authoritative"),
+    )
+    .option(
+      "--hard-negatives <n>",
+      "add up to n entries the retriever did not return",
+      int("--hard-negatives"),
+      0,
+    )
+    .action(
+      (
+        o: PipelineCliValues & { data: string[]; out: string; label: SelectorLabel; hardNegatives: number },
+      ) => {
+        const given = (name: string) => exp.getOptionValueSource(name) === "cli";
+        const { config } = resolvePipelineConfig({
+          file: o.pipelineConfig ?? null,
+          flags: pipelineFlags(o, given),
+        });
+        const ctx = { config };
+        let n = 0;
+        let present = 0;
+        let text = "";
+        for (const d of o.data) {
+          for (const row of loadRows(d)) {
+            const ex = exportExample(row, ctx, { label: o.label, hardNegatives: o.hardNegatives });
+            if (!ex) continue;
+            n++;
+            if (ex.gold_present) present++;
+            text += `${JSON.stringify(ex)}\n`;
+          }
+        }
+        writeTextAtomic(o.out, text);
+        console.log(
+          `Wrote ${n} examples (${present} with the label among the candidates) to ${o.out}; config ${JSON.stringify(exportConfigSummary(config))}`,
+        );
+      },
+    );
+
+  selector
+    .command("train")
+    .description("train the linear selector (listwise softmax, seeded SGD) and write its model JSON")
+    .requiredOption("--data <path>", "examples JSONL from `geb selector export` (repeat)", collect)
+    .requiredOption("--out <path>", "model JSON ({feature_order, weights, meta})")
+    .option("--epochs <n>", "epochs", int("--epochs"), 30)
+    .option("--lr <x>", "learning rate", num("--lr"), 0.1)
+    .option("--seed <n>", "shuffle / split seed", int("--seed"), 0)
+    .option("--test-frac <x>", "held-out share", num("--test-frac"), 0.2)
+    .option("--step-bucket <n>", "feature step bucket", int("--step-bucket"), 1)
+    .option("--note-penalty <x>", "extra loss on probability given to NOTE lines", num("--note-penalty"), 0)
+    .option(
+      "--wrong-update-penalty <x>",
+      "extra loss on probability given to non-gold updates",
+      num("--wrong-update-penalty"),
+      0,
+    )
+    .option(
+      "--spoof-penalty <x>",
+      "extra loss on probability given to spoofed candidates",
+      num("--spoof-penalty"),
+      0,
+    )
+    .action((o) => {
+      const examples = (o.data as string[]).flatMap(readExamples);
+      if (!examples.some((e) => e.gold_present))
+        throw new InputError("no example has its label among the candidates", { file: o.data[0] });
+      const model = trainSelector(examples, {
+        epochs: o.epochs,
+        lr: o.lr,
+        seed: o.seed,
+        testFrac: o.testFrac,
+        stepBucket: o.stepBucket,
+        notePenalty: o.notePenalty,
+        wrongUpdatePenalty: o.wrongUpdatePenalty,
+        spoofPenalty: o.spoofPenalty,
+      });
+      writeTextAtomic(o.out, `${JSON.stringify(model, null, 2)}\n`);
+      const m = model.meta as Record<string, number | null>;
+      const f = (x: number | null) => (x === null ? "-" : x.toFixed(4));
+      console.log(
+        `train_selection_rate=${f(m.train_selection_rate)} test_selection_rate=${f(m.test_selection_rate)} (${m.train_examples}/${m.test_examples} examples) -> ${o.out}`,
+      );
+    });
+
+  selector
+    .command("check")
+    .description("load a linear model (ours or the reference's) and print its aligned weights")
+    .requiredOption("--model <path>", "model JSON")
+    .action((o) => {
+      const { weights } = loadLinearModel(o.model);
+      console.log(JSON.stringify(weights));
+    });
+
+  const pipeline = program.command("pipeline").description("retrieval → selection → answer pipeline tools");
+  const grid = pipeline
+    .command("grid")
+    .description(
+      "run a selector-only / deterministic grid over datasets; one run directory per cell and a table",
+    )
+    .requiredOption("--data <path>", "dataset JSONL (repeat: one run per dataset and cell)", collect)
+    .requiredOption(
+      "--grid <key=v1,v2>",
+      "pipeline key and values (repeat for more axes), e.g. k=2,4,8",
+      collect,
+    )
+    .option("--out-dir <dir>", "write <dir>/<cell>/{results,summary,diagnosis}.json, collect.csv, grid.json")
+    .option("--thresholds <file>", "diagnosis thresholds JSON")
+    .option("--json", "print the table as JSON");
+  addAnswerOptions(addSelectionOptions(grid));
+  grid.option("--no-progress", "no progress bar").action(async (o) => {
+    const given = (name: string) => grid.getOptionValueSource(name) === "cli";
+    const cells = await runGrid({
+      data: o.data,
+      axes: (o.grid as string[]).map(parseAxis),
+      flags: pipelineFlags(o, given),
+      configFile: o.pipelineConfig ?? null,
+      outDir: o.outDir,
+      thresholds: o.thresholds,
+      progress: o.progress !== false,
+    });
+    if (o.json)
+      console.log(
+        JSON.stringify(
+          cells.map((c) => ({ cell: c.cell, summary: c.summary })),
+          null,
+          2,
+        ),
+      );
+    else for (const line of formatGrid(cells)) console.log(line);
+  });
+
+  program
+    .command("summarize")
+    .description("summary.json / summary.csv / decomposition.csv / diagnosis.json from results JSON files")
+    .requiredOption("--in <path>", "results JSON (repeat; all runs are summarised together)", collect)
+    .option("--out-dir <dir>", "where to write (default: the first input's directory)")
+    .option("--thresholds <file>", "diagnosis thresholds JSON (reference format)")
+    .option("--recency-buckets <edges>", "tokens_since_update edges", edges("--recency-buckets"))
+    .option("--distractor-buckets <edges>", "distractors_since_update edges", edges("--distractor-buckets"))
+    .option("--writes-buckets <edges>", "writes_to_key edges", edges("--writes-buckets"))
+    .action((o) => {
+      const payloads = (o.in as string[]).flatMap(readPayloads);
+      const dir = o.outDir ?? dirname(o.in[0]);
+      mkdirSync(dir, { recursive: true });
+      const { summary, diagnosis } = writeRunArtifacts(dir, payloads, {
+        thresholds: o.thresholds,
+        results: false,
+        edges: {
+          ...(o.recencyBuckets ? { tokens_since_update: o.recencyBuckets } : {}),
+          ...(o.distractorBuckets ? { distractors_since_update: o.distractorBuckets } : {}),
+          ...(o.writesBuckets ? { writes_to_key: o.writesBuckets } : {}),
+        },
+      });
+      console.log(
+        `Wrote ${join(dir, "summary.json")}, summary.csv, diagnosis.json (${summary.runs} runs, ${summary.rows} rows)`,
+      );
+      if (summary.retrieval?.decomposition_line)
+        console.log(`decomposition: ${summary.retrieval.decomposition_line}`);
+      for (const line of formatDiagnosis(diagnosis)) console.log(line);
+    });
+
+  program
+    .command("collect")
+    .description("one CSV row per run over many results files or run directories")
+    .requiredOption(
+      "--runs <path>",
+      "results JSON file or directory searched for results.json (repeat)",
+      collect,
+    )
+    .requiredOption("--out <path>", "CSV")
+    .option("--latest-only", "keep only the newest file per run identity (model, labels, data, config)")
+    .action((o) => {
+      const r = collectRuns(o.runs, { latestOnly: Boolean(o.latestOnly) });
+      writeTextAtomic(o.out, r.csv);
+      console.log(`Wrote ${r.rows.length} runs from ${r.files} files to ${o.out}`);
+    });
+
+  program
+    .command("compare")
+    .description("per-metric delta between two runs (results JSON or run directories)")
+    .requiredOption("--base <path>", "baseline run")
+    .requiredOption("--other <path>", "run to compare")
+    .option("--json", "print JSON")
+    .action((o) => {
+      const d = compareSummaries(summaryFor(o.base), summaryFor(o.other));
+      if (o.json) console.log(JSON.stringify(d, null, 2));
+      else for (const line of formatDeltas(d)) console.log(line);
+    });
+}

@@ -160,6 +160,21 @@ function coerce(raw: string, kind: Kind, where: string): unknown {
   }
 }
 
+const KIND_OF: Record<string, Kind> = Object.fromEntries(
+  Object.values(ENV_VARS).map(([k, kind]) => [k, kind]),
+);
+
+/** A config value from text (grid cells, `key=value`), checked against the key's schema. */
+export function parseConfigValue(key: string, raw: string, where: string): unknown {
+  if (!(key in PipelineConfigSchema.shape))
+    throw new InputError(`unknown pipeline key ${JSON.stringify(key)}`, { field: where });
+  const kind: Kind = KIND_OF[key] ?? (key === "dense_dim" ? "int" : "string");
+  const v = coerce(raw, kind, where);
+  const r = PipelineConfigSchema.shape[key as keyof PipelineConfig].safeParse(v);
+  if (!r.success) throw new InputError(`${key}=${raw}: ${r.error.issues[0].message}`, { field: where });
+  return r.data;
+}
+
 /** The `GOLDEVIDENCEBENCH_RETRIEVAL_*` variables that are set, as config values. */
 export function pipelineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): {
   values: Partial<PipelineConfig>;

@@ -52,6 +52,8 @@ export interface GebModelOptions {
   labels?: Record<string, string | number | boolean | null>;
   /** Record wall time in `efficiency` (default true; off for byte-identical artifacts). */
   timings?: boolean;
+  /** Rows already read from `data` (grids reuse one read for many cells). */
+  rows?: readonly LoadedRow[];
 }
 
 export interface MetricStats {
@@ -198,7 +200,7 @@ function sumEfficiency(
 export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult> {
   const t0 = performance.now();
   const gradeOpts: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...opts.grade, metrics: "1.0" };
-  const rows = loadRows(opts.data, opts.limit);
+  const rows = opts.rows ? opts.rows.slice(0, opts.limit) : loadRows(opts.data, opts.limit);
   const n = rows.length;
   const timings = opts.timings !== false;
   const byTrialPreds: Map<string, GebAnswer | undefined>[] = [];

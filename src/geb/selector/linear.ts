@@ -41,7 +41,11 @@ export interface LinearModel {
 }
 
 /** The fields a feature reads (candidates, or rows of an exported selector dataset). */
-export type FeatureEntry = Pick<Candidate, "step" | "op" | "value">;
+export interface FeatureEntry {
+  step: number;
+  op: string;
+  value: string | null;
+}
 
 /**
  * Features of every entry of a candidate list, row-major (`N_FEATURES` per entry), as the
