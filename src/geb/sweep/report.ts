@@ -218,10 +218,24 @@ interface WallData {
   wall: number | null;
 }
 
+/** The first wall_search.json (else wall.json) at or below `root`, in sorted path order. */
+function findWallFile(root: string): string | null {
+  const found: Record<string, string[]> = { "wall_search.json": [], "wall.json": [] };
+  const walk = (d: string) => {
+    for (const n of readdirSync(d).sort()) {
+      const p = join(d, n);
+      if (n in found) found[n].push(p);
+      else if (statSync(p).isDirectory() && !existsSync(join(p, "results.json"))) walk(p);
+    }
+  };
+  walk(root);
+  return found["wall_search.json"].sort()[0] ?? found["wall.json"].sort()[0] ?? null;
+}
+
 function loadWall(root: string): WallData | null {
-  for (const name of ["wall_search.json", "wall.json"]) {
-    const f = join(root, name);
-    if (!existsSync(f)) continue;
+  const f = findWallFile(root);
+  if (f) {
+    const name = relative(root, f);
     const w = obj(readJson(f));
     const pts = (Array.isArray(w.probes) ? w.probes : Array.isArray(w.points) ? w.points : []).map(obj);
     return {
