@@ -5,6 +5,8 @@
  * and only on EVAL-OC.
  */
 import { InputError } from "../../core/errors.js";
+import { sha256Hex } from "../../core/hash.js";
+import { canonicalJson } from "../../core/pyjson.js";
 import { PyRandom } from "../../core/random.js";
 import { compileInstance } from "../model/compile.js";
 import type { Atom } from "../model/types.js";
@@ -104,6 +106,14 @@ export const onlineOracleAgent: OnlineAgent = {
         for (const [t, ap, v] of cert) if (t === o.t) set[ap] = v;
         return set;
       },
+      // EVAL-OC rows need a tool log hash: the oracle's one "tool call" is the exact search.
+      end: () => ({
+        tool_log_hash: sha256Hex(
+          canonicalJson([
+            { tool: "oracle-exact-search-v1", certificate: cert.map((a) => [a[0], a[1], a[2]]) },
+          ]),
+        ),
+      }),
     };
   },
 };

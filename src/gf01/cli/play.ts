@@ -1,4 +1,268 @@
+/**
+ * `gf01 play` (one episode: a person at the terminal, a stdio program, a script or an online
+ * baseline; official payload to --out) and `gf01 play-llm` (an LLM over a bundle, with the
+ * engine's flags: concurrency, cache, resume).
+ */
 import type { Command } from "commander";
+import { CommanderError, Option } from "commander";
+import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
+import { DiskCache } from "../../core/engine/cache.js";
+import { InputError } from "../../core/errors.js";
+import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
+import { currentGitCommit, generateBundle } from "../api.js";
+import { dumpJsonFile } from "../artifacts/pyout.js";
+import { type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
+import { runRecordLine } from "../artifacts/run-record.js";
+import { compileInstance } from "../model/compile.js";
+import type { Gf01Instance } from "../model/types.js";
+import { driveSession } from "../play/agent.js";
+import { checkProtocol, checkTrack, resolveOnlineAgent } from "../play/api.js";
+import { PlaySession } from "../play/episode.js";
+import { llmAgent } from "../play/llm.js";
+import { playRunMeta } from "../play/meta.js";
+import { onlineTrackError, playBundle } from "../play/runner.js";
+import { outcomeRunRecord, playPayload, scoreSession, stepLogRecord } from "../play/result.js";
+import { playAtTerminal } from "../play/terminal.js";
+import { bundleToJson } from "../artifacts/bundle.js";
 
-/** Registers the `gf01` play commands (filled in by the issue that owns them). */
-export function registerPlayCommands(_program: Command): void {}
+const intArg =
+  (name: string) =>
+  (v: string): number => {
+    if (!/^[+-]?\d+$/.test(v.trim()))
+      throw new InputError(`${name} must be an integer, got ${JSON.stringify(v)}`, { field: name });
+    return Number.parseInt(v, 10);
+  };
+
+const printJson = (v: unknown) => process.stdout.write(`${dumpJsonFile(v)}\n`);
+
+async function pickInstance(o: {
+  instances?: string;
+  instanceIndex: number;
+  instanceId?: string;
+  seed: number;
+  split: string;
+}): Promise<{ bundle: LoadedBundle; inst: Gf01Instance; source: string }> {
+  if (o.instances) {
+    const bundle = await loadBundle(o.instances);
+    let inst: Gf01Instance | undefined;
+    if (o.instanceId) inst = bundle.byId.get(o.instanceId);
+    else inst = bundle.instances[o.instanceIndex];
+    if (!inst)
+      throw new InputError(
+        o.instanceId
+          ? `instance_id ${o.instanceId} is not in the bundle`
+          : `instance index ${o.instanceIndex} out of range (${bundle.instances.length} instances)`,
+        { file: o.instances, field: o.instanceId ? "--instance-id" : "--instance-index" },
+      );
+    return { bundle, inst, source: "bundle" };
+  }
+  const g = generateBundle({ seeds: [o.seed], split: o.split });
+  if (!g.instances.length)
+    throw new InputError(`seed ${o.seed} was rejected by the generator`, { field: "--seed" });
+  return {
+    bundle: parseBundle(JSON.parse(bundleToJson(g.bundle))),
+    inst: g.instances[0],
+    source: "generated_dev_seed",
+  };
+}
+
+export function registerPlayCommands(program: Command): void {
+  program
+    .command("play")
+    .description(
+      "Play one GF-01 episode online: at the terminal (default), or with --agent-cmd / --agent / --script",
+    )
+    .option("--instances <file>", "instance bundle (default: generate one instance from --seed)")
+    .option("--instance-index <i>", "which instance of the bundle", intArg("instance-index"), 0)
+    .option("--instance-id <id>", "pick the instance by id")
+    .option(
+      "--seed <n>",
+      "generator seed when no bundle is given (also the agent seed)",
+      intArg("seed"),
+      2000,
+    )
+    .option("--split <id>", "split id for a generated instance", "public_dev")
+    .option("--agent <id>", "online agent: online-random | online-greedy | online-oracle (EVAL-OC)")
+    .option("--agent-cmd <cmd>", 'JSON-lines stdio agent, e.g. "python3 my_agent.py" (see docs/gf01-play.md)')
+    .option("--agent-name <name>", "agent_name for --agent-cmd/--script/human runs")
+    .option("--agent-timeout-s <s>", "seconds to wait for one stdio action", intArg("agent-timeout-s"), 30)
+    .option("--script <file>", "official action script ({actions:[{t, set}]})")
+    .addOption(
+      new Option("--protocol <p>", "play protocol")
+        .choices(["commit_only", "explore_then_commit"])
+        .default("commit_only"),
+    )
+    .option(
+      "--explore-episodes <n>",
+      "exploration rollouts (explore_then_commit)",
+      intArg("explore-episodes"),
+      3,
+    )
+    .addOption(
+      new Option("--eval-track <track>", "evaluation track").choices(["EVAL-CB", "EVAL-TA", "EVAL-OC"]),
+    )
+    .addOption(
+      new Option("--renderer-track <track>", "json | visual (R1 text)")
+        .choices(["json", "visual"])
+        .default("visual"),
+    )
+    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .option("--out <file>", "write the official play payload (status, run_contract, instance, episode)")
+    .option("--runs-out <file>", "append the run_record row here (and the step log to <file>.steps.jsonl)")
+    .action(async (o) => {
+      const { bundle, inst, source } = await pickInstance(o);
+      const protocol = checkProtocol(o.protocol);
+      const human = !o.agent && !o.agentCmd && !o.script;
+      const agent = human ? undefined : await resolveOnlineAgent(o);
+      const evalTrack = checkTrack(o.evalTrack) ?? agent?.evalTrack ?? "EVAL-CB";
+      if (agent) {
+        const te = onlineTrackError(agent, evalTrack);
+        if (te) throw new InputError(te, { field: "--eval-track" });
+        if (evalTrack === "EVAL-TA")
+          throw new InputError("EVAL-TA needs a tool-logging agent (gf01 play-llm)", {
+            field: "--eval-track",
+          });
+      } else if (evalTrack !== "EVAL-CB")
+        throw new InputError("a person plays on EVAL-CB", { field: "--eval-track" });
+      const session = new PlaySession(inst, compileInstance(inst), {
+        protocol,
+        exploreEpisodes: o.exploreEpisodes,
+        maxInvalidPerStep: human ? undefined : 5,
+      });
+      const agentName = o.agentName ?? agent?.name ?? "human-terminal";
+      let extras: { tool_log_hash?: string } = {};
+      let outcome: ReturnType<typeof scoreSession>;
+      if (human) outcome = await playAtTerminal(session, process.stdin, process.stdout);
+      else {
+        const player = await agent!.start({
+          goal: session.goal,
+          protocol,
+          exploreEpisodes: session.exploreEpisodes,
+          seed: o.seed,
+          index: 0,
+          instance: agent!.whiteBox ? inst : undefined,
+        });
+        await driveSession(session, player);
+        outcome = scoreSession(session);
+        const s = outcome.score;
+        extras =
+          (await player.end?.({
+            verdict: outcome.verdict,
+            certificate: outcome.certificate.map((a) => [a[0], a[1], a[2]]),
+            suff: s.suff,
+            min1: s.min1,
+            valid: s.valid,
+            goal: s.goal,
+            score_c: s.score_c,
+            kappa: [...s.kappa],
+            eff_t: s.eff_t,
+            eff_a: s.eff_a,
+            ap_f1: s.ap_f1,
+            ts_f1: s.ts_f1,
+          })) ?? {};
+      }
+      const meta = playRunMeta(bundle.meta, {
+        evalTrack,
+        rendererTrack: o.rendererTrack,
+        gitCommit: o.gitCommit ?? currentGitCommit(),
+        toolAllowlistId: agent?.toolAllowlistId,
+        toolLogHash: evalTrack === "EVAL-CB" ? "" : (extras.tool_log_hash ?? ""),
+      });
+      const ctx = { eval_track: evalTrack, renderer_track: o.rendererTrack, agent_name: agentName, meta };
+      const payload = playPayload(session, outcome, { ...ctx, instance_source: source });
+      if (o.out) await writeFileAtomic(o.out, dumpJsonFile(payload));
+      if (o.runsOut) {
+        const runs = await JsonlAppender.open(o.runsOut);
+        const steps = await JsonlAppender.open(`${o.runsOut}.steps.jsonl`);
+        await runs.append(runRecordLine(outcomeRunRecord(session, outcome, ctx)));
+        await steps.append(
+          JSON.stringify(stepLogRecord(outcome, { agent_name: agentName, eval_track: evalTrack })),
+        );
+        await runs.close();
+        await steps.close();
+      }
+      if (human) {
+        if (o.out) process.stdout.write(`wrote ${o.out}\n`);
+      } else printJson(payload);
+    });
+
+  addModelOptions(
+    program
+      .command("play-llm")
+      .description(
+        "An LLM plays every instance of a bundle online (EVAL-CB or EVAL-TA), via the model engine",
+      )
+      .requiredOption("--instances <file>", "instance bundle"),
+  )
+    .addOption(
+      new Option("--eval-track <track>", "EVAL-CB (closed book) | EVAL-TA (tools)")
+        .choices(["EVAL-CB", "EVAL-TA"])
+        .default("EVAL-CB"),
+    )
+    .option("--scratchpad", "let the model think in <scratchpad> before its JSON action")
+    .option(
+      "--max-malformed <n>",
+      "re-asks after a reply without a JSON action, then skip",
+      intArg("max-malformed"),
+      2,
+    )
+    .option("--max-tool-calls <n>", "EVAL-TA tool calls per timestep", intArg("max-tool-calls"), 4)
+    .addOption(
+      new Option("--protocol <p>", "play protocol")
+        .choices(["commit_only", "explore_then_commit"])
+        .default("commit_only"),
+    )
+    .option(
+      "--explore-episodes <n>",
+      "exploration rollouts (explore_then_commit)",
+      intArg("explore-episodes"),
+      3,
+    )
+    .addOption(
+      new Option("--renderer-track <track>", "json | visual").choices(["json", "visual"]).default("json"),
+    )
+    .option("--agent-name <name>", "agent_name in rows (default LLM-<model>)")
+    .option("--steps-out <file>", "per-step log (default <results>.steps.jsonl)")
+    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .action(async (o: ModelCliValues & Record<string, unknown>) => {
+      const e = await engineFromOptions(o);
+      const agent = llmAgent({
+        client: e.client,
+        params: e.params,
+        track: o.evalTrack as "EVAL-CB" | "EVAL-TA",
+        scratchpad: !!o.scratchpad,
+        maxMalformed: o.maxMalformed as number,
+        maxToolCalls: o.maxToolCalls as number,
+        cache: e.run.cacheDir ? new DiskCache(e.run.cacheDir) : undefined,
+        retry: e.run.retry,
+        timeoutMs: e.run.timeoutMs,
+        name: o.agentName as string | undefined,
+      });
+      const bundle = await loadBundle(o.instances as string);
+      let done = 0;
+      const r = await playBundle({
+        bundle,
+        agent,
+        evalTrack: o.evalTrack as "EVAL-CB" | "EVAL-TA",
+        rendererTrack: o.rendererTrack as "json" | "visual",
+        protocol: checkProtocol(o.protocol as string),
+        exploreEpisodes: o.exploreEpisodes as number,
+        concurrency: e.run.maxConcurrency,
+        out: e.run.resultsPath,
+        stepsOut: o.stepsOut as string | undefined,
+        resume: e.run.resume,
+        overwrite: e.run.overwrite,
+        limit: e.run.limit,
+        gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
+        onEpisode: (x) => {
+          done++;
+          if (e.run.progress && process.stderr.isTTY)
+            process.stderr.write(`\rplay-llm: ${done} episodes${x.error ? ` (error: ${x.error})` : ""}   `);
+        },
+      });
+      await e.client.close?.();
+      if (e.run.progress && process.stderr.isTTY) process.stderr.write("\n");
+      printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
+      if (!r.ok) throw new CommanderError(2, "gf01.play-llm", "");
+    });
+}

@@ -13,3 +13,5 @@ export * from "./runner.js";
 export * from "./stdio.js";
 export * from "./llm.js";
 export * from "./prompts.js";
+export * from "./api.js";
+export * from "./terminal.js";

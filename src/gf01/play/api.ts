@@ -1,0 +1,106 @@
+/**
+ * File-level API of online play (what the CLI calls): pick an agent by flags, load the
+ * bundle, run, return a JSON-ready payload. Nothing here prints or exits.
+ */
+import { readJsonFile } from "../../core/jsonl.js";
+import { InputError } from "../../core/errors.js";
+import { getOnlineAgent, parseActionScript, scriptedAgent, ONLINE_AGENT_IDS } from "../agents/online.js";
+import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
+import { ALLOWED_EVAL_TRACKS, type EvalTrack } from "../artifacts/meta.js";
+import { adaptationPolicyError } from "../artifacts/run-record.js";
+import type { OnlineAgent } from "./agent.js";
+import { PLAY_PROTOCOLS, type PlayProtocol } from "./observation.js";
+import { type PlayRunOptions, type PlayRunResult, playBundle } from "./runner.js";
+import { stdioAgent } from "./stdio.js";
+
+export interface AgentSpec {
+  /** online-random | online-greedy | online-oracle (or their display names). */
+  agent?: string;
+  /** Shell command of a JSON-lines stdio agent. */
+  agentCmd?: string;
+  /** agent_name for --agent-cmd / --script runs. */
+  agentName?: string;
+  /** Official action script file. */
+  script?: string;
+  agentTimeoutS?: number;
+}
+
+/** True when `evaluate --agent <id>` should run online (black-box) rather than offline. */
+export function isOnlineAgentId(id: string | undefined): boolean {
+  return !!id && getOnlineAgent(id) !== undefined;
+}
+
+export async function resolveOnlineAgent(s: AgentSpec): Promise<OnlineAgent> {
+  const given = [s.agent, s.agentCmd, s.script].filter(Boolean).length;
+  if (given !== 1)
+    throw new InputError("choose exactly one of --agent, --agent-cmd, --script", { field: "--agent" });
+  if (s.agentCmd)
+    return stdioAgent({
+      command: s.agentCmd,
+      name: s.agentName ?? `stdio:${s.agentCmd}`,
+      timeoutS: s.agentTimeoutS,
+    });
+  if (s.script) {
+    const v = await readJsonFile(s.script);
+    return scriptedAgent(parseActionScript(v, s.script), s.agentName ?? "scripted-policy");
+  }
+  const a = getOnlineAgent(s.agent!);
+  if (!a)
+    throw new InputError(
+      `unknown online agent ${JSON.stringify(s.agent)}; known: ${ONLINE_AGENT_IDS.join(", ")} (LLMs: gf01 play-llm)`,
+      { field: "--agent" },
+    );
+  return a;
+}
+
+export function checkTrack(v: string | undefined): EvalTrack | undefined {
+  if (v === undefined) return undefined;
+  if (!(ALLOWED_EVAL_TRACKS as readonly string[]).includes(v))
+    throw new InputError(`unsupported eval_track ${v}`, { field: "--eval-track" });
+  return v as EvalTrack;
+}
+
+export function checkProtocol(v: string | undefined): PlayProtocol {
+  const p = (v ?? "commit_only") as PlayProtocol;
+  if (!PLAY_PROTOCOLS.includes(p))
+    throw new InputError(`play protocol must be one of ${PLAY_PROTOCOLS.join(", ")}`, {
+      field: "--protocol",
+    });
+  return p;
+}
+
+export interface EvaluateOnlineOptions
+  extends AgentSpec,
+    Omit<PlayRunOptions, "bundle" | "agent" | "evalTrack" | "protocol"> {
+  instancesFile: string;
+  evalTrack?: string;
+  protocol?: string;
+}
+
+/** `gf01 evaluate --agent online-… | --agent-cmd …`: any black-box agent over a bundle. */
+export async function evaluateOnlineAgent(o: EvaluateOnlineOptions): Promise<PlayRunResult> {
+  const a = o.adaptation;
+  if (a) {
+    const e = adaptationPolicyError(
+      a.adaptationCondition ?? "no_adaptation",
+      a.adaptationBudgetTokens ?? 0,
+      a.adaptationDataScope ?? "none",
+      a.adaptationProtocolId ?? "none",
+    );
+    if (e)
+      return {
+        ok: false,
+        rows: [],
+        payload: { status: "error", error_type: "adaptation_policy_violation", message: e },
+      };
+  }
+  const agent = await resolveOnlineAgent(o);
+  const bundle: LoadedBundle = await loadBundle(o.instancesFile);
+  return playBundle({
+    ...o,
+    bundle,
+    agent,
+    evalTrack: checkTrack(o.evalTrack),
+    protocol: checkProtocol(o.protocol),
+  });
+}
