@@ -14,6 +14,7 @@ import * as api from "./api.js";
 import { defaultConfig } from "./generate/index.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
+import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
 
 const out = (v: unknown): void => {
@@ -234,7 +235,42 @@ export function buildProgram(): Command {
     )
     .option("--extra-metrics", "also write kappa and score_c into each row")
     .option("--out <file>", "append run rows to this JSONL file")
+    // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
+    .option("--agent-cmd <cmd>", "online: JSON-lines stdio agent command (docs/gf01-play.md)")
+    .option("--agent-name <name>", "online: agent_name for --agent-cmd rows")
+    .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
+    .option("--explore-episodes <n>", "online: exploration rollouts", int("explore-episodes"), 3)
+    .option("--concurrency <n>", "online: episodes in flight", int("concurrency"), 1)
+    .option("--resume", "online: continue --out, playing only missing instances")
+    .option("--overwrite", "online: replace --out")
     .action(async (o) => {
+      if (o.agentCmd || isOnlineAgentId(o.agent)) {
+        const r = await evaluateOnlineAgent({
+          instancesFile: o.instances,
+          agent: o.agentCmd ? undefined : o.agent,
+          agentCmd: o.agentCmd,
+          agentName: o.agentName,
+          evalTrack: o.evalTrack,
+          rendererTrack: o.rendererTrack,
+          protocol: o.protocol,
+          exploreEpisodes: o.exploreEpisodes,
+          seed: o.seed,
+          concurrency: o.concurrency,
+          out: o.out,
+          resume: !!o.resume,
+          overwrite: !!o.overwrite,
+          gitCommit: o.gitCommit ?? api.currentGitCommit(),
+          extraMetrics: !!o.extraMetrics,
+          adaptation: {
+            adaptationCondition: o.adaptationCondition,
+            adaptationBudgetTokens: o.adaptationBudgetTokens,
+            adaptationDataScope: o.adaptationDataScope,
+            adaptationProtocolId: o.adaptationProtocolId,
+          },
+        });
+        finish(r);
+        return;
+      }
       finish(
         await api.evaluateAgent({
           instancesFile: o.instances,
