@@ -121,8 +121,9 @@ const slug = (s: string) =>
 /** A small generated bundle for `gf01 serve` without --instances (deterministic: seeds 0–5). */
 export function demoBundle(gitCommit?: string): { bundle: LoadedBundle; json: string } {
   const g = generateBundle({ seeds: [0, 1, 2, 3, 4, 5], gitCommit });
-  const bundle = parseBundle(g.bundle, "demo");
-  return { bundle, json: bundleToJson(bundle) };
+  // Through the file form, exactly as `gf01 validate --instances` will read it back.
+  const json = bundleToJson(g.bundle);
+  return { bundle: parseBundle(JSON.parse(json), "demo"), json };
 }
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) =>

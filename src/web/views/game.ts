@@ -193,7 +193,7 @@ export function Game(props: { bundle: string; sid: string }) {
     enqueue(() => handleKey(ev.key));
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the handler reads refs, registered once
+  // The handler reads refs, so it is registered once.
   useEffect(() => {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
@@ -228,6 +228,10 @@ export function Game(props: { bundle: string; sid: string }) {
       ref: rootRef,
       tabIndex: -1,
       "data-finished": String(view.finished),
+      // Public progress markers (tests wait on them; they restate the observation).
+      "data-t": String(o.t),
+      "data-episode": String(o.episode),
+      "data-phase": o.phase,
     },
     h(
       "header",
@@ -245,7 +249,11 @@ export function Game(props: { bundle: string; sid: string }) {
               key: v,
               class: kind === v ? "on" : "",
               "aria-pressed": kind === v,
-              onClick: () => setKind(v),
+              onClick: () => {
+                setKind(v);
+                // Back to the board so the keyboard controls keep working after a click.
+                rootRef.current?.focus();
+              },
               "data-testid": `view-${v}`,
             },
             v === "R1" ? "R1 side-scroller" : "R2 puzzle",

@@ -35,7 +35,7 @@ export function R1Board(p: BoardProps) {
   const offset = Math.max(0, Math.min(cur - Math.floor(visible / 3), T - visible));
   const inTop = HEAD_H + SECTION_H;
   const outTop = inTop + nIn * ROW_H + SECTION_H;
-  const height = outTop + nOut * ROW_H + 10;
+  const height = outTop + nOut * ROW_H + 22;
   const x = (t: number) => LABEL_W + t * COL_W;
   const win = cols.filter((c) => c.inWindow);
 
@@ -125,7 +125,7 @@ export function R1Board(p: BoardProps) {
             }),
             h(
               "text",
-              { x: cx + COL_W / 2, y: y + ROW_H / 2 + 2, class: `tv${v === 1 ? " inv" : ""}` },
+              { x: cx + COL_W / 2, y: y + ROW_H / 2 - 3, class: `tv${v === 1 ? " inv" : ""}` },
               v === null ? "keep" : String(v),
             ),
           ),
@@ -137,7 +137,7 @@ export function R1Board(p: BoardProps) {
             "g",
             { ...attrs, "data-v": v === null ? "" : String(v), "data-state": "past", class: "cell" },
             v === null
-              ? h("text", { x: cx + COL_W / 2, y: y + ROW_H / 2 + 2, class: "tv dim" }, "·")
+              ? h("text", { x: cx + COL_W / 2, y: y + ROW_H / 2 - 3, class: "tv dim" }, "·")
               : [
                   h("rect", {
                     x: cx + 12,
@@ -149,7 +149,7 @@ export function R1Board(p: BoardProps) {
                   }),
                   h(
                     "text",
-                    { x: cx + COL_W / 2, y: y + ROW_H / 2 + 2, class: `tv${v === 1 ? " inv" : ""}` },
+                    { x: cx + COL_W / 2, y: y + ROW_H / 2 - 3, class: `tv${v === 1 ? " inv" : ""}` },
                     String(v),
                   ),
                 ],
@@ -197,7 +197,7 @@ export function R1Board(p: BoardProps) {
             height: height - HEAD_H + 4,
             class: "window-band",
           }),
-          h("text", { x: x(win[0].t) + 4, y: height - 2, class: "tag window" }, "window"),
+          h("text", { x: x(win[0].t) + 4, y: height - 10, class: "tag window" }, "window"),
         )
       : null;
 
