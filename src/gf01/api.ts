@@ -42,6 +42,7 @@ import { parseCertificate } from "./model/certificate.js";
 import { compileInstance } from "./model/compile.js";
 import type { Gf01Instance } from "./model/types.js";
 import { ReportBuilder } from "./report/report.js";
+import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
 import { enumerateMinimal, scoreCertificate, sortAtoms } from "./verify/index.js";
 
@@ -237,15 +238,33 @@ export async function reportRunsFile(runsFile: string, o: ValidateFileOptions = 
   await ensureReadable(runsFile);
   const { bundle, manifest } = await loadOptional(o);
   const builder = new ReportBuilder();
+  const separation = new SeparationChecker();
   const outcome = await validateRows(readJsonl(runsFile), {
     strict: o.strict,
     official: o.official,
     bundle,
     manifest,
     score: defaultScorer({ pool: o.pool }),
-    onRow: (row) => builder.add(row),
+    onRow: (row, line) => {
+      builder.add(row);
+      separation.add(row, line);
+    },
   });
   if (!outcome.ok) return { ok: false, payload: withPaths(outcome, runsFile, o) };
+  // DEC-001/046: a track-bound agent on another track, or a run recorded twice, would mix conditions.
+  if (separation.issues.length) {
+    const first = separation.issues[0];
+    return {
+      ok: false,
+      payload: {
+        status: "error",
+        error_type: first.error_type,
+        error_count: separation.issues.length,
+        errors_preview: separation.issues.slice(0, 50).map((i) => `line ${i.line}: ${i.message}`),
+        runs_path: runsFile,
+      },
+    };
+  }
   const payload = builder.finish({ strict: !!(o.strict || o.official), coverage: outcome.coverage });
   payload.recomputed = !!bundle;
   return { ok: true, payload };
