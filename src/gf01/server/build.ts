@@ -3,7 +3,7 @@
  * it is missing (fresh clone) the app is built once through Vite's JS API. Vite is imported
  * lazily so a production install with a prebuilt `dist/web` never loads it.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../../core/errors.js";
@@ -30,6 +30,23 @@ export const defaultWebDir = (): string => join(repoRoot(), "dist", "web");
 
 export const hasWebBuild = (dir: string): boolean => existsSync(join(dir, "index.html"));
 
+/** Newest modification time under a folder (the app sources are a few files). */
+function newestMtime(dir: string): number {
+  let m = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    m = Math.max(m, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return m;
+}
+
+/** In a checkout, dist/web is stale when any file in src/web is newer than its index.html. */
+export function webBuildIsStale(dir: string): boolean {
+  const src = join(repoRoot(), "src", "web");
+  if (!existsSync(src) || !hasWebBuild(dir)) return false;
+  return newestMtime(src) > statSync(join(dir, "index.html")).mtimeMs;
+}
+
 /** Build the app into `dist/web` with `src/web/vite.config.ts`. Returns the output folder. */
 export async function buildWeb(o: { log?: (line: string) => void } = {}): Promise<string> {
   const root = repoRoot();
@@ -49,12 +66,15 @@ export async function buildWeb(o: { log?: (line: string) => void } = {}): Promis
   return join(root, "dist", "web");
 }
 
-/** `dir` if it holds a build; otherwise build the default `dist/web` (only when dir is the default). */
+/**
+ * `dir` if it holds a build; otherwise (or when the default dist/web is older than src/web)
+ * build the default `dist/web`. An explicit `dir` is never rebuilt.
+ */
 export async function ensureWebBuild(
   o: { dir?: string; rebuild?: boolean; log?: (line: string) => void } = {},
 ): Promise<string> {
   const dir = o.dir ?? defaultWebDir();
-  if (!o.rebuild && hasWebBuild(dir)) return dir;
+  if (!o.rebuild && hasWebBuild(dir) && (o.dir !== undefined || !webBuildIsStale(dir))) return dir;
   if (o.dir && resolve(o.dir) !== resolve(defaultWebDir()))
     throw new InputError(`no index.html in --web-dir ${o.dir}`, { field: "web-dir" });
   return buildWeb({ log: o.log });
