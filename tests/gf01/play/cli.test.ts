@@ -1,0 +1,144 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
+import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { fakeGf01Model } from "../../fixtures/gf01/fake-llm.js";
+import { genBundle } from "./helpers.js";
+
+const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
+const PY = fileURLToPath(new URL("../../fixtures/gf01/stdio_agent.py", import.meta.url));
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const dir = mkdtempSync(join(tmpdir(), "gf01-playcli-"));
+const { json } = genBundle(12, 9700);
+const B = join(dir, "bundle.json");
+writeFileSync(B, bundleToJson(json));
+
+function run(args: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const p = execFile(
+      process.execPath,
+      ["--import", tsx, cli, ...args],
+      { cwd: dir, maxBuffer: 1 << 26 },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+    p.stdin?.end(stdin);
+  });
+}
+
+let server: Loopback;
+beforeAll(async () => {
+  server = await startLoopback({ answer: fakeGf01Model });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe("gf01 play / evaluate / play-llm CLI", () => {
+  it("evaluate --agent-cmd: the Python stdio agent plays the bundle; rows validate", async () => {
+    const out = join(dir, "py.jsonl");
+    const r = await run([
+      "evaluate",
+      "--instances",
+      B,
+      "--agent-cmd",
+      `python3 ${PY}`,
+      "--agent-name",
+      "py-agent",
+      "--out",
+      out,
+      "--concurrency",
+      "4",
+      "--git-commit",
+      "c",
+    ]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: "ok", played: 12, agent: "py-agent" });
+    const v = await run(["validate", "--runs", out, "--instances", B, "--strict"]);
+    expect(v.code).toBe(0);
+    const again = await run([
+      "evaluate",
+      "--instances",
+      B,
+      "--agent-cmd",
+      `python3 ${PY}`,
+      "--agent-name",
+      "py-agent",
+      "--out",
+      out,
+    ]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/file exists; pass --resume/);
+  });
+
+  it("evaluate --agent online-oracle is refused off EVAL-OC", async () => {
+    const r = await run(["evaluate", "--instances", B, "--agent", "online-oracle"]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ error_type: "track_policy_violation" });
+  });
+
+  it("play --agent-cmd writes the official payload shape", async () => {
+    const out = join(dir, "payload.json");
+    const r = await run([
+      "play",
+      "--instances",
+      B,
+      "--instance-index",
+      "2",
+      "--agent-cmd",
+      `python3 ${PY}`,
+      "--out",
+      out,
+      "--git-commit",
+      "c",
+    ]);
+    expect(r.code).toBe(0);
+    const p = JSON.parse(readFileSync(out, "utf8"));
+    expect(Object.keys(p).sort()).toEqual(["actor", "episode", "instance", "run_contract", "status"]);
+    expect(p.run_contract).toMatchObject({
+      play_protocol: "commit_only",
+      scored_commit_episode: true,
+      eval_track: "EVAL-CB",
+    });
+    expect(p.episode.steps[0]).toHaveProperty("observation");
+    expect(p.episode.steps[0]).toHaveProperty("observation_rendered");
+    expect(p.episode.steps[0].rejected_actions[0].code).toBe("unknown_ap");
+    expect(typeof p.episode.valid).toBe("boolean");
+  });
+
+  it("play-llm: EVAL-TA over the loopback server, then --resume adds nothing", async () => {
+    const res = join(dir, "llm.jsonl");
+    const args = [
+      "play-llm",
+      "--instances",
+      B,
+      "--model",
+      "openai:fake",
+      "--base-url",
+      `${server.url}/v1`,
+      "--eval-track",
+      "EVAL-TA",
+      "--results",
+      res,
+      "--max-concurrency",
+      "4",
+      "--no-progress",
+      "--git-commit",
+      "c",
+    ];
+    const r = await run(args);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: "ok", played: 12, eval_track: "EVAL-TA" });
+    const n = server.requests.length;
+    const r2 = await run([...args, "--resume"]);
+    expect(JSON.parse(r2.stdout)).toMatchObject({ played: 0, resumed: 12 });
+    expect(server.requests.length).toBe(n);
+    const rep = await run(["report", "--runs", res, "--instances", B, "--format", "json"]);
+    expect(rep.code).toBe(0);
+  });
+});
