@@ -1,6 +1,6 @@
 /**
  * Embedders for the dense retriever. `hashed` is in-project and deterministic: signed feature
- * hashing (FNV-1a) of word tokens and character trigrams into `dim` buckets, so related
+ * hashing (FNV-1a) of words, adjacent word pairs and character trigrams into `dim` buckets, so related
  * strings ("tag.06" / "tag 06", "amber-0012" / "amber") share features without any model.
  * `openai` calls an OpenAI-compatible POST {base}/embeddings (vLLM, llama-server
  * --embeddings, Ollama, OpenAI) in batches; vectors are fetched before selection so the
@@ -27,11 +27,14 @@ export function hashedEmbedding(text: string, dim: number): Float32Array {
     const sign = fnv1a(feature, 0x9e3779b9) & 1 ? -1 : 1;
     v[h % dim] += sign * weight;
   };
-  for (const tok of tokenize(text)) {
+  const toks = tokenize(text);
+  toks.forEach((tok, i) => {
     add(`w:${tok}`, 1);
+    // Adjacent-word pairs carry identifiers that span punctuation ("tag.09" → "tag 09").
+    if (i > 0) add(`b:${toks[i - 1]} ${tok}`, 2);
     const padded = `<${tok}>`;
-    for (let i = 0; i + 3 <= padded.length; i++) add(`c:${padded.slice(i, i + 3)}`, 0.5);
-  }
+    for (let j = 0; j + 3 <= padded.length; j++) add(`c:${padded.slice(j, j + 3)}`, 0.1);
+  });
   return v;
 }
 

@@ -25,7 +25,7 @@ import type { LedgerEntry } from "../types.js";
 import type { PipelineConfig } from "./config.js";
 import { EmbeddingTable, fetchOpenAIEmbeddings, hashedEmbedding } from "./embeddings.js";
 import { type Candidate, entryText, ledgerCandidates } from "./ledger.js";
-import { type PipelineRow, type Selection, selectRow } from "./select.js";
+import { type PipelineRow, type Selection, retrievalQuery, selectRow } from "./select.js";
 
 export type AnswerSource = "selector" | "deterministic" | "model" | "abstain" | "empty" | "passthrough";
 
@@ -138,7 +138,7 @@ async function denseTable(
   const table = new EmbeddingTable();
   const texts = new Set<string>();
   for (const row of opts.rows) {
-    texts.add(row.question);
+    texts.add(retrievalQuery(row.question));
     for (const e of ledgerCandidates(row.book ?? "")) texts.add(entryText(e));
   }
   const stats = await fetchOpenAIEmbeddings(table, texts, {

@@ -89,6 +89,16 @@ export function goldUid(row: PipelineRow): string | null {
   return typeof row.gold.support_id === "string" ? row.gold.support_id : null;
 }
 
+/**
+ * The retrieval query: the question line itself. Rows append answer-format instructions
+ * ("Return JSON with keys: value, support_ids. ..."), boilerplate that is the same for every
+ * row and only adds noise to a similarity score; the reference queries with all of it.
+ */
+export function retrievalQuery(question: string): string {
+  const first = question.split("\n", 1)[0];
+  return first.trim() === "" ? question : first;
+}
+
 function retrieve(
   entries: readonly Candidate[],
   row: PipelineRow,
@@ -96,14 +106,15 @@ function retrieve(
   ctx: SelectorContext,
 ): Ranking {
   const c = ctx.config;
+  const q = retrievalQuery(row.question);
   switch (c.retriever) {
     case "bm25":
-      return rankByScore(entries, bm25Scores(entries, row.question));
+      return rankByScore(entries, bm25Scores(entries, q));
     case "tfidf":
-      return rankByScore(entries, tfidfScores(entries, row.question));
+      return rankByScore(entries, tfidfScores(entries, q));
     case "dense":
       if (!ctx.embed) throw new Error("dense retriever without an embedding lookup");
-      return rankByScore(entries, denseScores(entries, row.question, ctx.embed));
+      return rankByScore(entries, denseScores(entries, q, ctx.embed));
     default:
       return rankByKey(entries, key);
   }

@@ -15,7 +15,7 @@ import {
 import { EmbeddingTable, hashedEmbedding } from "../../../src/geb/pipeline/embeddings.js";
 import { type Candidate, ledgerCandidates } from "../../../src/geb/pipeline/ledger.js";
 import { bm25Scores, denseScores, tfidfScores } from "../../../src/geb/pipeline/retrieval.js";
-import { type PipelineRow, selectRow } from "../../../src/geb/pipeline/select.js";
+import { type PipelineRow, retrievalQuery, selectRow } from "../../../src/geb/pipeline/select.js";
 import { LINEAR_FEATURE_ORDER, featureMatrix } from "../../../src/geb/selector/linear.js";
 import type { LedgerEntry } from "../../../src/geb/types.js";
 
@@ -115,7 +115,7 @@ describe.each(RETRIEVERS)("retriever %s", (retriever) => {
               .sort((a, b) => (newer(a, b) ? -1 : 1))
               .slice(0, k);
           } else {
-            const s = scores(retriever, pool, row.question);
+            const s = scores(retriever, pool, retrievalQuery(row.question));
             const better = (i: number, j: number) =>
               s[i] > s[j] || (s[i] === s[j] && newer(pool[i], pool[j]));
             expected = pool.filter((_, i) => pool.filter((_, j) => j !== i && better(j, i)).length < k);
