@@ -99,6 +99,12 @@ export function pipelineRowStat(
   spoofEnabled: boolean,
 ): RowStat {
   const t = o.selection.trace;
+  // When the answerer chose among several candidates (rerank none), its citation is the pick.
+  let selected = { uid: t.selected_uid, op: t.selected_op, spoofed: t.selected_spoofed };
+  if (selected.uid === null && o.source === "model" && ans && ans.support_ids.length > 0) {
+    const e = o.selection.candidates.find((c) => c.uid === ans.support_ids[0]);
+    if (e) selected = { uid: e.uid, op: e.trueOp, spoofed: spoofEnabled ? e.spoofed : null };
+  }
   return {
     ...base(row, trial, g, ans),
     stage: "pipeline",
@@ -116,9 +122,9 @@ export function pipelineRowStat(
     order: t.order_applied,
     spoof_enabled: spoofEnabled,
     spoof_count: t.spoof_count,
-    selected_uid: t.selected_uid,
-    selected_op: t.selected_op,
-    selected_spoofed: t.selected_spoofed,
+    selected_uid: selected.uid,
+    selected_op: selected.op,
+    selected_spoofed: selected.spoofed,
     pick_uid: o.pick_uid,
     copy_clamped: o.copy_clamped[trial] ?? null,
   };
