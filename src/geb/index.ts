@@ -15,3 +15,5 @@ export { GebRowReadSchema, GebRowSchema, GenerateConfigSchema, PredictionRowSche
 export { rowLine, rowPieces, TextCache } from "./serialize.js";
 export * from "./state.js";
 export * from "./types.js";
+// Retrieval → selection → answer pipeline, selector training, summaries and diagnosis.
+export * from "./pipeline/index.js";
