@@ -3,16 +3,16 @@
  * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
  */
 import { type Command, Option } from "commander";
-import { type EngineFromOptions, engineFromOptions, gebOptionsFromCli } from "../../core/engine/cli.js";
+import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
+import { pyJsonDumps } from "../../core/pyjson.js";
+import { writeTextAtomic } from "../io.js";
 import { addSweepFlags, specFromFlags } from "../sweep/flags.js";
 import { type SweepSpec, parseShard } from "../sweep/grid.js";
-import "../sweep/model-cell.js";
 import { loadPresets, presetSpec } from "../sweep/presets.js";
 import { type SweepResult, mergeSweeps, runSweep } from "../sweep/sweep.js";
-import { evaluateChecks, formatIssuesTable, loadChecksConfig } from "../sweep/thresholds.js";
+import { type Issue, evaluateChecks, formatIssuesTable, loadChecksConfig } from "../sweep/thresholds.js";
 import { type WallDirection, findWallInRuns, updateThresholdConfig, wallSearch } from "../sweep/wall.js";
-import { writeGebReport } from "../sweep/report.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -51,6 +51,9 @@ function addRunFlags(cmd: Command): Command {
 async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
   if (spec.runner.kind === "baseline") return {};
   if (!spec.runner.model) return {};
+  // Loaded only for model cells: baseline sweeps start without the engine (startup is timed).
+  const { engineFromOptions, gebOptionsFromCli } = await import("../../core/engine/cli.js");
+  await import("../sweep/model-cell.js");
   const engine: EngineFromOptions = await engineFromOptions({
     model: spec.runner.model,
     baseUrl: o.baseUrl as string | undefined,
@@ -286,6 +289,7 @@ export function registerSweepCommands(program: Command): void {
     .option("--wall-metric <path>", "summary metric for the wall panel", "overall.value_acc_mean")
     .option("--wall-threshold <x>", "threshold line on wall curves")
     .action(async (dir: string, o) => {
+      const { writeGebReport } = await import("../sweep/report.js");
       const r = await writeGebReport({
         dir,
         out: o.out,
@@ -299,10 +303,6 @@ export function registerSweepCommands(program: Command): void {
       );
     });
 }
-
-import { writeTextAtomic } from "../io.js";
-import { pyJsonDumps } from "../../core/pyjson.js";
-import type { Issue } from "../sweep/thresholds.js";
 
 function writeIssuesJson(file: string, issues: readonly Issue[], errorCount: number): void {
   writeTextAtomic(

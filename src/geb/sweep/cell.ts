@@ -10,10 +10,11 @@
 import { mkdirSync, readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { PyFloat, pyJsonDumps } from "../../core/pyjson.js";
-import { generateToFile, runBaseline } from "../api.js";
-import { validateConfig } from "../generate.js";
-import { type Metrics, REFERENCE_RESULT_METRICS } from "../grade.js";
-import { writeTextAtomic } from "../io.js";
+import { makeBaseline } from "../baselines.js";
+import { countTokens, generateDataset, validateConfig } from "../generate.js";
+import { Grader, type Metrics, REFERENCE_RESULT_METRICS } from "../grade.js";
+import { AtomicWriter, writeTextAtomic } from "../io.js";
+import { TextCache, rowPieces } from "../serialize.js";
 import { DEFAULT_GENERATE_CONFIG, type GenerateConfig } from "../types.js";
 import type { Cell, SweepSpec } from "./grid.js";
 
@@ -211,30 +212,59 @@ export function finishCell(
   return { index: cell.index, name: cell.name, text, wall_s: wall };
 }
 
-/** A baseline cell (ledger or naive, closed book), as the reference sweep runs without --adapter. */
+/**
+ * A baseline cell (ledger or naive, closed book), as the reference sweep runs without
+ * --adapter. One pass: each generated episode is written to data.jsonl, answered and graded
+ * from memory (the same rows the file holds), so the cell never re-reads its own dataset.
+ * `geb run` on the written data.jsonl gives the same predictions and metrics (tested).
+ */
 export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): CellOutcome {
   if (spec.runner.kind !== "baseline") throw new Error("runBaselineCell needs a baseline runner");
   const start = performance.now();
   const dir = join(outRoot, cell.name);
   prepareCellDir(dir);
-  const dataPath = join(dir, "data.jsonl");
-  generateToFile(generateConfigFor(spec, cell), dataPath);
+  const cfg = generateConfigFor(spec, cell);
+  validateConfig(cfg);
   const requireCitations = spec.requireCitations ?? true;
-  const { reports } = runBaseline({
-    data: dataPath,
-    baseline: spec.runner.baseline,
-    protocol: "closed_book",
-    out: join(dir, "preds.jsonl"),
-    options: {
-      citations: requireCitations ? "auto" : "off",
-      supportMetric: "f1",
-      maxSupportK: spec.maxSupportK,
-      entailmentCheck: true,
-      metrics: spec.metrics,
-    },
+  const predictor = makeBaseline(spec.runner.baseline, "closed_book");
+  const grader = new Grader({
+    citations: requireCitations ? "auto" : "off",
+    supportMetric: "f1",
+    maxSupportK: spec.maxSupportK,
+    entailmentCheck: true,
+    metrics: spec.metrics,
   });
-  const r = reports[0];
-  const n = r.metrics.n;
+  const data = new AtomicWriter(join(dir, "data.jsonl"));
+  const preds = new AtomicWriter(join(dir, "preds.jsonl"));
+  let tokens = 0;
+  try {
+    const cache = new TextCache();
+    for (const episode of generateDataset(cfg)) {
+      let lastBook: string | null = null;
+      let lastTokens = 0;
+      for (const row of episode) {
+        for (const piece of rowPieces(row, cache)) data.write(piece);
+        // Closed book: the predictor is handed the book only, never the document.
+        const pred = predictor.predict({ id: row.id, meta: row.meta, text: row.book });
+        grader.add(row, pred);
+        preds.write(`${pyJsonDumps(pred, { ensureAscii: false })}\n`);
+        if (row.book !== lastBook) {
+          lastBook = row.book;
+          lastTokens = countTokens(row.book);
+        }
+        tokens += lastTokens;
+      }
+      cache.clear();
+    }
+    data.commit();
+    preds.commit();
+  } catch (e) {
+    data.abort();
+    preds.abort();
+    throw e;
+  }
+  const m = grader.result();
+  const n = m.n;
   const wall = (performance.now() - start) / 1000;
   return finishCell(
     spec,
@@ -243,11 +273,11 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
     {
       baseline: spec.runner.baseline,
       n,
-      metrics: metricsBlock(r.metrics, spec.metrics),
+      metrics: metricsBlock(m, spec.metrics),
       metricsRaw: null,
       efficiency: {
-        tokens: r.efficiency.tokens,
-        tokens_per_q: f(r.efficiency.tokens_per_q),
+        tokens,
+        tokens_per_q: n ? tokens / n : 0,
         passes: 1,
         wall_s: null,
         wall_s_per_q: null,
