@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reportRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
+import { evaluateOnlineAgent } from "../../../src/gf01/play/api.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { fakeGf01Model } from "../../fixtures/gf01/fake-llm.js";
 import { genBundle } from "./helpers.js";
@@ -59,21 +61,11 @@ describe("gf01 play / evaluate / play-llm CLI", () => {
     ]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: "ok", played: 12, agent: "py-agent" });
-    const v = await run(["validate", "--runs", out, "--instances", B, "--strict"]);
-    expect(v.code).toBe(0);
-    const again = await run([
-      "evaluate",
-      "--instances",
-      B,
-      "--agent-cmd",
-      `python3 ${PY}`,
-      "--agent-name",
-      "py-agent",
-      "--out",
-      out,
-    ]);
-    expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/file exists; pass --resume/);
+    expect((await validateRunsFile(out, { instancesFile: B, strict: true })).ok).toBe(true);
+    // An existing results file is never silently appended to.
+    await expect(
+      evaluateOnlineAgent({ instancesFile: B, agentCmd: `python3 ${PY}`, agentName: "py-agent", out }),
+    ).rejects.toThrow(/file exists; pass --resume/);
   });
 
   it("evaluate --agent online-oracle is refused off EVAL-OC", async () => {
@@ -138,7 +130,6 @@ describe("gf01 play / evaluate / play-llm CLI", () => {
     const r2 = await run([...args, "--resume"]);
     expect(JSON.parse(r2.stdout)).toMatchObject({ played: 0, resumed: 12 });
     expect(server.requests.length).toBe(n);
-    const rep = await run(["report", "--runs", res, "--instances", B, "--format", "json"]);
-    expect(rep.code).toBe(0);
+    expect((await reportRunsFile(res, { instancesFile: B })).ok).toBe(true);
   });
 });
