@@ -138,11 +138,14 @@ describe.skipIf(!hasChromium)("GF-01 browser game (chromium)", () => {
         .filter(Boolean)
         .map((l) => JSON.parse(l) as Row)
         .filter((r) => r.agent_name === agent);
-    const [run, steps, session] = await Promise.all([
-      read("runs.jsonl"),
-      read("steps.jsonl"),
-      read("sessions.jsonl"),
-    ]);
+    const [run, steps] = await Promise.all([read("runs.jsonl"), read("steps.jsonl")]);
+    // runs/steps are written before the finishing response; sessions.jsonl is group-committed
+    // after it (results are served from memory), so give it a moment.
+    let session = await read("sessions.jsonl");
+    for (let i = 0; i < 50 && session.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      session = await read("sessions.jsonl");
+    }
     expect(run.length, `run rows for ${agent}`).toBe(1);
     expect(steps.length).toBe(1);
     expect(session.length).toBe(1);
