@@ -50,6 +50,8 @@ function addRunFlags(cmd: Command): Command {
 
 async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
   if (spec.runner.kind === "baseline") return {};
+  // Loaded only when needed: baseline sweeps start without the pipeline or the engine.
+  if (spec.runner.kind === "pipeline") await import("../sweep/pipeline-cell.js");
   if (!spec.runner.model) return {};
   // Loaded only for model cells: baseline sweeps start without the engine (startup is timed).
   const { engineFromOptions, gebOptionsFromCli } = await import("../../core/engine/cli.js");

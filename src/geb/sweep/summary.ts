@@ -9,6 +9,8 @@
  * the same combined.json. Keys here are the reference's, so both agree where they overlap.
  */
 import { compareCodePoints, PyFloat, pyJsonDumps } from "../../core/pyjson.js";
+import { countRows, decompositionLine, rates } from "../summary/decomposition.js";
+import type { RowStat } from "../summary/rowstats.js";
 
 const SUMMARY_METRICS = [
   "value_acc",
@@ -107,7 +109,17 @@ export function summarizeSweep(rows: readonly Payload[]): Record<string, unknown
     if (Array.isArray(s))
       for (const x of s) if (x && typeof x === "object" && !Array.isArray(x)) stats.push(x);
   }
-  if (stats.length > 0) {
+  if (stats.length > 0 && "gold_present" in stats[0] && "stage" in stats[0]) {
+    // Pipeline cells carry our per-row stats: pool them into the pipeline's decomposition
+    // (its keys are the reference summary's retrieval keys: selection_rate, wrong_update_rate…).
+    const r = rates(countRows(stats as unknown as RowStat[]));
+    const retrieval: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r))
+      retrieval[k] = typeof v === "number" && k !== "n" ? new PyFloat(v) : v;
+    const acc = main.overall.value_acc_mean?.value ?? null;
+    retrieval.decomposition_line = decompositionLine(r, acc);
+    summary.retrieval = retrieval;
+  } else if (stats.length > 0) {
     const total = stats.length;
     const ranks = stats.map((s) => s.correct_rank).filter((r): r is number => typeof r === "number");
     summary.retrieval = {

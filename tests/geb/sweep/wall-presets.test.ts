@@ -220,4 +220,25 @@ describe("presets", () => {
     expect(e.status).toBe(2);
     expect(e.stderr).toMatch(/bad\.json: field presets\.x\.sweep\.seeds: /);
   }, 60_000);
+
+  it("pipeline presets run through the retrieval pipeline (deterministic answerer offline); without an answerer they say so", () => {
+    const root = tmp();
+    const small = ["--seeds", "1", "--steps", "80", "--queries", "6", "--no-progress"];
+    const r = geb(root, "run-preset", "order-bias", ...small, "--pipeline-set", "deterministic_answer=true");
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain("sweep: 4 cells");
+    const combined = JSON.parse(readFileSync(join(root, "runs/order-bias/combined.json"), "utf8"));
+    expect(combined.map((p: { config: { pipeline: { order: string } } }) => p.config.pipeline.order)).toEqual(
+      ["gold_first", "gold_middle", "gold_last", "shuffle"],
+    );
+    expect(combined[0].baseline).toBe("retrieval");
+    const summary = JSON.parse(readFileSync(join(root, "runs/order-bias/summary.json"), "utf8"));
+    expect(summary.retrieval.n).toBe(
+      combined.reduce((a: number, p: { retrieval_stats: unknown[] }) => a + p.retrieval_stats.length, 0),
+    );
+    expect(typeof summary.retrieval.selection_rate).toBe("number");
+    const e = geb(root, "run-preset", "order-bias", ...small, "--out", "runs/x");
+    expect(e.status).toBe(2);
+    expect(e.stderr).toMatch(/the pipeline needs an answerer/);
+  }, 60_000);
 });

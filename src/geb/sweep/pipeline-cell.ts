@@ -1,0 +1,76 @@
+/**
+ * Pipeline cells (`geb sweep --k-list … --rerank-list …`, the standard / authority-filter /
+ * abstain / order-bias presets): each cell runs the GEB retrieval/selection pipeline
+ * (`runGebModel` with a pipeline config) over its dataset. The cell's pipeline settings are
+ * the defaults under the sweep's fixed settings and this cell's grid values; the
+ * `GOLDEVIDENCEBENCH_RETRIEVAL_*` environment is deliberately not read, so a sweep depends on
+ * its flags only (the spec hash pins them). An answerer model is optional: without one the
+ * cell must be selector-only or use the deterministic answerer (the pipeline says so).
+ */
+import type { EngineFromOptions } from "../../core/engine/cli.js";
+import type { GebPromptOptions } from "../../core/engine/prompts/geb-ledger.js";
+import { pyJsonDumps } from "../../core/pyjson.js";
+import { type PipelineConfig, resolvePipelineConfig } from "../pipeline/config.js";
+import { runGebModel } from "../pipeline/gebmodel.js";
+import { writeTextAtomic } from "../io.js";
+import { metricsBlock } from "./cell.js";
+import { type MainCellContext, registerCellRunner } from "./runners.js";
+
+/** Efficiency fields that do not depend on timing, caching or resumption. */
+const STABLE_EFFICIENCY = [
+  "tokens",
+  "tokens_per_q",
+  "passes",
+  "prompt_tokens",
+  "completion_tokens",
+  "tokens_source",
+  "invalid",
+  "cost_usd",
+] as const;
+
+async function runPipelineCell(ctx: MainCellContext) {
+  const { spec, cell } = ctx;
+  const engine = (ctx.runtime.engine as EngineFromOptions | undefined) ?? null;
+  const requireCitations = spec.requireCitations ?? true;
+  const prompt: GebPromptOptions = {
+    ...((ctx.runtime.gebPrompt as GebPromptOptions | undefined) ?? {}),
+    requireCitations,
+  };
+  if (cell.maxBookTokens !== null) prompt.maxBookTokens = cell.maxBookTokens;
+  const pipeline = resolvePipelineConfig({ env: {}, flags: cell.pipeline as Partial<PipelineConfig> });
+  const model = spec.runner.kind === "pipeline" ? spec.runner.model : null;
+  const res = await runGebModel({
+    data: ctx.dataPath,
+    model: model ? `retrieval:${model}` : "retrieval",
+    engine,
+    prompt,
+    postprocess: "none",
+    grade: { citations: requireCitations ? "auto" : "off", maxSupportK: spec.maxSupportK },
+    pipeline,
+    timings: spec.timings,
+  });
+  let preds = "";
+  for (const [id, a] of res.predictions[0] ?? new Map())
+    if (a)
+      preds += `${pyJsonDumps({ id, value: a.value, support_ids: a.support_ids }, { ensureAscii: false })}\n`;
+  writeTextAtomic(ctx.predsPath, preds);
+  const eff = res.payload.efficiency;
+  const efficiency: Record<string, unknown> = { wall_s: null, wall_s_per_q: null };
+  for (const k of STABLE_EFFICIENCY) if (k in eff) efficiency[k] = eff[k];
+  if (spec.timings) {
+    efficiency.wall_s = eff.wall_s ?? null;
+    efficiency.wall_s_per_q = eff.wall_s_per_q ?? null;
+  }
+  return {
+    baseline: res.payload.model,
+    n: res.payload.data.n,
+    // The pipeline grades with the 1.0 metrics.
+    metrics: metricsBlock(res.payload.metrics, "1.0"),
+    metricsRaw: null,
+    efficiency,
+    artifactStats: [],
+    retrievalStats: res.payload.retrieval_stats as unknown[],
+  };
+}
+
+registerCellRunner("pipeline", runPipelineCell);
