@@ -14,3 +14,4 @@ export * from "./artifacts/index.js";
 export * from "./report/index.js";
 export * from "./checks/index.js";
 export * as api from "./api.js";
+export * as play from "./play/index.js";
