@@ -20,16 +20,35 @@ export function tokenize(text: string): string[] {
     .filter((t) => t !== "");
 }
 
+interface DocStats {
+  docs: string[][];
+  df: Map<string, number>;
+  avgdl: number;
+}
+// Rows of an episode share one candidate pool (the memoised ledger, or its memoised filtered
+// copy), so the tokenised documents are computed once per pool.
+const docStats = new WeakMap<readonly Candidate[], DocStats>();
+function statsOf(entries: readonly Candidate[]): DocStats {
+  let s = docStats.get(entries);
+  if (!s) {
+    const docs = entries.map((e) => tokenize(entryText(e)));
+    const df = new Map<string, number>();
+    let total = 0;
+    for (const d of docs) {
+      total += d.length;
+      for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
+    }
+    s = { docs, df, avgdl: docs.length ? total / docs.length : 0 };
+    docStats.set(entries, s);
+  }
+  return s;
+}
+
 export function bm25Scores(entries: readonly Candidate[], query: string): Float64Array {
-  const docs = entries.map((e) => tokenize(entryText(e)));
+  const { docs, df, avgdl } = statsOf(entries);
   const q = tokenize(query);
   const scores = new Float64Array(docs.length);
   if (docs.length === 0 || q.length === 0) return scores;
-  let total = 0;
-  for (const d of docs) total += d.length;
-  const avgdl = total / docs.length;
-  const df = new Map<string, number>();
-  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
   const k1 = 1.5;
   const b = 0.75;
   docs.forEach((d, i) => {
@@ -49,11 +68,9 @@ export function bm25Scores(entries: readonly Candidate[], query: string): Float6
 }
 
 export function tfidfScores(entries: readonly Candidate[], query: string): Float64Array {
-  const docs = entries.map((e) => tokenize(entryText(e)));
+  const { docs, df } = statsOf(entries);
   const scores = new Float64Array(docs.length);
   if (docs.length === 0) return scores;
-  const df = new Map<string, number>();
-  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
   const idf = (t: string): number => {
     const n = df.get(t);
     return n === undefined ? 0 : Math.log((docs.length + 1) / (n + 1)) + 1;

@@ -196,11 +196,7 @@ export function candidatesFor(
   const latestAny = entries.filter((e) => e.key === key).sort(newerFirst)[0];
   trace.latest_entry_uid = latestAny?.uid ?? null;
   trace.latest_entry_op = latestAny?.trueOp ?? null;
-  if (c.authority_filter) {
-    const auth = entries.filter((e) => e.trueOp !== "NOTE");
-    // Reference: a ledger with nothing but NOTEs is passed through unfiltered.
-    if (auth.length > 0) entries = auth;
-  }
+  if (c.authority_filter) entries = authoritative(entries);
   trace.eligible = true;
 
   const ranking = retrieve(entries, row, key, ctx);
@@ -266,6 +262,18 @@ export function candidatesFor(
   }
   trace.candidate_uids = selected.map((e) => e.uid);
   return { trace, candidates: selected };
+}
+
+const filtered = new WeakMap<readonly Candidate[], readonly Candidate[]>();
+/** The authority gate (memoised per ledger). A ledger of nothing but NOTEs passes through, as in the reference. */
+function authoritative(entries: readonly Candidate[]): readonly Candidate[] {
+  let f = filtered.get(entries);
+  if (!f) {
+    const auth = entries.filter((e) => e.trueOp !== "NOTE");
+    f = auth.length > 0 ? auth : entries;
+    filtered.set(entries, f);
+  }
+  return f;
 }
 
 /** Whether the pipeline abstains for this row (before any answering). */
