@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { type Chart, type RenderedChart, renderCharts } from "./charts.js";
-import { type Table, displayCell, tableCsv, tableJson } from "./tables.js";
+import { displayCell, type Table, tableCsv, tableJson } from "./tables.js";
 
 export interface ReportSection {
   id: string;

@@ -8,11 +8,11 @@ import { InputError } from "../../core/errors.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
 import { addSweepFlags, specFromFlags } from "../sweep/flags.js";
-import { type SweepSpec, parseShard } from "../sweep/grid.js";
+import { parseShard, type SweepSpec } from "../sweep/grid.js";
 import { loadPresets, presetSpec } from "../sweep/presets.js";
-import { type SweepResult, mergeSweeps, runSweep } from "../sweep/sweep.js";
-import { type Issue, evaluateChecks, formatIssuesTable, loadChecksConfig } from "../sweep/thresholds.js";
-import { type WallDirection, findWallInRuns, updateThresholdConfig, wallSearch } from "../sweep/wall.js";
+import { mergeSweeps, runSweep, type SweepResult } from "../sweep/sweep.js";
+import { evaluateChecks, formatIssuesTable, type Issue, loadChecksConfig } from "../sweep/thresholds.js";
+import { findWallInRuns, updateThresholdConfig, type WallDirection, wallSearch } from "../sweep/wall.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 

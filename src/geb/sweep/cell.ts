@@ -14,7 +14,7 @@ import { makeBaseline } from "../baselines.js";
 import { countTokens, generateDataset, validateConfig } from "../generate.js";
 import { Grader, type Metrics, REFERENCE_RESULT_METRICS } from "../grade.js";
 import { AtomicWriter, writeTextAtomic } from "../io.js";
-import { TextCache, rowPieces } from "../serialize.js";
+import { rowPieces, TextCache } from "../serialize.js";
 import { DEFAULT_GENERATE_CONFIG, type GenerateConfig } from "../types.js";
 import type { Cell, SweepSpec } from "./grid.js";
 

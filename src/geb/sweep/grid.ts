@@ -7,8 +7,9 @@
  * reference does and a grid without extra dimensions names its run dirs exactly as it does.
  */
 import { InputError } from "../../core/errors.js";
-import { canonicalJson, pyFloatRepr } from "../../core/pyjson.js";
 import { sha256Hex } from "../../core/hash.js";
+import { canonicalJson, pyFloatRepr } from "../../core/pyjson.js";
+import type { MetricDialect } from "../grade.js";
 import {
   COMPAT_MODES,
   type Compat,
@@ -17,7 +18,6 @@ import {
   STATE_MODES,
   type StateMode,
 } from "../types.js";
-import type { MetricDialect } from "../grade.js";
 
 /** Generator knobs that may also be swept as a list (`--<knob>-list`). */
 export const RATE_KNOBS = ["note_rate", "update_burst_rate", "distractor_rate", "clear_rate"] as const;

@@ -12,13 +12,13 @@ import { join } from "node:path";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { gebEfficiency, gebPredictions, runModelOverRows } from "../../core/engine/geb.js";
 import { type GebPromptOptions, gebDefaultParams } from "../../core/engine/prompts/geb-ledger.js";
+import { pyJsonDumps } from "../../core/pyjson.js";
 import { forEachDataRow } from "../api.js";
-import { Grader, DEFAULT_GRADE_OPTIONS } from "../grade.js";
+import { DEFAULT_GRADE_OPTIONS, Grader } from "../grade.js";
 import { writeTextAtomic } from "../io.js";
 import type { GebRowRead } from "../schema.js";
 import { metricsBlock } from "./cell.js";
 import { type MainCellContext, registerCellRunner } from "./runners.js";
-import { pyJsonDumps } from "../../core/pyjson.js";
 
 async function runModelCell(ctx: MainCellContext) {
   const { spec, cell } = ctx;

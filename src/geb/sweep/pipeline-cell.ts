@@ -10,9 +10,9 @@
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import type { GebPromptOptions } from "../../core/engine/prompts/geb-ledger.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
+import { writeTextAtomic } from "../io.js";
 import { type PipelineConfig, resolvePipelineConfig } from "../pipeline/config.js";
 import { runGebModel } from "../pipeline/gebmodel.js";
-import { writeTextAtomic } from "../io.js";
 import { metricsBlock } from "./cell.js";
 import { type MainCellContext, registerCellRunner } from "./runners.js";
 

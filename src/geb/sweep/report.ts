@@ -8,12 +8,12 @@
  * A panel whose grid dimension is absent from the runs (no k list, no order list) says so
  * instead of drawing an empty chart.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
+import { InputError } from "../../core/errors.js";
 import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
 import { type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
-import type { Cell as TCell, Table } from "../../core/report/tables.js";
-import { InputError } from "../../core/errors.js";
+import type { Table, Cell as TCell } from "../../core/report/tables.js";
 import { getPath } from "./thresholds.js";
 
 type Obj = Record<string, unknown>;

@@ -12,14 +12,14 @@
  *   one after another, each using the engine's request concurrency.
  */
 import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { Worker } from "node:worker_threads";
-import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import { InputError } from "../../core/errors.js";
-import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
 import { Progress } from "../../core/progress.js";
+import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
 import { generateToFile } from "../api.js";
 import { writeTextAtomic } from "../io.js";
 import {
@@ -30,8 +30,8 @@ import {
   runBaselineCell,
   validateCells,
 } from "./cell.js";
-import { type Cell, type SweepSpec, expandGrid, shardCells, specHash } from "./grid.js";
-import { type SweepRuntime, cellRunnerFor } from "./runners.js";
+import { type Cell, expandGrid, type SweepSpec, shardCells, specHash } from "./grid.js";
+import { cellRunnerFor, type SweepRuntime } from "./runners.js";
 import { summaryText } from "./summary.js";
 import type { WorkerJob } from "./worker.js";
 

@@ -14,7 +14,7 @@
  * the two bracket points with more seeds. Every probe is an ordinary sweep dir, so
  * `geb wall --runs-dir <out>` reads the same points back.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { pyFloatRepr, pyJsonDumps } from "../../core/pyjson.js";

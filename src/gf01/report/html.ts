@@ -7,7 +7,7 @@
  * report's difficulty slices and Eff_t to the κ distribution (which carries −Eff_t).
  */
 import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
-import { type ReportDoc, type ReportSection, buildReport, writeReport } from "../../core/report/html.js";
+import { buildReport, type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Cell, Table } from "../../core/report/tables.js";
 
 type Obj = Record<string, unknown>;

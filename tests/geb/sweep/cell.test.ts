@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateToFile, runBaseline } from "../../../src/geb/api.js";
 import { generateConfigFor, metricsBlock } from "../../../src/geb/sweep/cell.js";
-import { DEFAULT_SWEEP, type SweepSpec, expandGrid } from "../../../src/geb/sweep/grid.js";
+import { DEFAULT_SWEEP, expandGrid, type SweepSpec } from "../../../src/geb/sweep/grid.js";
 import { runSweep } from "../../../src/geb/sweep/sweep.js";
 import { tmp } from "./helpers.js";
 

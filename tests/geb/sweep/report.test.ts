@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { haveChromium, openReport, skipReason } from "../../core/report/browser.js";
 import { DEFAULT_SWEEP, type SweepSpec } from "../../../src/geb/sweep/grid.js";
 import { gebReportDoc, writeGebReport } from "../../../src/geb/sweep/report.js";
 import { runSweep } from "../../../src/geb/sweep/sweep.js";
 import { wallSearch } from "../../../src/geb/sweep/wall.js";
+import { haveChromium, openReport, skipReason } from "../../core/report/browser.js";
 import { tmp } from "./helpers.js";
 
 /** A pipeline-style run (k × rerank × gold order) as combined.json, for the panels that need one. */

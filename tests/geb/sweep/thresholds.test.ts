@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  type ChecksConfig,
   asFloat,
+  type ChecksConfig,
   evaluateChecks,
   formatIssuesLines,
   getPath,

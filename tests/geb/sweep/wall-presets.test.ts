@@ -2,11 +2,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { pyJsonDumps } from "../../../src/core/pyjson.js";
+import { payloadText, RESULT_FLOAT_KEYS } from "../../../src/geb/sweep/cell.js";
 import { DEFAULT_SWEEP, expandGrid, shardCells } from "../../../src/geb/sweep/grid.js";
 import { loadPresets, presetSpec } from "../../../src/geb/sweep/presets.js";
 import { combinedText } from "../../../src/geb/sweep/sweep.js";
-import { RESULT_FLOAT_KEYS, payloadText } from "../../../src/geb/sweep/cell.js";
-import { pyJsonDumps } from "../../../src/core/pyjson.js";
 import { aggregatePoints, findWall } from "../../../src/geb/sweep/wall.js";
 import { geb, tmp } from "./helpers.js";
 

@@ -1,18 +1,17 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { ReportBuilder } from "../../../src/gf01/report/report.js";
 import {
   complexityQuartiles,
   complexityZ,
   gf01ReportDoc,
-  writeGf01ReportHtml,
   renderGf01ReportHtml,
+  writeGf01ReportHtml,
 } from "../../../src/gf01/report/html.js";
+import { ReportBuilder } from "../../../src/gf01/report/report.js";
 import { haveChromium, openReport, skipReason } from "../../core/report/browser.js";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 
 const runsFile = fileURLToPath(
   new URL("../../../../shared/reference/gf01/official_example/runs_v1_valid.jsonl", import.meta.url),
