@@ -100,3 +100,46 @@ export class JsonlAppender {
     await this.fh.close();
   }
 }
+
+/**
+ * Group commit over a JsonlAppender: lines pushed while a write is in flight go out together
+ * in the next single write. With many writers finishing at once (a server with hundreds of
+ * players) the disk, not the CPU, is the bottleneck, and one write per line would queue every
+ * request behind all the others. Lines stay whole and in push order; `push` resolves once its
+ * line is written, so a caller may wait for durability or not.
+ */
+export class GroupAppender {
+  private pending: string[] = [];
+  private waiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private flushing: Promise<void> | undefined;
+
+  constructor(private readonly out: JsonlAppender) {}
+
+  push(line: string): Promise<void> {
+    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.pending.push(line);
+    this.flushing ??= this.flush();
+    return done;
+  }
+
+  private async flush(): Promise<void> {
+    while (this.pending.length) {
+      const lines = this.pending;
+      const waiters = this.waiters;
+      this.pending = [];
+      this.waiters = [];
+      try {
+        await this.out.append(`${lines.join("\n")}\n`);
+        for (const w of waiters) w.resolve();
+      } catch (e) {
+        for (const w of waiters) w.reject(e);
+      }
+    }
+    this.flushing = undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.flushing;
+    await this.out.close();
+  }
+}

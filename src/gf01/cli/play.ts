@@ -21,7 +21,7 @@ import { PlaySession } from "../play/episode.js";
 import { llmAgent } from "../play/llm.js";
 import { playRunMeta } from "../play/meta.js";
 import { onlineTrackError, playBundle } from "../play/runner.js";
-import { outcomeRunRecord, playPayload, scoreSession, stepLogRecord } from "../play/result.js";
+import { outcomeRunRecord, playPayload, publicResult, scoreSession, stepLogRecord } from "../play/result.js";
 import { playAtTerminal } from "../play/terminal.js";
 import { bundleToJson } from "../artifacts/bundle.js";
 
@@ -144,22 +144,7 @@ export function registerPlayCommands(program: Command): void {
         });
         await driveSession(session, player);
         outcome = scoreSession(session);
-        const s = outcome.score;
-        extras =
-          (await player.end?.({
-            verdict: outcome.verdict,
-            certificate: outcome.certificate.map((a) => [a[0], a[1], a[2]]),
-            suff: s.suff,
-            min1: s.min1,
-            valid: s.valid,
-            goal: s.goal,
-            score_c: s.score_c,
-            kappa: [...s.kappa],
-            eff_t: s.eff_t,
-            eff_a: s.eff_a,
-            ap_f1: s.ap_f1,
-            ts_f1: s.ts_f1,
-          })) ?? {};
+        extras = (await player.end?.(publicResult(outcome))) ?? {};
       }
       const meta = playRunMeta(bundle.meta, {
         evalTrack,

@@ -35,6 +35,9 @@ export interface PublicResult {
   eff_a: number;
   ap_f1: number;
   ts_f1: number;
+  play_protocol: string;
+  exploration_rollouts: number;
+  rejected_moves: number;
 }
 
 /** Extra run-record / step-log fields an episode produced (tool log hash, usage…). */

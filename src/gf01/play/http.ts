@@ -18,7 +18,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
-import { JsonlAppender } from "../../core/jsonl.js";
+import { GroupAppender, JsonlAppender } from "../../core/jsonl.js";
 import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
 import { compileInstance, type CompiledInstance } from "../model/compile.js";
@@ -26,8 +26,15 @@ import type { Gf01Instance } from "../model/types.js";
 import { PlaySession, type SubmitResult } from "./episode.js";
 import { playRunMeta } from "./meta.js";
 import { PLAY_PROTOCOLS, type PlayProtocol } from "./observation.js";
+import type { PublicResult } from "./agent.js";
 import { renderObservation } from "./render-text.js";
-import { type EpisodeOutcome, outcomeRunRecord, scoreSession, stepLogRecord } from "./result.js";
+import {
+  type EpisodeOutcome,
+  outcomeRunRecord,
+  publicResult,
+  scoreSession,
+  stepLogRecord,
+} from "./result.js";
 
 export interface PlayHandlerOptions {
   bundle: LoadedBundle;
@@ -50,7 +57,7 @@ interface Entry {
   session: PlaySession;
   agentName: string;
   rendererTrack: "json" | "visual";
-  result?: Record<string, unknown>;
+  result?: PublicResult;
 }
 
 const MAX_BODY = 64 * 1024;
@@ -106,19 +113,17 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     }
     return c;
   };
-  let writers: Promise<{ runs: JsonlAppender; steps: JsonlAppender }> | undefined;
+  let writers: Promise<{ runs: GroupAppender; steps: GroupAppender }> | undefined;
   const getWriters = () => {
     if (!writers) {
       const dir = opts.dataDir!;
       writers = mkdir(dir, { recursive: true }).then(async () => ({
-        runs: await JsonlAppender.open(join(dir, "runs.jsonl")),
-        steps: await JsonlAppender.open(join(dir, "steps.jsonl")),
+        runs: new GroupAppender(await JsonlAppender.open(join(dir, "runs.jsonl"))),
+        steps: new GroupAppender(await JsonlAppender.open(join(dir, "steps.jsonl"))),
       }));
     }
     return writers;
   };
-  // Serialise writes so rows land whole and in finishing order.
-  let writeChain: Promise<void> = Promise.resolve();
 
   const send = (res: ServerResponse, status: number, body?: unknown) => {
     const headers: Record<string, string> = { "cache-control": "no-store" };
@@ -155,33 +160,15 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       agent_name: e.agentName,
       meta,
     });
-    const s = outcome.score;
-    e.result = {
-      verdict: outcome.verdict,
-      certificate: outcome.certificate,
-      suff: s.suff,
-      min1: s.min1,
-      valid: s.valid,
-      goal: s.goal,
-      score_c: s.score_c,
-      kappa: s.kappa,
-      eff_t: s.eff_t,
-      eff_a: s.eff_a,
-      ap_f1: s.ap_f1,
-      ts_f1: s.ts_f1,
-      play_protocol: outcome.protocol,
-      exploration_rollouts: outcome.exploration_rollouts,
-      rejected_moves: outcome.rejected_moves,
-      run_record: row,
-    };
+    // The run row stays server-side (runs.jsonl, onFinish): it carries the generator seed, which
+    // with the public generator regenerates the hidden trace.
+    e.result = publicResult(outcome);
     if (opts.dataDir) {
       const w = await getWriters();
       const log = stepLogRecord(outcome, { agent_name: e.agentName, eval_track: "EVAL-CB" });
-      writeChain = writeChain.then(async () => {
-        await w.runs.append(runRecordLine(row));
-        await w.steps.append(JSON.stringify(log));
-      });
-      await writeChain;
+      // Group commit: the response waits until its row is on disk, but not behind every other
+      // finishing session's separate write.
+      await Promise.all([w.runs.push(runRecordLine(row)), w.steps.push(JSON.stringify(log))]);
     }
     opts.onFinish?.({ session_id: e.id, outcome, row });
   };
@@ -306,7 +293,6 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   return Object.assign(handle, {
     close: async () => {
       sessions.clear();
-      await writeChain;
       if (writers) {
         const w = await writers;
         await w.runs.close();

@@ -13,6 +13,7 @@ import { type ScoreOptions, type ScoreRow, scoreCertificate } from "../verify/sc
 import type { PlaySession, RolloutRecord } from "./episode.js";
 import type { PlayProtocol } from "./observation.js";
 import { renderObservation } from "./render-text.js";
+import type { PublicResult } from "./agent.js";
 
 export const STEP_LOG_SCHEMA_VERSION = "gf01.play_steps.v1";
 
@@ -222,5 +223,28 @@ export function stepLogRecord(
       })),
     })),
     ...(c.extra ?? {}),
+  };
+}
+
+/** What a player (agent or person) is told about a finished episode: verdict, their
+ * certificate and its score — never the solution, the best match or the base bits. */
+export function publicResult(o: EpisodeOutcome): PublicResult {
+  const s = o.score;
+  return {
+    verdict: o.verdict,
+    certificate: o.certificate.map((a) => [a[0], a[1], a[2]]),
+    suff: s.suff,
+    min1: s.min1,
+    valid: s.valid,
+    goal: s.goal,
+    score_c: s.score_c,
+    kappa: [...s.kappa],
+    eff_t: s.eff_t,
+    eff_a: s.eff_a,
+    ap_f1: s.ap_f1,
+    ts_f1: s.ts_f1,
+    play_protocol: o.protocol,
+    exploration_rollouts: o.exploration_rollouts,
+    rejected_moves: o.rejected_moves,
   };
 }

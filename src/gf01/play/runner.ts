@@ -17,7 +17,13 @@ import { type OnlineAgent, type PublicResult, driveSession } from "./agent.js";
 import { PlaySession } from "./episode.js";
 import { type PlayRunContext, playRunMeta } from "./meta.js";
 import type { PlayProtocol } from "./observation.js";
-import { type EpisodeOutcome, outcomeRunRecord, scoreSession, stepLogRecord } from "./result.js";
+import {
+  type EpisodeOutcome,
+  outcomeRunRecord,
+  publicResult,
+  scoreSession,
+  stepLogRecord,
+} from "./result.js";
 
 export interface PlayRunOptions {
   bundle: LoadedBundle;
@@ -54,24 +60,6 @@ export interface PlayRunResult {
   ok: boolean;
   payload: Record<string, unknown>;
   rows: Record<string, unknown>[];
-}
-
-function publicResult(o: EpisodeOutcome): PublicResult {
-  const s = o.score;
-  return {
-    verdict: o.verdict,
-    certificate: o.certificate.map((a) => [a[0], a[1], a[2]]),
-    suff: s.suff,
-    min1: s.min1,
-    valid: s.valid,
-    goal: s.goal,
-    score_c: s.score_c,
-    kappa: [...s.kappa],
-    eff_t: s.eff_t,
-    eff_a: s.eff_a,
-    ap_f1: s.ap_f1,
-    ts_f1: s.ts_f1,
-  };
 }
 
 /** Track policy for an online agent (official messages where they exist). */

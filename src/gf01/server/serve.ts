@@ -16,12 +16,13 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import { InputError } from "../../core/errors.js";
-import { JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
+import { GroupAppender, JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { generateBundle } from "../api.js";
 import { type LoadedBundle, bundleToJson, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import { type PlayHandler, createPlaySessionHandler } from "../play/http.js";
 import { PLAY_PROTOCOLS } from "../play/observation.js";
-import type { EpisodeOutcome } from "../play/result.js";
+import type { PublicResult } from "../play/agent.js";
+import { publicResult } from "../play/result.js";
 import { ensureWebBuild } from "./build.js";
 import { createStaticHandler } from "./static.js";
 
@@ -52,7 +53,7 @@ export interface PublicResultRecord {
   bundle: string;
   instance_id: string;
   agent_name: string;
-  result: Record<string, unknown>;
+  result: PublicResult;
 }
 
 export interface Gf01Server {
@@ -60,90 +61,6 @@ export interface Gf01Server {
   server: Server;
   bundles: { key: string; name: string; bundle: LoadedBundle; dataDir: string }[];
   close(): Promise<void>;
-}
-
-/** The summary a player may see: verdict, their certificate, the score. No solution, no seed. */
-export function publicResult(o: EpisodeOutcome): Record<string, unknown> {
-  const s = o.score;
-  return {
-    verdict: o.verdict,
-    certificate: o.certificate,
-    suff: s.suff,
-    min1: s.min1,
-    valid: s.valid,
-    goal: s.goal,
-    score_c: s.score_c,
-    kappa: s.kappa,
-    eff_t: s.eff_t,
-    eff_a: s.eff_a,
-    ap_f1: s.ap_f1,
-    ts_f1: s.ts_f1,
-    play_protocol: o.protocol,
-    exploration_rollouts: o.exploration_rollouts,
-    rejected_moves: o.rejected_moves,
-  };
-}
-
-/**
- * The session API returns the finished run_record in `result.run_record`. The row carries the
- * instance's generator seed (enough to regenerate the hidden trace with the public generator),
- * so browser-facing responses drop it; the row itself is on disk in runs.jsonl.
- */
-function stripRunRecord(body: string): string {
-  if (!body.includes('"run_record"')) return body;
-  try {
-    const v = JSON.parse(body) as Record<string, unknown>;
-    if (v && typeof v === "object") {
-      delete v.run_record;
-      const r = v.result as Record<string, unknown> | null | undefined;
-      if (r && typeof r === "object") delete r.run_record;
-    }
-    return `${JSON.stringify(v)}\n`;
-  } catch {
-    return body;
-  }
-}
-
-function publicOnly(res: ServerResponse): ServerResponse {
-  const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
-  res.end = ((chunk?: unknown, ...rest: unknown[]) =>
-    end(typeof chunk === "string" ? stripRunRecord(chunk) : chunk, ...rest)) as ServerResponse["end"];
-  return res;
-}
-
-/**
- * Group commit for sessions.jsonl: lines queued while a write is in flight go out together in
- * the next single write (the disk, not the CPU, is the bottleneck with many players finishing
- * at once). Lines stay whole and in finishing order; no request waits on them.
- */
-class GroupAppender {
-  private pending: string[] = [];
-  private flushing: Promise<void> | undefined;
-  constructor(
-    private readonly out: JsonlAppender,
-    private readonly log: (line: string) => void,
-  ) {}
-  push(line: string): void {
-    this.pending.push(line);
-    this.flushing ??= this.flush();
-  }
-  private async flush(): Promise<void> {
-    try {
-      while (this.pending.length) {
-        const chunk = `${this.pending.join("\n")}\n`;
-        this.pending = [];
-        await this.out.append(chunk);
-      }
-    } catch (e) {
-      this.log(`sessions.jsonl: ${(e as Error).message}`);
-    } finally {
-      this.flushing = undefined;
-    }
-  }
-  async close(): Promise<void> {
-    await this.flushing;
-    await this.out.close();
-  }
 }
 
 const slug = (s: string) =>
@@ -194,7 +111,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     const f = join(m.dataDir, "sessions.jsonl");
     if (existsSync(f))
       for await (const { value } of readJsonl<PublicResultRecord>(f)) results.set(value.session_id, value);
-    appenders.set(m.key, new GroupAppender(await JsonlAppender.open(f), log));
+    appenders.set(m.key, new GroupAppender(await JsonlAppender.open(f)));
   }
 
   const apis: [string, PlayHandler][] = mounted.map((m) => [
@@ -214,7 +131,11 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
           result: publicResult(outcome),
         };
         results.set(session_id, rec);
-        appenders.get(m.key)!.push(JSON.stringify(rec));
+        // Not awaited: the results index is a convenience; runs.jsonl is the record of truth.
+        appenders
+          .get(m.key)!
+          .push(JSON.stringify(rec))
+          .catch((e: unknown) => log(`sessions.jsonl: ${(e as Error).message}`));
       },
     }),
   ]);
@@ -250,7 +171,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0];
     if (path.startsWith("/api/b/")) {
-      for (const [prefix, api] of apis) if (path.startsWith(prefix) && api(req, publicOnly(res))) return;
+      for (const [prefix, api] of apis) if (path.startsWith(prefix) && api(req, res)) return;
       return sendJson(res, 404, { error: { code: "unknown_bundle", message: `no bundle for ${path}` } });
     }
     if (path === "/api/web/catalog") return sendJson(res, 200, catalog);

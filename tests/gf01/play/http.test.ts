@@ -78,10 +78,16 @@ describe("HTTP session API", () => {
       play_protocol: "commit_only",
     });
     const res = await call("GET", `/sessions/${id}/result`);
-    expect(res.body.run_record).toMatchObject({
-      agent_name: "http-test",
+    expect(res.body.verdict).toBe("certified");
+    // The row is written server-side only (it carries the generator seed).
+    expect(res.body).not.toHaveProperty("run_record");
+    const rows = readFileSync(join(dir, "data", "runs.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(rows.find((r) => r.agent_name === "http-test" && r.valid === true)).toMatchObject({
       eval_track: "EVAL-CB",
-      valid: true,
+      seed: expect.any(Number),
     });
     expect((await call("POST", `/sessions/${id}/actions`, {})).body.error.code).toBe("episode_over");
   });
@@ -98,7 +104,12 @@ describe("HTTP session API", () => {
     expect(a.body.observation.phase).toBe("commit");
     const b = await call("POST", `/sessions/${id}/commit`);
     expect(b.body.finished).toBe(true);
-    expect(b.body.result.run_record.play_protocol).toBe("explore_then_commit");
+    expect(b.body.result.play_protocol).toBe("explore_then_commit");
+    const rows = readFileSync(join(dir, "data", "runs.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(rows.some((r) => r.play_protocol === "explore_then_commit")).toBe(true);
   });
 
   it("errors: unknown session/instance, bad protocol, wrong method", async () => {
