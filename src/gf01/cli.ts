@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
 import { InputError } from "../core/errors.js";
-import { writeFileAtomic } from "../core/jsonl.js";
+import { readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import * as api from "./api.js";
@@ -15,6 +15,7 @@ import { defaultConfig } from "./generate/index.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
+import { writeGf01ReportHtml } from "./report/html.js";
 import { formatReportTable } from "./report/report.js";
 
 const out = (v: unknown): void => {
@@ -360,6 +361,8 @@ export function buildProgram(): Command {
         "table",
       ]),
     )
+    .option("--html <file>", "also write a self-contained HTML report (charts rendered at build time)")
+    .option("--png", "with --html: also export each chart as PNG (needs Debian chromium)")
     .action(async (o) => {
       const r = await api.reportRunsFile(o.runs, {
         instancesFile: o.instances,
@@ -368,6 +371,11 @@ export function buildProgram(): Command {
         official: !!o.official,
         pool: o.bestMatchPool,
       });
+      if (r.ok && o.html) {
+        const runs = await readJsonlAll<Record<string, unknown>>(o.runs);
+        await writeGf01ReportHtml(r.payload, o.html, { runs, png: !!o.png });
+        process.stderr.write(`gf01: wrote ${o.html}\n`);
+      }
       const fmt = o.format ?? (process.stdout.isTTY ? "table" : "json");
       if (r.ok && fmt === "table") process.stdout.write(formatReportTable(r.payload));
       else finish(r);
