@@ -11,21 +11,30 @@ import { join, resolve } from "node:path";
 import { runDemo as runGebDemo } from "./geb/api.js";
 import { runGf01MainJob } from "./gf01/main-job.js";
 
-const outDir = resolve(process.env.ORACLEBENCH_OUT ?? "out");
-const log = (line: string) => process.stderr.write(`${line}\n`);
+// `npm start --web` (npm sets npm_config_web) or `npm start -- --web`: the browser game instead.
+if (process.env.npm_config_web === "true" || process.argv.includes("--web")) {
+  const { main: gf01 } = await import("./gf01/cli.js");
+  const rest = process.argv.slice(2).filter((a) => a !== "--web");
+  process.exitCode = await gf01(["serve", ...rest]);
+} else await mainJob();
 
-const gf01 = await runGf01MainJob({
-  outDir: join(outDir, "gf01"),
-  seeds: Array.from({ length: 40 }, (_, i) => i),
-  log,
-});
-console.log("GF-01 — per agent and track (tracks never pooled)");
-console.log(gf01.table);
+async function mainJob(): Promise<void> {
+  const outDir = resolve(process.env.ORACLEBENCH_OUT ?? "out");
+  const log = (line: string) => process.stderr.write(`${line}\n`);
 
-console.log("");
-const gebDir = join(outDir, "geb");
-mkdirSync(gebDir, { recursive: true });
-runGebDemo({ dir: gebDir, log: (line) => console.log(line) });
+  const gf01 = await runGf01MainJob({
+    outDir: join(outDir, "gf01"),
+    seeds: Array.from({ length: 40 }, (_, i) => i),
+    log,
+  });
+  console.log("GF-01 — per agent and track (tracks never pooled)");
+  console.log(gf01.table);
 
-console.log(`\nArtifacts: ${outDir}`);
-process.exitCode = gf01.ok ? 0 : 1;
+  console.log("");
+  const gebDir = join(outDir, "geb");
+  mkdirSync(gebDir, { recursive: true });
+  runGebDemo({ dir: gebDir, log: (line) => console.log(line) });
+
+  console.log(`\nArtifacts: ${outDir}`);
+  process.exitCode = gf01.ok ? 0 : 1;
+}
