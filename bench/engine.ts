@@ -10,7 +10,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { type GebPromptRow, OpenAIClient, runModelOverRows } from "../src/core/engine/index.js";
+import { OpenAIClient } from "../src/core/engine/index.js";
+import { type GebPromptRow, runModelOverRows } from "../src/geb/model/index.js";
 import { readJsonlAll } from "../src/core/jsonl.js";
 
 const LATENCY_MS = 50;

@@ -17,3 +17,6 @@ export * from "./state.js";
 export * from "./types.js";
 // Retrieval → selection → answer pipeline, selector training, summaries and diagnosis.
 export * from "./pipeline/index.js";
+// Model runs on the shared engine (prompts, run loop, flags); a namespace: its ledger reader
+// follows the reference adapter (NOTEs included, Python whitespace), unlike ./book.js.
+export * as model from "./model/index.js";

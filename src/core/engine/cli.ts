@@ -11,8 +11,6 @@ import { InputError } from "../errors.js";
 import { type PriceTable, loadPriceTable, priceFor } from "./accounting.js";
 import { createClient } from "./clients/index.js";
 import { MODEL_SPEC_HELP } from "./clients/index.js";
-import type { GebPostprocess } from "./geb.js";
-import type { GebPromptOptions, LedgerMode } from "./prompts/geb-ledger.js";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
@@ -88,7 +86,7 @@ export interface ModelCliValues {
   progress?: boolean;
 }
 
-function num(
+export function num(
   flag: string,
   v: string | undefined,
   opts: { int?: boolean; min?: number } = {},
@@ -229,54 +227,5 @@ export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOp
       price: priceFor(priceTable, client.descriptor.model),
       progress: o.progress !== false,
     },
-  };
-}
-
-// ---------------------------------------------------------------------------------------
-// GEB-specific flags (closed-book ledger prompts and the opt-in reference post-processing).
-
-export function addGebPromptOptions(cmd: Command): Command {
-  return cmd
-    .option(
-      "--no-require-citations",
-      "value-only prompts for rows whose meta does not say (reference default: citations)",
-    )
-    .option("--query-sandwich", "repeat the question before and after the ledger")
-    .option("--max-book-tokens <n>", "keep the last n whitespace tokens of the ledger", "1600")
-    .addOption(
-      new Option("--ledger-mode <mode>", "ledger shown to the model")
-        .choices(["latest_authoritative", "full"])
-        .default("latest_authoritative"),
-    )
-    .option("--no-ledger-key-only", "show every key's entries, not only the asked key's")
-    .addOption(
-      new Option("--postprocess <how>", "reference citation repair, reported as a separate metric row")
-        .choices(["none", "reference-repair"])
-        .default("none"),
-    );
-}
-
-export interface GebCliValues {
-  requireCitations?: boolean;
-  querySandwich?: boolean;
-  maxBookTokens?: string;
-  ledgerMode?: LedgerMode;
-  ledgerKeyOnly?: boolean;
-  postprocess?: GebPostprocess;
-}
-
-export function gebOptionsFromCli(o: GebCliValues): {
-  prompt: GebPromptOptions;
-  postprocess: GebPostprocess;
-} {
-  return {
-    prompt: {
-      requireCitations: o.requireCitations !== false,
-      querySandwich: Boolean(o.querySandwich),
-      maxBookTokens: num("--max-book-tokens", o.maxBookTokens ?? "1600", { int: true }),
-      ledgerMode: o.ledgerMode ?? "latest_authoritative",
-      ledgerKeyOnly: o.ledgerKeyOnly !== false,
-    },
-    postprocess: o.postprocess ?? "none",
   };
 }

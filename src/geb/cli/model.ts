@@ -1,14 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import {
-  type GebCliValues,
-  type ModelCliValues,
-  addGebPromptOptions,
-  addModelOptions,
-  engineFromOptions,
-  gebOptionsFromCli,
-} from "../../core/engine/index.js";
+import { type ModelCliValues, addModelOptions, engineFromOptions } from "../../core/engine/index.js";
+import { type GebCliValues, addGebPromptOptions, gebOptionsFromCli } from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { formatReport, pyFixed } from "../api.js";
 import { writeTextAtomic } from "../io.js";

@@ -54,7 +54,8 @@ async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
   if (spec.runner.kind === "pipeline") await import("../sweep/pipeline-cell.js");
   if (!spec.runner.model) return {};
   // Loaded only for model cells: baseline sweeps start without the engine (startup is timed).
-  const { engineFromOptions, gebOptionsFromCli } = await import("../../core/engine/cli.js");
+  const { engineFromOptions } = await import("../../core/engine/cli.js");
+  const { gebOptionsFromCli } = await import("../model/cli-options.js");
   await import("../sweep/model-cell.js");
   const engine: EngineFromOptions = await engineFromOptions({
     model: spec.runner.model,

@@ -4,8 +4,8 @@
  * results payload (the reference `model` payload plus per-row statistics and the
  * decomposition). Sweeps call this directly.
  */
+import { type EngineFromOptions, trialStats } from "../../core/engine/index.js";
 import {
-  type EngineFromOptions,
   type GebAnswer,
   type GebModelRecord,
   type GebPostprocess,
@@ -14,8 +14,7 @@ import {
   gebEfficiency,
   gebPredictions,
   runModelOverRows,
-  trialStats,
-} from "../../core/engine/index.js";
+} from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { forEachDataRow } from "../api.js";
 import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics, type RowResult } from "../grade.js";

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { gebOptionsFromCli } from "../../core/engine/index.js";
+import { gebOptionsFromCli } from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { writeTextAtomic } from "../io.js";

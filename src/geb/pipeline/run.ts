@@ -8,17 +8,19 @@
  */
 import {
   type EvaluateResult,
+  type ModelClient,
+  type RetryPolicy,
+  type SamplingParams,
+} from "../../core/engine/index.js";
+import {
   type GebAnswer,
   type GebModelRecord,
   type GebPostprocess,
   type GebPromptOptions,
-  type ModelClient,
-  type RetryPolicy,
-  type SamplingParams,
   extractLedger,
   ledgerKeyForRow,
   runModelOverRows,
-} from "../../core/engine/index.js";
+} from "../model/index.js";
 import { canonicalHash } from "../../core/hash.js";
 import { renderBook } from "../book.js";
 import type { LedgerEntry } from "../types.js";

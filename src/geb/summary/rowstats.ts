@@ -3,7 +3,7 @@
  * the selection stage did. Every summary number (decomposition, recency buckets, drift) is
  * computed from these rows alone, so `geb summarize` needs nothing but the results JSON.
  */
-import type { GebAnswer } from "../../core/engine/index.js";
+import type { GebAnswer } from "../model/index.js";
 import type { RowResult } from "../grade.js";
 import { type LedgerOp, ledgerCandidates } from "../pipeline/ledger.js";
 import type { RowPipelineOutcome } from "../pipeline/run.js";

@@ -10,8 +10,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
-import { gebEfficiency, gebPredictions, runModelOverRows } from "../../core/engine/geb.js";
-import { type GebPromptOptions, gebDefaultParams } from "../../core/engine/prompts/geb-ledger.js";
+import { gebEfficiency, gebPredictions, runModelOverRows } from "../model/index.js";
+import { type GebPromptOptions, gebDefaultParams } from "../model/index.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { forEachDataRow } from "../api.js";
 import { DEFAULT_GRADE_OPTIONS, Grader } from "../grade.js";

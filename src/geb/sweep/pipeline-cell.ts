@@ -8,7 +8,7 @@
  * cell must be selector-only or use the deterministic answerer (the pipeline says so).
  */
 import type { EngineFromOptions } from "../../core/engine/cli.js";
-import type { GebPromptOptions } from "../../core/engine/prompts/geb-ledger.js";
+import type { GebPromptOptions } from "../model/index.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
 import { type PipelineConfig, resolvePipelineConfig } from "../pipeline/config.js";

@@ -5,14 +5,13 @@ import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import {
   type ModelCliValues,
-  addGebPromptOptions,
   addModelOptions,
   engineFromOptions,
-  gebOptionsFromCli,
   latencyStats,
   trialStats,
   estimateTokens,
 } from "../../../src/core/engine/index.js";
+import { addGebPromptOptions, gebOptionsFromCli } from "../../../src/geb/model/index.js";
 import { withTmp } from "./helpers.js";
 
 function parse(argv: string[]) {

@@ -10,30 +10,32 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readJsonlAll } from "../../../src/core/jsonl.js";
 import {
+  LlamaCppClient,
+  createBuiltinClient,
+  getTemplate,
+  ledgerReaderAnswer,
+  renderTemplate,
+} from "../../../src/core/engine/index.js";
+import {
   GEB_PROMPT_CITATIONS,
   GEB_PROMPT_CITATIONS_SANDWICH,
   GEB_PROMPT_VALUE_ONLY,
   GEB_PROMPT_VALUE_ONLY_SANDWICH,
   GEB_STOP,
   type GebPromptRow,
-  LlamaCppClient,
   buildGebPrompt,
-  createBuiltinClient,
   extractLedger,
   gebEfficiency,
   gebPredictions,
-  getTemplate,
   interpretGebText,
-  ledgerReaderAnswer,
   parseBookLedger,
   pySplitLines,
   referenceCitationRepair,
-  renderTemplate,
   runModelOverRows,
   truncateWords,
-} from "../../../src/core/engine/index.js";
+} from "../../../src/geb/model/index.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
-import { fixtures, gebData } from "./helpers.js";
+import { fixtures, gebData } from "../../core/engine/helpers.js";
 
 interface Row extends GebPromptRow {
   gold: { value: string | null; support_ids: string[] };

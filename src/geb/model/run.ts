@@ -14,10 +14,15 @@ import {
   parseBookLedger,
   pyStrip,
   rowRequiresCitations,
-} from "./prompts/geb-ledger.js";
-import { type EvaluateOptions, type EvaluateResult, evaluate, modelConfigHash } from "./engine.js";
-import type { EngineRecord } from "./results.js";
-import type { ModelClient, SamplingParams } from "./types.js";
+} from "./prompts.js";
+import {
+  type EvaluateOptions,
+  type EvaluateResult,
+  evaluate,
+  modelConfigHash,
+} from "../../core/engine/engine.js";
+import type { EngineRecord } from "../../core/engine/results.js";
+import type { ModelClient, SamplingParams } from "../../core/engine/types.js";
 
 export interface GebAnswer {
   value: string | null;
