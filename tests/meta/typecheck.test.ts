@@ -1,0 +1,23 @@
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+// Tests run TypeScript through tsx/vitest, which strip types without checking them; this makes
+// `npm test` (and so CI) fail on a type error anywhere in src/, tests/, bench/ or scripts/.
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+
+describe("typecheck", () => {
+  it("tsc --noEmit reports no errors", async () => {
+    const out = await new Promise<string>((resolve) =>
+      execFile(
+        process.execPath,
+        [tsc, "--noEmit", "-p", "tsconfig.json"],
+        { cwd: root, maxBuffer: 1 << 24 },
+        (err, stdout, stderr) => resolve(err ? `${stdout}${stderr}` : ""),
+      ),
+    );
+    expect(out).toBe("");
+  }, 240_000);
+});
