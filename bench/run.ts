@@ -41,8 +41,15 @@ for (const script of scripts) {
       maxBuffer: 64 * 1024 * 1024,
       timeout: 10 * 60 * 1000,
     });
-    const lastLine = stdout.trim().split("\n").pop() ?? "{}";
-    all.push(JSON.parse(lastLine));
+    // One JSON object on stdout: either the whole output or its last line.
+    const text = stdout.trim();
+    let parsed: { name: string; results: BenchResult[] };
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = JSON.parse(text.split("\n").pop() ?? "{}");
+    }
+    all.push(parsed);
   } catch (e) {
     failed++;
     process.stderr.write(`bench: ${script} failed: ${(e as Error).message}\n`);

@@ -145,7 +145,7 @@ export async function generateToFileAsync(
   const cfg: GenerateConfig = { ...DEFAULT_GENERATE_CONFIG, ...config };
   validateConfig(cfg);
   let rows = 0;
-  const w = new AtomicWriter(out);
+  const w = new AtomicWriter(out, { background: true });
   try {
     const cache = new TextCache();
     for (const episodeRows of generateDataset(cfg)) {

@@ -108,7 +108,12 @@ export class AtomicWriter {
   private background = false;
   private inflight: Promise<void> = Promise.resolve();
 
-  constructor(private readonly file: string) {
+  /** `background: true`: never flush inside write(); the caller drains with flushAsync(). */
+  constructor(
+    private readonly file: string,
+    opts: { background?: boolean } = {},
+  ) {
+    this.background = opts.background ?? false;
     mkdirSync(dirname(file), { recursive: true });
     this.tmp = `${file}.tmp-${process.pid}`;
     this.fd = openSync(this.tmp, "w");

@@ -15,7 +15,6 @@ import { defaultConfig } from "./generate/index.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
-import { writeGf01ReportHtml } from "./report/html.js";
 import { formatReportTable } from "./report/report.js";
 
 const out = (v: unknown): void => {
@@ -373,6 +372,7 @@ export function buildProgram(): Command {
       });
       if (r.ok && o.html) {
         const runs = await readJsonlAll<Record<string, unknown>>(o.runs);
+        const { writeGf01ReportHtml } = await import("./report/html.js");
         await writeGf01ReportHtml(r.payload, o.html, { runs, png: !!o.png });
         process.stderr.write(`gf01: wrote ${o.html}\n`);
       }

@@ -1,4 +1,4 @@
-import { encode } from "gpt-tokenizer";
+import { createRequire } from "node:module";
 import { z } from "zod";
 import { readJsonFile } from "../jsonl.js";
 import { parseWith } from "../schema.js";
@@ -11,7 +11,15 @@ import type { ModelRequest, ModelResponse, TokenUsage } from "./types.js";
  */
 export function estimateTokens(text: string): number {
   if (text === "") return 0;
-  return encode(text, { disallowedSpecial: new Set() }).length;
+  return tokenizer().encode(text, { disallowedSpecial: new Set() }).length;
+}
+
+// The o200k tables are megabytes of JS: loaded (synchronously, via the CJS build) only when a
+// server reports no usage, so commands that never estimate tokens start fast.
+let tok: typeof import("gpt-tokenizer") | undefined;
+function tokenizer(): typeof import("gpt-tokenizer") {
+  tok ??= createRequire(import.meta.url)("gpt-tokenizer") as typeof import("gpt-tokenizer");
+  return tok;
 }
 
 export function usageFor(

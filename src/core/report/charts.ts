@@ -3,8 +3,7 @@
  * so a report needs no script, no network and no browser to show its figures. The same input
  * gives the same SVG bytes (no random ids, no timestamps).
  */
-import * as vega from "vega";
-import * as vl from "vega-lite";
+import type * as vl from "vega-lite";
 
 export type VegaLiteSpec = vl.TopLevelSpec;
 
@@ -34,8 +33,10 @@ const CONFIG = {
 } as const;
 
 export async function renderChartSvg(spec: VegaLiteSpec): Promise<string> {
+  // Loaded on first use: vega is large, and CLIs that never draw a chart should not pay for it.
+  const [vega, vlc] = await Promise.all([import("vega"), import("vega-lite")]);
   const withConfig = { ...spec, config: { ...CONFIG, ...((spec as { config?: object }).config ?? {}) } };
-  const compiled = vl.compile(withConfig as VegaLiteSpec).spec;
+  const compiled = vlc.compile(withConfig as VegaLiteSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   try {
     return await view.toSVG();
