@@ -18,6 +18,7 @@ import {
   Grader,
   type Metrics,
   REFERENCE_RESULT_METRICS,
+  RESULT_FLOAT_KEYS,
   type PredFields,
   type RowResult,
   predictionFields,
@@ -263,30 +264,8 @@ export function metricsForJson(m: Metrics, dialect: GradeOptions["metrics"]): Re
   return { ...m };
 }
 
-/** Keys whose numbers are Python floats in results JSON (so 1 prints as 1.0). */
-const FLOAT_KEYS = new Set([
-  "value_acc",
-  "exact_acc",
-  "cite_f1",
-  "cite_p",
-  "cite_r",
-  "support_bloat",
-  "entailment",
-  "twin_consistency",
-  "twin_flip_rate",
-  "instruction_acc",
-  "clean_acc",
-  "instruction_gap",
-  "instr_override_rate",
-  "instr_conflict_present_rate",
-  "state_integrity_rate",
-  "tokens_per_q",
-  "wall_s",
-  "wall_s_per_q",
-]);
-
 export function resultsJsonText(payloads: readonly RunPayload[]): string {
-  return pyJsonDumps(payloads, { indent: 2, floatKeys: FLOAT_KEYS });
+  return pyJsonDumps(payloads, { indent: 2, floatKeys: RESULT_FLOAT_KEYS });
 }
 
 export interface RunLaneReport {

@@ -237,6 +237,37 @@ export interface Metrics {
   state_integrity_rate: number | null;
 }
 
+/** Every rate metric of `Metrics` (Python floats in results JSON); counts are excluded. */
+export const RATE_METRICS = [
+  "value_acc",
+  "exact_acc",
+  "cite_f1",
+  "cite_p",
+  "cite_r",
+  "support_bloat",
+  "entailment",
+  "twin_consistency",
+  "twin_flip_rate",
+  "instruction_acc",
+  "clean_acc",
+  "instruction_gap",
+  "instr_override_rate",
+  "instr_conflict_present_rate",
+  "state_integrity_rate",
+] as const satisfies readonly (keyof Metrics)[];
+
+/** Keys whose numbers are Python floats in results JSON (so 1 prints as 1.0, as the reference). */
+export const RESULT_FLOAT_KEYS: ReadonlySet<string> = new Set<string>([
+  ...RATE_METRICS,
+  "tokens_per_q",
+  "wall_s",
+  "wall_s_per_q",
+  "prefill_s",
+  "decode_s",
+  "prefill_s_per_q",
+  "decode_s_per_q",
+]);
+
 /** Metric keys the reference writes into results JSON, in its order. */
 export const REFERENCE_RESULT_METRICS = [
   "value_acc",

@@ -17,7 +17,14 @@ import {
 } from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { forEachDataRow } from "../api.js";
-import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics, type RowResult } from "../grade.js";
+import {
+  DEFAULT_GRADE_OPTIONS,
+  type GradeOptions,
+  Grader,
+  type Metrics,
+  RATE_METRICS,
+  type RowResult,
+} from "../grade.js";
 import type { GebRowRead } from "../schema.js";
 import { type DecompositionRates, countRows, decompositionLine, rates } from "../summary/decomposition.js";
 import { type RowStat, modelRowStat, pipelineRowStat } from "../summary/rowstats.js";
@@ -117,23 +124,7 @@ function gradeAll(
   return { metrics: g.result(), results };
 }
 
-const METRIC_KEYS: (keyof Metrics)[] = [
-  "value_acc",
-  "exact_acc",
-  "cite_f1",
-  "cite_p",
-  "cite_r",
-  "support_bloat",
-  "entailment",
-  "twin_consistency",
-  "twin_flip_rate",
-  "instruction_acc",
-  "clean_acc",
-  "instruction_gap",
-  "instr_override_rate",
-  "instr_conflict_present_rate",
-  "state_integrity_rate",
-];
+const METRIC_KEYS: readonly (keyof Metrics)[] = RATE_METRICS;
 
 function statsOver(all: Metrics[]): Record<string, MetricStats | null> {
   const out: Record<string, MetricStats | null> = {};

@@ -12,37 +12,13 @@ import { join } from "node:path";
 import { PyFloat, pyJsonDumps } from "../../core/pyjson.js";
 import { makeBaseline } from "../baselines.js";
 import { countTokens, generateDataset, validateConfig } from "../generate.js";
-import { Grader, type Metrics, REFERENCE_RESULT_METRICS } from "../grade.js";
+import { Grader, type Metrics, REFERENCE_RESULT_METRICS, RESULT_FLOAT_KEYS } from "../grade.js";
 import { AtomicWriter, writeTextAtomic } from "../io.js";
 import { rowPieces, TextCache } from "../serialize.js";
 import { DEFAULT_GENERATE_CONFIG, type GenerateConfig } from "../types.js";
 import type { Cell, SweepSpec } from "./grid.js";
 
-/** Result keys whose numbers are Python floats (so 1 prints as 1.0, as the reference writes). */
-export const RESULT_FLOAT_KEYS: ReadonlySet<string> = new Set([
-  "value_acc",
-  "exact_acc",
-  "cite_f1",
-  "cite_p",
-  "cite_r",
-  "support_bloat",
-  "entailment",
-  "twin_consistency",
-  "twin_flip_rate",
-  "instruction_acc",
-  "clean_acc",
-  "instruction_gap",
-  "instr_override_rate",
-  "instr_conflict_present_rate",
-  "state_integrity_rate",
-  "tokens_per_q",
-  "wall_s",
-  "wall_s_per_q",
-  "prefill_s",
-  "decode_s",
-  "prefill_s_per_q",
-  "decode_s_per_q",
-]);
+export { RESULT_FLOAT_KEYS };
 
 export interface CellOutcome {
   index: number;
