@@ -149,7 +149,8 @@ export function stepFeedback(prev: Observation, next: Observation): string[] {
   return lines;
 }
 
-export type Verdict = "certified" | "goal_met" | "missed";
+export type { Verdict } from "../gf01/play/result.js";
+import type { Verdict } from "../gf01/play/result.js";
 
 export function verdictText(v: Verdict): { title: string; detail: string } {
   if (v === "certified")
@@ -166,20 +167,4 @@ export function verdictText(v: Verdict): { title: string; detail: string } {
 }
 
 /** The scored summary the server returns when a session finishes (no run_record, no solution). */
-export interface PublicResult {
-  verdict: Verdict;
-  certificate: Atom[];
-  suff: boolean;
-  min1: boolean;
-  valid: boolean;
-  goal: boolean;
-  score_c: number;
-  kappa: number[];
-  eff_t: number;
-  eff_a: number;
-  ap_f1: number;
-  ts_f1: number;
-  play_protocol: string;
-  exploration_rollouts: number;
-  rejected_moves: number;
-}
+export type { PublicResult } from "../gf01/play/agent.js";
