@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { createReadStream, readFileSync } from "node:fs";
 import { mkdir, open, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
@@ -67,6 +67,25 @@ export async function readJsonFile(file: string): Promise<unknown> {
   }
   try {
     return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
+  }
+}
+
+/**
+ * Read and parse a JSON file synchronously (config files, small artifacts). A UTF-8 BOM is
+ * ignored; errors name the file, and `what` says what the file was for.
+ */
+export function readJsonFileSync(file: string, what?: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new InputError(`cannot read${what ? ` ${what}` : ""}: ${code}`, { file });
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
   }

@@ -1,12 +1,6 @@
-/**
- * Pipeline configuration: one object (snake_case, the form recorded in every run), built from
- * defaults < the reference's `GOLDEVIDENCEBENCH_RETRIEVAL_*` environment variables < a JSON
- * config file < command-line flags. Unlike the reference, which silently replaces a bad value
- * with its default, every bad value is an InputError naming the variable, file field or flag.
- */
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
+import { readJsonFileSync } from "../../core/jsonl.js";
 import { parseWith } from "../../core/schema.js";
 
 export const RETRIEVERS = ["key", "bm25", "tfidf", "dense"] as const;
@@ -201,20 +195,7 @@ export function pipelineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): {
 
 /** A JSON config file: any subset of the config keys (unknown keys are an error). */
 export function readPipelineConfigFile(file: string): Partial<PipelineConfig> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      file,
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
-  }
+  const value: unknown = readJsonFileSync(file);
   return parseWith(PipelineConfigSchema.partial(), value, { file });
 }
 

@@ -1,11 +1,5 @@
-/**
- * The linear selector: the reference's 21 features of a candidate ledger entry in the context
- * of its candidate list and the question, a weight vector, and the model file format
- * (`{feature_order, weights, meta}`). Reference model files load as they are: features are
- * aligned by name (a missing feature gets weight 0; an unknown one is an error).
- */
-import { readFileSync } from "node:fs";
 import { InputError } from "../../core/errors.js";
+import { readJsonFileSync } from "../../core/jsonl.js";
 import type { Candidate } from "../pipeline/ledger.js";
 import { tokenize } from "../pipeline/retrieval.js";
 
@@ -165,23 +159,7 @@ export function parseLinearModel(value: unknown, where: { file?: string } = {}):
 }
 
 export function loadLinearModel(file: string): { model: LinearModel; weights: number[] } {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(
-      `cannot read linear model: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      {
-        file,
-      },
-    );
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
-  }
+  const value: unknown = readJsonFileSync(file, "linear model");
   const model = parseLinearModel(value, { file });
   return { model, weights: alignModel(model, { file }) };
 }

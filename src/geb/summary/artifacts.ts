@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
-import { readFileSync } from "node:fs";
+import { readJsonFileSync } from "../../core/jsonl.js";
 import { writeTextAtomic } from "../io.js";
 import { MODEL_RUN_SCHEMA, type ModelRunPayload } from "../pipeline/gebmodel.js";
 import { toCsv } from "./csv.js";
@@ -114,20 +114,7 @@ export function runColumns(rows: readonly Record<string, unknown>[]): string[] {
 
 /** Read run payloads from results JSON files (a list of payloads, or one payload). */
 export function readPayloads(file: string): ModelRunPayload[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      file,
-    });
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
-  }
+  const value: unknown = readJsonFileSync(file);
   const list = Array.isArray(value) ? value : [value];
   list.forEach((p, i) => {
     const o = p as Record<string, unknown> | null;

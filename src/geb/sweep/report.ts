@@ -8,9 +8,10 @@
  * A panel whose grid dimension is absent from the runs (no k list, no order list) says so
  * instead of drawing an empty chart.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { InputError } from "../../core/errors.js";
+import { readJsonFileSync } from "../../core/jsonl.js";
 import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
 import { type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Table, Cell as TCell } from "../../core/report/tables.js";
@@ -57,13 +58,7 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 const str = (v: unknown): string | null =>
   v === undefined || v === null ? null : typeof v === "string" ? v : String(v);
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
-  }
-}
+const readJson = (file: string): unknown => readJsonFileSync(file);
 
 /** Every dir under `root` (itself included) that holds a combined.json, sorted. */
 export function findRuns(root: string): Run[] {

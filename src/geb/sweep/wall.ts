@@ -14,9 +14,10 @@
  * the two bracket points with more seeds. Every probe is an ordinary sweep dir, so
  * `geb wall --runs-dir <out>` reads the same points back.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { InputError } from "../../core/errors.js";
+import { readJsonFileSync } from "../../core/jsonl.js";
 import { pyFloatRepr, pyJsonDumps } from "../../core/pyjson.js";
 import { pyFixed } from "../api.js";
 import { writeTextAtomic } from "../io.js";
@@ -35,13 +36,7 @@ export interface WallPoint {
   profile: string | null;
 }
 
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, "utf8").replace(/^\uFEFF/, ""));
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
-  }
-}
+const readJson = (file: string): unknown => readJsonFileSync(file);
 
 function loadPayload(file: string): Record<string, unknown> | null {
   if (!existsSync(file)) return null;
