@@ -41,7 +41,7 @@ import { generateOfficial, isRejected } from "./generate/official.js";
 import { parseCertificate } from "./model/certificate.js";
 import { compileInstance } from "./model/compile.js";
 import type { Gf01Instance } from "./model/types.js";
-import { ReportBuilder } from "./report/report.js";
+import { type FoldableDimension, ReportBuilder } from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
 import { enumerateMinimal, scoreCertificate, sortAtoms } from "./verify/index.js";
@@ -233,11 +233,18 @@ export async function validateRunsFile(
   return { ok: outcome.ok, payload: withPaths(outcome, runsFile, o), outcome };
 }
 
-/** Report = validate (same rules, same single pass) + per-stratum aggregation. */
-export async function reportRunsFile(runsFile: string, o: ValidateFileOptions = {}): Promise<ApiResult> {
+/**
+ * Report = validate (same rules, same single pass) + per-stratum aggregation. `fold` reports
+ * the given difficulty strata as "all" (a per-agent summary view; tracks and agents are never
+ * folded).
+ */
+export async function reportRunsFile(
+  runsFile: string,
+  o: ValidateFileOptions & { fold?: readonly FoldableDimension[] } = {},
+): Promise<ApiResult> {
   await ensureReadable(runsFile);
   const { bundle, manifest } = await loadOptional(o);
-  const builder = new ReportBuilder();
+  const builder = new ReportBuilder(o.fold);
   const separation = new SeparationChecker();
   const outcome = await validateRows(readJsonl(runsFile), {
     strict: o.strict,

@@ -361,6 +361,10 @@ export function buildProgram(): Command {
       ]),
     )
     .option("--html <file>", "also write a self-contained HTML report (charts rendered at build time)")
+    .option(
+      "--by-agent",
+      'summary view: difficulty slices and modes reported together as "all" (tracks, agents, protocols, splits stay apart)',
+    )
     .option("--png", "with --html: also export each chart as PNG (needs Debian chromium)")
     .action(async (o) => {
       const r = await api.reportRunsFile(o.runs, {
@@ -369,6 +373,7 @@ export function buildProgram(): Command {
         strict: !!o.strict,
         official: !!o.official,
         pool: o.bestMatchPool,
+        fold: o.byAgent ? ["difficulty_slice", "mode"] : [],
       });
       if (r.ok && o.html) {
         const runs = await readJsonlAll<Record<string, unknown>>(o.runs);

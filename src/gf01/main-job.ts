@@ -58,6 +58,12 @@ export async function runGf01MainJob(
   }
   const v = await validateRunsFile(runsFile, { instancesFile: bundleFile, manifestFile });
   log(`gf01: validate ${v.ok ? "passed" : "FAILED"} (every certificate re-verified against the bundle)`);
+  // The full stratified report goes to a file; the console shows one line per agent × track.
   const rep = await reportRunsFile(runsFile, { instancesFile: bundleFile, manifestFile });
-  return { ok: v.ok && rep.ok, table: formatReportTable(rep.payload), report: rep.payload };
+  await writeFileAtomic(join(o.outDir, "report.json"), `${JSON.stringify(rep.payload, null, 2)}\n`);
+  const byAgent = await reportRunsFile(runsFile, {
+    instancesFile: bundleFile,
+    fold: ["difficulty_slice", "mode"],
+  });
+  return { ok: v.ok && rep.ok && byAgent.ok, table: formatReportTable(byAgent.payload), report: rep.payload };
 }

@@ -85,9 +85,17 @@ const num = (v: unknown): number => {
 };
 const truthy = (v: unknown): boolean => (typeof v === "string" ? v.length > 0 : Boolean(v));
 
+/**
+ * Dimensions a summary view may fold together. Tracks, agents, renderers, protocols and splits
+ * can never be folded (DEC-001/046); difficulty strata can, for an at-a-glance per-agent view.
+ */
+export type FoldableDimension = "difficulty_slice" | "mode";
+
 /** Streaming aggregator: `add(row)` per row, `finish()` once. */
 export class ReportBuilder {
   private readonly groups = new Map<string, Acc>();
+  /** `fold`: strata reported as "all" (the official report folds nothing). */
+  constructor(private readonly fold: readonly FoldableDimension[] = []) {}
   private readonly schemaVersions = new Set<string>();
   private total = 0;
 
@@ -104,8 +112,8 @@ export class ReportBuilder {
       scored_commit_episode:
         row.scored_commit_episode === undefined ? true : truthy(row.scored_commit_episode),
       split_id: s(row.split_id),
-      mode: s(row.mode),
-      difficulty_slice: difficultySlice(row),
+      mode: this.fold.includes("mode") ? "all" : s(row.mode),
+      difficulty_slice: this.fold.includes("difficulty_slice") ? "all" : difficultySlice(row),
       adaptation_condition: s(row.adaptation_condition),
       adaptation_budget_tokens: budgetKey(row.adaptation_budget_tokens),
       adaptation_data_scope: s(row.adaptation_data_scope),
