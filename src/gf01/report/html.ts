@@ -10,6 +10,15 @@ import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
 import { buildReport, type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Cell, Table } from "../../core/report/tables.js";
 
+/** The x axis every per-agent chart shares: one band per agent × track, in report order. */
+const AGENT_TRACK_X = {
+  field: "agent_track",
+  type: "nominal",
+  title: "agent · track",
+  sort: null,
+  axis: { labelAngle: -30 },
+} as const;
+
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
@@ -81,13 +90,7 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
           data: { values: rateRows },
           mark: { type: "bar", tooltip: true },
           encoding: {
-            x: {
-              field: "agent_track",
-              type: "nominal",
-              title: "agent · track",
-              sort: null,
-              axis: { labelAngle: -30 },
-            },
+            x: AGENT_TRACK_X,
             xOffset: { field: "metric", sort: null },
             y: { field: "value", type: "quantitative", title: "rate", scale: { domain: [0, 1] } },
             color: { field: "metric", type: "nominal", sort: null },
@@ -124,13 +127,7 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
         data: { values: kappaRows },
         mark: { type: "bar", tooltip: true },
         encoding: {
-          x: {
-            field: "agent_track",
-            type: "nominal",
-            title: "agent · track",
-            sort: null,
-            axis: { labelAngle: -30 },
-          },
+          x: AGENT_TRACK_X,
           y: { field: "count", type: "quantitative", stack: "normalize", title: "share of episodes" },
           color: { field: "kappa", type: "nominal", title: "κ", sort: "descending" },
         },
