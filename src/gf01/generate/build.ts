@@ -91,6 +91,7 @@ export function compileRaw(c: RawCandidate): CompiledInstance {
     hi,
     budgetTimestep: c.budgetTimestep,
     budgetAtoms: c.budgetAtoms,
+    scoreBudgetAtoms: null,
     baseStates,
     baseHitBefore,
     apIndex,

@@ -37,13 +37,36 @@ export interface CompiledInstance {
   readonly lo: number;
   readonly hi: number;
   readonly budgetTimestep: number;
+  /** The instance's declared atom budget B_A (players see it as a limit; see scoreBudgetAtoms). */
   readonly budgetAtoms: number | null;
+  /**
+   * The atom budget the scorer enforces: null under the default "diagnostic" rule (newest
+   * official semantics, Valid = Suff ∧ Min1 with no B_A), `budgetAtoms` under "enforce"
+   * (fixture-era rule). Set with `withAtomBudget`.
+   */
+  readonly scoreBudgetAtoms: number | null;
   /** State before reading base[t] (length T+1) under the unmodified base trace. */
   readonly baseStates: Int32Array;
   /** baseHitBefore[t] = 1 iff the effect already held under the base trace at some t' in [lo, t). */
   readonly baseHitBefore: Uint8Array;
   /** Index of each input AP name. */
   readonly apIndex: ReadonlyMap<string, number>;
+}
+
+/**
+ * Atom-budget scoring rule (a named, recorded choice). "diagnostic" (default): the newest
+ * official checker's rule — B_A is not part of Valid or M(I), an overrun is only reported
+ * (`exceeds_budget_atoms`). "enforce": the fixture-era rule — more atoms than B_A is a
+ * structural failure ("atom budget exceeded").
+ */
+export type AtomBudgetRule = "diagnostic" | "enforce";
+export const ATOM_BUDGET_RULES: readonly AtomBudgetRule[] = ["diagnostic", "enforce"];
+export const DEFAULT_ATOM_BUDGET_RULE: AtomBudgetRule = "diagnostic";
+
+/** The same compiled instance scored under `rule` (shares every array; cheap). */
+export function withAtomBudget(ci: CompiledInstance, rule: AtomBudgetRule): CompiledInstance {
+  const want = rule === "enforce" ? ci.budgetAtoms : null;
+  return want === ci.scoreBudgetAtoms ? ci : { ...ci, scoreBudgetAtoms: want };
 }
 
 /** Bit of input AP i in a symbol: first AP is the most significant. */
@@ -171,6 +194,7 @@ export function compileInstance(inst: Gf01Instance, sys: CompiledSystem = compil
     hi,
     budgetTimestep: inst.budget_timestep,
     budgetAtoms: inst.budget_atoms ?? null,
+    scoreBudgetAtoms: null,
     baseStates,
     baseHitBefore,
     apIndex,

@@ -48,7 +48,7 @@ export function naiveStructureOk(ci: CompiledInstance, cert: readonly RawAtom[])
     seen.set(k, v);
   }
   if (new Set(cert.map((a) => a[0])).size > ci.budgetTimestep) return false;
-  if (ci.budgetAtoms !== null && cert.length > ci.budgetAtoms) return false;
+  if (ci.scoreBudgetAtoms !== null && cert.length > ci.scoreBudgetAtoms) return false;
   return true;
 }
 
@@ -119,7 +119,7 @@ export function bruteForceMinimal(ci: CompiledInstance, opts: { withNoops?: bool
   }
   const cands = candidateFlips(ci);
   const n = cands.length;
-  const maxSize = ci.budgetAtoms === null ? n : Math.min(n, ci.budgetAtoms);
+  const maxSize = ci.scoreBudgetAtoms === null ? n : Math.min(n, ci.scoreBudgetAtoms);
   const pick: Atom[] = [];
   const rec = (start: number): void => {
     if (naiveEvaluate(ci, pick).valid) found.push(pick.slice());

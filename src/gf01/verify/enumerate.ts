@@ -91,11 +91,11 @@ export class MinimalEngine {
     this.hi = ci.hi;
     const slots = ci.hi + 1;
     // A negative budget rejects even the empty certificate (official: 0 > budget fails).
-    this.impossible = ci.budgetTimestep < 0 || (ci.budgetAtoms !== null && ci.budgetAtoms < 0);
+    this.impossible = ci.budgetTimestep < 0 || (ci.scoreBudgetAtoms !== null && ci.scoreBudgetAtoms < 0);
     this.bT = Math.max(0, Math.min(ci.budgetTimestep, slots));
     const maxAtoms = this.bT * nIn;
-    this.trackA = ci.budgetAtoms !== null && ci.budgetAtoms < maxAtoms;
-    this.bA = this.trackA ? Math.max(0, ci.budgetAtoms as number) : maxAtoms;
+    this.trackA = ci.scoreBudgetAtoms !== null && ci.scoreBudgetAtoms < maxAtoms;
+    this.bA = this.trackA ? Math.max(0, ci.scoreBudgetAtoms as number) : maxAtoms;
     this.radT = this.bT + 1;
     this.radA = this.trackA ? this.bA + 1 : 1;
     const space = 2 ** nStates * nStates * 2 * this.radT * this.radA;

@@ -1,7 +1,8 @@
 import type { CompiledInstance } from "../model/compile.js";
 import type { Atom } from "../model/types.js";
 import { atomKey, certificateHash, type RawAtom } from "./atoms.js";
-import { MinimalEngine, ResourceCapError, sortOfficialOrder } from "./enumerate.js";
+import { MinimalEngine, ResourceCapError } from "./enumerate.js";
+import { officialPool } from "./officialPool.js";
 
 /**
  * Official `precision_recall_f1` over sets, with the same floating-point operations in the
@@ -59,8 +60,10 @@ export interface BestMatchOptions {
   enumerateLimit?: number;
   /**
    * "complete" (default, spec Def. 13): the whole M(I). "official": only the first
-   * `officialMaxResults` (32) members in the official search order, as the official harness
-   * scores against `find_valid_certificates(max_results=32)` (its node cap is not emulated).
+   * `officialMaxResults` (32) valid certificates in the official search order, within its
+   * 120,000-node cap, as the official harness scores against
+   * `find_valid_certificates(max_nodes=120_000, max_results=32)` (see officialPool.ts);
+   * `m_count` is then the pool size.
    */
   pool?: "complete" | "official";
   officialMaxResults?: number;
@@ -75,6 +78,24 @@ export interface BestMatchResult extends PrfSix {
   cap_hit: boolean;
   /** |M(I)| (exact), or -1n when a cap was hit before counting finished. */
   m_count: bigint;
+}
+
+// The pool depends only on the (immutable) compiled instance; validate/evaluate score many
+// rows per instance, and the official search may visit 120,000 nodes.
+const poolCache = new WeakMap<CompiledInstance, Map<number, Atom[][]>>();
+function cachedOfficialPool(ci: CompiledInstance, maxResults?: number): Atom[][] {
+  const key = maxResults ?? -1;
+  let m = poolCache.get(ci);
+  if (!m) {
+    m = new Map();
+    poolCache.set(ci, m);
+  }
+  let golds = m.get(key);
+  if (!golds) {
+    golds = officialPool(ci, { maxResults }).certificates;
+    m.set(key, golds);
+  }
+  return golds;
 }
 
 /** Python-tuple comparison of (ap_f1, ts_f1, -eff_t): >0 when x is the better key. */
@@ -97,6 +118,18 @@ export function bestMatch(
 ): BestMatchResult {
   const limit = opts.enumerateLimit ?? 20_000;
   const pool = opts.pool ?? "complete";
+  if (pool === "official") {
+    // Exactly the official reference list (its node cap included), not a prefix of M(I).
+    const golds = cachedOfficialPool(ci, opts.officialMaxResults);
+    const target = golds.length ? pickBest(agentCert, golds) : [];
+    return {
+      target: golds.length ? target : null,
+      method: "enumerate",
+      cap_hit: false,
+      m_count: BigInt(golds.length),
+      ...apTsMetrics(agentCert, target),
+    };
+  }
   const eng = new MinimalEngine(ci, { maxNodes: opts.maxNodes });
   let count: bigint;
   try {
@@ -111,16 +144,13 @@ export function bestMatch(
       : count <= BigInt(limit)
         ? "enumerate"
         : "search";
-  if (pool === "official") method = "enumerate";
   if (count === 0n)
     return { target: null, method, cap_hit: false, m_count: 0n, ...apTsMetrics(agentCert, []) };
 
   try {
     let target: Atom[];
     if (method === "enumerate") {
-      if (pool === "official" && count > BigInt(limit)) return capped(method, count, agentCert);
-      let golds = eng.list(Number(count));
-      if (pool === "official") golds = sortOfficialOrder(ci, golds).slice(0, opts.officialMaxResults ?? 32);
+      const golds = eng.list(Number(count));
       target = pickBest(agentCert, golds);
     } else {
       target = searchBest(ci, eng, agentCert);

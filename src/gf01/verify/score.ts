@@ -1,4 +1,4 @@
-import type { CompiledInstance } from "../model/compile.js";
+import { type AtomBudgetRule, type CompiledInstance, withAtomBudget } from "../model/compile.js";
 import type { Atom } from "../model/types.js";
 import { type RawAtom, sortAtoms } from "./atoms.js";
 import { type BestMatchOptions, bestMatch, type PrfSix } from "./metrics.js";
@@ -37,6 +37,10 @@ export interface ScoreRow extends VerifyResult, PrfSix {
   reasons: string[];
   duplicates: Atom[];
   noops: Atom[];
+  /** The atom-budget rule this row was scored under (recorded in run rows). */
+  atom_budget: AtomBudgetRule;
+  /** |C| > B_A (diagnostic; only a failure under the "enforce" rule). False when B_A is absent. */
+  exceeds_budget_atoms: boolean;
 }
 
 export interface ScoreOptions {
@@ -45,6 +49,11 @@ export interface ScoreOptions {
   /** Run the optional Def. 14 diagnostic (default false → "not-run", as the official harness). */
   diagnostic?: boolean | SubsetCaps;
   bestMatch?: BestMatchOptions;
+  /**
+   * Atom-budget rule. Given: `ci` is re-targeted with `withAtomBudget`. Omitted: `ci` is used as
+   * compiled (compileInstance defaults to "diagnostic").
+   */
+  atomBudget?: AtomBudgetRule;
 }
 
 /**
@@ -54,10 +63,13 @@ export interface ScoreOptions {
  * `bestMatch.pool = "official"`).
  */
 export function scoreCertificate(
-  ci: CompiledInstance,
+  ci0: CompiledInstance,
   cert: readonly RawAtom[],
   opts: ScoreOptions = {},
 ): ScoreRow {
+  const rule: AtomBudgetRule =
+    opts.atomBudget ?? (ci0.scoreBudgetAtoms !== null ? "enforce" : "diagnostic");
+  const ci = opts.atomBudget ? withAtomBudget(ci0, opts.atomBudget) : ci0;
   // Official order: the certificate is sorted before it is checked (reasons[0] depends on it).
   const val = validateCertificate(ci, sortAtoms(cert), { normalize: opts.normalize });
   const ver = verifyCertificate(ci, cert, { normalize: opts.normalize });
@@ -102,5 +114,7 @@ export function scoreCertificate(
     reasons: val.reasons,
     duplicates: val.duplicates,
     noops: val.noops,
+    atom_budget: rule,
+    exceeds_budget_atoms: ci.budgetAtoms !== null && ver.eff_a > ci.budgetAtoms,
   };
 }

@@ -40,9 +40,9 @@ export interface ValidateOptions {
 /**
  * Structural validation with the official reason strings. Budget overruns are structural
  * failures in the official checker (the certificate then scores suff=min1=valid=goal=false),
- * not merely reported: "timestep budget exceeded" always; "atom budget exceeded" only while
- * `ci.budgetAtoms` is set (the newest official checker dropped the atom budget; compile the
- * instance with budget_atoms null to reproduce that).
+ * not merely reported: "timestep budget exceeded" always; "atom budget exceeded" only under
+ * the "enforce" atom-budget rule (`ci.scoreBudgetAtoms` set, see `withAtomBudget`); the
+ * default "diagnostic" rule is the newest official checker's, which has no atom budget.
  */
 export function validateCertificate(
   ci: CompiledInstance,
@@ -89,7 +89,7 @@ export function validateCertificate(
   }
   const scored = opts.normalize ? dedupeAtoms(cert) : cert;
   if (timestepCost(scored) > ci.budgetTimestep) reasons.push("timestep budget exceeded");
-  if (ci.budgetAtoms !== null && scored.length > ci.budgetAtoms) reasons.push("atom budget exceeded");
+  if (ci.scoreBudgetAtoms !== null && scored.length > ci.scoreBudgetAtoms) reasons.push("atom budget exceeded");
   const atoms = sortAtoms(scored.map((a) => [a[0], a[1], a[2]] as unknown as Atom));
   return { ok: reasons.length === 0, reasons, atoms, duplicates, noops, conflicts };
 }

@@ -121,7 +121,7 @@ export function verifyCertificate(
     if (t < first) first = t;
   }
   const effA = normalize ? n - nDup : n;
-  if (distinctT > ci.budgetTimestep || (ci.budgetAtoms !== null && effA > ci.budgetAtoms))
+  if (distinctT > ci.budgetTimestep || (ci.scoreBudgetAtoms !== null && effA > ci.scoreBudgetAtoms))
     return FAIL(distinctT, effA);
 
   // Effect already shown by the untouched prefix [lo, first)? Every atom is at or after
