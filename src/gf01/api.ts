@@ -132,6 +132,11 @@ export function generateBundle(o: GenerateOptions): {
 
 export { bundleToJson, loadBundle };
 
+/** The split manifest of bare instances (official: a legacy list has no bundle header). */
+export function manifestOf(instances: readonly Gf01Instance[]): Record<string, unknown> {
+  return buildSplitManifest(instances, {});
+}
+
 /** Official `manifest`: the split manifest of a bundle file. */
 export async function manifestFor(instancesFile: string): Promise<Record<string, unknown>> {
   const b = await loadBundle(instancesFile);

@@ -9,6 +9,7 @@ import { Command, CommanderError, Option } from "commander";
 import { InputError } from "../core/errors.js";
 import { readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
+import { instanceToDict } from "./artifacts/bundle.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import * as api from "./api.js";
 import { defaultConfig } from "./generate/index.js";
@@ -141,6 +142,7 @@ export function buildProgram(): Command {
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
     .option("--out <file>", "write the bundle here (default: stdout)")
     .option("--manifest-out <file>", "also write the split manifest")
+    .option("--legacy-list", "write a bare list of instances (official --legacy-list: no bundle header)")
     .action(async (o) => {
       if (o.compat !== "default" && o.compat !== "official-0.1")
         throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
@@ -188,10 +190,11 @@ export function buildProgram(): Command {
         gitCommit: o.gitCommit,
         idScheme: o.idScheme,
       });
-      const text = api.bundleToJson(g.bundle);
+      const text = o.legacyList ? dumpJsonFile(g.instances.map(instanceToDict)) : api.bundleToJson(g.bundle);
       if (o.out) await writeFileAtomic(o.out, text);
       else process.stdout.write(`${text}\n`);
-      if (o.manifestOut) await writeFileAtomic(o.manifestOut, dumpJsonFile(g.manifest));
+      if (o.manifestOut)
+        await writeFileAtomic(o.manifestOut, dumpJsonFile(o.legacyList ? api.manifestOf(g.instances) : g.manifest));
       if (g.rejected.length)
         process.stderr.write(`gf01: ${g.rejected.length} seed(s) rejected: ${JSON.stringify(g.rejected)}\n`);
       if (o.out)

@@ -8,7 +8,9 @@ import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
+import { canonicalHash } from "../../core/hash.js";
 import { compileInstance } from "../model/compile.js";
+import { semanticIdentity } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
   BENCHMARK_VERSION,
@@ -54,6 +56,8 @@ export const instanceSchema = z.looseObject({
   identifiability: z.record(z.string(), z.unknown()).optional(),
   split_id: z.string().optional(),
   renderer_track: z.string().optional(),
+  content_hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  normalization_version: z.string().optional(),
 });
 
 export const bundleSchema = z.looseObject({
@@ -147,6 +151,19 @@ export function parseBundle(
     } catch (e) {
       if (e instanceof InputError) throw e.at({ file, field });
       throw e;
+    }
+    // Newest official form: the stored content hash must be the instance's semantic hash
+    // (the official loader recomputes it silently; a mismatch means an edited instance).
+    const stored = [inst.content_hash, inst.provenance?.content_hash].filter((h) => typeof h === "string");
+    if (stored.length) {
+      const got = canonicalHash(semanticIdentity(inst));
+      for (const h of stored) {
+        if (h !== got)
+          throw new InputError(`content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`, {
+            file,
+            field: `${field}.${h === inst.content_hash ? "content_hash" : "provenance.content_hash"}`,
+          });
+      }
     }
     if (byId.has(inst.instance_id)) {
       throw new InputError(`duplicate instance_id ${inst.instance_id}`, {

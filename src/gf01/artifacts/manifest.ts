@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { readJsonFile } from "../../core/jsonl.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
+import { contentHash } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
 import type { BundleMeta } from "./bundle.js";
 import { InputError } from "../../core/errors.js";
@@ -32,6 +33,7 @@ export const manifestEntrySchema = z.looseObject({
   window_size: int.optional(),
   budget_timestep: int.optional(),
   budget_atoms: int.nullish(),
+  content_hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
 });
 
 export const manifestSchema = z.looseObject({
@@ -68,16 +70,22 @@ export function buildSplitManifest(
   const entries = instances
     .slice()
     .sort((a, b) => compareCodePoints(a.instance_id, b.instance_id))
-    .map((i) => ({
-      instance_id: i.instance_id,
-      split_id: i.split_id ?? "public_dev",
-      mode: i.mode,
-      seed: i.seed ?? 0,
-      t_star: i.t_star,
-      window_size: i.window_size,
-      budget_timestep: i.budget_timestep,
-      budget_atoms: i.budget_atoms ?? 0,
-    }));
+    .map((i) => {
+      const e: Record<string, unknown> = { instance_id: i.instance_id };
+      // Newest official writer: every entry carries the instance's content hash. Instances in
+      // the 0.1.0 form (no content hash anywhere) keep the 0.1.0 entry shape, so the 0.1.0
+      // fixture manifest is reproduced byte for byte.
+      if (hasContentHash(i)) e.content_hash = contentHash(i);
+      e.split_id = i.split_id ?? "public_dev";
+      e.mode = i.mode;
+      e.t_star = i.t_star;
+      e.window_size = i.window_size;
+      e.budget_timestep = i.budget_timestep;
+      // Official: seed and budget_atoms only when set.
+      if (i.seed !== null && i.seed !== undefined) e.seed = i.seed;
+      if (i.budget_atoms !== null && i.budget_atoms !== undefined) e.budget_atoms = i.budget_atoms;
+      return e as { split_id: string; mode: string } & Record<string, unknown>;
+    });
   const counts = new Map<string, { split_id: string; mode: string; count: number }>();
   for (const e of entries) {
     const k = JSON.stringify([e.split_id, e.mode]);
@@ -178,6 +186,8 @@ export function manifestBundleMismatches(
       if ((inst.split_id ?? "public_dev") !== e.split_id)
         out.push(`instances[${i}]: split_id=${e.split_id} but bundle says ${inst.split_id}`);
       if (inst.mode !== e.mode) out.push(`instances[${i}]: mode=${e.mode} but bundle says ${inst.mode}`);
+      if (typeof e.content_hash === "string" && e.content_hash !== contentHash(inst))
+        out.push(`instances[${i}]: content_hash=${e.content_hash} but the bundle instance hashes to ${contentHash(inst)}`);
     }
   });
   return out;
@@ -250,4 +260,9 @@ export class CoverageCounter {
       unexpected,
     };
   }
+}
+
+/** Whether an instance is in the newest official form (it carries a content hash). */
+export function hasContentHash(i: Gf01Instance): boolean {
+  return typeof i.content_hash === "string" || typeof i.provenance?.content_hash === "string";
 }

@@ -1,11 +1,14 @@
 /**
- * `gf01.run_record.v1`: one scored commit episode per JSONL row. The writer emits exactly the
- * key set of the newest official writer (47 keys: 31 required + metrics + instance fields,
- * `json.dumps(row, sort_keys=True)`); the reader accepts extra keys (newer writers add some)
- * and checks the official policy rules with the official messages.
+ * `gf01.run_record.v1`: one scored commit episode per JSONL row. The writer emits the key set of
+ * the newest official writer (49 keys: 31 required + metrics + instance fields incl.
+ * `content_hash`/`normalization_version`, `json.dumps(row, sort_keys=True)`) plus our
+ * `atom_budget`/`exceeds_budget_atoms`; the reader accepts extra keys and checks the official
+ * policy rules with the official messages.
  */
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
+import { ATOM_BUDGET_RULES, type AtomBudgetRule, DEFAULT_ATOM_BUDGET_RULE } from "../model/compile.js";
+import { contentHash as computeContentHash } from "../model/identity.js";
 import type { Certificate, Gf01Instance } from "../model/types.js";
 import {
   ADAPTATION_POLICY_VERSION,
@@ -29,6 +32,7 @@ import {
   STRICT_META_FIELDS,
   rendererProfileForTrack,
 } from "./meta.js";
+import { NORMALIZATION_VERSION } from "../generate/build.js";
 import { dumpJsonlRow, floatify } from "./pyout.js";
 import type { PrfSix } from "../verify/metrics.js";
 import type { VerifyResult } from "../verify/verify.js";
@@ -85,7 +89,14 @@ export const runRecordSchema = z.looseObject({
   seed: int.nullish(),
   complexity: z.record(z.string(), z.number()).optional(),
   identifiability: z.record(z.string(), z.unknown()).optional(),
-  /** Not written by the official writer we could read (47 keys); checked when present. */
+  /** Newest official writer (49 keys): instance content hash and normalization version. */
+  content_hash: z.string().optional(),
+  normalization_version: z.string().optional(),
+  /** Ours: the atom-budget scoring rule the row was scored under (absent = "diagnostic"). */
+  atom_budget: z.enum(ATOM_BUDGET_RULES).optional(),
+  /** Ours: |certificate| > budget_atoms (a diagnostic under the default rule). */
+  exceeds_budget_atoms: z.boolean().optional(),
+  /** Not written by the official writer; checked when present. */
   kappa: z.tuple([int, int, int, int]).optional(),
   score_c: int.optional(),
 });
@@ -99,6 +110,8 @@ export type RunMetrics = VerifyResult &
     diagnostic_runtime_ms?: number;
     kappa?: readonly [number, number, number, number];
     score_c?: number;
+    atom_budget?: AtomBudgetRule;
+    exceeds_budget_atoms?: boolean;
   };
 
 /** Run-level metadata (official `run_meta`). Missing entries take the official defaults. */
@@ -179,6 +192,9 @@ export function buildRunRecord(
     diagnostic_status: m.diagnostic_status ?? "not-run",
     diagnostic_runtime_ms: m.diagnostic_runtime_ms ?? 0,
   };
+  // Ours (not official): which atom-budget rule scored this row, and the B_A diagnostic.
+  out.atom_budget = m.atom_budget ?? DEFAULT_ATOM_BUDGET_RULE;
+  if (m.exceeds_budget_atoms !== undefined) out.exceeds_budget_atoms = m.exceeds_budget_atoms;
   if (opts.extraMetrics) {
     if (m.kappa) out.kappa = [...m.kappa];
     if (m.score_c !== undefined) out.score_c = m.score_c;
@@ -189,8 +205,11 @@ export function buildRunRecord(
     out.t_star = instance.t_star;
     out.window_size = instance.window_size;
     out.budget_timestep = instance.budget_timestep;
-    out.budget_atoms = instance.budget_atoms;
-    out.seed = instance.seed;
+    out.content_hash = computeContentHash(instance);
+    out.normalization_version = instanceNormalizationVersion(instance);
+    // Official: written only when set.
+    if (instance.budget_atoms !== null && instance.budget_atoms !== undefined) out.budget_atoms = instance.budget_atoms;
+    if (instance.seed !== null && instance.seed !== undefined) out.seed = instance.seed;
     out.complexity = floatify(instance.complexity ?? {});
     out.identifiability = instance.identifiability ?? {};
   }
@@ -366,4 +385,11 @@ export function officialRowIssues(row: unknown, line: number, strict: boolean): 
 /** Official error text for a row issue (`row {idx}: …`, idx 0-based like the reference). */
 export function officialIssueText(issue: RowIssue, rowIndex: number): string {
   return `row ${rowIndex}: ${issue.message}`;
+}
+
+/** The normalization version the newest official loader assigns (provenance's, else v1). */
+export function instanceNormalizationVersion(inst: Gf01Instance): string {
+  const p = inst.provenance?.normalization_version;
+  if (typeof p === "string") return p;
+  return inst.normalization_version ?? NORMALIZATION_VERSION;
 }

@@ -171,6 +171,9 @@ export function materializeInstance(c: RawCandidate, meta: MaterializeMeta): Gf0
   };
   const contentHash = sha256Hex(semanticIdentityJson(c));
   inst.instance_id = `gf01-${contentHash.slice(0, 12)}`;
+  // Newest official `to_canonical_dict`: the hash and normalization version also at top level.
+  inst.content_hash = contentHash;
+  inst.normalization_version = NORMALIZATION_VERSION;
   inst.provenance = {
     content_hash: contentHash,
     normalization_version: NORMALIZATION_VERSION,

@@ -167,6 +167,8 @@ export function generateOfficial(
         const rawId = `${seed}:${attempt}:${mode}:${T}:${nStates}:${outputAps[effectIdx]}:${tStar}:${splitId}`;
         instance.instance_id = `gf01-${sha256Hex(rawId).slice(0, 12)}`;
         delete instance.provenance;
+        delete instance.content_hash;
+        delete instance.normalization_version;
       }
       return { instance, witness, attempt };
     }

@@ -43,4 +43,8 @@ export interface Gf01Instance {
   split_id?: string;
   renderer_track?: string;
   provenance?: Record<string, unknown>;
+  /** Newest official writer: sha256 of the semantic identity (as provenance.content_hash). */
+  content_hash?: string;
+  /** Newest official writer: canonicalisation version, e.g. "gf01.normalization.v1". */
+  normalization_version?: string;
 }
