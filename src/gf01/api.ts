@@ -8,7 +8,8 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
-import { type LoadedBundle, buildBundle, bundleToJson, loadBundle } from "./artifacts/bundle.js";
+import { type LoadedBundle, buildBundle, bundleToJson, instanceToDict, loadBundle } from "./artifacts/bundle.js";
+import { pyFloat } from "../core/pyjson.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
 import { buildSplitManifest } from "./artifacts/manifest.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
@@ -39,18 +40,34 @@ import type {
 import { generateInstance } from "./generate/default.js";
 import { generateOfficial, isRejected } from "./generate/official.js";
 import { parseCertificate } from "./model/certificate.js";
-import { compileInstance } from "./model/compile.js";
+import {
+  ATOM_BUDGET_RULES,
+  type AtomBudgetRule,
+  compileInstance,
+  DEFAULT_ATOM_BUDGET_RULE,
+} from "./model/compile.js";
 import type { Gf01Instance } from "./model/types.js";
 import { type FoldableDimension, ReportBuilder } from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
-import { enumerateMinimal, scoreCertificate, sortAtoms } from "./verify/index.js";
+import { scoreCertificate, sortAtoms } from "./verify/index.js";
 
 export type BestMatchPool = "complete" | "official";
 
-/** The verifier as a `Scorer` (DEC-025 best match over the complete M(I) unless `pool: "official"`). */
-export function defaultScorer(opts: { pool?: BestMatchPool } = {}): Scorer {
-  return (_inst, ci, cert) => scoreCertificate(ci, cert, { bestMatch: { pool: opts.pool ?? "complete" } });
+/**
+ * The verifier as a `Scorer` (DEC-025 best match over the complete M(I) unless `pool: "official"`).
+ * The atom-budget rule is the compiled instance's (`withAtomBudget`) unless `atomBudget` is given.
+ */
+export function defaultScorer(opts: { pool?: BestMatchPool; atomBudget?: AtomBudgetRule } = {}): Scorer {
+  return (_inst, ci, cert) =>
+    scoreCertificate(ci, cert, { bestMatch: { pool: opts.pool ?? "complete" }, atomBudget: opts.atomBudget });
+}
+
+/** Parse an `--atom-budget` value (one-line usage error otherwise). */
+export function parseAtomBudgetRule(v: unknown, field = "atom-budget"): AtomBudgetRule {
+  if (v === undefined) return DEFAULT_ATOM_BUDGET_RULE;
+  if ((ATOM_BUDGET_RULES as readonly unknown[]).includes(v)) return v as AtomBudgetRule;
+  throw new InputError(`unknown --${field} ${String(v)} (expected ${ATOM_BUDGET_RULES.join(" | ")})`, { field });
 }
 
 export interface ApiResult {
@@ -152,6 +169,7 @@ export async function verifyOne(o: {
   certificate: unknown;
   pool?: BestMatchPool;
   diagnostic?: boolean;
+  atomBudget?: AtomBudgetRule;
 }): Promise<ApiResult> {
   const b = await loadBundle(o.instancesFile);
   let inst: Gf01Instance | undefined;
@@ -170,6 +188,7 @@ export async function verifyOne(o: {
   const s = scoreCertificate(ci, cert, {
     bestMatch: { pool: o.pool ?? "complete" },
     diagnostic: o.diagnostic,
+    atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
   });
   return {
     ok: true,
@@ -190,6 +209,8 @@ export interface ValidateFileOptions {
   strict?: boolean;
   official?: boolean;
   pool?: BestMatchPool;
+  /** Rule for rows that do not record `atom_budget` (default "diagnostic"). */
+  atomBudget?: AtomBudgetRule;
 }
 
 /** Fail with a clear InputError (not ENOENT from a stream) when an input file is unreadable. */
@@ -234,6 +255,7 @@ export async function validateRunsFile(
     bundle,
     manifest,
     score: defaultScorer({ pool: o.pool }),
+    atomBudget: o.atomBudget,
   });
   return { ok: outcome.ok, payload: withPaths(outcome, runsFile, o), outcome };
 }
@@ -257,6 +279,7 @@ export async function reportRunsFile(
     bundle,
     manifest,
     score: defaultScorer({ pool: o.pool }),
+    atomBudget: o.atomBudget,
     onRow: (row, line) => {
       builder.add(row);
       separation.add(row, line);
@@ -338,6 +361,8 @@ export interface EvaluateOptions {
   gitCommit?: string;
   pool?: BestMatchPool;
   extraMetrics?: boolean;
+  /** Atom-budget scoring rule, recorded in every row (default "diagnostic"). */
+  atomBudget?: AtomBudgetRule;
 }
 
 /** Run one agent over a bundle; rows are appended to `out` as they are scored. */
@@ -399,7 +424,10 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
     for (const inst of bundle.instances) {
       const ci = compileInstance(inst);
       const cert = parseCertificate(agent.propose(inst, ci, o.seed ?? 0));
-      const s = scoreCertificate(ci, cert, { bestMatch: { pool: o.pool ?? "complete" } });
+      const s = scoreCertificate(ci, cert, {
+        bestMatch: { pool: o.pool ?? "complete" },
+        atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
+      });
       const row = buildRunRecord(
         {
           instance_id: inst.instance_id,
@@ -433,6 +461,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       tool_allowlist_id: allowlist,
       play_protocol: "commit_only",
       scored_commit_episode: true,
+      atom_budget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
       out_jsonl: o.out ?? "",
     },
   };
@@ -456,38 +485,76 @@ export function checkAgents(): CheckSuiteOptions["agents"] {
   };
 }
 
-/** Official `demo`: one instance, every baseline agent's verdict and metrics. */
-export async function demo(seed: number, compat: Compat = "default"): Promise<ApiResult> {
-  const g = generateBundle({ seeds: [seed], compat, gitCommit: "demo" });
-  if (!g.instances.length)
+/** Official `aggregate_suite` over scored rows (Python float spelling for every value). */
+function aggregateSuite(rows: readonly { valid: boolean; goal: boolean; eff_t: number; ap_f1: number; ts_f1: number }[]) {
+  const n = rows.length;
+  if (!n) return {};
+  const med = (xs: number[]): number => {
+    if (!xs.length) return 0;
+    const ys = xs.slice().sort((a, b) => a - b);
+    const m = ys.length >> 1;
+    return ys.length % 2 ? ys[m] : (ys[m - 1] + ys[m]) / 2;
+  };
+  let apSum = 0;
+  let tsSum = 0;
+  for (const r of rows) apSum += r.ap_f1;
+  for (const r of rows) tsSum += r.ts_f1;
+  return {
+    count: pyFloat(n),
+    certified_rate: pyFloat(rows.filter((r) => r.valid).length / n),
+    goal_rate: pyFloat(rows.filter((r) => r.goal).length / n),
+    median_eff_t_given_goal: pyFloat(med(rows.filter((r) => r.goal).map((r) => r.eff_t))),
+    median_eff_t_given_certified: pyFloat(med(rows.filter((r) => r.valid).map((r) => r.eff_t))),
+    ap_f1_mean: pyFloat(apSum / n),
+    ts_f1_mean: pyFloat(tsSum / n),
+  };
+}
+
+const OFFICIAL_DEMO_AGENTS = ["random", "greedy", "search", "tool", "oracle"] as const;
+
+/**
+ * `demo`: one instance, the generator's witness, and every baseline agent's verdict, metrics
+ * and one-row `aggregate`. With `official-0.1` this is the official `demo` output exactly (the
+ * five official agents, AP/TS against the official capped pool, no extra keys); the default
+ * compat adds our agents and `kappa`, scored against the complete M(I).
+ */
+export async function demo(seed: number, compat: string = "default"): Promise<ApiResult> {
+  if (compat !== "default" && compat !== "official-0.1")
+    throw new InputError(`unknown --compat ${compat} (expected default | official-0.1)`, { field: "compat" });
+  const official = compat === "official-0.1";
+  const r = official
+    ? generateOfficial(seed, officialConfig(), { split_id: "public_dev" })
+    : generateInstance(seed, defaultConfig(), { split_id: "public_dev" });
+  if (isRejected(r))
     return {
       ok: false,
-      payload: { status: "error", error_type: "generation_rejected", rejected: g.rejected },
+      payload: { status: "error", error_type: "generation_rejected", rejected: [{ seed, reason: r.rejected }] },
     };
-  const inst = g.instances[0];
+  const inst = r.instance;
   const ci = compileInstance(inst);
+  const agents = official ? OFFICIAL_DEMO_AGENTS.map((id) => getAgent(id)) : listAgents();
   const agent_results: Record<string, unknown> = {};
-  for (const a of listAgents()) {
+  for (const a of agents) {
     const cert = sortAtoms(parseCertificate(a.propose(inst, ci, seed)));
-    const s = scoreCertificate(ci, cert);
+    const s = scoreCertificate(ci, cert, { bestMatch: { pool: official ? "official" : "complete" } });
     agent_results[a.name] = {
       valid: s.valid,
       suff: s.suff,
       min1: s.min1,
       eff_t: s.eff_t,
       eff_a: s.eff_a,
-      ap_f1: s.ap_f1,
-      ts_f1: s.ts_f1,
-      kappa: s.kappa,
+      ap_f1: pyFloat(s.ap_f1),
+      ts_f1: pyFloat(s.ts_f1),
+      ...(official ? {} : { kappa: s.kappa }),
+      aggregate: aggregateSuite([s]),
       certificate: cert.map((x) => [x[0], x[1], x[2]]),
     };
   }
-  const witness = enumerateMinimal(ci).certificates[0] ?? [];
   return {
     ok: true,
     payload: {
-      instance: inst,
-      witness: witness.map((x) => [x[0], x[1], x[2]]),
+      instance: instanceToDict(inst),
+      witness: r.witness.map((x) => [x[0], x[1], x[2]]),
       agent_results,
     },
   };

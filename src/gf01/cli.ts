@@ -70,6 +70,10 @@ async function readConfig(
   return cfg;
 }
 
+const ATOM_BUDGET_FLAG = "--atom-budget <rule>";
+const ATOM_BUDGET_HELP =
+  "diagnostic (default, newest official: budget_atoms not part of Valid/M(I), reported as exceeds_budget_atoms) | enforce (fixture-era rule)";
+
 export function buildProgram(): Command {
   const program = new Command("gf01")
     .description("GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report")
@@ -237,6 +241,7 @@ export function buildProgram(): Command {
       "complete",
     )
     .option("--extra-metrics", "also write kappa and score_c into each row")
+    .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
     .option("--out <file>", "append run rows to this JSONL file")
     // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
     .option("--agent-cmd <cmd>", "online: JSON-lines stdio agent command (docs/gf01-play.md)")
@@ -291,6 +296,7 @@ export function buildProgram(): Command {
           gitCommit: o.gitCommit,
           pool: o.bestMatchPool,
           extraMetrics: !!o.extraMetrics,
+          atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         }),
       );
     });
@@ -303,6 +309,7 @@ export function buildProgram(): Command {
     .requiredOption("--certificate <json>", 'certificate JSON, e.g. [[3,"in2",0]], or @file')
     .option("--best-match-pool <pool>", "complete | official", "complete")
     .option("--diagnostic", "run the optional exact subset-minimality diagnostic")
+    .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
     .action(async (o) => {
       let text = String(o.certificate);
       let file: string | undefined;
@@ -328,6 +335,7 @@ export function buildProgram(): Command {
           certificate: cert,
           pool: o.bestMatchPool,
           diagnostic: !!o.diagnostic,
+          atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         }),
       );
     });
@@ -341,7 +349,8 @@ export function buildProgram(): Command {
       .option("--instances <file>", "instance bundle: re-verify every row (required with --official)")
       .option("--strict", "strict schema/metadata checks")
       .option("--official", "official mode: strict + --manifest + --instances")
-      .option("--best-match-pool <pool>", "complete | official", "complete");
+      .option("--best-match-pool <pool>", "complete | official", "complete")
+      .option(ATOM_BUDGET_FLAG, `${ATOM_BUDGET_HELP}; applies to rows without atom_budget`);
 
   vr("validate", "Validate run JSONL: official policy checks + re-verification of every certificate").action(
     async (o) => {
@@ -351,6 +360,7 @@ export function buildProgram(): Command {
         strict: !!o.strict,
         official: !!o.official,
         pool: o.bestMatchPool,
+        atomBudget: api.parseAtomBudgetRule(o.atomBudget),
       });
       finish(r);
     },
@@ -376,6 +386,7 @@ export function buildProgram(): Command {
         strict: !!o.strict,
         official: !!o.official,
         pool: o.bestMatchPool,
+        atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         fold: o.byAgent ? ["difficulty_slice", "mode"] : [],
       });
       if (r.ok && o.html) {

@@ -150,7 +150,7 @@ export function buildRunRecord(
   m: RunMetrics,
   instance: Gf01Instance | undefined,
   meta: RunMeta = {},
-  opts: { extraMetrics?: boolean } = {},
+  opts: { extraMetrics?: boolean; officialKeysOnly?: boolean } = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {
     schema_version: RUN_RECORD_SCHEMA_VERSION,
@@ -193,8 +193,11 @@ export function buildRunRecord(
     diagnostic_runtime_ms: m.diagnostic_runtime_ms ?? 0,
   };
   // Ours (not official): which atom-budget rule scored this row, and the B_A diagnostic.
-  out.atom_budget = m.atom_budget ?? DEFAULT_ATOM_BUDGET_RULE;
-  if (m.exceeds_budget_atoms !== undefined) out.exceeds_budget_atoms = m.exceeds_budget_atoms;
+  // `officialKeysOnly` leaves them out (byte comparisons with official rows).
+  if (!opts.officialKeysOnly) {
+    out.atom_budget = m.atom_budget ?? DEFAULT_ATOM_BUDGET_RULE;
+    if (m.exceeds_budget_atoms !== undefined) out.exceeds_budget_atoms = m.exceeds_budget_atoms;
+  }
   if (opts.extraMetrics) {
     if (m.kappa) out.kappa = [...m.kappa];
     if (m.score_c !== undefined) out.score_c = m.score_c;
@@ -205,8 +208,12 @@ export function buildRunRecord(
     out.t_star = instance.t_star;
     out.window_size = instance.window_size;
     out.budget_timestep = instance.budget_timestep;
-    out.content_hash = computeContentHash(instance);
-    out.normalization_version = instanceNormalizationVersion(instance);
+    // The newest writer's two hash keys (49-key rows) for instances in the newest form; an
+    // instance in the 0.1.0 form (no content hash) gets the 0.1.0 row shape (47 keys).
+    if (typeof instance.content_hash === "string" || typeof instance.provenance?.content_hash === "string") {
+      out.content_hash = computeContentHash(instance);
+      out.normalization_version = instanceNormalizationVersion(instance);
+    }
     // Official: written only when set.
     if (instance.budget_atoms !== null && instance.budget_atoms !== undefined) out.budget_atoms = instance.budget_atoms;
     if (instance.seed !== null && instance.seed !== undefined) out.seed = instance.seed;

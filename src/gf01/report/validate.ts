@@ -17,7 +17,18 @@ import {
 import { type RowIssue, officialIssueText, officialRowIssues } from "../artifacts/run-record.js";
 import type { Scorer } from "../artifacts/scorer.js";
 import { parseCertificate } from "../model/certificate.js";
-import { type CompiledInstance, compileInstance } from "../model/compile.js";
+import {
+  ATOM_BUDGET_RULES,
+  type AtomBudgetRule,
+  type CompiledInstance,
+  compileInstance,
+  DEFAULT_ATOM_BUDGET_RULE,
+  withAtomBudget,
+} from "../model/compile.js";
+import { contentHash } from "../model/identity.js";
+import { canonicalJson } from "../../core/pyjson.js";
+import { instanceNormalizationVersion } from "../artifacts/run-record.js";
+import { SeparationChecker } from "./separation.js";
 
 export interface RunValidateOptions {
   strict?: boolean;
@@ -31,6 +42,12 @@ export interface RunValidateOptions {
   onRow?: (row: Record<string, unknown>, line: number) => void;
   /** Max issues kept in the preview (counts are always exact). */
   previewLimit?: number;
+  /**
+   * Atom-budget rule for rows that do not record one (`atom_budget` absent): default
+   * "diagnostic", the newest official semantics (the 0.1.0 fixture rows re-score identically
+   * under it). Rows that record a rule are always re-scored under their own rule.
+   */
+  atomBudget?: AtomBudgetRule;
 }
 
 export interface ValidationOutcome {
@@ -80,6 +97,7 @@ export function recomputeIssues(
   score: Scorer,
   compiled: Map<string, CompiledInstance>,
   manifestIndex?: Map<string, Record<string, unknown>>,
+  defaultRule: AtomBudgetRule = DEFAULT_ATOM_BUDGET_RULE,
 ): RowIssue[] {
   const id = String(row.instance_id);
   const inst = bundle.byId.get(id);
@@ -108,6 +126,17 @@ export function recomputeIssues(
       });
     }
   }
+  // Instance-copy objects must be the bundle's, not merely present.
+  const copies: Array<[string, unknown]> = [
+    ["complexity", inst.complexity ?? {}],
+    ["identifiability", inst.identifiability ?? {}],
+    ["content_hash", contentHash(inst)],
+    ["normalization_version", instanceNormalizationVersion(inst)],
+  ];
+  for (const [f, want] of copies) {
+    if (f in row && canonicalJson(row[f]) !== canonicalJson(want))
+      out.push({ line, field: f, message: `${f} does not match the instance bundle`, expected: want, actual: row[f] });
+  }
   const me = manifestIndex?.get(id);
   if (manifestIndex && !me)
     out.push({
@@ -135,11 +164,24 @@ export function recomputeIssues(
     if (e instanceof InputError) return [...out, { line, field: e.field, message: e.reason }];
     throw e;
   }
-  let ci = compiled.get(id);
-  if (!ci) {
-    ci = compileInstance(inst);
-    compiled.set(id, ci);
+  let ci0 = compiled.get(id);
+  if (!ci0) {
+    ci0 = compileInstance(inst);
+    compiled.set(id, ci0);
   }
+  const claimedRule = row.atom_budget;
+  if (claimedRule !== undefined && !(ATOM_BUDGET_RULES as readonly unknown[]).includes(claimedRule))
+    return [
+      ...out,
+      {
+        line,
+        field: "atom_budget",
+        message: `atom_budget must be one of ${ATOM_BUDGET_RULES.join(", ")}`,
+        actual: claimedRule,
+      },
+    ];
+  const rule = (claimedRule as AtomBudgetRule | undefined) ?? defaultRule;
+  const ci = withAtomBudget(ci0, rule);
   const m = score(inst, ci, cert) as unknown as Record<string, unknown>;
   for (const f of METRIC_FIELDS) {
     if (f in row && !sameValue(row[f], m[f])) {
@@ -152,6 +194,15 @@ export function recomputeIssues(
       });
     }
   }
+  const over = inst.budget_atoms !== null && inst.budget_atoms !== undefined && cert.length > inst.budget_atoms;
+  if ("exceeds_budget_atoms" in row && row.exceeds_budget_atoms !== over)
+    out.push({
+      line,
+      field: "exceeds_budget_atoms",
+      message: "exceeds_budget_atoms disagrees with the certificate and budget_atoms",
+      expected: over,
+      actual: row.exceeds_budget_atoms,
+    });
   if ("score_c" in row && m.score_c !== undefined && !sameValue(row.score_c, m.score_c)) {
     out.push({
       line,
@@ -200,6 +251,9 @@ export async function validateRows(
     : undefined;
   let n = 0;
   let verified = 0;
+  const separation = new SeparationChecker();
+  const consistency: RowIssue[] = [];
+  let consistencyCount = 0;
   for await (const { line, value } of rows) {
     const idx = n++;
     const issues = officialRowIssues(value, line, strict);
@@ -214,9 +268,17 @@ export async function validateRows(
     const row = value as Record<string, unknown>;
     schemaVersions.add(String(row.schema_version ?? "unknown"));
     coverage.observe(row);
+    // What `report` refuses, validate refuses too (same checker, same pass).
+    separation.add(row, line);
+    const ci = rowConsistencyIssues(row, line);
+    if (ci.length) {
+      consistencyCount += ci.length;
+      for (const i of ci) if (consistency.length < limit) consistency.push(i);
+      continue;
+    }
     if (opts.bundle) {
       if (!opts.score) throw new Error("validateRows: a scorer is required with a bundle");
-      const ri = recomputeIssues(row, line, opts.bundle, opts.score, compiled, manifestIndex);
+      const ri = recomputeIssues(row, line, opts.bundle, opts.score, compiled, manifestIndex, opts.atomBudget);
       if (ri.length) {
         recomputeCount += ri.length;
         for (const i of ri) if (recompute.length < limit) recompute.push(i);
@@ -285,6 +347,24 @@ export async function validateRows(
         });
     }
   }
+  if (consistencyCount) {
+    return fail(
+      "row_inconsistent",
+      {
+        error_count: consistencyCount,
+        errors_preview: consistency.map((i) => `line ${i.line}: ${i.field}: ${i.message}`),
+        issues: consistency,
+      },
+      consistency,
+    );
+  }
+  if (separation.issues.length) {
+    const si = separation.issues;
+    return fail(si[0].error_type, {
+      error_count: si.length,
+      errors_preview: si.slice(0, limit).map((i) => `line ${i.line}: ${i.message}`),
+    });
+  }
   if (recomputeCount) {
     return fail(
       "recompute_mismatch",
@@ -308,4 +388,53 @@ export async function validateRows(
   };
   if (cov) payload.manifest_coverage = cov;
   return { ok: true, payload, issues: [], rows: n, coverage: cov };
+}
+
+const DIAGNOSTIC_STATUSES = ["not-run", "completed", "infeasible"];
+
+/**
+ * Internal consistency of one row, checkable without the bundle: flags that imply each other
+ * (valid = suff ∧ min1, goal = suff), efficiency counts that follow from the certificate,
+ * diagnostic fields that agree with diagnostic_status, no negative runtimes, and only scored
+ * commit episodes (practice rollouts are never run rows).
+ */
+export function rowConsistencyIssues(row: Record<string, unknown>, line: number): RowIssue[] {
+  const out: RowIssue[] = [];
+  const add = (field: string, message: string, expected?: unknown, actual?: unknown): void => {
+    out.push({ line, field, message, expected, actual: actual ?? row[field] });
+  };
+  if (row.scored_commit_episode !== true)
+    add("scored_commit_episode", "scored_commit_episode must be true: a run row is a scored commit episode", true);
+  if (typeof row.suff === "boolean" && typeof row.min1 === "boolean" && typeof row.valid === "boolean") {
+    if (row.valid !== (row.suff && row.min1)) add("valid", "valid must equal suff and min1", row.suff && row.min1);
+    if (typeof row.goal === "boolean" && row.goal !== row.suff) add("goal", "goal must equal suff", row.suff);
+  }
+  if (Array.isArray(row.certificate)) {
+    const cert = row.certificate as unknown[];
+    if ("eff_a" in row && row.eff_a !== cert.length)
+      add("eff_a", "eff_a must be the number of certificate atoms", cert.length);
+    const ts = new Set(cert.map((a) => (Array.isArray(a) ? JSON.stringify(a[0]) : "?")));
+    if ("eff_t" in row && row.eff_t !== ts.size)
+      add("eff_t", "eff_t must be the number of distinct certificate timesteps", ts.size);
+  }
+  for (const [f, v] of Object.entries(row)) {
+    if ((f.endsWith("_ms") || f.endsWith("runtime")) && typeof v === "number" && !(v >= 0))
+      add(f, `${f} must not be negative`);
+  }
+  if ("diagnostic_status" in row) {
+    const st = row.diagnostic_status;
+    if (!DIAGNOSTIC_STATUSES.includes(String(st)))
+      add("diagnostic_status", `diagnostic_status must be one of ${DIAGNOSTIC_STATUSES.join(", ")}`);
+    else if (st === "completed" && typeof row.diagnostic_value !== "boolean")
+      add("diagnostic_status", 'diagnostic_status "completed" needs a boolean diagnostic_value');
+    else if (st !== "completed" && row.diagnostic_value !== undefined && row.diagnostic_value !== null)
+      add("diagnostic_value", `diagnostic_value given but diagnostic_status is "${String(st)}"`);
+    if (st === "not-run" && typeof row.diagnostic_runtime_ms === "number" && row.diagnostic_runtime_ms !== 0)
+      add("diagnostic_runtime_ms", 'diagnostic_runtime_ms must be 0 when diagnostic_status is "not-run"', 0);
+  }
+  for (const f of ["ap_precision", "ap_recall", "ap_f1", "ts_precision", "ts_recall", "ts_f1"]) {
+    const v = row[f];
+    if (typeof v === "number" && !(v >= 0 && v <= 1)) add(f, `${f} must be in [0, 1]`);
+  }
+  return out;
 }
