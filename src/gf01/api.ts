@@ -59,8 +59,11 @@ export type BestMatchPool = "complete" | "official";
  * The atom-budget rule is the compiled instance's (`withAtomBudget`) unless `atomBudget` is given.
  */
 export function defaultScorer(opts: { pool?: BestMatchPool; atomBudget?: AtomBudgetRule } = {}): Scorer {
-  return (_inst, ci, cert) =>
-    scoreCertificate(ci, cert, { bestMatch: { pool: opts.pool ?? "complete" }, atomBudget: opts.atomBudget });
+  return (_inst, ci, cert, choice) =>
+    scoreCertificate(ci, cert, {
+      bestMatch: { pool: choice?.pool ?? opts.pool ?? "complete" },
+      atomBudget: opts.atomBudget,
+    });
 }
 
 /** Parse an `--atom-budget` value (one-line usage error otherwise). */
@@ -213,6 +216,9 @@ export interface ValidateFileOptions {
   atomBudget?: AtomBudgetRule;
 }
 
+/** Pool for rows that do not record `best_match_pool`: the official writer's, unless given. */
+const rowDefaultPool = (o: ValidateFileOptions): BestMatchPool => o.pool ?? "official";
+
 /** Fail with a clear InputError (not ENOENT from a stream) when an input file is unreadable. */
 async function ensureReadable(file: string): Promise<void> {
   try {
@@ -254,7 +260,7 @@ export async function validateRunsFile(
     official: o.official,
     bundle,
     manifest,
-    score: defaultScorer({ pool: o.pool }),
+    score: defaultScorer({ pool: rowDefaultPool(o) }),
     atomBudget: o.atomBudget,
   });
   return { ok: outcome.ok, payload: withPaths(outcome, runsFile, o), outcome };
@@ -278,7 +284,7 @@ export async function reportRunsFile(
     official: o.official,
     bundle,
     manifest,
-    score: defaultScorer({ pool: o.pool }),
+    score: defaultScorer({ pool: rowDefaultPool(o) }),
     atomBudget: o.atomBudget,
     onRow: (row, line) => {
       builder.add(row);

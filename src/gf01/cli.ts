@@ -349,7 +349,10 @@ export function buildProgram(): Command {
       .option("--instances <file>", "instance bundle: re-verify every row (required with --official)")
       .option("--strict", "strict schema/metadata checks")
       .option("--official", "official mode: strict + --manifest + --instances")
-      .option("--best-match-pool <pool>", "complete | official", "complete")
+      .option(
+        "--best-match-pool <pool>",
+        "complete | official (default official); applies to rows without best_match_pool",
+      )
       .option(ATOM_BUDGET_FLAG, `${ATOM_BUDGET_HELP}; applies to rows without atom_budget`);
 
   vr("validate", "Validate run JSONL: official policy checks + re-verification of every certificate").action(

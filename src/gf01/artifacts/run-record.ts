@@ -96,6 +96,8 @@ export const runRecordSchema = z.looseObject({
   atom_budget: z.enum(ATOM_BUDGET_RULES).optional(),
   /** Ours: |certificate| > budget_atoms (a diagnostic under the default rule). */
   exceeds_budget_atoms: z.boolean().optional(),
+  /** Ours: M(I) pool of the AP/TS PRF (absent = "official", the official writer's pool). */
+  best_match_pool: z.enum(["complete", "official"]).optional(),
   /** Not written by the official writer; checked when present. */
   kappa: z.tuple([int, int, int, int]).optional(),
   score_c: int.optional(),
@@ -112,6 +114,7 @@ export type RunMetrics = VerifyResult &
     score_c?: number;
     atom_budget?: AtomBudgetRule;
     exceeds_budget_atoms?: boolean;
+    best_match_pool?: "complete" | "official";
   };
 
 /** Run-level metadata (official `run_meta`). Missing entries take the official defaults. */
@@ -197,6 +200,7 @@ export function buildRunRecord(
   if (!opts.officialKeysOnly) {
     out.atom_budget = m.atom_budget ?? DEFAULT_ATOM_BUDGET_RULE;
     if (m.exceeds_budget_atoms !== undefined) out.exceeds_budget_atoms = m.exceeds_budget_atoms;
+    if (m.best_match_pool !== undefined) out.best_match_pool = m.best_match_pool;
   }
   if (opts.extraMetrics) {
     if (m.kappa) out.kappa = [...m.kappa];

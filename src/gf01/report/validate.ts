@@ -182,7 +182,10 @@ export function recomputeIssues(
     ];
   const rule = (claimedRule as AtomBudgetRule | undefined) ?? defaultRule;
   const ci = withAtomBudget(ci0, rule);
-  const m = score(inst, ci, cert) as unknown as Record<string, unknown>;
+  const pool = row.best_match_pool;
+  if (pool !== undefined && pool !== "complete" && pool !== "official")
+    return [...out, { line, field: "best_match_pool", message: "best_match_pool must be complete or official", actual: pool }];
+  const m = score(inst, ci, cert, pool ? { pool } : undefined) as unknown as Record<string, unknown>;
   for (const f of METRIC_FIELDS) {
     if (f in row && !sameValue(row[f], m[f])) {
       out.push({

@@ -41,6 +41,8 @@ export interface ScoreRow extends VerifyResult, PrfSix {
   atom_budget: AtomBudgetRule;
   /** |C| > B_A (diagnostic; only a failure under the "enforce" rule). False when B_A is absent. */
   exceeds_budget_atoms: boolean;
+  /** The M(I) pool the AP/TS PRF was computed against (recorded in run rows). */
+  best_match_pool: "complete" | "official";
 }
 
 export interface ScoreOptions {
@@ -115,6 +117,7 @@ export function scoreCertificate(
     duplicates: val.duplicates,
     noops: val.noops,
     atom_budget: rule,
+    best_match_pool: opts.bestMatch?.pool ?? "complete",
     exceeds_budget_atoms: ci.budgetAtoms !== null && ver.eff_a > ci.budgetAtoms,
   };
 }
