@@ -227,6 +227,19 @@ export function recomputeIssues(
   return out;
 }
 
+// Compiled instances (and through them the cached official pools) per loaded bundle, so
+// validating several run files against one bundle compiles and searches each instance once.
+const compiledByBundle = new WeakMap<LoadedBundle, Map<string, CompiledInstance>>();
+function compiledFor(bundle: LoadedBundle | undefined): Map<string, CompiledInstance> {
+  if (!bundle) return new Map();
+  let m = compiledByBundle.get(bundle);
+  if (!m) {
+    m = new Map();
+    compiledByBundle.set(bundle, m);
+  }
+  return m;
+}
+
 /** Validate a stream of `{line, value}` rows. Bad JSON throws (InputError from readJsonl). */
 export async function validateRows(
   rows: AsyncIterable<{ line: number; value: unknown }> | Iterable<{ line: number; value: unknown }>,
@@ -242,7 +255,7 @@ export async function validateRows(
   let policyRowsPreview: string[] = [];
   const schemaVersions = new Set<string>();
   const coverage = new CoverageCounter();
-  const compiled = new Map<string, CompiledInstance>();
+  const compiled = compiledFor(opts.bundle);
   const manifestOk = opts.manifest !== undefined && manifestErrors(opts.manifest, strict).length === 0;
   const manifestIndex = manifestOk
     ? new Map(
