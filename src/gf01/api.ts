@@ -31,6 +31,7 @@ import {
 import type { Scorer } from "./artifacts/scorer.js";
 import { getAgent, listAgents } from "./agents/index.js";
 import { type CheckSuiteOptions, runChecks } from "./checks/index.js";
+import { identifiabilityCheck } from "./checks/identifiability.js";
 import { configHash, defaultConfig, officialConfig, parseDefaultConfig } from "./generate/config.js";
 import type {
   AnyGeneratorConfig,
@@ -155,6 +156,15 @@ export { bundleToJson, loadBundle };
 /** The split manifest of bare instances (official: a legacy list has no bundle header). */
 export function manifestOf(instances: readonly Gf01Instance[]): Record<string, unknown> {
   return buildSplitManifest(instances, {});
+}
+
+/** Official `identifiability-check` on a bundle file (exit 2 ⇔ some instance fails). */
+export async function identifiabilityCheckFile(
+  instancesFile: string,
+  o: { minResponseRatio?: number; minUniqueSignatures?: number } = {},
+): Promise<ApiResult> {
+  const b = await loadBundle(instancesFile);
+  return identifiabilityCheck(b.instances, b.meta, { ...o, instancesPath: instancesFile });
 }
 
 /** Official `manifest`: the split manifest of a bundle file. */

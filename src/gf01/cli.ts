@@ -405,6 +405,21 @@ export function buildProgram(): Command {
     });
 
   program
+    .command("identifiability-check")
+    .description("Recompute every instance's identifiability metric against thresholds (official command)")
+    .requiredOption("--instances <file>", "instance bundle")
+    .option("--min-response-ratio <x>", "threshold", float("min-response-ratio"), 0.6)
+    .option("--min-unique-signatures <n>", "threshold", int("min-unique-signatures"), 8)
+    .option("--out <file>", "also write the result here")
+    .action(async (o) => {
+      const r = await api.identifiabilityCheckFile(o.instances, {
+        minResponseRatio: o.minResponseRatio,
+        minUniqueSignatures: o.minUniqueSignatures,
+      });
+      if (o.out) await writeFileAtomic(o.out, dumpJsonFile(r.payload));
+      finish(r);
+    });
+  program
     .command("manifest")
     .description("Build the split manifest of a bundle")
     .requiredOption("--instances <file>", "instance bundle")

@@ -6,8 +6,12 @@
  * against the bundle) docs/gf01.md "Differences from the official harness" lists it.
  */
 import { describe, expect, it } from "vitest";
-import { reportRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
-import { commands, expectStructurallyEqual, P, readJson } from "./helpers.js";
+import { InputError } from "../../../src/core/errors.js";
+import { demo, reportRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
+import { parseBundle } from "../../../src/gf01/artifacts/bundle.js";
+import { dumpJsonFile } from "../../../src/gf01/artifacts/pyout.js";
+import { identifiabilityCheck } from "../../../src/gf01/checks/identifiability.js";
+import { commands, expectStructurallyEqual, P, readJson, readText } from "./helpers.js";
 
 const BUNDLE_OF_MANIFEST: Record<string, string> = {
   "bundles/split_manifest.json": "bundles/instance_bundle.json",
@@ -84,5 +88,40 @@ describe("parity: validate/report outputs and exit codes (commands.json)", () =>
       const mine = Object.fromEntries(Object.keys(g).map((x) => [x, match[0][x]]));
       expectStructurallyEqual(mine, g, `${k.name}.groups`);
     }
+  });
+});
+
+describe("parity: identifiability-check (official output files and exit codes)", () => {
+  const ic = commands().filter((c) => c.name.startsWith("identifiability") || c.command.includes("identifiability-check"));
+  it("covers the 3 identifiability-check commands", () => expect(ic.length).toBe(3));
+  it.each(ic)("$name", (c) => {
+    const args = c.command.split(/\s+/);
+    const get = (f: string): string | undefined => {
+      const i = args.indexOf(f);
+      return i >= 0 ? args[i + 1] : undefined;
+    };
+    const instances = get("--instances") as string;
+    const b = parseBundle(readJson(instances));
+    const r = identifiabilityCheck(b.instances, b.meta, {
+      instancesPath: instances,
+      minResponseRatio: get("--min-response-ratio") ? Number(get("--min-response-ratio")) : undefined,
+      minUniqueSignatures: get("--min-unique-signatures") ? Number(get("--min-unique-signatures")) : undefined,
+    });
+    expect(r.ok ? 0 : 2).toBe(c.exit_code);
+    expect(dumpJsonFile(r.payload)).toBe(readText(get("--out") as string));
+    expect(`${dumpJsonFile(r.payload)}\n`).toBe(readText(c.stdout_file as string));
+  });
+});
+
+describe("parity: demo", () => {
+  it("demo --compat official-0.1 --seed 1337 prints the official demo output byte for byte", async () => {
+    const r = await demo(1337, "official-0.1");
+    expect(r.ok).toBe(true);
+    expect(`${dumpJsonFile(r.payload)}\n`).toBe(readText("official/demo_seed1337.json"));
+    expect((r.payload as { witness: unknown }).witness).toEqual([[5, "in0", 0]]);
+  });
+  it("an unknown --compat is a usage error, not the default generator", async () => {
+    await expect(demo(1337, "nope")).rejects.toThrow(/unknown --compat nope/);
+    await expect(demo(1337, "nope")).rejects.toBeInstanceOf(InputError);
   });
 });
