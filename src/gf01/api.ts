@@ -289,6 +289,9 @@ export async function reportRunsFile(
   const { bundle, manifest } = await loadOptional(o);
   const builder = new ReportBuilder(o.fold);
   const separation = new SeparationChecker();
+  // Scoring choices recorded per row; a report states them and never pools different ones.
+  const rules = new Set<string>();
+  const pools = new Set<string>();
   const outcome = await validateRows(readJsonl(runsFile), {
     strict: o.strict,
     official: o.official,
@@ -297,6 +300,8 @@ export async function reportRunsFile(
     score: defaultScorer({ pool: rowDefaultPool(o) }),
     atomBudget: o.atomBudget,
     onRow: (row, line) => {
+      rules.add(String(row.atom_budget ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE));
+      pools.add(String(row.best_match_pool ?? rowDefaultPool(o)));
       builder.add(row);
       separation.add(row, line);
     },
@@ -316,8 +321,25 @@ export async function reportRunsFile(
       },
     };
   }
+  for (const [key, set] of [
+    ["atom_budget", rules],
+    ["best_match_pool", pools],
+  ] as const) {
+    if (set.size > 1)
+      return {
+        ok: false,
+        payload: {
+          status: "error",
+          error_type: "scoring_choice_mixing",
+          message: `rows were scored under different ${key} choices (${[...set].sort().join(", ")}); report them separately`,
+          runs_path: runsFile,
+        },
+      };
+  }
   const payload = builder.finish({ strict: !!(o.strict || o.official), coverage: outcome.coverage });
   payload.recomputed = !!bundle;
+  payload.atom_budget = [...rules][0] ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE;
+  payload.best_match_pool = [...pools][0] ?? rowDefaultPool(o);
   return { ok: true, payload };
 }
 

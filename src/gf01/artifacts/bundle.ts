@@ -8,9 +8,8 @@ import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
-import { canonicalHash } from "../../core/hash.js";
 import { compileInstance } from "../model/compile.js";
-import { semanticIdentity } from "../model/identity.js";
+import { computeContentHash } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
   BENCHMARK_VERSION,
@@ -156,7 +155,7 @@ export function parseBundle(
     // (the official loader recomputes it silently; a mismatch means an edited instance).
     const stored = [inst.content_hash, inst.provenance?.content_hash].filter((h) => typeof h === "string");
     if (stored.length) {
-      const got = canonicalHash(semanticIdentity(inst));
+      const got = computeContentHash(inst);
       for (const h of stored) {
         if (h !== got)
           throw new InputError(`content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`, {

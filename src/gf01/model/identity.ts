@@ -1,4 +1,5 @@
-import { canonicalHash } from "../../core/hash.js";
+import { sha256Hex } from "../../core/hash.js";
+import { compareCodePoints, pyJsonString } from "../../core/pyjson.js";
 import type { Gf01Instance, MealyAutomaton } from "./types.js";
 
 const sortedObj = (o: Record<string, number>): Record<string, number> =>
@@ -44,7 +45,49 @@ export function semanticIdentity(inst: Gf01Instance): Record<string, unknown> {
 export function contentHash(inst: Gf01Instance): string {
   const given = inst.provenance?.content_hash;
   if (typeof given === "string" && given) return given;
-  return canonicalHash(semanticIdentity(inst));
+  return computeContentHash(inst);
+}
+
+/** The content hash recomputed from the instance itself (ignores any stored hash). */
+export function computeContentHash(inst: Gf01Instance): string {
+  return sha256Hex(semanticIdentityJson(inst));
+}
+
+const sortedKeys = (o: object): string[] => Object.keys(o).sort(compareCodePoints);
+const intObj = (o: Record<string, number>): string =>
+  `{${sortedKeys(o)
+    .map((k) => `${pyJsonString(k)}:${Math.trunc(Number(o[k]))}`)
+    .join(",")}}`;
+
+/**
+ * `canonicalJson(semanticIdentity(inst))` (Python `json.dumps(sort_keys=True,
+ * separators=(",", ":"))`) written directly: bundles are hash-checked on every load, and the
+ * generic writer made loading ~20 % slower. A test checks the two agree.
+ */
+export function semanticIdentityJson(inst: Gf01Instance): string {
+  const a = inst.automaton;
+  const str = (s: string): string => pyJsonString(s);
+  const parts: string[] = [];
+  parts.push(
+    `{"automaton":{"initial_state":${str(a.initial_state)},"input_aps":[${a.input_aps.map(str).join(",")}],` +
+      `"output_aps":[${a.output_aps.map(str).join(",")}],"states":[${a.states.slice().sort(compareCodePoints).map(str).join(",")}],"transitions":{`,
+  );
+  parts.push(
+    sortedKeys(a.transitions)
+      .map((state) => {
+        const row = a.transitions[state];
+        return `${str(state)}:{${sortedKeys(row)
+          .map((key) => `${str(key)}:{"next_state":${str(row[key].next_state)},"output":${intObj(row[key].output)}}`)
+          .join(",")}}`;
+      })
+      .join(","),
+  );
+  parts.push(`}},"base_trace":[${inst.base_trace.map(intObj).join(",")}]`);
+  parts.push(
+    `,"budget_timestep":${inst.budget_timestep},"effect_ap":${str(inst.effect_ap)},"mode":${str(inst.mode)},` +
+      `"t_star":${inst.t_star},"window_size":${inst.window_size}}`,
+  );
+  return parts.join("");
 }
 
 /** Instance id in the official scheme: `gf01-` + first 12 hex of the content hash. */

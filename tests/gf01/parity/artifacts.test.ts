@@ -2,7 +2,12 @@
  * Parity of generated artifacts with the newest official harness (corpus README: "Layout",
  * "How to use"): bundles, manifests, the legacy list and the stdout form byte for byte.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../../../src/core/pyjson.js";
+import { computeContentHash, semanticIdentity, semanticIdentityJson } from "../../../src/gf01/model/identity.js";
+import type { Gf01Instance } from "../../../src/gf01/model/types.js";
+import { tinyInstance } from "../verify/arb.js";
 import { generateBundle, manifestOf } from "../../../src/gf01/api.js";
 import { bundleToJson, instanceToDict, parseBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { buildSplitManifest } from "../../../src/gf01/artifacts/manifest.js";
@@ -59,5 +64,25 @@ describe("parity: manifest of the official bundles", () => {
     const list = raw as unknown as Array<Record<string, unknown>>;
     list[1] = { ...list[1], t_star: (list[1].t_star as number) - 1 };
     expect(() => parseBundle(list, "x.json")).toThrow(/x\.json: field \[1\]\.content_hash: content_hash mismatch/);
+  });
+});
+
+describe("content hash: the direct canonical writer equals the generic one", () => {
+  it("on every official instance (stored hash = recomputed = generic canonical JSON)", () => {
+    for (const f of ["bundles/instance_bundle.json", "bundles/instance_bundle_private_eval.json"]) {
+      for (const inst of readJson<{ instances: Gf01Instance[] }>(f).instances) {
+        expect(semanticIdentityJson(inst)).toBe(canonicalJson(semanticIdentity(inst)));
+        expect(computeContentHash(inst)).toBe(inst.content_hash);
+      }
+    }
+  });
+  it("property: on random instances with unusual names", () => {
+    fc.assert(
+      fc.property(tinyInstance(), fc.string(), (t, name) => {
+        const inst = { ...t.inst, effect_ap: t.inst.effect_ap, automaton: { ...t.inst.automaton, initial_state: name } };
+        expect(semanticIdentityJson(inst)).toBe(canonicalJson(semanticIdentity(inst)));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { type CompiledInstance, compileInstance } from "../../../src/gf01/model/compile.js";
+import { type CompiledInstance, compileInstance, withAtomBudget } from "../../../src/gf01/model/compile.js";
 import type { Gf01Instance, MealyAutomaton, Mode, Valuation } from "../../../src/gf01/model/types.js";
 import type { RawAtom } from "../../../src/gf01/verify/atoms.js";
 
@@ -100,7 +100,9 @@ export function tinyInstance(maxSubsets = 1500): fc.Arbitrary<Tiny> {
         budget_timestep: r.bT,
         budget_atoms: bA,
       };
-      return { inst, ci: compileInstance(inst) };
+      // Scored under the "enforce" atom-budget rule: the tightened B_A keeps brute force small
+      // and exercises the budget path; instances with B_A null score as the default rule does.
+      return { inst, ci: withAtomBudget(compileInstance(inst), "enforce") };
     });
 }
 
