@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileInstance } from "../../../src/gf01/model/compile.js";
+import { compileInstance, withAtomBudget } from "../../../src/gf01/model/compile.js";
 import type { Gf01Instance } from "../../../src/gf01/model/types.js";
 import {
   dedupeAtoms,
@@ -8,6 +8,7 @@ import {
   naiveEvaluate,
   naiveStructureOk,
   naiveSufficient,
+  scoreCertificate,
   validateCertificate,
   verifyCertificate,
 } from "../../../src/gf01/verify/index.js";
@@ -145,12 +146,14 @@ describe("structural validation: official reason strings (cf. official AB-009 ca
       "atom budget exceeded",
     ],
   ];
+  // The "atom budget exceeded" case needs the fixture-era rule; the others hold under both.
+  const ciEnforce = withAtomBudget(ci, "enforce");
   for (const [name, cert, reason] of cases) {
     it(name, () => {
-      const v = validateCertificate(ci, cert);
+      const v = validateCertificate(ciEnforce, cert);
       expect(v.ok).toBe(false);
       expect(v.reasons[0]).toBe(reason);
-      expect(verifyCertificate(ci, cert)).toMatchObject({
+      expect(verifyCertificate(ciEnforce, cert)).toMatchObject({
         suff: false,
         min1: false,
         valid: false,
@@ -179,6 +182,24 @@ describe("structural validation: official reason strings (cf. official AB-009 ca
       [1, "in1", 1],
     ];
     expect(validateCertificate(ci2, cert).ok).toBe(true);
+  });
+
+  it("the default atom-budget rule (newest official) reports, but does not enforce, B_A", () => {
+    const cert: [number, string, number][] = [
+      [0, "in0", 1],
+      [0, "in1", 1],
+      [1, "in0", 1],
+      [1, "in1", 1],
+    ];
+    expect(validateCertificate(ci, cert).ok).toBe(true);
+    const s = scoreCertificate(ci, cert);
+    expect(s).toMatchObject({ atom_budget: "diagnostic", exceeds_budget_atoms: true, structure_ok: true });
+    expect(scoreCertificate(ci, cert, { atomBudget: "enforce" })).toMatchObject({
+      atom_budget: "enforce",
+      exceeds_budget_atoms: true,
+      structure_ok: false,
+      valid: false,
+    });
   });
 
   it("repeats and no-ops are reported, kept, and make Min1 fail under list semantics", () => {
