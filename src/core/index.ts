@@ -6,3 +6,4 @@ export * from "./progress.js";
 export * from "./pyjson.js";
 export * from "./random.js";
 export * from "./schema.js";
+export * from "./pyjsonloads.js";
