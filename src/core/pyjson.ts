@@ -206,14 +206,20 @@ export function pyStrRepr(s: string): string {
     else if (ch === "\t") out += "\\t";
     else if (c !== 0x20 && NON_PRINTABLE.test(ch)) {
       const hex = c.toString(16);
-      out += c < 0x100 ? `\\x${hex.padStart(2, "0")}` : c < 0x10000 ? `\\u${hex.padStart(4, "0")}` : `\\U${hex.padStart(8, "0")}`;
+      out +=
+        c < 0x100
+          ? `\\x${hex.padStart(2, "0")}`
+          : c < 0x10000
+            ? `\\u${hex.padStart(4, "0")}`
+            : `\\U${hex.padStart(8, "0")}`;
     } else out += ch;
   }
   return out + quote;
 }
 
 // Python str.isspace(): what str.strip() / str.split() with no argument remove.
-const PY_WS = "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+const PY_WS =
+  "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
 const PY_STRIP_RE = new RegExp(`^${PY_WS}+|${PY_WS}+$`, "g");
 
 /** Python `str.strip()` (its whitespace set differs from `String.prototype.trim`). */

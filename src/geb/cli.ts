@@ -238,7 +238,9 @@ export function buildProgram(): Command {
       if (warning && o.strict) throw new InputError(`predictions: ${warning}`, { file: o.pred });
       if (warning) process.stderr.write(`geb grade: warning: ${o.pred}: ${warning}\n`);
       if (o.json)
-        console.log(JSON.stringify({ metrics: r.metrics, config: r.options, predictions: r.intake }, null, 2));
+        console.log(
+          JSON.stringify({ metrics: r.metrics, config: r.options, predictions: r.intake }, null, 2),
+        );
       else console.log(formatReport(r.metrics, "", undefined, r.options.metrics));
     });
 

@@ -8,9 +8,9 @@
  *   compared after JSON-typed normalisation instead of Python `str()`.
  * - `reference-0.1` reproduces the reference's `grade_rows` exactly, including those defects.
  */
-import { PyFloat, pySplitLines, pyStr as corePyStr, pyStrip } from "../core/pyjson.js";
+import { pyStr as corePyStr, PyFloat, pySplitLines, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
-import { type StateValue, formatValue, parseValue } from "./state.js";
+import { formatValue, parseValue, type StateValue } from "./state.js";
 import type { LedgerEntry, StateMode } from "./types.js";
 
 export const METRIC_DIALECTS = ["1.0", "reference-0.1"] as const;
@@ -567,7 +567,9 @@ export class Grader {
         this.instrTotal && this.cleanTotal ? (cleanAcc as number) - (instrAcc as number) : null,
       instr_override_rate: div(this.overrideCount, this.conflictCount),
       instr_conflict_present_rate: div(this.conflictCount, this.ref ? this.bothDefined : this.instrTotal),
-      instr_conflict_present_count: (this.ref ? this.bothDefined : this.instrTotal) ? this.conflictCount : null,
+      instr_conflict_present_count: (this.ref ? this.bothDefined : this.instrTotal)
+        ? this.conflictCount
+        : null,
       state_integrity_rate: div(this.integrityOk, this.instrTotal),
     };
   }

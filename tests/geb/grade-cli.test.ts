@@ -6,7 +6,10 @@ import { generateToFile, gradeFiles, intakeWarning } from "../../src/geb/api.js"
 import { repoRoot, tmp } from "./helpers.js";
 
 const geb = (...args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", ...args], { cwd: repoRoot, encoding: "utf8" });
+  spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
 
 function fixture(): { data: string; pred: string; ids: string[] } {
   const dir = tmp();

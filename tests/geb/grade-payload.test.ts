@@ -16,7 +16,16 @@ describe("geb model payload: the reference's keys", () => {
     const dir = tmp();
     const data = dataset(dir, "kv", { seed: 3, episodes: 1, steps: 40, queries: 6 });
     const out = join(dir, "plain");
-    const r = await geb(["model", "--data", data, "--model", "builtin:ledger-reader", "--no-progress", "--out-dir", out]);
+    const r = await geb([
+      "model",
+      "--data",
+      data,
+      "--model",
+      "builtin:ledger-reader",
+      "--no-progress",
+      "--out-dir",
+      out,
+    ]);
     expect(r.code, r.err).toBe(0);
     const p = JSON.parse(readFileSync(join(out, "results.json"), "utf8"))[0] as ModelRunPayload;
     expect(p.metrics.answer_correct_given_selected).toBe(1);
@@ -24,11 +33,24 @@ describe("geb model payload: the reference's keys", () => {
     expect(p.artifact_stats).toEqual([]);
 
     const det = join(dir, "det");
-    const d = await geb(["model", "--data", data, "--model", "retrieval", "--deterministic-answer", "--no-progress", "--out-dir", det]);
+    const d = await geb([
+      "model",
+      "--data",
+      data,
+      "--model",
+      "retrieval",
+      "--deterministic-answer",
+      "--no-progress",
+      "--out-dir",
+      det,
+    ]);
     expect(d.code, d.err).toBe(0);
     const q = JSON.parse(readFileSync(join(det, "results.json"), "utf8"))[0] as ModelRunPayload;
     expect(q.metrics_raw).toBeNull();
     expect(q.artifact_stats).toEqual([]);
-    expect(typeof q.metrics.answer_correct_given_selected === "number" || q.metrics.answer_correct_given_selected === null).toBe(true);
+    expect(
+      typeof q.metrics.answer_correct_given_selected === "number" ||
+        q.metrics.answer_correct_given_selected === null,
+    ).toBe(true);
   }, 60_000);
 });

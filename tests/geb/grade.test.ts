@@ -138,14 +138,18 @@ describe("value accuracy and exact accuracy", () => {
 
   it('the word "null" (any case, padded) is null in both dialects; other values are not', () => {
     for (const norm of [normValue, normValueReference]) {
-      for (const s of ["null", "NULL", "Null", " null ", "\tnUlL\n", "", "   "]) expect(norm(s), s).toBeNull();
+      for (const s of ["null", "NULL", "Null", " null ", "\tnUlL\n", "", "   "])
+        expect(norm(s), s).toBeNull();
       for (const s of ["nul", "null!", "nullx", "none", "None"]) expect(norm(s), s).toBe(s);
     }
     // A null-gold row answered "NULL" is right; a non-null gold answered "null" is wrong.
     for (const dialect of ["1.0", "reference-0.1"] as const) {
       const g = grader(dialect);
       const nul = row("x", { value: null, support_ids: ["U000004"] }, { key: "tag.01" });
-      expect(g.add(nul, { value: "NULL", support_ids: ["U000004"] })).toMatchObject({ value_ok: true, exact: true });
+      expect(g.add(nul, { value: "NULL", support_ids: ["U000004"] })).toMatchObject({
+        value_ok: true,
+        exact: true,
+      });
       const set = row("q", { value: "teal-0002", support_ids: ["U000002"] });
       expect(g.add(set, { value: "null", support_ids: ["U000002"] })).toMatchObject({ value_ok: false });
     }
@@ -182,17 +186,25 @@ describe("entailment from citations", () => {
     for (const dialect of ["1.0", "reference-0.1"] as const) {
       const g = grader(dialect);
       const r = row("q", { value: "teal-0002", support_ids: ["U000002"] });
-      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "U000006"] }).entailed, dialect).toBe(true);
-      expect(g.add(r, { value: "teal-0002", support_ids: ["U000006", "U000002"] }).entailed, dialect).toBe(true);
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "U000006"] }).entailed, dialect).toBe(
+        true,
+      );
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000006", "U000002"] }).entailed, dialect).toBe(
+        true,
+      );
       // The NOTE says amber-0001; NOTEs set nothing, so neither value follows from it alone.
       expect(g.add(r, { value: "teal-0002", support_ids: ["U000006"] }).entailed, dialect).toBe(false);
       expect(g.add(r, { value: "amber-0001", support_ids: ["U000006"] }).entailed, dialect).toBe(false);
       // Another key's SET beside the gold changes nothing the question asks about (it costs
       // precision, not entailment); alone it implies nothing about tag.00.
-      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "U000005"] }).entailed, dialect).toBe(true);
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "U000005"] }).entailed, dialect).toBe(
+        true,
+      );
       expect(g.add(r, { value: "teal-0002", support_ids: ["U000005"] }).entailed, dialect).toBe(false);
       // Unknown ids still fail.
-      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "UFFFFFF"] }).entailed, dialect).toBe(false);
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "UFFFFFF"] }).entailed, dialect).toBe(
+        false,
+      );
       // Keys past two digits are ledger keys like any other.
       const k3 = row("k", { value: "ochre-0007", support_ids: ["U000007"] }, { key: "tag.100" });
       expect(g.add(k3, { value: "ochre-0007", support_ids: ["U000007"] }).exact, dialect).toBe(true);
@@ -313,12 +325,19 @@ describe("instruction metrics (reference-0.1)", () => {
     const v = fc.constantFrom("a", "b", "c", null);
     fc.assert(
       fc.property(
-        fc.array(fc.record({ gold: v, pred: v, instr: v, has: fc.boolean() }), { minLength: 1, maxLength: 10 }),
+        fc.array(fc.record({ gold: v, pred: v, instr: v, has: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
         (cases) => {
           const g = grader("reference-0.1", { citations: "off" });
           for (const [i, c] of cases.entries())
             g.add(
-              row(`q${i}`, { value: c.gold, support_ids: [] }, { has_instruction: c.has, instruction_value: c.instr }),
+              row(
+                `q${i}`,
+                { value: c.gold, support_ids: [] },
+                { has_instruction: c.has, instruction_value: c.instr },
+              ),
               { value: c.pred },
             );
           const tagged = cases.filter((c) => c.has);
@@ -326,7 +345,9 @@ describe("instruction metrics (reference-0.1)", () => {
           const conflict = defined.filter((c) => c.instr !== c.gold);
           const m = g.result();
           expect(m.instr_conflict_present_count).toBe(defined.length ? conflict.length : null);
-          expect(m.instr_conflict_present_rate).toBe(defined.length ? conflict.length / defined.length : null);
+          expect(m.instr_conflict_present_rate).toBe(
+            defined.length ? conflict.length / defined.length : null,
+          );
           expect(m.instr_override_rate).toBe(
             conflict.length ? conflict.filter((c) => c.pred === c.instr).length / conflict.length : null,
           );

@@ -24,7 +24,12 @@ interface Case {
   case: string;
   data: string;
   preds: string;
-  options: { citations: "auto" | "on" | "off"; support_metric: "f1" | "exact"; max_support_k: number; entailment_check: boolean };
+  options: {
+    citations: "auto" | "on" | "off";
+    support_metric: "f1" | "exact";
+    max_support_k: number;
+    entailment_check: boolean;
+  };
   cli_args: string[];
   metrics: Record<string, number | null>;
   cli_stdout: string;
@@ -136,7 +141,9 @@ describe.skipIf(!present)("reference-0.1 grading parity (shared corpus, 2,944 ca
     for (const name of ["kv_instruction_s101/null_string/k1", "set_standard_s101/misc_rows/default"]) {
       const c = cases.find((x) => x.case === name);
       if (!c) throw new Error(`case ${name} not in the corpus`);
-      const args = c.cli_args.map((a) => (a.startsWith("data/") || a.startsWith("preds/") ? join(corpus, a) : a));
+      const args = c.cli_args.map((a) =>
+        a.startsWith("data/") || a.startsWith("preds/") ? join(corpus, a) : a,
+      );
       const r = spawnSync(
         process.execPath,
         ["--import", "tsx", "src/geb/cli.ts", ...args, "--metrics", "reference-0.1"],

@@ -10,7 +10,7 @@
 import { InputError } from "../../core/errors.js";
 import type { PipelineConfig } from "../pipeline/config.js";
 import { type Candidate, ledgerCandidates, newerFirst } from "../pipeline/ledger.js";
-import { type PipelineRow, type SelectorContext, candidatesFor } from "../pipeline/select.js";
+import { candidatesFor, type PipelineRow, type SelectorContext } from "../pipeline/select.js";
 
 export type SelectorLabel = "authoritative" | "latest-entry";
 export const SELECTOR_LABELS: readonly SelectorLabel[] = ["authoritative", "latest-entry"];
@@ -104,7 +104,10 @@ export function exportConfigSummary(c: PipelineConfig): Record<string, unknown> 
  * writes it. Reference candidates carry `authority_spoofed` and show the flipped op; the true
  * op is recovered (a spoof swaps NOTE and SET). A missing `label` is `unspecified`.
  */
-export function parseExample(o: Record<string, unknown>, where: { file: string; line: number }): SelectorExample {
+export function parseExample(
+  o: Record<string, unknown>,
+  where: { file: string; line: number },
+): SelectorExample {
   if (!Array.isArray(o.candidates))
     throw new InputError("expected a selector example with candidates[]", { ...where, field: "candidates" });
   const candidates = (o.candidates as Record<string, unknown>[]).map((c, j): SelectorCandidate => {
@@ -133,7 +136,10 @@ export function parseExample(o: Record<string, unknown>, where: { file: string; 
   let label: ExampleLabel = "unspecified";
   if (o.label !== undefined && o.label !== null) {
     if (!SELECTOR_LABELS.includes(o.label as SelectorLabel))
-      throw new InputError(`label must be one of ${SELECTOR_LABELS.join(", ")}`, { ...where, field: "label" });
+      throw new InputError(`label must be one of ${SELECTOR_LABELS.join(", ")}`, {
+        ...where,
+        field: "label",
+      });
     label = o.label as SelectorLabel;
   }
   return {
