@@ -119,19 +119,18 @@ export function pyJsonLoads(text: string): unknown {
       }
       return out;
     }
-    for (const [lit, v] of [
-      ["null", null],
-      ["true", true],
-      ["false", false],
-      ["NaN", new PyFloat(Number.NaN)],
-      ["Infinity", new PyFloat(Number.POSITIVE_INFINITY)],
-      ["-Infinity", new PyFloat(Number.NEGATIVE_INFINITY)],
-    ] as const) {
-      if (text.startsWith(lit, i)) {
-        i += lit.length;
-        return v;
-      }
-    }
+    const lit = (word: string, v: unknown): unknown => {
+      if (!text.startsWith(word, i)) return fail("Expecting value");
+      i += word.length;
+      return v;
+    };
+    if (c === 0x6e) return lit("null", null);
+    if (c === 0x74) return lit("true", true);
+    if (c === 0x66) return lit("false", false);
+    if (c === 0x4e) return lit("NaN", new PyFloat(Number.NaN));
+    if (c === 0x49) return lit("Infinity", new PyFloat(Number.POSITIVE_INFINITY));
+    if (c === 0x2d && text.charCodeAt(i + 1) === 0x49)
+      return lit("-Infinity", new PyFloat(Number.NEGATIVE_INFINITY));
     NUMBER_RE.lastIndex = i;
     const m = NUMBER_RE.exec(text);
     if (!m) return fail("Expecting value");

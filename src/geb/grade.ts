@@ -177,6 +177,21 @@ export function logEntries(document: string): LedgerEntry[] {
   return out;
 }
 
+// Graders made one after another over the same rows (option sets, dialects, sweep cells)
+// share parsed episode logs: the last few, compared by string identity first.
+const UID_CACHE: [string, Map<string, LedgerEntry>][] = [];
+const UID_CACHE_SIZE = 8;
+
+/** uid → entry of an episode log (a later duplicate uid wins, as in a Python dict). */
+function uidIndex(document: string): Map<string, LedgerEntry> {
+  for (const [doc, map] of UID_CACHE) if (doc === document) return map;
+  const map = new Map<string, LedgerEntry>();
+  for (const e of logEntries(document)) map.set(e.uid, e);
+  UID_CACHE.unshift([document, map]);
+  if (UID_CACHE.length > UID_CACHE_SIZE) UID_CACHE.pop();
+  return map;
+}
+
 interface Prf {
   p: number;
   r: number;
@@ -394,8 +409,7 @@ export class Grader {
   private uidsOf(document: string): Map<string, LedgerEntry> {
     if (document !== this.lastDoc) {
       this.lastDoc = document;
-      this.lastUids = new Map();
-      for (const e of logEntries(document)) this.lastUids.set(e.uid, e);
+      this.lastUids = uidIndex(document);
     }
     return this.lastUids;
   }

@@ -52,7 +52,7 @@ describe("selector examples and model metadata", () => {
   });
 
   it("our own export's label is kept", () => {
-    const line = { ...referenceLine(1, false), label: "authoritative" };
+    const line: Record<string, unknown> = { ...referenceLine(1, false), label: "authoritative" };
     delete line.gold_support_uid;
     const model = trainSelector([parseExample(line, where)], { epochs: 1 });
     expect(model.meta?.labels).toEqual(["authoritative"]);
