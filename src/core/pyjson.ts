@@ -217,14 +217,30 @@ export function pyStrRepr(s: string): string {
   return out + quote;
 }
 
-// Python str.isspace(): what str.strip() / str.split() with no argument remove.
-const PY_WS =
-  "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-const PY_STRIP_RE = new RegExp(`^${PY_WS}+|${PY_WS}+$`, "g");
+/** Python `str.isspace()` for one UTF-16 unit (every Python whitespace character is in the BMP). */
+export function isPySpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+  if (c < 0x85) return false;
+  return (
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
 
 /** Python `str.strip()` (its whitespace set differs from `String.prototype.trim`). */
 export function pyStrip(s: string): string {
-  return s.replace(PY_STRIP_RE, "");
+  let a = 0;
+  let b = s.length;
+  while (a < b && isPySpace(s.charCodeAt(a))) a++;
+  while (b > a && isPySpace(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
 }
 
 /** Python `str.splitlines()` (splits on \\r, \\v, \\f, \\x1c-\\x1e, \\x85, \\u2028, \\u2029 too). */

@@ -55,6 +55,36 @@ describe("pyJsonLoads + pyStr = Python str(json.loads(text))", () => {
       expect(() => pyJsonLoads(bad), bad).toThrow(SyntaxError);
   });
 
+  it("pyStrip equals stripping Python's isspace() set (brute force)", () => {
+    const WS = /[\t\n\v\f\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+    const ch = fc.constantFrom(
+      "a",
+      " ",
+      "\t",
+      "\x1c",
+      "\x85",
+      "\xa0",
+      "\u2003",
+      "\u3000",
+      "\ufeff",
+      "\u200b",
+      "é",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(ch, { maxLength: 12 }).map((c) => c.join("")),
+        (s) => {
+          const chars = [...s];
+          let a = 0;
+          let b = chars.length;
+          while (a < b && WS.test(chars[a])) a++;
+          while (b > a && WS.test(chars[b - 1])) b--;
+          expect(pyStrip(s)).toBe(chars.slice(a, b).join(""));
+        },
+      ),
+    );
+  });
+
   it("pyStrip and pySplitLines use Python's whitespace and line boundaries", () => {
     expect(pyStrip("\x1c\x85 a b\u3000\t")).toBe("a b");
     expect(pyStrip("\ufeffa")).toBe("\ufeffa"); // not whitespace for Python (JS trim removes it)
