@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../core/errors.js";
-import { PyFloat, pyJsonDumps } from "../core/pyjson.js";
+import { PyFloat, pyJsonDumps, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
 import { roundHalfEven } from "../core/numeric.js";
 import { parseWith } from "../core/schema.js";
@@ -111,13 +111,14 @@ export function readPredictionIndex(file: string, dialect: MetricDialect = "1.0"
   const repeated = new Set<string>();
   const intake: PredictionIntake = { rows: 0, no_id: 0, duplicate_rows: 0, duplicate_ids: 0, no_answer: 0 };
   forEachLine(file, (bytes, line) => {
-    intake.rows++;
     let value: unknown;
     if (strict) value = parseLineJson(bytes, file, line);
     else {
       // Python's json.loads, but only where it differs in a way str() can see (non-string
       // answer fields) or where JSON.parse refuses (NaN, Infinity): JSON.parse is much faster.
-      const text = bytes.toString("utf8");
+      // The reference strips each line with str.strip() (Unicode whitespace) before decoding.
+      const text = pyStrip(bytes.toString("utf8"));
+      if (text === "") return;
       try {
         value = JSON.parse(text);
         if (needsPythonDecode(value)) value = pyJsonLoads(text);
@@ -129,6 +130,7 @@ export function readPredictionIndex(file: string, dialect: MetricDialect = "1.0"
         }
       }
     }
+    intake.rows++;
     if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof PyFloat)
       throw new InputError("prediction must be a JSON object", { file, line });
     const row = value as Record<string, unknown>;

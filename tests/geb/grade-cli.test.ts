@@ -48,6 +48,24 @@ describe("geb grade: prediction ids the data does not have, or has twice", () =>
     );
   });
 
+  it("reference-0.1 reads prediction lines as the reference does (str.strip, Python json.loads)", () => {
+    const { data, pred, ids } = fixture();
+    const odd = `${pred}.odd`;
+    writeFileSync(
+      odd,
+      [
+        "\u3000", // blank for Python's str.strip(): skipped, not an error
+        `{"id": "${ids[0]}", "value": NaN}`, // Python accepts NaN: the value is the string "nan"
+        `\u3000{"id": "${ids[1]}", "value": 2.0}\u00a0`,
+        `{"id": 7, "value": "x"}`, // truthy non-string id: kept by the reference, never matches
+      ].join("\n"),
+    );
+    const r = gradeFiles({ data, pred: odd, options: { metrics: "reference-0.1" } });
+    expect(r.intake).toMatchObject({ rows: 3, no_id: 1, unknown_ids: 0, duplicate_rows: 0 });
+    expect(r.metrics.n).toBe(4);
+    expect(() => gradeFiles({ data, pred: odd })).toThrow(/invalid JSON/);
+  });
+
   it("warn on stderr (exit 0); --strict makes it an error (exit 2, no metrics printed)", () => {
     const { data, pred } = fixture();
     const warn = geb("grade", "--data", data, "--pred", pred);
