@@ -142,26 +142,59 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** Python `repr` for the value shapes the harnesses hash (int, float, str, bool, None, list, tuple). */
+/**
+ * Key order of an object decoded by `pyJsonLoads` when it differs from JS property order
+ * (JS lists integer-like keys first; a Python dict keeps insertion order).
+ */
+export const PY_KEY_ORDER: unique symbol = Symbol.for("oraclebench.pyKeyOrder");
+
+/** Keys of a decoded JSON object in Python dict order. */
+export function pyKeys(o: object): string[] {
+  const order = (o as { [PY_KEY_ORDER]?: string[] })[PY_KEY_ORDER];
+  return order ?? Object.keys(o);
+}
+
+/**
+ * Python `repr` of a JSON-shaped value: None/True/False, int (number or bigint), float
+ * (`PyFloat`, or a non-integral number), str, list, tuple and dict (plain objects).
+ */
 export function pyRepr(v: unknown): string {
   if (v === null || v === undefined) return "None";
   if (v === true) return "True";
   if (v === false) return "False";
-  if (typeof v === "number") return Number.isInteger(v) ? intRepr(v) : pyFloatRepr(v);
-  if (v instanceof PyFloat) {
-    const r = pyFloatRepr(v.value);
-    return r === "NaN" ? "nan" : r === "Infinity" ? "inf" : r === "-Infinity" ? "-inf" : r;
-  }
+  if (typeof v === "bigint") return v.toString();
+  if (typeof v === "number") return Number.isInteger(v) ? intRepr(v) : pyFloatStr(v);
+  if (v instanceof PyFloat) return pyFloatStr(v.value);
   if (typeof v === "string") return pyStrRepr(v);
   if (v instanceof PyTuple) {
     const inner = v.items.map(pyRepr);
     return inner.length === 1 ? `(${inner[0]},)` : `(${inner.join(", ")})`;
   }
   if (Array.isArray(v)) return `[${v.map(pyRepr).join(", ")}]`;
+  if (typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    return `{${pyKeys(o)
+      .map((k) => `${pyStrRepr(k)}: ${pyRepr(o[k])}`)
+      .join(", ")}}`;
+  }
   throw new TypeError(`pyRepr: unsupported value ${String(v)}`);
 }
 
-/** Python `repr(str)` for printable strings (quote choice and escapes as CPython). */
+/** Python `str()` of a JSON-shaped value: strings as they are, everything else its `repr`. */
+export function pyStr(v: unknown): string {
+  return typeof v === "string" ? v : pyRepr(v);
+}
+
+/** Python `repr(float)` / `str(float)` (`nan`, `inf`, `-inf` spelled as Python does). */
+function pyFloatStr(x: number): string {
+  const r = pyFloatRepr(x);
+  return r === "NaN" ? "nan" : r === "Infinity" ? "inf" : r === "-Infinity" ? "-inf" : r;
+}
+
+// Python's str.isprintable() is false for these categories (the space is the one printable Zs).
+const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+/** Python `repr(str)`: quote choice and escapes as CPython (non-printables as \\x, \\u, \\U). */
 export function pyStrRepr(s: string): string {
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
@@ -171,8 +204,48 @@ export function pyStrRepr(s: string): string {
     else if (ch === "\n") out += "\\n";
     else if (ch === "\r") out += "\\r";
     else if (ch === "\t") out += "\\t";
-    else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
-    else out += ch;
+    else if (c !== 0x20 && NON_PRINTABLE.test(ch)) {
+      const hex = c.toString(16);
+      out +=
+        c < 0x100
+          ? `\\x${hex.padStart(2, "0")}`
+          : c < 0x10000
+            ? `\\u${hex.padStart(4, "0")}`
+            : `\\U${hex.padStart(8, "0")}`;
+    } else out += ch;
   }
   return out + quote;
+}
+
+/** Python `str.isspace()` for one UTF-16 unit (every Python whitespace character is in the BMP). */
+export function isPySpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || (c >= 0x1c && c <= 0x1f);
+  if (c < 0x85) return false;
+  return (
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
+
+/** Python `str.strip()` (its whitespace set differs from `String.prototype.trim`). */
+export function pyStrip(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isPySpace(s.charCodeAt(a))) a++;
+  while (b > a && isPySpace(s.charCodeAt(b - 1))) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+/** Python `str.splitlines()` (splits on \\r, \\v, \\f, \\x1c-\\x1e, \\x85, \\u2028, \\u2029 too). */
+export function pySplitLines(s: string): string[] {
+  const lines = s.split(/\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/);
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
 }

@@ -6,7 +6,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../core/errors.js";
-import { pyJsonDumps } from "../core/pyjson.js";
+import { PyFloat, pyJsonDumps, pyStrip } from "../core/pyjson.js";
+import { pyJsonLoads } from "../core/pyjsonloads.js";
 import { roundHalfEven } from "../core/numeric.js";
 import { parseWith } from "../core/schema.js";
 import { validateBook } from "./book.js";
@@ -16,6 +17,7 @@ import {
   DEFAULT_GRADE_OPTIONS,
   type GradeOptions,
   Grader,
+  type MetricDialect,
   type Metrics,
   REFERENCE_RESULT_METRICS,
   RESULT_FLOAT_KEYS,
@@ -75,19 +77,67 @@ export function forEachDataRow(file: string, onRow: (row: GebRowRead, line: numb
   });
 }
 
+/** What reading a prediction file found besides the answers (reported, never silently dropped). */
+export interface PredictionIntake {
+  /** Non-blank lines read. */
+  rows: number;
+  /** Rows skipped because their `id` is missing, empty or not a string (reference-0.1 only). */
+  no_id: number;
+  /** Rows whose id an earlier row already used (the last answer for an id is graded). */
+  duplicate_rows: number;
+  /** Distinct ids that appear on more than one row. */
+  duplicate_ids: number;
+  /** Rows with an id but no answer (no value/support keys, no parsable output text). */
+  no_answer: number;
+}
+
+export interface PredictionIndex {
+  preds: Map<string, PredFields>;
+  /** Every id seen on a row (answered or not), to report ids absent from the data. */
+  ids: Set<string>;
+  intake: PredictionIntake;
+}
+
 /**
- * Read predictions into an id → fields map (the last row for an id wins, as in the reference).
- * `strict` (1.0) rejects rows without a string id; the reference silently skips them.
+ * Read predictions into an id → fields map, as the reference's `_pred_index` does: the last
+ * row for an id that carries an answer wins. `dialect` 1.0 rejects rows without a string id
+ * (the reference silently skips them; we count them) and decodes with `JSON.parse`;
+ * reference-0.1 decodes like Python's `json.loads` so that `str()` of a float is exact.
  */
-export function readPredictions(file: string, strict = true): Map<string, PredFields> {
-  const out = new Map<string, PredFields>();
+export function readPredictionIndex(file: string, dialect: MetricDialect = "1.0"): PredictionIndex {
+  const strict = dialect === "1.0";
+  const preds = new Map<string, PredFields>();
+  const ids = new Set<string>();
+  const repeated = new Set<string>();
+  const intake: PredictionIntake = { rows: 0, no_id: 0, duplicate_rows: 0, duplicate_ids: 0, no_answer: 0 };
   forEachLine(file, (bytes, line) => {
-    const value = parseLineJson(bytes, file, line);
-    if (value === null || typeof value !== "object" || Array.isArray(value))
+    let value: unknown;
+    if (strict) value = parseLineJson(bytes, file, line);
+    else {
+      // Python's json.loads, but only where it differs in a way str() can see (non-string
+      // answer fields) or where JSON.parse refuses (NaN, Infinity): JSON.parse is much faster.
+      // The reference strips each line with str.strip() (Unicode whitespace) before decoding.
+      const text = pyStrip(bytes.toString("utf8"));
+      if (text === "") return;
+      try {
+        value = JSON.parse(text);
+        if (needsPythonDecode(value)) value = pyJsonLoads(text);
+      } catch {
+        try {
+          value = pyJsonLoads(text);
+        } catch (e) {
+          throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
+        }
+      }
+    }
+    intake.rows++;
+    if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof PyFloat)
       throw new InputError("prediction must be a JSON object", { file, line });
     const row = value as Record<string, unknown>;
     if (typeof row.id !== "string" || row.id === "") {
       if (strict) throw new InputError("missing or non-string id", { file, line, field: "id" });
+      // A truthy non-string id is kept by the reference but can never match a data row.
+      intake.no_id++;
       return;
     }
     if (
@@ -103,10 +153,35 @@ export function readPredictions(file: string, strict = true): Map<string, PredFi
         field: "support_ids",
       });
     }
-    const fields = predictionFields(row);
-    if (fields) out.set(row.id, fields);
+    if (ids.has(row.id)) {
+      intake.duplicate_rows++;
+      repeated.add(row.id);
+    } else ids.add(row.id);
+    const fields = predictionFields(row, !strict);
+    if (fields) preds.set(row.id, fields);
+    else intake.no_answer++;
   });
-  return out;
+  intake.duplicate_ids = repeated.size;
+  return { preds, ids, intake };
+}
+
+const plainJson = (v: unknown): boolean => v === null || v === undefined || typeof v === "string";
+
+/** True when an answer field holds a number, boolean, object or non-string list member. */
+function needsPythonDecode(v: unknown): boolean {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return false;
+  const row = v as Record<string, unknown>;
+  if (!plainJson(row.value)) return true;
+  for (const k of ["support_id", "support_ids"] as const) {
+    const x = row[k];
+    if (Array.isArray(x) ? !x.every(plainJson) : !plainJson(x)) return true;
+  }
+  return false;
+}
+
+/** `readPredictionIndex(...).preds` (kept for callers that only need the answers). */
+export function readPredictions(file: string, strict = true): Map<string, PredFields> {
+  return readPredictionIndex(file, strict ? "1.0" : "reference-0.1").preds;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,6 +279,8 @@ export function baselineToFile(opts: {
 export interface GradeReport {
   metrics: Metrics;
   options: GradeOptions;
+  /** Prediction-file findings; `unknown_ids`: ids no data row has (never graded). */
+  intake: PredictionIntake & { unknown_ids: number; unknown_examples: string[] };
 }
 
 export function gradeFiles(opts: {
@@ -214,15 +291,40 @@ export function gradeFiles(opts: {
 }): GradeReport {
   const options: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...opts.options };
   const grader = new Grader(options);
-  const preds = readPredictions(opts.pred, options.metrics === "1.0");
+  const { preds, ids, intake } = readPredictionIndex(opts.pred, options.metrics);
+  const unmatched = new Set(ids);
   const go = (onResult: (r: RowResult) => void): void => {
     forEachDataRow(opts.data, (row) => {
+      unmatched.delete(row.id);
       onResult(grader.add(row, preds.get(row.id)));
     });
   };
   if (opts.rowResults) withWriter(opts.rowResults, (w) => go((r) => w.write(dumpsLine(r))));
   else go(() => {});
-  return { metrics: grader.result(), options };
+  return {
+    metrics: grader.result(),
+    options,
+    intake: { ...intake, unknown_ids: unmatched.size, unknown_examples: [...unmatched].slice(0, 3) },
+  };
+}
+
+/**
+ * One stderr line about what a prediction file held besides answers for the data rows, or
+ * null when there is nothing to say. `geb grade --strict` turns it into an error.
+ */
+export function intakeWarning(intake: GradeReport["intake"]): string | null {
+  const parts: string[] = [];
+  if (intake.unknown_ids > 0)
+    parts.push(
+      `${intake.unknown_ids} prediction id(s) not in the data (e.g. ${intake.unknown_examples.map((x) => JSON.stringify(x)).join(", ")})`,
+    );
+  if (intake.duplicate_rows > 0)
+    parts.push(
+      `${intake.duplicate_rows} row(s) repeat an earlier id (${intake.duplicate_ids} id(s); the last answer is graded)`,
+    );
+  if (intake.no_id > 0) parts.push(`${intake.no_id} row(s) without a string id skipped`);
+  if (intake.no_answer > 0) parts.push(`${intake.no_answer} row(s) with an id but no answer`);
+  return parts.length ? parts.join("; ") : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -354,13 +456,27 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
   return { payloads, reports };
 }
 
-/** Python `f"{x:.{d}f}"` (round half even on the exact binary value; `toFixed` rounds ties up). */
+/**
+ * Python `f"{x:.{d}f}"`: round half even on the exact binary value (`toFixed` rounds ties
+ * up), and a negative number that rounds to zero keeps its sign (`-0.000`), as in Python.
+ */
 export function pyFixed(x: number, d: number): string {
-  return roundHalfEven(x, d).toFixed(d);
+  if (Number.isNaN(x)) return "nan";
+  if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
+  const s = roundHalfEven(x, d).toFixed(d);
+  return (x < 0 || Object.is(x, -0)) && !s.startsWith("-") ? `-${s}` : s;
 }
 
-/** The reference's one-line report (`_print_report`). */
-export function formatReport(m: Metrics, prefix = "", eff?: Efficiency): string {
+/**
+ * The reference's one-line report (`_print_report`). Under `reference-0.1` it is the
+ * reference's line exactly; 1.0 appends `missing=<n>` when predictions are missing.
+ */
+export function formatReport(
+  m: Metrics,
+  prefix = "",
+  eff?: Efficiency,
+  dialect: MetricDialect = "1.0",
+): string {
   const f = (x: number | null): string => (x === null ? "null" : pyFixed(x, 3));
   let s = `${prefix}n=${m.n} value_acc=${f(m.value_acc)} exact_acc=${f(m.exact_acc)}`;
   if (m.cite_f1 !== null) s += ` cite_f1=${f(m.cite_f1)} cite_p=${f(m.cite_p)} cite_r=${f(m.cite_r)}`;
@@ -374,7 +490,7 @@ export function formatReport(m: Metrics, prefix = "", eff?: Efficiency): string 
   if (m.instr_conflict_present_rate !== null) s += ` instr_conflict=${f(m.instr_conflict_present_rate)}`;
   if (m.instr_conflict_present_count !== null) s += ` instr_conflict_n=${m.instr_conflict_present_count}`;
   if (m.state_integrity_rate !== null) s += ` state_integrity=${f(m.state_integrity_rate)}`;
-  if (m.missing > 0) s += ` missing=${m.missing}`;
+  if (m.missing > 0 && dialect === "1.0") s += ` missing=${m.missing}`;
   if (eff)
     s += ` tokens=${eff.tokens} (~${pyFixed(eff.tokens_per_q, 1)}/q) passes=${eff.passes} wall_s=${pyFixed(eff.wall_s, 2)}`;
   return s;

@@ -4,7 +4,7 @@
  * defaults are the reference CLI's; additions: `--compat`, `--metrics`, `--json`,
  * `--row-results`, `validate-book`, `demo`.
  */
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { InputError } from "../core/errors.js";
 import {
   type ProtocolChoice,
@@ -12,6 +12,7 @@ import {
   formatReport,
   generateToFileAsync,
   gradeFiles,
+  intakeWarning,
   runBaseline,
   runDemo,
   validateBooks,
@@ -38,6 +39,13 @@ const int =
     if (!/^[+-]?\d+$/.test(v.trim()))
       throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
     return Number.parseInt(v, 10);
+  };
+const intAtLeast =
+  (flag: string, min: number) =>
+  (v: string): number => {
+    const x = int(flag)(v);
+    if (x < min) throw new InvalidArgumentError(`${flag} must be >= ${min}, got ${x}`);
+    return x;
   };
 const num =
   (flag: string) =>
@@ -69,7 +77,12 @@ function gradingOptions(cmd: Command): Command {
         .choices(["f1", "exact"])
         .default("f1"),
     )
-    .option("--max-support-k <k>", "score only the first k cited IDs", int("--max-support-k"), 3)
+    .option(
+      "--max-support-k <k>",
+      "score only the first k cited IDs (>= 1)",
+      intAtLeast("--max-support-k", 1),
+      3,
+    )
     .option("--entailment-check", "require the answer to follow from the cited updates alone (default)", true)
     .option("--no-entailment-check", "skip the entailment check")
     .addOption(
@@ -100,7 +113,8 @@ const gradeOpts = (o: GradingFlags): Partial<GradeOptions> => ({
 export function buildProgram(): Command {
   const program = new Command("geb")
     .description("GoldEvidenceBench: long-context state tracking with authoritative citations")
-    .showHelpAfterError()
+    // Usage errors: commander's one-line message, then exit 2 (main); no help dump.
+    .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   const d = DEFAULT_GENERATE_CONFIG;
@@ -214,10 +228,20 @@ export function buildProgram(): Command {
   )
     .option("--json", "print the metrics as JSON instead of the report line")
     .option("--row-results <path>", "write per-row outcomes (JSONL)")
+    .option(
+      "--strict",
+      "fail (exit 2) when the predictions hold ids absent from the data, repeated ids or rows without an answer",
+    )
     .action((o) => {
       const r = gradeFiles({ data: o.data, pred: o.pred, options: gradeOpts(o), rowResults: o.rowResults });
-      if (o.json) console.log(JSON.stringify({ metrics: r.metrics, config: r.options }, null, 2));
-      else console.log(formatReport(r.metrics));
+      const warning = intakeWarning(r.intake);
+      if (warning && o.strict) throw new InputError(`predictions: ${warning}`, { file: o.pred });
+      if (warning) process.stderr.write(`geb grade: warning: ${o.pred}: ${warning}\n`);
+      if (o.json)
+        console.log(
+          JSON.stringify({ metrics: r.metrics, config: r.options, predictions: r.intake }, null, 2),
+        );
+      else console.log(formatReport(r.metrics, "", undefined, r.options.metrics));
     });
 
   gradingOptions(
@@ -243,7 +267,9 @@ export function buildProgram(): Command {
       resultsJson: o.resultsJson,
     });
     for (const r of reports)
-      console.log(formatReport(r.metrics, `baseline=${o.baseline} protocol=${r.protocol} `, r.efficiency));
+      console.log(
+        formatReport(r.metrics, `baseline=${o.baseline} protocol=${r.protocol} `, r.efficiency, o.metrics),
+      );
   });
 
   program
@@ -282,6 +308,11 @@ export async function main(argv: string[] = process.argv): Promise<void> {
   try {
     await buildProgram().parseAsync(argv);
   } catch (e) {
+    if (e instanceof CommanderError) {
+      // --help / --version exit 0; every usage error (bad flag value, unknown option) 2.
+      process.exitCode = e.exitCode === 0 ? 0 : 2;
+      return;
+    }
     if (e instanceof InputError) {
       process.stderr.write(`geb: ${e.message}\n`);
       process.exitCode = 2;

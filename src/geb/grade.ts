@@ -6,11 +6,14 @@
  *   prediction is missing and wrong everywhere (never "entailed", never twin-consistent); an
  *   empty gold support set cited with an empty prediction is a perfect citation; values are
  *   compared after JSON-typed normalisation instead of Python `str()`.
- * - `reference-0.1` reproduces the reference's `grade_rows` exactly, including those defects.
+ * - `reference-0.1` reproduces the reference's `grade_rows` exactly, including those defects
+ *   (checked case by case on the shared parity corpus: tests/geb/parity-grades.test.ts).
+ * Both read the word `null` as a null answer and treat a cited NOTE as a known ledger entry
+ * that sets nothing.
  */
-import { pyFloatRepr, pyStrRepr } from "../core/pyjson.js";
-import { parseUpdates } from "./book.js";
-import { type StateValue, formatValue, parseValue } from "./state.js";
+import { pyStr as corePyStr, PyFloat, pySplitLines, pyStrip } from "../core/pyjson.js";
+import { pyJsonLoads } from "../core/pyjsonloads.js";
+import { formatValue, parseValue, type StateValue } from "./state.js";
 import type { LedgerEntry, StateMode } from "./types.js";
 
 export const METRIC_DIALECTS = ["1.0", "reference-0.1"] as const;
@@ -48,51 +51,49 @@ export interface PredFields {
   support_ids?: unknown;
 }
 
-/** Python truthiness of a JSON value. */
+/** Python truthiness of a JSON value (`PyFloat` and bigint from `pyJsonLoads` included). */
 export function pyTruthy(v: unknown): boolean {
-  if (v === null || v === undefined || v === false || v === 0 || v === "") return false;
+  if (v === null || v === undefined || v === false || v === 0 || v === "" || v === 0n) return false;
+  if (v instanceof PyFloat) return v.value !== 0;
   if (Array.isArray(v)) return v.length > 0;
   if (typeof v === "object") return Object.keys(v as object).length > 0;
   return true;
 }
 
-/** Python `str()` of a JSON-decoded value (JS cannot tell `1.0` from `1`; both print as Python ints here). */
-export function pyStr(v: unknown): string {
-  if (typeof v === "string") return v;
-  return pyReprJson(v);
-}
+/** Python `str()` of a decoded JSON value (exact when decoded by `pyJsonLoads`). */
+export const pyStr = corePyStr;
 
-function pyReprJson(v: unknown): string {
-  if (v === null || v === undefined) return "None";
-  if (v === true) return "True";
-  if (v === false) return "False";
-  if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) < 1e16 ? String(v) : pyFloatRepr(v);
-  if (typeof v === "string") return pyStrRepr(v);
-  if (Array.isArray(v)) return `[${v.map(pyReprJson).join(", ")}]`;
-  const entries = Object.entries(v as Record<string, unknown>).map(
-    ([k, x]) => `${pyStrRepr(k)}: ${pyReprJson(x)}`,
-  );
-  return `{${entries.join(", ")}}`;
-}
+/** A string the model wrote for "no value": `null` in any case, surrounding whitespace ignored. */
+const isNullWord = (s: string): boolean => s.length === 4 && s.toLowerCase() === "null";
 
-/** Reference `_norm_value`: strip; empty → None; non-strings through Python `str()`. */
+/**
+ * Reference `_norm_value`: strings stripped (Python whitespace), empty or `null` (any case)
+ * → None; other values through Python `str()`, stripped, empty → None.
+ */
 export function normValueReference(v: unknown): string | null {
   if (v === null || v === undefined) return null;
-  const s = (typeof v === "string" ? v : pyStr(v)).trim();
+  if (typeof v === "string") {
+    const s = pyStrip(v);
+    return s === "" || isNullWord(s) ? null : s;
+  }
+  const s = pyStrip(corePyStr(v));
   return s === "" ? null : s;
 }
 
 /**
- * 1.0 normalisation by JSON type: strings trimmed (empty → null); numbers as JSON writes them
- * (`3` and `"3"` agree, as a counter answer should); booleans `true`/`false`; arrays joined
- * with "," after normalising members (so `["a","b"]` answers "a,b"); objects as canonical JSON.
+ * 1.0 normalisation by JSON type: strings stripped, empty or the word `null` (any case, as
+ * JSON-mode models quote it) → null; numbers as JSON writes them (`3` and `"3"` agree, as a
+ * counter answer should); booleans `true`/`false`; arrays joined with "," after normalising
+ * members (so `["a","b"]` answers "a,b"); objects as canonical JSON.
  */
 export function normValue(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   if (typeof v === "string") {
-    const s = v.trim();
-    return s === "" ? null : s;
+    const s = pyStrip(v);
+    return s === "" || isNullWord(s) ? null : s;
   }
+  if (v instanceof PyFloat) return normValue(v.value);
+  if (typeof v === "bigint") return v.toString();
   if (typeof v === "number") return Number.isFinite(v) ? String(v) : null;
   if (typeof v === "boolean") return v ? "true" : "false";
   if (Array.isArray(v)) {
@@ -104,6 +105,8 @@ export function normValue(v: unknown): string | null {
 }
 
 function sortKeysDeep(v: unknown): unknown {
+  if (v instanceof PyFloat) return v.value;
+  if (typeof v === "bigint") return Number(v);
   if (Array.isArray(v)) return v.map(sortKeysDeep);
   if (v && typeof v === "object") {
     const out: Record<string, unknown> = {};
@@ -115,9 +118,13 @@ function sortKeysDeep(v: unknown): unknown {
 
 function normSupport(v: unknown, ref: boolean): string | null {
   if (v === null || v === undefined) return null;
-  const s = (
-    typeof v === "string" ? v : ref ? pyStr(v) : typeof v === "number" ? String(v) : JSON.stringify(v)
-  ).trim();
+  let s: string;
+  if (typeof v === "string") s = v;
+  else if (ref) s = corePyStr(v);
+  else if (v instanceof PyFloat) s = String(v.value);
+  else if (typeof v === "number" || typeof v === "bigint") s = String(v);
+  else s = JSON.stringify(sortKeysDeep(v));
+  s = pyStrip(s);
   return s === "" ? null : s;
 }
 
@@ -133,6 +140,59 @@ function normSupportList(v: unknown, ref: boolean): string[] {
   }
   const s = normSupport(v, ref);
   return s === null ? [] : [s];
+}
+
+// The episode-log grammar of the reference grader's `parse_updates`: any key
+// (`[A-Za-z][A-Za-z0-9_.:-]*`, so `tag.100` too) and NOTE lines kept as entries.
+const UID = "U[A-F0-9]{6}";
+const KEY = "[A-Za-z][A-Za-z0-9_.:-]*";
+const LOG_SET = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) SET (${KEY}) = (.+)$`, "s");
+const LOG_CLEAR = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) CLEAR (${KEY})$`, "s");
+const LOG_NOTE = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) NOTE (${KEY}) = (.+)$`, "s");
+
+/**
+ * Every ledger entry of an episode log (lines after `## Episode Log`), NOTEs included: a
+ * NOTE is a real entry a model may cite (it is not authoritative, so entailment ignores its
+ * value). Lines are split as Python's `splitlines()` does.
+ */
+export function logEntries(document: string): LedgerEntry[] {
+  const out: LedgerEntry[] = [];
+  let inLog = false;
+  for (const line of pySplitLines(document)) {
+    if (!inLog) {
+      if (pyStrip(line) === "## Episode Log") inLog = true;
+      continue;
+    }
+    if (line.charCodeAt(0) !== 45 /* - */) continue;
+    let m = LOG_SET.exec(line);
+    if (m) {
+      out.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: pyStrip(m[4]) });
+      continue;
+    }
+    m = LOG_CLEAR.exec(line);
+    if (m) {
+      out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
+      continue;
+    }
+    m = LOG_NOTE.exec(line);
+    if (m) out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: pyStrip(m[4]) });
+  }
+  return out;
+}
+
+// Graders made one after another over the same rows (option sets, dialects, sweep cells)
+// share parsed episode logs: the last few, compared by string identity first.
+const UID_CACHE: [string, Map<string, LedgerEntry>][] = [];
+const UID_CACHE_SIZE = 8;
+
+/** uid → entry of an episode log (a later duplicate uid wins, as in a Python dict). */
+function uidIndex(document: string): Map<string, LedgerEntry> {
+  for (const [doc, map] of UID_CACHE) if (doc === document) return map;
+  const map = new Map<string, LedgerEntry>();
+  for (const e of logEntries(document)) map.set(e.uid, e);
+  UID_CACHE.unshift([document, map]);
+  if (UID_CACHE.length > UID_CACHE_SIZE) UID_CACHE.pop();
+  return map;
 }
 
 interface Prf {
@@ -153,7 +213,11 @@ function prf1(pred: readonly string[], gold: readonly string[], ref: boolean): P
   return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 };
 }
 
-/** `_implied_from_citations`: the answer that the cited authoritative updates alone imply. */
+/**
+ * `_implied_from_citations`: the answer that the cited entries alone imply. NOTE entries
+ * never set a value. For `reports`, the reference counts every cited entry whose value is the
+ * manager (a NOTE too); 1.0 counts only authoritative SETs.
+ */
 function impliedFromCitations(
   meta: Record<string, unknown>,
   cited: readonly LedgerEntry[],
@@ -166,7 +230,7 @@ function impliedFromCitations(
   if (queryType === "derived" && op === "reports") {
     const manager = meta.derived_manager;
     if (!pyTruthy(manager)) return null;
-    const keys = cited.filter((e) => e.value === manager).map((e) => e.key);
+    const keys = cited.filter((e) => e.value === manager && (ref || e.op === "SET")).map((e) => e.key);
     if (keys.length === 0) return null;
     return keys.sort().join(",");
   }
@@ -176,7 +240,7 @@ function impliedFromCitations(
   // Stable sort by step, then the last entry (ties: later citation) wins.
   const sorted = cited.map((e, i) => [e, i] as const).sort((a, b) => a[0].step - b[0].step || a[1] - b[1]);
   for (const [e] of sorted) {
-    if (e.key !== key) continue;
+    if (e.key !== key || e.op === "NOTE") continue;
     if (e.step >= lastStep) {
       lastStep = e.step;
       raw = parseValue(mode, e.value, ref ? null : 0);
@@ -196,6 +260,15 @@ function impliedFromCitations(
     return Array.isArray(raw) ? String(raw.length) : null;
   }
   return formatValue(mode, raw);
+}
+
+/** Python `int(q_index)` for the twin pairing key (strings of digits parse, floats truncate). */
+function pyIntKey(v: unknown): string {
+  if (typeof v === "number") return String(Math.trunc(v));
+  if (v instanceof PyFloat) return String(Math.trunc(v.value));
+  if (typeof v === "boolean") return v ? "1" : "0";
+  if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return String(Number.parseInt(v, 10));
+  return `?${corePyStr(v)}`;
 }
 
 /** Per-row outcome (the `grade --row-results` file). */
@@ -220,6 +293,8 @@ export interface Metrics {
   n: number;
   missing: number;
   value_acc: number | null;
+  /** Value accuracy on rows whose gold support ids are all among the first k cited. */
+  answer_correct_given_selected: number | null;
   exact_acc: number | null;
   cite_f1: number | null;
   cite_p: number | null;
@@ -240,6 +315,7 @@ export interface Metrics {
 /** Every rate metric of `Metrics` (Python floats in results JSON); counts are excluded. */
 export const RATE_METRICS = [
   "value_acc",
+  "answer_correct_given_selected",
   "exact_acc",
   "cite_f1",
   "cite_p",
@@ -312,6 +388,10 @@ export class Grader {
   private instrOk = 0;
   private cleanTotal = 0;
   private cleanOk = 0;
+  private selectedTotal = 0;
+  private selectedOk = 0;
+  /** Instruction rows whose injected value and gold are both defined (reference denominator). */
+  private bothDefined = 0;
   private conflictCount = 0;
   private overrideCount = 0;
   private integrityOk = 0;
@@ -332,8 +412,7 @@ export class Grader {
   private uidsOf(document: string): Map<string, LedgerEntry> {
     if (document !== this.lastDoc) {
       this.lastDoc = document;
-      this.lastUids = new Map();
-      for (const e of parseUpdates(document, this.ref ? "reference-0.1" : "1.0")) this.lastUids.set(e.uid, e);
+      this.lastUids = uidIndex(document);
     }
     return this.lastUids;
   }
@@ -356,6 +435,13 @@ export class Grader {
     if (missing) this.missing++;
     const valueOk = pv === gv && (ref || !missing);
     if (valueOk) this.valueOk++;
+    if (goldSupports.length > 0) {
+      const scoredSet = new Set(predSupports.slice(0, o.maxSupportK));
+      if (goldSupports.every((x) => scoredSet.has(x))) {
+        this.selectedTotal++;
+        if (valueOk) this.selectedOk++;
+      }
+    }
 
     const require = o.citations === "auto" ? pyTruthy(meta.requires_citation) : o.citations === "on";
     let citeOk = true;
@@ -409,7 +495,10 @@ export class Grader {
     if (hasInstr) {
       this.instrTotal++;
       const iv = norm(meta.instruction_value);
-      if (iv !== null && iv !== gv) {
+      // Reference: a row counts only when the injected value and gold are both defined.
+      // 1.0: an instruction pushing a value for a key whose answer is null conflicts too.
+      if (iv !== null && gv !== null) this.bothDefined++;
+      if (iv !== null && iv !== gv && (gv !== null || !ref)) {
         this.conflictCount++;
         if (pv === iv && (ref || !missing)) this.overrideCount++;
       }
@@ -422,7 +511,7 @@ export class Grader {
     const tg = meta.twin_group;
     const qi = meta.q_index;
     if (tg !== null && tg !== undefined && qi !== null && qi !== undefined) {
-      const k = `${pyStr(tg)}\u0000${typeof qi === "number" ? Math.trunc(qi) : pyStr(qi)}`;
+      const k = `${corePyStr(tg)}\u0000${pyIntKey(qi)}`;
       let list = this.twins.get(k);
       if (!list) {
         list = [];
@@ -480,6 +569,7 @@ export class Grader {
       n,
       missing: this.missing,
       value_acc: n ? this.valueOk / n : zeroN,
+      answer_correct_given_selected: div(this.selectedOk, this.selectedTotal),
       exact_acc: n ? this.exactOk / n : zeroN,
       cite_f1: div(this.citeF1, this.citeTotal),
       cite_p: div(this.citeP, this.citeTotal),
@@ -493,8 +583,10 @@ export class Grader {
       instruction_gap:
         this.instrTotal && this.cleanTotal ? (cleanAcc as number) - (instrAcc as number) : null,
       instr_override_rate: div(this.overrideCount, this.conflictCount),
-      instr_conflict_present_rate: div(this.conflictCount, this.instrTotal),
-      instr_conflict_present_count: this.instrTotal ? this.conflictCount : null,
+      instr_conflict_present_rate: div(this.conflictCount, this.ref ? this.bothDefined : this.instrTotal),
+      instr_conflict_present_count: (this.ref ? this.bothDefined : this.instrTotal)
+        ? this.conflictCount
+        : null,
       state_integrity_rate: div(this.integrityOk, this.instrTotal),
     };
   }
@@ -502,14 +594,17 @@ export class Grader {
 
 /**
  * Reference `parse_model_json_answer`: the whole text as a JSON object, else the span from the
- * first "{" to the last "}"; anything else is an empty answer.
+ * first "{" to the last "}"; anything else is an empty answer. `python` decodes as Python's
+ * `json.loads` does (floats stay floats, `NaN` is accepted), for `reference-0.1`.
  */
-export function parseJsonAnswer(text: string): Record<string, unknown> {
-  const t = text.trim();
+export function parseJsonAnswer(text: string, python = false): Record<string, unknown> {
+  const t = pyStrip(text);
   const asObject = (s: string): Record<string, unknown> | null => {
     try {
-      const v = JSON.parse(s);
-      return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+      const v = python ? pyJsonLoads(s) : JSON.parse(s);
+      return v && typeof v === "object" && !Array.isArray(v) && !(v instanceof PyFloat)
+        ? (v as Record<string, unknown>)
+        : null;
     } catch {
       return null;
     }
@@ -522,17 +617,21 @@ export function parseJsonAnswer(text: string): Record<string, unknown> {
   return {};
 }
 
+const own = (o: object, k: string): boolean => Object.hasOwn(o, k);
+
 /**
  * Prediction intake (`_pred_index`): rows with `value` / `support_id` / `support_ids` are taken
- * as they are; otherwise `output`, `text` or `completion` (first non-empty) is parsed for an
- * embedded JSON answer. Returns undefined for a row that carries no answer at all.
+ * as they are; otherwise the first truthy of `output`, `text`, `completion` is parsed for an
+ * embedded JSON answer when it is a string. Returns undefined for a row that carries no answer
+ * at all (it then replaces nothing: an earlier row with the same id stands).
  */
-export function predictionFields(row: Record<string, unknown>): PredFields | undefined {
-  if ("value" in row || "support_id" in row || "support_ids" in row) {
+export function predictionFields(row: Record<string, unknown>, python = false): PredFields | undefined {
+  if (own(row, "value") || own(row, "support_id") || own(row, "support_ids")) {
     return { value: row.value, support_id: row.support_id, support_ids: row.support_ids };
   }
   const text = [row.output, row.text, row.completion].find((x) => pyTruthy(x));
   if (typeof text !== "string") return undefined;
-  const parsed = parseJsonAnswer(text);
-  return { value: parsed.value, support_id: parsed.support_id, support_ids: parsed.support_ids };
+  const parsed = parseJsonAnswer(text, python);
+  const get = (k: string): unknown => (own(parsed, k) ? parsed[k] : undefined);
+  return { value: get("value"), support_id: get("support_id"), support_ids: get("support_ids") };
 }

@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { pyJsonLoads } from "../../src/core/pyjsonloads.js";
+import { pyFixed } from "../../src/geb/api.js";
 import { countTokens } from "../../src/geb/generate.js";
 import {
   DEFAULT_GRADE_OPTIONS,
@@ -21,6 +23,8 @@ const doc = [
   "- [U000003] UPDATE step=3 SET tag.01 = jade-0003",
   "- [U000004] UPDATE step=4 CLEAR tag.01",
   "- [U000005] UPDATE step=5 SET tag.02 = mauve-0005",
+  "- [U000006] UPDATE step=6 NOTE tag.00 = amber-0001",
+  "- [U000007] UPDATE step=7 SET tag.100 = ochre-0007",
   "",
 ].join("\n");
 
@@ -131,6 +135,32 @@ describe("value accuracy and exact accuracy", () => {
     expect(normValueReference({ a: 1 })).toBe("{'a': 1}");
     expect(normValueReference("  ")).toBeNull();
   });
+
+  it('the word "null" (any case, padded) is null in both dialects; other values are not', () => {
+    for (const norm of [normValue, normValueReference]) {
+      for (const s of ["null", "NULL", "Null", " null ", "\tnUlL\n", "", "   "])
+        expect(norm(s), s).toBeNull();
+      for (const s of ["nul", "null!", "nullx", "none", "None"]) expect(norm(s), s).toBe(s);
+    }
+    // A null-gold row answered "NULL" is right; a non-null gold answered "null" is wrong.
+    for (const dialect of ["1.0", "reference-0.1"] as const) {
+      const g = grader(dialect);
+      const nul = row("x", { value: null, support_ids: ["U000004"] }, { key: "tag.01" });
+      expect(g.add(nul, { value: "NULL", support_ids: ["U000004"] })).toMatchObject({
+        value_ok: true,
+        exact: true,
+      });
+      const set = row("q", { value: "teal-0002", support_ids: ["U000002"] });
+      expect(g.add(set, { value: "null", support_ids: ["U000002"] })).toMatchObject({ value_ok: false });
+    }
+  });
+
+  it("reference-0.1 str() sees Python floats when predictions are decoded like json.loads", () => {
+    // 2.0 is the string "2.0" for the reference (not "2"), so a counter answer 2.0 is wrong there.
+    expect(normValueReference(pyJsonLoads("2.0"))).toBe("2.0");
+    expect(normValueReference(pyJsonLoads("2"))).toBe("2");
+    expect(normValue(pyJsonLoads("2.0"))).toBe("2");
+  });
 });
 
 describe("entailment from citations", () => {
@@ -150,6 +180,35 @@ describe("entailment from citations", () => {
     const cleared = row("x", { value: null, support_ids: ["U000004"] }, { key: "tag.01" });
     expect(g.add(cleared, { value: null, support_ids: ["U000004"] }).exact).toBe(true);
     expect(g.add(cleared, { value: "jade-0003", support_ids: ["U000003"] }).exact).toBe(false);
+  });
+
+  it("a NOTE uid is a known ledger entry: citing it next to the gold entails; citing only it does not", () => {
+    for (const dialect of ["1.0", "reference-0.1"] as const) {
+      const g = grader(dialect);
+      const r = row("q", { value: "teal-0002", support_ids: ["U000002"] });
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "U000006"] }).entailed, dialect).toBe(
+        true,
+      );
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000006", "U000002"] }).entailed, dialect).toBe(
+        true,
+      );
+      // The NOTE says amber-0001; NOTEs set nothing, so neither value follows from it alone.
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000006"] }).entailed, dialect).toBe(false);
+      expect(g.add(r, { value: "amber-0001", support_ids: ["U000006"] }).entailed, dialect).toBe(false);
+      // Another key's SET beside the gold changes nothing the question asks about (it costs
+      // precision, not entailment); alone it implies nothing about tag.00.
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "U000005"] }).entailed, dialect).toBe(
+        true,
+      );
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000005"] }).entailed, dialect).toBe(false);
+      // Unknown ids still fail.
+      expect(g.add(r, { value: "teal-0002", support_ids: ["U000002", "UFFFFFF"] }).entailed, dialect).toBe(
+        false,
+      );
+      // Keys past two digits are ledger keys like any other.
+      const k3 = row("k", { value: "ochre-0007", support_ids: ["U000007"] }, { key: "tag.100" });
+      expect(g.add(k3, { value: "ochre-0007", support_ids: ["U000007"] }).exact, dialect).toBe(true);
+    }
   });
 
   it("support truncation at k and bloat (reference behaviours)", () => {
@@ -261,6 +320,76 @@ describe("instruction metrics", () => {
   });
 });
 
+describe("instruction metrics (reference-0.1)", () => {
+  it("count only rows whose instruction value and gold are both defined", () => {
+    const v = fc.constantFrom("a", "b", "c", null);
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ gold: v, pred: v, instr: v, has: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        (cases) => {
+          const g = grader("reference-0.1", { citations: "off" });
+          for (const [i, c] of cases.entries())
+            g.add(
+              row(
+                `q${i}`,
+                { value: c.gold, support_ids: [] },
+                { has_instruction: c.has, instruction_value: c.instr },
+              ),
+              { value: c.pred },
+            );
+          const tagged = cases.filter((c) => c.has);
+          const defined = tagged.filter((c) => c.instr !== null && c.gold !== null);
+          const conflict = defined.filter((c) => c.instr !== c.gold);
+          const m = g.result();
+          expect(m.instr_conflict_present_count).toBe(defined.length ? conflict.length : null);
+          expect(m.instr_conflict_present_rate).toBe(
+            defined.length ? conflict.length / defined.length : null,
+          );
+          expect(m.instr_override_rate).toBe(
+            conflict.length ? conflict.filter((c) => c.pred === c.instr).length / conflict.length : null,
+          );
+          expect(m.state_integrity_rate).toBe(
+            tagged.length ? tagged.filter((c) => c.pred === c.gold).length / tagged.length : null,
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe("answer_correct_given_selected", () => {
+  it("is value accuracy over rows whose gold ids are all among the first k cited", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({ gold: idList, pred: idList, right: fc.boolean(), k: fc.integer({ min: 1, max: 3 }) }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.constantFrom("1.0", "reference-0.1"),
+        (cases, dialect) => {
+          for (const k of [1, 2, 3]) {
+            const g = grader(dialect as "1.0", { maxSupportK: k });
+            for (const [i, c] of cases.entries())
+              g.add(row(`q${i}`, { value: "x", support_ids: c.gold }), {
+                value: c.right ? "x" : "y",
+                support_ids: c.pred,
+              });
+            const sel = cases.filter(
+              (c) => c.gold.length > 0 && c.gold.every((x) => c.pred.slice(0, k).includes(x)),
+            );
+            expect(g.result().answer_correct_given_selected).toBe(
+              sel.length ? sel.filter((c) => c.right).length / sel.length : null,
+            );
+          }
+        },
+      ),
+    );
+  });
+});
+
 describe("prediction intake", () => {
   it("reads value rows as given and JSON embedded in output/text/completion", () => {
     expect(predictionFields({ id: "a", value: "x", support_ids: ["U1"] })).toEqual({
@@ -280,6 +409,17 @@ describe("prediction intake", () => {
     expect(predictionFields({ id: "a" })).toBeUndefined();
     expect(parseJsonAnswer("[1, 2]")).toEqual({});
     expect(parseJsonAnswer('{"a": {"b": 1}} trailing } brace')).toEqual({});
+  });
+});
+
+describe("the printed line", () => {
+  it("formats like Python '.3f': ties to even on the exact binary value, signed zero", () => {
+    expect(pyFixed(0.3125, 3)).toBe("0.312");
+    expect(pyFixed(0.0625, 3)).toBe("0.062");
+    expect(pyFixed(0.6875, 3)).toBe("0.688");
+    expect(pyFixed(2.675, 2)).toBe("2.67"); // 2.67499999… in binary
+    expect(pyFixed(-0.0001, 3)).toBe("-0.000");
+    expect(pyFixed(-0.25, 1)).toBe("-0.2");
   });
 });
 

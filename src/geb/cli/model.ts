@@ -99,7 +99,16 @@ export function registerModelCommands(program: Command): void {
         .choices(["f1", "exact"])
         .default("f1"),
     )
-    .option("--max-support-k <k>", "score only the first k cited IDs", int("--max-support-k"), 3)
+    .option(
+      "--max-support-k <k>",
+      "score only the first k cited IDs (>= 1)",
+      (v: string) => {
+        const k = int("--max-support-k")(v);
+        if (k < 1) throw new InvalidArgumentError(`--max-support-k must be >= 1, got ${k}`);
+        return k;
+      },
+      3,
+    )
     .option("--entailment-check", "require the answer to follow from the cited updates (default)", true)
     .option("--no-entailment-check", "skip the entailment check")
     .option("--out <path>", "predictions JSONL (trial 0)")

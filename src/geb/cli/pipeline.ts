@@ -14,6 +14,7 @@ import {
 } from "../pipeline/options.js";
 import {
   exportConfigSummary,
+  parseExample,
   exportExample,
   type SelectorExample,
   type SelectorLabel,
@@ -61,30 +62,9 @@ function readExamples(file: string): SelectorExample[] {
     } catch (e) {
       throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
     }
-    const o = v as Record<string, unknown>;
-    if (!o || typeof o !== "object" || !Array.isArray(o.candidates))
-      throw new InputError("expected a selector example with candidates[]", {
-        file,
-        line: i + 1,
-        field: "candidates",
-      });
-    for (const [j, c] of (o.candidates as Record<string, unknown>[]).entries()) {
-      if (!c || typeof c.uid !== "string" || typeof c.step !== "number" || typeof c.op !== "string")
-        throw new InputError("candidate needs uid, step and op", {
-          file,
-          line: i + 1,
-          field: `candidates[${j}]`,
-        });
-    }
-    out.push({
-      id: String(o.id ?? ""),
-      question: String(o.question ?? ""),
-      key: String(o.key ?? ""),
-      candidates: o.candidates as SelectorExample["candidates"],
-      correct_uid: typeof o.correct_uid === "string" ? o.correct_uid : null,
-      gold_present: o.gold_present === true,
-      label: (o.label as SelectorLabel) ?? "authoritative",
-    });
+    if (!v || typeof v !== "object" || Array.isArray(v))
+      throw new InputError("expected a selector example object", { file, line: i + 1 });
+    out.push(parseExample(v as Record<string, unknown>, { file, line: i + 1 }));
   });
   return out;
 }

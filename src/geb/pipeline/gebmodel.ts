@@ -83,11 +83,19 @@ export interface ModelRunPayload {
   config: Record<string, unknown>;
   env: Record<string, string | null>;
   metrics: Metrics;
+  /**
+   * The reference's key: metrics of the model's answers before any post-processing. Ours are
+   * never post-processed (repair is graded apart, in `metrics_postprocessed`), so this equals
+   * `metrics` whenever a model answered; null when no model did (deterministic pipeline).
+   */
+  metrics_raw: Metrics | null;
   metrics_postprocessed?: Metrics & { source: "postprocessed" };
   trial_stats?: Record<string, MetricStats | null>;
   efficiency: Record<string, unknown>;
   decomposition: (DecompositionRates & { decomposition_line: string | null }) | null;
   errors: number;
+  /** The reference's per-episode reports of adapter-built artifacts; we build none (books are read as given). */
+  artifact_stats: unknown[];
   retrieval_stats: RowStat[];
 }
 
@@ -199,6 +207,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
   let errors = 0;
   let efficiency: Record<string, unknown>;
   let pipe: PipelineRunResult | null = null;
+  let modelAnswered = true;
 
   if (opts.pipeline) {
     const c = opts.pipeline.config;
@@ -208,6 +217,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
         field: "--pick-then-answer",
       });
     const needsModel = !c.selector_only && !c.deterministic_answer;
+    modelAnswered = needsModel;
     if (needsModel && !opts.engine)
       throw new InputError(
         "the pipeline needs an answerer: --model retrieval:<model spec>, or --deterministic-answer / --selector-only",
@@ -325,10 +335,12 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
     config,
     env: envRecord(),
     metrics,
+    metrics_raw: modelAnswered ? { ...metrics } : null,
     efficiency,
     decomposition:
       decomp.n > 0 ? { ...decomp, decomposition_line: decompositionLine(decomp, metrics.value_acc) } : null,
     errors,
+    artifact_stats: [],
     retrieval_stats: rowStats,
   };
   if (postPreds) {

@@ -11,7 +11,7 @@
  */
 import { PyRandom } from "../../core/random.js";
 import type { SelectorExample } from "./dataset.js";
-import { LINEAR_FEATURE_ORDER, type LinearModel, N_FEATURES, featureMatrix, scoreMatrix } from "./linear.js";
+import { featureMatrix, LINEAR_FEATURE_ORDER, type LinearModel, N_FEATURES, scoreMatrix } from "./linear.js";
 
 export interface TrainOptions {
   epochs: number;
@@ -139,6 +139,25 @@ export function trainSelector(
       wrong_update_penalty: o.wrongUpdatePenalty,
       spoof_penalty: o.spoofPenalty,
       labels: [...new Set(all.map((e) => e.label))].sort(),
+      label_check: labelCheck(all),
     },
   };
+}
+
+/**
+ * How the examples' `correct_uid` relates to the row's authoritative gold, where the file
+ * records it (`gold_support_uid`, reference exports): a label that differs from gold on any
+ * example is not an authoritative label, whatever the file claims. Null when nothing records it.
+ */
+export function labelCheck(
+  all: readonly SelectorExample[],
+): { same_as_gold_support: number; differs_from_gold_support: number } | null {
+  let same = 0;
+  let differs = 0;
+  for (const e of all) {
+    if (e.gold_support_uid === undefined) continue;
+    if (e.correct_uid !== null && e.correct_uid === e.gold_support_uid) same++;
+    else differs++;
+  }
+  return same + differs > 0 ? { same_as_gold_support: same, differs_from_gold_support: differs } : null;
 }
