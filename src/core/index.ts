@@ -4,5 +4,6 @@ export * from "./jsonl.js";
 export * from "./numeric.js";
 export * from "./progress.js";
 export * from "./pyjson.js";
+export * from "./pyset.js";
 export * from "./random.js";
 export * from "./schema.js";
