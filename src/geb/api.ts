@@ -6,27 +6,27 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../core/errors.js";
-import { pyJsonDumps } from "../core/pyjson.js";
 import { roundHalfEven } from "../core/numeric.js";
+import { pyJsonDumps } from "../core/pyjson.js";
 import { parseWith } from "../core/schema.js";
-import { validateBook } from "./book.js";
 import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines.js";
+import { validateBook } from "./book.js";
 import { countTokens, generateDataset, validateConfig } from "./generate.js";
 import {
   DEFAULT_GRADE_OPTIONS,
   type GradeOptions,
   Grader,
   type Metrics,
+  type PredFields,
+  predictionFields,
   REFERENCE_RESULT_METRICS,
   RESULT_FLOAT_KEYS,
-  type PredFields,
   type RowResult,
-  predictionFields,
 } from "./grade.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./rowreader.js";
 import { type GebRowRead, GebRowReadSchema } from "./schema.js";
-import { TextCache, rowPieces } from "./serialize.js";
+import { rowPieces, TextCache } from "./serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./types.js";
 
 export type ProtocolChoice = Protocol | "both";
@@ -186,8 +186,10 @@ export function baselineToFile(opts: {
   baseline: BaselineName;
   protocol: Protocol;
   out: string;
+  /** Ledger baseline semantics: 1.0 (default; agrees with gold) or reference-0.1 (the reference's). */
+  dialect?: Compat;
 }): { predictions: number } {
-  const predictor = makeBaseline(opts.baseline, opts.protocol);
+  const predictor = makeBaseline(opts.baseline, opts.protocol, opts.dialect ?? "1.0");
   let n = 0;
   withWriter(opts.out, (w) => {
     forEachDataRow(opts.data, (row) => {
@@ -256,6 +258,8 @@ export interface RunOptions {
   /** Predictions JSONL; with `both`, ".jsonl" becomes ".<protocol>.jsonl" as in the reference. */
   out?: string;
   resultsJson?: string;
+  /** Ledger baseline semantics; default: the metric dialect (`--metrics reference-0.1` = the reference's numbers). */
+  baselineDialect?: Compat;
 }
 
 /** Metrics as written to results JSON: the reference's keys (reference-0.1) or all of ours (1.0). */
@@ -280,7 +284,7 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
   const start = performance.now();
   const lanes = protocols.map((protocol) => ({
     protocol,
-    predictor: makeBaseline(opts.baseline, protocol),
+    predictor: makeBaseline(opts.baseline, protocol, opts.baselineDialect ?? options.metrics),
     grader: new Grader(options),
     tokens: 0,
     lastText: null as string | null,
