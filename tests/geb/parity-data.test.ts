@@ -33,7 +33,7 @@ interface DatasetEntry {
 const index = JSON.parse(readFileSync(join(parity, "datasets.json"), "utf8")) as { datasets: DatasetEntry[] };
 
 /** The reference CLI's `generate` flags → our config (reference CLI defaults for the rest). */
-export function configFromCommand(command: string): GenerateConfig {
+function configFromCommand(command: string): GenerateConfig {
   const args = command.split(/\s+/);
   const at = args.indexOf("generate");
   if (at < 0) throw new Error(`not a generate command: ${command}`);
