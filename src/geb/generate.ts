@@ -22,7 +22,6 @@ import {
   mutateValue,
   pad,
   parseLiveValue,
-  parseValue,
   type QuerySpec,
   replayLedger,
   type StateValue,
