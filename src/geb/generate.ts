@@ -617,6 +617,7 @@ function generateTabEpisode(
   cfg: GenerateConfig,
 ): { ep: Episode; state: LedgerState } {
   const focus = cfg.distractorProfile === "focus_drift";
+  const v1 = cfg.compat === "1.0";
   const mode = cfg.stateMode;
   const rng = new PyRandom(seed);
   const keys = Array.from({ length: cfg.keys }, (_, i) => makeKey(i));
@@ -652,6 +653,8 @@ function generateTabEpisode(
     if (focus) {
       sibling = keys[step % keys.length];
       decoy = lastValues.get(sibling) || nearMissValue(value, rng);
+      // 1.0: the echo is never the true value (with one key the sibling is the key itself).
+      if (v1 && decoy === value) decoy = nearMissValue(value, rng);
     } else {
       decoy = nearMissValue(value, rng);
       if (decoy === value) decoy = makeValue(rng);
@@ -661,9 +664,14 @@ function generateTabEpisode(
     ep.ledger.push({ uid: noteUid, step: counter, op: "NOTE", key, value: decoy });
     ep.logLines.push(`- [${noteUid}] UPDATE step=${counter} NOTE ${key} = ${decoy}`);
     chapter.push(
-      focus
-        ? `FOCUS SHIFT: cursor moved to ${sibling}; note echoes ${decoy} (non-authoritative).`
-        : `ACTIVE TAB: latest note claims ${key} = ${decoy} (non-authoritative).`,
+      !focus
+        ? `ACTIVE TAB: latest note claims ${key} = ${decoy} (non-authoritative).`
+        : v1
+          ? // 1.0: the drifted echo is written against the key, after the true value, so the
+            // narrative's last word on every key is wrong (the reference's line names no key,
+            // and a last-mention scan of its book reads the true value off every BACKGROUND TAB line).
+            `FOCUS SHIFT: cursor moved to ${sibling}; the ${key} field now echoes ${key} = ${decoy} (non-authoritative).`
+          : `FOCUS SHIFT: cursor moved to ${sibling}; note echoes ${decoy} (non-authoritative).`,
     );
   }
   const suffix = focus

@@ -144,6 +144,41 @@ describe("counterfactual twins (1.0)", () => {
 });
 
 describe("1.0 generator fixes", () => {
+  it("focus_drift: a last-mention scan of the book no longer reads off the answers (the reference's does)", () => {
+    const cfg = { episodes: 2, steps: 40, keys: 6, queries: 8, distractorProfile: "focus_drift" } as const;
+    for (const stateMode of ["kv", "kv_commentary"] as const) {
+      const v1 = rowsOf({ ...cfg, stateMode });
+      // Twins off: the reference twin flips the ledger but not the narrative.
+      const ref = rowsOf({ ...cfg, stateMode, compat: "reference-0.1", twins: false });
+      expect(score(ref, "naive", "closed_book").value_acc).toBe(1);
+      expect(score(v1, "naive", "closed_book").value_acc!).toBeLessThan(0.2);
+      expect(score(v1, "naive", "open_book").value_acc!).toBeLessThan(0.2);
+      for (const protocol of ["open_book", "closed_book"] as const)
+        expect(score(v1, "ledger", protocol).exact_acc).toBe(1);
+    }
+    // One key: the sibling is the key itself; the echo is still not the true value.
+    const one = rowsOf({ ...cfg, keys: 1, twins: false });
+    expect(score(one, "naive", "closed_book").value_acc).toBe(0);
+  });
+
+  it("set count of a never-written key is null, as the direct question on it", () => {
+    // set_standard_s101's shape: 16 keys over 40 steps leaves keys unwritten.
+    const rows = rowsOf({
+      seed: 101,
+      episodes: 2,
+      steps: 40,
+      keys: 16,
+      queries: 12,
+      chapters: 4,
+      derivedQueryRate: 1,
+      stateMode: "set",
+      distractorProfile: "standard",
+    });
+    const unwritten = rows.filter((r) => r.meta.derived_op === "count" && r.meta.writes_to_key === null);
+    expect(unwritten.length).toBeGreaterThan(0);
+    for (const r of unwritten) expect(r.gold).toEqual({ value: null, support_id: null, support_ids: [] });
+  });
+
   it("instruction injections conflict with the value they accompany", () => {
     const rows = rowsOf({ episodes: 4, steps: 120, keys: 6, distractorProfile: "instruction" });
     let seen = 0;
