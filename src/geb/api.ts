@@ -2,7 +2,7 @@
  * GEB programmatic API: generate, baseline, grade, run. File I/O lives here (and in io.ts);
  * generator, baselines and grader are pure. Every writer is atomic: on failure nothing is left.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../core/errors.js";
@@ -33,9 +33,25 @@ export type ProtocolChoice = Protocol | "both";
 
 const dumpsLine = (v: unknown): string => `${pyJsonDumps(v, { ensureAscii: false })}\n`;
 
+/**
+ * An atomic writer for an output path, after checking the path can be a file: a directory, or
+ * a parent that is a file, is a one-line InputError before anything is written.
+ */
+export function openOutput(file: string, opts: { background?: boolean } = {}): AtomicWriter {
+  try {
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
+      throw new InputError(`is a directory; give a file path such as ${join(file, "data.jsonl")}`, { file });
+    return new AtomicWriter(file, opts);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === "string") throw new InputError(`cannot write the file (${code})`, { file });
+    throw e;
+  }
+}
+
 /** Run `fn` with an atomic writer; the file appears only if `fn` succeeds. */
 function withWriter<T>(file: string, fn: (w: AtomicWriter) => T): T {
-  const w = new AtomicWriter(file);
+  const w = openOutput(file);
   try {
     const out = fn(w);
     w.commit();
@@ -146,7 +162,7 @@ export async function generateToFileAsync(
   const cfg: GenerateConfig = { ...DEFAULT_GENERATE_CONFIG, ...config };
   validateConfig(cfg);
   let rows = 0;
-  const w = new AtomicWriter(out, { background: true });
+  const w = openOutput(out, { background: true });
   try {
     const cache = new TextCache();
     for (const episodeRows of generateDataset(cfg)) {

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
-import { generateToFile } from "../../src/geb/api.js";
+import { baselineToFile, generateToFile, generateToFileAsync } from "../../src/geb/api.js";
 import { parseBookLedger, parseUpdates, splitLines, validateBook } from "../../src/geb/book.js";
 import { validateConfig } from "../../src/geb/generate.js";
 import { GebRowSchema } from "../../src/geb/schema.js";
@@ -374,5 +374,37 @@ describe("determinism", () => {
       seed: 1,
     });
     expect(d.map(rowLine).join("")).not.toBe(a.toString("utf8"));
+  });
+});
+
+describe("output path errors", () => {
+  it("generate --out <directory>: one line naming the path, exit 2, nothing written", () => {
+    const dir = tmp();
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "src/geb/cli.ts", "generate", "--episodes", "1", "--steps", "5", "--out", dir],
+      { cwd: repoRoot, encoding: "utf8" },
+    );
+    expect(r.stderr).toBe(
+      `geb: ${dir}: is a directory; give a file path such as ${join(dir, "data.jsonl")}\n`,
+    );
+    expect(r.status).toBe(2);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dirname(dir)).filter((f) => f.startsWith(`${basename(dir)}.tmp`))).toEqual([]);
+  });
+
+  it("a parent that is a file, and baseline --out <directory>, are InputErrors", async () => {
+    const dir = tmp();
+    const file = join(dir, "f");
+    writeFileSync(file, "");
+    await expect(generateToFileAsync({ episodes: 1, steps: 5 }, join(file, "x.jsonl"))).rejects.toThrow(
+      /cannot write the file \(ENOTDIR\)/,
+    );
+    const data = join(dir, "d.jsonl");
+    generateToFile({ episodes: 1, steps: 5, queries: 2 }, data);
+    expect(() => baselineToFile({ data, baseline: "ledger", protocol: "closed_book", out: dir })).toThrow(
+      InputError,
+    );
+    expect(readdirSync(dir).sort()).toEqual(["d.jsonl", "f"]);
   });
 });
