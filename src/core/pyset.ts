@@ -37,6 +37,11 @@ const MINSIZE = 8;
 
 /** The string's bytes as CPython stores them (PEP 393: Latin-1, UCS-2 or UCS-4, little-endian). */
 function pyStrBytes(s: string): Uint8Array {
+  if (/^[\x00-\xff]*$/.test(s)) {
+    const out = new Uint8Array(s.length);
+    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
   const cps: number[] = [];
   let max = 0;
   for (const ch of s) {
@@ -182,9 +187,10 @@ export class PySet {
   private fill = 0;
   /** Active slots. */
   private used = 0;
+  /** Slots; a key's hash is looked up again (cached per string) rather than stored per slot. */
   private keys: Slot[] = new Array<Slot>(MINSIZE).fill(null);
-  private hashHi: number[] = new Array<number>(MINSIZE).fill(0);
-  private hashLo: number[] = new Array<number>(MINSIZE).fill(0);
+  /** `sorted()` until the next change (formatting a set value is the generator's hot path). */
+  private sortedCache: readonly string[] | null = null;
 
   /** `set(items)` for a list or other non-set iterable: the items added one by one. */
   static from(items: Iterable<string>): PySet {
@@ -201,16 +207,15 @@ export class PySet {
     if (so.mask === this.mask && this.fill === this.used) {
       // Same size and no dummies: the slots are copied as they are.
       so.keys = this.keys.slice();
-      so.hashHi = this.hashHi.slice();
-      so.hashLo = this.hashLo.slice();
     } else {
       for (let i = 0; i <= this.mask; i++) {
         const k = this.keys[i];
-        if (typeof k === "string") so.insertClean(k, this.hashHi[i], this.hashLo[i]);
+        if (typeof k === "string") so.insertClean(k);
       }
     }
     so.fill = this.used;
     so.used = this.used;
+    so.sortedCache = this.sortedCache;
     return so;
   }
 
@@ -225,9 +230,10 @@ export class PySet {
     return out;
   }
 
-  /** Members in code-unit order (Python `sorted()` on ASCII strings). */
-  sorted(): string[] {
-    return this.toList().sort();
+  /** Members in code-unit order (Python `sorted()` on ASCII strings); do not mutate. */
+  sorted(): readonly string[] {
+    this.sortedCache ??= this.toList().sort();
+    return this.sortedCache;
   }
 
   has(key: string): boolean {
@@ -267,14 +273,15 @@ export class PySet {
       perturbHi >>>= PERTURB_SHIFT;
       i = (i * 5 + 1 + perturbLo) & mask;
     }
+    this.sortedCache = null;
     if (freeslot >= 0) {
       this.used++;
-      this.set(freeslot, key, hi, lo);
+      keys[freeslot] = key;
       return;
     }
     this.fill++;
     this.used++;
-    this.set(e, key, hi, lo);
+    keys[e] = key;
     if (this.fill * 5 < mask * 3) return;
     this.resize(this.used > 50000 ? this.used * 2 : this.used * 4);
   }
@@ -284,17 +291,10 @@ export class PySet {
     const [hi, lo] = strHashParts(key);
     const e = this.lookup(key, hi, lo);
     if (typeof this.keys[e] !== "string") return false;
+    this.sortedCache = null;
     this.keys[e] = DUMMY;
-    this.hashHi[e] = 0xffffffff;
-    this.hashLo[e] = 0xffffffff;
     this.used--;
     return true;
-  }
-
-  private set(e: number, key: string, hi: number, lo: number): void {
-    this.keys[e] = key;
-    this.hashHi[e] = hi;
-    this.hashLo[e] = lo;
   }
 
   /** `set_lookkey`: the slot holding `key`, or the empty slot that ends its probe sequence. */
@@ -319,7 +319,8 @@ export class PySet {
   }
 
   /** `set_insert_clean`: place a key known to be absent into a table without dummies. */
-  private insertClean(key: string, hi: number, lo: number): void {
+  private insertClean(key: string): void {
+    const [hi, lo] = strHashParts(key);
     const mask = this.mask;
     const keys = this.keys;
     let i = lo & mask;
@@ -327,13 +328,13 @@ export class PySet {
     let perturbLo = lo;
     for (;;) {
       if (keys[i] === null) {
-        this.set(i, key, hi, lo);
+        keys[i] = key;
         return;
       }
       if (i + LINEAR_PROBES <= mask) {
         for (let j = 1; j <= LINEAR_PROBES; j++) {
           if (keys[i + j] === null) {
-            this.set(i + j, key, hi, lo);
+            keys[i + j] = key;
             return;
           }
         }
@@ -351,16 +352,12 @@ export class PySet {
     // The 8-slot table is kept as it is when it has no dummies.
     if (newsize === MINSIZE && this.mask === MINSIZE - 1 && this.fill === this.used) return;
     const oldKeys = this.keys;
-    const oldHi = this.hashHi;
-    const oldLo = this.hashLo;
     this.mask = newsize - 1;
     this.keys = new Array<Slot>(newsize).fill(null);
-    this.hashHi = new Array<number>(newsize).fill(0);
-    this.hashLo = new Array<number>(newsize).fill(0);
     this.fill = this.used;
     for (let i = 0; i < oldKeys.length; i++) {
       const k = oldKeys[i];
-      if (typeof k === "string") this.insertClean(k, oldHi[i], oldLo[i]);
+      if (typeof k === "string") this.insertClean(k);
     }
   }
 }

@@ -9,7 +9,6 @@
  * Pure: returns episodes as values; writing files is the API layer's job.
  */
 import { InputError } from "../core/errors.js";
-import { PySet } from "../core/pyset.js";
 import { PyRandom } from "../core/random.js";
 import { type Dialect, ledgerLine, parseUpdates, renderBook, splitLines } from "./book.js";
 import {
@@ -17,6 +16,7 @@ import {
   answerFromState,
   conflictValue,
   formatValue,
+  initialValue,
   type LedgerState,
   makeValue,
   mutateValue,
@@ -364,7 +364,7 @@ function generateMainEpisode(
   const keys = Array.from({ length: cfg.keys }, (_, i) => makeKey(i));
   const ep = newEpisode(seed, episodeId, keys);
   const { logLines, chapters, ledger } = ep;
-  const state = new Map<string, StateValue>(keys.map((k) => [k, mode === "set" ? new PySet() : null]));
+  const state = new Map<string, StateValue>(keys.map((k) => [k, initialValue(mode, cfg.compat)]));
   const lastSupport = new Map<string, string>();
   const lastOp = new Map<string, "SET" | "CLEAR">();
   const instrKeys = new Set<string>();
@@ -442,7 +442,7 @@ function generateMainEpisode(
       } else if (forceSet) {
         const value = forcedVal || makeValue(rng);
         const uid = makeUid(rng, used);
-        state.set(key, parseLiveValue(mode, value));
+        state.set(key, parseLiveValue(mode, value, cfg.compat));
         recordSet(uid, step, key, value);
       } else {
         const doClear = fmt(state.get(key)!) !== null && rng.random() < cfg.clearRate;
@@ -455,7 +455,7 @@ function generateMainEpisode(
           const value = fmt(newVal);
           if (isClear || value === null) {
             const uid = makeUid(rng, used);
-            state.set(key, mode === "set" ? new PySet() : null);
+            state.set(key, initialValue(mode, cfg.compat));
             recordClear(uid, step, key);
           } else {
             const uid = makeUid(rng, used);
@@ -622,7 +622,7 @@ function generateTabEpisode(
   const rng = new PyRandom(seed);
   const keys = Array.from({ length: cfg.keys }, (_, i) => makeKey(i));
   const ep = newEpisode(seed, episodeId, keys);
-  const state = new Map<string, StateValue>(keys.map((k) => [k, mode === "set" ? new PySet() : null]));
+  const state = new Map<string, StateValue>(keys.map((k) => [k, initialValue(mode, cfg.compat)]));
   const lastSupport = new Map<string, string>();
   const lastOp = new Map<string, "SET" | "CLEAR">();
   const lastValues = new Map<string, string>();
@@ -635,7 +635,7 @@ function generateTabEpisode(
     counter++;
     const uid = makeUid(rng, used);
     ep.ledger.push({ uid, step: counter, op: "SET", key, value });
-    state.set(key, parseLiveValue(mode, value));
+    state.set(key, parseLiveValue(mode, value, cfg.compat));
     lastSupport.set(key, uid);
     lastOp.set(key, "SET");
     lastValues.set(key, value);
@@ -785,7 +785,7 @@ function referenceTwin(twinSeed: number, twinId: string, base: GebRow[], mode: S
   if (lastSet.size === 0) return [];
   const flipKey = rng.choice([...lastSet.keys()].sort());
   const flip = lastSet.get(flipKey)!;
-  const newValue = altValue(mode, parseLiveValue(mode, flip.value), rng, "reference-0.1");
+  const newValue = altValue(mode, parseLiveValue(mode, flip.value, "reference-0.1"), rng, "reference-0.1");
   const setMarker = ` SET ${flipKey} = `;
   const docLines = splitLines(baseDoc).map((line) =>
     line.startsWith(`- [${flip.uid}] UPDATE `) && line.includes(setMarker)
@@ -876,7 +876,7 @@ function twinV1(
   let newValue = "";
   let twinState: LedgerState | null = null;
   for (let tries = 0; tries < 64; tries++) {
-    newValue = altValue(mode, parseLiveValue(mode, old.value), rng, "1.0");
+    newValue = altValue(mode, parseLiveValue(mode, old.value, "1.0"), rng, "1.0");
     if (!newValue || newValue === old.value) continue;
     const ledger = ep.ledger.slice();
     ledger[site.ledger] = { ...old, value: newValue };

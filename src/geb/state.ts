@@ -3,11 +3,11 @@
  * baseline, so "what the ledger implies" has one definition.
  *
  * Representation: kv / kv_commentary / relational hold strings, counter holds integers. A set
- * is a sorted array of members when parsed from a ledger (`parseValue`, all that answering
- * needs) and a `PySet` (CPython's table, core/pyset.ts) while the generator mutates it: the
- * reference removes a member with `rng.choice(list(members))`, so reference-0.1 picks in
- * CPython's set iteration order under PYTHONHASHSEED=0; 1.0 picks from the sorted members, so
- * its datasets do not depend on CPython internals (docs/geb/differences.md).
+ * is a sorted array of members, except while the reference-0.1 generator mutates it: then it
+ * is a `PySet` (CPython's table, core/pyset.ts), because the reference removes a member with
+ * `rng.choice(list(members))` and so picks in CPython's set iteration order under
+ * PYTHONHASHSEED=0. 1.0 picks from the sorted members, so its datasets do not depend on CPython
+ * internals (docs/geb/generator.md).
  */
 import { PySet } from "../core/pyset.js";
 import type { PyRandom } from "../core/random.js";
@@ -87,11 +87,19 @@ export function parseValue(
 
 /**
  * `parseValue` for a value the generator goes on to mutate (the reference generator's
- * `_parse_value`): a set becomes a CPython-ordered table, `set(raw.split(","))`.
+ * `_parse_value`): in reference-0.1 a set becomes a CPython-ordered table,
+ * `set(raw.split(","))`; 1.0 keeps sorted arrays.
  */
-export function parseLiveValue(mode: StateMode, raw: string | null): StateValue {
-  if (mode === "set" && raw !== null) return raw ? PySet.from(raw.split(",")) : new PySet();
+export function parseLiveValue(mode: StateMode, raw: string | null, dialect: Compat): StateValue {
+  if (mode === "set" && raw !== null && dialect === "reference-0.1")
+    return raw ? PySet.from(raw.split(",")) : new PySet();
   return parseValue(mode, raw);
+}
+
+/** A key's value before any write: an empty set (in the dialect's representation) or null. */
+export function initialValue(mode: StateMode, dialect: Compat): StateValue {
+  if (mode !== "set") return null;
+  return dialect === "1.0" ? [] : new PySet();
 }
 
 /**
@@ -113,18 +121,35 @@ export function mutateValue(
       return [base + rng.randint(1, 5), false];
     }
     case "set": {
-      // `set(current)`: a copy, laid out as CPython lays out a copy.
+      if (dialect === "1.0") {
+        // Sorted members; the removed one is drawn from the sorted list.
+        const members =
+          current instanceof PySet ? [...current.sorted()] : Array.isArray(current) ? [...current] : [];
+        // Short-circuit as in Python: no draw when the set is empty.
+        if (members.length === 0 || rng.random() < 0.6) {
+          const item = `item${pad(rng.randrange(0, 10000), 4)}`;
+          if (!members.includes(item)) {
+            members.push(item);
+            members.sort();
+          }
+        } else {
+          const item = rng.choice(members);
+          members.splice(members.indexOf(item), 1);
+        }
+        return members.length === 0 ? [[], true] : [members, false];
+      }
+      // `set(current)`: a copy, laid out as CPython lays out a copy; the removed member is
+      // drawn from `list(members)`, CPython's iteration order.
       const members =
         current instanceof PySet
           ? current.copy()
           : Array.isArray(current)
             ? PySet.from(current as readonly string[])
             : new PySet();
-      // Short-circuit as in Python: no draw when the set is empty.
       if (members.size === 0 || rng.random() < 0.6) {
         members.add(`item${pad(rng.randrange(0, 10000), 4)}`);
       } else {
-        members.discard(rng.choice(dialect === "1.0" ? members.sorted() : members.toList()));
+        members.discard(rng.choice(members.toList()));
       }
       return members.size === 0 ? [new PySet(), true] : [members, false];
     }
