@@ -8,7 +8,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { pyJsonDumps } from "../../src/core/pyjson.js";
 import { baselineToFile } from "../../src/geb/api.js";
+import { makeBaseline } from "../../src/geb/baselines.js";
 import { validateBook } from "../../src/geb/book.js";
 import { generateDataset } from "../../src/geb/generate.js";
 import { rowPieces, TextCache } from "../../src/geb/serialize.js";
@@ -187,6 +189,69 @@ describe("validate-book --compat reference-0.1: the reference validator's verdic
         ok: e.ok,
         errors: e.errors,
       });
+    }
+  });
+});
+
+describe("reference-0.1 over a sample of the whole config space (md5s from the reference)", () => {
+  /** tests/fixtures/geb/make-reference-sample.py: every mode × profile pair plus random extras. */
+  const sample = JSON.parse(
+    readFileSync(new URL("../fixtures/geb/reference-sample.json", import.meta.url), "utf8"),
+  ) as {
+    cases: {
+      config: Record<string, number | string | boolean>;
+      rows: number;
+      bytes: number;
+      md5: string;
+      preds: Record<string, string>;
+    }[];
+  };
+  const cfgOf = (c: Record<string, number | string | boolean>): GenerateConfig => ({
+    seed: c.seed as number,
+    episodes: c.episodes as number,
+    steps: c.steps as number,
+    keys: c.keys as number,
+    queries: c.queries as number,
+    derivedQueryRate: c.derived_query_rate as number,
+    chapters: c.chapters as number,
+    distractorRate: c.distractor_rate as number,
+    tailDistractorSteps: c.tail_distractor_steps as number,
+    clearRate: c.clear_rate as number,
+    noteRate: c.note_rate as number,
+    updateBurstRate: c.update_burst_rate as number,
+    distractorProfile: c.distractor_profile as DistractorProfile,
+    stateMode: c.state_mode as StateMode,
+    twins: c.twins as boolean,
+    requireCitations: c.require_citations as boolean,
+    compat: "reference-0.1",
+  });
+
+  it(`${sample.cases.length} configurations: data and the four baseline prediction files`, () => {
+    expect(sample.cases.length).toBe(80);
+    for (const c of sample.cases) {
+      const cfg = cfgOf(c.config);
+      const label = JSON.stringify(c.config);
+      const rows = [...generateDataset(cfg)].flat();
+      const data = generateBytes(cfg);
+      expect({ rows: rows.length, bytes: data.length, md5: md5(data) }, label).toEqual({
+        rows: c.rows,
+        bytes: c.bytes,
+        md5: c.md5,
+      });
+      for (const baseline of ["naive", "ledger"] as const) {
+        for (const protocol of ["open_book", "closed_book"] as const) {
+          const p = makeBaseline(baseline, protocol, "reference-0.1");
+          const text = rows
+            .map(
+              (r) =>
+                `${pyJsonDumps(p.predict({ id: r.id, meta: r.meta, text: protocol === "open_book" ? r.document : r.book }), { ensureAscii: false })}\n`,
+            )
+            .join("");
+          expect(md5(Buffer.from(text, "utf8")), `${baseline}_${protocol} ${label}`).toBe(
+            c.preds[`${baseline}_${protocol}`],
+          );
+        }
+      }
     }
   });
 });
