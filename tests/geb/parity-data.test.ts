@@ -255,3 +255,63 @@ describe("reference-0.1 over a sample of the whole config space (md5s from the r
     }
   });
 });
+
+describe("reference-0.1 sweep cells: each run's data.jsonl and ledger closed-book preds.jsonl (md5)", () => {
+  for (const sweep of ["sweep_default", "sweep_custom"]) {
+    it(sweep, () => {
+      const dir = join(parity, "sweep", sweep);
+      const runs = JSON.parse(readFileSync(join(dir, "combined.json"), "utf8")) as {
+        seed: number;
+        steps: number;
+        state_mode: StateMode;
+        distractor_profile: DistractorProfile;
+        data: { path: string; n: number };
+        config: Record<string, unknown>;
+      }[];
+      const md5s = JSON.parse(readFileSync(join(dir, "run_md5s.json"), "utf8")) as Record<
+        string,
+        { "data.jsonl_md5": string; data_rows: number; "preds.jsonl_md5": string }
+      >;
+      expect(runs.length).toBe(Object.keys(md5s).length);
+      for (const run of runs) {
+        const c = run.config;
+        const cfg: GenerateConfig = {
+          ...DEFAULT_GENERATE_CONFIG,
+          seed: run.seed,
+          episodes: c.episodes as number,
+          steps: run.steps,
+          keys: c.keys as number,
+          queries: c.queries as number,
+          // The reference sweep's --no-derived-queries sets the rate to 0.
+          derivedQueryRate: c.no_derived_queries ? 0 : (c.derived_query_rate as number),
+          chapters: c.chapters as number,
+          distractorRate: c.distractor_rate as number,
+          tailDistractorSteps: c.tail_distractor_steps as number,
+          clearRate: c.clear_rate as number,
+          noteRate: c.note_rate as number,
+          updateBurstRate: c.update_burst_rate as number,
+          requireCitations: c.require_citations as boolean,
+          twins: c.twins as boolean,
+          stateMode: run.state_mode,
+          distractorProfile: run.distractor_profile,
+          compat: "reference-0.1",
+        };
+        const name = run.data.path.split("/").at(-2)!;
+        const want = md5s[name];
+        const rows = [...generateDataset(cfg)].flat();
+        expect({ rows: rows.length, md5: md5(generateBytes(cfg)) }, name).toEqual({
+          rows: want.data_rows,
+          md5: want["data.jsonl_md5"],
+        });
+        const p = makeBaseline("ledger", "closed_book", "reference-0.1");
+        const preds = rows
+          .map(
+            (r) =>
+              `${pyJsonDumps(p.predict({ id: r.id, meta: r.meta, text: r.book }), { ensureAscii: false })}\n`,
+          )
+          .join("");
+        expect(md5(Buffer.from(preds, "utf8")), name).toBe(want["preds.jsonl_md5"]);
+      }
+    });
+  }
+});
