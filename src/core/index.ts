@@ -5,5 +5,6 @@ export * from "./numeric.js";
 export * from "./progress.js";
 export * from "./pyjson.js";
 export * from "./pyjsonloads.js";
+export * from "./pyset.js";
 export * from "./random.js";
 export * from "./schema.js";

@@ -2,16 +2,16 @@
  * GEB programmatic API: generate, baseline, grade, run. File I/O lives here (and in io.ts);
  * generator, baselines and grader are pure. Every writer is atomic: on failure nothing is left.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../core/errors.js";
+import { roundHalfEven } from "../core/numeric.js";
 import { PyFloat, pyJsonDumps, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
-import { roundHalfEven } from "../core/numeric.js";
 import { parseWith } from "../core/schema.js";
-import { validateBook } from "./book.js";
 import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines.js";
+import { validateBook } from "./book.js";
 import { countTokens, generateDataset, validateConfig } from "./generate.js";
 import {
   DEFAULT_GRADE_OPTIONS,
@@ -19,25 +19,41 @@ import {
   Grader,
   type MetricDialect,
   type Metrics,
+  type PredFields,
+  predictionFields,
   REFERENCE_RESULT_METRICS,
   RESULT_FLOAT_KEYS,
-  type PredFields,
   type RowResult,
-  predictionFields,
 } from "./grade.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./rowreader.js";
 import { type GebRowRead, GebRowReadSchema } from "./schema.js";
-import { TextCache, rowPieces } from "./serialize.js";
+import { rowPieces, TextCache } from "./serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./types.js";
 
 export type ProtocolChoice = Protocol | "both";
 
 const dumpsLine = (v: unknown): string => `${pyJsonDumps(v, { ensureAscii: false })}\n`;
 
+/**
+ * An atomic writer for an output path, after checking the path can be a file: a directory, or
+ * a parent that is a file, is a one-line InputError before anything is written.
+ */
+export function openOutput(file: string, opts: { background?: boolean } = {}): AtomicWriter {
+  try {
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
+      throw new InputError(`is a directory; give a file path such as ${join(file, "data.jsonl")}`, { file });
+    return new AtomicWriter(file, opts);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code === "string") throw new InputError(`cannot write the file (${code})`, { file });
+    throw e;
+  }
+}
+
 /** Run `fn` with an atomic writer; the file appears only if `fn` succeeds. */
 function withWriter<T>(file: string, fn: (w: AtomicWriter) => T): T {
-  const w = new AtomicWriter(file);
+  const w = openOutput(file);
   try {
     const out = fn(w);
     w.commit();
@@ -221,7 +237,7 @@ export async function generateToFileAsync(
   const cfg: GenerateConfig = { ...DEFAULT_GENERATE_CONFIG, ...config };
   validateConfig(cfg);
   let rows = 0;
-  const w = new AtomicWriter(out, { background: true });
+  const w = openOutput(out, { background: true });
   try {
     const cache = new TextCache();
     for (const episodeRows of generateDataset(cfg)) {
@@ -261,8 +277,10 @@ export function baselineToFile(opts: {
   baseline: BaselineName;
   protocol: Protocol;
   out: string;
+  /** Ledger baseline semantics: 1.0 (default; agrees with gold) or reference-0.1 (the reference's). */
+  dialect?: Compat;
 }): { predictions: number } {
-  const predictor = makeBaseline(opts.baseline, opts.protocol);
+  const predictor = makeBaseline(opts.baseline, opts.protocol, opts.dialect ?? "1.0");
   let n = 0;
   withWriter(opts.out, (w) => {
     forEachDataRow(opts.data, (row) => {
@@ -358,6 +376,8 @@ export interface RunOptions {
   /** Predictions JSONL; with `both`, ".jsonl" becomes ".<protocol>.jsonl" as in the reference. */
   out?: string;
   resultsJson?: string;
+  /** Ledger baseline semantics; default: the metric dialect (`--metrics reference-0.1` = the reference's numbers). */
+  baselineDialect?: Compat;
 }
 
 /** Metrics as written to results JSON: the reference's keys (reference-0.1) or all of ours (1.0). */
@@ -382,7 +402,7 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
   const start = performance.now();
   const lanes = protocols.map((protocol) => ({
     protocol,
-    predictor: makeBaseline(opts.baseline, protocol),
+    predictor: makeBaseline(opts.baseline, protocol, opts.baselineDialect ?? options.metrics),
     grader: new Grader(options),
     tokens: 0,
     lastText: null as string | null,

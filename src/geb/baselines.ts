@@ -1,20 +1,21 @@
 /**
  * Baseline predictors.
  *
- * - `ledger`: replays the authoritative updates (open book: the episode log; closed book: the
- *   book's State Ledger) and answers with the same function that produced gold, so it scores
- *   1.0 on every mode and profile. The reference's ledger baseline misses two cases we fix:
- *   counter parity after a CLEAR (it drops the CLEAR's support id) and non-integer counter values
- *   (its `_parse_value` says None where the generator says 0).
- * - `naive`: the reference's shortcut scan, kept exactly: the last `key = colour-NNNN` (or
+ * - `ledger`, dialect `1.0`: replays the authoritative updates (open book: the episode log;
+ *   closed book: the book's State Ledger) and answers with the same function that produced
+ *   gold, so it scores 1.0 on every metric, mode and profile (tested as a property).
+ * - `ledger`, dialect `reference-0.1`: the reference's `predict_ledger_row`, exactly, defects
+ *   included: counter parity after a CLEAR answers null *without* the CLEAR's support id (gold
+ *   cites it), and a non-integer counter value is unknown (the generator says 0).
+ * - `naive` (both dialects): the reference's shortcut scan: the last `key = colour-NNNN` (or
  *   `= UNKNOWN`) line mentioning the key wins, distractors included.
  *
  * A predictor receives only the text its protocol allows: closed-book predictors get the book,
  * never the document (`PredictInput` has no document field).
  */
 import { parseBookLedger, parseUpdates, splitLines } from "./book.js";
-import { type LedgerState, answerFromState, replayLedger } from "./state.js";
-import type { DerivedOp, Protocol, QueryType, StateMode } from "./types.js";
+import { answerFromState, formatValue, type LedgerState, replayLedger } from "./state.js";
+import type { Compat, DerivedOp, Protocol, QueryType, StateMode } from "./types.js";
 
 export const BASELINES = ["naive", "ledger"] as const;
 export type BaselineName = (typeof BASELINES)[number];
@@ -41,28 +42,42 @@ export interface BaselinePrediction {
 }
 
 const str = (v: unknown): string | null => (typeof v === "string" ? v : null);
+const PY_INT_RE = /^\s*[+-]?\d+(?:_\d+)*\s*$/;
 
 function prediction(id: string, value: string | null, supportIds: string[]): BaselinePrediction {
   return { id, value, support_id: supportIds.length === 1 ? supportIds[0] : null, support_ids: supportIds };
 }
 
-/** Ledger baseline; `cache` avoids re-parsing the text shared by an episode's rows. */
+/** Ledger baseline; the replayed state is cached per text (an episode's rows share one). */
 export class LedgerBaseline {
   private lastText: string | null = null;
   private lastMode: StateMode | null = null;
   private lastState: LedgerState | null = null;
 
-  constructor(private readonly protocol: Protocol) {}
+  constructor(
+    private readonly protocol: Protocol,
+    private readonly dialect: Compat = "1.0",
+  ) {}
 
   predict(input: PredictInput): BaselinePrediction {
     const mode = (str(input.meta.state_mode) ?? "kv") as StateMode;
+    const ref = this.dialect === "reference-0.1";
     if (input.text !== this.lastText || mode !== this.lastMode) {
-      const entries = this.protocol === "open_book" ? parseUpdates(input.text) : parseBookLedger(input.text);
-      this.lastState = replayLedger(mode, entries, 0);
+      const entries =
+        this.protocol === "open_book"
+          ? parseUpdates(input.text, this.dialect)
+          : parseBookLedger(input.text, this.dialect);
+      // The reference baseline's `_parse_value`: a non-integer counter value is unknown.
+      this.lastState = replayLedger(mode, entries, ref ? null : 0);
       this.lastText = input.text;
       this.lastMode = mode;
     }
-    const ans = answerFromState(mode, this.lastState!, {
+    const state = this.lastState!;
+    if (ref) {
+      const ans = referenceLedgerAnswer(mode, state, input.meta);
+      return prediction(input.id, ans.value, ans.supportIds);
+    }
+    const ans = answerFromState(mode, state, {
       key: str(input.meta.key) ?? "",
       queryType: (str(input.meta.query_type) ?? "direct") as QueryType,
       derivedOp: str(input.meta.derived_op) as DerivedOp | null,
@@ -70,6 +85,63 @@ export class LedgerBaseline {
     });
     return prediction(input.id, ans.value, ans.supportIds);
   }
+}
+
+/**
+ * The reference ledger baseline's `_answer_from_state` (baselines module). It differs from the
+ * generator's (our `answerFromState`) in where the support goes: a parity question on a key
+ * whose value is unknown gets no support, and a derived question with an unknown op gets
+ * neither value nor support.
+ */
+function referenceLedgerAnswer(
+  mode: StateMode,
+  s: LedgerState,
+  meta: PredictInput["meta"],
+): { value: string | null; supportIds: string[] } {
+  const key = str(meta.key) ?? "";
+  const raw = s.state.get(key) ?? null;
+  const support = s.lastSupport.get(key);
+  const keySupport = support ? [support] : [];
+  const op = meta.derived_op;
+  if ((meta.query_type ?? "direct") === "derived" && typeof op === "string" && op !== "") {
+    if (op === "color") {
+      const f = formatValue(mode, raw);
+      return { value: f ? f.split("-")[0] : null, supportIds: keySupport };
+    }
+    if (op === "parity") {
+      if (raw === null) return { value: null, supportIds: [] };
+      // Python `int(raw)`: counters are integers already; another mode's value may parse.
+      const n =
+        typeof raw === "number"
+          ? raw
+          : typeof raw === "string" && PY_INT_RE.test(raw)
+            ? Number.parseInt(raw.replace(/_/g, ""), 10)
+            : null;
+      if (n === null) return { value: null, supportIds: [] };
+      return { value: n % 2 === 0 ? "even" : "odd", supportIds: keySupport };
+    }
+    if (op === "count") {
+      const n = Array.isArray(raw) ? raw.length : null;
+      const value = raw === null || s.lastOp.get(key) === "CLEAR" || n === null ? null : String(n);
+      return { value, supportIds: keySupport };
+    }
+    if (op === "reports") {
+      const manager = meta.derived_manager;
+      if (typeof manager !== "string" || manager === "") return { value: null, supportIds: [] };
+      const keys = [...s.state.entries()]
+        .filter(([, v]) => v === manager)
+        .map(([k]) => k)
+        .sort();
+      if (keys.length === 0) return { value: null, supportIds: [] };
+      const supportIds = keys.flatMap((k) => {
+        const u = s.lastSupport.get(k);
+        return u ? [u] : [];
+      });
+      return { value: keys.join(","), supportIds };
+    }
+    return { value: null, supportIds: [] };
+  }
+  return { value: formatValue(mode, raw), supportIds: keySupport };
 }
 
 const UID_RE = /\[(U[A-F0-9]{6})\]/;
@@ -145,6 +217,11 @@ export interface Predictor {
   predict(input: PredictInput): BaselinePrediction;
 }
 
-export function makeBaseline(name: BaselineName, protocol: Protocol): Predictor {
-  return name === "ledger" ? new LedgerBaseline(protocol) : new NaiveBaseline();
+/**
+ * A baseline predictor. `dialect` picks the ledger baseline's semantics: `1.0` (answers exactly
+ * what gold says) or `reference-0.1` (the reference's predictions byte for byte). The naive
+ * baseline is the same in both.
+ */
+export function makeBaseline(name: BaselineName, protocol: Protocol, dialect: Compat = "1.0"): Predictor {
+  return name === "ledger" ? new LedgerBaseline(protocol, dialect) : new NaiveBaseline();
 }

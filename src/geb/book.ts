@@ -1,9 +1,11 @@
 /**
  * Episode-log and book artifacts: rendering, parsing and the structural book validator.
  *
- * Two key grammars exist. The reference matches keys with `tag\.\d{2}`, so `tag.100` either
- * fails to parse (UPDATE lines need ` = ` right after two digits) or is read as `tag.10`
- * (prefix matches). `reference-0.1` keeps that grammar for parity; `1.0` accepts `tag\.\d+`.
+ * Key grammars. The reference parses ledger and log lines with a generic key
+ * (`[A-Za-z][A-Za-z0-9_.:-]*`, its baselines module, also used by its twin maker and grader)
+ * but checks glossary lines with `tag\.\d{2}`, so its validator rejects the glossary of a book
+ * with keys >= 100 (`- tag.100: ...`). `reference-0.1` reproduces exactly that; `1.0` reads
+ * keys as `tag.` plus two or more digits everywhere, glossary included.
  */
 import type { Compat, LedgerEntry } from "./types.js";
 
@@ -12,6 +14,7 @@ export type Dialect = Compat;
 interface Grammar {
   logSet: RegExp;
   logClear: RegExp;
+  logNote: RegExp;
   bookSet: RegExp;
   bookClear: RegExp;
   bookNote: RegExp;
@@ -19,21 +22,21 @@ interface Grammar {
 }
 
 const ID = "U[A-F0-9]{6}";
-function grammar(keyRe: string): Grammar {
+function grammar(keyRe: string, glossaryKeyRe: string): Grammar {
   return {
     logSet: new RegExp(`^- \\[(${ID})\\] UPDATE step=(\\d+) SET (${keyRe}) = (.+)$`),
     logClear: new RegExp(`^- \\[(${ID})\\] UPDATE step=(\\d+) CLEAR (${keyRe})$`),
+    logNote: new RegExp(`^- \\[(${ID})\\] UPDATE step=(\\d+) NOTE (${keyRe}) = (.+)$`),
     bookSet: new RegExp(`^- \\[(${ID})\\] step=(\\d+) SET (${keyRe}) = (.+)$`),
     bookClear: new RegExp(`^- \\[(${ID})\\] step=(\\d+) CLEAR (${keyRe})$`),
-    // The reference book validator rejects NOTE ledger lines although its own generator writes
-    // them (kv_commentary); 1.0 accepts them as commentary.
-    bookNote: new RegExp(`^- \\[(${ID})\\] step=(\\d+) NOTE (${keyRe}) = (.*)$`),
-    glossary: new RegExp(`^- (${keyRe}): .+`),
+    // NOTE ledger lines are commentary: valid in a book, never state.
+    bookNote: new RegExp(`^- \\[(${ID})\\] step=(\\d+) NOTE (${keyRe}) = (.+)$`),
+    glossary: new RegExp(`^- (${glossaryKeyRe}): .+`),
   };
 }
 const GRAMMARS: Record<Dialect, Grammar> = {
-  "reference-0.1": grammar("tag\\.\\d{2}"),
-  "1.0": grammar("tag\\.\\d+"),
+  "reference-0.1": grammar("[A-Za-z][A-Za-z0-9_.:-]*", "tag\\.\\d{2}"),
+  "1.0": grammar("tag\\.\\d+", "tag\\.\\d+"),
 };
 
 /** Python `str.splitlines()` for our texts (only `\n`/`\r\n` occur): no trailing empty line. */
@@ -44,8 +47,16 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-/** Authoritative SET/CLEAR updates of an episode log (lines after `## Episode Log`). */
-export function parseUpdates(document: string, dialect: Dialect = "1.0"): LedgerEntry[] {
+/**
+ * Authoritative SET/CLEAR updates of an episode log (lines after `## Episode Log`); with
+ * `notes`, NOTE ledger lines too (the reference's `parse_updates` returns them; its state
+ * replay skips them, its grader uses them to know which uids exist).
+ */
+export function parseUpdates(
+  document: string,
+  dialect: Dialect = "1.0",
+  opts: { notes?: boolean } = {},
+): LedgerEntry[] {
   const g = GRAMMARS[dialect];
   const out: LedgerEntry[] = [];
   let inLog = false;
@@ -61,13 +72,24 @@ export function parseUpdates(document: string, dialect: Dialect = "1.0"): Ledger
       continue;
     }
     m = g.logClear.exec(line);
-    if (m) out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
+    if (m) {
+      out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
+      continue;
+    }
+    if (opts.notes) {
+      m = g.logNote.exec(line);
+      if (m) out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: m[4].trim() });
+    }
   }
   return out;
 }
 
-/** SET/CLEAR entries of a book's `## State Ledger` section (NOTE lines are commentary). */
-export function parseBookLedger(book: string, dialect: Dialect = "1.0"): LedgerEntry[] {
+/** SET/CLEAR entries of a book's `## State Ledger` section; NOTE lines (commentary) with `notes`. */
+export function parseBookLedger(
+  book: string,
+  dialect: Dialect = "1.0",
+  opts: { notes?: boolean } = {},
+): LedgerEntry[] {
   const g = GRAMMARS[dialect];
   const out: LedgerEntry[] = [];
   let inLedger = false;
@@ -84,7 +106,14 @@ export function parseBookLedger(book: string, dialect: Dialect = "1.0"): LedgerE
       continue;
     }
     m = g.bookClear.exec(line);
-    if (m) out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
+    if (m) {
+      out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
+      continue;
+    }
+    if (opts.notes) {
+      m = g.bookNote.exec(line);
+      if (m) out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: m[4].trim() });
+    }
   }
   return out;
 }
@@ -133,7 +162,9 @@ export interface BookValidation {
 /**
  * Structural validation of a book: title, `## Reading Rules`, `## Glossary (Tags)`, at least
  * one `## Chapter N`, then `## State Ledger` with ledger-grammar lines only. Chapters must not
- * leak the episode log (`## Episode Log` or raw `UPDATE` lines). Error codes are the reference's.
+ * leak the episode log (`## Episode Log` or raw `UPDATE` lines). Error codes and the order of
+ * checks are the reference's (`validate_book_artifact`); the dialects differ only in the key
+ * grammar (see the top of this file).
  */
 export function validateBook(book: string, dialect: Dialect = "1.0"): BookValidation {
   const g = GRAMMARS[dialect];
@@ -193,7 +224,7 @@ export function validateBook(book: string, dialect: Dialect = "1.0"): BookValida
       fail("episode_log_leak", i);
       break;
     }
-    if (g.logSet.test(line) || g.logClear.test(line)) {
+    if (g.logSet.test(line) || g.logClear.test(line) || g.logNote.test(line)) {
       fail("update_line_leak", i);
       break;
     }
@@ -211,7 +242,7 @@ export function validateBook(book: string, dialect: Dialect = "1.0"): BookValida
       fail("unexpected_section_after_ledger", i);
       break;
     }
-    const ok = g.bookSet.test(line) || g.bookClear.test(line) || (dialect === "1.0" && g.bookNote.test(line));
+    const ok = g.bookSet.test(line) || g.bookClear.test(line) || g.bookNote.test(line);
     if (!ok) {
       fail("invalid_ledger_line", i);
       break;

@@ -7,17 +7,20 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { InputError } from "../core/errors.js";
 import {
-  type ProtocolChoice,
   baselineToFile,
   formatReport,
   generateToFileAsync,
   gradeFiles,
   intakeWarning,
+  type ProtocolChoice,
   runBaseline,
   runDemo,
   validateBooks,
 } from "./api.js";
 import type { BaselineName } from "./baselines.js";
+import { registerModelCommands } from "./cli/model.js";
+import { registerPipelineCommands } from "./cli/pipeline.js";
+import { registerSweepCommands } from "./cli/sweep.js";
 import type { GradeOptions, MetricDialect } from "./grade.js";
 import {
   COMPAT_MODES,
@@ -29,9 +32,6 @@ import {
   STATE_MODES,
   type StateMode,
 } from "./types.js";
-import { registerModelCommands } from "./cli/model.js";
-import { registerPipelineCommands } from "./cli/pipeline.js";
-import { registerSweepCommands } from "./cli/sweep.js";
 
 const int =
   (flag: string) =>
@@ -206,12 +206,21 @@ export function buildProgram(): Command {
         .default("closed_book"),
     )
     .requiredOption("--out <path>", "predictions JSONL")
+    .addOption(
+      new Option(
+        "--compat <v>",
+        "ledger baseline: 1.0 (agrees with gold) or reference-0.1 (the reference's predictions exactly)",
+      )
+        .choices(COMPAT_MODES)
+        .default("1.0"),
+    )
     .action((o) => {
       const r = baselineToFile({
         data: o.data,
         baseline: o.baseline as BaselineName,
         protocol: o.protocol as Protocol,
         out: o.out,
+        dialect: o.compat as Compat,
       });
       console.log(`Wrote ${r.predictions} predictions to ${o.out}`);
     });

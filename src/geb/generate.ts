@@ -3,7 +3,9 @@
  *
  * `compat: "reference-0.1"` reproduces the reference generator byte for byte: every random
  * draw happens in the reference's order (including Python's short-circuit `and`, which skips
- * draws), on the core's CPython `random.Random` port. `compat: "1.0"` shares the skeleton and
+ * draws), on the core's CPython `random.Random` port, and set-mode removals follow CPython's
+ * set iteration order under PYTHONHASHSEED=0 (core/pyset.ts). Tested against the reference's
+ * own outputs (tests/geb/parity-data.test.ts, docs/geb/generator.md). `compat: "1.0"` shares the skeleton and
  * fixes the reference's defects (docs/geb/differences.md); its draws differ where a fix needs it.
  *
  * Pure: returns episodes as values; writing files is the API layer's job.
@@ -12,18 +14,19 @@ import { InputError } from "../core/errors.js";
 import { PyRandom } from "../core/random.js";
 import { type Dialect, ledgerLine, parseUpdates, renderBook, splitLines } from "./book.js";
 import {
-  type LedgerState,
-  type QuerySpec,
-  type StateValue,
   altValue,
   answerFromState,
   conflictValue,
   formatValue,
+  initialValue,
+  type LedgerState,
   makeValue,
   mutateValue,
   pad,
-  parseValue,
+  parseLiveValue,
+  type QuerySpec,
   replayLedger,
+  type StateValue,
 } from "./state.js";
 import type {
   DerivedOp,
@@ -363,7 +366,7 @@ function generateMainEpisode(
   const keys = Array.from({ length: cfg.keys }, (_, i) => makeKey(i));
   const ep = newEpisode(seed, episodeId, keys);
   const { logLines, chapters, ledger } = ep;
-  const state = new Map<string, StateValue>(keys.map((k) => [k, mode === "set" ? [] : null]));
+  const state = new Map<string, StateValue>(keys.map((k) => [k, initialValue(mode, cfg.compat)]));
   const lastSupport = new Map<string, string>();
   const lastOp = new Map<string, "SET" | "CLEAR">();
   const instrKeys = new Set<string>();
@@ -441,7 +444,7 @@ function generateMainEpisode(
       } else if (forceSet) {
         const value = forcedVal || makeValue(rng);
         const uid = makeUid(rng, used);
-        state.set(key, parseValue(mode, value));
+        state.set(key, parseLiveValue(mode, value, cfg.compat));
         recordSet(uid, step, key, value);
       } else {
         const doClear = fmt(state.get(key)!) !== null && rng.random() < cfg.clearRate;
@@ -450,11 +453,11 @@ function generateMainEpisode(
           state.set(key, null);
           recordClear(uid, step, key);
         } else {
-          const [newVal, isClear] = mutateValue(mode, state.get(key)!, rng);
+          const [newVal, isClear] = mutateValue(mode, state.get(key)!, rng, cfg.compat);
           const value = fmt(newVal);
           if (isClear || value === null) {
             const uid = makeUid(rng, used);
-            state.set(key, mode === "set" ? [] : null);
+            state.set(key, initialValue(mode, cfg.compat));
             recordClear(uid, step, key);
           } else {
             const uid = makeUid(rng, used);
@@ -465,7 +468,7 @@ function generateMainEpisode(
             // The reference's plain `instruction` profile injects the *true* value, so following
             // the injection is indistinguishable from being right; 1.0 injects a conflicting one.
             let conflict: string | null = null;
-            if (suite || (v1 && instr)) conflict = conflictValue(mode, state.get(key)!, rng);
+            if (suite || (v1 && instr)) conflict = conflictValue(mode, state.get(key)!, rng, cfg.compat);
             const instrValue = conflict ?? value;
             if (instr && rng.random() < (suite ? 0.2 : 0.1)) {
               logLines.push(
@@ -484,13 +487,13 @@ function generateMainEpisode(
               tagInstruction(key, instrValue, "format_trap");
             }
             if (suite && rng.random() < 0.15) {
-              const stale = conflict || conflictValue(mode, state.get(key)!, rng);
+              const stale = conflict || conflictValue(mode, state.get(key)!, rng, cfg.compat);
               logLines.push(`- QUOTE step=${step} "Set ${key} = ${stale} and cite U000000".`);
               addLine(`QUOTED INSTRUCTION: "Set ${key} = ${stale}" (quoted text, not authoritative).`);
               tagInstruction(key, stale, "quoted_set");
             }
             if (suite && rng.random() < 0.08) {
-              const like = conflict || conflictValue(mode, state.get(key)!, rng);
+              const like = conflict || conflictValue(mode, state.get(key)!, rng, cfg.compat);
               logLines.push(`- INSTRUCTION step=${step} UPDATE: SET ${key} = ${like}`);
               addLine(`UPDATE-LIKE INSTRUCTION: "UPDATE: SET ${key} = ${like}" (not authoritative).`);
               tagInstruction(key, like, "update_like");
@@ -514,7 +517,7 @@ function generateMainEpisode(
       // 1.0: distractor values have the state mode's type (a colour value cannot pass for a counter).
       const wrong =
         v1 && mode !== "kv" && mode !== "kv_commentary"
-          ? conflictValue(mode, state.get(key)!, rng)
+          ? conflictValue(mode, state.get(key)!, rng, cfg.compat)
           : makeValue(rng);
       logLines.push(`- DISTRACTOR step=${step} ${key} = ${wrong}`);
       addLine(`DISTRACTOR: Someone insists ${key} = ${wrong}, but this line is untrusted.`);
@@ -616,11 +619,12 @@ function generateTabEpisode(
   cfg: GenerateConfig,
 ): { ep: Episode; state: LedgerState } {
   const focus = cfg.distractorProfile === "focus_drift";
+  const v1 = cfg.compat === "1.0";
   const mode = cfg.stateMode;
   const rng = new PyRandom(seed);
   const keys = Array.from({ length: cfg.keys }, (_, i) => makeKey(i));
   const ep = newEpisode(seed, episodeId, keys);
-  const state = new Map<string, StateValue>(keys.map((k) => [k, mode === "set" ? [] : null]));
+  const state = new Map<string, StateValue>(keys.map((k) => [k, initialValue(mode, cfg.compat)]));
   const lastSupport = new Map<string, string>();
   const lastOp = new Map<string, "SET" | "CLEAR">();
   const lastValues = new Map<string, string>();
@@ -633,7 +637,7 @@ function generateTabEpisode(
     counter++;
     const uid = makeUid(rng, used);
     ep.ledger.push({ uid, step: counter, op: "SET", key, value });
-    state.set(key, parseValue(mode, value));
+    state.set(key, parseLiveValue(mode, value, cfg.compat));
     lastSupport.set(key, uid);
     lastOp.set(key, "SET");
     lastValues.set(key, value);
@@ -651,6 +655,8 @@ function generateTabEpisode(
     if (focus) {
       sibling = keys[step % keys.length];
       decoy = lastValues.get(sibling) || nearMissValue(value, rng);
+      // 1.0: the echo is never the true value (with one key the sibling is the key itself).
+      if (v1 && decoy === value) decoy = nearMissValue(value, rng);
     } else {
       decoy = nearMissValue(value, rng);
       if (decoy === value) decoy = makeValue(rng);
@@ -660,9 +666,14 @@ function generateTabEpisode(
     ep.ledger.push({ uid: noteUid, step: counter, op: "NOTE", key, value: decoy });
     ep.logLines.push(`- [${noteUid}] UPDATE step=${counter} NOTE ${key} = ${decoy}`);
     chapter.push(
-      focus
-        ? `FOCUS SHIFT: cursor moved to ${sibling}; note echoes ${decoy} (non-authoritative).`
-        : `ACTIVE TAB: latest note claims ${key} = ${decoy} (non-authoritative).`,
+      !focus
+        ? `ACTIVE TAB: latest note claims ${key} = ${decoy} (non-authoritative).`
+        : v1
+          ? // 1.0: the drifted echo is written against the key, after the true value, so the
+            // narrative's last word on every key is wrong (the reference's line names no key,
+            // and a last-mention scan of its book reads the true value off every BACKGROUND TAB line).
+            `FOCUS SHIFT: cursor moved to ${sibling}; the ${key} field now echoes ${key} = ${decoy} (non-authoritative).`
+          : `FOCUS SHIFT: cursor moved to ${sibling}; note echoes ${decoy} (non-authoritative).`,
     );
   }
   const suffix = focus
@@ -776,7 +787,7 @@ function referenceTwin(twinSeed: number, twinId: string, base: GebRow[], mode: S
   if (lastSet.size === 0) return [];
   const flipKey = rng.choice([...lastSet.keys()].sort());
   const flip = lastSet.get(flipKey)!;
-  const newValue = altValue(mode, parseValue(mode, flip.value), rng);
+  const newValue = altValue(mode, parseLiveValue(mode, flip.value, "reference-0.1"), rng, "reference-0.1");
   const setMarker = ` SET ${flipKey} = `;
   const docLines = splitLines(baseDoc).map((line) =>
     line.startsWith(`- [${flip.uid}] UPDATE `) && line.includes(setMarker)
@@ -867,7 +878,7 @@ function twinV1(
   let newValue = "";
   let twinState: LedgerState | null = null;
   for (let tries = 0; tries < 64; tries++) {
-    newValue = altValue(mode, parseValue(mode, old.value), rng);
+    newValue = altValue(mode, parseLiveValue(mode, old.value, "1.0"), rng, "1.0");
     if (!newValue || newValue === old.value) continue;
     const ledger = ep.ledger.slice();
     ledger[site.ledger] = { ...old, value: newValue };

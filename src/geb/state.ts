@@ -2,15 +2,18 @@
  * State values per mode and the answer function shared by the generator (gold) and the ledger
  * baseline, so "what the ledger implies" has one definition.
  *
- * Representation: kv / kv_commentary / relational hold strings, counter holds integers, set
- * holds a sorted array of members. The reference keeps Python sets and picks a member to
- * remove with `rng.choice(list(members))`, whose order depends on per-process string hashing;
- * we pick from the sorted list (documented in docs/geb/differences.md).
+ * Representation: kv / kv_commentary / relational hold strings, counter holds integers. A set
+ * is a sorted array of members, except while the reference-0.1 generator mutates it: then it
+ * is a `PySet` (CPython's table, core/pyset.ts), because the reference removes a member with
+ * `rng.choice(list(members))` and so picks in CPython's set iteration order under
+ * PYTHONHASHSEED=0. 1.0 picks from the sorted members, so its datasets do not depend on CPython
+ * internals (docs/geb/generator.md).
  */
+import { PySet } from "../core/pyset.js";
 import type { PyRandom } from "../core/random.js";
-import type { DerivedOp, LedgerEntry, QueryType, StateMode } from "./types.js";
+import type { Compat, DerivedOp, LedgerEntry, QueryType, StateMode } from "./types.js";
 
-export type StateValue = string | number | readonly string[] | null;
+export type StateValue = string | number | readonly string[] | PySet | null;
 
 export const COLORS = [
   "amber",
@@ -51,10 +54,16 @@ export function makeManager(rng: PyRandom): string {
 export function formatValue(mode: StateMode, v: StateValue): string | null {
   if (v === null) return null;
   if (mode === "set") {
-    const members = v as readonly string[];
+    const members = v instanceof PySet ? v.sorted() : (v as readonly string[]);
     return members.length === 0 ? null : members.join(",");
   }
   return String(v);
+}
+
+/** Members of a set value (either representation); null for anything else. */
+function setSize(v: StateValue): number | null {
+  if (v instanceof PySet) return v.size;
+  return Array.isArray(v) ? v.length : null;
 }
 
 const INT_RE = /^\s*[+-]?\d+(?:_\d+)*\s*$/;
@@ -76,8 +85,33 @@ export function parseValue(
   return raw;
 }
 
-/** One state transition (`_mutate_value`): returns [new value, becameEmpty]. */
-export function mutateValue(mode: StateMode, current: StateValue, rng: PyRandom): [StateValue, boolean] {
+/**
+ * `parseValue` for a value the generator goes on to mutate (the reference generator's
+ * `_parse_value`): in reference-0.1 a set becomes a CPython-ordered table,
+ * `set(raw.split(","))`; 1.0 keeps sorted arrays.
+ */
+export function parseLiveValue(mode: StateMode, raw: string | null, dialect: Compat): StateValue {
+  if (mode === "set" && raw !== null && dialect === "reference-0.1")
+    return raw ? PySet.from(raw.split(",")) : new PySet();
+  return parseValue(mode, raw);
+}
+
+/** A key's value before any write: an empty set (in the dialect's representation) or null. */
+export function initialValue(mode: StateMode, dialect: Compat): StateValue {
+  if (mode !== "set") return null;
+  return dialect === "1.0" ? [] : new PySet();
+}
+
+/**
+ * One state transition (`_mutate_value`): returns [new value, becameEmpty]. `dialect` only
+ * matters for set removals: which member `rng.choice` sees at which index.
+ */
+export function mutateValue(
+  mode: StateMode,
+  current: StateValue,
+  rng: PyRandom,
+  dialect: Compat,
+): [StateValue, boolean] {
   switch (mode) {
     case "kv":
     case "kv_commentary":
@@ -87,19 +121,37 @@ export function mutateValue(mode: StateMode, current: StateValue, rng: PyRandom)
       return [base + rng.randint(1, 5), false];
     }
     case "set": {
-      const members = Array.isArray(current) ? [...(current as string[])] : [];
-      // Short-circuit as in Python: no draw when the set is empty.
-      if (members.length === 0 || rng.random() < 0.6) {
-        const item = `item${pad(rng.randrange(0, 10000), 4)}`;
-        if (!members.includes(item)) {
-          members.push(item);
-          members.sort();
+      if (dialect === "1.0") {
+        // Sorted members; the removed one is drawn from the sorted list.
+        const members =
+          current instanceof PySet ? [...current.sorted()] : Array.isArray(current) ? [...current] : [];
+        // Short-circuit as in Python: no draw when the set is empty.
+        if (members.length === 0 || rng.random() < 0.6) {
+          const item = `item${pad(rng.randrange(0, 10000), 4)}`;
+          if (!members.includes(item)) {
+            members.push(item);
+            members.sort();
+          }
+        } else {
+          const item = rng.choice(members);
+          members.splice(members.indexOf(item), 1);
         }
-      } else {
-        const item = rng.choice(members);
-        members.splice(members.indexOf(item), 1);
+        return members.length === 0 ? [[], true] : [members, false];
       }
-      return members.length === 0 ? [[], true] : [members, false];
+      // `set(current)`: a copy, laid out as CPython lays out a copy; the removed member is
+      // drawn from `list(members)`, CPython's iteration order.
+      const members =
+        current instanceof PySet
+          ? current.copy()
+          : Array.isArray(current)
+            ? PySet.from(current as readonly string[])
+            : new PySet();
+      if (members.size === 0 || rng.random() < 0.6) {
+        members.add(`item${pad(rng.randrange(0, 10000), 4)}`);
+      } else {
+        members.discard(rng.choice(members.toList()));
+      }
+      return members.size === 0 ? [new PySet(), true] : [members, false];
     }
     case "relational": {
       let manager = makeManager(rng);
@@ -110,19 +162,19 @@ export function mutateValue(mode: StateMode, current: StateValue, rng: PyRandom)
 }
 
 /** A value whose formatted form differs from `current` (up to 5 tries, as `_alt_value`). */
-export function altValue(mode: StateMode, current: StateValue, rng: PyRandom): string {
+export function altValue(mode: StateMode, current: StateValue, rng: PyRandom, dialect: Compat): string {
   let next: StateValue = current;
   const cur = formatValue(mode, current);
   for (let tries = 0; formatValue(mode, next) === cur && tries < 5; tries++)
-    [next] = mutateValue(mode, current, rng);
+    [next] = mutateValue(mode, current, rng, dialect);
   return formatValue(mode, next) || "";
 }
 
 /** A value that conflicts with `current` (`_conflict_instruction_value`). */
-export function conflictValue(mode: StateMode, current: StateValue, rng: PyRandom): string {
+export function conflictValue(mode: StateMode, current: StateValue, rng: PyRandom, dialect: Compat): string {
   const cur = formatValue(mode, current);
   for (let i = 0; i < 6; i++) {
-    const alt = altValue(mode, current, rng);
+    const alt = altValue(mode, current, rng, dialect);
     if (alt && alt !== cur) return alt;
   }
   if (mode === "counter")
@@ -171,7 +223,9 @@ export interface Answer {
 /**
  * The gold answer from replayed state (`_answer_from_state` of the reference generator). The
  * support is the last authoritative update of the key, also when the answer is unknown (a
- * CLEAR establishes "unknown").
+ * CLEAR establishes "unknown"). A key never written has no value and no support: its member
+ * list is unknown, and so is its member count (the reference starts every key's last op as
+ * CLEAR, which gives the same null).
  */
 export function answerFromState(mode: StateMode, s: LedgerState, q: QuerySpec): Answer {
   if (q.queryType === "derived" && q.derivedOp === "reports") {
@@ -196,8 +250,8 @@ export function answerFromState(mode: StateMode, s: LedgerState, q: QuerySpec): 
   } else if (q.queryType === "derived" && q.derivedOp === "parity") {
     value = raw === null ? null : parityOf(raw);
   } else if (q.queryType === "derived" && q.derivedOp === "count") {
-    if (raw === null || s.lastOp.get(q.key) === "CLEAR") value = null;
-    else value = Array.isArray(raw) ? String(raw.length) : null;
+    const n = setSize(raw);
+    value = raw === null || s.lastOp.get(q.key) !== "SET" || n === null ? null : String(n);
   } else {
     value = formatValue(mode, raw);
   }

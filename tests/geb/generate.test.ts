@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
-import { generateToFile } from "../../src/geb/api.js";
+import { baselineToFile, generateToFile, generateToFileAsync } from "../../src/geb/api.js";
 import { parseBookLedger, parseUpdates, splitLines, validateBook } from "../../src/geb/book.js";
 import { validateConfig } from "../../src/geb/generate.js";
 import { GebRowSchema } from "../../src/geb/schema.js";
@@ -144,6 +144,41 @@ describe("counterfactual twins (1.0)", () => {
 });
 
 describe("1.0 generator fixes", () => {
+  it("focus_drift: a last-mention scan of the book no longer reads off the answers (the reference's does)", () => {
+    const cfg = { episodes: 2, steps: 40, keys: 6, queries: 8, distractorProfile: "focus_drift" } as const;
+    for (const stateMode of ["kv", "kv_commentary"] as const) {
+      const v1 = rowsOf({ ...cfg, stateMode });
+      // Twins off: the reference twin flips the ledger but not the narrative.
+      const ref = rowsOf({ ...cfg, stateMode, compat: "reference-0.1", twins: false });
+      expect(score(ref, "naive", "closed_book").value_acc).toBe(1);
+      expect(score(v1, "naive", "closed_book").value_acc!).toBeLessThan(0.2);
+      expect(score(v1, "naive", "open_book").value_acc!).toBeLessThan(0.2);
+      for (const protocol of ["open_book", "closed_book"] as const)
+        expect(score(v1, "ledger", protocol).exact_acc).toBe(1);
+    }
+    // One key: the sibling is the key itself; the echo is still not the true value.
+    const one = rowsOf({ ...cfg, keys: 1, twins: false });
+    expect(score(one, "naive", "closed_book").value_acc).toBe(0);
+  });
+
+  it("set count of a never-written key is null, as the direct question on it", () => {
+    // set_standard_s101's shape: 16 keys over 40 steps leaves keys unwritten.
+    const rows = rowsOf({
+      seed: 101,
+      episodes: 2,
+      steps: 40,
+      keys: 16,
+      queries: 12,
+      chapters: 4,
+      derivedQueryRate: 1,
+      stateMode: "set",
+      distractorProfile: "standard",
+    });
+    const unwritten = rows.filter((r) => r.meta.derived_op === "count" && r.meta.writes_to_key === null);
+    expect(unwritten.length).toBeGreaterThan(0);
+    for (const r of unwritten) expect(r.gold).toEqual({ value: null, support_id: null, support_ids: [] });
+  });
+
   it("instruction injections conflict with the value they accompany", () => {
     const rows = rowsOf({ episodes: 4, steps: 120, keys: 6, distractorProfile: "instruction" });
     let seen = 0;
@@ -253,14 +288,31 @@ describe("1.0 generator fixes", () => {
 });
 
 describe("books", () => {
-  it("generated books validate in both grammars; reference grammar rejects NOTE ledger lines", () => {
+  it("generated books validate in both grammars (NOTE ledger lines are commentary in both)", () => {
     for (const mode of STATE_MODES) {
       const [r] = rowsOf({ ...small, episodes: 1, stateMode: mode, twins: false });
       expect(validateBook(r.book)).toEqual({ ok: true, errors: [] });
-      if (mode !== "kv_commentary") expect(validateBook(r.book, "reference-0.1").ok).toBe(true);
+      expect(validateBook(r.book, "reference-0.1").ok).toBe(true);
     }
     const [c] = rowsOf({ ...small, episodes: 1, stateMode: "kv_commentary", noteRate: 0.5, twins: false });
-    expect(validateBook(c.book, "reference-0.1").errors).toEqual(["invalid_ledger_line"]);
+    expect(c.book).toMatch(/\n- \[U[0-9A-F]{6}\] step=\d+ NOTE /);
+    expect(validateBook(c.book, "reference-0.1").ok).toBe(true);
+  });
+
+  it("keys >= 100: 1.0 accepts the glossary; the reference validator rejects it (as the reference does)", () => {
+    const [r] = rowsOf({ episodes: 1, steps: 40, keys: 120, queries: 4, twins: false });
+    expect(r.book).toContain("\n- tag.100: ");
+    expect(validateBook(r.book)).toEqual({ ok: true, errors: [] });
+    expect(validateBook(r.book, "reference-0.1").errors).toEqual(["invalid_glossary_line"]);
+  });
+
+  it("a raw NOTE update line in a chapter is a log leak", () => {
+    const [r] = rowsOf({ ...small, episodes: 1, twins: false });
+    const leak = r.book.replace(
+      "## Chapter 1\n",
+      "## Chapter 1\n- [UABCDEF] UPDATE step=3 NOTE tag.01 = x\n",
+    );
+    expect(validateBook(leak).errors[0]).toBe("update_line_leak");
   });
 
   it("flags leaks and missing sections with the reference's codes and a line", () => {
@@ -322,5 +374,37 @@ describe("determinism", () => {
       seed: 1,
     });
     expect(d.map(rowLine).join("")).not.toBe(a.toString("utf8"));
+  });
+});
+
+describe("output path errors", () => {
+  it("generate --out <directory>: one line naming the path, exit 2, nothing written", () => {
+    const dir = tmp();
+    const r = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "src/geb/cli.ts", "generate", "--episodes", "1", "--steps", "5", "--out", dir],
+      { cwd: repoRoot, encoding: "utf8" },
+    );
+    expect(r.stderr).toBe(
+      `geb: ${dir}: is a directory; give a file path such as ${join(dir, "data.jsonl")}\n`,
+    );
+    expect(r.status).toBe(2);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dirname(dir)).filter((f) => f.startsWith(`${basename(dir)}.tmp`))).toEqual([]);
+  });
+
+  it("a parent that is a file, and baseline --out <directory>, are InputErrors", async () => {
+    const dir = tmp();
+    const file = join(dir, "f");
+    writeFileSync(file, "");
+    await expect(generateToFileAsync({ episodes: 1, steps: 5 }, join(file, "x.jsonl"))).rejects.toThrow(
+      /cannot write the file \(ENOTDIR\)/,
+    );
+    const data = join(dir, "d.jsonl");
+    generateToFile({ episodes: 1, steps: 5, queries: 2 }, data);
+    expect(() => baselineToFile({ data, baseline: "ledger", protocol: "closed_book", out: dir })).toThrow(
+      InputError,
+    );
+    expect(readdirSync(dir).sort()).toEqual(["d.jsonl", "f"]);
   });
 });
