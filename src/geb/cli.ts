@@ -4,7 +4,8 @@
  * defaults are the reference CLI's; additions: `--compat`, `--metrics`, `--json`,
  * `--row-results`, `validate-book`, `demo`.
  */
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
 import {
   type ProtocolChoice,
@@ -100,7 +101,9 @@ const gradeOpts = (o: GradingFlags): Partial<GradeOptions> => ({
 export function buildProgram(): Command {
   const program = new Command("geb")
     .description("GoldEvidenceBench: long-context state tracking with authoritative citations")
+    .version(packageVersion(), "-V, --version", "print the version")
     .showHelpAfterError()
+    .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   const d = DEFAULT_GENERATE_CONFIG;
@@ -278,17 +281,26 @@ export function buildProgram(): Command {
   return program;
 }
 
-export async function main(argv: string[] = process.argv): Promise<void> {
+/**
+ * Run the CLI on `argv` (the arguments after the program name) and return the exit code:
+ * 0 ok, 1 the run failed, 2 usage or input error (docs/cli.md).
+ */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  process.exitCode = undefined;
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram().parseAsync(argv, { from: "user" });
   } catch (e) {
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof InputError) {
       process.stderr.write(`geb: ${e.message}\n`);
-      process.exitCode = 2;
-      return;
+      return 2;
     }
-    throw e;
+    process.stderr.write(internalErrorLine("geb", e));
+    return 1;
   }
+  // Actions report a failed run through process.exitCode (e.g. errors recorded by `geb model`).
+  return Number(process.exitCode ?? 0);
 }
 
-await main();
+// The installed bins are src/bin/geb.ts; this serves `node dist/geb/cli.js` and `tsx src/geb/cli.ts`.
+if (isMainModule(import.meta.url)) runMain(main);

@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
+import { internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
 import { readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
@@ -72,6 +73,7 @@ async function readConfig(
 export function buildProgram(): Command {
   const program = new Command("gf01")
     .description("GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report")
+    .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
@@ -482,15 +484,11 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`gf01: ${e.message}\n`);
       return 2;
     }
-    process.stderr.write(`gf01: internal error: ${(e as Error).message}\n`);
+    process.stderr.write(internalErrorLine("gf01", e));
     return 1;
   }
   return exitCode;
 }
 
-const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
-if (isMain || process.argv[1]?.endsWith("/gf01/cli.ts") || process.argv[1]?.endsWith("/gf01/cli.js")) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+// The installed bin is src/bin/gf01.ts; this serves `node dist/gf01/cli.js` and `tsx src/gf01/cli.ts`.
+if (isMainModule(import.meta.url)) runMain(main);
