@@ -17,6 +17,7 @@ import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
+import { formatTable } from "../core/table.js";
 
 const out = (v: unknown): void => {
   process.stdout.write(`${dumpJsonFile(v)}\n`);
@@ -398,6 +399,25 @@ export function buildProgram(): Command {
       const m = await api.manifestFor(o.instances);
       if (o.out) await writeFileAtomic(o.out, dumpJsonFile(m));
       else out(m);
+    });
+
+  program
+    .command("list")
+    .description("List the instances of a bundle: index, instance_id, mode, seed, t_star, horizon")
+    .requiredOption("--instances <file>", "instance bundle")
+    .option("--ids", "print only the instance ids, one per line (for shell scripts)")
+    .addOption(
+      new Option("--format <fmt>", "json | table (default: table on a TTY, else json)").choices([
+        "json",
+        "table",
+      ]),
+    )
+    .action(async (o) => {
+      const rows = api.listInstances(await api.loadBundle(o.instances));
+      if (o.ids) process.stdout.write(rows.map((r) => `${r.instance_id}\n`).join(""));
+      else if ((o.format ?? (process.stdout.isTTY ? "table" : "json")) === "table")
+        process.stdout.write(formatTable(rows));
+      else out({ instances: rows });
     });
 
   program
