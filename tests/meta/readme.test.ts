@@ -33,6 +33,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../src/core/engine/clients/builtin.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
+import { shellBlocks } from "./markdown.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
@@ -59,26 +60,6 @@ function run(file: string, args: string[], o: { cwd: string; env?: NodeJS.Proces
     );
     child.stdin?.end();
   });
-}
-
-/** `sh` blocks of a Markdown file, each as its commands (continuations joined, comment lines dropped). */
-export function shellBlocks(markdown: string): string[][] {
-  const blocks: string[][] = [];
-  for (const m of markdown.matchAll(/^```sh\n([\s\S]*?)^```/gm)) {
-    const cmds: string[] = [];
-    let cur = "";
-    for (const line of m[1].split("\n")) {
-      if (line.endsWith("\\")) {
-        cur += `${line.slice(0, -1)} `;
-        continue;
-      }
-      cur += line;
-      if (cur.trim() && !cur.trim().startsWith("#")) cmds.push(cur);
-      cur = "";
-    }
-    blocks.push(cmds);
-  }
-  return blocks;
 }
 
 /** Output paths a command names: they must exist after it ran. */
