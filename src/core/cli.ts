@@ -6,6 +6,7 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Help, type HelpConfiguration, type Option } from "commander";
 
 export const EXIT_OK = 0;
 export const EXIT_RUN_FAILED = 1;
@@ -80,3 +81,14 @@ export function internalErrorLine(prog: string, e: unknown): string {
   if (process.env.ORACLEBENCH_DEBUG && err?.stack) return `${prog}: internal error: ${err.stack}\n`;
   return `${prog}: internal error: ${err?.message ?? String(e)} (ORACLEBENCH_DEBUG=1 prints the stack)\n`;
 }
+
+/**
+ * Help settings shared by every bin (inherited by subcommands created after it is set):
+ * required options say so, since commander's default help does not.
+ */
+export const helpConfig: HelpConfiguration = {
+  optionDescription(this: Help, option: Option): string {
+    const d = Help.prototype.optionDescription.call(this, option);
+    return option.mandatory ? `${d} (required)` : d;
+  },
+};

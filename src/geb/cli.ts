@@ -5,8 +5,9 @@
  * `--row-results`, `validate-book`, `demo`.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
+import { helpConfig, internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
+import { formatTable } from "../core/table.js";
 import {
   type ProtocolChoice,
   baselineToFile,
@@ -98,12 +99,37 @@ const gradeOpts = (o: GradingFlags): Partial<GradeOptions> => ({
   metrics: o.metrics,
 });
 
+/**
+ * `--format` of grade/run. The default stays the reference's `key=value` report line (scripts
+ * written against the reference parse it; its names are the reference's, e.g. `instr_acc`);
+ * `table` and `json` name every metric by its JSON key (docs/cli.md).
+ */
+const formatOption = () =>
+  new Option(
+    "--format <fmt>",
+    "line (the reference's report line), table or json (both name metrics by their JSON keys)",
+  )
+    .choices(["line", "table", "json"])
+    .default("line");
+
+/** One row per metric (JSON key), one column per lane. */
+function metricsTable(lanes: { name?: string; metrics: Record<string, unknown> }[]): string {
+  const keys = Object.keys(lanes[0]?.metrics ?? {});
+  const rows = keys.map((k) => {
+    const row: Record<string, unknown> = { metric: k };
+    for (const l of lanes) row[l.name ?? "value"] = l.metrics[k];
+    return row;
+  });
+  return formatTable(rows);
+}
+
 export function buildProgram(): Command {
   const program = new Command("geb")
     .description("GoldEvidenceBench: long-context state tracking with authoritative citations")
     .version(packageVersion(), "-V, --version", "print the version")
     .showHelpAfterError()
     .exitOverride()
+    .configureHelp(helpConfig)
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   const d = DEFAULT_GENERATE_CONFIG;
@@ -215,10 +241,16 @@ export function buildProgram(): Command {
         "predictions JSONL ({id, value, support_ids} or {id, output|text|completion})",
       ),
   )
-    .option("--json", "print the metrics as JSON instead of the report line")
+    .option("--json", "print the metrics as JSON instead of the report line (= --format json)")
+    .addOption(formatOption())
     .option("--row-results <path>", "write per-row outcomes (JSONL)")
     .action((o) => {
       const r = gradeFiles({ data: o.data, pred: o.pred, options: gradeOpts(o), rowResults: o.rowResults });
+      if (o.format === "table") {
+        process.stdout.write(metricsTable([{ metrics: r.metrics as unknown as Record<string, unknown> }]));
+        return;
+      }
+      if (o.format === "json") o.json = true;
       if (o.json) console.log(JSON.stringify({ metrics: r.metrics, config: r.options }, null, 2));
       else console.log(formatReport(r.metrics));
     });
@@ -235,9 +267,10 @@ export function buildProgram(): Command {
           .default("closed_book"),
       )
       .option("--out <path>", "predictions JSONL (with both: <name>.<protocol>.jsonl)")
-      .option("--results-json <path>", "machine-readable results (a list, one entry per protocol)"),
+      .option("--results-json <path>", "machine-readable results (a list, one entry per protocol)")
+      .addOption(formatOption()),
   ).action((o) => {
-    const { reports } = runBaseline({
+    const { payloads, reports } = runBaseline({
       data: o.data,
       baseline: o.baseline as BaselineName,
       protocol: o.protocol as ProtocolChoice,
@@ -245,6 +278,16 @@ export function buildProgram(): Command {
       out: o.out,
       resultsJson: o.resultsJson,
     });
+    if (o.format === "json") return void console.log(JSON.stringify(payloads, null, 2));
+    if (o.format === "table")
+      return void process.stdout.write(
+        metricsTable(
+          reports.map((r) => ({
+            name: r.protocol,
+            metrics: r.metrics as unknown as Record<string, unknown>,
+          })),
+        ),
+      );
     for (const r of reports)
       console.log(formatReport(r.metrics, `baseline=${o.baseline} protocol=${r.protocol} `, r.efficiency));
   });

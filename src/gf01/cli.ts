@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
-import { internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
+import { helpConfig, internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
 import { readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
@@ -76,6 +76,7 @@ export function buildProgram(): Command {
     .description("GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report")
     .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
+    .configureHelp(helpConfig)
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   program
