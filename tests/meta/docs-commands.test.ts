@@ -106,13 +106,18 @@ function check(text: string, where: string, programs: Record<string, Command>, s
     return "ARG";
   });
   // A command starts at a bin name at the start of the snippet or after npx / a shell operator.
-  const re = /(?:^|npx\s+|&&\s*|\|\s*|;\s*|\$\(\s*|^\s*)(gf01|geb|goldevidencebench)\s+([^|;&)#>]*)/g;
+  // A pipe is ` | `; a bare `a|b` is notation for alternatives (`--format json|table`).
+  const re =
+    /(?:^|npx\s+|&&\s*|\s\|\s*|;\s*|\$\(\s*|^\s*)(gf01|geb|goldevidencebench)\s+((?:[^|;&)#>]|\S\|\S)*)/g;
   for (const m of text.matchAll(re)) {
     const bin = m[1];
     seen?.push(`${bin} ${m[2]}`);
     // Quoted arguments are values, never flags.
+    // Usage notation: `[--seed 0]`, `--[no-]twins`.
     const tokens = m[2]
       .replace(/"[^"]*"|'[^']*'/g, "ARG")
+      .replace(/\[no-\]/g, "")
+      .replace(/[[\]]/g, " ")
       .trim()
       .split(/\s+/)
       .filter(Boolean);
@@ -170,6 +175,11 @@ describe("documented commands exist", () => {
     ]);
     expect(check("geb selector train --data ex.jsonl --out linear.json", "t", programs)).toEqual([]);
     expect(check("geb generate --no-twins --out x", "t", programs)).toEqual([]);
+    expect(check("gf01 report --runs r.jsonl --format json|table | head", "t", programs)).toEqual([]);
+    expect(check("geb grade --data d.jsonl [--[no-]entailment-check] [--bogus 3]", "t", programs)).toEqual([
+      { where: "t", problem: "geb grade: unknown flag --bogus" },
+    ]);
+    expect(check('x "$(npx gf01 list --instances b.json --idz | head -n 1)"', "t", programs)).toHaveLength(1);
   });
 
   for (const file of markdownFiles())
