@@ -30,7 +30,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../src/core/engine/clients/builtin.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
 import { shellBlocks } from "./markdown.js";
@@ -251,6 +251,30 @@ describe("packaging", () => {
     const lines = png.stderr.split("\n").filter((l) => l.startsWith("gf01:"));
     expect(lines.join("\n")).toContain("npm install playwright-core");
     expect(png.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    // geb used to print a raw stack trace here.
+    const sweep =
+      "npx geb sweep --out runs/s --seeds 1 --episodes 1 --steps 20 --state-modes kv --distractor-profiles standard";
+    expect((await run("bash", ["-c", sweep], { cwd: dir, env })).code).toBe(0);
+    const gebPng = await run("bash", ["-c", "npx geb report runs/s --out r2.html --png"], { cwd: dir, env });
+    expect({ code: gebPng.code, err: gebPng.stderr.split("\n").filter((l) => l.startsWith("geb:")) }).toEqual(
+      {
+        code: 2,
+        err: [
+          "geb: PNG export (--png) needs the optional package playwright-core: npm install playwright-core",
+        ],
+      },
+    );
+    // Without gpt-tokenizer, token estimates fall back to chars/4 (documented in docs/models.md).
+    const est = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        'import { estimateTokens, tokenEstimator } from "oraclebench/engine"; console.log(tokenEstimator(), estimateTokens("abcdefghi"));',
+      ],
+      { cwd: app, env },
+    );
+    expect(est.stdout.trim(), est.stderr).toBe("chars/4 3");
   });
 });
 
@@ -276,15 +300,16 @@ describe("README runs verbatim from the installed package", () => {
     .filter(({ b }) => b.some((c) => /^npx (gf01|geb)\b/.test(c)));
   it("has usage blocks", () => expect(usage.length).toBeGreaterThanOrEqual(4));
 
+  // Blocks are independent (own folders), so they run side by side.
   for (const { b, i } of usage)
-    it(`block ${i}: ${b[0].slice(0, 60)}`, async () => {
+    it.concurrent(`block ${i}: ${b[0].slice(0, 60)}`, async ({ expect }) => {
       const dir = join(work, `block-${i}`);
       mkdirSync(dir);
       symlinkSync(join(app, "node_modules"), join(dir, "node_modules"), "dir");
       for (const raw of b) {
         const cmd = raw.replaceAll(PLACEHOLDER_URL, `${loopback.url}/v1`);
         if (/^npx gf01 serve\b/.test(cmd)) {
-          await checkServe(cmd, dir);
+          await checkServe(cmd, dir, expect);
           continue;
         }
         const r = await run("bash", ["-c", cmd], { cwd: dir, env });
@@ -296,7 +321,7 @@ describe("README runs verbatim from the installed package", () => {
 });
 
 /** Start `gf01 serve`, fetch `/` and the app script, stop it. */
-async function checkServe(cmd: string, cwd: string): Promise<void> {
+async function checkServe(cmd: string, cwd: string, expect: ExpectStatic): Promise<void> {
   const child: ChildProcess = spawn("bash", ["-c", cmd], { cwd, env, detached: true, stdio: "pipe" });
   let stderr = "";
   try {
