@@ -89,12 +89,14 @@ export function buildProgram(): Command {
   program
     .command("generate")
     .description("Generate a versioned instance bundle (gf01.instance_bundle.v1)")
+    .optionsGroup("Bundle:")
     .option("--seed <n>", "first seed (official flag)", int("seed"), 2000)
     .option("--seed-start <n>", "alias of --seed", int("seed-start"))
     .option("--count <n>", "number of seeds", int("count"), 4)
     .option("--split <id>", "split id", "public_dev")
     .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
     .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
+    .optionsGroup("Difficulty knobs (override --config):")
     .option("--trace-min <n>", "horizon T: minimum", int("trace-min"))
     .option("--trace-max <n>", "horizon T: maximum", int("trace-max"))
     .option("--states-min <n>", "automaton states: minimum", int("states-min"))
@@ -142,9 +144,17 @@ export function buildProgram(): Command {
       "--id-scheme <scheme>",
       "official-0.1 instance ids: content_hash (current official, default) | legacy (0.1.0 fixtures)",
     )
+    .optionsGroup("Output:")
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
     .option("--out <file>", "write the bundle here (default: stdout)")
     .option("--manifest-out <file>", "also write the split manifest")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  gf01 generate --seed 0 --count 20 --inputs 3 --min-witness-atoms 2 --p-hard 0.5 --out bundle.json
+  gf01 generate --compat official-0.1 --seed 7100 --count 4 --out official.json`,
+    )
     .action(async (o) => {
       if (o.compat !== "default" && o.compat !== "official-0.1")
         throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
@@ -240,6 +250,7 @@ export function buildProgram(): Command {
     .option("--extra-metrics", "also write kappa and score_c into each row")
     .option("--out <file>", "append run rows to this JSONL file")
     // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
+    .optionsGroup("Online agents (--agent-cmd, --agent online-…):")
     .option("--agent-cmd <cmd>", "online: JSON-lines stdio agent command (docs/gf01-play.md)")
     .option("--agent-name <name>", "online: agent_name for --agent-cmd rows")
     .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
