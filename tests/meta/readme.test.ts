@@ -231,7 +231,7 @@ describe("packaging", () => {
     const help = await run("npx", ["gf01", "--help"], { cwd: app, env });
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: gf01");
-  });
+  }, 180_000);
 
   it("usage errors exit 2 in both bins; a missing optional package is one line, exit 2", async () => {
     for (const [b, args] of [
@@ -288,7 +288,7 @@ describe("packaging", () => {
       { cwd: app, env },
     );
     expect(est.stdout.trim(), est.stderr).toBe("chars/4 3");
-  });
+  }, 240_000);
 });
 
 describe("README runs verbatim from the installed package", () => {
