@@ -179,7 +179,7 @@ beforeAll(async () => {
   // Piped, not a TTY; npm never reaches the network for `npx`.
   env = { ...process.env, npm_config_offline: "true", npm_config_update_notifier: "false", CI: "true" };
   delete env.FORCE_COLOR;
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await loopback?.close();
@@ -330,7 +330,7 @@ describe("README runs verbatim from the installed package", () => {
         expect.soft(CONTROL.test(r.stderr), `control characters on stderr of: ${cmd}`).toBe(false);
         for (const o of outputsOf(cmd)) expect(existsSync(join(dir, o)), `${cmd} → ${o}`).toBe(true);
       }
-    }, 240_000);
+    }, 420_000);
 });
 
 /** Start `gf01 serve`, fetch `/` and the app script, stop it. */
