@@ -5,7 +5,9 @@
  * `--row-results`, `validate-book`, `demo`.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { helpConfig, internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
+import { formatTable } from "../core/table.js";
 import {
   baselineToFile,
   formatReport,
@@ -110,11 +112,37 @@ const gradeOpts = (o: GradingFlags): Partial<GradeOptions> => ({
   metrics: o.metrics,
 });
 
+/**
+ * `--format` of grade/run. The default stays the reference's `key=value` report line (scripts
+ * written against the reference parse it; its names are the reference's, e.g. `instr_acc`);
+ * `table` and `json` name every metric by its JSON key (docs/cli.md).
+ */
+const formatOption = () =>
+  new Option(
+    "--format <fmt>",
+    "line (the reference's report line), table or json (both name metrics by their JSON keys)",
+  )
+    .choices(["line", "table", "json"])
+    .default("line");
+
+/** One row per metric (JSON key), one column per lane. */
+function metricsTable(lanes: { name?: string; metrics: Record<string, unknown> }[]): string {
+  const keys = Object.keys(lanes[0]?.metrics ?? {});
+  const rows = keys.map((k) => {
+    const row: Record<string, unknown> = { metric: k };
+    for (const l of lanes) row[l.name ?? "value"] = l.metrics[k];
+    return row;
+  });
+  return formatTable(rows);
+}
+
 export function buildProgram(): Command {
   const program = new Command("geb")
     .description("GoldEvidenceBench: long-context state tracking with authoritative citations")
+    .version(packageVersion(), "-V, --version", "print the version")
     // Usage errors: commander's one-line message, then exit 2 (main); no help dump.
     .exitOverride()
+    .configureHelp(helpConfig)
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   const d = DEFAULT_GENERATE_CONFIG;
@@ -235,7 +263,8 @@ export function buildProgram(): Command {
         "predictions JSONL ({id, value, support_ids} or {id, output|text|completion})",
       ),
   )
-    .option("--json", "print the metrics as JSON instead of the report line")
+    .option("--json", "print the metrics as JSON instead of the report line (= --format json)")
+    .addOption(formatOption())
     .option("--row-results <path>", "write per-row outcomes (JSONL)")
     .option(
       "--strict",
@@ -246,6 +275,11 @@ export function buildProgram(): Command {
       const warning = intakeWarning(r.intake);
       if (warning && o.strict) throw new InputError(`predictions: ${warning}`, { file: o.pred });
       if (warning) process.stderr.write(`geb grade: warning: ${o.pred}: ${warning}\n`);
+      if (o.format === "table") {
+        process.stdout.write(metricsTable([{ metrics: r.metrics as unknown as Record<string, unknown> }]));
+        return;
+      }
+      if (o.format === "json") o.json = true;
       if (o.json)
         console.log(
           JSON.stringify({ metrics: r.metrics, config: r.options, predictions: r.intake }, null, 2),
@@ -265,9 +299,10 @@ export function buildProgram(): Command {
           .default("closed_book"),
       )
       .option("--out <path>", "predictions JSONL (with both: <name>.<protocol>.jsonl)")
-      .option("--results-json <path>", "machine-readable results (a list, one entry per protocol)"),
+      .option("--results-json <path>", "machine-readable results (a list, one entry per protocol)")
+      .addOption(formatOption()),
   ).action((o) => {
-    const { reports } = runBaseline({
+    const { payloads, reports } = runBaseline({
       data: o.data,
       baseline: o.baseline as BaselineName,
       protocol: o.protocol as ProtocolChoice,
@@ -275,6 +310,16 @@ export function buildProgram(): Command {
       out: o.out,
       resultsJson: o.resultsJson,
     });
+    if (o.format === "json") return void console.log(JSON.stringify(payloads, null, 2));
+    if (o.format === "table")
+      return void process.stdout.write(
+        metricsTable(
+          reports.map((r) => ({
+            name: r.protocol,
+            metrics: r.metrics as unknown as Record<string, unknown>,
+          })),
+        ),
+      );
     for (const r of reports)
       console.log(
         formatReport(r.metrics, `baseline=${o.baseline} protocol=${r.protocol} `, r.efficiency, o.metrics),
@@ -313,22 +358,27 @@ export function buildProgram(): Command {
   return program;
 }
 
-export async function main(argv: string[] = process.argv): Promise<void> {
+/**
+ * Run the CLI on `argv` (the arguments after the program name) and return the exit code:
+ * 0 ok, 1 the run failed, 2 usage or input error (docs/cli.md).
+ */
+export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
+  process.exitCode = undefined;
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram().parseAsync(argv, { from: "user" });
   } catch (e) {
-    if (e instanceof CommanderError) {
-      // --help / --version exit 0; every usage error (bad flag value, unknown option) 2.
-      process.exitCode = e.exitCode === 0 ? 0 : 2;
-      return;
-    }
+    // --help / --version exit 0; every usage error (bad flag value, unknown option) 2.
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof InputError) {
       process.stderr.write(`geb: ${e.message}\n`);
-      process.exitCode = 2;
-      return;
+      return 2;
     }
-    throw e;
+    process.stderr.write(internalErrorLine("geb", e));
+    return 1;
   }
+  // Actions report a failed run through process.exitCode (e.g. errors recorded by `geb model`).
+  return Number(process.exitCode ?? 0);
 }
 
-await main();
+// The installed bins are src/bin/geb.ts; this serves `node dist/geb/cli.js` and `tsx src/geb/cli.ts`.
+if (isMainModule(import.meta.url)) runMain(main);

@@ -167,6 +167,27 @@ export async function identifiabilityCheckFile(
   return identifiabilityCheck(b.instances, b.meta, { ...o, instancesPath: instancesFile });
 }
 
+/** One row per instance of a bundle (`gf01 list`): what a user needs to pick an instance. */
+export interface InstanceListRow {
+  index: number;
+  instance_id: string;
+  mode: string;
+  seed: number | null;
+  t_star: number;
+  horizon: number;
+}
+
+export function listInstances(b: LoadedBundle): InstanceListRow[] {
+  return b.instances.map((inst, index) => ({
+    index,
+    instance_id: inst.instance_id,
+    mode: inst.mode,
+    seed: inst.seed ?? null,
+    t_star: inst.t_star,
+    horizon: inst.base_trace.length,
+  }));
+}
+
 /** Official `manifest`: the split manifest of a bundle file. */
 export async function manifestFor(instancesFile: string): Promise<Record<string, unknown>> {
   const b = await loadBundle(instancesFile);

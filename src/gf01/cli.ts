@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
+import { helpConfig, internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
 import { readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
@@ -17,6 +18,7 @@ import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
+import { formatTable } from "../core/table.js";
 
 const out = (v: unknown): void => {
   process.stdout.write(`${dumpJsonFile(v)}\n`);
@@ -77,7 +79,9 @@ const ATOM_BUDGET_HELP =
 export function buildProgram(): Command {
   const program = new Command("gf01")
     .description("GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report")
+    .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
+    .configureHelp(helpConfig)
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 
   program
@@ -90,12 +94,14 @@ export function buildProgram(): Command {
   program
     .command("generate")
     .description("Generate a versioned instance bundle (gf01.instance_bundle.v1)")
+    .optionsGroup("Bundle:")
     .option("--seed <n>", "first seed (official flag)", int("seed"), 2000)
     .option("--seed-start <n>", "alias of --seed", int("seed-start"))
     .option("--count <n>", "number of seeds", int("count"), 4)
     .option("--split <id>", "split id", "public_dev")
     .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
     .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
+    .optionsGroup("Difficulty knobs (override --config):")
     .option("--trace-min <n>", "horizon T: minimum", int("trace-min"))
     .option("--trace-max <n>", "horizon T: maximum", int("trace-max"))
     .option("--states-min <n>", "automaton states: minimum", int("states-min"))
@@ -143,10 +149,18 @@ export function buildProgram(): Command {
       "--id-scheme <scheme>",
       "official-0.1 instance ids: content_hash (current official, default) | legacy (0.1.0 fixtures)",
     )
+    .optionsGroup("Output:")
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
     .option("--out <file>", "write the bundle here (default: stdout)")
     .option("--manifest-out <file>", "also write the split manifest")
     .option("--legacy-list", "write a bare list of instances (official --legacy-list: no bundle header)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  gf01 generate --seed 0 --count 20 --inputs 3 --min-witness-atoms 2 --p-hard 0.5 --out bundle.json
+  gf01 generate --compat official-0.1 --seed 7100 --count 4 --out official.json`,
+    )
     .action(async (o) => {
       if (o.compat !== "default" && o.compat !== "official-0.1")
         throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
@@ -244,6 +258,7 @@ export function buildProgram(): Command {
     .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
     .option("--out <file>", "append run rows to this JSONL file")
     // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
+    .optionsGroup("Online agents (--agent-cmd, --agent online-…):")
     .option("--agent-cmd <cmd>", "online: JSON-lines stdio agent command (docs/gf01-play.md)")
     .option("--agent-name <name>", "online: agent_name for --agent-cmd rows")
     .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
@@ -431,6 +446,25 @@ export function buildProgram(): Command {
     });
 
   program
+    .command("list")
+    .description("List the instances of a bundle: index, instance_id, mode, seed, t_star, horizon")
+    .requiredOption("--instances <file>", "instance bundle")
+    .option("--ids", "print only the instance ids, one per line (for shell scripts)")
+    .addOption(
+      new Option("--format <fmt>", "json | table (default: table on a TTY, else json)").choices([
+        "json",
+        "table",
+      ]),
+    )
+    .action(async (o) => {
+      const rows = api.listInstances(await api.loadBundle(o.instances));
+      if (o.ids) process.stdout.write(rows.map((r) => `${r.instance_id}\n`).join(""));
+      else if ((o.format ?? (process.stdout.isTTY ? "table" : "json")) === "table")
+        process.stdout.write(formatTable(rows));
+      else out({ instances: rows });
+    });
+
+  program
     .command("migrate-runs")
     .description("Migrate legacy run rows to gf01.run_record.v1, re-scoring each against the bundle")
     .requiredOption("--runs <file>", "legacy run JSONL")
@@ -514,15 +548,11 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`gf01: ${e.message}\n`);
       return 2;
     }
-    process.stderr.write(`gf01: internal error: ${(e as Error).message}\n`);
+    process.stderr.write(internalErrorLine("gf01", e));
     return 1;
   }
   return exitCode;
 }
 
-const isMain = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
-if (isMain || process.argv[1]?.endsWith("/gf01/cli.ts") || process.argv[1]?.endsWith("/gf01/cli.js")) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
-  });
-}
+// The installed bin is src/bin/gf01.ts; this serves `node dist/gf01/cli.js` and `tsx src/gf01/cli.ts`.
+if (isMainModule(import.meta.url)) runMain(main);

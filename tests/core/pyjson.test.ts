@@ -21,20 +21,31 @@ describe("Python-compatible JSON", () => {
   });
 
   it("float repr round-trips for every double", () => {
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (x) => Object.is(Number(pyFloatRepr(x)), x) || x === 0));
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        (x) => Object.is(Number(pyFloatRepr(x)), x) || x === 0,
+      ),
+    );
   });
 
   it("canonical JSON sorts keys, is compact and escapes non-ASCII like ensure_ascii", () => {
-    expect(canonicalJson({ b: 1, a: [pyFloat(2), "é\u007f😀"] })).toBe('{"a":[2.0,"\\u00e9\\u007f\\ud83d\\ude00"],"b":1}');
+    expect(canonicalJson({ b: 1, a: [pyFloat(2), "é\u007f😀"] })).toBe(
+      '{"a":[2.0,"\\u00e9\\u007f\\ud83d\\ude00"],"b":1}',
+    );
     expect(canonicalJson({ r: 1, n: 1 }, new Set(["r"]))).toBe('{"n":1,"r":1.0}');
   });
 
   it("indents like json.dumps(indent=2)", () => {
-    expect(pyJsonDumps({ a: [], b: {}, c: [1] }, { indent: 2 })).toBe('{\n  "a": [],\n  "b": {},\n  "c": [\n    1\n  ]\n}');
+    expect(pyJsonDumps({ a: [], b: {}, c: [1] }, { indent: 2 })).toBe(
+      '{\n  "a": [],\n  "b": {},\n  "c": [\n    1\n  ]\n}',
+    );
   });
 
   it("repr of atom lists matches Python", () => {
-    expect(pyRepr([new PyTuple([3, "in2", 0]), [1, "it's", true, null]])).toBe(`[(3, 'in2', 0), [1, "it's", True, None]]`);
+    expect(pyRepr([new PyTuple([3, "in2", 0]), [1, "it's", true, null]])).toBe(
+      `[(3, 'in2', 0), [1, "it's", True, None]]`,
+    );
   });
 });
 
@@ -46,6 +57,11 @@ describe("roundHalfEven (Python round)", () => {
     expect(roundHalfEven(0.375, 2)).toBe(0.38);
   });
   it("never differs from the nearest integer by more than 0.5", () => {
-    fc.assert(fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), (x) => Math.abs(roundHalfEven(x) - x) <= 0.5));
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        (x) => Math.abs(roundHalfEven(x) - x) <= 0.5,
+      ),
+    );
   });
 });

@@ -34,6 +34,11 @@ describe("PyRandom (CPython random.Random port)", () => {
   });
 
   it("bitLength agrees with the binary representation", () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => bitLength(n) === n.toString(2).length));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        (n) => bitLength(n) === n.toString(2).length,
+      ),
+    );
   });
 });

@@ -1,24 +1,37 @@
 import { createRequire } from "node:module";
 import { z } from "zod";
 import { readJsonFile } from "../jsonl.js";
+import { requireOptional } from "../optional.js";
 import { parseWith } from "../schema.js";
 import type { EngineRecord } from "./results.js";
 import type { ModelRequest, ModelResponse, TokenUsage } from "./types.js";
 
 /**
  * Token count when the server reports no usage: o200k BPE (gpt-tokenizer) over the message
- * contents. Special-token text is counted as plain text. Marked `estimated` in records.
+ * contents when that optional package is installed (special-token text counted as plain text);
+ * otherwise the chars/4 heuristic (UTF-16 code units / 4, rounded up). Either way the record
+ * says `estimated: true`; docs/models.md names both estimators.
  */
 export function estimateTokens(text: string): number {
   if (text === "") return 0;
-  return tokenizer().encode(text, { disallowedSpecial: new Set() }).length;
+  const t = tokenizer();
+  if (!t) return Math.ceil(text.length / 4);
+  return t.encode(text, { disallowedSpecial: new Set() }).length;
 }
 
-// The o200k tables are megabytes of JS: loaded (synchronously, via the CJS build) only when a
-// server reports no usage, so commands that never estimate tokens start fast.
-let tok: typeof import("gpt-tokenizer") | undefined;
-function tokenizer(): typeof import("gpt-tokenizer") {
-  tok ??= createRequire(import.meta.url)("gpt-tokenizer") as typeof import("gpt-tokenizer");
+/** Which estimator `estimateTokens` uses in this install. */
+export const tokenEstimator = (): "o200k" | "chars/4" => (tokenizer() ? "o200k" : "chars/4");
+
+// The o200k tables are megabytes of JS (55 MB installed, hence optional): loaded synchronously,
+// via the CJS build, only when a server reports no usage, so commands that never estimate start fast.
+let tok: typeof import("gpt-tokenizer") | null | undefined;
+function tokenizer(): typeof import("gpt-tokenizer") | null {
+  if (tok === undefined)
+    tok =
+      requireOptional(
+        "gpt-tokenizer",
+        () => createRequire(import.meta.url)("gpt-tokenizer") as typeof import("gpt-tokenizer"),
+      ) ?? null;
   return tok;
 }
 

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../errors.js";
+import { importOptional } from "../optional.js";
 import type { RenderedChart } from "./charts.js";
 
 export const CHROMIUM_ARGS = [
@@ -23,10 +24,15 @@ export async function exportPngs(
   dir: string,
   opts: { chromium?: string; scale?: number } = {},
 ): Promise<string[]> {
+  // playwright-core is an optional dependency (14 MB): a default install leaves it out.
+  const { chromium } = await importOptional(
+    "playwright-core",
+    "PNG export (--png)",
+    () => import("playwright-core"),
+  );
   const exe = opts.chromium ?? DEFAULT_CHROMIUM;
   if (!existsSync(exe))
     throw new InputError(`chromium not found at ${exe} (PNG export needs it)`, { field: "--chromium" });
-  const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: exe, args: CHROMIUM_ARGS });
   const out: string[] = [];
   try {

@@ -80,10 +80,16 @@ export function registerModelCommands(program: Command): void {
     .description(
       "run a model over a dataset (closed book) and grade it; --model retrieval[:<answerer>] runs the retrieval → selection → answer pipeline",
     )
+    .optionsGroup("Input:")
     .requiredOption("--data <path>", "dataset JSONL");
-  addGebPromptOptions(addModelOptions(cmd));
-  addAnswerOptions(addSelectionOptions(cmd));
+  // Help groups (commander optionsGroup applies to the options added after it).
+  addModelOptions(cmd.optionsGroup("Model and server:"));
+  addGebPromptOptions(cmd.optionsGroup("Prompt:"));
+  addAnswerOptions(
+    addSelectionOptions(cmd.optionsGroup("Retrieval pipeline (--model retrieval[:<answerer>]):")),
+  );
   cmd
+    .optionsGroup("Grading and output:")
     .addOption(
       new Option("--protocol <p>", "closed_book (the model reads the book's ledger)")
         .choices(["closed_book"])
@@ -124,6 +130,15 @@ export function registerModelCommands(program: Command): void {
       collect,
     )
     .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  geb model --data data.jsonl --model openai:qwen2.5-7b --base-url http://localhost:8000/v1 --results-json r.json
+  geb model --data data.jsonl --model openai:gpt-4o-mini --limit 20 --out preds.jsonl
+  geb model --data data.jsonl --model retrieval --deterministic-answer --retriever bm25 --k 8 --rerank latest_step
+Required options are marked (required); docs/geb/model.md and docs/cli.md explain the rest.`,
+    )
     .action(async (o: ModelCliValues & GebCliValues & Record<string, unknown>) => {
       const spec = parseRetrievalSpec(o.model);
       const g = gebOptionsFromCli(o);

@@ -38,14 +38,18 @@ export function applyCertificate(ci: CompiledInstance, c: Certificate): Uint32Ar
 
 /** Parse an unknown JSON value into atoms, with field-level errors. */
 export function parseCertificate(value: unknown, field = "certificate"): Atom[] {
-  if (!Array.isArray(value)) throw new InputError("certificate must be a list of [t, ap, value] atoms", { field });
+  if (!Array.isArray(value))
+    throw new InputError("certificate must be a list of [t, ap, value] atoms", { field });
   return value.map((item, i) => {
     const f = `${field}[${i}]`;
     if (Array.isArray(item) && item.length === 3) {
       const [t, ap, v] = item;
-      if (!Number.isInteger(t)) throw new InputError(`timestep must be an integer, got ${JSON.stringify(t)}`, { field: f });
-      if (typeof ap !== "string") throw new InputError(`ap must be a string, got ${JSON.stringify(ap)}`, { field: f });
-      if (v !== 0 && v !== 1) throw new InputError(`value must be 0 or 1, got ${JSON.stringify(v)}`, { field: f });
+      if (!Number.isInteger(t))
+        throw new InputError(`timestep must be an integer, got ${JSON.stringify(t)}`, { field: f });
+      if (typeof ap !== "string")
+        throw new InputError(`ap must be a string, got ${JSON.stringify(ap)}`, { field: f });
+      if (v !== 0 && v !== 1)
+        throw new InputError(`value must be 0 or 1, got ${JSON.stringify(v)}`, { field: f });
       return [t, ap, v] as Atom;
     }
     if (item && typeof item === "object" && !Array.isArray(item)) {

@@ -22,7 +22,12 @@ export function effectHolds(ci: CompiledInstance, trace: Uint32Array): boolean {
  * the caller guarantees `trace` equals the base trace before `from`, so the prefix — and
  * whether the effect already held in [lo, from) — is read from the precomputed base run).
  */
-export function effectHoldsFrom(ci: CompiledInstance, trace: Uint32Array, from: number, state: number = ci.baseStates[from]): boolean {
+export function effectHoldsFrom(
+  ci: CompiledInstance,
+  trace: Uint32Array,
+  from: number,
+  state: number = ci.baseStates[from],
+): boolean {
   const { sys, lo, hi, effectMask } = ci;
   if (from > hi) return ci.baseHitBefore[hi + 1] === 1;
   if (ci.baseHitBefore[from] === 1) return true;
@@ -38,7 +43,10 @@ export function effectHoldsFrom(ci: CompiledInstance, trace: Uint32Array, from: 
 }
 
 /** Full run: states (length T+1) and output codes (length T). */
-export function runSystem(sys: CompiledSystem, trace: ArrayLike<number>): { states: Int32Array; outputs: Uint32Array } {
+export function runSystem(
+  sys: CompiledSystem,
+  trace: ArrayLike<number>,
+): { states: Int32Array; outputs: Uint32Array } {
   const T = trace.length;
   const states = new Int32Array(T + 1);
   const outputs = new Uint32Array(T);

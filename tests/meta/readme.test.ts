@@ -1,0 +1,367 @@
+/**
+ * First contact, as a new user meets it (issue 14):
+ *  1. packaging: the working tree as a fresh clone would have it (git ls-files, no dist/) is
+ *     packed with `npm pack` (its `prepack` builds dist/ and dist/web), the tarball installed
+ *     into an empty folder offline (`npm ci --offline` from the npm cache, with a lockfile
+ *     derived from ours), and the install size printed and bounded;
+ *  2. the bins work however they are reached (npx, node_modules/.bin, a symlink elsewhere as
+ *     a global install makes, `npm run`, `node dist/…`), and speak the CLI convention
+ *     (docs/cli.md): --version, exit 2 on usage errors, one line for a missing optional package;
+ *  3. the README is a test: every command of its usage blocks runs verbatim from that install,
+ *     each block in its own empty folder, must exit 0, must create the files it names as
+ *     outputs, and must print no control characters on stderr when piped. Model lines run
+ *     against a loopback OpenAI-compatible server standing in for http://localhost:8000/v1
+ *     (the only substitution). `gf01 serve` must answer 200 on `/` and on the app script.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from "vitest";
+import { ledgerReaderAnswer } from "../../src/core/engine/clients/builtin.js";
+import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
+import { shellBlocks } from "./markdown.js";
+
+const repo = fileURLToPath(new URL("../..", import.meta.url));
+const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
+/** Installed size target for the default feature set (bytes of files, as npm's unpackedSize). */
+const SIZE_LIMIT = 30 * 1000 * 1000;
+/** The README's stand-in for "your model server". */
+const PLACEHOLDER_URL = "http://localhost:8000/v1";
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(file: string, args: string[], o: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      file,
+      args,
+      { cwd: o.cwd, env: o.env ?? process.env, maxBuffer: 1 << 26 },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === "number" ? err.code : 1) : 0, stdout, stderr }),
+    );
+    child.stdin?.end();
+  });
+}
+
+/** Output paths a command names: they must exist after it ran. */
+function outputsOf(cmd: string): string[] {
+  const outs: string[] = [];
+  for (const m of cmd.matchAll(/--(?:out|html|results-json|results|manifest-out)\s+("[^"]*"|'[^']*'|\S+)/g))
+    outs.push(m[1].replace(/^["']|["']$/g, ""));
+  return outs;
+}
+
+const GENERATED = new Set(["node_modules", "dist", "out", ".runs", "coverage", "test-artifacts", ".git"]);
+function sourceFiles(root: string, dir = ""): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+    if (GENERATED.has(e.name) || e.name.endsWith(".log")) continue;
+    const rel = dir ? `${dir}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...sourceFiles(root, rel));
+    else if (e.isFile()) out.push(rel);
+  }
+  return out;
+}
+
+function installedBytes(dir: string): { files: number; disk: number } {
+  let files = 0;
+  let disk = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    const st = lstatSync(p);
+    if (e.isDirectory()) {
+      const sub = installedBytes(p);
+      files += sub.files;
+      disk += sub.disk + st.blocks * 512;
+    } else {
+      files += st.size;
+      disk += st.blocks * 512;
+    }
+  }
+  return { files, disk };
+}
+
+let work: string;
+let app: string; // the folder the tarball is installed in
+let env: NodeJS.ProcessEnv;
+let loopback: Loopback;
+let installNote = "";
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), "oraclebench-pack-"));
+  // 1. A fresh clone of the working tree: tracked and untracked-but-not-ignored files.
+  const clone = join(work, "clone");
+  const ls = await run("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: repo,
+  });
+  // Not a git checkout (a source archive): everything but generated folders.
+  const files = ls.code === 0 ? ls.stdout.split("\0").filter(Boolean) : sourceFiles(repo);
+  for (const f of files) {
+    if (!existsSync(join(repo, f))) continue; // deleted but not yet committed
+    mkdirSync(dirname(join(clone, f)), { recursive: true });
+    copyFileSync(join(repo, f), join(clone, f));
+  }
+  expect(existsSync(join(clone, "dist"))).toBe(false);
+  symlinkSync(join(repo, "node_modules"), join(clone, "node_modules"), "dir");
+  const packDir = join(work, "pack");
+  mkdirSync(packDir);
+  const pack = await run("npm", ["pack", "--pack-destination", packDir], { cwd: clone });
+  expect(pack.code, pack.stderr).toBe(0);
+  const tgz = readdirSync(packDir).find((f) => f.endsWith(".tgz"));
+  expect(tgz).toBeDefined();
+  const tarball = join(packDir, tgz as string);
+
+  // 2. Install it into an empty folder, offline. `npm install <tarball>` would need registry
+  // metadata the cache may not hold; a lockfile derived from ours (production entries only)
+  // lets `npm ci --offline` take every package from the cache by integrity.
+  app = join(work, "app");
+  mkdirSync(app);
+  const lock = JSON.parse(readFileSync(join(repo, "package-lock.json"), "utf8"));
+  const root = lock.packages[""];
+  const integrity = `sha512-${createHash("sha512").update(readFileSync(tarball)).digest("base64")}`;
+  const dep = `file:../pack/${tgz}`;
+  const packages: Record<string, unknown> = {
+    "": { name: "app", dependencies: { oraclebench: dep } },
+    "node_modules/oraclebench": {
+      version: root.version,
+      resolved: dep,
+      integrity,
+      license: root.license,
+      dependencies: root.dependencies,
+      bin: root.bin,
+      engines: root.engines,
+      peerDependencies: root.peerDependencies,
+      peerDependenciesMeta: root.peerDependenciesMeta,
+    },
+  };
+  for (const [k, v] of Object.entries(lock.packages as Record<string, Record<string, unknown>>)) {
+    if (k === "" || v.dev || v.link) continue;
+    const { dev: _d, devOptional: _o, peer: _p, ...rest } = v;
+    packages[k] = rest;
+  }
+  writeFileSync(
+    join(app, "package.json"),
+    `${JSON.stringify({ name: "app", private: true, scripts: { "gf01-version": "gf01 --version" }, dependencies: { oraclebench: dep } }, null, 2)}\n`,
+  );
+  writeFileSync(
+    join(app, "package-lock.json"),
+    `${JSON.stringify({ name: "app", lockfileVersion: 3, requires: true, packages }, null, 2)}\n`,
+  );
+  const npmArgs = ["ci", "--no-audit", "--no-fund", "--ignore-scripts"];
+  let inst = await run("npm", [...npmArgs, "--offline"], { cwd: app });
+  if (inst.code !== 0) {
+    // A cache without some tarball (e.g. a machine that never ran `npm ci`): fetch it once.
+    installNote = `offline install failed (${inst.stderr.split("\n").find((l) => l.includes("error")) ?? ""}); retried with --prefer-offline`;
+    inst = await run("npm", [...npmArgs, "--prefer-offline"], { cwd: app });
+  }
+  expect(inst.code, inst.stderr).toBe(0);
+
+  loopback = await startLoopback({ answer: (p) => ledgerReaderAnswer(p) });
+  // Piped, not a TTY; npm never reaches the network for `npx`.
+  env = { ...process.env, npm_config_offline: "true", npm_config_update_notifier: "false", CI: "true" };
+  delete env.FORCE_COLOR;
+}, 420_000);
+
+afterAll(async () => {
+  await loopback?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe("packaging", () => {
+  it("ships the built JavaScript and the browser app, and installs lean", () => {
+    const installed = join(app, "node_modules", "oraclebench");
+    for (const f of ["dist/bin/gf01.js", "dist/bin/geb.js", "dist/index.js", "dist/web/index.html"])
+      expect(existsSync(join(installed, f)), f).toBe(true);
+    expect(existsSync(join(app, "node_modules", "gpt-tokenizer"))).toBe(false);
+    expect(existsSync(join(app, "node_modules", "playwright-core"))).toBe(false);
+    const size = installedBytes(join(app, "node_modules"));
+    const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+    process.stdout.write(
+      `packaging: installed size ${mb(size.files)} of files (${mb(size.disk)} on disk), limit ${mb(SIZE_LIMIT)}${installNote ? `; ${installNote}` : ""}\n`,
+    );
+    expect(size.files).toBeLessThanOrEqual(SIZE_LIMIT);
+  });
+
+  it("bins run however they are reached and print the version", async () => {
+    const v = pkg.version as string;
+    const bin = join(app, "node_modules", ".bin");
+    const installed = join(app, "node_modules", "oraclebench");
+    // A global install links <prefix>/bin/gf01 to the package's bin file, elsewhere on disk.
+    const globalBin = join(work, "global-bin");
+    mkdirSync(globalBin, { recursive: true });
+    symlinkSync(join(installed, "dist/bin/gf01.js"), join(globalBin, "gf01"));
+    const ways: [string, string[]][] = [
+      ["npx", ["gf01", "--version"]],
+      ["npx", ["geb", "--version"]],
+      ["npx", ["goldevidencebench", "--version"]],
+      [join(bin, "gf01"), ["--version"]],
+      [join(bin, "geb"), ["--version"]],
+      [join(globalBin, "gf01"), ["--version"]],
+      [process.execPath, [join(installed, "dist/gf01/cli.js"), "--version"]],
+      [process.execPath, [join(installed, "dist/geb/cli.js"), "--version"]],
+      ["npm", ["run", "--silent", "gf01-version"]],
+    ];
+    for (const [file, args] of ways) {
+      const r = await run(file, args, { cwd: app, env });
+      expect({ way: `${file} ${args.join(" ")}`, code: r.code, out: r.stdout.trim() }).toEqual({
+        way: `${file} ${args.join(" ")}`,
+        code: 0,
+        out: v,
+      });
+    }
+    const help = await run("npx", ["gf01", "--help"], { cwd: app, env });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: gf01");
+  }, 180_000);
+
+  it("usage errors exit 2 in both bins; a missing optional package is one line, exit 2", async () => {
+    for (const [b, args] of [
+      ["gf01", ["no-such-command"]],
+      ["geb", ["no-such-command"]],
+      ["geb", ["generate"]], // required --out missing
+      ["gf01", ["generate", "--count", "x"]],
+      ["geb", ["generate", "--out", "x.jsonl", "--seed", "x"]],
+    ] as const) {
+      const r = await run("npx", [b, ...args], { cwd: app, env });
+      expect({ cmd: `${b} ${args.join(" ")}`, code: r.code }).toEqual({
+        cmd: `${b} ${args.join(" ")}`,
+        code: 2,
+      });
+    }
+    const dir = join(work, "png");
+    mkdirSync(dir);
+    symlinkSync(join(app, "node_modules"), join(dir, "node_modules"), "dir");
+    const steps = [
+      "npx gf01 generate --seed 0 --count 2 --out b.json",
+      "npx gf01 evaluate --instances b.json --agent greedy --out runs.jsonl",
+    ];
+    for (const s of steps) expect((await run("bash", ["-c", s], { cwd: dir, env })).code).toBe(0);
+    const png = await run(
+      "bash",
+      ["-c", "npx gf01 report --runs runs.jsonl --instances b.json --html r.html --png"],
+      { cwd: dir, env },
+    );
+    expect(png.code).toBe(2);
+    const lines = png.stderr.split("\n").filter((l) => l.startsWith("gf01:"));
+    expect(lines.join("\n")).toContain("npm install playwright-core");
+    expect(png.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    // geb used to print a raw stack trace here.
+    const sweep =
+      "npx geb sweep --out runs/s --seeds 1 --episodes 1 --steps 20 --state-modes kv --distractor-profiles standard";
+    expect((await run("bash", ["-c", sweep], { cwd: dir, env })).code).toBe(0);
+    const gebPng = await run("bash", ["-c", "npx geb report runs/s --out r2.html --png"], { cwd: dir, env });
+    expect({ code: gebPng.code, err: gebPng.stderr.split("\n").filter((l) => l.startsWith("geb:")) }).toEqual(
+      {
+        code: 2,
+        err: [
+          "geb: PNG export (--png) needs the optional package playwright-core: npm install playwright-core",
+        ],
+      },
+    );
+    // Without gpt-tokenizer, token estimates fall back to chars/4 (documented in docs/models.md).
+    const est = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        'import { estimateTokens, tokenEstimator } from "oraclebench/engine"; console.log(tokenEstimator(), estimateTokens("abcdefghi"));',
+      ],
+      { cwd: app, env },
+    );
+    expect(est.stdout.trim(), est.stderr).toBe("chars/4 3");
+  }, 240_000);
+});
+
+describe("README runs verbatim from the installed package", () => {
+  const readme = readFileSync(join(repo, "README.md"), "utf8");
+  const blocks = shellBlocks(readme);
+
+  it("opens with exactly the two checkout commands", () => {
+    expect(blocks[0].map((c) => c.replace(/\s+#.*$/, "").trim())).toEqual([
+      "npm ci && npm start",
+      "npm ci && npm test",
+    ]);
+  });
+
+  it("names only npm scripts that exist", () => {
+    for (const b of blocks)
+      for (const c of b)
+        for (const m of c.matchAll(/npm run (\S+)/g)) expect(pkg.scripts, m[0]).toHaveProperty(m[1]);
+  });
+
+  const usage = blocks
+    .map((b, i) => ({ b, i }))
+    .filter(({ b }) => b.some((c) => /^npx (gf01|geb)\b/.test(c)));
+  it("has usage blocks", () => expect(usage.length).toBeGreaterThanOrEqual(4));
+
+  // Blocks are independent (own folders), so they run side by side.
+  for (const { b, i } of usage)
+    it.concurrent(`block ${i}: ${b[0].slice(0, 60)}`, async ({ expect }) => {
+      const dir = join(work, `block-${i}`);
+      mkdirSync(dir);
+      symlinkSync(join(app, "node_modules"), join(dir, "node_modules"), "dir");
+      for (const raw of b) {
+        const cmd = raw.replaceAll(PLACEHOLDER_URL, `${loopback.url}/v1`);
+        if (/^npx gf01 serve\b/.test(cmd)) {
+          await checkServe(cmd, dir, expect);
+          continue;
+        }
+        const r = await run("bash", ["-c", cmd], { cwd: dir, env });
+        expect({ cmd, code: r.code, stderr: r.stderr.slice(-2000) }).toMatchObject({ cmd, code: 0 });
+        expect.soft(CONTROL.test(r.stderr), `control characters on stderr of: ${cmd}`).toBe(false);
+        for (const o of outputsOf(cmd)) expect(existsSync(join(dir, o)), `${cmd} → ${o}`).toBe(true);
+      }
+    }, 420_000);
+});
+
+/** Start `gf01 serve`, fetch `/` and the app script, stop it. */
+async function checkServe(cmd: string, cwd: string, expect: ExpectStatic): Promise<void> {
+  const child: ChildProcess = spawn("bash", ["-c", cmd], { cwd, env, detached: true, stdio: "pipe" });
+  let stderr = "";
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start: ${stderr}`)), 60_000);
+      child.stderr?.on("data", (d) => {
+        stderr += String(d);
+        const m = /gf01 serve: (http:\/\/\S+?)\/? /.exec(stderr);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
+    });
+    const index = await fetch(`${url}/`);
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    const script = /<script[^>]*src="\.?\/?([^"]+)"/.exec(html)?.[1];
+    expect(script, html).toBeDefined();
+    const js = await fetch(`${url}/${script}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get("content-type")).toMatch(/javascript/);
+    expect((await js.text()).length).toBeGreaterThan(1000);
+  } finally {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+  }
+  expect(CONTROL.test(stderr), `control characters on stderr of: ${cmd}`).toBe(false);
+}
