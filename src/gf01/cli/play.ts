@@ -8,6 +8,7 @@ import { CommanderError, Option } from "commander";
 import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { DiskCache } from "../../core/engine/cache.js";
 import { InputError } from "../../core/errors.js";
+import { Progress } from "../../core/progress.js";
 import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
 import { currentGitCommit, generateBundle } from "../api.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
@@ -224,7 +225,8 @@ export function registerPlayCommands(program: Command): void {
         name: o.agentName as string | undefined,
       });
       const bundle = await loadBundle(o.instances as string);
-      let done = 0;
+      const n = bundle.instances.length;
+      const bar = new Progress(Math.min(n, e.run.limit ?? n), "play-llm", process.stderr, e.run.progress);
       const r = await playBundle({
         bundle,
         agent,
@@ -239,14 +241,10 @@ export function registerPlayCommands(program: Command): void {
         overwrite: e.run.overwrite,
         limit: e.run.limit,
         gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
-        onEpisode: (x) => {
-          done++;
-          if (e.run.progress && process.stderr.isTTY)
-            process.stderr.write(`\rplay-llm: ${done} episodes${x.error ? ` (error: ${x.error})` : ""}   `);
-        },
+        onEpisode: () => bar.tick(),
       });
       await e.client.close?.();
-      if (e.run.progress && process.stderr.isTTY) process.stderr.write("\n");
+      bar.finish();
       printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
       if (!r.ok) throw new CommanderError(2, "gf01.play-llm", "");
     });

@@ -13,6 +13,7 @@
 import { usageFor } from "../../core/engine/accounting.js";
 import type { ResponseCache } from "../../core/engine/cache.js";
 import { runJobs } from "../../core/engine/engine.js";
+import { RunGuard } from "../../core/engine/failfast.js";
 import { DEFAULT_RETRY, type RetryPolicy } from "../../core/engine/retry.js";
 import type { ChatMessage, ModelClient, ModelRequest, SamplingParams } from "../../core/engine/types.js";
 import { sha256Hex } from "../../core/hash.js";
@@ -139,12 +140,15 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
   const maxMalformed = o.maxMalformed ?? 2;
   const name = o.name ?? `LLM-${o.client.descriptor.model}${scratchpad ? "-scratchpad" : ""}`;
 
+  // One guard for the agent's whole run: a dead endpoint or bad key stops every later call at once.
+  const guard = new RunGuard();
   /** One model call through the engine (retries, timeout, cache); throws EpisodeFailed when it gives up. */
   const call = async (messages: ChatMessage[], itemId: string) => {
     const request: ModelRequest = { messages, params };
     let got: { text: string; usage: ReturnType<typeof usageFor>; cached: boolean } | undefined;
     let error = "no answer";
-    await runJobs([{ itemId, trial: 0, item: null, request }], {
+    const stats = await runJobs([{ itemId, trial: 0, item: null, request }], {
+      guard,
       client: o.client,
       maxConcurrency: 1,
       retry: o.retry ?? DEFAULT_RETRY,
@@ -156,7 +160,7 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
         else error = `${x.error?.kind}: ${x.error?.message}`;
       },
     });
-    if (!got) throw new EpisodeFailed(`model call failed: ${error}`, "model_error");
+    if (!got) throw new EpisodeFailed(`model call failed: ${stats.stopped?.message ?? error}`, "model_error");
     return got;
   };
 
