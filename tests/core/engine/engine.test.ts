@@ -12,6 +12,7 @@ import {
   type EngineRecord,
   OpenAIClient,
   LlamaCppClient,
+  RunStoppedError,
   backoffDelay,
   evaluate,
   modelConfigHash,
@@ -281,7 +282,7 @@ describe("secrets", () => {
         r.prompt === "question 1"
           ? { status: 500, body: `{"error":"bad auth header ${String(r.headers.authorization)}"}` }
           : r.prompt === "question 2"
-            ? { status: 401, body: `{"error":"invalid key ${String(r.headers.authorization)}"}` }
+            ? { status: 400, body: `{"error":"invalid key ${String(r.headers.authorization)}"}` }
             : undefined,
     });
     await withTmp(async (dir) => {
@@ -294,6 +295,24 @@ describe("secrets", () => {
       expect(res.errors).toHaveLength(2);
       expect(JSON.stringify(res)).not.toContain(KEY);
       expect(JSON.stringify(res)).toContain("[REDACTED]");
+      for (const f of await readdir(dir, { recursive: true })) {
+        const p = join(dir, f);
+        if ((await stat(p)).isFile()) expect(await readFile(p, "utf8")).not.toContain(KEY);
+      }
+    });
+  });
+
+  it("a 401 that stops the run keeps the key out of the message and every file", async () => {
+    const KEY = "sk-live-VERY-SECRET-abcdef123456";
+    const s = await serve({
+      fault: (r) => ({ status: 401, body: `{"error":"invalid key ${String(r.headers.authorization)}"}` }),
+    });
+    await withTmp(async (dir) => {
+      const client = new OpenAIClient({ model: "m", baseUrl: `${s.url}/v1`, env: { OPENAI_API_KEY: KEY } });
+      const e = await run(client, items(4), { resultsPath: join(dir, "r.jsonl") }).catch((x) => x);
+      expect(e).toBeInstanceOf(RunStoppedError);
+      expect(e.message).toContain("[REDACTED]");
+      expect(e.message).not.toContain(KEY);
       for (const f of await readdir(dir, { recursive: true })) {
         const p = join(dir, f);
         if ((await stat(p)).isFile()) expect(await readFile(p, "utf8")).not.toContain(KEY);
