@@ -8,17 +8,16 @@ import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import {
   EngineProgress,
-  OpenAIClient,
   evaluate,
   modelConfigHash,
+  OpenAIClient,
   promptDirFor,
   readPrompt,
 } from "../../src/core/engine/index.js";
-import { Progress, formatDuration } from "../../src/core/progress.js";
+import { formatDuration, Progress } from "../../src/core/progress.js";
 import { startLoopback } from "../fixtures/engine/loopback-server.js";
 import { withTmp } from "./engine/helpers.js";
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u009b]/;
 
 const sink = (isTTY: boolean) => {
@@ -47,7 +46,9 @@ describe("Progress", () => {
     const text = s.chunks.join("");
     expect(text).not.toMatch(CONTROL); // \n (0x0a) is allowed, \r and ESC are not
     expect(s.chunks.every((c) => c.endsWith("\n"))).toBe(true);
-    expect(s.chunks.at(-1)).toMatch(/^m \[#{20}\] 4\/4 [\d.]+\/s eta 0s elapsed \d+s 45 tok \d+ tok\/s \$0\.0001 errors 1\n$/);
+    expect(s.chunks.at(-1)).toMatch(
+      /^m \[#{20}\] 4\/4 [\d.]+\/s eta 0s elapsed \d+s 45 tok \d+ tok\/s \$0\.0001 errors 1\n$/,
+    );
   });
 
   it("on a terminal: redraws in place with \\r", () => {
@@ -72,12 +73,18 @@ describe("engine runs", () => {
     const lb = await startLoopback({});
     const price = { input_per_mtok: 3, output_per_mtok: 15 };
     const client = new OpenAIClient({ model: "m", baseUrl: `${lb.url}/v1`, env: {} });
-    const items = Array.from({ length: 4 }, (_, i) => ({ id: `i${i}`, q: `question number ${i} ${"x ".repeat(i * 50)}` }));
+    const items = Array.from({ length: 4 }, (_, i) => ({
+      id: `i${i}`,
+      q: `question number ${i} ${"x ".repeat(i * 50)}`,
+    }));
     const run = (n: number, resultsPath: string, resume: boolean) =>
       evaluate({
         items: items.slice(0, n),
         itemId: (it) => it.id,
-        build: (it) => ({ request: { messages: [{ role: "user", content: it.q }], params: {} }, promptTemplate: null }),
+        build: (it) => ({
+          request: { messages: [{ role: "user", content: it.q }], params: {} },
+          promptTemplate: null,
+        }),
         client,
         configHash: modelConfigHash({ client: client.descriptor, params: {}, prompt: null }),
         resultsPath,

@@ -1,21 +1,21 @@
 import { appendFile } from "node:fs/promises";
 import { sha256Hex } from "../hash.js";
-import {
-  type Price,
-  type UsageSummary,
-  latencyStats,
-  summarizeUsage,
-  usageFor,
-  costUsd,
-} from "./accounting.js";
 import type { LatencyStats } from "./accounting.js";
-import { DiskCache, type ResponseCache, cacheKey, stableStringify } from "./cache.js";
+import {
+  costUsd,
+  latencyStats,
+  type Price,
+  summarizeUsage,
+  type UsageSummary,
+  usageFor,
+} from "./accounting.js";
+import { cacheKey, DiskCache, type ResponseCache, stableStringify } from "./cache.js";
 import { ModelError, RunStoppedError, toModelError } from "./errors.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS, RunGuard } from "./failfast.js";
 import { EngineProgress } from "./progress.js";
 import { PromptStore, promptBytes, promptDirFor } from "./prompt-store.js";
 import { type EngineRecord, RECORD_SCHEMA_ID, ResultsStore, recordKey } from "./results.js";
-import { AdaptiveLimiter, DEFAULT_RETRY, type RetryPolicy, backoffDelay, sleep } from "./retry.js";
+import { AdaptiveLimiter, backoffDelay, DEFAULT_RETRY, type RetryPolicy, sleep } from "./retry.js";
 import type { ClientDescriptor, ModelClient, ModelRequest, ModelResponse } from "./types.js";
 
 export interface EngineJob<I = unknown> {
@@ -347,7 +347,9 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
         });
     }
   const prompts =
-    opts.resultsPath && opts.keepPrompts !== false ? new PromptStore(promptDirFor(opts.resultsPath)) : undefined;
+    opts.resultsPath && opts.keepPrompts !== false
+      ? new PromptStore(promptDirFor(opts.resultsPath))
+      : undefined;
   const guard = new RunGuard(opts.maxConsecutiveErrors ?? DEFAULT_MAX_CONSECUTIVE_ERRORS);
 
   function* jobs(): Generator<EngineJob<I>> {
@@ -451,7 +453,8 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
   progress.finish();
   if (store) await store.close();
   await prompts?.flush();
-  if (stats.stopped) throw new RunStoppedError(stats.stopped, stats.live_calls + stats.cache_hits, total - resumed);
+  if (stats.stopped)
+    throw new RunStoppedError(stats.stopped, stats.live_calls + stats.cache_hits, total - resumed);
 
   const records: EngineRecord[] = [];
   for (let t = 0; t < trials; t++) {

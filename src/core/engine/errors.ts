@@ -126,8 +126,18 @@ export class ModelError extends Error {
   }
 
   /** Plain-data form for error records and summaries. */
-  toRecord(): { kind: ModelErrorKind; reason: ModelErrorReason | null; message: string; status: number | null } {
-    return { kind: this.kind, reason: this.reason ?? null, message: this.message, status: this.status ?? null };
+  toRecord(): {
+    kind: ModelErrorKind;
+    reason: ModelErrorReason | null;
+    message: string;
+    status: number | null;
+  } {
+    return {
+      kind: this.kind,
+      reason: this.reason ?? null,
+      message: this.message,
+      status: this.status ?? null,
+    };
   }
 }
 

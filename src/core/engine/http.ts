@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { ModelError, displayUrl, redact, toModelError } from "./errors.js";
+import { displayUrl, ModelError, redact, toModelError } from "./errors.js";
 
 /** Header lookup by lower-case name (fetch `Headers` and Node's header objects both fit). */
 export interface HeaderSource {

@@ -1,5 +1,5 @@
 import { Progress } from "../progress.js";
-import { type Price, costUsd } from "./accounting.js";
+import { costUsd, type Price } from "./accounting.js";
 
 /**
  * Run progress for model calls: the core bar plus tokens, live completion tokens/s, spend

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { sha256Hex } from "../hash.js";
 import { InputError } from "../errors.js";
+import { sha256Hex } from "../hash.js";
 import { writeFileAtomic } from "../jsonl.js";
 import type { ChatMessage } from "./types.js";
 

@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
 import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { DiskCache } from "../../core/engine/cache.js";
+import { PromptStore, promptDirFor } from "../../core/engine/prompt-store.js";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
@@ -223,6 +224,7 @@ export function registerPlayCommands(program: Command): void {
         retry: e.run.retry,
         timeoutMs: e.run.timeoutMs,
         name: o.agentName as string | undefined,
+        prompts: e.run.resultsPath ? new PromptStore(promptDirFor(e.run.resultsPath)) : undefined,
       });
       const bundle = await loadBundle(o.instances as string);
       const n = bundle.instances.length;

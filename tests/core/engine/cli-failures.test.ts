@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { registerModelCommands } from "../../../src/geb/cli/model.js";
 import { ledgerReaderAnswer } from "../../../src/core/engine/index.js";
+import { registerModelCommands } from "../../../src/geb/cli/model.js";
 import { type Fault, type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { kvCommentary } from "../../geb/pipeline/helpers.js";
 import { repoRoot } from "./helpers.js";
@@ -21,7 +21,6 @@ import { repoRoot } from "./helpers.js";
 const SECRET = "sk-test-DO-NOT-LEAK-1234567890";
 const loader = join(repoRoot, "node_modules/tsx/dist/loader.mjs");
 const tsx = existsSync(loader) ? pathToFileURL(loader).href : "tsx";
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f\u009b]/;
 
 interface Ran {
@@ -140,7 +139,9 @@ describe.concurrent("geb model as a child process with a piped stderr", () => {
     const r = await gebCli(model(`http://127.0.0.1:${port}/v1`));
     expectOneLineFailure(
       r,
-      new RegExp(`^geb: cannot reach http://127\\.0\\.0\\.1:${port}/v1: connection refused — is the server running\\?$`),
+      new RegExp(
+        `^geb: cannot reach http://127\\.0\\.0\\.1:${port}/v1: connection refused — is the server running\\?$`,
+      ),
     );
   });
 
@@ -161,7 +162,10 @@ describe("geb model failures", () => {
     const r = await gebIn(["model", "--data", data, "--model", "openai:m"], {
       OPENAI_BASE_URL: "http://no-such-host.invalid/v1",
     });
-    expectOneLineFailure(r, /^geb: cannot resolve host 'no-such-host\.invalid' of http:\/\/no-such-host\.invalid\/v1/);
+    expectOneLineFailure(
+      r,
+      /^geb: cannot resolve host 'no-such-host\.invalid' of http:\/\/no-such-host\.invalid\/v1/,
+    );
   });
 
   it("401", async () => {
@@ -181,15 +185,7 @@ describe("geb model failures", () => {
 
   it("404 model (inspect's openai/<model> spelling is accepted with a note)", async () => {
     const s = await faulty(() => ({ status: 404, body: '{"error":"model \'m\' not found"}' }));
-    const r = await gebIn([
-      "model",
-      "--data",
-      data,
-      "--model",
-      "openai/m",
-      "--base-url",
-      `${s.url}/v1`,
-    ]);
+    const r = await gebIn(["model", "--data", data, "--model", "openai/m", "--base-url", `${s.url}/v1`]);
     const [note, ...rest] = r.err.split("\n");
     expect(note).toBe("note: reading --model openai/m as openai:m (the colon form is ours)");
     expectOneLineFailure(

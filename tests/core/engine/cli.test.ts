@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import {
-  type ModelCliValues,
   addModelOptions,
   engineFromOptions,
-  latencyStats,
-  trialStats,
   estimateTokens,
+  latencyStats,
+  type ModelCliValues,
+  trialStats,
 } from "../../../src/core/engine/index.js";
 import { addGebPromptOptions, gebOptionsFromCli } from "../../../src/geb/model/index.js";
 import { withTmp } from "./helpers.js";

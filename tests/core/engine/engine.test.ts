@@ -4,19 +4,19 @@
  * no latency; errors never cached), trials, invalid outputs recorded and not fatal, and no
  * API key in any artifact.
  */
-import { readFile, readdir, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   AdaptiveLimiter,
-  type EngineRecord,
-  OpenAIClient,
-  LlamaCppClient,
-  RunStoppedError,
   backoffDelay,
+  type EngineRecord,
   evaluate,
+  LlamaCppClient,
   modelConfigHash,
+  OpenAIClient,
   parseRetryAfter,
+  RunStoppedError,
   readResults,
 } from "../../../src/core/engine/index.js";
 import { type Loopback, type LoopbackOptions, startLoopback } from "../../fixtures/engine/loopback-server.js";

@@ -7,17 +7,23 @@
 import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import {
+  type EvaluateOptions,
+  evaluate,
   LlamaCppClient,
   type ModelClient,
   ModelError,
+  modelConfigHash,
   OpenAIClient,
   RunGuard,
   RunStoppedError,
-  evaluate,
-  modelConfigHash,
   runJobs,
 } from "../../../src/core/engine/index.js";
-import { type Fault, type Loopback, type ReceivedRequest, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import {
+  type Fault,
+  type Loopback,
+  type ReceivedRequest,
+  startLoopback,
+} from "../../fixtures/engine/loopback-server.js";
 import { signal } from "./helpers.js";
 
 const SECRET = "sk-test-DO-NOT-LEAK-1234567890";
@@ -81,7 +87,9 @@ describe("classification and messages", () => {
     const e = await failure(openai("http://no-such-host.invalid/v1"));
     expect(e.kind).toBe("network");
     expect(e.reason).toBe("dns");
-    expect(e.message).toMatch(/^cannot resolve host 'no-such-host\.invalid' of http:\/\/no-such-host\.invalid\/v1/);
+    expect(e.message).toMatch(
+      /^cannot resolve host 'no-such-host\.invalid' of http:\/\/no-such-host\.invalid\/v1/,
+    );
     expect(e.message).toContain("--base-url");
     expect(e.connectFailure).toBe(true);
   });
@@ -112,7 +120,12 @@ describe("classification and messages", () => {
       const noKey = await failure(new OpenAIClient({ model: "m", baseUrl: `${lb.url}/v1`, env: {} }));
       expect(noKey.message).toContain("no API key was sent: set OPENAI_API_KEY or pass --api-key-env");
       const custom = await failure(
-        new OpenAIClient({ model: "m", baseUrl: `${lb.url}/v1`, apiKeyEnv: "MY_KEY", env: { MY_KEY: SECRET } }),
+        new OpenAIClient({
+          model: "m",
+          baseUrl: `${lb.url}/v1`,
+          apiKeyEnv: "MY_KEY",
+          env: { MY_KEY: SECRET },
+        }),
       );
       expect(custom.message).toContain("check MY_KEY / --api-key-env");
     });
@@ -163,12 +176,16 @@ describe("classification and messages", () => {
 // ---------------------------------------------------------------------------------------
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `i${i}`, q: `question ${i}` }));
+type Item = ReturnType<typeof items>[number];
 
-function run(client: ModelClient, n: number, extra: Partial<Parameters<typeof evaluate>[0]> = {}) {
-  return evaluate({
+function run(client: ModelClient, n: number, extra: Partial<EvaluateOptions<Item>> = {}) {
+  return evaluate<Item>({
     items: items(n),
     itemId: (it) => it.id,
-    build: (it) => ({ request: { messages: [{ role: "user", content: it.q }], params: {} }, promptTemplate: null }),
+    build: (it) => ({
+      request: { messages: [{ role: "user", content: it.q }], params: {} },
+      promptTemplate: null,
+    }),
     client,
     configHash: modelConfigHash({ client: client.descriptor, params: {}, prompt: null }),
     maxConcurrency: 4,
@@ -194,7 +211,9 @@ describe("the engine stops early on permanent failures", () => {
     const port = await closedPort();
     const t0 = performance.now();
     const e = await stopped(run(openai(`http://127.0.0.1:${port}/v1`), 200));
-    expect(e.message).toBe(`cannot reach http://127.0.0.1:${port}/v1: connection refused — is the server running?`);
+    expect(e.message).toBe(
+      `cannot reach http://127.0.0.1:${port}/v1: connection refused — is the server running?`,
+    );
     expect(e.error.retryable).toBe(false);
     expect(e.completed).toBe(0);
     expect(performance.now() - t0).toBeLessThan(15_000); // generous: minutes before the fix
@@ -253,9 +272,13 @@ describe("the engine stops early on permanent failures", () => {
 
   it("the same failure N times in a row stops the run (--max-consecutive-errors)", async () => {
     await withFault({ status: 400, body: '{"error":"unsupported parameter"}' }, async (lb) => {
-      const e = await stopped(run(openai(`${lb.url}/v1`), 100, { maxConcurrency: 1, maxConsecutiveErrors: 3 }));
+      const e = await stopped(
+        run(openai(`${lb.url}/v1`), 100, { maxConcurrency: 1, maxConsecutiveErrors: 3 }),
+      );
       expect(lb.requests.length).toBe(3);
-      expect(e.message).toMatch(/^HTTP 400 from .*unsupported parameter.* \(3 requests in a row failed this way; stopping\)$/);
+      expect(e.message).toMatch(
+        /^HTTP 400 from .*unsupported parameter.* \(3 requests in a row failed this way; stopping\)$/,
+      );
     });
     await withFault({ status: 400, body: "{}" }, async (lb) => {
       const r = await run(openai(`${lb.url}/v1`), 6, { maxConcurrency: 1, maxConsecutiveErrors: 0 });
@@ -302,7 +325,14 @@ describe("RunGuard", () => {
       },
     });
     expect(s1.stopped?.reason).toBe("connection_refused");
-    const s2 = await runJobs([job], { client, maxConcurrency: 1, guard, onOutcome: () => seen.push("x") });
+    const s2 = await runJobs([job], {
+      client,
+      maxConcurrency: 1,
+      guard,
+      onOutcome: () => {
+        seen.push("x");
+      },
+    });
     expect(s2.stopped).toBe(s1.stopped);
     expect(s2.jobs).toBe(0);
     expect(seen).toEqual(["connection_refused"]);
