@@ -5,6 +5,7 @@
  * `--row-results`, `validate-book`, `demo`.
  */
 import { Command, InvalidArgumentError, Option } from "commander";
+import { RunStoppedError } from "../core/engine/errors.js";
 import { InputError } from "../core/errors.js";
 import {
   type ProtocolChoice,
@@ -285,6 +286,12 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     if (e instanceof InputError) {
       process.stderr.write(`geb: ${e.message}\n`);
       process.exitCode = 2;
+      return;
+    }
+    // A model run stopped on a permanent failure (sweeps, grids): one line, exit 1.
+    if (e instanceof RunStoppedError) {
+      process.stderr.write(`geb: ${e.message}\n`);
+      process.exitCode = 1;
       return;
     }
     throw e;
