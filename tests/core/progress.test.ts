@@ -3,7 +3,6 @@
  * plain lines (no control characters); on a terminal it redraws with \r. The engine's bar
  * shows the same cost as the run summary, resumed rows included.
  */
-import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import {
@@ -11,8 +10,8 @@ import {
   evaluate,
   modelConfigHash,
   OpenAIClient,
-  promptDirFor,
-  readPrompt,
+  promptFileFor,
+  readPromptLines,
 } from "../../src/core/engine/index.js";
 import { formatDuration, Progress } from "../../src/core/progress.js";
 import { startLoopback } from "../fixtures/engine/loopback-server.js";
@@ -107,11 +106,15 @@ describe("engine runs", () => {
         const shown = /\$(\d+\.\d{4})/.exec(err.at(-1) ?? "")?.[1];
         expect(shown).toBe((r.summary.usage.cost_usd as number).toFixed(4));
         expect(r.summary.usage.cost_usd).toBeGreaterThan(0.0001);
-        // Prompts: one content-addressed file per distinct prompt, hash = name, exact messages.
-        const pdir = promptDirFor(file);
-        expect((await readdir(pdir)).sort()).toEqual(r.records.map((x) => `${x.prompt_sha256}.json`).sort());
+        // Prompts: one line per distinct prompt (none repeated by the resumed run), exact messages.
+        const kept = new Map<string, unknown>();
+        for await (const p of readPromptLines(promptFileFor(file))) {
+          expect(kept.has(p.prompt_sha256)).toBe(false);
+          kept.set(p.prompt_sha256, p.messages);
+        }
+        expect(kept.size).toBe(4);
         for (const [i, rec] of r.records.entries())
-          expect(await readPrompt(pdir, rec.prompt_sha256)).toEqual([{ role: "user", content: items[i].q }]);
+          expect(kept.get(rec.prompt_sha256)).toEqual([{ role: "user", content: items[i].q }]);
       });
     } finally {
       spy.mockRestore();

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { appendFile } from "node:fs/promises";
 import { sha256Hex } from "../hash.js";
 import type { LatencyStats } from "./accounting.js";
@@ -13,7 +14,7 @@ import { cacheKey, DiskCache, type ResponseCache, stableStringify } from "./cach
 import { ModelError, RunStoppedError, toModelError } from "./errors.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS, RunGuard } from "./failfast.js";
 import { EngineProgress } from "./progress.js";
-import { PromptStore, promptBytes, promptDirFor } from "./prompt-store.js";
+import { PromptStore, promptBytes, promptFileFor } from "./prompt-store.js";
 import { type EngineRecord, RECORD_SCHEMA_ID, ResultsStore, recordKey } from "./results.js";
 import { AdaptiveLimiter, backoffDelay, DEFAULT_RETRY, type RetryPolicy, sleep } from "./retry.js";
 import type { ClientDescriptor, ModelClient, ModelRequest, ModelResponse } from "./types.js";
@@ -93,6 +94,8 @@ export async function runJobs<I>(
   const guard = opts.guard ?? new RunGuard();
   const stopper = new AbortController();
   const runSignal = opts.signal ? AbortSignal.any([opts.signal, stopper.signal]) : stopper.signal;
+  // One abort listener per in-flight request or backoff: not a leak, so no warning on stderr.
+  setMaxListeners(0, runSignal);
   const stop = (err: ModelError) => {
     stats.stopped ??= err;
     if (!stopper.signal.aborted) stopper.abort(err);
@@ -272,8 +275,8 @@ export interface EvaluateOptions<I> {
   /** Stop after this many requests in a row failed the same way (default 5; 0: never). */
   maxConsecutiveErrors?: number;
   /**
-   * Keep each rendered prompt in `<results>.prompts/<prompt_sha256>.json` (default true when
-   * `resultsPath` is set); see PromptStore.
+   * Keep each rendered prompt in `<results>.prompts.jsonl`, keyed by `prompt_sha256`
+   * (default true when `resultsPath` is set); see PromptStore.
    */
   keepPrompts?: boolean;
 }
@@ -348,7 +351,7 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
     }
   const prompts =
     opts.resultsPath && opts.keepPrompts !== false
-      ? new PromptStore(promptDirFor(opts.resultsPath))
+      ? new PromptStore(promptFileFor(opts.resultsPath))
       : undefined;
   const guard = new RunGuard(opts.maxConsecutiveErrors ?? DEFAULT_MAX_CONSECUTIVE_ERRORS);
 
@@ -452,7 +455,7 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
   const cpu = process.cpuUsage(cpu0);
   progress.finish();
   if (store) await store.close();
-  await prompts?.flush();
+  await prompts?.close();
   if (stats.stopped)
     throw new RunStoppedError(stats.stopped, stats.live_calls + stats.cache_hits, total - resumed);
 

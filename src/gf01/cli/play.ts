@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
 import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { DiskCache } from "../../core/engine/cache.js";
-import { PromptStore, promptDirFor } from "../../core/engine/prompt-store.js";
+import { PromptStore, promptFileFor } from "../../core/engine/prompt-store.js";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
@@ -213,6 +213,7 @@ export function registerPlayCommands(program: Command): void {
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
     .action(async (o: ModelCliValues & Record<string, unknown>) => {
       const e = await engineFromOptions(o);
+      const prompts = e.run.resultsPath ? new PromptStore(promptFileFor(e.run.resultsPath)) : undefined;
       const agent = llmAgent({
         client: e.client,
         params: e.params,
@@ -224,7 +225,7 @@ export function registerPlayCommands(program: Command): void {
         retry: e.run.retry,
         timeoutMs: e.run.timeoutMs,
         name: o.agentName as string | undefined,
-        prompts: e.run.resultsPath ? new PromptStore(promptDirFor(e.run.resultsPath)) : undefined,
+        prompts,
       });
       const bundle = await loadBundle(o.instances as string);
       const n = bundle.instances.length;
@@ -246,6 +247,7 @@ export function registerPlayCommands(program: Command): void {
         onEpisode: () => bar.tick(),
       });
       await e.client.close?.();
+      await prompts?.close();
       bar.finish();
       printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
       if (!r.ok) throw new CommanderError(2, "gf01.play-llm", "");

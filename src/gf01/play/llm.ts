@@ -193,7 +193,7 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
         t: number;
         kind: string;
         reply: string;
-        /** The messages sent (in the prompt store, `<results>.prompts/<sha>.json`). */
+        /** The messages sent (in the prompt store, `<results>.prompts.jsonl`). */
         prompt_sha256: string;
       }[] = [];
       const lastOfRollout = new Map<number, Observation>();
