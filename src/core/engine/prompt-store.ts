@@ -41,7 +41,8 @@ export class PromptStore {
   put(messages: readonly ChatMessage[]): { sha256: string; done: Promise<void> } {
     const text = promptBytes(messages);
     const sha256 = sha256Hex(text);
-    const out = (this.out ??= this.openFile());
+    this.out ??= this.openFile();
+    const out = this.out;
     const done = out.then((g) => {
       if (this.seen.has(sha256)) return;
       this.seen.add(sha256);
