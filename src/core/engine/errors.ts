@@ -47,7 +47,9 @@ export type ModelErrorReason =
   /** Any other 4xx (kind client). */
   | "bad_request"
   /** The URL itself is unusable (kind client). */
-  | "bad_url";
+  | "bad_url"
+  /** An external program is missing or not executable (kind command). */
+  | "cannot_start";
 
 const RETRYABLE: ReadonlySet<ModelErrorKind> = new Set([
   "rate_limit",
@@ -69,6 +71,7 @@ const PERMANENT: ReadonlySet<ModelErrorReason> = new Set([
   "model_not_found",
   "not_found",
   "bad_url",
+  "cannot_start",
 ]);
 
 /** Connection-phase failures: before any request has succeeded they mean "no server there". */

@@ -5,8 +5,10 @@
  * stop the run at once (bounded attempts), transient ones are retried.
  */
 import { createServer } from "node:net";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  CommandClient,
   type EvaluateOptions,
   evaluate,
   LlamaCppClient,
@@ -24,7 +26,7 @@ import {
   type ReceivedRequest,
   startLoopback,
 } from "../../fixtures/engine/loopback-server.js";
-import { signal } from "./helpers.js";
+import { fixtures, signal } from "./helpers.js";
 
 const SECRET = "sk-test-DO-NOT-LEAK-1234567890";
 const FAST = { maxRetries: 3, baseDelayMs: 5, maxDelayMs: 20 };
@@ -284,6 +286,27 @@ describe("the engine stops early on permanent failures", () => {
       const r = await run(openai(`${lb.url}/v1`), 6, { maxConcurrency: 1, maxConsecutiveErrors: 0 });
       expect(r.errors).toHaveLength(6);
     });
+  });
+});
+
+describe("crashing agent commands", () => {
+  const echo = join(fixtures, "echo-model.mjs");
+  it("a command that always crashes stops after --max-consecutive-errors runs", async () => {
+    const crashing = new CommandClient({
+      argv: [process.execPath, echo],
+      env: { ...process.env, ECHO_MODEL_FAIL: "1" },
+    });
+    const e = await stopped(run(crashing, 50, { maxConcurrency: 1, maxConsecutiveErrors: 3 }));
+    expect(e.error.kind).toBe("command");
+    expect(e.message).toMatch(/exited 3.*\(3 requests in a row failed this way; stopping\)$/);
+  });
+
+  it("a missing program stops at once", async () => {
+    const e = await stopped(run(new CommandClient({ argv: ["/nonexistent/program-xyz"] }), 50));
+    expect(e.error.reason).toBe("cannot_start");
+    expect(e.message).toBe(
+      "cannot run /nonexistent/program-xyz: ENOENT — check the path and that it is executable (--model command:<program>)",
+    );
   });
 });
 
