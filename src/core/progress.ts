@@ -11,6 +11,8 @@
 export interface ProgressStream {
   write(s: string): unknown;
   isTTY?: boolean;
+  /** Terminal width: a redrawn line longer than this would wrap and break the redraw. */
+  columns?: number;
 }
 
 /** Default on/off for a stream: a real terminal, not CI, not TERM=dumb. */
@@ -73,7 +75,12 @@ export class Progress {
     if (!force && now - this.lastDraw < every && this.done < this.total) return;
     this.lastDraw = now;
     this.drawn = true;
-    this.stream.write(this.tty ? `\r${this.line(now)}` : `${this.line(now).trimEnd()}\n`);
+    this.stream.write(this.tty ? `\r${this.fit(this.line(now))}` : `${this.line(now).trimEnd()}\n`);
+  }
+
+  private fit(line: string): string {
+    const w = this.stream.columns;
+    return w && w > 1 && line.length >= w ? line.slice(0, w - 1) : line;
   }
 
   /** Extra figures after the ETA (e.g. tokens, spend). */
@@ -96,7 +103,7 @@ export class Progress {
 
   finish(): void {
     if (!this.enabled) return;
-    if (this.tty) this.stream.write(`\r${this.line()}\n`);
+    if (this.tty) this.stream.write(`\r${this.fit(this.line())}\n`);
     else if (this.drawn || this.done > 0) this.stream.write(`${this.line().trimEnd()}\n`);
   }
 }

@@ -60,6 +60,19 @@ describe("Progress", () => {
     expect(s.chunks.at(-1)?.endsWith("\n")).toBe(true);
   });
 
+  it("on a narrow terminal: the redrawn line is cut to fit (a wrapped line breaks \\r)", () => {
+    const chunks: string[] = [];
+    const p = new Progress(
+      2,
+      "a-long-label",
+      { isTTY: true, columns: 30, write: (s: string) => chunks.push(s) },
+      true,
+    );
+    p.tick();
+    p.finish();
+    for (const c of chunks) expect(c.replace(/[\r\n]/g, "").length).toBeLessThan(30);
+  });
+
   it("formats durations", () => {
     expect(formatDuration(42.4)).toBe("42s");
     expect(formatDuration(185)).toBe("3m05s");
