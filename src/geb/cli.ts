@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { helpConfig, internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
+import { RunStoppedError } from "../core/engine/errors.js";
 import { InputError } from "../core/errors.js";
 import { formatTable } from "../core/table.js";
 import {
@@ -372,6 +373,11 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     if (e instanceof InputError) {
       process.stderr.write(`geb: ${e.message}\n`);
       return 2;
+    }
+    // A model run stopped on a permanent failure (sweeps, grids): one line, exit 1.
+    if (e instanceof RunStoppedError) {
+      process.stderr.write(`geb: ${e.message}\n`);
+      return 1;
     }
     process.stderr.write(internalErrorLine("geb", e));
     return 1;

@@ -8,9 +8,9 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { Option } from "commander";
 import { InputError } from "../errors.js";
-import { type PriceTable, loadPriceTable, priceFor } from "./accounting.js";
-import { createClient } from "./clients/index.js";
-import { MODEL_SPEC_HELP } from "./clients/index.js";
+import { loadPriceTable, type PriceTable, priceFor } from "./accounting.js";
+import { createClient, MODEL_SPEC_HELP, normalizeModelSpec } from "./clients/index.js";
+import { DEFAULT_MAX_CONSECUTIVE_ERRORS } from "./failfast.js";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
@@ -21,7 +21,7 @@ export function addModelOptions(cmd: Command): Command {
     .requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`)
     .option(
       "--base-url <url>",
-      "server base URL (openai: …/v1, e.g. http://localhost:8000/v1; llamacpp: http://localhost:8080)",
+      "server base URL (openai: …/v1, e.g. http://localhost:8000/v1, default $OPENAI_BASE_URL or api.openai.com; llamacpp: http://localhost:8080)",
     )
     .option(
       "--api-key-env <name>",
@@ -48,7 +48,16 @@ export function addModelOptions(cmd: Command): Command {
     )
     .option("--max-concurrency <n>", "requests in flight at once", "4")
     .option("--timeout-s <s>", "per-request timeout in seconds", "120")
-    .option("--max-retries <n>", "retries on 429/5xx/timeouts/garbage", String(DEFAULT_RETRY.maxRetries))
+    .option(
+      "--max-retries <n>",
+      "retries on 429/5xx/timeouts/garbage (never on 401/403/404/DNS/TLS: those stop the run)",
+      String(DEFAULT_RETRY.maxRetries),
+    )
+    .option(
+      "--max-consecutive-errors <n>",
+      "stop the run after n requests in a row failed the same way (0 = never)",
+      String(DEFAULT_MAX_CONSECUTIVE_ERRORS),
+    )
     .option("--cache-dir <dir>", "content-addressed response cache directory (off when not given)")
     .option("--results <file>", "append-only results JSONL (keyed by item, model config, trial)")
     .option("--resume", "continue --results: keep its rows, run only what is missing")
@@ -56,7 +65,8 @@ export function addModelOptions(cmd: Command): Command {
     .option("--limit <n>", "only the first n items")
     .option("--trials <n>", "answers per item (variance across trials is reported)", "1")
     .option("--price-table <file>", 'JSON {"<model>": {"input_per_mtok": x, "output_per_mtok": y}} for cost')
-    .option("--no-progress", "no progress bar");
+    .option("--progress", "progress on stderr even when it is not a terminal (plain lines)")
+    .option("--no-progress", "no progress display (default: shown only when stderr is a terminal)");
 }
 
 export interface ModelCliValues {
@@ -76,6 +86,7 @@ export interface ModelCliValues {
   maxConcurrency?: string;
   timeoutS?: string;
   maxRetries?: string;
+  maxConsecutiveErrors?: string;
   cacheDir?: string;
   results?: string;
   resume?: boolean;
@@ -190,7 +201,9 @@ export interface EngineFromOptions {
     limit?: number;
     trials: number;
     price?: { input_per_mtok: number; output_per_mtok: number };
-    progress: boolean;
+    /** true: --progress, false: --no-progress, undefined: only on a terminal. */
+    progress: boolean | undefined;
+    maxConsecutiveErrors: number;
   };
   priceTable?: PriceTable;
 }
@@ -199,7 +212,9 @@ export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOp
   if (o.resume && o.overwrite)
     throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
   if (o.resume && !o.results) throw new InputError("--resume needs --results <file>", { field: "--resume" });
-  const client = await createClient(o.model, {
+  const { spec, note } = normalizeModelSpec(o.model);
+  if (note) process.stderr.write(`${note}\n`);
+  const client = await createClient(spec, {
     baseUrl: o.baseUrl,
     apiKeyEnv: o.apiKeyEnv,
     commandArgs: o.commandArg,
@@ -225,7 +240,11 @@ export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOp
       limit: num("--limit", o.limit, { int: true, min: 0 }),
       trials: num("--trials", o.trials ?? "1", { int: true, min: 1 })!,
       price: priceFor(priceTable, client.descriptor.model),
-      progress: o.progress !== false,
+      progress: o.progress,
+      maxConsecutiveErrors: num("--max-consecutive-errors", o.maxConsecutiveErrors ?? "5", {
+        int: true,
+        min: 0,
+      })!,
     },
   };
 }

@@ -1,19 +1,22 @@
+import { setMaxListeners } from "node:events";
 import { appendFile } from "node:fs/promises";
 import { sha256Hex } from "../hash.js";
-import {
-  type Price,
-  type UsageSummary,
-  latencyStats,
-  summarizeUsage,
-  usageFor,
-  costUsd,
-} from "./accounting.js";
 import type { LatencyStats } from "./accounting.js";
-import { DiskCache, type ResponseCache, cacheKey, stableStringify } from "./cache.js";
-import { ModelError, toModelError } from "./errors.js";
+import {
+  costUsd,
+  latencyStats,
+  type Price,
+  summarizeUsage,
+  type UsageSummary,
+  usageFor,
+} from "./accounting.js";
+import { cacheKey, DiskCache, type ResponseCache, stableStringify } from "./cache.js";
+import { ModelError, RunStoppedError, toModelError } from "./errors.js";
+import { DEFAULT_MAX_CONSECUTIVE_ERRORS, RunGuard } from "./failfast.js";
 import { EngineProgress } from "./progress.js";
+import { PromptStore, promptBytes, promptFileFor } from "./prompt-store.js";
 import { type EngineRecord, RECORD_SCHEMA_ID, ResultsStore, recordKey } from "./results.js";
-import { AdaptiveLimiter, DEFAULT_RETRY, type RetryPolicy, backoffDelay, sleep } from "./retry.js";
+import { AdaptiveLimiter, backoffDelay, DEFAULT_RETRY, type RetryPolicy, sleep } from "./retry.js";
 import type { ClientDescriptor, ModelClient, ModelRequest, ModelResponse } from "./types.js";
 
 export interface EngineJob<I = unknown> {
@@ -42,6 +45,11 @@ export interface RunJobsOptions<I> {
   timeoutMs?: number;
   cache?: ResponseCache;
   signal?: AbortSignal;
+  /**
+   * When to stop the run early (see RunGuard). Default: a fresh guard per call with
+   * `DEFAULT_MAX_CONSECUTIVE_ERRORS`; pass one guard to several calls forming one run.
+   */
+  guard?: RunGuard;
   onOutcome(outcome: JobOutcome<I>): Promise<void> | void;
 }
 
@@ -53,6 +61,8 @@ export interface RunJobsStats {
   attempts: number;
   retries: number;
   rate_limited: number;
+  /** The error that stopped the run early (remaining jobs were not run), else null. */
+  stopped: ModelError | null;
 }
 
 /**
@@ -60,7 +70,8 @@ export interface RunJobsStats {
  * is backing off a 429), retrying retryable failures with jittered exponential backoff that
  * honours Retry-After. Jobs are pulled lazily from the iterable, so memory stays flat.
  * Successful responses go to the cache; errors never do. Cache hits skip the limiter and
- * carry no latency.
+ * carry no latency. Permanent failures are never retried and stop the run (`guard`):
+ * in-flight requests are aborted, no further job is started, and `stats.stopped` says why.
  */
 export async function runJobs<I>(
   jobs: Iterable<EngineJob<I>>,
@@ -77,9 +88,19 @@ export async function runJobs<I>(
     attempts: 0,
     retries: 0,
     rate_limited: 0,
+    stopped: null,
   };
   const it = jobs[Symbol.iterator]();
-  const runSignal = opts.signal;
+  const guard = opts.guard ?? new RunGuard();
+  const stopper = new AbortController();
+  const runSignal = opts.signal ? AbortSignal.any([opts.signal, stopper.signal]) : stopper.signal;
+  // One abort listener per in-flight request or backoff: not a leak, so no warning on stderr.
+  setMaxListeners(0, runSignal);
+  const stop = (err: ModelError) => {
+    stats.stopped ??= err;
+    if (!stopper.signal.aborted) stopper.abort(err);
+  };
+  if (guard.stopped) stop(guard.stopped);
   let done = false;
 
   const next = (): EngineJob<I> | undefined => {
@@ -102,8 +123,19 @@ export async function runJobs<I>(
         return { job, response: hit, cached: true, attempts: 0, latencyMs: null };
       }
     }
+    const abortedOutcome = (attempts: number): JobOutcome<I> => ({
+      job,
+      error: new ModelError("aborted", "run aborted"),
+      cached: false,
+      attempts,
+      latencyMs: null,
+    });
     for (let attempt = 0; ; attempt++) {
-      await limiter.acquire(runSignal);
+      try {
+        await limiter.acquire(runSignal);
+      } catch {
+        return abortedOutcome(attempt);
+      }
       stats.attempts++;
       const ac = new AbortController();
       const timer = setTimeout(
@@ -119,6 +151,7 @@ export async function runJobs<I>(
         const latencyMs = performance.now() - t0;
         limiter.release();
         limiter.onSuccess();
+        guard.onSuccess();
         stats.live_calls++;
         if (opts.cache) await opts.cache.put(key, response);
         return { job, response, cached: false, attempts: attempt + 1, latencyMs };
@@ -129,27 +162,29 @@ export async function runJobs<I>(
         clearTimeout(timer);
         runSignal?.removeEventListener("abort", onRunAbort);
       }
-      if (runSignal?.aborted) err = new ModelError("aborted", "run aborted");
+      if (runSignal.aborted) err = new ModelError("aborted", "run aborted");
       if (err.kind === "rate_limit") {
         stats.rate_limited++;
         limiter.onRateLimit(err.retryAfterMs);
       }
+      const fatal = guard.onAttemptError(err);
+      if (fatal) {
+        stop(fatal);
+        stats.errors++;
+        return { job, error: fatal, cached: false, attempts: attempt + 1, latencyMs: null };
+      }
       if (!err.retryable || attempt >= policy.maxRetries) {
         stats.errors++;
-        return { job, error: err, cached: false, attempts: attempt + 1, latencyMs: null };
+        const fatalJob = guard.onJobError(err);
+        if (fatalJob) stop(fatalJob);
+        return { job, error: fatalJob ?? err, cached: false, attempts: attempt + 1, latencyMs: null };
       }
       stats.retries++;
       try {
         await sleep(backoffDelay(attempt, policy, err.retryAfterMs), runSignal);
       } catch {
         stats.errors++;
-        return {
-          job,
-          error: new ModelError("aborted", "run aborted"),
-          cached: false,
-          attempts: attempt + 1,
-          latencyMs: null,
-        };
+        return abortedOutcome(attempt + 1);
       }
     }
   };
@@ -167,8 +202,11 @@ export interface ErrorRecord {
   item_id: string;
   trial: number;
   config_hash: string;
-  error: { kind: string; message: string; status: number | null };
+  /** `reason` names the specific cause (connection_refused, unauthorized, …; see ModelErrorReason). */
+  error: { kind: string; reason: string | null; message: string; status: number | null };
   attempts: number;
+  /** Messages of the failed request (in the prompt store when the run keeps prompts). */
+  prompt_sha256: string;
 }
 
 export interface RunSummary {
@@ -187,6 +225,8 @@ export interface RunSummary {
   attempts: number;
   retries: number;
   rate_limited: number;
+  /** The first failed request of this process (null when none failed). */
+  first_error: ErrorRecord["error"] | null;
   /** Totals over every record of the run (resumed, cached and live). */
   usage: UsageSummary;
   /** This process's live calls only: what this invocation spent. */
@@ -228,9 +268,17 @@ export interface EvaluateOptions<I> {
   price?: Price;
   /** Vary `params.seed` by trial (seed + trial) so trials are distinct samples (default true). */
   seedPerTrial?: boolean;
+  /** true: always (plain lines when not a TTY); false: never; default: only on a TTY. */
   progress?: boolean;
   label?: string;
   signal?: AbortSignal;
+  /** Stop after this many requests in a row failed the same way (default 5; 0: never). */
+  maxConsecutiveErrors?: number;
+  /**
+   * Keep each rendered prompt in `<results>.prompts.jsonl`, keyed by `prompt_sha256`
+   * (default true when `resultsPath` is set); see PromptStore.
+   */
+  keepPrompts?: boolean;
 }
 
 export interface EvaluateResult {
@@ -260,6 +308,8 @@ function withTrialSeed(req: ModelRequest, trial: number, on: boolean): ModelRequ
  * latency and cost. Transport failures after all retries become ErrorRecords (appended to
  * `<results>.errors.jsonl`), are not written as results, and are retried by a later
  * `--resume`; an answer that breaks the task contract is a normal record with a reason.
+ * A permanent failure (bad key, unknown model, no server; see RunGuard) stops the run: the
+ * rows answered so far are kept, then `RunStoppedError` is thrown with the one-line cause.
  */
 export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateResult> {
   const trials = opts.trials ?? 1;
@@ -288,7 +338,22 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
     for (const id of ids) if (store?.has(recordKey(id, opts.configHash, t))) resumed++;
   const total = ids.length * trials;
   const progress = new EngineProgress(total, opts.label ?? descriptor.model, process.stderr, opts.progress);
-  for (let i = 0; i < resumed; i++) progress.tick();
+  progress.price = opts.price;
+  for (let t = 0; t < trials; t++)
+    for (const id of ids) {
+      const r = store?.get(recordKey(id, opts.configHash, t));
+      if (r)
+        progress.record({
+          promptTokens: r.usage.prompt_tokens,
+          completionTokens: r.usage.completion_tokens,
+          resumed: true,
+        });
+    }
+  const prompts =
+    opts.resultsPath && opts.keepPrompts !== false
+      ? new PromptStore(promptFileFor(opts.resultsPath))
+      : undefined;
+  const guard = new RunGuard(opts.maxConsecutiveErrors ?? DEFAULT_MAX_CONSECUTIVE_ERRORS);
 
   function* jobs(): Generator<EngineJob<I>> {
     for (let t = 0; t < trials; t++) {
@@ -321,24 +386,29 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
     timeoutMs: opts.timeoutMs,
     cache,
     signal: opts.signal,
+    guard,
     onOutcome: async (o) => {
       const { job } = o;
       const tkey = `${indexOf.get(job.itemId)}:${job.trial}`;
       const promptTemplate = templates.get(tkey) ?? null;
       templates.delete(tkey);
+      if (!o.response && o.error?.kind === "aborted") return;
+      const promptSha = prompts
+        ? prompts.put(job.request.messages).sha256
+        : sha256Hex(promptBytes(job.request.messages));
       if (!o.response) {
         const err = o.error!;
-        if (err.kind === "aborted") return;
         const rec: ErrorRecord = {
           item_id: job.itemId,
           trial: job.trial,
           config_hash: opts.configHash,
-          error: { kind: err.kind, message: err.message, status: err.status ?? null },
+          error: err.toRecord(),
           attempts: o.attempts,
+          prompt_sha256: promptSha,
         };
         errors.push(rec);
         if (errorsFile) await appendFile(errorsFile, `${JSON.stringify(rec)}\n`);
-        progress.tick();
+        progress.error();
         return;
       }
       const resp = o.response;
@@ -358,7 +428,7 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
         config_hash: opts.configHash,
         model: { kind: descriptor.kind, model: descriptor.model, endpoint: descriptor.endpoint },
         prompt_template: promptTemplate,
-        prompt_sha256: sha256Hex(JSON.stringify(job.request.messages)),
+        prompt_sha256: promptSha,
         raw_text: resp.text,
         finish_reason: resp.finish_reason ?? null,
         usage,
@@ -375,9 +445,8 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
       // Not awaited: the store batches writes, and a write failure is raised by close().
       if (store) store.append(record).catch(() => {});
       progress.record({
+        promptTokens: usage.prompt_tokens,
         completionTokens: usage.completion_tokens,
-        costUsd:
-          opts.price && !o.cached ? costUsd(opts.price, usage.prompt_tokens, usage.completion_tokens) : 0,
         live: !o.cached,
       });
     },
@@ -386,6 +455,9 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
   const cpu = process.cpuUsage(cpu0);
   progress.finish();
   if (store) await store.close();
+  await prompts?.close();
+  if (stats.stopped)
+    throw new RunStoppedError(stats.stopped, stats.live_calls + stats.cache_hits, total - resumed);
 
   const records: EngineRecord[] = [];
   for (let t = 0; t < trials; t++) {
@@ -409,6 +481,7 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
     attempts: stats.attempts,
     retries: stats.retries,
     rate_limited: stats.rate_limited,
+    first_error: errors[0]?.error ?? null,
     usage: summarizeUsage(records, opts.price),
     live_usage: {
       prompt_tokens: liveIn,

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { ModelError, redact, toModelError } from "./errors.js";
+import { displayUrl, ModelError, redact, toModelError } from "./errors.js";
 
 /** Header lookup by lower-case name (fetch `Headers` and Node's header objects both fit). */
 export interface HeaderSource {
@@ -24,6 +24,21 @@ export interface PostJsonOptions {
   signal: AbortSignal;
   /** Strings to scrub from any error text (API keys). */
   secrets?: readonly (string | undefined)[];
+  /** What error messages may say about the request (never the key itself). */
+  context?: RequestContext;
+}
+
+/** Facts that turn a bare status into a message naming the fix. */
+export interface RequestContext {
+  /** The base URL the user configured (shown instead of the full endpoint path). */
+  baseUrl?: string;
+  model?: string;
+  /** Environment variable the key is read from (openai). */
+  keyEnv?: string;
+  /** Whether an Authorization header was sent. */
+  keySent?: boolean;
+  /** The server lists models at `<baseUrl>/models` (OpenAI-compatible). */
+  listsModels?: boolean;
 }
 
 // Keep-alive agents shared by every client: a run reuses a handful of connections instead
@@ -36,9 +51,17 @@ const parsedUrls = new Map<string, URL>();
 function parseUrl(url: string): URL {
   let u = parsedUrls.get(url);
   if (!u) {
-    u = new URL(url);
+    try {
+      u = new URL(url);
+    } catch {
+      throw new ModelError("client", `invalid URL ${JSON.stringify(displayUrl(url))} — check --base-url`, {
+        reason: "bad_url",
+      });
+    }
     if (u.protocol !== "http:" && u.protocol !== "https:") {
-      throw new ModelError("client", `unsupported URL scheme ${u.protocol} (use http: or https:)`);
+      throw new ModelError("client", `unsupported URL scheme ${u.protocol} (use http: or https:)`, {
+        reason: "bad_url",
+      });
     }
     parsedUrls.set(url, u);
   }
@@ -90,11 +113,13 @@ function request(url: string, body: string, opts: PostJsonOptions): Promise<RawR
  * kinds (429 → rate_limit, 5xx → server, other 4xx → client, non-JSON 2xx → bad_response).
  */
 export async function postJson(url: string, body: unknown, opts: PostJsonOptions): Promise<unknown> {
+  const ctx = opts.context ?? {};
+  const base = ctx.baseUrl ?? url;
   let res: RawReply;
   try {
     res = await request(url, JSON.stringify(body), opts);
   } catch (e) {
-    throw toModelError(e, opts.signal);
+    throw toModelError(e, opts.signal, base);
   }
   const text = res.text;
   const headers: HeaderSource = {
@@ -116,9 +141,7 @@ export async function postJson(url: string, body: unknown, opts: PostJsonOptions
       retryAfterMs: parseRetryAfter(headers),
     });
   }
-  if (res.status >= 400 || res.status < 200) {
-    throw new ModelError("client", `HTTP ${res.status}: ${snippet()}`, { status: res.status });
-  }
+  if (res.status >= 400 || res.status < 200) throw clientError(res.status, snippet(), url, ctx);
   try {
     return JSON.parse(text);
   } catch {
@@ -126,6 +149,49 @@ export async function postJson(url: string, body: unknown, opts: PostJsonOptions
       status: res.status,
     });
   }
+}
+
+/** One line per 4xx: what the server said, where, and the likely fix. */
+export function clientError(status: number, said: string, url: string, ctx: RequestContext): ModelError {
+  const base = displayUrl(ctx.baseUrl ?? url);
+  const tail = said ? ` (server said: ${said.length > 200 ? `${said.slice(0, 200)}…` : said})` : "";
+  const model = ctx.model !== undefined ? `'${ctx.model}'` : "the model";
+  if (status === 401) {
+    const key = ctx.keyEnv ?? "OPENAI_API_KEY";
+    const fix =
+      ctx.keyEnv === undefined && ctx.keySent === undefined
+        ? "the server wants credentials this client does not send"
+        : ctx.keySent
+          ? `check ${key} / --api-key-env (the key was rejected)`
+          : `no API key was sent: set ${key} or pass --api-key-env`;
+    return new ModelError("client", `401 Unauthorized from ${base}: ${fix}${tail}`, {
+      status,
+      reason: "unauthorized",
+    });
+  }
+  if (status === 403)
+    return new ModelError(
+      "client",
+      `403 Forbidden from ${base}: the key may not use ${model} — check its permissions / project${tail}`,
+      { status, reason: "forbidden" },
+    );
+  if (status === 404) {
+    if (/model/i.test(said))
+      return new ModelError(
+        "client",
+        `404 model not found: ${model}${ctx.listsModels ? ` — list models at ${base}/models` : " — check --model"}${tail}`,
+        { status, reason: "model_not_found" },
+      );
+    return new ModelError(
+      "client",
+      `404 Not Found at ${displayUrl(url)} — check --base-url (OpenAI-compatible servers usually end in /v1)${tail}`,
+      { status, reason: "not_found" },
+    );
+  }
+  return new ModelError("client", `HTTP ${status} from ${base}${said ? `: ${said}` : ""}`, {
+    status,
+    reason: "bad_request",
+  });
 }
 
 export function joinUrl(base: string, path: string): string {

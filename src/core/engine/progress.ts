@@ -1,21 +1,44 @@
 import { Progress } from "../progress.js";
+import { costUsd, type Price } from "./accounting.js";
 
 /**
- * Run progress for model calls: the core bar plus live completion tokens/s and spend so far.
- * Cache hits and resumed rows count as done but not toward throughput.
+ * Run progress for model calls: the core bar plus tokens, live completion tokens/s, spend
+ * and errors. Tokens and cost count every record of the run (resumed, cached and live),
+ * computed exactly as the run summary computes `usage.cost_usd`, so the last figure shown
+ * equals the results' cost. Tokens/s counts live calls only.
  */
 export class EngineProgress extends Progress {
+  private promptTokens = 0;
+  private completionTokens = 0;
   private liveTokens = 0;
-  private spend = 0;
+  private errors = 0;
+  price?: Price;
 
-  record(opts: { completionTokens?: number; costUsd?: number; live?: boolean } = {}): void {
+  record(
+    opts: { promptTokens?: number; completionTokens?: number; live?: boolean; resumed?: boolean } = {},
+  ): void {
+    this.promptTokens += opts.promptTokens ?? 0;
+    this.completionTokens += opts.completionTokens ?? 0;
     if (opts.live) this.liveTokens += opts.completionTokens ?? 0;
-    this.spend += opts.costUsd ?? 0;
+    if (opts.resumed) this.skip(1);
+    else super.tick(1);
+  }
+
+  /** A request that ended in an error (counted as done: it will not be retried this run). */
+  error(): void {
+    this.errors++;
     super.tick(1);
+  }
+
+  /** What the bar shows as spend (null without a price): equals the summary's usage.cost_usd. */
+  costUsd(): number | null {
+    return this.price ? costUsd(this.price, this.promptTokens, this.completionTokens) : null;
   }
 
   protected override suffix(elapsedS: number): string {
     const tps = elapsedS > 0 ? this.liveTokens / elapsedS : 0;
-    return ` ${tps.toFixed(0)} tok/s${this.spend > 0 ? ` $${this.spend.toFixed(4)}` : ""}`;
+    const tok = this.promptTokens + this.completionTokens;
+    const cost = this.costUsd();
+    return ` ${tok} tok ${tps.toFixed(0)} tok/s${cost !== null ? ` $${cost.toFixed(4)}` : ""}${this.errors ? ` errors ${this.errors}` : ""}`;
   }
 }

@@ -1,5 +1,4 @@
-import { open, readFile, stat, truncate } from "node:fs/promises";
-import { mkdir } from "node:fs/promises";
+import { mkdir, open, readFile, stat, truncate } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { InputError } from "../errors.js";

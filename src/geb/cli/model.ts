@@ -1,7 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { type ModelCliValues, addModelOptions, engineFromOptions } from "../../core/engine/index.js";
+import {
+  type ModelCliValues,
+  RunStoppedError,
+  addModelOptions,
+  engineFromOptions,
+} from "../../core/engine/index.js";
 import { type GebCliValues, addGebPromptOptions, gebOptionsFromCli } from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { formatReport, pyFixed } from "../api.js";
@@ -68,9 +73,19 @@ export function reportLines(r: GebModelResult): string[] {
       `selected_note=${f(d.selected_note_rate)} wrong_update=${f(d.wrong_update_rate)} abstain=${f(d.abstain_rate)} (p=${f(d.abstain_precision)} r=${f(d.abstain_recall)}) reference(latest-entry) selection=${f(d.selection_rate_latest_entry)}`,
     );
   }
-  if (r.errors > 0)
-    lines.push(`errors: ${r.errors} requests failed after all retries (graded wrong; --resume retries them)`);
   return lines;
+}
+
+/**
+ * The one stderr line for a run with failed requests. Such a run prints and writes no
+ * scores: its failed rows would have been graded as wrong answers.
+ */
+export function incompleteRunLine(r: GebModelResult, resultsPath?: string): string {
+  const n = r.payload.data.n * Math.max(1, r.predictions.length);
+  const retry = resultsPath
+    ? `rerun with --resume --results ${resultsPath} to retry only those`
+    : "rerun (with --results <file> a later --resume retries only the failed ones)";
+  return `geb: ${r.errors} of ${n} requests failed, first: ${r.firstError ?? "unknown error"}; no scores reported — ${retry}`;
 }
 
 /** Registers `geb model`: any engine model, or the retrieval pipeline (`retrieval[:<answerer>]`). */
@@ -150,23 +165,37 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
       const limit = o.limit === undefined ? undefined : Number(o.limit);
       try {
-        const r = await runGebModel({
-          data: o.data as string,
-          model: o.model,
-          engine,
-          prompt: g.prompt,
-          postprocess: g.postprocess,
-          grade: {
-            citations: o.citations as "auto" | "on" | "off",
-            supportMetric: o.supportMetric as "f1" | "exact",
-            maxSupportK: o.maxSupportK as number,
-            entailmentCheck: o.entailmentCheck as boolean,
-          },
-          pipeline,
-          limit,
-          labels: parseLabels(o.label as string[] | undefined),
-          timings: o.timings !== false,
-        });
+        let r: GebModelResult;
+        try {
+          r = await runGebModel({
+            data: o.data as string,
+            model: o.model,
+            engine,
+            prompt: g.prompt,
+            postprocess: g.postprocess,
+            grade: {
+              citations: o.citations as "auto" | "on" | "off",
+              supportMetric: o.supportMetric as "f1" | "exact",
+              maxSupportK: o.maxSupportK as number,
+              entailmentCheck: o.entailmentCheck as boolean,
+            },
+            pipeline,
+            limit,
+            labels: parseLabels(o.label as string[] | undefined),
+            timings: o.timings !== false,
+          });
+        } catch (e) {
+          // Permanent failure (no server, bad key, unknown model): one line, exit 1, no scores.
+          if (!(e instanceof RunStoppedError)) throw e;
+          process.stderr.write(`geb: ${e.message}\n`);
+          process.exitCode = 1;
+          return;
+        }
+        if (r.errors > 0) {
+          process.stderr.write(`${incompleteRunLine(r, o.results)}\n`);
+          process.exitCode = 1;
+          return;
+        }
         if (o.out) writeTextAtomic(o.out as string, predictionsJsonl(r));
         if (o.resultsJson)
           writeTextAtomic(o.resultsJson as string, `${JSON.stringify([r.payload], null, 2)}\n`);
@@ -177,7 +206,6 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
           writeRunArtifacts(dir, [r.payload], { thresholds: o.thresholds as string | undefined });
         }
         for (const line of reportLines(r)) console.log(line);
-        if (r.errors > 0) process.exitCode = 1;
       } finally {
         await engine?.client.close?.();
       }

@@ -106,6 +106,8 @@ export interface GebModelResult {
   records: GebModelRecord[];
   /** Transport errors left after all retries (non-zero: the run is incomplete). */
   errors: number;
+  /** Message of the first failed request, when any failed. */
+  firstError: string | null;
 }
 
 /** A dataset row as the pipeline reads it (question and episode id always present). */
@@ -205,6 +207,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
   let postPreds: Map<string, GebAnswer | undefined>[] | null = null;
   let records: GebModelRecord[] = [];
   let errors = 0;
+  let firstError: string | null = null;
   let efficiency: Record<string, unknown>;
   let pipe: PipelineRunResult | null = null;
   let modelAnswered = true;
@@ -243,6 +246,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
     postPreds = pipe.predictionsPostprocessed;
     records = pipe.records;
     errors = pipe.errors;
+    firstError = pipe.engine.find((s) => s.first_error)?.first_error?.message ?? null;
     const wall = (performance.now() - t0) / 1000;
     efficiency =
       pipe.engine.length > 0
@@ -262,6 +266,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
     });
     records = res.records;
     errors = res.errors.length;
+    firstError = res.summary.first_error?.message ?? null;
     for (let t = 0; t < opts.engine.run.trials; t++) {
       const { predictions } = gebPredictions(res.records, { trial: t });
       byTrialPreds.push(new Map(predictions));
@@ -350,5 +355,5 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
     };
   }
   if (perTrial.length > 1) payload.trial_stats = statsOver(perTrial);
-  return { payload, predictions: byTrialPreds, records, errors };
+  return { payload, predictions: byTrialPreds, records, errors, firstError };
 }

@@ -51,7 +51,7 @@ export interface EngineRunOptions {
   overwrite: boolean;
   trials: number;
   price?: { input_per_mtok: number; output_per_mtok: number };
-  progress: boolean;
+  progress?: boolean;
 }
 
 export interface Answerer {

@@ -7,7 +7,9 @@ import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
 import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { DiskCache } from "../../core/engine/cache.js";
+import { PromptStore, promptFileFor } from "../../core/engine/prompt-store.js";
 import { InputError } from "../../core/errors.js";
+import { Progress } from "../../core/progress.js";
 import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
 import { currentGitCommit, generateBundle } from "../api.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
@@ -211,6 +213,7 @@ export function registerPlayCommands(program: Command): void {
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
     .action(async (o: ModelCliValues & Record<string, unknown>) => {
       const e = await engineFromOptions(o);
+      const prompts = e.run.resultsPath ? new PromptStore(promptFileFor(e.run.resultsPath)) : undefined;
       const agent = llmAgent({
         client: e.client,
         params: e.params,
@@ -222,9 +225,11 @@ export function registerPlayCommands(program: Command): void {
         retry: e.run.retry,
         timeoutMs: e.run.timeoutMs,
         name: o.agentName as string | undefined,
+        prompts,
       });
       const bundle = await loadBundle(o.instances as string);
-      let done = 0;
+      const n = bundle.instances.length;
+      const bar = new Progress(Math.min(n, e.run.limit ?? n), "play-llm", process.stderr, e.run.progress);
       const r = await playBundle({
         bundle,
         agent,
@@ -239,14 +244,11 @@ export function registerPlayCommands(program: Command): void {
         overwrite: e.run.overwrite,
         limit: e.run.limit,
         gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
-        onEpisode: (x) => {
-          done++;
-          if (e.run.progress && process.stderr.isTTY)
-            process.stderr.write(`\rplay-llm: ${done} episodes${x.error ? ` (error: ${x.error})` : ""}   `);
-        },
+        onEpisode: () => bar.tick(),
       });
       await e.client.close?.();
-      if (e.run.progress && process.stderr.isTTY) process.stderr.write("\n");
+      await prompts?.close();
+      bar.finish();
       printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
       if (!r.ok) throw new CommanderError(2, "gf01.play-llm", "");
     });

@@ -13,6 +13,8 @@
 import { usageFor } from "../../core/engine/accounting.js";
 import type { ResponseCache } from "../../core/engine/cache.js";
 import { runJobs } from "../../core/engine/engine.js";
+import { RunGuard } from "../../core/engine/failfast.js";
+import { type PromptStore, promptBytes } from "../../core/engine/prompt-store.js";
 import { DEFAULT_RETRY, type RetryPolicy } from "../../core/engine/retry.js";
 import type { ChatMessage, ModelClient, ModelRequest, SamplingParams } from "../../core/engine/types.js";
 import { sha256Hex } from "../../core/hash.js";
@@ -47,6 +49,8 @@ export interface LlmAgentOptions {
   retry?: RetryPolicy;
   timeoutMs?: number;
   name?: string;
+  /** Keep every rendered prompt there; transcript entries point to it by `prompt_sha256`. */
+  prompts?: PromptStore;
 }
 
 export interface ToolCall {
@@ -139,12 +143,19 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
   const maxMalformed = o.maxMalformed ?? 2;
   const name = o.name ?? `LLM-${o.client.descriptor.model}${scratchpad ? "-scratchpad" : ""}`;
 
+  // One guard for the agent's whole run: a dead endpoint or bad key stops every later call at once.
+  const guard = new RunGuard();
   /** One model call through the engine (retries, timeout, cache); throws EpisodeFailed when it gives up. */
   const call = async (messages: ChatMessage[], itemId: string) => {
     const request: ModelRequest = { messages, params };
-    let got: { text: string; usage: ReturnType<typeof usageFor>; cached: boolean } | undefined;
+    let got:
+      | { text: string; usage: ReturnType<typeof usageFor>; cached: boolean; promptSha256: string }
+      | undefined;
+    const stored = o.prompts?.put(messages);
+    const promptSha256 = stored?.sha256 ?? sha256Hex(promptBytes(messages));
     let error = "no answer";
-    await runJobs([{ itemId, trial: 0, item: null, request }], {
+    const stats = await runJobs([{ itemId, trial: 0, item: null, request }], {
+      guard,
       client: o.client,
       maxConcurrency: 1,
       retry: o.retry ?? DEFAULT_RETRY,
@@ -152,11 +163,17 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
       cache: o.cache,
       onOutcome: (x) => {
         if (x.response)
-          got = { text: x.response.text, usage: usageFor(request, x.response), cached: x.cached };
+          got = {
+            text: x.response.text,
+            usage: usageFor(request, x.response),
+            cached: x.cached,
+            promptSha256,
+          };
         else error = `${x.error?.kind}: ${x.error?.message}`;
       },
     });
-    if (!got) throw new EpisodeFailed(`model call failed: ${error}`, "model_error");
+    if (!got) throw new EpisodeFailed(`model call failed: ${stats.stopped?.message ?? error}`, "model_error");
+    await stored?.done;
     return got;
   };
 
@@ -171,7 +188,14 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
     start(ctx: EpisodeContext): EpisodePlayer {
       const system = systemPrompt(ctx.goal, promptOptions, ctx.protocol);
       const toolLog: ToolCall[] = [];
-      const transcript: { episode: number; t: number; kind: string; reply: string }[] = [];
+      const transcript: {
+        episode: number;
+        t: number;
+        kind: string;
+        reply: string;
+        /** The messages sent (in the prompt store, `<results>.prompts.jsonl`). */
+        prompt_sha256: string;
+      }[] = [];
       const lastOfRollout = new Map<number, Observation>();
       let promptTokens = 0;
       let completionTokens = 0;
@@ -216,7 +240,13 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
                   args: v.args ?? {},
                   result,
                 });
-                transcript.push({ episode: obs.episode, t: obs.t, kind: "tool", reply: r.text });
+                transcript.push({
+                  episode: obs.episode,
+                  t: obs.t,
+                  kind: "tool",
+                  reply: r.text,
+                  prompt_sha256: r.promptSha256,
+                });
                 tools++;
                 messages.push(
                   { role: "assistant", content: r.text },
@@ -228,10 +258,22 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
                 continue;
               }
             } else {
-              transcript.push({ episode: obs.episode, t: obs.t, kind: "action", reply: r.text });
+              transcript.push({
+                episode: obs.episode,
+                t: obs.t,
+                kind: "action",
+                reply: r.text,
+                prompt_sha256: r.promptSha256,
+              });
               return parsed.value;
             }
-            transcript.push({ episode: obs.episode, t: obs.t, kind: "malformed", reply: r.text });
+            transcript.push({
+              episode: obs.episode,
+              t: obs.t,
+              kind: "malformed",
+              reply: r.text,
+              prompt_sha256: r.promptSha256,
+            });
             malformed++;
             malformedTotal++;
             if (malformed > maxMalformed) {

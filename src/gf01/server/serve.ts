@@ -15,6 +15,7 @@ import { mkdir } from "node:fs/promises";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
+import { listenOn } from "../../core/listen.js";
 import { InputError } from "../../core/errors.js";
 import { GroupAppender, JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { generateBundle } from "../api.js";
@@ -194,10 +195,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   });
   // Many players at once on loopback: keep idle sockets short-lived but allow keep-alive.
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(o.port ?? 0, o.host ?? "127.0.0.1", () => resolve());
-  });
+  await listenOn(server, o.port ?? 0, o.host ?? "127.0.0.1");
   let closing: Promise<void> | undefined;
   const addr = server.address() as AddressInfo;
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;

@@ -4,12 +4,12 @@ import { join } from "node:path";
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import {
-  type ModelCliValues,
   addModelOptions,
   engineFromOptions,
-  latencyStats,
-  trialStats,
   estimateTokens,
+  latencyStats,
+  type ModelCliValues,
+  trialStats,
 } from "../../../src/core/engine/index.js";
 import { addGebPromptOptions, gebOptionsFromCli } from "../../../src/geb/model/index.js";
 import { withTmp } from "./helpers.js";
@@ -77,12 +77,38 @@ describe("model flags", () => {
     [["--model", "openai:m", "--resume"], /--resume needs --results/],
     [["--model", "nope:m"], /--model.*unknown model kind "nope"/s],
     [["--model", "openai:"], /needs a model name/],
+    [["--model", "anthropic/claude-x"], /specs use a colon; .*--model openai:claude-x --base-url/],
+    [["--model", "openai:m", "--max-consecutive-errors", "-1"], /--max-consecutive-errors.*≥ 0/],
     [
       ["--model", "openai:m", "--response-format", "json_schema:/no/such/file.json"],
       /--response-format.*cannot read/,
     ],
   ])("%j is an input error naming the flag", async (argv, re) => {
     await expect(engineFromOptions(parse(argv) as ModelCliValues)).rejects.toThrow(re);
+  });
+
+  it("progress: only on a terminal by default; --progress forces it, --no-progress turns it off", async () => {
+    const p = async (...extra: string[]) =>
+      (await engineFromOptions(parse(["--model", "builtin:echo", ...extra]) as ModelCliValues)).run.progress;
+    expect(await p()).toBeUndefined();
+    expect(await p("--progress")).toBe(true);
+    expect(await p("--no-progress")).toBe(false);
+  });
+
+  it("OPENAI_BASE_URL is the default base URL; --base-url wins", async () => {
+    const prev = process.env.OPENAI_BASE_URL;
+    process.env.OPENAI_BASE_URL = "http://10.1.2.3:8000/v1";
+    try {
+      const a = await engineFromOptions(parse(["--model", "openai:m"]) as ModelCliValues);
+      expect(a.client.descriptor.endpoint).toBe("http://10.1.2.3:8000/v1");
+      const b = await engineFromOptions(
+        parse(["--model", "openai:m", "--base-url", "http://127.0.0.1:1/v1"]) as ModelCliValues,
+      );
+      expect(b.client.descriptor.endpoint).toBe("http://127.0.0.1:1/v1");
+    } finally {
+      if (prev === undefined) delete process.env.OPENAI_BASE_URL;
+      else process.env.OPENAI_BASE_URL = prev;
+    }
   });
 });
 

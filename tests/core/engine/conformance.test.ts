@@ -6,13 +6,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CommandClient,
+  createBuiltinClient,
+  createClient,
   LlamaCppClient,
+  loadModuleClient,
   type ModelClient,
   ModelError,
   OpenAIClient,
-  createBuiltinClient,
-  createClient,
-  loadModuleClient,
 } from "../../../src/core/engine/index.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { fixtures, signal } from "./helpers.js";

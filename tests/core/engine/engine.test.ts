@@ -4,18 +4,19 @@
  * no latency; errors never cached), trials, invalid outputs recorded and not fatal, and no
  * API key in any artifact.
  */
-import { readFile, readdir, stat } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   AdaptiveLimiter,
-  type EngineRecord,
-  OpenAIClient,
-  LlamaCppClient,
   backoffDelay,
+  type EngineRecord,
   evaluate,
+  LlamaCppClient,
   modelConfigHash,
+  OpenAIClient,
   parseRetryAfter,
+  RunStoppedError,
   readResults,
 } from "../../../src/core/engine/index.js";
 import { type Loopback, type LoopbackOptions, startLoopback } from "../../fixtures/engine/loopback-server.js";
@@ -281,7 +282,7 @@ describe("secrets", () => {
         r.prompt === "question 1"
           ? { status: 500, body: `{"error":"bad auth header ${String(r.headers.authorization)}"}` }
           : r.prompt === "question 2"
-            ? { status: 401, body: `{"error":"invalid key ${String(r.headers.authorization)}"}` }
+            ? { status: 400, body: `{"error":"invalid key ${String(r.headers.authorization)}"}` }
             : undefined,
     });
     await withTmp(async (dir) => {
@@ -294,6 +295,24 @@ describe("secrets", () => {
       expect(res.errors).toHaveLength(2);
       expect(JSON.stringify(res)).not.toContain(KEY);
       expect(JSON.stringify(res)).toContain("[REDACTED]");
+      for (const f of await readdir(dir, { recursive: true })) {
+        const p = join(dir, f);
+        if ((await stat(p)).isFile()) expect(await readFile(p, "utf8")).not.toContain(KEY);
+      }
+    });
+  });
+
+  it("a 401 that stops the run keeps the key out of the message and every file", async () => {
+    const KEY = "sk-live-VERY-SECRET-abcdef123456";
+    const s = await serve({
+      fault: (r) => ({ status: 401, body: `{"error":"invalid key ${String(r.headers.authorization)}"}` }),
+    });
+    await withTmp(async (dir) => {
+      const client = new OpenAIClient({ model: "m", baseUrl: `${s.url}/v1`, env: { OPENAI_API_KEY: KEY } });
+      const e = await run(client, items(4), { resultsPath: join(dir, "r.jsonl") }).catch((x) => x);
+      expect(e).toBeInstanceOf(RunStoppedError);
+      expect(e.message).toContain("[REDACTED]");
+      expect(e.message).not.toContain(KEY);
       for (const f of await readdir(dir, { recursive: true })) {
         const p = join(dir, f);
         if ((await stat(p)).isFile()) expect(await readFile(p, "utf8")).not.toContain(KEY);

@@ -109,8 +109,15 @@ function runProgram(
     child.stdin.on("error", () => {});
     child.on("error", (e) => {
       signal.removeEventListener("abort", onAbort);
+      const code = (e as NodeJS.ErrnoException).code;
+      // A program that is missing or not executable fails every request: stop the run.
+      const cannotStart = code === "ENOENT" || code === "EACCES";
       reject(
-        new ModelError("command", `cannot run ${program}: ${(e as NodeJS.ErrnoException).code ?? e.message}`),
+        new ModelError(
+          "command",
+          `cannot run ${program}: ${code ?? e.message}${cannotStart ? " — check the path and that it is executable (--model command:<program>)" : ""}`,
+          cannotStart ? { reason: "cannot_start" } : {},
+        ),
       );
     });
     child.on("close", (code, sig) => {

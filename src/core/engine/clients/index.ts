@@ -29,6 +29,18 @@ export const MODEL_SPEC_HELP = [
   "builtin:<name>          built-in deterministic agent (offline)",
 ].join("\n");
 
+/**
+ * inspect-style `openai/<model>` → `openai:<model>`, with the note to print; other specs
+ * unchanged. (`openai:openai/gpt-4o`, an OpenRouter name, already has a colon and is kept.)
+ */
+export function normalizeModelSpec(spec: string): { spec: string; note?: string } {
+  if (!spec.includes(":") && spec.startsWith("openai/") && spec.length > "openai/".length) {
+    const fixed = `openai:${spec.slice("openai/".length)}`;
+    return { spec: fixed, note: `note: reading --model ${spec} as ${fixed} (the colon form is ours)` };
+  }
+  return { spec };
+}
+
 /** Build a client from a `--model` spec. Bad specs are InputErrors naming the flag. */
 export async function createClient(spec: string, opts: ClientOptions = {}): Promise<ModelClient> {
   try {
@@ -40,7 +52,8 @@ export async function createClient(spec: string, opts: ClientOptions = {}): Prom
   }
 }
 
-async function createClientUnchecked(spec: string, opts: ClientOptions): Promise<ModelClient> {
+async function createClientUnchecked(given: string, opts: ClientOptions): Promise<ModelClient> {
+  const spec = normalizeModelSpec(given).spec;
   const i = spec.indexOf(":");
   const kind = i === -1 ? spec : spec.slice(0, i);
   const rest = i === -1 ? "" : spec.slice(i + 1);
@@ -72,7 +85,13 @@ async function createClientUnchecked(spec: string, opts: ClientOptions): Promise
     case "builtin":
       if (!rest) throw bad("builtin: needs a name, e.g. builtin:ledger-reader");
       return createBuiltinClient(rest, opts.options ?? {});
-    default:
+    default: {
+      const slash = i === -1 ? spec.indexOf("/") : -1;
+      if (slash > 0)
+        throw bad(
+          `unknown model kind ${JSON.stringify(spec)}: specs use a colon; for an OpenAI-compatible server try --model openai:${spec.slice(slash + 1)} --base-url <server>/v1`,
+        );
       throw bad(`unknown model kind ${JSON.stringify(kind)}`);
+    }
   }
 }

@@ -62,14 +62,18 @@ export function parseLlamaCompletion(json: unknown): ModelResponse {
 export class LlamaCppClient implements ModelClient {
   readonly descriptor: ClientDescriptor;
   private readonly url: string;
+  private readonly base: string;
 
   constructor(opts: LlamaCppClientOptions = {}) {
     const base = (opts.baseUrl ?? LLAMACPP_DEFAULT_BASE_URL).replace(/\/+$/, "");
+    this.base = base;
     this.url = joinUrl(base, "/completion");
     this.descriptor = { kind: "llamacpp", model: opts.model ?? "default", endpoint: base };
   }
 
   async complete(req: ModelRequest, ctx: CallContext): Promise<ModelResponse> {
-    return parseLlamaCompletion(await postJson(this.url, llamaCppBody(req), { signal: ctx.signal }));
+    return parseLlamaCompletion(
+      await postJson(this.url, llamaCppBody(req), { signal: ctx.signal, context: { baseUrl: this.base } }),
+    );
   }
 }

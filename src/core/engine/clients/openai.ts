@@ -12,7 +12,10 @@ import type {
 
 export interface OpenAIClientOptions {
   model: string;
-  /** e.g. http://localhost:8000/v1 (vLLM), http://localhost:8080/v1 (llama-server). */
+  /**
+   * e.g. http://localhost:8000/v1 (vLLM), http://localhost:8080/v1 (llama-server). Default:
+   * `OPENAI_BASE_URL` from the environment (as the OpenAI SDKs read it), else api.openai.com.
+   */
   baseUrl?: string;
   /** Name of the environment variable holding the key (default OPENAI_API_KEY). */
   apiKeyEnv?: string;
@@ -87,12 +90,14 @@ export class OpenAIClient implements ModelClient {
   private readonly url: string;
   private readonly keyEnv: string;
   private readonly env: NodeJS.ProcessEnv;
+  private readonly base: string;
 
   constructor(opts: OpenAIClientOptions) {
-    const base = opts.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
+    this.env = opts.env ?? process.env;
+    const base = opts.baseUrl || this.env.OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL;
+    this.base = base;
     this.url = joinUrl(base, "/chat/completions");
     this.keyEnv = opts.apiKeyEnv ?? "OPENAI_API_KEY";
-    this.env = opts.env ?? process.env;
     if (opts.requireKey && !this.env[this.keyEnv]) {
       throw new ModelError("client", `environment variable ${this.keyEnv} (the API key) is not set`);
     }
@@ -107,6 +112,13 @@ export class OpenAIClient implements ModelClient {
       headers,
       signal: ctx.signal,
       secrets: [key],
+      context: {
+        baseUrl: this.base,
+        model: this.descriptor.model,
+        keyEnv: this.keyEnv,
+        keySent: Boolean(key),
+        listsModels: true,
+      },
     });
     return parseOpenAIChat(json);
   }
