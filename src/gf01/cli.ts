@@ -14,6 +14,7 @@ import * as api from "./api.js";
 import { defaultConfig } from "./generate/index.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
+import { EpisodeFailed } from "./play/agent.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
 
@@ -261,6 +262,7 @@ export function buildProgram(): Command {
           overwrite: !!o.overwrite,
           gitCommit: o.gitCommit ?? api.currentGitCommit(),
           extraMetrics: !!o.extraMetrics,
+          onFirstError: (x) => process.stderr.write(`gf01: ${x.message}\n`),
           adaptation: {
             adaptationCondition: o.adaptationCondition,
             adaptationBudgetTokens: o.adaptationBudgetTokens,
@@ -269,6 +271,8 @@ export function buildProgram(): Command {
           },
         });
         finish(r);
+        // Episode errors (agent failed): exit 1, distinct from bad input/policy (2).
+        if (r.payload.errored) exitCode = 1;
         return;
       }
       finish(
@@ -477,10 +481,18 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv, { from: "user" });
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    if (e instanceof CommanderError) {
+      if (e.code.startsWith("gf01.")) return e.exitCode; // our own exits carry their code
+      return e.exitCode === 0 ? 0 : 2;
+    }
     if (e instanceof InputError) {
       process.stderr.write(`gf01: ${e.message}\n`);
       return 2;
+    }
+    // An agent or model that failed (cannot start, exited, unreachable): one plain line.
+    if (e instanceof EpisodeFailed) {
+      process.stderr.write(`gf01: ${e.message}\n`);
+      return 1;
     }
     process.stderr.write(`gf01: internal error: ${(e as Error).message}\n`);
     return 1;

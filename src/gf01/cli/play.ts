@@ -5,13 +5,13 @@
  */
 import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
-import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { DiskCache } from "../../core/engine/cache.js";
+import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
 import { currentGitCommit, generateBundle } from "../api.js";
+import { bundleToJson, type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
-import { type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
 import { compileInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
@@ -20,10 +20,9 @@ import { checkProtocol, checkTrack, resolveOnlineAgent } from "../play/api.js";
 import { PlaySession } from "../play/episode.js";
 import { llmAgent } from "../play/llm.js";
 import { playRunMeta } from "../play/meta.js";
-import { onlineTrackError, playBundle } from "../play/runner.js";
 import { outcomeRunRecord, playPayload, publicResult, scoreSession, stepLogRecord } from "../play/result.js";
+import { onlineTrackError, playBundle } from "../play/runner.js";
 import { playAtTerminal } from "../play/terminal.js";
-import { bundleToJson } from "../artifacts/bundle.js";
 
 const intArg =
   (name: string) =>
@@ -142,7 +141,12 @@ export function registerPlayCommands(program: Command): void {
           index: 0,
           instance: agent!.whiteBox ? inst : undefined,
         });
-        await driveSession(session, player);
+        try {
+          await driveSession(session, player);
+        } catch (e) {
+          await player.abort?.();
+          throw e; // EpisodeFailed: one stderr line, exit 1, nothing written
+        }
         outcome = scoreSession(session);
         extras = (await player.end?.(publicResult(outcome))) ?? {};
       }
@@ -239,6 +243,10 @@ export function registerPlayCommands(program: Command): void {
         overwrite: e.run.overwrite,
         limit: e.run.limit,
         gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
+        onFirstError: (x) => {
+          if (e.run.progress && process.stderr.isTTY) process.stderr.write("\n");
+          process.stderr.write(`gf01: ${x.message}\n`);
+        },
         onEpisode: (x) => {
           done++;
           if (e.run.progress && process.stderr.isTTY)
@@ -248,6 +256,7 @@ export function registerPlayCommands(program: Command): void {
       await e.client.close?.();
       if (e.run.progress && process.stderr.isTTY) process.stderr.write("\n");
       printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
-      if (!r.ok) throw new CommanderError(2, "gf01.play-llm", "");
+      // Episode errors (endpoint/agent failures) exit 1; nothing errored was scored.
+      if (!r.ok) throw new CommanderError(r.payload.errored ? 1 : 2, "gf01.play-llm", "");
     });
 }

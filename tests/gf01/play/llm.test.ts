@@ -144,9 +144,9 @@ describe("LLM agent on the model engine (loopback server)", () => {
       gitCommit: "c",
     });
     expect(r.ok).toBe(false);
-    expect(r.payload.errors).toMatchObject([{ kind: "model_error" }]);
+    expect(r.payload.errors).toMatchObject([{ kind: "model_unreachable", permanent: true }]);
     expect(read(out)).toBe("");
-    expect(read(`${out}.errors.jsonl`)).toMatch(/model_error/);
+    expect(read(`${out}.errors.jsonl`)).toMatch(/model_unreachable/);
   });
 });
 
