@@ -243,9 +243,14 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
       return {
         async act(obs: Observation, rejection?: Rejection) {
           lastOfRollout.set(obs.episode, obs);
+          // What a person sees under the board: every earlier rollout, as last observed.
+          const earlierRollouts = [...lastOfRollout.entries()]
+            .filter(([ep]) => ep < obs.episode)
+            .sort((a, b) => a[0] - b[0])
+            .map(([, ob]) => ob);
           const messages: ChatMessage[] = [
             { role: "system", content: system },
-            { role: "user", content: userPrompt(obs, rejection) },
+            { role: "user", content: userPrompt(obs, rejection, earlierRollouts) },
           ];
           let malformed = 0;
           let tools = 0;
@@ -265,10 +270,7 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
               else if (tools >= promptOptions.maxToolCalls)
                 problem = `tool call limit (${promptOptions.maxToolCalls}) reached for this timestep; reply with an action`;
               else {
-                const earlier = [...lastOfRollout.entries()]
-                  .filter(([ep]) => ep < obs.episode)
-                  .map(([, ob]) => ob);
-                const result = runTool(v.tool as string, v.args ?? {}, obs, earlier);
+                const result = runTool(v.tool as string, v.args ?? {}, obs, earlierRollouts);
                 toolLog.push({
                   episode: obs.episode,
                   t: obs.t,

@@ -96,6 +96,63 @@ describe("LLM agent on the model engine (loopback server)", () => {
     });
   }
 
+  it("explore_then_commit: the scored-run prompt shows the model its own practice rollouts (user template v2)", async () => {
+    for (const track of ["EVAL-CB", "EVAL-TA"] as const) {
+      const before = server.requests.length;
+      const out = join(dir, `etc-${track}.jsonl`);
+      const r = await playBundle({
+        bundle: { ...bundle, instances: bundle.instances.slice(0, 3) },
+        agent: agentFor(track),
+        protocol: "explore_then_commit",
+        exploreEpisodes: 2,
+        out,
+        gitCommit: "c",
+      });
+      expect(r.ok).toBe(true);
+      const logs = read(`${out}.steps.jsonl`)
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      const userPrompts = server.requests.slice(before).map((q) => {
+        const msgs = q.body.messages as { role: string; content: string }[];
+        return { system: msgs[0].content, user: msgs[1].content };
+      });
+      for (const [i, log] of logs.entries()) {
+        const practice = log.rollouts[0];
+        expect(practice.phase).toBe("explore");
+        // The practice run as the model played it, line by line.
+        const expected = [
+          `Practice run 1: effect ${practice.effect_triggered ? "triggered" : "not-triggered"}.`,
+        ];
+        for (const st of practice.steps) {
+          const set = Object.entries(st.set as Record<string, number>)
+            .map(([k, v]) => `"${k}": ${v}`)
+            .join(", ");
+          const outs = Object.entries(st.y_t as Record<string, number>)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(" ");
+          expected.push(`  t=${st.t}: you set {${set}} -> outputs ${outs}`);
+        }
+        const inst = bundle.instances[i];
+        const scored = userPrompts.filter(
+          (p) =>
+            p.user.includes("Phase: the scored run.") &&
+            p.user.includes(`Horizon T=${inst.base_trace.length}`),
+        );
+        expect(scored.length).toBeGreaterThan(0);
+        expect(scored.some((p) => p.user.includes(expected.join("\n")))).toBe(true);
+        expect(log.agent_log.prompt_templates[1]).toBe("gf01-play-user@2");
+      }
+      // The first practice run has nothing earlier to show; EVAL-TA keeps its tools.
+      const firstRun = userPrompts.filter((p) => p.user.includes("Phase: unscored exploration run 1 "));
+      expect(firstRun.length).toBeGreaterThan(0);
+      for (const p of firstRun) expect(p.user).not.toContain("Practice run");
+      expect(userPrompts.every((p) => p.system.includes("Tools (allowlist") === (track === "EVAL-TA"))).toBe(
+        true,
+      );
+    }
+  });
+
   it("report keeps the tracks apart and shows per-agent metrics", async () => {
     const both = join(dir, "both.jsonl");
     writeFileSync(both, read(join(dir, "EVAL-CB-full.jsonl")) + read(join(dir, "EVAL-TA-full.jsonl")));
