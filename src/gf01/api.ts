@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { constants } from "node:fs";
-import { access } from "node:fs/promises";
+import { access, stat, writeFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
 import { type LoadedBundle, buildBundle, bundleToJson, loadBundle } from "./artifacts/bundle.js";
@@ -328,8 +328,14 @@ export interface EvaluateOptions {
   adaptationBudgetTokens?: number;
   adaptationDataScope?: string;
   adaptationProtocolId?: string;
-  /** Append run rows here (JSONL, append-only). */
+  /**
+   * Write run rows here (JSONL). As in online play, an existing non-empty file is refused
+   * unless `resume` (keep its rows of this agent and track, score only the missing
+   * instances) or `overwrite` (replace it) is given: re-running never duplicates rows.
+   */
   out?: string;
+  resume?: boolean;
+  overwrite?: boolean;
   gitCommit?: string;
   pool?: BestMatchPool;
   extraMetrics?: boolean;
@@ -388,10 +394,30 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
     adaptation_data_scope: scope,
     adaptation_protocol_id: proto,
   };
-  const app = o.out ? await JsonlAppender.open(o.out) : undefined;
+  if (o.resume && o.overwrite)
+    throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
+  if (o.resume && !o.out) throw new InputError("--resume needs --out <file>", { field: "--resume" });
   const builder = new ReportBuilder();
+  const done = new Set<string>();
+  if (o.out && (await fileSize(o.out)) > 0) {
+    if (o.resume) {
+      for await (const { value } of readJsonl(o.out)) {
+        const r = value as Record<string, unknown>;
+        if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === "commit_only") {
+          done.add(String(r.instance_id));
+          builder.add(r);
+        }
+      }
+    } else if (!o.overwrite)
+      throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
+        file: o.out,
+      });
+  }
+  if (o.out && o.overwrite) await writeFile(o.out, "");
+  const app = o.out ? await JsonlAppender.open(o.out) : undefined;
   try {
     for (const inst of bundle.instances) {
+      if (done.has(inst.instance_id)) continue;
       const ci = compileInstance(inst);
       const cert = parseCertificate(agent.propose(inst, ci, o.seed ?? 0));
       const s = scoreCertificate(ci, cert, { bestMatch: { pool: o.pool ?? "complete" } });
@@ -428,9 +454,20 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       tool_allowlist_id: allowlist,
       play_protocol: "commit_only",
       scored_commit_episode: true,
+      resumed: done.size,
       out_jsonl: o.out ?? "",
     },
   };
+}
+
+/** Size of a file, 0 when it does not exist (a directory is reported by the writer). */
+async function fileSize(f: string): Promise<number> {
+  try {
+    const st = await stat(f);
+    return st.isFile() ? st.size : 0;
+  } catch {
+    return 0;
+  }
 }
 
 // ---------------------------------------------------------------------------------------

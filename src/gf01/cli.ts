@@ -235,15 +235,15 @@ export function buildProgram(): Command {
       "complete",
     )
     .option("--extra-metrics", "also write kappa and score_c into each row")
-    .option("--out <file>", "append run rows to this JSONL file")
+    .option("--out <file>", "write run rows to this JSONL file (an existing one needs --resume or --overwrite)")
     // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
     .option("--agent-cmd <cmd>", "online: JSON-lines stdio agent command (docs/gf01-play.md)")
     .option("--agent-name <name>", "online: agent_name for --agent-cmd rows")
     .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
     .option("--explore-episodes <n>", "online: exploration rollouts", int("explore-episodes"), 3)
     .option("--concurrency <n>", "online: episodes in flight", int("concurrency"), 1)
-    .option("--resume", "online: continue --out, playing only missing instances")
-    .option("--overwrite", "online: replace --out")
+    .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
+    .option("--overwrite", "replace --out")
     .action(async (o) => {
       if (o.agentCmd || isOnlineAgentId(o.agent)) {
         const r = await evaluateOnlineAgent({
@@ -289,6 +289,8 @@ export function buildProgram(): Command {
           adaptationDataScope: o.adaptationDataScope,
           adaptationProtocolId: o.adaptationProtocolId,
           out: o.out,
+          resume: !!o.resume,
+          overwrite: !!o.overwrite,
           gitCommit: o.gitCommit,
           pool: o.bestMatchPool,
           extraMetrics: !!o.extraMetrics,

@@ -67,23 +67,27 @@ export async function runGf01MainJob(
   // Fresh runs file each time: the demo is a snapshot, not a resumable campaign.
   await rm(runsFile, { force: true });
   const bundleHash = String(gen.bundle.instances_hash ?? "");
+  // Each agent writes its own file (evaluate never appends to an existing one); then concatenate.
+  const part = (name: string) => `${runsFile}.${name}.tmp`;
+  const appendPart = async (name: string) => {
+    await writeFile(runsFile, await readFile(part(name)), { flag: "a" });
+    await rm(part(name), { force: true });
+    await rm(`${part(name)}.steps.jsonl`, { force: true });
+  };
   const offline = o.officialPanel ? listAgents() : [exactOracleAgent];
   if (!o.officialPanel) {
     const bundle = await loadBundle(bundleFile);
     for (const { agent, protocol } of HONEST_PANEL) {
-      const part = `${runsFile}.${agent.name}.tmp`;
       const r = await playBundle({
         bundle,
         agent,
         protocol,
-        out: part,
+        out: part(agent.name),
         overwrite: true,
         gitCommit: "npm-start",
       });
       if (!r.ok) throw new Error(`gf01: agent ${agent.name} failed: ${JSON.stringify(r.payload.errors)}`);
-      await writeFile(runsFile, await readFile(part), { flag: "a" });
-      await rm(part, { force: true });
-      await rm(`${part}.steps.jsonl`, { force: true });
+      await appendPart(agent.name);
       log(`gf01: ran ${agent.name} (EVAL-CB, black-box, ${protocol})`);
     }
   }
@@ -102,10 +106,12 @@ export async function runGf01MainJob(
             instances_hash: bundleHash,
           })
         : "",
-      out: runsFile,
+      out: part(agent.name),
+      overwrite: true,
       gitCommit: "npm-start",
     });
     if (!r.ok) throw new Error(`gf01: agent ${agent.name} failed: ${JSON.stringify(r.payload)}`);
+    await appendPart(agent.name);
     log(`gf01: ran ${agent.name} (${agent.eval_track}, white-box)`);
   }
   const v = await validateRunsFile(runsFile, { instancesFile: bundleFile, manifestFile });
