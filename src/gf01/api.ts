@@ -41,7 +41,12 @@ import { generateOfficial, isRejected } from "./generate/official.js";
 import { parseCertificate } from "./model/certificate.js";
 import { compileInstance } from "./model/compile.js";
 import type { Gf01Instance } from "./model/types.js";
-import { type FoldableDimension, ReportBuilder } from "./report/report.js";
+import {
+  type AttemptPolicy,
+  AttemptCollector,
+  type FoldableDimension,
+  ReportBuilder,
+} from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
 import { enumerateMinimal, scoreCertificate, sortAtoms } from "./verify/index.js";
@@ -240,11 +245,16 @@ export async function validateRunsFile(
  */
 export async function reportRunsFile(
   runsFile: string,
-  o: ValidateFileOptions & { fold?: readonly FoldableDimension[] } = {},
+  o: ValidateFileOptions & {
+    fold?: readonly FoldableDimension[];
+    /** Human rows: which of a player's attempts at an instance count (default first). */
+    attempts?: AttemptPolicy;
+  } = {},
 ): Promise<ApiResult> {
   await ensureReadable(runsFile);
   const { bundle, manifest } = await loadOptional(o);
   const builder = new ReportBuilder(o.fold);
+  const humans = new AttemptCollector(o.attempts ?? "first", o.fold);
   const separation = new SeparationChecker();
   const outcome = await validateRows(readJsonl(runsFile), {
     strict: o.strict,
@@ -253,11 +263,12 @@ export async function reportRunsFile(
     manifest,
     score: defaultScorer({ pool: o.pool }),
     onRow: (row, line) => {
-      builder.add(row);
+      if (!humans.add(row)) builder.add(row);
       separation.add(row, line);
     },
   });
   if (!outcome.ok) return { ok: false, payload: withPaths(outcome, runsFile, o) };
+  const attempts = humans.finish(builder);
   // DEC-001/046: a track-bound agent on another track, or a run recorded twice, would mix conditions.
   if (separation.issues.length) {
     const first = separation.issues[0];
@@ -274,6 +285,7 @@ export async function reportRunsFile(
   }
   const payload = builder.finish({ strict: !!(o.strict || o.official), coverage: outcome.coverage });
   payload.recomputed = !!bundle;
+  if (attempts) payload.human_attempts = attempts;
   return { ok: true, payload };
 }
 

@@ -372,8 +372,17 @@ export function buildProgram(): Command {
       'summary view: difficulty slices and modes reported together as "all" (tracks, agents, protocols, splits stay apart)',
     )
     .option("--png", "with --html: also export each chart as PNG (needs Debian chromium)")
+    .addOption(
+      new Option(
+        "--attempts <which>",
+        "human rows: which of a player's plays of an instance count (first | best | all)",
+      )
+        .choices(["first", "best", "all"])
+        .default("first"),
+    )
     .action(async (o) => {
       const r = await api.reportRunsFile(o.runs, {
+        attempts: o.attempts,
         instancesFile: o.instances,
         manifestFile: o.manifest,
         strict: !!o.strict,
