@@ -331,7 +331,10 @@ export class AttemptCollector {
     ];
     const k = JSON.stringify(cond.map((v) => v ?? null));
     let c = this.cells.get(k);
-    if (!c) this.cells.set(k, (c = { player: who.player, rows: [] }));
+    if (!c) {
+      c = { player: who.player, rows: [] };
+      this.cells.set(k, c);
+    }
     c.rows.push(r);
     return true;
   }
@@ -355,7 +358,10 @@ export class AttemptCollector {
         chosen = [best];
       }
       let b = perPlayer.get(c.player);
-      if (!b) perPlayer.set(c.player, (b = new ReportBuilder(this.fold)));
+      if (!b) {
+        b = new ReportBuilder(this.fold);
+        perPlayer.set(c.player, b);
+      }
       for (const r of chosen) {
         pooled.add(r, c.player);
         b.add(r);
