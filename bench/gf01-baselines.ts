@@ -5,8 +5,9 @@
  *
  *   npx tsx bench/gf01-baselines.ts
  */
-import { onlineGreedyAgent, onlineRandomAgent } from "../src/gf01/agents/online.js";
+
 import { probeAgent, targetFlipAgent } from "../src/gf01/agents/blackbox.js";
+import { onlineGreedyAgent, onlineRandomAgent } from "../src/gf01/agents/online.js";
 import { bundleToJson, generateBundle } from "../src/gf01/api.js";
 import { parseBundle } from "../src/gf01/artifacts/bundle.js";
 import type { OnlineAgent } from "../src/gf01/play/agent.js";
@@ -39,5 +40,9 @@ for (const compat of ["default", "official-0.1"] as const) {
     });
   }
 }
-results.push({ metric: "online baseline episodes/s", value: Math.round((episodes / ms) * 1000), unit: "ep/s" });
+results.push({
+  metric: "online baseline episodes/s",
+  value: Math.round((episodes / ms) * 1000),
+  unit: "ep/s",
+});
 console.log(JSON.stringify({ name: "gf01-baselines", results }));

@@ -92,9 +92,8 @@ describe("a web study", () => {
 
     // Model rows keep the strict rule: the same agent and condition twice is refused.
     const model = join(dir, "model.jsonl");
-    const m = { ...rows[1], agent_name: "some-model" };
-    delete m.player_id;
-    delete m.session_id;
+    const { player_id: _p, session_id: _s, ...rest } = rows[1];
+    const m = { ...rest, agent_name: "some-model" };
     await writeFile(model, `${JSON.stringify(m)}\n${JSON.stringify(m)}\n`);
     const dup = await reportRunsFile(model, { instancesFile: officialBundle });
     expect(dup.ok).toBe(false);
