@@ -12,8 +12,10 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { appendFile, rm, writeFile } from "node:fs/promises";
+import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { JsonlAppender, readJsonl } from "../../core/jsonl.js";
+import { registerSchema } from "../../core/schema.js";
 import type { LoadedBundle } from "../artifacts/bundle.js";
 import { ALLOWED_TOOL_ALLOWLISTS_BY_TRACK, type EvalTrack } from "../artifacts/meta.js";
 import { runRecordLine, trackToolPolicyError } from "../artifacts/run-record.js";
@@ -70,19 +72,22 @@ export interface PlayRunOptions {
 export const PLAY_ERROR_SCHEMA_VERSION = "gf01.play_error.v1";
 
 /** One failed episode (a line of `<out>.errors.jsonl`). Never a run row, never scored. */
-export interface PlayErrorRecord {
-  schema_version: typeof PLAY_ERROR_SCHEMA_VERSION;
-  status: "error";
-  instance_id: string;
-  agent_name: string;
-  eval_track: EvalTrack;
-  play_protocol: PlayProtocol;
-  /** e.g. agent_start, agent_exit, agent_timeout, model_unreachable, model_auth, model_error. */
-  kind: string;
-  message: string;
-  /** Retrying cannot help (the run stopped at this error). */
-  permanent: boolean;
-}
+export const playErrorSchema = z.object({
+  schema_version: z.literal(PLAY_ERROR_SCHEMA_VERSION),
+  status: z.literal("error"),
+  instance_id: z.string(),
+  agent_name: z.string(),
+  eval_track: z.enum(["EVAL-CB", "EVAL-TA", "EVAL-OC"]),
+  play_protocol: z.enum(["commit_only", "explore_then_commit"]),
+  /** e.g. agent_start, agent_exit, agent_timeout, model_unreachable, model_auth, model_<kind>. */
+  kind: z.string(),
+  /** The one plain line printed on stderr for the first error. */
+  message: z.string(),
+  /** Retrying cannot help: the run stopped at this error. */
+  permanent: z.boolean(),
+});
+registerSchema(PLAY_ERROR_SCHEMA_VERSION, playErrorSchema);
+export type PlayErrorRecord = z.infer<typeof playErrorSchema>;
 
 export interface PlayRunResult {
   ok: boolean;

@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
 import { evaluateOnlineAgent } from "../../../src/gf01/play/api.js";
+import { playErrorSchema } from "../../../src/gf01/play/runner.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { genBundle } from "./helpers.js";
 
@@ -39,7 +40,8 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 }
 
 const rowsOf = (f: string) => (existsSync(f) ? readFileSync(f, "utf8").split("\n").filter(Boolean) : []);
-const errorsOf = (f: string) => rowsOf(`${f}.errors.jsonl`).map((l) => JSON.parse(l));
+// Every error line is a valid gf01.play_error.v1 record.
+const errorsOf = (f: string) => rowsOf(`${f}.errors.jsonl`).map((l) => playErrorSchema.parse(JSON.parse(l)));
 
 /** A loopback port with nothing listening on it. */
 async function closedPort(): Promise<number> {
