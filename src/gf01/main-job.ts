@@ -42,7 +42,7 @@ export const HONEST_PANEL: readonly { agent: OnlineAgent; protocol: PlayProtocol
 const HONEST_LEGEND = [
   "EVAL-CB rows are black-box baselines: they play online and see only what a person sees (goal, outputs, own interventions, budgets).",
   `  ${onlineRandomAgent.name}: random single-input interventions (commit_only).`,
-  `  ${targetFlipAgent.name}: one guessed intervention at the window's end (commit_only heuristic).`,
+  `  ${targetFlipAgent.name}: one guessed intervention at the window's first step (commit_only heuristic).`,
   `  ${probeAgent.name}: tests single interventions in 3 practice rollouts, replays the one that worked (explore_then_commit).`,
   `EVAL-OC: ${exactOracleAgent.name} is WHITE-BOX (reads the hidden machine): the ceiling, not a baseline.`,
 ].join("\n");
@@ -123,6 +123,17 @@ export async function runGf01MainJob(
     instancesFile: bundleFile,
     fold: ["difficulty_slice", "mode"],
   });
+  // Panel order (random, heuristic, prober, oracle) so the spread reads top to bottom.
+  const order = [...HONEST_PANEL.map((p) => p.agent.name), ...offline.map((a) => a.name)];
+  const rank = (g: Record<string, unknown>) => {
+    const i = order.indexOf(String(g.agent_name));
+    return i < 0 ? order.length : i;
+  };
+  if (Array.isArray(byAgent.payload.groups))
+    byAgent.payload.groups = (byAgent.payload.groups as Record<string, unknown>[])
+      .map((g, i) => ({ g, i }))
+      .sort((a, b) => rank(a.g) - rank(b.g) || a.i - b.i)
+      .map((x) => x.g);
   return {
     ok: v.ok && rep.ok && byAgent.ok,
     table: formatReportTable(byAgent.payload),

@@ -83,6 +83,14 @@ describe("failed agents and endpoints are errors, never scored", () => {
     ]);
   });
 
+  it("play --agent-cmd /nonexistent: one line, exit 1, no payload written", async () => {
+    const out = join(dir, "dead-play.json");
+    const r = await run(["play", "--instances", B, "--agent-cmd", "/nonexistent", "--out", out]);
+    expect(r.code).toBe(1);
+    oneLine(r.stderr, /^gf01: cannot start agent: \/nonexistent: not found$/);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it("an agent exiting mid-episode: error records, stopped after 3 in a row; --resume retries them", async () => {
     const out = join(dir, "exit.jsonl");
     // Answers two decisions, then exits with code 3.
