@@ -8,12 +8,12 @@ import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
 import { InputError } from "../core/errors.js";
 import { readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
+import * as api from "./api.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
-import * as api from "./api.js";
-import { defaultConfig } from "./generate/index.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
+import { defaultConfig } from "./generate/index.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
@@ -235,10 +235,19 @@ export function buildProgram(): Command {
       "complete",
     )
     .option("--extra-metrics", "also write kappa and score_c into each row")
-    .option("--out <file>", "write run rows to this JSONL file (an existing one needs --resume or --overwrite)")
+    .option(
+      "--out <file>",
+      "write run rows to this JSONL file (an existing one needs --resume or --overwrite)",
+    )
     // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
     .option("--agent-cmd <cmd>", "online: JSON-lines stdio agent command (docs/gf01-play.md)")
     .option("--agent-name <name>", "online: agent_name for --agent-cmd rows")
+    .option(
+      "--agent-timeout-s <s>",
+      "online: seconds to wait for one stdio action",
+      int("agent-timeout-s"),
+      30,
+    )
     .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
     .option("--explore-episodes <n>", "online: exploration rollouts", int("explore-episodes"), 3)
     .option("--concurrency <n>", "online: episodes in flight", int("concurrency"), 1)
@@ -251,6 +260,7 @@ export function buildProgram(): Command {
           agent: o.agentCmd ? undefined : o.agent,
           agentCmd: o.agentCmd,
           agentName: o.agentName,
+          agentTimeoutS: o.agentTimeoutS,
           evalTrack: o.evalTrack,
           rendererTrack: o.rendererTrack,
           protocol: o.protocol,

@@ -420,7 +420,12 @@ describe.skipIf(!hasChromium)("GF-01 browser game (chromium)", () => {
   it("finish dialog, tags and final status: Enter after clicking Finish confirms; NOW/TARGET never overlap; no 'yet' at the end", async () => {
     const page = await newPage();
     const I = inst(0);
-    await openGame(page, 0, "commit_only", "finisher");
+    // The player id can come from the study link (and is then remembered).
+    await page.goto(`${srv.url}/?player=finisher`);
+    await page.waitForSelector("[data-testid=play-official-0]");
+    expect(await page.inputValue("[data-testid=player]")).toBe("finisher");
+    await page.click("[data-testid=play-official-0]");
+    await page.waitForSelector("main[data-t='0'] [data-view]");
     for (let t = 0; t < I.t_star; t++) {
       await page.keyboard.press("Enter");
       await at(page, t + 1);
@@ -449,7 +454,19 @@ describe.skipIf(!hasChromium)("GF-01 browser game (chromium)", () => {
     await shot(page, "r1-end-side-panel");
     const { run } = await rowsFor("human-web:finisher");
     expect(run.certificate).toEqual([]);
+    expect(typeof run.session_id).toBe("string");
     await page.close();
+    // No id typed: the browser's own anonymous id, never one shared "human-web" player.
+    const anon = await newPage();
+    await openGame(anon, 1, "commit_only", "");
+    await anon.keyboard.press("c");
+    await anon.waitForSelector("[role=alertdialog]");
+    await anon.keyboard.press("Enter");
+    await anon.waitForSelector("main[data-finished='true'] [data-testid=end]");
+    const stored = await anon.evaluate(() => localStorage.getItem("gf01.anon"));
+    expect(stored).toMatch(/^anon-[0-9a-f]{8}$/);
+    await rowsFor(`human-web:${stored}`);
+    await anon.close();
   });
 
   it("leakage: no response the browser received carries base-trace bits or automaton content", async () => {

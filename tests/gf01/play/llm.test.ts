@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OpenAIClient } from "../../../src/core/engine/clients/openai.js";
+import { ModelError } from "../../../src/core/engine/errors.js";
 import { reportRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
 import { compileInstance } from "../../../src/gf01/model/compile.js";
 import { PlaySession } from "../../../src/gf01/play/episode.js";
-import { llmAgent, runTool } from "../../../src/gf01/play/llm.js";
+import { llmAgent, modelFailure, runTool } from "../../../src/gf01/play/llm.js";
 import { extractJsonObject, systemPrompt, userPrompt } from "../../../src/gf01/play/prompts.js";
 import { playBundle } from "../../../src/gf01/play/runner.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
@@ -204,6 +205,39 @@ describe("LLM agent on the model engine (loopback server)", () => {
     expect(r.payload.errors).toMatchObject([{ kind: "model_unreachable", permanent: true }]);
     expect(read(out)).toBe("");
     expect(read(`${out}.errors.jsonl`)).toMatch(/model_unreachable/);
+  });
+});
+
+describe("model failures (modelFailure)", () => {
+  const ep = "http://127.0.0.1:1/v1";
+  it("classifies by status, retryable and kind; permanent only where retrying cannot help", () => {
+    const f = (e: ModelError, reached = false) => {
+      const x = modelFailure(ep, e, reached);
+      return { kind: x.kind, permanent: x.permanent, message: x.message };
+    };
+    expect(f(new ModelError("client", "HTTP 403: nope", { status: 403 }))).toMatchObject({
+      kind: "model_auth",
+      permanent: true,
+    });
+    expect(f(new ModelError("client", "HTTP 404: no model", { status: 404 }))).toMatchObject({
+      kind: "model_not_found",
+      permanent: true,
+    });
+    expect(f(new ModelError("network", "network error: ECONNREFUSED"))).toEqual({
+      kind: "model_unreachable",
+      permanent: true,
+      message: `cannot reach ${ep}: connection refused — is the server running?`,
+    });
+    // The server answered earlier in the run and went away: not permanent (3 in a row stop it).
+    expect(f(new ModelError("network", "network error: ECONNREFUSED"), true).permanent).toBe(false);
+    expect(f(new ModelError("client", "HTTP 400: too long", { status: 400 }))).toMatchObject({
+      kind: "model_client",
+      permanent: false,
+    });
+    expect(f(new ModelError("server", "HTTP 503", { status: 503 })).kind).toBe("model_server");
+    // Finer kinds the engine may add are recognised by name.
+    expect(f(new ModelError("auth" as never, "bad key")).kind).toBe("model_auth");
+    expect(f(new ModelError("connection_refused" as never, "refused")).kind).toBe("model_unreachable");
   });
 });
 
