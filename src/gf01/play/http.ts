@@ -162,8 +162,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       renderer_track: e.rendererTrack,
       agent_name: e.agentName,
       meta,
-      player_id: e.playerId,
-      session_id: e.id,
+      ...(e.playerId === undefined ? {} : { player_id: e.playerId, session_id: e.id }),
     });
     // The run row stays server-side (runs.jsonl, onFinish): it carries the generator seed, which
     // with the public generator regenerates the hidden trace.
@@ -173,7 +172,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       const log = stepLogRecord(outcome, {
         agent_name: e.agentName,
         eval_track: "EVAL-CB",
-        extra: { player_id: e.playerId, session_id: e.id },
+        extra: e.playerId === undefined ? undefined : { player_id: e.playerId, session_id: e.id },
       });
       // Group commit: the response waits until its row is on disk, but not behind every other
       // finishing session's separate write.
@@ -239,12 +238,14 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     const session = new PlaySession(inst, compiledOf(inst), { protocol, exploreEpisodes: ex as number });
     const id = newId();
     while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value as string);
-    // No id given: an anonymous player of its own (never one shared name for everybody).
+    // A person with no id: an anonymous player of its own (never one shared name for all).
+    // Program clients (any other agent name, no player id) keep plain rows.
+    const human = playerId !== undefined || /^human-/.test(agentName);
     const e: Entry = {
       id,
       session,
       agentName,
-      playerId: playerId ?? `anon-${id.slice(0, 8)}`,
+      playerId: human ? (playerId ?? `anon-${id.slice(0, 8)}`) : undefined,
       rendererTrack: rt,
     };
     sessions.set(id, e);
