@@ -285,27 +285,31 @@ export function buildProgram(): Command {
         if (r.payload.errored) exitCode = 1;
         return;
       }
-      finish(
-        await api.evaluateAgent({
-          instancesFile: o.instances,
-          agent: o.agent,
-          evalTrack: o.evalTrack,
-          rendererTrack: o.rendererTrack,
-          seed: o.seed,
-          toolAllowlistId: o.toolAllowlistId,
-          toolLogHash: o.toolLogHash,
-          adaptationCondition: o.adaptationCondition,
-          adaptationBudgetTokens: o.adaptationBudgetTokens,
-          adaptationDataScope: o.adaptationDataScope,
-          adaptationProtocolId: o.adaptationProtocolId,
-          out: o.out,
-          resume: !!o.resume,
-          overwrite: !!o.overwrite,
-          gitCommit: o.gitCommit,
-          pool: o.bestMatchPool,
-          extraMetrics: !!o.extraMetrics,
-        }),
-      );
+      const r = await api.evaluateAgent({
+        instancesFile: o.instances,
+        agent: o.agent,
+        evalTrack: o.evalTrack,
+        rendererTrack: o.rendererTrack,
+        seed: o.seed,
+        toolAllowlistId: o.toolAllowlistId,
+        toolLogHash: o.toolLogHash,
+        adaptationCondition: o.adaptationCondition,
+        adaptationBudgetTokens: o.adaptationBudgetTokens,
+        adaptationDataScope: o.adaptationDataScope,
+        adaptationProtocolId: o.adaptationProtocolId,
+        out: o.out,
+        resume: !!o.resume,
+        overwrite: !!o.overwrite,
+        gitCommit: o.gitCommit,
+        pool: o.bestMatchPool,
+        extraMetrics: !!o.extraMetrics,
+      });
+      // Offline agents read the hidden instance: on EVAL-CB that is the official label only.
+      if (r.ok && o.evalTrack === "EVAL-CB")
+        process.stderr.write(
+          `gf01: note: offline agent ${JSON.stringify(o.agent)} is white-box (reads the hidden instance); its EVAL-CB label is the official one, not a closed-book baseline (black-box: --agent online-…)\n`,
+        );
+      finish(r);
     });
 
   program

@@ -169,7 +169,10 @@ describe("gf01 evaluate", () => {
       "--out",
       "runs.jsonl",
     ];
-    expect((await run(args, dir)).code).toBe(0);
+    const ok = await run(args, dir);
+    expect(ok.code).toBe(0);
+    // Offline agents are white-box: their official EVAL-CB label is flagged.
+    expect(ok.stderr).toMatch(/offline agent "greedy" is white-box/);
     const first = readFileSync(join(dir, "runs.jsonl"), "utf8");
     // Re-running the same line used to append a duplicate of every row (then report failed).
     const again = await run(args, dir);

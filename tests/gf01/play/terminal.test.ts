@@ -3,14 +3,21 @@
  * "=" are accepted, every rejected input is counted, and an intervention after the objective
  * window is explained and needs confirming.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
 import { compileInstance } from "../../../src/gf01/model/compile.js";
 import { PlaySession } from "../../../src/gf01/play/episode.js";
 import { parseHumanLine, playAtTerminal } from "../../../src/gf01/play/terminal.js";
 import { genBundle } from "./helpers.js";
 
-const { bundle } = genBundle(30, 4100);
+const { bundle, json } = genBundle(30, 4100);
 
 async function playLines(inst: (typeof bundle.instances)[number], lines: string[]) {
   const session = new PlaySession(inst, compileInstance(inst));
@@ -54,5 +61,31 @@ describe("terminal input", () => {
     expect(once.outcome.certificate).toEqual([]);
     const twice = await playLines(inst, [...skips, `${ap}=1`, `${ap}=1`, "quit"]);
     expect(twice.outcome.certificate).toEqual([[hi + 1, ap, 1]]);
+  });
+});
+
+describe("gf01 play at the terminal: player and session ids", () => {
+  it("--player names the player; the row and step log carry player_id and session_id", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gf01-term-"));
+    const B = join(dir, "b.json");
+    writeFileSync(B, bundleToJson(json));
+    const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+    const runs = join(dir, "runs.jsonl");
+    const code = await new Promise<number>((resolve) => {
+      const p = execFile(
+        process.execPath,
+        ["--import", tsx, cli, "play", "--instances", B, "--player", "p042", "--runs-out", runs],
+        { cwd: dir },
+        (err) => resolve(err ? ((err as { code?: number }).code ?? 1) : 0),
+      );
+      p.stdin?.end("quit\n");
+    });
+    expect(code).toBe(0);
+    const row = JSON.parse(readFileSync(runs, "utf8").trim());
+    expect(row).toMatchObject({ agent_name: "human-terminal", player_id: "p042" });
+    expect(row.session_id).toMatch(/^[0-9a-f-]{36}$/);
+    const log = JSON.parse(readFileSync(`${runs}.steps.jsonl`, "utf8").trim());
+    expect(log).toMatchObject({ player_id: "p042", session_id: row.session_id });
   });
 });
