@@ -56,7 +56,8 @@ interface Entry {
   id: string;
   session: PlaySession;
   agentName: string;
-  playerId: string;
+  /** People only (a `human-…` agent or an explicit player id); program clients have none. */
+  playerId?: string;
   rendererTrack: "json" | "visual";
   result?: PublicResult;
 }
