@@ -1,8 +1,9 @@
 /**
  * `npm start`: the main job on built-in defaults — offline, no API key, deterministic.
  * Writes its artifacts under ./out/ (or $ORACLEBENCH_OUT) and prints the report tables:
- *  1. GF-01: generate a bundle, run every baseline agent on its track, validate (every
- *     certificate re-verified), report per agent × track × stratum.
+ *  1. GF-01: generate a bundle, run the honest baseline panel (black-box agents on EVAL-CB,
+ *     the white-box oracle on EVAL-OC; `--official-panel`: the official labelling instead),
+ *     validate (every certificate re-verified), report per agent × track.
  *  2. GoldEvidenceBench: generate a small dataset, run both baselines on both protocols,
  *     grade, print the metric table.
  */
@@ -24,11 +25,14 @@ async function mainJob(): Promise<void> {
 
   const gf01 = await runGf01MainJob({
     outDir: join(outDir, "gf01"),
-    seeds: Array.from({ length: 40 }, (_, i) => i),
+    seeds: Array.from({ length: 100 }, (_, i) => i),
+    officialPanel:
+      process.argv.includes("--official-panel") || process.env.npm_config_official_panel === "true",
     log,
   });
   console.log("GF-01 — per agent and track (tracks never pooled)");
   console.log(gf01.table);
+  console.log(gf01.legend);
 
   console.log("");
   const gebDir = join(outDir, "geb");

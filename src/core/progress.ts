@@ -101,6 +101,13 @@ export class Progress {
     return `${label}[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${this.done}/${this.total} ${rate.toFixed(rate < 10 ? 2 : 0)}/s eta ${eta} elapsed ${formatDuration(elapsed)}${this.suffix(elapsed)} `;
   }
 
+  /** Print one line (e.g. the first error) without tearing a bar drawn on a TTY. */
+  message(text: string): void {
+    if (this.enabled && this.tty && this.drawn) this.stream.write("\r\x1b[K");
+    this.stream.write(`${text}\n`);
+    if (this.enabled && this.tty && this.drawn) this.draw(true);
+  }
+
   finish(): void {
     if (!this.enabled) return;
     if (this.tty) this.stream.write(`\r${this.fit(this.line())}\n`);

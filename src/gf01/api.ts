@@ -5,7 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { constants } from "node:fs";
-import { access } from "node:fs/promises";
+import { access, stat, writeFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
 import { type LoadedBundle, buildBundle, bundleToJson, instanceToDict, loadBundle } from "./artifacts/bundle.js";
@@ -48,7 +48,12 @@ import {
   DEFAULT_ATOM_BUDGET_RULE,
 } from "./model/compile.js";
 import type { Gf01Instance } from "./model/types.js";
-import { type FoldableDimension, ReportBuilder } from "./report/report.js";
+import {
+  type AttemptPolicy,
+  AttemptCollector,
+  type FoldableDimension,
+  ReportBuilder,
+} from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
 import { scoreCertificate, sortAtoms } from "./verify/index.js";
@@ -304,11 +309,16 @@ export async function validateRunsFile(
  */
 export async function reportRunsFile(
   runsFile: string,
-  o: ValidateFileOptions & { fold?: readonly FoldableDimension[] } = {},
+  o: ValidateFileOptions & {
+    fold?: readonly FoldableDimension[];
+    /** Human rows: which of a player's attempts at an instance count (default first). */
+    attempts?: AttemptPolicy;
+  } = {},
 ): Promise<ApiResult> {
   await ensureReadable(runsFile);
   const { bundle, manifest } = await loadOptional(o);
   const builder = new ReportBuilder(o.fold);
+  const humans = new AttemptCollector(o.attempts ?? "first", o.fold);
   const separation = new SeparationChecker();
   // Scoring choices recorded per row; a report states them and never pools different ones.
   const rules = new Set<string>();
@@ -323,11 +333,12 @@ export async function reportRunsFile(
     onRow: (row, line) => {
       rules.add(String(row.atom_budget ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE));
       pools.add(String(row.best_match_pool ?? rowDefaultPool(o)));
-      builder.add(row);
+      if (!humans.add(row)) builder.add(row);
       separation.add(row, line);
     },
   });
   if (!outcome.ok) return { ok: false, payload: withPaths(outcome, runsFile, o) };
+  const attempts = humans.finish(builder);
   // DEC-001/046: a track-bound agent on another track, or a run recorded twice, would mix conditions.
   if (separation.issues.length) {
     const first = separation.issues[0];
@@ -361,6 +372,7 @@ export async function reportRunsFile(
   payload.recomputed = !!bundle;
   payload.atom_budget = [...rules][0] ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE;
   payload.best_match_pool = [...pools][0] ?? rowDefaultPool(o);
+  if (attempts) payload.human_attempts = attempts;
   return { ok: true, payload };
 }
 
@@ -415,8 +427,14 @@ export interface EvaluateOptions {
   adaptationBudgetTokens?: number;
   adaptationDataScope?: string;
   adaptationProtocolId?: string;
-  /** Append run rows here (JSONL, append-only). */
+  /**
+   * Write run rows here (JSONL). As in online play, an existing non-empty file is refused
+   * unless `resume` (keep its rows of this agent and track, score only the missing
+   * instances) or `overwrite` (replace it) is given: re-running never duplicates rows.
+   */
   out?: string;
+  resume?: boolean;
+  overwrite?: boolean;
   gitCommit?: string;
   pool?: BestMatchPool;
   extraMetrics?: boolean;
@@ -477,10 +495,30 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
     adaptation_data_scope: scope,
     adaptation_protocol_id: proto,
   };
-  const app = o.out ? await JsonlAppender.open(o.out) : undefined;
+  if (o.resume && o.overwrite)
+    throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
+  if (o.resume && !o.out) throw new InputError("--resume needs --out <file>", { field: "--resume" });
   const builder = new ReportBuilder();
+  const done = new Set<string>();
+  if (o.out && (await fileSize(o.out)) > 0) {
+    if (o.resume) {
+      for await (const { value } of readJsonl(o.out)) {
+        const r = value as Record<string, unknown>;
+        if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === "commit_only") {
+          done.add(String(r.instance_id));
+          builder.add(r);
+        }
+      }
+    } else if (!o.overwrite)
+      throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
+        file: o.out,
+      });
+  }
+  if (o.out && o.overwrite) await writeFile(o.out, "");
+  const app = o.out ? await JsonlAppender.open(o.out) : undefined;
   try {
     for (const inst of bundle.instances) {
+      if (done.has(inst.instance_id)) continue;
       const ci = compileInstance(inst);
       const cert = parseCertificate(agent.propose(inst, ci, o.seed ?? 0));
       const s = scoreCertificate(ci, cert, {
@@ -521,9 +559,20 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       play_protocol: "commit_only",
       scored_commit_episode: true,
       atom_budget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
+      resumed: done.size,
       out_jsonl: o.out ?? "",
     },
   };
+}
+
+/** Size of a file, 0 when it does not exist (a directory is reported by the writer). */
+async function fileSize(f: string): Promise<number> {
+  try {
+    const st = await stat(f);
+    return st.isFile() ? st.size : 0;
+  } catch {
+    return 0;
+  }
 }
 
 // ---------------------------------------------------------------------------------------

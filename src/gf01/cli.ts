@@ -16,6 +16,7 @@ import * as api from "./api.js";
 import { defaultConfig } from "./generate/index.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
+import { EpisodeFailed } from "./play/agent.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
 import { formatTable } from "../core/table.js";
@@ -256,16 +257,25 @@ Examples:
     )
     .option("--extra-metrics", "also write kappa and score_c into each row")
     .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
-    .option("--out <file>", "append run rows to this JSONL file")
+    .option(
+      "--out <file>",
+      "write run rows to this JSONL file (an existing one needs --resume or --overwrite)",
+    )
     // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
     .optionsGroup("Online agents (--agent-cmd, --agent online-…):")
     .option("--agent-cmd <cmd>", "online: JSON-lines stdio agent command (docs/gf01-play.md)")
     .option("--agent-name <name>", "online: agent_name for --agent-cmd rows")
+    .option(
+      "--agent-timeout-s <s>",
+      "online: seconds to wait for one stdio action",
+      int("agent-timeout-s"),
+      30,
+    )
     .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
     .option("--explore-episodes <n>", "online: exploration rollouts", int("explore-episodes"), 3)
     .option("--concurrency <n>", "online: episodes in flight", int("concurrency"), 1)
-    .option("--resume", "online: continue --out, playing only missing instances")
-    .option("--overwrite", "online: replace --out")
+    .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
+    .option("--overwrite", "replace --out")
     .action(async (o) => {
       if (o.agentCmd || isOnlineAgentId(o.agent)) {
         const r = await evaluateOnlineAgent({
@@ -273,6 +283,7 @@ Examples:
           agent: o.agentCmd ? undefined : o.agent,
           agentCmd: o.agentCmd,
           agentName: o.agentName,
+          agentTimeoutS: o.agentTimeoutS,
           evalTrack: o.evalTrack,
           rendererTrack: o.rendererTrack,
           protocol: o.protocol,
@@ -284,6 +295,7 @@ Examples:
           overwrite: !!o.overwrite,
           gitCommit: o.gitCommit ?? api.currentGitCommit(),
           extraMetrics: !!o.extraMetrics,
+          onFirstError: (x) => process.stderr.write(`gf01: ${x.message}\n`),
           adaptation: {
             adaptationCondition: o.adaptationCondition,
             adaptationBudgetTokens: o.adaptationBudgetTokens,
@@ -292,28 +304,36 @@ Examples:
           },
         });
         finish(r);
+        // Episode errors (agent failed): exit 1, distinct from bad input/policy (2).
+        if (r.payload.errored) exitCode = 1;
         return;
       }
-      finish(
-        await api.evaluateAgent({
-          instancesFile: o.instances,
-          agent: o.agent,
-          evalTrack: o.evalTrack,
-          rendererTrack: o.rendererTrack,
-          seed: o.seed,
-          toolAllowlistId: o.toolAllowlistId,
-          toolLogHash: o.toolLogHash,
-          adaptationCondition: o.adaptationCondition,
-          adaptationBudgetTokens: o.adaptationBudgetTokens,
-          adaptationDataScope: o.adaptationDataScope,
-          adaptationProtocolId: o.adaptationProtocolId,
-          out: o.out,
-          gitCommit: o.gitCommit,
-          pool: o.bestMatchPool,
-          extraMetrics: !!o.extraMetrics,
-          atomBudget: api.parseAtomBudgetRule(o.atomBudget),
-        }),
-      );
+      const r = await api.evaluateAgent({
+        instancesFile: o.instances,
+        agent: o.agent,
+        evalTrack: o.evalTrack,
+        rendererTrack: o.rendererTrack,
+        seed: o.seed,
+        toolAllowlistId: o.toolAllowlistId,
+        toolLogHash: o.toolLogHash,
+        adaptationCondition: o.adaptationCondition,
+        adaptationBudgetTokens: o.adaptationBudgetTokens,
+        adaptationDataScope: o.adaptationDataScope,
+        adaptationProtocolId: o.adaptationProtocolId,
+        out: o.out,
+        resume: !!o.resume,
+        overwrite: !!o.overwrite,
+        gitCommit: o.gitCommit,
+        pool: o.bestMatchPool,
+        extraMetrics: !!o.extraMetrics,
+        atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+      });
+      // Offline agents read the hidden instance: on EVAL-CB that is the official label only.
+      if (r.ok && o.evalTrack === "EVAL-CB")
+        process.stderr.write(
+          `gf01: note: offline agent ${JSON.stringify(o.agent)} is white-box (reads the hidden instance); its EVAL-CB label is the official one, not a closed-book baseline (black-box: --agent online-…)\n`,
+        );
+      finish(r);
     });
 
   program
@@ -397,8 +417,17 @@ Examples:
       'summary view: difficulty slices and modes reported together as "all" (tracks, agents, protocols, splits stay apart)',
     )
     .option("--png", "with --html: also export each chart as PNG (needs Debian chromium)")
+    .addOption(
+      new Option(
+        "--attempts <which>",
+        "human rows: which of a player's plays of an instance count (first | best | all)",
+      )
+        .choices(["first", "best", "all"])
+        .default("first"),
+    )
     .action(async (o) => {
       const r = await api.reportRunsFile(o.runs, {
+        attempts: o.attempts,
         instancesFile: o.instances,
         manifestFile: o.manifest,
         strict: !!o.strict,
@@ -543,10 +572,18 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await buildProgram().parseAsync(argv, { from: "user" });
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    if (e instanceof CommanderError) {
+      if (e.code.startsWith("gf01.")) return e.exitCode; // our own exits carry their code
+      return e.exitCode === 0 ? 0 : 2;
+    }
     if (e instanceof InputError) {
       process.stderr.write(`gf01: ${e.message}\n`);
       return 2;
+    }
+    // An agent or model that failed (cannot start, exited, unreachable): one plain line.
+    if (e instanceof EpisodeFailed) {
+      process.stderr.write(`gf01: ${e.message}\n`);
+      return 1;
     }
     process.stderr.write(internalErrorLine("gf01", e));
     return 1;

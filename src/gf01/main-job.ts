@@ -1,26 +1,58 @@
 /**
- * The GF-01 part of `npm start`: generate a small bundle with our default generator, run
- * every baseline agent on its own track, validate every row against the bundle (full
- * re-verification) and print the per-agent report table. Offline, no API key.
+ * The GF-01 part of `npm start`: generate a small bundle with our default generator, run the
+ * baseline panel, validate every row against the bundle (full re-verification) and print the
+ * per-agent report table. Offline, no API key.
+ *
+ * Default panel (honest, docs/gf01.md "Baselines"): every EVAL-CB agent is black-box and plays
+ * online through the play engine, seeing only what a person sees — random, a commit_only
+ * heuristic, a prober that learns from practice rollouts — and the exact oracle is the
+ * white-box ceiling on EVAL-OC. `officialPanel` instead reproduces the official harness's
+ * labelling (BL-00..BL-02 and OB-01 on EVAL-CB although they read the hidden machine), for
+ * comparison with published official numbers only.
  */
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { canonicalHash } from "../core/hash.js";
-import { dumpJsonFile } from "./artifacts/index.js";
-import { listAgents } from "./agents/index.js";
-import { bundleToJson, evaluateAgent, generateBundle, reportRunsFile, validateRunsFile } from "./api.js";
 import { writeFileAtomic } from "../core/jsonl.js";
+import { probeAgent, targetFlipAgent } from "./agents/blackbox.js";
+import { exactOracleAgent, listAgents } from "./agents/index.js";
+import { onlineRandomAgent } from "./agents/online.js";
+import { bundleToJson, evaluateAgent, generateBundle, reportRunsFile, validateRunsFile } from "./api.js";
+import { dumpJsonFile, loadBundle } from "./artifacts/index.js";
+import type { OnlineAgent } from "./play/agent.js";
+import type { PlayProtocol } from "./play/observation.js";
+import { playBundle } from "./play/runner.js";
 import { formatReportTable } from "./report/index.js";
 
 export interface Gf01MainJobOptions {
   outDir: string;
   seeds: number[];
+  /** Official labelling (white-box BL-00..BL-02/OB-01 shown on EVAL-CB) instead of the honest panel. */
+  officialPanel?: boolean;
   log?: (line: string) => void;
 }
 
+/** The honest panel's black-box agents and the protocol each plays (3 practice rollouts, as people). */
+export const HONEST_PANEL: readonly { agent: OnlineAgent; protocol: PlayProtocol }[] = [
+  { agent: onlineRandomAgent, protocol: "commit_only" },
+  { agent: targetFlipAgent, protocol: "commit_only" },
+  { agent: probeAgent, protocol: "explore_then_commit" },
+];
+
+const HONEST_LEGEND = [
+  "EVAL-CB rows are black-box baselines: they play online and see only what a person sees (goal, outputs, own interventions, budgets).",
+  `  ${onlineRandomAgent.name}: random single-input interventions (commit_only).`,
+  `  ${targetFlipAgent.name}: one guessed intervention at the window's first step (commit_only heuristic).`,
+  `  ${probeAgent.name}: tests single interventions in 3 practice rollouts, replays the one that worked (explore_then_commit).`,
+  `EVAL-OC: ${exactOracleAgent.name} is WHITE-BOX (reads the hidden machine): the ceiling, not a baseline.`,
+].join("\n");
+
+const OFFICIAL_LEGEND =
+  "Official labelling (--official-panel): BL-00, BL-01, BL-02 and OB-01 are shown on EVAL-CB as the official harness does, but they are WHITE-BOX (they read the hidden base trace or machine). Do not compare model EVAL-CB scores with them; run `npm start` without the flag for the honest panel.";
+
 export async function runGf01MainJob(
   o: Gf01MainJobOptions,
-): Promise<{ ok: boolean; table: string; report: Record<string, unknown> }> {
+): Promise<{ ok: boolean; table: string; legend: string; report: Record<string, unknown> }> {
   const log = o.log ?? (() => {});
   await mkdir(o.outDir, { recursive: true });
   const bundleFile = join(o.outDir, "instance_bundle_v1.json");
@@ -35,7 +67,31 @@ export async function runGf01MainJob(
   // Fresh runs file each time: the demo is a snapshot, not a resumable campaign.
   await rm(runsFile, { force: true });
   const bundleHash = String(gen.bundle.instances_hash ?? "");
-  for (const agent of listAgents()) {
+  // Each agent writes its own file (evaluate never appends to an existing one); then concatenate.
+  const part = (name: string) => `${runsFile}.${name}.tmp`;
+  const appendPart = async (name: string) => {
+    await writeFile(runsFile, await readFile(part(name)), { flag: "a" });
+    await rm(part(name), { force: true });
+    await rm(`${part(name)}.steps.jsonl`, { force: true });
+  };
+  const offline = o.officialPanel ? listAgents() : [exactOracleAgent];
+  if (!o.officialPanel) {
+    const bundle = await loadBundle(bundleFile);
+    for (const { agent, protocol } of HONEST_PANEL) {
+      const r = await playBundle({
+        bundle,
+        agent,
+        protocol,
+        out: part(agent.name),
+        overwrite: true,
+        gitCommit: "npm-start",
+      });
+      if (!r.ok) throw new Error(`gf01: agent ${agent.name} failed: ${JSON.stringify(r.payload.errors)}`);
+      await appendPart(agent.name);
+      log(`gf01: ran ${agent.name} (EVAL-CB, black-box, ${protocol})`);
+    }
+  }
+  for (const agent of offline) {
     const toolTrack = agent.eval_track !== "EVAL-CB";
     const r = await evaluateAgent({
       instancesFile: bundleFile,
@@ -50,11 +106,13 @@ export async function runGf01MainJob(
             instances_hash: bundleHash,
           })
         : "",
-      out: runsFile,
+      out: part(agent.name),
+      overwrite: true,
       gitCommit: "npm-start",
     });
     if (!r.ok) throw new Error(`gf01: agent ${agent.name} failed: ${JSON.stringify(r.payload)}`);
-    log(`gf01: ran ${agent.name} (${agent.eval_track})`);
+    await appendPart(agent.name);
+    log(`gf01: ran ${agent.name} (${agent.eval_track}, white-box)`);
   }
   const v = await validateRunsFile(runsFile, { instancesFile: bundleFile, manifestFile });
   log(`gf01: validate ${v.ok ? "passed" : "FAILED"} (every certificate re-verified against the bundle)`);
@@ -65,5 +123,21 @@ export async function runGf01MainJob(
     instancesFile: bundleFile,
     fold: ["difficulty_slice", "mode"],
   });
-  return { ok: v.ok && rep.ok && byAgent.ok, table: formatReportTable(byAgent.payload), report: rep.payload };
+  // Panel order (random, heuristic, prober, oracle) so the spread reads top to bottom.
+  const order = [...HONEST_PANEL.map((p) => p.agent.name), ...offline.map((a) => a.name)];
+  const rank = (g: Record<string, unknown>) => {
+    const i = order.indexOf(String(g.agent_name));
+    return i < 0 ? order.length : i;
+  };
+  if (Array.isArray(byAgent.payload.groups))
+    byAgent.payload.groups = (byAgent.payload.groups as Record<string, unknown>[])
+      .map((g, i) => ({ g, i }))
+      .sort((a, b) => rank(a.g) - rank(b.g) || a.i - b.i)
+      .map((x) => x.g);
+  return {
+    ok: v.ok && rep.ok && byAgent.ok,
+    table: formatReportTable(byAgent.payload),
+    legend: o.officialPanel ? OFFICIAL_LEGEND : HONEST_LEGEND,
+    report: rep.payload,
+  };
 }

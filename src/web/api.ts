@@ -52,6 +52,7 @@ export interface StoredResult {
   bundle: string;
   instance_id: string;
   agent_name: string;
+  player_id?: string;
   result: PublicResult;
 }
 
@@ -84,8 +85,10 @@ const base = (bundle: string) => `api/b/${enc(bundle)}`;
 
 export const api = {
   catalog: () => call<Catalog>("GET", "api/web/catalog"),
-  create: (bundle: string, body: { instance_id: string; protocol: string; agent_name: string }) =>
-    call<SessionView>("POST", `${base(bundle)}/sessions`, { ...body, renderer_track: "visual" }),
+  create: (
+    bundle: string,
+    body: { instance_id: string; protocol: string; agent_name: string; player_id: string },
+  ) => call<SessionView>("POST", `${base(bundle)}/sessions`, { ...body, renderer_track: "visual" }),
   get: (bundle: string, sid: string) => call<SessionView>("GET", `${base(bundle)}/sessions/${enc(sid)}`),
   /** 422 (rejected move) is an answer, not an error: the view carries `error` and the same point. */
   act: (bundle: string, sid: string, draft: Draft) =>

@@ -137,7 +137,8 @@ describe.skipIf(!hasChromium)("GF-01 browser game (chromium)", () => {
         .split("\n")
         .filter(Boolean)
         .map((l) => JSON.parse(l) as Row)
-        .filter((r) => r.agent_name === agent);
+        // Rows name the condition (human-web) and the player separately.
+        .filter((r) => `${r.agent_name}:${r.player_id}` === agent);
     const [run, steps] = await Promise.all([read("runs.jsonl"), read("steps.jsonl")]);
     // runs/steps are written before the finishing response; sessions.jsonl is group-committed
     // after it (results are served from memory), so give it a moment.
@@ -401,12 +402,71 @@ describe.skipIf(!hasChromium)("GF-01 browser game (chromium)", () => {
       await page.close();
     }
     const scored = (r: Row) => {
-      const { agent_name: _a, renderer_track: _t, renderer_profile_id: _p, ...rest } = r;
+      const {
+        agent_name: _a,
+        renderer_track: _t,
+        renderer_profile_id: _p,
+        player_id: _i,
+        session_id: _s,
+        ...rest
+      } = r;
       return rest;
     };
     expect(scored(rows[0])).toEqual(scored(rows[1]));
     expect(scored(rows[0])).toEqual(scored(jsonRow));
     expect(jsonRow.renderer_profile_id).toBe("canonical-json-v1");
+  });
+
+  it("finish dialog, tags and final status: Enter after clicking Finish confirms; NOW/TARGET never overlap; no 'yet' at the end", async () => {
+    const page = await newPage();
+    const I = inst(0);
+    // The player id can come from the study link (and is then remembered).
+    await page.goto(`${srv.url}/?player=finisher`);
+    await page.waitForSelector("[data-testid=play-official-0]");
+    expect(await page.inputValue("[data-testid=player]")).toBe("finisher");
+    await page.click("[data-testid=play-official-0]");
+    await page.waitForSelector("main[data-t='0'] [data-view]");
+    for (let t = 0; t < I.t_star; t++) {
+      await page.keyboard.press("Enter");
+      await at(page, t + 1);
+    }
+    // Now is the target step: both labels are drawn in one column and must not overlap.
+    const boxes = await page.$$eval("svg.r1 text.tag.now, svg.r1 text.tag.target", (els) =>
+      els.map((e) => {
+        const b = (e as SVGGraphicsElement).getBBox();
+        return { cls: e.getAttribute("class"), x: b.x, y: b.y, w: b.width, h: b.height };
+      }),
+    );
+    expect(boxes.map((b) => b.cls).sort()).toEqual(["tag now", "tag target"]);
+    const [a, b] = boxes;
+    const overlap = a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    expect(overlap).toBe(false);
+    await shot(page, "r1-now-is-target");
+    // Click "Finish", then Enter: the run is scored (the dialog used to reopen).
+    await page.click("[data-testid=commit]");
+    await page.waitForSelector("[role=alertdialog]");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("main[data-finished='true'] [data-testid=end]");
+    expect(await page.$("[role=alertdialog]")).toBeNull();
+    const status = await page.textContent("[data-testid=goal-status]");
+    expect(status).not.toContain("yet");
+    expect(status).toMatch(/not reached \(the run is over\)|✓ reached/);
+    await shot(page, "r1-end-side-panel");
+    const { run } = await rowsFor("human-web:finisher");
+    expect(run.certificate).toEqual([]);
+    expect(typeof run.session_id).toBe("string");
+    await page.close();
+    // No id typed: the browser's own anonymous id, never one shared "human-web" player.
+    const anon = await newPage();
+    await openGame(anon, 1, "commit_only", "");
+    await anon.keyboard.press("c");
+    await anon.waitForSelector("[role=alertdialog]");
+    await anon.keyboard.press("Enter");
+    await anon.waitForSelector("main[data-finished='true'] [data-testid=end]");
+    const stored = await anon.evaluate(() => localStorage.getItem("gf01.anon"));
+    expect(stored).toMatch(/^anon-[0-9a-f]{8}$/);
+    await rowsFor(`human-web:${stored}`);
+    await anon.close();
   });
 
   it("leakage: no response the browser received carries base-trace bits or automaton content", async () => {

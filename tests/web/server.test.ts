@@ -118,7 +118,8 @@ describe("gf01 serve", () => {
       unknown
     >;
     expect(row.valid).toBe(true);
-    expect(row.agent_name).toBe("human-web:srv");
+    expect(row.agent_name).toBe("human-web"); // the condition; the player is a field
+    expect(row.player_id).toBe("srv");
     s = await startGf01Server({
       bundles: [{ key: "official", file: officialBundle }],
       dataDir: data,

@@ -13,6 +13,7 @@ import type { Atom } from "../model/types.js";
 import type { EpisodeContext, EpisodePlayer, OnlineAgent } from "../play/agent.js";
 import type { Observation } from "../play/observation.js";
 import { exactOracleAgent } from "./baselines.js";
+import { probeAgent, targetFlipAgent } from "./blackbox.js";
 
 /** Official BL-00 intervention rate, used per timestep here. */
 const RANDOM_RATE = 0.35;
@@ -168,15 +169,26 @@ export function parseActionScript(v: unknown, file?: string): Map<number, Record
   throw new InputError("unsupported action script format", { file });
 }
 
-const ONLINE: readonly OnlineAgent[] = [onlineRandomAgent, onlineGreedyAgent, onlineOracleAgent];
+const ONLINE: readonly OnlineAgent[] = [
+  onlineRandomAgent,
+  onlineGreedyAgent,
+  targetFlipAgent,
+  probeAgent,
+  onlineOracleAgent,
+];
 const ALIASES: Record<string, OnlineAgent> = {
   "online-random": onlineRandomAgent,
   "online-greedy": onlineGreedyAgent,
+  "online-target-flip": targetFlipAgent,
+  "online-probe": probeAgent,
   "online-oracle": onlineOracleAgent,
 };
 for (const a of ONLINE) ALIASES[a.name.toLowerCase()] = a;
 
-/** Online agents by id (`online-random`, `online-greedy`, `online-oracle`) or display name. */
+/**
+ * Online agents by id (`online-random`, `online-greedy`, `online-target-flip`, `online-probe`,
+ * `online-oracle`) or display name.
+ */
 export function getOnlineAgent(id: string): OnlineAgent | undefined {
   return ALIASES[id.trim().toLowerCase()];
 }

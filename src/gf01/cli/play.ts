@@ -3,29 +3,30 @@
  * baseline; official payload to --out) and `gf01 play-llm` (an LLM over a bundle, with the
  * engine's flags: concurrency, cache, resume).
  */
+import { randomUUID } from "node:crypto";
 import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
-import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { DiskCache } from "../../core/engine/cache.js";
 import { PromptStore, promptFileFor } from "../../core/engine/prompt-store.js";
+import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
 import { currentGitCommit, generateBundle } from "../api.js";
+import { bundleToJson, type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
-import { type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
 import { compileInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import { driveSession } from "../play/agent.js";
 import { checkProtocol, checkTrack, resolveOnlineAgent } from "../play/api.js";
 import { PlaySession } from "../play/episode.js";
+import { PLAYER_ID } from "../play/http.js";
 import { llmAgent } from "../play/llm.js";
 import { playRunMeta } from "../play/meta.js";
-import { onlineTrackError, playBundle } from "../play/runner.js";
 import { outcomeRunRecord, playPayload, publicResult, scoreSession, stepLogRecord } from "../play/result.js";
+import { onlineTrackError, playBundle } from "../play/runner.js";
 import { playAtTerminal } from "../play/terminal.js";
-import { bundleToJson } from "../artifacts/bundle.js";
 
 const intArg =
   (name: string) =>
@@ -68,6 +69,14 @@ async function pickInstance(o: {
   };
 }
 
+/** Player and session ids of a terminal session (the player id is checked like the web's). */
+function humanIds(player: string | undefined): { player_id: string; session_id: string } {
+  const session_id = randomUUID();
+  if (player !== undefined && !PLAYER_ID.test(player))
+    throw new InputError("player id: letters, digits, - and _ only (1 to 32)", { field: "--player" });
+  return { player_id: player ?? `anon-${session_id.slice(0, 8)}`, session_id };
+}
+
 export function registerPlayCommands(program: Command): void {
   program
     .command("play")
@@ -87,6 +96,10 @@ export function registerPlayCommands(program: Command): void {
     .option("--agent <id>", "online agent: online-random | online-greedy | online-oracle (EVAL-OC)")
     .option("--agent-cmd <cmd>", 'JSON-lines stdio agent, e.g. "python3 my_agent.py" (see docs/gf01-play.md)')
     .option("--agent-name <name>", "agent_name for --agent-cmd/--script/human runs")
+    .option(
+      "--player <id>",
+      "a person at the terminal: pseudonymous player id for the row (default: a random anon-… id)",
+    )
     .option("--agent-timeout-s <s>", "seconds to wait for one stdio action", intArg("agent-timeout-s"), 30)
     .option("--script <file>", "official action script ({actions:[{t, set}]})")
     .addOption(
@@ -144,7 +157,12 @@ export function registerPlayCommands(program: Command): void {
           index: 0,
           instance: agent!.whiteBox ? inst : undefined,
         });
-        await driveSession(session, player);
+        try {
+          await driveSession(session, player);
+        } catch (e) {
+          await player.abort?.();
+          throw e; // EpisodeFailed: one stderr line, exit 1, nothing written
+        }
         outcome = scoreSession(session);
         extras = (await player.end?.(publicResult(outcome))) ?? {};
       }
@@ -155,7 +173,15 @@ export function registerPlayCommands(program: Command): void {
         toolAllowlistId: agent?.toolAllowlistId,
         toolLogHash: evalTrack === "EVAL-CB" ? "" : (extras.tool_log_hash ?? ""),
       });
-      const ctx = { eval_track: evalTrack, renderer_track: o.rendererTrack, agent_name: agentName, meta };
+      // A person's row carries who played and which session (report counts repeats as attempts).
+      const who = human ? humanIds(o.player) : {};
+      const ctx = {
+        eval_track: evalTrack,
+        renderer_track: o.rendererTrack,
+        agent_name: agentName,
+        meta,
+        ...who,
+      };
       const payload = playPayload(session, outcome, { ...ctx, instance_source: source });
       if (o.out) await writeFileAtomic(o.out, dumpJsonFile(payload));
       if (o.runsOut) {
@@ -163,7 +189,9 @@ export function registerPlayCommands(program: Command): void {
         const steps = await JsonlAppender.open(`${o.runsOut}.steps.jsonl`);
         await runs.append(runRecordLine(outcomeRunRecord(session, outcome, ctx)));
         await steps.append(
-          JSON.stringify(stepLogRecord(outcome, { agent_name: agentName, eval_track: evalTrack })),
+          JSON.stringify(
+            stepLogRecord(outcome, { agent_name: agentName, eval_track: evalTrack, extra: who }),
+          ),
         );
         await runs.close();
         await steps.close();
@@ -244,12 +272,14 @@ export function registerPlayCommands(program: Command): void {
         overwrite: e.run.overwrite,
         limit: e.run.limit,
         gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
+        onFirstError: (x) => bar.message(`gf01: ${x.message}`),
         onEpisode: () => bar.tick(),
       });
       await e.client.close?.();
       await prompts?.close();
       bar.finish();
       printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
-      if (!r.ok) throw new CommanderError(2, "gf01.play-llm", "");
+      // Episode errors (endpoint/agent failures) exit 1; nothing errored was scored.
+      if (!r.ok) throw new CommanderError(r.payload.errored ? 1 : 2, "gf01.play-llm", "");
     });
 }

@@ -68,11 +68,17 @@ export interface OnlineAgent {
   close?(): void | Promise<void>;
 }
 
-/** Thrown by a player to stop the episode (e.g. a permanently failing model): no row is written. */
+/**
+ * Thrown by a player to stop the episode: the episode is an error, never a scored row (an
+ * agent that crashed must not be scored as one that never intervened). `permanent` failures
+ * (the agent cannot start, the endpoint refuses connections or the key) stop the whole run at
+ * once; others stop it after a few identical failures in a row (see `playBundle`).
+ */
 export class EpisodeFailed extends Error {
   constructor(
     message: string,
     readonly kind = "agent_error",
+    readonly permanent = false,
   ) {
     super(message);
   }

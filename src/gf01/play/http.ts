@@ -14,19 +14,19 @@
  */
 import { randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { GroupAppender, JsonlAppender } from "../../core/jsonl.js";
 import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
-import { compileInstance, type CompiledInstance } from "../model/compile.js";
+import { type CompiledInstance, compileInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
+import type { PublicResult } from "./agent.js";
 import { PlaySession, type SubmitResult } from "./episode.js";
 import { playRunMeta } from "./meta.js";
 import { PLAY_PROTOCOLS, type PlayProtocol } from "./observation.js";
-import type { PublicResult } from "./agent.js";
 import { renderObservation } from "./render-text.js";
 import {
   type EpisodeOutcome,
@@ -56,12 +56,16 @@ interface Entry {
   id: string;
   session: PlaySession;
   agentName: string;
+  /** People only (a `human-…` agent or an explicit player id); program clients have none. */
+  playerId?: string;
   rendererTrack: "json" | "visual";
   result?: PublicResult;
 }
 
 const MAX_BODY = 64 * 1024;
 const AGENT_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** Pseudonymous player ids (no names or e-mail addresses: see docs/human-data.md). */
+export const PLAYER_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
 class HttpError extends Error {
   constructor(
@@ -159,13 +163,18 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       renderer_track: e.rendererTrack,
       agent_name: e.agentName,
       meta,
+      ...(e.playerId === undefined ? {} : { player_id: e.playerId, session_id: e.id }),
     });
     // The run row stays server-side (runs.jsonl, onFinish): it carries the generator seed, which
     // with the public generator regenerates the hidden trace.
     e.result = publicResult(outcome);
     if (opts.dataDir) {
       const w = await getWriters();
-      const log = stepLogRecord(outcome, { agent_name: e.agentName, eval_track: "EVAL-CB" });
+      const log = stepLogRecord(outcome, {
+        agent_name: e.agentName,
+        eval_track: "EVAL-CB",
+        extra: e.playerId === undefined ? undefined : { player_id: e.playerId, session_id: e.id },
+      });
       // Group commit: the response waits until its row is on disk, but not behind every other
       // finishing session's separate write.
       await Promise.all([w.runs.push(runRecordLine(row)), w.steps.push(JSON.stringify(log))]);
@@ -211,16 +220,35 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     const ex = b.explore_episodes ?? 3;
     if (!Number.isInteger(ex) || (ex as number) < 0 || (ex as number) > 100)
       throw new HttpError(400, "bad_request", "explore_episodes must be an integer in [0, 100]");
-    const agentName = String(b.agent_name ?? "human-web");
+    let agentName = String(b.agent_name ?? "human-web");
     if (!AGENT_NAME.test(agentName))
       throw new HttpError(400, "bad_request", "agent_name must match [A-Za-z0-9_.:-]{1,64}");
+    // Old clients sent the player inside the agent name (`human-web:<id>`): split it out so the
+    // condition stays `human-web` and the player is a field.
+    let playerId = b.player_id === undefined ? undefined : String(b.player_id);
+    const legacy = /^(human-[a-z]+):(.+)$/.exec(agentName);
+    if (legacy && playerId === undefined && PLAYER_ID.test(legacy[2])) {
+      agentName = legacy[1];
+      playerId = legacy[2];
+    }
+    if (playerId !== undefined && !PLAYER_ID.test(playerId))
+      throw new HttpError(400, "bad_request", "player_id must match [A-Za-z0-9_-]{1,32}");
     const rt = b.renderer_track ?? "visual";
     if (rt !== "json" && rt !== "visual")
       throw new HttpError(400, "bad_request", 'renderer_track must be "json" or "visual"');
     const session = new PlaySession(inst, compiledOf(inst), { protocol, exploreEpisodes: ex as number });
     const id = newId();
     while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value as string);
-    const e: Entry = { id, session, agentName, rendererTrack: rt };
+    // A person with no id: an anonymous player of its own (never one shared name for all).
+    // Program clients (any other agent name, no player id) keep plain rows.
+    const human = playerId !== undefined || /^human-/.test(agentName);
+    const e: Entry = {
+      id,
+      session,
+      agentName,
+      playerId: human ? (playerId ?? `anon-${id.slice(0, 8)}`) : undefined,
+      rendererTrack: rt,
+    };
     sessions.set(id, e);
     return e;
   };

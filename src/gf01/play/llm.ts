@@ -8,13 +8,16 @@
  * Model calls go through the engine (`runJobs`: retries with backoff, timeouts, response
  * cache). A malformed reply is re-asked up to `maxMalformed` times, then the decision is
  * played as "no intervention" (scored as a skip). A call that still fails after the engine's
- * retries fails the episode: no row is written, and `--resume` plays it again.
+ * retries fails the episode: no row is written (an error record instead), and `--resume` plays
+ * it again. An endpoint that refuses connections or the key fails in seconds (`modelFailure`).
  */
 import { usageFor } from "../../core/engine/accounting.js";
 import type { ResponseCache } from "../../core/engine/cache.js";
 import { runJobs } from "../../core/engine/engine.js";
+import type { ModelError } from "../../core/engine/errors.js";
 import { RunGuard } from "../../core/engine/failfast.js";
 import { type PromptStore, promptBytes } from "../../core/engine/prompt-store.js";
+import { templateRef } from "../../core/engine/prompts/registry.js";
 import { DEFAULT_RETRY, type RetryPolicy } from "../../core/engine/retry.js";
 import type { ChatMessage, ModelClient, ModelRequest, SamplingParams } from "../../core/engine/types.js";
 import { sha256Hex } from "../../core/hash.js";
@@ -22,15 +25,14 @@ import { canonicalJson } from "../../core/pyjson.js";
 import { type EpisodeContext, EpisodeFailed, type EpisodePlayer, type OnlineAgent } from "./agent.js";
 import type { GoalPanel, Observation, Rejection } from "./observation.js";
 import {
-  type PromptOptions,
-  SYSTEM_TEMPLATE,
-  USER_TEMPLATE,
   extractJsonObject,
+  type PromptOptions,
   promptConfig,
+  SYSTEM_TEMPLATE,
   systemPrompt,
+  USER_TEMPLATE,
   userPrompt,
 } from "./prompts.js";
-import { templateRef } from "../../core/engine/prompts/registry.js";
 
 export const LLM_TOOL_ALLOWLIST_ID = "local-planner-v1";
 export const LLM_TOOLS = ["window", "check_plan", "history"] as const;
@@ -128,6 +130,53 @@ export function runTool(
   return { error: `unknown tool ${JSON.stringify(name)}; available: ${LLM_TOOLS.join(", ")}` };
 }
 
+/**
+ * A failed model call as an episode error, in one plain line. Keyed on the error's status,
+ * `retryable` and kind (not on message text alone), so finer engine kinds keep working.
+ * Permanent: the endpoint refuses connections before ever answering, or answers 401/403/404
+ * (a bad key, URL or model name): the run stops at once instead of failing every episode.
+ */
+export function modelFailure(
+  endpoint: string,
+  e: ModelError | undefined,
+  reachedBefore: boolean,
+): EpisodeFailed {
+  if (!e) return new EpisodeFailed(`model call failed at ${endpoint}: no answer`, "model_error");
+  const kind = e.kind as string;
+  const status = e.status;
+  const detail = e.message.replace(/\s+/g, " ").slice(0, 200);
+  if (status === 401 || status === 403 || kind === "auth")
+    return new EpisodeFailed(
+      `${endpoint} refused the request: HTTP ${status ?? "401"} — check the API key`,
+      "model_auth",
+      true,
+    );
+  if (status === 404 || kind === "not_found")
+    return new EpisodeFailed(
+      `${endpoint}: HTTP 404 not found — check the base URL and the model name (${detail})`,
+      "model_not_found",
+      true,
+    );
+  const refused =
+    kind === "connection_refused" ||
+    kind === "unreachable" ||
+    (kind === "network" && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(e.message));
+  if (refused) {
+    const why = /ENOTFOUND|EAI_AGAIN/.test(e.message) ? "host not found" : "connection refused";
+    return new EpisodeFailed(
+      `cannot reach ${endpoint}: ${why} — is the server running?`,
+      "model_unreachable",
+      !reachedBefore || (e as { permanent?: boolean }).permanent === true,
+    );
+  }
+  const permanent = (e as { permanent?: boolean }).permanent === true;
+  return new EpisodeFailed(
+    `model call failed at ${endpoint}: ${kind}${status ? ` (HTTP ${status})` : ""}: ${detail}`,
+    `model_${kind}`,
+    permanent,
+  );
+}
+
 export type LlmAgent = OnlineAgent & {
   readonly promptOptions: PromptOptions;
   readonly params: SamplingParams;
@@ -143,8 +192,18 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
   const maxMalformed = o.maxMalformed ?? 2;
   const name = o.name ?? `LLM-${o.client.descriptor.model}${scratchpad ? "-scratchpad" : ""}`;
 
+  const policy = o.retry ?? DEFAULT_RETRY;
+  // Until the endpoint has answered once in this run, retry briefly: a dead endpoint or a bad
+  // key must fail in seconds, not after minutes of backoff (a 429's Retry-After still holds).
+  const firstPolicy: RetryPolicy = {
+    maxRetries: Math.min(policy.maxRetries, 2),
+    baseDelayMs: Math.min(policy.baseDelayMs, 250),
+    maxDelayMs: Math.min(policy.maxDelayMs, 1000),
+  };
+  let reached = false;
   // One guard for the agent's whole run: a dead endpoint or bad key stops every later call at once.
   const guard = new RunGuard();
+
   /** One model call through the engine (retries, timeout, cache); throws EpisodeFailed when it gives up. */
   const call = async (messages: ChatMessage[], itemId: string) => {
     const request: ModelRequest = { messages, params };
@@ -153,12 +212,12 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
       | undefined;
     const stored = o.prompts?.put(messages);
     const promptSha256 = stored?.sha256 ?? sha256Hex(promptBytes(messages));
-    let error = "no answer";
+    let error: ModelError | undefined;
     const stats = await runJobs([{ itemId, trial: 0, item: null, request }], {
       guard,
       client: o.client,
       maxConcurrency: 1,
-      retry: o.retry ?? DEFAULT_RETRY,
+      retry: reached ? policy : firstPolicy,
       timeoutMs: o.timeoutMs,
       cache: o.cache,
       onOutcome: (x) => {
@@ -169,11 +228,12 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
             cached: x.cached,
             promptSha256,
           };
-        else error = `${x.error?.kind}: ${x.error?.message}`;
+        else error = x.error;
       },
     });
-    if (!got) throw new EpisodeFailed(`model call failed: ${stats.stopped?.message ?? error}`, "model_error");
+    if (!got) throw modelFailure(o.client.descriptor.endpoint, stats.stopped ?? error, reached);
     await stored?.done;
+    if (!got.cached) reached = true;
     return got;
   };
 
@@ -207,9 +267,14 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
       return {
         async act(obs: Observation, rejection?: Rejection) {
           lastOfRollout.set(obs.episode, obs);
+          // What a person sees under the board: every earlier rollout, as last observed.
+          const earlierRollouts = [...lastOfRollout.entries()]
+            .filter(([ep]) => ep < obs.episode)
+            .sort((a, b) => a[0] - b[0])
+            .map(([, ob]) => ob);
           const messages: ChatMessage[] = [
             { role: "system", content: system },
-            { role: "user", content: userPrompt(obs, rejection) },
+            { role: "user", content: userPrompt(obs, rejection, earlierRollouts) },
           ];
           let malformed = 0;
           let tools = 0;
@@ -229,10 +294,7 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
               else if (tools >= promptOptions.maxToolCalls)
                 problem = `tool call limit (${promptOptions.maxToolCalls}) reached for this timestep; reply with an action`;
               else {
-                const earlier = [...lastOfRollout.entries()]
-                  .filter(([ep]) => ep < obs.episode)
-                  .map(([, ob]) => ob);
-                const result = runTool(v.tool as string, v.args ?? {}, obs, earlier);
+                const result = runTool(v.tool as string, v.args ?? {}, obs, earlierRollouts);
                 toolLog.push({
                   episode: obs.episode,
                   t: obs.t,

@@ -26,14 +26,19 @@ Rules:
 Answer format: {answer}`,
 });
 
+/**
+ * v2: explore_then_commit prompts also show the player's earlier practice rollouts (their
+ * settings, outputs and effect status), as the browser shows them under the board; v1 showed
+ * only the current rollout, so the scored run was played blind.
+ */
 export const USER_TEMPLATE = registerTemplate({
   id: "gf01-play-user",
-  version: 1,
-  description: "GF-01 online play: the observation history and the decision asked for",
-  slots: ["panel", "history", "status", "note", "ask"],
+  version: 2,
+  description: "GF-01 online play: earlier practice runs, the observation history and the decision asked for",
+  slots: ["panel", "practice", "history", "status", "note", "ask"],
   text: `{panel}
 
-{history}
+{practice}{history}
 {status}
 {note}{ask}`,
 });
@@ -100,8 +105,31 @@ const fmtOut = (v: Record<string, number>): string =>
     .map(([k, b]) => `${k}=${b}`)
     .join(" ");
 
-/** The per-decision user message: goal panel, this rollout's history, status, the ask. */
-export function userPrompt(o: Observation, rejection?: Rejection): string {
+/**
+ * Earlier practice rollouts as the player last saw each one (settings, outputs, effect
+ * status). Only the player's own moves and observed outputs: nothing hidden.
+ */
+export function practiceBlock(earlier: readonly Observation[]): string {
+  if (!earlier.length) return "";
+  const out = ["Your earlier practice runs (unscored; same machine, same default inputs):"];
+  for (const e of earlier) {
+    const ended = e.done ? "" : ` (stopped after t=${e.t - 1})`;
+    out.push(`Practice run ${e.episode + 1}${ended}: effect ${e.effect_status_t}.`);
+    for (let t = 0; t < e.t; t++)
+      out.push(`  t=${t}: you set ${fmtSet(e.history_atoms, t)} -> outputs ${fmtOut(e.outputs[t])}`);
+  }
+  return `${out.join("\n")}\n\n`;
+}
+
+/**
+ * The per-decision user message: goal panel, earlier practice rollouts (`earlier`: the last
+ * observation of each, oldest first), this rollout's history, status, the ask.
+ */
+export function userPrompt(
+  o: Observation,
+  rejection?: Rejection,
+  earlier: readonly Observation[] = [],
+): string {
   const g = o.goal;
   const panel = [
     goalSentence(g),
@@ -121,7 +149,14 @@ export function userPrompt(o: Observation, rejection?: Rejection): string {
   const ask = o.done
     ? 'This exploration run is over. Reply {} to explore again or {"type": "commit"} to start the scored run.'
     : `Now t=${o.t}. Your action for t=${o.t}:`;
-  return renderTemplate(USER_TEMPLATE, { panel, history: lines.join("\n"), status, note, ask });
+  return renderTemplate(USER_TEMPLATE, {
+    panel,
+    practice: practiceBlock(earlier),
+    history: lines.join("\n"),
+    status,
+    note,
+    ask,
+  });
 }
 
 /**

@@ -3,17 +3,18 @@
  * the per-step log and the official `play --out` payload shape. The certificate is re-verified
  * from scratch (offline re-simulation) and must agree with the online run's effect status.
  */
-import { FAMILY_ID } from "../artifacts/meta.js";
-import { type RunMeta, buildRunRecord } from "../artifacts/run-record.js";
+
 import { instanceToDict } from "../artifacts/bundle.js";
+import { FAMILY_ID } from "../artifacts/meta.js";
+import { buildRunRecord, type RunMeta } from "../artifacts/run-record.js";
 import { applyCertificate } from "../model/certificate.js";
 import { effectHolds } from "../model/simulate.js";
 import type { Atom } from "../model/types.js";
 import { type ScoreOptions, type ScoreRow, scoreCertificate } from "../verify/score.js";
+import type { PublicResult } from "./agent.js";
 import type { PlaySession, RolloutRecord } from "./episode.js";
 import type { PlayProtocol } from "./observation.js";
 import { renderObservation } from "./render-text.js";
-import type { PublicResult } from "./agent.js";
 
 export const STEP_LOG_SCHEMA_VERSION = "gf01.play_steps.v1";
 
@@ -71,6 +72,13 @@ export interface RowContext {
   agent_name: string;
   meta: RunMeta;
   extraMetrics?: boolean;
+  /**
+   * Human play: who played (pseudonymous) and which session. Written as extra row keys
+   * `player_id` / `session_id`; `report` treats a player's repeated plays of an instance as
+   * attempts (docs/human-data.md), where model rows keep the strict duplicate rule.
+   */
+  player_id?: string;
+  session_id?: string;
 }
 
 /** The official run_record row of the scored commit episode (play_protocol recorded). */
@@ -79,7 +87,7 @@ export function outcomeRunRecord(
   o: EpisodeOutcome,
   c: RowContext,
 ): Record<string, unknown> {
-  return buildRunRecord(
+  const row = buildRunRecord(
     {
       instance_id: o.instance_id,
       eval_track: c.eval_track,
@@ -92,6 +100,9 @@ export function outcomeRunRecord(
     { ...c.meta, play_protocol: o.protocol, scored_commit_episode: true },
     { extraMetrics: c.extraMetrics },
   );
+  if (c.player_id !== undefined) row.player_id = c.player_id;
+  if (c.session_id !== undefined) row.session_id = c.session_id;
+  return row;
 }
 
 /** Official step shape (`requested_action_set` etc.) plus what we add (rejections, phase). */

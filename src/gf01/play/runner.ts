@@ -2,18 +2,27 @@
  * Play any online agent over a bundle: concurrent episodes, rows written in bundle order
  * (a reorder buffer, so a concurrent run writes the same bytes as a sequential one), resume
  * from the rows already in `out`, per-step logs beside them, and a per-agent report.
+ *
+ * Failures are errors, never scores: an episode whose agent fails (`EpisodeFailed` or any
+ * throw: the process cannot start, exits, times out, the endpoint refuses) writes no run row;
+ * it is recorded in `<out>.errors.jsonl` (`gf01.play_error.v1`) and in the payload's `errors`,
+ * and the run is not ok. A permanent failure stops the run at once, and `stopAfterRepeated`
+ * failures of the same kind in a row stop it early. `--resume` plays exactly the instances that
+ * have no row (the errored and the unplayed ones).
  */
 import { existsSync, statSync } from "node:fs";
-import { appendFile, writeFile } from "node:fs/promises";
+import { appendFile, rm, writeFile } from "node:fs/promises";
+import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { JsonlAppender, readJsonl } from "../../core/jsonl.js";
+import { registerSchema } from "../../core/schema.js";
 import type { LoadedBundle } from "../artifacts/bundle.js";
 import { ALLOWED_TOOL_ALLOWLISTS_BY_TRACK, type EvalTrack } from "../artifacts/meta.js";
 import { runRecordLine, trackToolPolicyError } from "../artifacts/run-record.js";
 import { compileInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import { ReportBuilder } from "../report/report.js";
-import { type OnlineAgent, type PublicResult, driveSession } from "./agent.js";
+import { driveSession, EpisodeFailed, type OnlineAgent } from "./agent.js";
 import { PlaySession } from "./episode.js";
 import { type PlayRunContext, playRunMeta } from "./meta.js";
 import type { PlayProtocol } from "./observation.js";
@@ -53,8 +62,32 @@ export interface PlayRunOptions {
   extraMetrics?: boolean;
   /** Progress callback after each scored (or failed) episode. */
   onEpisode?: (e: { index: number; instance_id: string; outcome?: EpisodeOutcome; error?: string }) => void;
+  /** Called once, with the first episode error of the run (the CLI prints it on stderr). */
+  onFirstError?: (e: PlayErrorRecord) => void;
+  /** Stop after this many consecutive failures of one kind (default 3; permanent ones stop at once). */
+  stopAfterRepeated?: number;
   signal?: AbortSignal;
 }
+
+export const PLAY_ERROR_SCHEMA_VERSION = "gf01.play_error.v1";
+
+/** One failed episode (a line of `<out>.errors.jsonl`). Never a run row, never scored. */
+export const playErrorSchema = z.object({
+  schema_version: z.literal(PLAY_ERROR_SCHEMA_VERSION),
+  status: z.literal("error"),
+  instance_id: z.string(),
+  agent_name: z.string(),
+  eval_track: z.enum(["EVAL-CB", "EVAL-TA", "EVAL-OC"]),
+  play_protocol: z.enum(["commit_only", "explore_then_commit"]),
+  /** e.g. agent_start, agent_exit, agent_timeout, model_unreachable, model_auth, model_<kind>. */
+  kind: z.string(),
+  /** The one plain line printed on stderr for the first error. */
+  message: z.string(),
+  /** Retrying cannot help: the run stopped at this error. */
+  permanent: z.boolean(),
+});
+registerSchema(PLAY_ERROR_SCHEMA_VERSION, playErrorSchema);
+export type PlayErrorRecord = z.infer<typeof playErrorSchema>;
 
 export interface PlayRunResult {
   ok: boolean;
@@ -115,7 +148,9 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   }
   const runsApp = o.out ? await JsonlAppender.open(o.out) : undefined;
   const stepsApp = stepsOut ? await JsonlAppender.open(stepsOut) : undefined;
+  // Errors of this run only: a resumed run retries every errored episode, so old records go.
   const errorsFile = o.out ? `${o.out}.errors.jsonl` : undefined;
+  if (errorsFile) await writeFile(errorsFile, "");
 
   const ctxBase: PlayRunContext = { evalTrack, rendererTrack, gitCommit: o.gitCommit, ...o.adaptation };
   const todo = instances.map((inst, index) => ({ inst, index })).filter((x) => !done.has(x.inst.instance_id));
@@ -135,7 +170,35 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
     }
   };
   let flushChain = Promise.resolve();
-  const errors: { instance_id: string; kind: string; message: string }[] = [];
+  const errors: PlayErrorRecord[] = [];
+  const stopAfter = Math.max(1, o.stopAfterRepeated ?? 3);
+  let stopped: { reason: string; kind: string } | undefined;
+  let streakKind = "";
+  let streak = 0;
+  const recordError = async (inst: Gf01Instance, e: unknown) => {
+    const failed = e instanceof EpisodeFailed ? e : undefined;
+    const rec: PlayErrorRecord = {
+      schema_version: PLAY_ERROR_SCHEMA_VERSION,
+      status: "error",
+      instance_id: inst.instance_id,
+      agent_name: agent.name,
+      eval_track: evalTrack,
+      play_protocol: protocol,
+      kind: failed?.kind ?? (e as { kind?: string }).kind ?? "agent_error",
+      message: (e as Error)?.message ?? String(e),
+      permanent: failed?.permanent ?? false,
+    };
+    if (!errors.length) o.onFirstError?.(rec);
+    errors.push(rec);
+    if (errorsFile) await appendFile(errorsFile, `${JSON.stringify(rec)}\n`);
+    streak = rec.kind === streakKind ? streak + 1 : 1;
+    streakKind = rec.kind;
+    if (!stopped && (rec.permanent || streak >= stopAfter))
+      stopped = {
+        kind: rec.kind,
+        reason: rec.permanent ? "permanent failure" : `${streak} consecutive ${rec.kind} failures`,
+      };
+  };
 
   const playOne = async (inst: Gf01Instance, index: number) => {
     const ci = compileInstance(inst);
@@ -181,21 +244,21 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   };
 
   let cursor = 0;
+  let started = 0;
   const worker = async () => {
-    while (cursor < todo.length && !o.signal?.aborted) {
+    while (cursor < todo.length && !o.signal?.aborted && !stopped) {
       const k = cursor++;
+      started++;
       const { inst, index } = todo[k];
       try {
         const r = await playOne(inst, index);
         settled.set(k, { row: r.row, log: r.log });
+        streak = 0;
         o.onEpisode?.({ index, instance_id: inst.instance_id, outcome: r.outcome });
       } catch (e) {
-        const kind = (e as { kind?: string }).kind ?? "agent_error";
-        const rec = { instance_id: inst.instance_id, kind, message: (e as Error).message };
-        errors.push(rec);
-        if (errorsFile) await appendFile(errorsFile, `${JSON.stringify(rec)}\n`);
+        await recordError(inst, e);
         settled.set(k, null);
-        o.onEpisode?.({ index, instance_id: inst.instance_id, error: rec.message });
+        o.onEpisode?.({ index, instance_id: inst.instance_id, error: (e as Error)?.message });
       }
       flushChain = flushChain.then(flush);
       await flushChain;
@@ -209,26 +272,33 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
     await stepsApp?.close();
     await agent.close?.();
   }
+  if (errorsFile && !errors.length) await rm(errorsFile, { force: true });
 
   const builder = new ReportBuilder();
   for (const r of rows) builder.add(r);
   const rep = builder.finish();
+  const notPlayed = todo.length - started;
+  const ok = errors.length === 0 && notPlayed === 0;
   return {
-    ok: errors.length === 0,
+    ok,
     rows,
     payload: {
-      status: errors.length ? "partial" : "ok",
+      status: ok ? "ok" : rows.length > done.size ? "partial" : "error",
       agent: agent.name,
       eval_track: evalTrack,
       renderer_track: rendererTrack,
       play_protocol: protocol,
       instances: instances.length,
-      played: todo.length - errors.length,
+      played: started - errors.length,
       resumed: done.size,
+      errored: errors.length,
+      not_played: notPlayed,
+      ...(stopped ? { stopped_early: stopped } : {}),
       errors,
       aggregate: rep.groups,
       out_jsonl: o.out ?? "",
       steps_jsonl: stepsOut ?? "",
+      errors_jsonl: errors.length ? (errorsFile ?? "") : "",
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
  * A person plays at a terminal (R1 text track): each decision point shows the R1 screen and
  * asks for this timestep's action. Input is forgiving: anything unparsable or refused by the
- * engine prints the reason and asks again; EOF (Ctrl-D) or `quit` ends the episode cleanly
- * (remaining timesteps without intervention) and the final screen shows the verdict.
+ * engine prints the reason and asks again (and counts as a rejected input); an intervention
+ * after the objective window is explained and must be confirmed; EOF (Ctrl-D) or `quit` ends
+ * the episode cleanly (remaining timesteps without intervention) and the final screen shows
+ * the verdict.
  */
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { type EpisodePlayer, driveSession } from "./agent.js";
+import { driveSession, type EpisodePlayer } from "./agent.js";
 import type { PlaySession } from "./episode.js";
 import type { Observation, Rejection } from "./observation.js";
 import { renderObservation, renderVerdict } from "./render-text.js";
@@ -40,10 +42,16 @@ export function parseHumanLine(
     }
   }
   const set: Record<string, string> = {};
-  for (const tok of s.split(/[,\s]+/).filter(Boolean)) {
+  // Spaces around "=" / ":" are fine (" in1 = 1 "); tokens are then separated by commas/spaces.
+  const norm = s.replace(/\s*([=:])\s*/g, "$1");
+  for (const tok of norm.split(/[,\s]+/).filter(Boolean)) {
     const m = /^([^=:]+)[=:](.*)$/.exec(tok);
     if (!m?.[2]) return { error: `expected ap=value, got ${JSON.stringify(tok)}` };
-    set[m[1].trim()] = m[2].trim();
+    const ap = m[1].trim();
+    const v = m[2].trim();
+    if (Object.hasOwn(set, ap) && set[ap] !== v)
+      return { error: `${ap} is set twice (${set[ap]} and ${v}); give each input once` };
+    set[ap] = v;
   }
   return { move: set };
 }
@@ -53,11 +61,21 @@ export function terminalPlayer(input: Readable, output: Writable): EpisodePlayer
   const rl = createInterface({ input, terminal: false });
   const it = rl[Symbol.asyncIterator]();
   const say = (s: string) => output.write(`${s}\n`);
+  // A line we could not parse is still handed to the engine (as the raw text), so it is
+  // rejected, logged and counted like any other bad input; we show our own, clearer reason.
+  let parseError: string | undefined;
+  let confirmLate: string | undefined;
   return {
     async act(o: Observation, rejection?: Rejection) {
       say("");
       say(renderObservation(o));
-      if (rejection) say(`! Not accepted: ${rejection.message}`);
+      if (rejection) say(`! Not accepted: ${parseError ?? rejection.message}`);
+      parseError = undefined;
+      const late = !o.done && o.t > o.goal.window_hi;
+      if (late)
+        say(
+          `Note: the target window ended at t=${o.goal.window_hi}. Interventions now cannot help and count against minimality; 'commit' finishes the run.`,
+        );
       for (;;) {
         output.write(
           o.done
@@ -72,9 +90,23 @@ export function terminalPlayer(input: Readable, output: Writable): EpisodePlayer
         }
         const p = parseHumanLine(r.value);
         if ("help" in p) say(HELP);
-        else if ("error" in p) say(`! ${p.error} (type help)`);
-        else if ("quit" in p) return undefined;
-        else return p.move;
+        else if ("error" in p) {
+          parseError = `${p.error} (type help)`;
+          return r.value;
+        } else if ("quit" in p) return undefined;
+        else {
+          const m = p.move as Record<string, unknown>;
+          const sets = m && typeof m === "object" && m.type === undefined && Object.keys(m).length > 0;
+          if (late && sets && confirmLate !== r.value.trim()) {
+            confirmLate = r.value.trim();
+            say(
+              `! t=${o.t} is after the target window (t=${o.goal.window_lo}..${o.goal.window_hi}): this cannot reach the goal and makes your answer non-minimal. Enter it again to do it anyway, or skip.`,
+            );
+            continue;
+          }
+          confirmLate = undefined;
+          return p.move;
+        }
       }
     },
     close() {

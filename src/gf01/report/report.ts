@@ -66,6 +66,7 @@ interface Acc {
   ts: FsumAcc;
   effT: Map<number, number>;
   kappa: Map<string, number>;
+  players: Set<string>;
 }
 
 export interface ReportGroup {
@@ -99,7 +100,8 @@ export class ReportBuilder {
   private readonly schemaVersions = new Set<string>();
   private total = 0;
 
-  add(row: Record<string, unknown>): void {
+  /** `player`: for human rows, who played (groups then report how many players they pool). */
+  add(row: Record<string, unknown>, player?: string): void {
     this.total++;
     this.schemaVersions.add(s(row.schema_version));
     const key: Record<string, unknown> = {
@@ -131,10 +133,12 @@ export class ReportBuilder {
         ts: new FsumAcc(),
         effT: new Map(),
         kappa: new Map(),
+        players: new Set(),
       };
       this.groups.set(k, a);
     }
     a.n++;
+    if (player !== undefined) a.players.add(player);
     const valid = truthy(row.valid ?? false);
     const goal = truthy(row.goal ?? false);
     if (valid) a.valid++;
@@ -165,6 +169,7 @@ export class ReportBuilder {
         kappa_distribution: [...a.kappa.entries()]
           .map(([k, count]) => ({ kappa: JSON.parse(k) as number[], count }))
           .sort((p, q) => cmpNums(q.kappa, p.kappa)),
+        ...(a.players.size ? { players: a.players.size } : {}),
       }));
     const out: Record<string, unknown> = {
       groups,
@@ -259,4 +264,121 @@ export function formatReportTable(report: Record<string, unknown>): string {
   const lines = [fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(fmt)];
   lines.push(`${String(report.total_rows)} rows, ${groups.length} groups (tracks and agents never pooled)`);
   return `${lines.join("\n")}\n`;
+}
+
+// ---------------------------------------------------------------------------------------
+// Human attempts
+
+/** Which of a player's attempts at an instance a report counts. */
+export type AttemptPolicy = "first" | "best" | "all";
+export const ATTEMPT_POLICIES: readonly AttemptPolicy[] = ["first", "best", "all"];
+
+const HUMAN_AGENT = /^(human-(?:web|terminal))(?::(.+))?$/;
+
+/**
+ * Who played a human row and under which condition: `player_id` when present; rows written
+ * before player ids existed carry the player in the agent name (`human-web:p017`), which is
+ * split back into the condition (`human-web`) and the player. `undefined` for model rows.
+ */
+export function humanPlayer(row: Record<string, unknown>): { agent: string; player: string } | undefined {
+  const name = String(row.agent_name ?? "");
+  const m = HUMAN_AGENT.exec(name);
+  if (typeof row.player_id === "string")
+    return { agent: m && m[2] === row.player_id ? m[1] : name, player: row.player_id };
+  if (m) return { agent: m[1], player: m[2] ?? "anonymous" };
+  return undefined;
+}
+
+const kappaOf = (r: Record<string, unknown>): number[] => [
+  truthy(r.valid ?? false) ? 1 : 0,
+  truthy(r.goal ?? false) ? 1 : 0,
+  -num(r.eff_t ?? 0),
+  -num(r.eff_a ?? 0),
+];
+
+/**
+ * Human rows by (condition, player, instance), in file order (= attempt order). `finish`
+ * feeds the counted attempt(s) into the pooled builder (groups then carry `players`) and
+ * returns the same summary per player. Model rows never come here: they keep the strict
+ * one-run-per-condition rule.
+ */
+export class AttemptCollector {
+  private readonly cells = new Map<string, { player: string; rows: Record<string, unknown>[] }>();
+  private rows = 0;
+  constructor(
+    readonly policy: AttemptPolicy = "first",
+    private readonly fold: readonly FoldableDimension[] = [],
+  ) {}
+
+  /** Takes the row if it is a human row (returns false for model rows). */
+  add(row: Record<string, unknown>): boolean {
+    const who = humanPlayer(row);
+    if (!who) return false;
+    this.rows++;
+    const r = { ...row, agent_name: who.agent };
+    const cond = [
+      who.agent,
+      row.instance_id,
+      row.eval_track,
+      row.renderer_track,
+      row.play_protocol,
+      row.scored_commit_episode,
+      row.adaptation_condition,
+      row.adaptation_budget_tokens,
+      row.adaptation_data_scope,
+      row.adaptation_protocol_id,
+      who.player,
+    ];
+    const k = JSON.stringify(cond.map((v) => v ?? null));
+    let c = this.cells.get(k);
+    if (!c) {
+      c = { player: who.player, rows: [] };
+      this.cells.set(k, c);
+    }
+    c.rows.push(r);
+    return true;
+  }
+
+  get humanRows(): number {
+    return this.rows;
+  }
+
+  finish(pooled: ReportBuilder): Record<string, unknown> | undefined {
+    if (!this.rows) return undefined;
+    const perPlayer = new Map<string, ReportBuilder>();
+    let counted = 0;
+    let repeated = 0;
+    for (const c of this.cells.values()) {
+      if (c.rows.length > 1) repeated++;
+      let chosen = c.rows;
+      if (this.policy === "first") chosen = [c.rows[0]];
+      else if (this.policy === "best") {
+        let best = c.rows[0];
+        for (const r of c.rows.slice(1)) if (cmpNums(kappaOf(r), kappaOf(best)) > 0) best = r;
+        chosen = [best];
+      }
+      let b = perPlayer.get(c.player);
+      if (!b) {
+        b = new ReportBuilder(this.fold);
+        perPlayer.set(c.player, b);
+      }
+      for (const r of chosen) {
+        pooled.add(r, c.player);
+        b.add(r);
+        counted++;
+      }
+    }
+    const player_groups: Record<string, unknown>[] = [];
+    for (const p of [...perPlayer.keys()].sort(compareCodePoints))
+      for (const g of perPlayer.get(p)!.finish().groups as ReportGroup[])
+        player_groups.push({ player_id: p, ...g });
+    return {
+      policy: this.policy,
+      human_rows: this.rows,
+      counted_rows: counted,
+      players: perPlayer.size,
+      instances_with_repeats: repeated,
+      player_groups,
+    };
+  }
 }

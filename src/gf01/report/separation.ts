@@ -6,7 +6,9 @@
  *    closed-book score;
  *  - the same run condition recorded twice for one instance (two runs appended to one
  *    file), which a group would silently pool.
- * Either is an error (`track_mixing`, `duplicate_run`).
+ * Either is an error (`track_mixing`, `duplicate_run`). Human rows (a `player_id`, or a
+ * `human-web`/`human-terminal` agent) are different: one player playing an instance again is a
+ * new attempt, not a duplicate (`report --attempts`); only the same session twice is.
  */
 const TRACK_BOUND: Readonly<Record<string, string>> = {
   "BL-03-ToolPlanner": "EVAL-TA",
@@ -26,6 +28,11 @@ const RUN_KEY = [
   "adaptation_data_scope",
   "adaptation_protocol_id",
 ] as const;
+
+/** A row played by a person (web or terminal), whose repeated plays are attempts. */
+export function isHumanRow(row: Record<string, unknown>): boolean {
+  return typeof row.player_id === "string" || /^human-(web|terminal)(:|$)/.test(String(row.agent_name ?? ""));
+}
 
 export interface SeparationIssue {
   line: number;
@@ -47,7 +54,9 @@ export class SeparationChecker {
         error_type: "track_mixing",
         message: `agent ${agent} is ${bound}-only but the row says eval_track=${track}`,
       });
-    const key = JSON.stringify(RUN_KEY.map((k) => row[k] ?? null));
+    const cond = RUN_KEY.map((k) => row[k] ?? null);
+    // Human attempts are told apart by session (rows without one: each line is an attempt).
+    const key = JSON.stringify(isHumanRow(row) ? [...cond, row.session_id ?? `line:${line}`] : cond);
     const first = this.seen.get(key);
     if (first !== undefined)
       this.issues.push({

@@ -12,17 +12,17 @@
  */
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import { listenOn } from "../../core/listen.js";
 import { InputError } from "../../core/errors.js";
 import { GroupAppender, JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { generateBundle } from "../api.js";
-import { type LoadedBundle, bundleToJson, loadBundle, parseBundle } from "../artifacts/bundle.js";
-import { type PlayHandler, createPlaySessionHandler } from "../play/http.js";
-import { PLAY_PROTOCOLS } from "../play/observation.js";
+import { bundleToJson, type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import type { PublicResult } from "../play/agent.js";
+import { createPlaySessionHandler, type PlayHandler } from "../play/http.js";
+import { PLAY_PROTOCOLS } from "../play/observation.js";
 import { publicResult } from "../play/result.js";
 import { ensureWebBuild } from "./build.js";
 import { createStaticHandler } from "./static.js";
@@ -54,6 +54,7 @@ export interface PublicResultRecord {
   bundle: string;
   instance_id: string;
   agent_name: string;
+  player_id?: string;
   result: PublicResult;
 }
 
@@ -129,6 +130,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
           bundle: m.key,
           instance_id: outcome.instance_id,
           agent_name: String(row.agent_name),
+          ...(typeof row.player_id === "string" ? { player_id: row.player_id } : {}),
           result: publicResult(outcome),
         };
         results.set(session_id, rec);

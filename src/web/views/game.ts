@@ -7,15 +7,15 @@
  */
 import { h } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiError, type SessionView, api } from "../api.js";
+import { ApiError, api, type SessionView } from "../api.js";
 import {
-  type Draft,
-  type Observation,
   boardModel,
   budgetText,
   cycle,
+  type Draft,
   goalSentence,
   modeMeaning,
+  type Observation,
   stepFeedback,
 } from "../model.js";
 import { R1Board } from "./r1.js";
@@ -180,10 +180,14 @@ export function Game(props: { bundle: string; sid: string }) {
     const tgt = ev.target as HTMLElement | null;
     const tag = tgt?.tagName ?? "";
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
-    // Let a focused button handle its own activation keys.
+    // Let a focused button handle its own activation keys — except, while the finish dialog is
+    // open, a button outside it: Enter on the still-focused "Finish" button used to click it
+    // again and reopen the dialog instead of confirming.
+    const inDialog = !!tgt?.closest?.("[role=alertdialog]");
     if (
       (tag === "BUTTON" || tag === "A" || tgt?.getAttribute("role") === "button") &&
-      (ev.key === "Enter" || ev.key === " ")
+      (ev.key === "Enter" || ev.key === " ") &&
+      (!ref.current.confirm || inDialog)
     )
       return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -202,6 +206,14 @@ export function Game(props: { bundle: string; sid: string }) {
   useEffect(() => {
     rootRef.current?.focus();
   }, [view === null]);
+
+  // The finish dialog takes the focus when it opens (autoFocus does not apply to elements
+  // added after load) and gives it back to the board when it closes.
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirm) confirmRef.current?.focus();
+    else rootRef.current?.focus();
+  }, [confirm]);
 
   if (!view) return h("main", { class: "page" }, h("p", { role: "alert" }, message || "Loading session…"));
   const o = view.observation;
@@ -284,8 +296,8 @@ export function Game(props: { bundle: string; sid: string }) {
           h("dt", null, "Goal status"),
           h(
             "dd",
-            { class: o.effect_status_t === "triggered" ? "ok" : "" },
-            o.effect_status_t === "triggered" ? "✓ reached in this run" : "not reached yet",
+            { class: o.effect_status_t === "triggered" ? "ok" : "", "data-testid": "goal-status" },
+            goalStatus(o, view.finished),
           ),
         ),
         h(
@@ -385,7 +397,7 @@ export function Game(props: { bundle: string; sid: string }) {
                   class: "primary",
                   onClick: () => enqueue(() => send("commit")),
                   "data-testid": "confirm-finish",
-                  autoFocus: true,
+                  ref: confirmRef,
                 },
                 "Finish — Enter",
               ),
@@ -413,6 +425,15 @@ export function Game(props: { bundle: string; sid: string }) {
       ),
     ),
   );
+}
+
+/** The side panel's goal status: "yet" only while the run can still change it. */
+function goalStatus(o: Observation, finished: boolean): string {
+  if (o.effect_status_t === "triggered") return finished ? "✓ reached" : "✓ reached in this run";
+  if (finished) return "✗ not reached (the run is over)";
+  if (o.done) return "✗ not reached in this practice run";
+  if (o.t > o.goal.window_hi) return "✗ not reached (the target window is over)";
+  return "not reached yet";
 }
 
 function ActionBar(p: {

@@ -2,15 +2,36 @@
 /** Home page: bundles and their instances (public descriptors only), protocol, player id. */
 import { h } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { type Catalog, type CatalogBundle, type CatalogInstance, api } from "../api.js";
+import { api, type Catalog, type CatalogBundle, type CatalogInstance } from "../api.js";
 
 const PLAYER_RE = /^[A-Za-z0-9_-]{0,32}$/;
+
+function initialPlayer(): string {
+  const fromUrl = new URLSearchParams(location.search).get("player");
+  if (fromUrl !== null && PLAYER_RE.test(fromUrl)) {
+    localStorage.setItem("gf01.player", fromUrl);
+    return fromUrl;
+  }
+  return localStorage.getItem("gf01.player") ?? "";
+}
+
+/** A random pseudonymous id for this browser, created once and kept in localStorage. */
+export function anonymousId(): string {
+  let id = localStorage.getItem("gf01.anon");
+  if (!id || !/^anon-[0-9a-f]{8}$/.test(id)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(4));
+    id = `anon-${[...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+    localStorage.setItem("gf01.anon", id);
+  }
+  return id;
+}
 
 export function Home(props: { go: (hash: string) => void }) {
   const [cat, setCat] = useState<Catalog | null>(null);
   const [err, setErr] = useState("");
   const [protocol, setProtocol] = useState("commit_only");
-  const [player, setPlayer] = useState(() => localStorage.getItem("gf01.player") ?? "");
+  // A study link may carry the player id (`/?player=p017`); it is remembered on this device.
+  const [player, setPlayer] = useState(() => initialPlayer());
   useEffect(() => {
     api
       .catalog()
@@ -26,7 +47,9 @@ export function Home(props: { go: (hash: string) => void }) {
       const s = await api.create(b.key, {
         instance_id: inst.instance_id,
         protocol,
-        agent_name: player ? `human-web:${player}` : "human-web",
+        agent_name: "human-web",
+        // No id typed: this browser's own anonymous id, so two people never share one name.
+        player_id: player || anonymousId(),
       });
       props.go(`#/play/${encodeURIComponent(b.key)}/${encodeURIComponent(s.session_id)}`);
     } catch (e) {
@@ -68,7 +91,7 @@ export function Home(props: { go: (hash: string) => void }) {
       h(
         "label",
         null,
-        "Player id (optional, pseudonymous) ",
+        "Player id (pseudonymous; empty: an anonymous id for this browser) ",
         h("input", {
           value: player,
           maxLength: 32,

@@ -81,10 +81,13 @@ export function R1Board(p: BoardProps) {
         String(c.t),
       ),
     );
-    if (c.state === "current") kids.push(h("text", { x: cx + COL_W / 2, y: 18, class: "tag now" }, "NOW ▼"));
-    else if (c.isTarget) kids.push(h("text", { x: cx + COL_W / 2, y: 18, class: "tag target" }, "★ TARGET"));
-    if (c.state === "current" && c.isTarget)
-      kids.push(h("text", { x: cx + COL_W / 2, y: HEAD_H - 30, class: "tag target" }, "★ TARGET"));
+    // Now and target on one column: two lines (target above, "NOW ▼" pointing at the step
+    // number), far enough apart for the 11px labels not to overlap.
+    const both = c.state === "current" && c.isTarget;
+    if (c.isTarget)
+      kids.push(h("text", { x: cx + COL_W / 2, y: both ? 12 : 18, class: "tag target" }, "★ TARGET"));
+    if (c.state === "current")
+      kids.push(h("text", { x: cx + COL_W / 2, y: both ? 28 : 18, class: "tag now" }, "NOW ▼"));
 
     c.inputs.forEach((cell, i) => {
       const y = inTop + i * ROW_H + 4;

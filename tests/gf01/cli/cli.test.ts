@@ -156,7 +156,7 @@ describe("gf01 generate", () => {
 });
 
 describe("gf01 evaluate", () => {
-  it("appends rows that re-verify, and refuses track-policy violations", async () => {
+  it("writes rows that re-verify; re-running refuses, --resume adds nothing, --overwrite replaces; refuses track-policy violations", async () => {
     const dir = tmp();
     const args = [
       "evaluate",
@@ -169,13 +169,26 @@ describe("gf01 evaluate", () => {
       "--out",
       "runs.jsonl",
     ];
-    expect((await run(args, dir)).code).toBe(0);
-    expect((await run(args, dir)).code).toBe(0);
-    const lines = readFileSync(join(dir, "runs.jsonl"), "utf8").split("\n").filter(Boolean);
-    expect(lines).toHaveLength(8);
+    const ok = await run(args, dir);
+    expect(ok.code).toBe(0);
+    // Offline agents are white-box: their official EVAL-CB label is flagged.
+    expect(ok.stderr).toMatch(/offline agent "greedy" is white-box/);
+    const first = readFileSync(join(dir, "runs.jsonl"), "utf8");
+    // Re-running the same line used to append a duplicate of every row (then report failed).
+    const again = await run(args, dir);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/runs\.jsonl.*file exists; pass --resume to continue it or --overwrite/);
+    const resumed = await run([...args, "--resume"], dir);
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout).resumed).toBe(4);
+    expect(readFileSync(join(dir, "runs.jsonl"), "utf8")).toBe(first);
+    expect((await run([...args, "--overwrite"], dir)).code).toBe(0);
+    expect(readFileSync(join(dir, "runs.jsonl"), "utf8")).toBe(first);
+    const lines = first.split("\n").filter(Boolean);
+    expect(lines).toHaveLength(4);
     const v = await run(["validate", "--runs", "runs.jsonl", "--instances", B, "--strict"], dir);
     expect(v.code).toBe(0);
-    expect(JSON.parse(v.stdout).rows_verified).toBe(8);
+    expect(JSON.parse(v.stdout).rows_verified).toBe(4);
     const bad = await run(["evaluate", "--instances", B, "--agent", "oracle", "--git-commit", "t"], dir);
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stdout).error_type).toBe("track_policy_violation");

@@ -110,13 +110,13 @@ describe("agent interface conformance (in-process = stdio = HTTP)", () => {
     ]);
   });
 
-  it("an agent that exits early or prints garbage never breaks the run", async () => {
+  it("an agent that prints garbage never breaks the run (and may stop early by committing)", async () => {
     const out = join(dir, "bad.jsonl");
     const r = await playBundle({
       bundle,
       limit: 3,
       agent: stdioAgent({
-        command: `python3 -c "import sys; sys.stdin.readline(); print('not json', flush=True); sys.stdin.readline(); print('{\\"in0\\": 9}', flush=True)"`,
+        command: `python3 -c "import sys; sys.stdin.readline(); print('not json', flush=True); sys.stdin.readline(); print('{\\"in0\\": 9}', flush=True); sys.stdin.readline(); print('{\\"type\\": \\"commit\\"}', flush=True)"`,
         name: "flaky",
         stderr: () => {},
       }),
@@ -130,6 +130,6 @@ describe("agent interface conformance (in-process = stdio = HTTP)", () => {
       .map((l) => JSON.parse(l));
     const s0 = logs[0].rollouts[0].steps[0];
     expect(s0.rejected.map((x: { code: string }) => x.code)).toEqual(["not_an_object", "bad_value"]);
-    expect(s0.forced_skip).toBe("ended");
+    expect(s0.forced_skip).toBe("commit");
   });
 });

@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OpenAIClient } from "../../../src/core/engine/clients/openai.js";
+import { ModelError } from "../../../src/core/engine/errors.js";
 import { reportRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
 import { compileInstance } from "../../../src/gf01/model/compile.js";
 import { PlaySession } from "../../../src/gf01/play/episode.js";
-import { llmAgent, runTool } from "../../../src/gf01/play/llm.js";
+import { llmAgent, modelFailure, runTool } from "../../../src/gf01/play/llm.js";
 import { extractJsonObject, systemPrompt, userPrompt } from "../../../src/gf01/play/prompts.js";
 import { playBundle } from "../../../src/gf01/play/runner.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
@@ -96,6 +97,63 @@ describe("LLM agent on the model engine (loopback server)", () => {
     });
   }
 
+  it("explore_then_commit: the scored-run prompt shows the model its own practice rollouts (user template v2)", async () => {
+    for (const track of ["EVAL-CB", "EVAL-TA"] as const) {
+      const before = server.requests.length;
+      const out = join(dir, `etc-${track}.jsonl`);
+      const r = await playBundle({
+        bundle: { ...bundle, instances: bundle.instances.slice(0, 3) },
+        agent: agentFor(track),
+        protocol: "explore_then_commit",
+        exploreEpisodes: 2,
+        out,
+        gitCommit: "c",
+      });
+      expect(r.ok).toBe(true);
+      const logs = read(`${out}.steps.jsonl`)
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      const userPrompts = server.requests.slice(before).map((q) => {
+        const msgs = q.body.messages as { role: string; content: string }[];
+        return { system: msgs[0].content, user: msgs[1].content };
+      });
+      for (const [i, log] of logs.entries()) {
+        const practice = log.rollouts[0];
+        expect(practice.phase).toBe("explore");
+        // The practice run as the model played it, line by line.
+        const expected = [
+          `Practice run 1: effect ${practice.effect_triggered ? "triggered" : "not-triggered"}.`,
+        ];
+        for (const st of practice.steps) {
+          const set = Object.entries(st.set as Record<string, number>)
+            .map(([k, v]) => `"${k}": ${v}`)
+            .join(", ");
+          const outs = Object.entries(st.y_t as Record<string, number>)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(" ");
+          expected.push(`  t=${st.t}: you set {${set}} -> outputs ${outs}`);
+        }
+        const inst = bundle.instances[i];
+        const scored = userPrompts.filter(
+          (p) =>
+            p.user.includes("Phase: the scored run.") &&
+            p.user.includes(`Horizon T=${inst.base_trace.length}`),
+        );
+        expect(scored.length).toBeGreaterThan(0);
+        expect(scored.some((p) => p.user.includes(expected.join("\n")))).toBe(true);
+        expect(log.agent_log.prompt_templates[1]).toBe("gf01-play-user@2");
+      }
+      // The first practice run has nothing earlier to show; EVAL-TA keeps its tools.
+      const firstRun = userPrompts.filter((p) => p.user.includes("Phase: unscored exploration run 1 "));
+      expect(firstRun.length).toBeGreaterThan(0);
+      for (const p of firstRun) expect(p.user).not.toContain("Practice run");
+      expect(userPrompts.every((p) => p.system.includes("Tools (allowlist") === (track === "EVAL-TA"))).toBe(
+        true,
+      );
+    }
+  });
+
   it("report keeps the tracks apart and shows per-agent metrics", async () => {
     const both = join(dir, "both.jsonl");
     writeFileSync(both, read(join(dir, "EVAL-CB-full.jsonl")) + read(join(dir, "EVAL-TA-full.jsonl")));
@@ -144,9 +202,42 @@ describe("LLM agent on the model engine (loopback server)", () => {
       gitCommit: "c",
     });
     expect(r.ok).toBe(false);
-    expect(r.payload.errors).toMatchObject([{ kind: "model_error" }]);
+    expect(r.payload.errors).toMatchObject([{ kind: "model_unreachable", permanent: true }]);
     expect(read(out)).toBe("");
-    expect(read(`${out}.errors.jsonl`)).toMatch(/model_error/);
+    expect(read(`${out}.errors.jsonl`)).toMatch(/model_unreachable/);
+  });
+});
+
+describe("model failures (modelFailure)", () => {
+  const ep = "http://127.0.0.1:1/v1";
+  it("classifies by status, retryable and kind; permanent only where retrying cannot help", () => {
+    const f = (e: ModelError, reached = false) => {
+      const x = modelFailure(ep, e, reached);
+      return { kind: x.kind, permanent: x.permanent, message: x.message };
+    };
+    expect(f(new ModelError("client", "HTTP 403: nope", { status: 403 }))).toMatchObject({
+      kind: "model_auth",
+      permanent: true,
+    });
+    expect(f(new ModelError("client", "HTTP 404: no model", { status: 404 }))).toMatchObject({
+      kind: "model_not_found",
+      permanent: true,
+    });
+    expect(f(new ModelError("network", "network error: ECONNREFUSED"))).toEqual({
+      kind: "model_unreachable",
+      permanent: true,
+      message: `cannot reach ${ep}: connection refused — is the server running?`,
+    });
+    // The server answered earlier in the run and went away: not permanent (3 in a row stop it).
+    expect(f(new ModelError("network", "network error: ECONNREFUSED"), true).permanent).toBe(false);
+    expect(f(new ModelError("client", "HTTP 400: too long", { status: 400 }))).toMatchObject({
+      kind: "model_client",
+      permanent: false,
+    });
+    expect(f(new ModelError("server", "HTTP 503", { status: 503 })).kind).toBe("model_server");
+    // Finer kinds the engine may add are recognised by name.
+    expect(f(new ModelError("auth" as never, "bad key")).kind).toBe("model_auth");
+    expect(f(new ModelError("connection_refused" as never, "refused")).kind).toBe("model_unreachable");
   });
 });
 

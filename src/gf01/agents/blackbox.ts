@@ -1,0 +1,87 @@
+/**
+ * Black-box baselines for EVAL-CB: they see exactly what a player sees — the goal panel and,
+ * at each decision point, the canonical observation (outputs seen so far, own interventions,
+ * budgets, effect status) — and nothing else. This module imports no model, verifier or
+ * generator code, so it cannot simulate the hidden machine (tests/gf01/agents/blackbox.test.ts
+ * checks the imports and that the runner hands them no instance).
+ *
+ *  - BB-01-TargetFlip (commit_only): no feedback before the scored run, so it bets on the most
+ *    local cause: one intervention at the start of the objective window (t* in hard mode; in
+ *    normal mode an early flip has every window timestep to show), setting the first input AP
+ *    to 1. A single atom is minimal whenever it works, so it never pays for unnecessary atoms
+ *    (random play usually does).
+ *  - BB-02-Probe (explore_then_commit): spends every practice rollout testing one single-atom
+ *    intervention near the target (window start, then the rest of the window, then earlier
+ *    timesteps latest first; every input AP, value 1 then 0) and watching the effect status;
+ *    the scored run replays the first probe that made the effect happen, or BB-01's guess when
+ *    none did. It learns cause and effect only from intervention consequences.
+ */
+import type { EpisodeContext, EpisodePlayer, OnlineAgent } from "../play/agent.js";
+import type { GoalPanel, Observation } from "../play/observation.js";
+
+type Probe = readonly [t: number, ap: string, v: 0 | 1];
+
+/** Plays one fixed set of atoms (at most one per timestep here) in the current rollout. */
+const actionAt = (atoms: readonly Probe[], t: number): Record<string, number> => {
+  const set: Record<string, number> = {};
+  for (const [at, ap, v] of atoms) if (at === t) set[ap] = v;
+  return set;
+};
+
+/** BB-01's single guess: the first input AP set to 1 at the window's first timestep. */
+export function targetFlipGuess(g: GoalPanel): Probe {
+  return [g.window_lo, g.input_aps[0], 1];
+}
+
+/**
+ * Single-atom probes, most local first: t = window_lo, window_lo+1 … window_hi, then
+ * window_lo-1 down to 0; each input AP in order; value 1, then 0.
+ */
+export function probeOrder(g: GoalPanel): Probe[] {
+  const times: number[] = [];
+  for (let t = g.window_lo; t <= g.window_hi; t++) times.push(t);
+  for (let t = g.window_lo - 1; t >= 0; t--) times.push(t);
+  const out: Probe[] = [];
+  for (const t of times) for (const ap of g.input_aps) for (const v of [1, 0] as const) out.push([t, ap, v]);
+  return out;
+}
+
+export const targetFlipAgent: OnlineAgent = {
+  name: "BB-01-TargetFlip",
+  start(ctx: EpisodeContext): EpisodePlayer {
+    const guess = [targetFlipGuess(ctx.goal)];
+    return {
+      act(o: Observation) {
+        if (o.phase === "explore" || o.done) return { type: "commit" };
+        return actionAt(guess, o.t);
+      },
+    };
+  },
+};
+
+export const probeAgent: OnlineAgent = {
+  name: "BB-02-Probe",
+  start(ctx: EpisodeContext): EpisodePlayer {
+    const queue = probeOrder(ctx.goal);
+    let found: Probe | undefined;
+    let current: Probe | undefined;
+    let episode = -1;
+    return {
+      act(o: Observation) {
+        if (o.episode !== episode) {
+          episode = o.episode;
+          current = o.phase === "explore" ? queue.shift() : (found ?? targetFlipGuess(o.goal));
+        }
+        if (o.done) {
+          // A practice rollout ended: keep the probe if the effect happened, else probe on.
+          if (o.effect_status_t === "triggered" && current) found ??= current;
+          return found || o.explore_remaining === 0 || !queue.length ? { type: "commit" } : {};
+        }
+        return current ? actionAt([current], o.t) : {};
+      },
+    };
+  },
+};
+
+/** The black-box panel, in the order the default `npm start` panel shows it. */
+export const BLACK_BOX_AGENTS: readonly OnlineAgent[] = [targetFlipAgent, probeAgent];
