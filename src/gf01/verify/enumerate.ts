@@ -37,9 +37,20 @@ export class ResourceCapError extends Error {
 export interface EngineOptions {
   /** Cap on memoised DP nodes (default: none). Exceeding it throws ResourceCapError. */
   maxNodes?: number;
+  /**
+   * State-set representation: "auto" (bitmask up to 30 states, interned sets above) or
+   * "interned" (always interned; lets tests run the large-automaton path on small ones).
+   */
+  stateSets?: "auto" | "interned";
 }
 
-const MAX_STATES = 30;
+/**
+ * Up to this many states the removal-run state set is a 32-bit mask (bit i = state i), the
+ * fast path. Above it (or when the mask-keyed node space would pass 2^53) sets are interned:
+ * each distinct sorted state list gets a small integer id, so the node key stays a number
+ * and memory grows with the sets actually met, never with 2^states.
+ */
+const MASK_MAX_STATES = 30;
 
 function popcount(x: number): number {
   let c = 0;
@@ -68,6 +79,14 @@ export class MinimalEngine {
   private readonly radT: number;
   private readonly radA: number;
   private readonly memo: Map<number, number>[];
+  /** Interned state sets (sparse mode only): id → sorted member states; id 0 = ∅. */
+  private readonly sparse: boolean;
+  private readonly setList: Int32Array[] = [];
+  private readonly setIndex = new Map<string, number>();
+  private readonly setStamp: Int32Array;
+  private readonly setBuf: Int32Array;
+  private stampNo = 0;
+  private readonly keyStride: number;
   private memoBig: Map<number, bigint>[] | null = null;
   private readonly maxNodes: number;
   private nodeCount = 0;
@@ -80,10 +99,6 @@ export class MinimalEngine {
   constructor(ci: CompiledInstance, opts: EngineOptions = {}) {
     this.ci = ci;
     const { nIn, nSymbols, nStates } = ci.sys;
-    if (nStates > MAX_STATES)
-      throw new Error(
-        `M(I) enumeration supports automata with at most ${MAX_STATES} states (got ${nStates})`,
-      );
     this.nIn = nIn;
     this.nSym = nSymbols;
     this.nS = nStates;
@@ -98,9 +113,16 @@ export class MinimalEngine {
     this.bA = this.trackA ? Math.max(0, ci.budgetAtoms as number) : maxAtoms;
     this.radT = this.bT + 1;
     this.radA = this.trackA ? this.bA + 1 : 1;
-    const space = 2 ** nStates * nStates * 2 * this.radT * this.radA;
-    if (space > Number.MAX_SAFE_INTEGER)
-      throw new Error("M(I) enumeration: node key space too large for this instance");
+    this.keyStride = nStates * 2 * this.radT * this.radA;
+    this.sparse =
+      opts.stateSets === "interned" ||
+      nStates > MASK_MAX_STATES || 2 ** nStates * this.keyStride > Number.MAX_SAFE_INTEGER;
+    this.setStamp = new Int32Array(this.sparse ? nStates : 0);
+    this.setBuf = new Int32Array(this.sparse ? nStates : 0);
+    if (this.sparse) {
+      this.setList.push(new Int32Array(0));
+      this.setIndex.set("", 0);
+    }
     this.memo = Array.from({ length: slots }, () => new Map<number, number>());
     this.maxNodes = opts.maxNodes ?? Number.POSITIVE_INFINITY;
   }
@@ -120,6 +142,7 @@ export class MinimalEngine {
    * or one of m's own bits) shows the effect inside the window; else sets cs/ch/ca.
    */
   private step(t: number, s: number, hit: number, alt: number, m: number): boolean {
+    if (this.sparse) return this.stepSparse(t, s, hit, alt, m);
     const { next, out } = this.ci.sys;
     const mask = this.ci.effectMask;
     const nSym = this.nSym;
@@ -149,6 +172,65 @@ export class MinimalEngine {
     this.ch = h;
     this.ca = alt2;
     return true;
+  }
+
+  /** step() with `alt` an interned set id (automata above MASK_MAX_STATES states). */
+  private stepSparse(t: number, s: number, hit: number, alt: number, m: number): boolean {
+    const { next, out } = this.ci.sys;
+    const mask = this.ci.effectMask;
+    const sym = this.ci.base[t] ^ m;
+    const inWin = t >= this.lo;
+    const j = s * this.nSym + sym;
+    if (this.stampNo >= 0x7ffffffe) {
+      this.setStamp.fill(0);
+      this.stampNo = 0;
+    }
+    const stamp = ++this.stampNo;
+    const seen = this.setStamp;
+    const buf = this.setBuf;
+    let n = 0;
+    const members = this.setList[alt];
+    for (let i = 0; i < members.length; i++) {
+      const jj = members[i] * this.nSym + sym;
+      if (inWin && out[jj] & mask) return false;
+      const ns = next[jj];
+      if (seen[ns] !== stamp) {
+        seen[ns] = stamp;
+        buf[n++] = ns;
+      }
+    }
+    let mm = m;
+    while (mm !== 0) {
+      const low = mm & -mm;
+      mm ^= low;
+      const jj = j ^ low;
+      if (inWin && out[jj] & mask) return false;
+      const ns = next[jj];
+      if (seen[ns] !== stamp) {
+        seen[ns] = stamp;
+        buf[n++] = ns;
+      }
+    }
+    this.cs = next[j];
+    this.ch = inWin && out[j] & mask ? 1 : hit;
+    this.ca = this.intern(buf, n);
+    return true;
+  }
+
+  /** Id of the set buf[0..n) (order-free); new sets get the next id. */
+  private intern(buf: Int32Array, n: number): number {
+    if (n === 0) return 0;
+    const members = buf.slice(0, n).sort();
+    let k = "";
+    for (let i = 0; i < n; i++) k += String.fromCharCode(members[i] & 0xffff, members[i] >>> 16);
+    const id = this.setIndex.get(k);
+    if (id !== undefined) return id;
+    const fresh = this.setList.length;
+    if ((fresh + 1) * this.keyStride > Number.MAX_SAFE_INTEGER)
+      throw new Error("M(I) enumeration: node key space too large for this instance");
+    this.setList.push(members);
+    this.setIndex.set(k, fresh);
+    return fresh;
   }
 
   /** Canonical remaining budgets: what is still usable, so equivalent nodes share a key. */
