@@ -7,13 +7,13 @@
 import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
 import { InputError } from "../core/errors.js";
-import { readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
+import { checkOutputPath, readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
+import * as api from "./api.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
-import * as api from "./api.js";
-import { defaultConfig } from "./generate/index.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
+import { defaultConfig } from "./generate/index.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
 
@@ -34,6 +34,26 @@ const int =
     return Number.parseInt(v, 10);
   };
 
+/** An integer flag with a lower bound (counts, sizes, slacks): anything else is a usage error. */
+const intAtLeast =
+  (name: string, min: number) =>
+  (v: string): number => {
+    const x = int(name)(v);
+    if (x < min)
+      throw new InputError(`${name} must be an integer ≥ ${min}, got ${v.trim()}`, { field: name });
+    return x;
+  };
+
+/** A number flag within [min, max] (probabilities, densities, tightness). */
+const floatIn =
+  (name: string, min: number, max: number) =>
+  (v: string): number => {
+    const x = float(name)(v);
+    if (x < min || x > max)
+      throw new InputError(`${name} must be a number in [${min}, ${max}], got ${v.trim()}`, { field: name });
+    return x;
+  };
+
 const float =
   (name: string) =>
   (v: string): number => {
@@ -45,7 +65,7 @@ const float =
 const floatList =
   (name: string) =>
   (v: string): number[] =>
-    v.split(",").map((x) => float(name)(x));
+    v.split(",").map((x) => floatIn(name, 0, Number.POSITIVE_INFINITY)(x));
 
 async function readConfig(
   path?: string,
@@ -87,20 +107,20 @@ export function buildProgram(): Command {
     .description("Generate a versioned instance bundle (gf01.instance_bundle.v1)")
     .option("--seed <n>", "first seed (official flag)", int("seed"), 2000)
     .option("--seed-start <n>", "alias of --seed", int("seed-start"))
-    .option("--count <n>", "number of seeds", int("count"), 4)
+    .option("--count <n>", "number of instances (≥ 1)", intAtLeast("count", 1), 4)
     .option("--split <id>", "split id", "public_dev")
     .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
     .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
-    .option("--trace-min <n>", "horizon T: minimum", int("trace-min"))
-    .option("--trace-max <n>", "horizon T: maximum", int("trace-max"))
-    .option("--states-min <n>", "automaton states: minimum", int("states-min"))
-    .option("--states-max <n>", "automaton states: maximum", int("states-max"))
-    .option("--inputs <n>", "|AP_in| (default generator)", int("inputs"))
-    .option("--outputs <n>", "|AP_out| (default generator)", int("outputs"))
+    .option("--trace-min <n>", "horizon T: minimum", intAtLeast("trace-min", 1))
+    .option("--trace-max <n>", "horizon T: maximum", intAtLeast("trace-max", 1))
+    .option("--states-min <n>", "automaton states: minimum", intAtLeast("states-min", 1))
+    .option("--states-max <n>", "automaton states: maximum", intAtLeast("states-max", 1))
+    .option("--inputs <n>", "|AP_in| (default generator)", intAtLeast("inputs", 1))
+    .option("--outputs <n>", "|AP_out| (default generator)", intAtLeast("outputs", 1))
     .option(
       "--min-witness-atoms <n>",
       "every valid certificate needs at least n atoms",
-      int("min-witness-atoms"),
+      intAtLeast("min-witness-atoms", 1),
     )
     .option(
       "--witness-weights <list>",
@@ -110,30 +130,34 @@ export function buildProgram(): Command {
     .option(
       "--min-witness-timesteps <n>",
       "minimum distinct intervened timesteps of any witness",
-      int("min-witness-timesteps"),
+      intAtLeast("min-witness-timesteps", 1),
     )
     .option(
       "--budget-slack-timesteps <n>",
       "budget tightness: B_T = min timesteps + slack",
-      int("budget-slack-timesteps"),
+      intAtLeast("budget-slack-timesteps", 0),
     )
     .option(
       "--budget-slack-atoms <n>",
       "budget tightness: B_A = min atoms + slack",
-      int("budget-slack-atoms"),
+      intAtLeast("budget-slack-atoms", 0),
     )
-    .option("--budget-tightness <x>", "official-0.1 budget tightness", float("budget-tightness"))
-    .option("--p-hard <x>", "mode mix: probability of hard mode", float("p-hard"))
+    .option(
+      "--budget-tightness <x>",
+      "official-0.1 budget tightness",
+      floatIn("budget-tightness", 0, Number.POSITIVE_INFINITY),
+    )
+    .option("--p-hard <x>", "mode mix: probability of hard mode", floatIn("p-hard", 0, 1))
     .option(
       "--effect-density <x>",
       "probability that a transition emits the effect output",
-      float("effect-density"),
+      floatIn("effect-density", 0, 1),
     )
     .option("--alpha-0 <x>", "window coefficient α0 (DEC-014b)", float("alpha-0"))
     .option("--alpha-t <x>", "window coefficient αT", float("alpha-t"))
     .option("--alpha-c <x>", "window coefficient αC", float("alpha-c"))
-    .option("--w-min <n>", "window clamp minimum", int("w-min"))
-    .option("--w-max <n>", "window clamp maximum", int("w-max"))
+    .option("--w-min <n>", "window clamp minimum", intAtLeast("w-min", 0))
+    .option("--w-max <n>", "window clamp maximum", intAtLeast("w-max", 0))
     .option(
       "--id-scheme <scheme>",
       "official-0.1 instance ids: content_hash (current official, default) | legacy (0.1.0 fixtures)",
@@ -144,6 +168,7 @@ export function buildProgram(): Command {
     .action(async (o) => {
       if (o.compat !== "default" && o.compat !== "official-0.1")
         throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
+      for (const f of [o.out, o.manifestOut]) if (f) await checkOutputPath(f);
       const start = o.seedStart ?? o.seed;
       let weights: number[] | undefined = o.witnessWeights;
       if (o.minWitnessAtoms !== undefined && o.compat === "default") {
@@ -460,7 +485,7 @@ export function buildProgram(): Command {
     .command("checks")
     .description("Acceptance checks AB-001..AB-009 on generated instances")
     .option("--seed <n>", "seed base", int("seed"), 1000)
-    .option("--count <n>", "instances per split", int("count"), 128)
+    .option("--count <n>", "instances per split (≥ 1)", intAtLeast("count", 1), 128)
     .action(async (o) => {
       const r = api.runChecks({ seed: o.seed, count: o.count, agents: api.checkAgents() });
       finish({ ok: r.passed, payload: r as unknown as Record<string, unknown> });

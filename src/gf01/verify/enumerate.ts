@@ -116,7 +116,8 @@ export class MinimalEngine {
     this.keyStride = nStates * 2 * this.radT * this.radA;
     this.sparse =
       opts.stateSets === "interned" ||
-      nStates > MASK_MAX_STATES || 2 ** nStates * this.keyStride > Number.MAX_SAFE_INTEGER;
+      nStates > MASK_MAX_STATES ||
+      2 ** nStates * this.keyStride > Number.MAX_SAFE_INTEGER;
     this.setStamp = new Int32Array(this.sparse ? nStates : 0);
     this.setBuf = new Int32Array(this.sparse ? nStates : 0);
     if (this.sparse) {
