@@ -7,35 +7,43 @@ import { execFileSync } from "node:child_process";
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
+import { canonicalHash } from "../core/hash.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
-import { type LoadedBundle, buildBundle, bundleToJson, loadBundle } from "./artifacts/bundle.js";
+import { getAgent, listAgents } from "./agents/index.js";
+import {
+  type BundleSource,
+  buildBundle,
+  bundleSourceName,
+  bundleToJson,
+  type LoadedBundle,
+  loadBundle,
+} from "./artifacts/bundle.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
 import { buildSplitManifest } from "./artifacts/manifest.js";
-import { dumpJsonFile } from "./artifacts/pyout.js";
 import {
+  ADAPTATION_POLICY_VERSION,
   ALLOWED_EVAL_TRACKS,
   ALLOWED_RENDERER_TRACKS,
-  ADAPTATION_POLICY_VERSION,
   RENDERER_POLICY_VERSION,
   RUN_RECORD_SCHEMA_VERSION,
   rendererProfileForTrack,
 } from "./artifacts/meta.js";
+import { dumpJsonFile } from "./artifacts/pyout.js";
 import {
-  type RunMeta,
   adaptationPolicyError,
   buildRunRecord,
+  type RunMeta,
   runRecordLine,
   trackToolPolicyError,
 } from "./artifacts/run-record.js";
 import type { Scorer } from "./artifacts/scorer.js";
-import { getAgent, listAgents } from "./agents/index.js";
 import { type CheckSuiteOptions, runChecks } from "./checks/index.js";
-import { configHash, defaultConfig, officialConfig, parseDefaultConfig } from "./generate/config.js";
 import type {
   AnyGeneratorConfig,
   DefaultGeneratorConfig,
   OfficialGeneratorConfig,
 } from "./generate/config.js";
+import { configHash, defaultConfig, officialConfig, parseDefaultConfig } from "./generate/config.js";
 import { generateInstance } from "./generate/default.js";
 import { generateOfficial, isRejected } from "./generate/official.js";
 import { parseCertificate } from "./model/certificate.js";
@@ -132,6 +140,37 @@ export function generateBundle(o: GenerateOptions): {
 
 export { bundleToJson, loadBundle };
 
+/**
+ * `gf01 import`: formal tasks / an HOA task (already loaded, see formal/source.ts) as a v1
+ * instance bundle plus its split manifest. Imported tasks have no generator seed, so `seeds`
+ * are their positions 0..n-1 (the instances keep `seed` as the task gave it, usually null);
+ * `config_hash` pins the normalization version, and each instance carries its provenance.
+ */
+export function importFormal(o: { source: LoadedBundle; split?: string; gitCommit?: string }): {
+  bundle: Record<string, unknown>;
+  manifest: Record<string, unknown>;
+} {
+  const split = o.split;
+  const instances = split
+    ? o.source.instances.map((inst) => ({ ...inst, split_id: split }))
+    : o.source.instances;
+  const splits = new Set(instances.map((i) => i.split_id ?? "public_dev"));
+  if (splits.size > 1)
+    throw new InputError(`the tasks name several splits (${[...splits].join(", ")}); pick one with --split`, {
+      field: "split_id",
+    });
+  const bundle = buildBundle(instances, {
+    git_commit: o.gitCommit ?? currentGitCommit(),
+    config_hash: canonicalHash({
+      source: "formal_import",
+      normalization_version: o.source.meta.normalization_version ?? null,
+    }),
+    split_id: [...splits][0] ?? "public_dev",
+    seeds: instances.map((_, i) => i),
+  });
+  return { bundle, manifest: buildSplitManifest(instances, bundle) };
+}
+
 /** Official `manifest`: the split manifest of a bundle file. */
 export async function manifestFor(instancesFile: string): Promise<Record<string, unknown>> {
   const b = await loadBundle(instancesFile);
@@ -142,7 +181,7 @@ export async function manifestFor(instancesFile: string): Promise<Record<string,
 // verify one certificate
 
 export async function verifyOne(o: {
-  instancesFile: string;
+  instancesFile: BundleSource;
   instanceId?: string;
   certificate: unknown;
   pool?: BestMatchPool;
@@ -157,7 +196,7 @@ export async function verifyOne(o: {
       o.instanceId
         ? `instance_id ${o.instanceId} is not in the bundle`
         : "the bundle has several instances; pass --instance-id",
-      { file: o.instancesFile, field: "instance_id" },
+      { file: bundleSourceName(o.instancesFile), field: "instance_id" },
     );
   }
   const cert = parseCertificate(o.certificate);
@@ -317,7 +356,7 @@ export async function migrateRunsFile(runsFile: string, o: MigrateOptions): Prom
 // evaluate / demo (agents)
 
 export interface EvaluateOptions {
-  instancesFile: string;
+  instancesFile: BundleSource;
   agent: string;
   evalTrack?: string;
   rendererTrack?: string;
@@ -436,10 +475,8 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
 // ---------------------------------------------------------------------------------------
 // checks
 
-export { runChecks };
 export type { CheckSuiteOptions };
-
-export { dumpJsonFile };
+export { dumpJsonFile, runChecks };
 
 /** Greedy/search baselines for AB-003/AB-005, when the agents package is present. */
 export function checkAgents(): CheckSuiteOptions["agents"] {

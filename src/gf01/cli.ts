@@ -13,6 +13,7 @@ import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
+import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 import { defaultConfig } from "./generate/index.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
@@ -412,6 +413,30 @@ export function buildProgram(): Command {
       if (!r.ok) exitCode = 2;
     });
 
+  addInstanceSourceOptions(
+    program
+      .command("import")
+      .description("Turn formal tasks or an HOA automaton (--formal / --hoa) into an instance bundle"),
+  )
+    .option("--split <id>", "split id for every instance (default: the tasks' own, else public_dev)")
+    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .option("--out <file>", "write the bundle here (default: stdout)")
+    .option("--manifest-out <file>", "also write the split manifest")
+    .action(async (o) => {
+      for (const f of [o.out, o.manifestOut]) if (f) await checkOutputPath(f);
+      const source = instanceSourceFromFlags(o);
+      if (!source) throw new InputError("gf01 import needs --formal or --hoa", { field: "formal" });
+      const r = api.importFormal({ source, split: o.split, gitCommit: o.gitCommit });
+      const text = api.bundleToJson(r.bundle);
+      if (o.out) await writeFileAtomic(o.out, text);
+      else process.stdout.write(`${text}\n`);
+      if (o.manifestOut) await writeFileAtomic(o.manifestOut, dumpJsonFile(r.manifest));
+      if (o.out)
+        process.stderr.write(
+          `gf01: wrote ${o.out} (${(r.bundle.instances as unknown[]).length} instance(s), instances_hash ${r.bundle.instances_hash})\n`,
+        );
+    });
+
   program
     .command("manifest")
     .description("Build the split manifest of a bundle")
@@ -494,6 +519,8 @@ export function buildProgram(): Command {
   // Commands owned by other modules (one file each, so features stay separable).
   registerPlayCommands(program);
   registerServeCommands(program);
+  // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
+  installInstanceSources(program);
   return program;
 }
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
+import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/source.js";
 import { compileInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
@@ -130,7 +131,7 @@ export function parseBundle(
     } else if ("instance_id" in obj && "automaton" in obj && !opts.strictBundle) raw = [obj];
     else
       throw new InputError(
-        "unsupported instance JSON: expected a bundle with 'instances', a list, or one instance",
+        "unsupported instance JSON: expected a bundle with 'instances', a list, or one instance (a formal task? pass it with --formal, or an automaton with --hoa)",
         {
           file,
         },
@@ -172,8 +173,30 @@ export function parseBundle(
   return { instances, meta, byId };
 }
 
-export async function loadBundle(file: string, opts: { strictBundle?: boolean } = {}): Promise<LoadedBundle> {
-  return parseBundle(await readJsonFile(file), file, opts);
+/** A bundle file, or instances already loaded (e.g. from `--hoa` flags). */
+export type BundleSource = string | LoadedBundle;
+
+/** What to call a source in messages: its path, or the file it was loaded from. */
+export function bundleSourceName(src: BundleSource): string {
+  if (typeof src === "string") return src;
+  const p = src.meta.source_path;
+  return typeof p === "string" ? p : "<instances>";
+}
+
+/**
+ * Load instances from a file. Besides bundles (and lists / single instances), a formal task,
+ * task list, formal bundle, task directory or `.hoa` file with a sidecar task is read through
+ * the formal loader (docs/gf01-hoa.md), unless `strictBundle` demands a v1 bundle.
+ */
+export async function loadBundle(
+  file: BundleSource,
+  opts: { strictBundle?: boolean } = {},
+): Promise<LoadedBundle> {
+  if (typeof file !== "string") return file;
+  if (!opts.strictBundle && isFormalPath(file)) return loadFormalSource(file);
+  const value = await readJsonFile(file);
+  if (!opts.strictBundle && isFormalPayload(value)) return loadFormalSource(file);
+  return parseBundle(value, file, opts);
 }
 
 export interface BundleHeader {

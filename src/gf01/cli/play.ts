@@ -5,13 +5,20 @@
  */
 import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
-import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { DiskCache } from "../../core/engine/cache.js";
+import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
 import { currentGitCommit, generateBundle } from "../api.js";
+import {
+  type BundleSource,
+  bundleSourceName,
+  bundleToJson,
+  type LoadedBundle,
+  loadBundle,
+  parseBundle,
+} from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
-import { type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
 import { compileInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
@@ -20,10 +27,9 @@ import { checkProtocol, checkTrack, resolveOnlineAgent } from "../play/api.js";
 import { PlaySession } from "../play/episode.js";
 import { llmAgent } from "../play/llm.js";
 import { playRunMeta } from "../play/meta.js";
-import { onlineTrackError, playBundle } from "../play/runner.js";
 import { outcomeRunRecord, playPayload, publicResult, scoreSession, stepLogRecord } from "../play/result.js";
+import { onlineTrackError, playBundle } from "../play/runner.js";
 import { playAtTerminal } from "../play/terminal.js";
-import { bundleToJson } from "../artifacts/bundle.js";
 
 const intArg =
   (name: string) =>
@@ -36,7 +42,7 @@ const intArg =
 const printJson = (v: unknown) => process.stdout.write(`${dumpJsonFile(v)}\n`);
 
 async function pickInstance(o: {
-  instances?: string;
+  instances?: BundleSource;
   instanceIndex: number;
   instanceId?: string;
   seed: number;
@@ -52,7 +58,7 @@ async function pickInstance(o: {
         o.instanceId
           ? `instance_id ${o.instanceId} is not in the bundle`
           : `instance index ${o.instanceIndex} out of range (${bundle.instances.length} instances)`,
-        { file: o.instances, field: o.instanceId ? "--instance-id" : "--instance-index" },
+        { file: bundleSourceName(o.instances), field: o.instanceId ? "--instance-id" : "--instance-index" },
       );
     return { bundle, inst, source: "bundle" };
   }
@@ -223,7 +229,7 @@ export function registerPlayCommands(program: Command): void {
         timeoutMs: e.run.timeoutMs,
         name: o.agentName as string | undefined,
       });
-      const bundle = await loadBundle(o.instances as string);
+      const bundle = await loadBundle(o.instances as BundleSource);
       let done = 0;
       const r = await playBundle({
         bundle,
