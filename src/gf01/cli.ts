@@ -207,7 +207,8 @@ export function buildProgram(): Command {
           field: "id-scheme",
         });
       const g = api.generateBundle({
-        seeds: Array.from({ length: o.count }, (_, i) => start + i),
+        count: o.count,
+        seedStart: start,
         split: o.split,
         compat: o.compat,
         config,
@@ -218,7 +219,11 @@ export function buildProgram(): Command {
       if (o.out) await writeFileAtomic(o.out, text);
       else process.stdout.write(`${text}\n`);
       if (o.manifestOut) await writeFileAtomic(o.manifestOut, dumpJsonFile(g.manifest));
-      if (g.rejected.length)
+      if (g.rejected.length && o.compat === "default")
+        process.stderr.write(
+          `gf01: ${g.instances.length} instances; ${g.rejected.length} seed(s) rejected and skipped (listed in the bundle's rejected_seeds)\n`,
+        );
+      else if (g.rejected.length)
         process.stderr.write(`gf01: ${g.rejected.length} seed(s) rejected: ${JSON.stringify(g.rejected)}\n`);
       if (o.out)
         out({

@@ -7,6 +7,8 @@
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
 import type { Certificate, Gf01Instance } from "../model/types.js";
+import type { PrfSix } from "../verify/metrics.js";
+import type { VerifyResult } from "../verify/verify.js";
 import {
   ADAPTATION_POLICY_VERSION,
   ALLOWED_ADAPTATION_CONDITIONS,
@@ -15,23 +17,21 @@ import {
   ALLOWED_MODES,
   ALLOWED_PLAY_PROTOCOLS,
   ALLOWED_RENDERER_TRACKS,
-  EXTENDED_PLAY_PROTOCOLS,
   ALLOWED_TOOL_ALLOWLISTS_BY_TRACK,
   BENCHMARK_VERSION,
   CHECKER_VERSION,
   type EvalTrack,
+  EXTENDED_PLAY_PROTOCOLS,
   FAMILY_ID,
   GENERATOR_VERSION,
   HARNESS_VERSION,
   RENDERER_POLICY_VERSION,
   REQUIRED_RUN_FIELDS,
   RUN_RECORD_SCHEMA_VERSION,
-  STRICT_META_FIELDS,
   rendererProfileForTrack,
+  STRICT_META_FIELDS,
 } from "./meta.js";
 import { dumpJsonlRow, floatify } from "./pyout.js";
-import type { PrfSix } from "../verify/metrics.js";
-import type { VerifyResult } from "../verify/verify.js";
 
 const int = z.number().int();
 const atom = z.tuple([int, z.string(), z.union([z.literal(0), z.literal(1)])]);
@@ -193,6 +193,10 @@ export function buildRunRecord(
     out.seed = instance.seed;
     out.complexity = floatify(instance.complexity ?? {});
     out.identifiability = instance.identifiability ?? {};
+    // Default-generator instances carry a measured stratum (generate/hardness.ts); report
+    // groups by it instead of the complexity composite. Official instances have none.
+    const stratum = instance.hardness?.stratum;
+    if (typeof stratum === "string") out.difficulty_slice = stratum;
   }
   return out;
 }

@@ -43,4 +43,8 @@ export interface Gf01Instance {
   split_id?: string;
   renderer_track?: string;
   provenance?: Record<string, unknown>;
+  /** Default generator only: the knobs that produced this instance (additive field). */
+  generator_knobs?: Record<string, number | string>;
+  /** Default generator only: measured hardness and difficulty stratum (generate/hardness.ts). */
+  hardness?: Record<string, number | string>;
 }
