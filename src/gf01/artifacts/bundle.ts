@@ -55,6 +55,10 @@ export const instanceSchema = z.looseObject({
   identifiability: z.record(z.string(), z.unknown()).optional(),
   split_id: z.string().optional(),
   renderer_track: z.string().optional(),
+  /** Default generator only (additive): the knobs behind this instance. */
+  generator_knobs: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  /** Default generator only (additive): measured hardness and stratum (docs/gf01-generator.md). */
+  hardness: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
 });
 
 export const bundleSchema = z.looseObject({
@@ -76,6 +80,8 @@ export const bundleSchema = z.looseObject({
   identifiability_min_unique_signatures: int.optional(),
   instances_hash: z.string().regex(/^[0-9a-f]{64}$/),
   instances: z.array(instanceSchema),
+  /** Default generator with an exact --count (additive): seeds drawn past, with the reason. */
+  rejected_seeds: z.array(z.object({ seed: int, reason: z.string() })).optional(),
 });
 registerSchema("gf01.instance_bundle.v1", bundleSchema);
 

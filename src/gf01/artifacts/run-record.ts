@@ -88,6 +88,8 @@ export const runRecordSchema = z.looseObject({
   /** Not written by the official writer we could read (47 keys); checked when present. */
   kappa: z.tuple([int, int, int, int]).optional(),
   score_c: int.optional(),
+  /** Ours, additive: the instance's measured difficulty stratum (default generator, d1–d4). */
+  difficulty_slice: z.string().optional(),
 });
 registerSchema("gf01.run_record.v1", runRecordSchema);
 export type RunRecord = z.output<typeof runRecordSchema>;
