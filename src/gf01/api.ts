@@ -224,7 +224,10 @@ export function importFormal(o: { source: LoadedBundle; split?: string; gitCommi
 /** Official `manifest`: the split manifest of a bundle file. */
 export async function manifestFor(instancesFile: string): Promise<Record<string, unknown>> {
   const b = await loadBundle(instancesFile);
-  return buildSplitManifest(b.instances, b.meta);
+  const m = buildSplitManifest(b.instances, b.meta);
+  // Same manifest as `generate --manifest-out` writes (additive, default generator).
+  if (Array.isArray(b.meta.rejected_seeds)) m.rejected_seeds = b.meta.rejected_seeds;
+  return m;
 }
 
 // ---------------------------------------------------------------------------------------
