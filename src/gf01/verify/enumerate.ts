@@ -82,7 +82,11 @@ export class MinimalEngine {
   /** Interned state sets (sparse mode only): id → sorted member states; id 0 = ∅. */
   private readonly sparse: boolean;
   private readonly setList: Int32Array[] = [];
-  private readonly setIndex = new Map<string, number>();
+  /** Zobrist hash of a set → newest id with that hash; setChain[id] = previous id with it. */
+  private readonly setHash = new Map<number, number>();
+  private readonly setChain: number[] = [];
+  /** Per-state random 30-bit values; a set's hash is the XOR over its members (small-int Map keys). */
+  private readonly zob: Int32Array;
   private readonly setStamp: Int32Array;
   private readonly setBuf: Int32Array;
   private stampNo = 0;
@@ -120,9 +124,18 @@ export class MinimalEngine {
       2 ** nStates * this.keyStride > Number.MAX_SAFE_INTEGER;
     this.setStamp = new Int32Array(this.sparse ? nStates : 0);
     this.setBuf = new Int32Array(this.sparse ? nStates : 0);
+    this.zob = new Int32Array(this.sparse ? nStates : 0);
     if (this.sparse) {
-      this.setList.push(new Int32Array(0));
-      this.setIndex.set("", 0);
+      this.setList.push(new Int32Array(0)); // id 0 = ∅ (never hashed: step returns it directly)
+      this.setChain.push(-1);
+      // Fixed xorshift stream: hashes only bucket sets, so any values work; fixed = reproducible.
+      let x = 0x9e3779b9 | 0;
+      for (let i = 0; i < nStates; i++) {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        this.zob[i] = x & 0x3fffffff;
+      }
     }
     this.memo = Array.from({ length: slots }, () => new Map<number, number>());
     this.maxNodes = opts.maxNodes ?? Number.POSITIVE_INFINITY;
@@ -189,6 +202,8 @@ export class MinimalEngine {
     const stamp = ++this.stampNo;
     const seen = this.setStamp;
     const buf = this.setBuf;
+    const z = this.zob;
+    let h = 0;
     let n = 0;
     const members = this.setList[alt];
     for (let i = 0; i < members.length; i++) {
@@ -198,6 +213,7 @@ export class MinimalEngine {
       if (seen[ns] !== stamp) {
         seen[ns] = stamp;
         buf[n++] = ns;
+        h ^= z[ns];
       }
     }
     let mm = m;
@@ -210,27 +226,39 @@ export class MinimalEngine {
       if (seen[ns] !== stamp) {
         seen[ns] = stamp;
         buf[n++] = ns;
+        h ^= z[ns];
       }
     }
     this.cs = next[j];
     this.ch = inWin && out[j] & mask ? 1 : hit;
-    this.ca = this.intern(buf, n);
+    this.ca = n === 0 ? 0 : this.intern(n, stamp, h);
     return true;
   }
 
-  /** Id of the set buf[0..n) (order-free); new sets get the next id. */
-  private intern(buf: Int32Array, n: number): number {
-    if (n === 0) return 0;
-    const members = buf.slice(0, n).sort();
-    let k = "";
-    for (let i = 0; i < n; i++) k += String.fromCharCode(members[i] & 0xffff, members[i] >>> 16);
-    const id = this.setIndex.get(k);
-    if (id !== undefined) return id;
+  /**
+   * Id of the set just built in setBuf[0..n) (its members stamped `stamp`; XOR hash `h`).
+   * Equal sets hash equally; a hash collision is resolved by comparing members, so ids are
+   * exact. Only a new set is sorted and copied.
+   */
+  private intern(n: number, stamp: number, h: number): number {
+    const seen = this.setStamp;
+    for (let id = this.setHash.get(h) ?? -1; id !== -1; id = this.setChain[id]) {
+      const cand = this.setList[id];
+      if (cand.length !== n) continue;
+      let same = true;
+      for (let i = 0; i < n; i++)
+        if (seen[cand[i]] !== stamp) {
+          same = false;
+          break;
+        }
+      if (same) return id;
+    }
     const fresh = this.setList.length;
     if ((fresh + 1) * this.keyStride > Number.MAX_SAFE_INTEGER)
       throw new Error("M(I) enumeration: node key space too large for this instance");
-    this.setList.push(members);
-    this.setIndex.set(k, fresh);
+    this.setList.push(this.setBuf.slice(0, n).sort());
+    this.setChain.push(this.setHash.get(h) ?? -1);
+    this.setHash.set(h, fresh);
     return fresh;
   }
 
