@@ -9,6 +9,7 @@
  */
 import { roundHalfEven } from "../src/core/numeric.js";
 import { PyRandom } from "../src/core/random.js";
+import { generateBundle } from "../src/gf01/api.js";
 import { type CompiledInstance, compileInstance, withAtomBudget } from "../src/gf01/model/compile.js";
 import type { Atom, Gf01Instance, MealyAutomaton, Mode } from "../src/gf01/model/types.js";
 import {
@@ -23,8 +24,13 @@ import {
 const IN = ["in0", "in1", "in2"];
 const OUT = ["out0", "out1"];
 
-function makeInstance(rng: PyRandom, T: number, budgetAtoms: "official" | null): Gf01Instance {
-  const nS = rng.randint(3, 6);
+function makeInstance(
+  rng: PyRandom,
+  T: number,
+  budgetAtoms: "official" | null,
+  nStates?: number,
+): Gf01Instance {
+  const nS = nStates ?? rng.randint(3, 6);
   const states = Array.from({ length: nS }, (_, i) => `s${i}`);
   const transitions: MealyAutomaton["transitions"] = {};
   for (const s of states) {
@@ -70,13 +76,14 @@ function instances(
   count: number,
   T: () => number,
   budgetAtoms: "official" | null,
+  states?: number,
 ): CompiledInstance[] {
   const rng = new PyRandom(seed);
   const out: CompiledInstance[] = [];
   while (out.length < count) {
     // The B_A variant is scored under the fixture-era "enforce" rule (the default rule has no
     // atom budget), so its figures stay comparable with earlier runs.
-    const ci = withAtomBudget(compileInstance(makeInstance(rng, T(), budgetAtoms)), "enforce");
+    const ci = withAtomBudget(compileInstance(makeInstance(rng, T(), budgetAtoms, states)), "enforce");
     if (!ci.baseHitBefore[ci.hi + 1]) out.push(ci);
   }
   return out;
@@ -275,6 +282,33 @@ function main(): void {
       metric: `M_count_median_${label}`,
       value: counts.sort((a, b) => a - b)[counts.length >> 1],
       unit: "certificates",
+      target: null,
+      baseline: null,
+    });
+  }
+
+  // 4. Large automata (interned removal-run state sets above 30 states): default-generator
+  // instances (default knobs, tight budgets) with 64 and 256 states. Loose budgets on large
+  // automata can make the state-set DP expensive (see docs/gf01-verifier.md).
+  for (const nS of [64, 256]) {
+    const g = generateBundle({
+      count: 10,
+      seedStart: 0,
+      config: { states_min: nS, states_max: nS },
+      gitCommit: "b",
+    });
+    const ms: number[] = [];
+    for (const inst of g.instances) {
+      const ci = compileInstance(inst);
+      const t1 = now();
+      const e = enumerateMinimal(ci, { limit: 1000 });
+      bestMatch(ci, e.certificates[0] ?? [], { method: "search" });
+      ms.push(now() - t1);
+    }
+    results.push({
+      metric: `enumerate_plus_bestMatch_ms_default_gen_${nS}_states`,
+      value: mean(ms),
+      unit: "ms/instance (mean)",
       target: null,
       baseline: null,
     });

@@ -1,5 +1,5 @@
 import { createReadStream, readFileSync } from "node:fs";
-import { mkdir, open, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { InputError } from "./errors.js";
@@ -91,14 +91,52 @@ export function readJsonFileSync(file: string, what?: string): unknown {
   }
 }
 
+/** Reason an output path cannot be written as a file, or undefined when it can be tried. */
+async function outputPathProblem(file: string): Promise<string | undefined> {
+  const st = await stat(file).catch(() => undefined);
+  if (st?.isDirectory()) return "is a directory, expected a file path";
+  return undefined;
+}
+
+/**
+ * Fail early (before any work) when `file` cannot be an output file: an InputError naming it.
+ * The writers check again; this only spares the user a long run that ends in that error.
+ */
+export async function checkOutputPath(file: string): Promise<void> {
+  const problem = await outputPathProblem(file);
+  if (problem) throw new InputError(problem, { file });
+}
+
+/** The filesystem error of writing `file` as an InputError naming it (bad --out, not a bug). */
+function writeError(file: string, e: unknown): InputError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const msg =
+    code === "EISDIR"
+      ? "is a directory, expected a file path"
+      : code === "ENOTDIR"
+        ? "a parent of this path is a file, not a directory"
+        : code === "EACCES" || code === "EPERM"
+          ? "permission denied"
+          : `cannot write: ${code ?? (e as Error).message}`;
+  return new InputError(msg, { file });
+}
+
 /**
  * Write a file atomically (temp file + rename) so a failure never leaves a partial artifact.
+ * On any failure the temp file is removed and the error is an InputError naming `file`.
  */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
+  const problem = await outputPathProblem(file);
+  if (problem) throw new InputError(problem, { file });
   const tmp = `${file}.tmp-${process.pid}`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined);
+    throw writeError(file, e);
+  }
 }
 
 /** Append-only JSONL writer: each row is one `write` of a full line, fsync'd on close. */
@@ -106,8 +144,14 @@ export class JsonlAppender {
   private constructor(private readonly fh: import("node:fs/promises").FileHandle) {}
 
   static async open(file: string): Promise<JsonlAppender> {
-    await mkdir(dirname(file), { recursive: true });
-    return new JsonlAppender(await open(file, "a"));
+    const problem = await outputPathProblem(file);
+    if (problem) throw new InputError(problem, { file });
+    try {
+      await mkdir(dirname(file), { recursive: true });
+      return new JsonlAppender(await open(file, "a"));
+    } catch (e) {
+      throw writeError(file, e);
+    }
   }
 
   async append(line: string): Promise<void> {

@@ -7,37 +7,46 @@ import { execFileSync } from "node:child_process";
 import { constants } from "node:fs";
 import { access, stat, writeFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
+import { canonicalHash } from "../core/hash.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
-import { type LoadedBundle, buildBundle, bundleToJson, instanceToDict, loadBundle } from "./artifacts/bundle.js";
+import { getAgent, listAgents } from "./agents/index.js";
+import {
+  type BundleSource,
+  buildBundle,
+  bundleSourceName,
+  bundleToJson,
+  instanceToDict,
+  type LoadedBundle,
+  loadBundle,
+} from "./artifacts/bundle.js";
 import { pyFloat } from "../core/pyjson.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
 import { buildSplitManifest } from "./artifacts/manifest.js";
-import { dumpJsonFile } from "./artifacts/pyout.js";
 import {
+  ADAPTATION_POLICY_VERSION,
   ALLOWED_EVAL_TRACKS,
   ALLOWED_RENDERER_TRACKS,
-  ADAPTATION_POLICY_VERSION,
   RENDERER_POLICY_VERSION,
   RUN_RECORD_SCHEMA_VERSION,
   rendererProfileForTrack,
 } from "./artifacts/meta.js";
+import { dumpJsonFile } from "./artifacts/pyout.js";
 import {
-  type RunMeta,
   adaptationPolicyError,
   buildRunRecord,
+  type RunMeta,
   runRecordLine,
   trackToolPolicyError,
 } from "./artifacts/run-record.js";
 import type { Scorer } from "./artifacts/scorer.js";
-import { getAgent, listAgents } from "./agents/index.js";
 import { type CheckSuiteOptions, runChecks } from "./checks/index.js";
 import { identifiabilityCheck } from "./checks/identifiability.js";
-import { configHash, defaultConfig, officialConfig, parseDefaultConfig } from "./generate/config.js";
 import type {
   AnyGeneratorConfig,
   DefaultGeneratorConfig,
   OfficialGeneratorConfig,
 } from "./generate/config.js";
+import { configHash, defaultConfig, officialConfig, parseDefaultConfig } from "./generate/config.js";
 import { generateInstance } from "./generate/default.js";
 import { generateOfficial, isRejected } from "./generate/official.js";
 import { parseCertificate } from "./model/certificate.js";
@@ -90,7 +99,21 @@ export interface ApiResult {
 export type Compat = "default" | "official-0.1";
 
 export interface GenerateOptions {
-  seeds: readonly number[];
+  /**
+   * Exactly these seeds (a rejected seed is listed in `rejected` and leaves a gap). Give
+   * either `seeds`, or `count` (+ `seedStart`) for exactly `count` instances.
+   */
+  seeds?: readonly number[];
+  /**
+   * Default generator: exactly this many instances, drawing seeds seedStart, seedStart+1, …
+   * past rejected ones (listed in the bundle's `rejected_seeds`); an InputError when
+   * `maxSeeds` draws do not reach it. official-0.1: the seed range seedStart..+count-1, as
+   * the official generator (rejected seeds are listed, the bundle may hold fewer).
+   */
+  count?: number;
+  seedStart?: number;
+  /** Most seeds drawn for `count` (default 20·count + 100). */
+  maxSeeds?: number;
   split?: string;
   compat?: Compat;
   /** Partial config merged over the compat's defaults (difficulty knobs). */
@@ -136,24 +159,60 @@ export function generateBundle(o: GenerateOptions): {
   }
   const instances: Gf01Instance[] = [];
   const rejected: { seed: number; reason: string }[] = [];
-  for (const seed of o.seeds) {
+  const accepted: number[] = [];
+  const one = (seed: number): void => {
     const r =
       compat === "official-0.1"
         ? generateOfficial(seed, cfg as OfficialGeneratorConfig, { split_id: split, id_scheme: o.idScheme })
         : generateInstance(seed, cfg as DefaultGeneratorConfig, { split_id: split });
     if (isRejected(r)) rejected.push({ seed, reason: r.rejected });
-    else instances.push(r.instance);
+    else {
+      instances.push(r.instance);
+      accepted.push(seed);
+    }
+  };
+  const exact = o.count !== undefined && compat !== "official-0.1";
+  let seeds: readonly number[];
+  if (o.count !== undefined) {
+    if (o.seeds !== undefined) throw new TypeError("generateBundle: give seeds or count, not both");
+    if (!Number.isSafeInteger(o.count) || o.count < 1)
+      throw new InputError(`count must be an integer ≥ 1, got ${o.count}`, { field: "count" });
+    const start = o.seedStart ?? 0;
+    if (exact) {
+      const maxSeeds = o.maxSeeds ?? 20 * o.count + 100;
+      let seed = start;
+      while (instances.length < o.count && seed - start < maxSeeds) one(seed++);
+      if (instances.length < o.count)
+        throw new InputError(
+          `only ${instances.length} of ${o.count} instances after ${maxSeeds} seeds (${start}..${seed - 1}; ` +
+            `${rejected.length} rejected, first: seed ${rejected[0]?.seed}: ${rejected[0]?.reason}); relax the difficulty knobs`,
+          { field: "count" },
+        );
+      seeds = accepted;
+    } else {
+      seeds = Array.from({ length: o.count }, (_, i) => start + i);
+      for (const seed of seeds) one(seed);
+    }
+  } else {
+    seeds = o.seeds ?? [];
+    for (const seed of seeds) one(seed);
   }
   const bundle = buildBundle(instances, {
     git_commit: o.gitCommit ?? currentGitCommit(),
     config_hash: configHash(cfg),
     split_id: split,
-    seeds: o.seeds,
-    seed_start: o.seeds.length ? o.seeds[0] : 0,
+    seeds,
+    seed_start: exact ? (o.seedStart ?? 0) : seeds.length ? seeds[0] : 0,
     generator_version:
       compat === "official-0.1" ? undefined : (cfg as DefaultGeneratorConfig).generator_version,
   });
-  return { bundle, manifest: buildSplitManifest(instances, bundle), instances, rejected, config: cfg };
+  const manifest = buildSplitManifest(instances, bundle);
+  if (exact) {
+    // Additive: the seeds drawn past, so `seeds` + `rejected_seeds` is the whole range drawn.
+    bundle.rejected_seeds = rejected.map((r) => ({ seed: r.seed, reason: r.reason }));
+    manifest.rejected_seeds = bundle.rejected_seeds;
+  }
+  return { bundle, manifest, instances, rejected, config: cfg };
 }
 
 export { bundleToJson, loadBundle };
@@ -193,17 +252,51 @@ export function listInstances(b: LoadedBundle): InstanceListRow[] {
   }));
 }
 
+/**
+ * `gf01 import`: formal tasks / an HOA task (already loaded, see formal/source.ts) as a v1
+ * instance bundle plus its split manifest. Imported tasks have no generator seed, so `seeds`
+ * are their positions 0..n-1 (the instances keep `seed` as the task gave it, usually null);
+ * `config_hash` pins the normalization version, and each instance carries its provenance.
+ */
+export function importFormal(o: { source: LoadedBundle; split?: string; gitCommit?: string }): {
+  bundle: Record<string, unknown>;
+  manifest: Record<string, unknown>;
+} {
+  const split = o.split;
+  const instances = split
+    ? o.source.instances.map((inst) => ({ ...inst, split_id: split }))
+    : o.source.instances;
+  const splits = new Set(instances.map((i) => i.split_id ?? "public_dev"));
+  if (splits.size > 1)
+    throw new InputError(`the tasks name several splits (${[...splits].join(", ")}); pick one with --split`, {
+      field: "split_id",
+    });
+  const bundle = buildBundle(instances, {
+    git_commit: o.gitCommit ?? currentGitCommit(),
+    config_hash: canonicalHash({
+      source: "formal_import",
+      normalization_version: o.source.meta.normalization_version ?? null,
+    }),
+    split_id: [...splits][0] ?? "public_dev",
+    seeds: instances.map((_, i) => i),
+  });
+  return { bundle, manifest: buildSplitManifest(instances, bundle) };
+}
+
 /** Official `manifest`: the split manifest of a bundle file. */
 export async function manifestFor(instancesFile: string): Promise<Record<string, unknown>> {
   const b = await loadBundle(instancesFile);
-  return buildSplitManifest(b.instances, b.meta);
+  const m = buildSplitManifest(b.instances, b.meta);
+  // Same manifest as `generate --manifest-out` writes (additive, default generator).
+  if (Array.isArray(b.meta.rejected_seeds)) m.rejected_seeds = b.meta.rejected_seeds;
+  return m;
 }
 
 // ---------------------------------------------------------------------------------------
 // verify one certificate
 
 export async function verifyOne(o: {
-  instancesFile: string;
+  instancesFile: BundleSource;
   instanceId?: string;
   certificate: unknown;
   pool?: BestMatchPool;
@@ -219,7 +312,7 @@ export async function verifyOne(o: {
       o.instanceId
         ? `instance_id ${o.instanceId} is not in the bundle`
         : "the bundle has several instances; pass --instance-id",
-      { file: o.instancesFile, field: "instance_id" },
+      { file: bundleSourceName(o.instancesFile), field: "instance_id" },
     );
   }
   const cert = parseCertificate(o.certificate);
@@ -416,7 +509,7 @@ export async function migrateRunsFile(runsFile: string, o: MigrateOptions): Prom
 // evaluate / demo (agents)
 
 export interface EvaluateOptions {
-  instancesFile: string;
+  instancesFile: BundleSource;
   agent: string;
   evalTrack?: string;
   rendererTrack?: string;
@@ -578,10 +671,8 @@ async function fileSize(f: string): Promise<number> {
 // ---------------------------------------------------------------------------------------
 // checks
 
-export { runChecks };
 export type { CheckSuiteOptions };
-
-export { dumpJsonFile };
+export { dumpJsonFile, runChecks };
 
 /** Greedy/search baselines for AB-003/AB-005, when the agents package is present. */
 export function checkAgents(): CheckSuiteOptions["agents"] {

@@ -8,15 +8,16 @@ import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
 import { helpConfig, internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
-import { readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
+import { checkOutputPath, readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
+import * as api from "./api.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
 import { instanceToDict } from "./artifacts/bundle.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
-import * as api from "./api.js";
-import { defaultConfig } from "./generate/index.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { EpisodeFailed } from "./play/agent.js";
+import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
+import { defaultConfig } from "./generate/index.js";
 import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
 import { formatReportTable } from "./report/report.js";
 import { formatTable } from "../core/table.js";
@@ -38,6 +39,26 @@ const int =
     return Number.parseInt(v, 10);
   };
 
+/** An integer flag with a lower bound (counts, sizes, slacks): anything else is a usage error. */
+const intAtLeast =
+  (name: string, min: number) =>
+  (v: string): number => {
+    const x = int(name)(v);
+    if (x < min)
+      throw new InputError(`${name} must be an integer ≥ ${min}, got ${v.trim()}`, { field: name });
+    return x;
+  };
+
+/** A number flag within [min, max] (probabilities, densities, tightness). */
+const floatIn =
+  (name: string, min: number, max: number) =>
+  (v: string): number => {
+    const x = float(name)(v);
+    if (x < min || x > max)
+      throw new InputError(`${name} must be a number in [${min}, ${max}], got ${v.trim()}`, { field: name });
+    return x;
+  };
+
 const float =
   (name: string) =>
   (v: string): number => {
@@ -49,7 +70,7 @@ const float =
 const floatList =
   (name: string) =>
   (v: string): number[] =>
-    v.split(",").map((x) => float(name)(x));
+    v.split(",").map((x) => floatIn(name, 0, Number.POSITIVE_INFINITY)(x));
 
 async function readConfig(
   path?: string,
@@ -98,21 +119,21 @@ export function buildProgram(): Command {
     .optionsGroup("Bundle:")
     .option("--seed <n>", "first seed (official flag)", int("seed"), 2000)
     .option("--seed-start <n>", "alias of --seed", int("seed-start"))
-    .option("--count <n>", "number of seeds", int("count"), 4)
+    .option("--count <n>", "number of instances (≥ 1)", intAtLeast("count", 1), 4)
     .option("--split <id>", "split id", "public_dev")
     .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
     .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
     .optionsGroup("Difficulty knobs (override --config):")
-    .option("--trace-min <n>", "horizon T: minimum", int("trace-min"))
-    .option("--trace-max <n>", "horizon T: maximum", int("trace-max"))
-    .option("--states-min <n>", "automaton states: minimum", int("states-min"))
-    .option("--states-max <n>", "automaton states: maximum", int("states-max"))
-    .option("--inputs <n>", "|AP_in| (default generator)", int("inputs"))
-    .option("--outputs <n>", "|AP_out| (default generator)", int("outputs"))
+    .option("--trace-min <n>", "horizon T: minimum", intAtLeast("trace-min", 1))
+    .option("--trace-max <n>", "horizon T: maximum", intAtLeast("trace-max", 1))
+    .option("--states-min <n>", "automaton states: minimum", intAtLeast("states-min", 1))
+    .option("--states-max <n>", "automaton states: maximum", intAtLeast("states-max", 1))
+    .option("--inputs <n>", "|AP_in| (default generator)", intAtLeast("inputs", 1))
+    .option("--outputs <n>", "|AP_out| (default generator)", intAtLeast("outputs", 1))
     .option(
       "--min-witness-atoms <n>",
       "every valid certificate needs at least n atoms",
-      int("min-witness-atoms"),
+      intAtLeast("min-witness-atoms", 1),
     )
     .option(
       "--witness-weights <list>",
@@ -122,30 +143,34 @@ export function buildProgram(): Command {
     .option(
       "--min-witness-timesteps <n>",
       "minimum distinct intervened timesteps of any witness",
-      int("min-witness-timesteps"),
+      intAtLeast("min-witness-timesteps", 1),
     )
     .option(
       "--budget-slack-timesteps <n>",
       "budget tightness: B_T = min timesteps + slack",
-      int("budget-slack-timesteps"),
+      intAtLeast("budget-slack-timesteps", 0),
     )
     .option(
       "--budget-slack-atoms <n>",
       "budget tightness: B_A = min atoms + slack",
-      int("budget-slack-atoms"),
+      intAtLeast("budget-slack-atoms", 0),
     )
-    .option("--budget-tightness <x>", "official-0.1 budget tightness", float("budget-tightness"))
-    .option("--p-hard <x>", "mode mix: probability of hard mode", float("p-hard"))
+    .option(
+      "--budget-tightness <x>",
+      "official-0.1 budget tightness",
+      floatIn("budget-tightness", 0, Number.POSITIVE_INFINITY),
+    )
+    .option("--p-hard <x>", "mode mix: probability of hard mode", floatIn("p-hard", 0, 1))
     .option(
       "--effect-density <x>",
       "probability that a transition emits the effect output",
-      float("effect-density"),
+      floatIn("effect-density", 0, 1),
     )
     .option("--alpha-0 <x>", "window coefficient α0 (DEC-014b)", float("alpha-0"))
     .option("--alpha-t <x>", "window coefficient αT", float("alpha-t"))
     .option("--alpha-c <x>", "window coefficient αC", float("alpha-c"))
-    .option("--w-min <n>", "window clamp minimum", int("w-min"))
-    .option("--w-max <n>", "window clamp maximum", int("w-max"))
+    .option("--w-min <n>", "window clamp minimum", intAtLeast("w-min", 0))
+    .option("--w-max <n>", "window clamp maximum", intAtLeast("w-max", 0))
     .option(
       "--id-scheme <scheme>",
       "official-0.1 instance ids: content_hash (current official, default) | legacy (0.1.0 fixtures)",
@@ -165,6 +190,7 @@ Examples:
     .action(async (o) => {
       if (o.compat !== "default" && o.compat !== "official-0.1")
         throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
+      for (const f of [o.out, o.manifestOut]) if (f) await checkOutputPath(f);
       const start = o.seedStart ?? o.seed;
       let weights: number[] | undefined = o.witnessWeights;
       if (o.minWitnessAtoms !== undefined && o.compat === "default") {
@@ -202,7 +228,8 @@ Examples:
           field: "id-scheme",
         });
       const g = api.generateBundle({
-        seeds: Array.from({ length: o.count }, (_, i) => start + i),
+        count: o.count,
+        seedStart: start,
         split: o.split,
         compat: o.compat,
         config,
@@ -214,7 +241,11 @@ Examples:
       else process.stdout.write(`${text}\n`);
       if (o.manifestOut)
         await writeFileAtomic(o.manifestOut, dumpJsonFile(o.legacyList ? api.manifestOf(g.instances) : g.manifest));
-      if (g.rejected.length)
+      if (g.rejected.length && o.compat === "default")
+        process.stderr.write(
+          `gf01: ${g.instances.length} instances; ${g.rejected.length} seed(s) rejected and skipped (listed in the bundle's rejected_seeds)\n`,
+        );
+      else if (g.rejected.length)
         process.stderr.write(`gf01: ${g.rejected.length} seed(s) rejected: ${JSON.stringify(g.rejected)}\n`);
       if (o.out)
         out({
@@ -448,6 +479,30 @@ Examples:
       if (!r.ok) exitCode = 2;
     });
 
+  addInstanceSourceOptions(
+    program
+      .command("import")
+      .description("Turn formal tasks or an HOA automaton (--formal / --hoa) into an instance bundle"),
+  )
+    .option("--split <id>", "split id for every instance (default: the tasks' own, else public_dev)")
+    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .option("--out <file>", "write the bundle here (default: stdout)")
+    .option("--manifest-out <file>", "also write the split manifest")
+    .action(async (o) => {
+      for (const f of [o.out, o.manifestOut]) if (f) await checkOutputPath(f);
+      const source = instanceSourceFromFlags(o);
+      if (!source) throw new InputError("gf01 import needs --formal or --hoa", { field: "formal" });
+      const r = api.importFormal({ source, split: o.split, gitCommit: o.gitCommit });
+      const text = api.bundleToJson(r.bundle);
+      if (o.out) await writeFileAtomic(o.out, text);
+      else process.stdout.write(`${text}\n`);
+      if (o.manifestOut) await writeFileAtomic(o.manifestOut, dumpJsonFile(r.manifest));
+      if (o.out)
+        process.stderr.write(
+          `gf01: wrote ${o.out} (${(r.bundle.instances as unknown[]).length} instance(s), instances_hash ${r.bundle.instances_hash})\n`,
+        );
+    });
+
   program
     .command("identifiability-check")
     .description("Recompute every instance's identifiability metric against thresholds (official command)")
@@ -555,7 +610,7 @@ Examples:
     .command("checks")
     .description("Acceptance checks AB-001..AB-009 on generated instances")
     .option("--seed <n>", "seed base", int("seed"), 1000)
-    .option("--count <n>", "instances per split", int("count"), 128)
+    .option("--count <n>", "instances per split (≥ 1)", intAtLeast("count", 1), 128)
     .action(async (o) => {
       const r = api.runChecks({ seed: o.seed, count: o.count, agents: api.checkAgents() });
       finish({ ok: r.passed, payload: r as unknown as Record<string, unknown> });
@@ -564,6 +619,8 @@ Examples:
   // Commands owned by other modules (one file each, so features stay separable).
   registerPlayCommands(program);
   registerServeCommands(program);
+  // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
+  installInstanceSources(program);
   return program;
 }
 

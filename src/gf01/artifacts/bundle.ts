@@ -8,6 +8,7 @@ import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
+import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/source.js";
 import { compileInstance } from "../model/compile.js";
 import { computeContentHash } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
@@ -57,6 +58,10 @@ export const instanceSchema = z.looseObject({
   renderer_track: z.string().optional(),
   content_hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   normalization_version: z.string().optional(),
+  /** Default generator only (additive): the knobs behind this instance. */
+  generator_knobs: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  /** Default generator only (additive): measured hardness and stratum (docs/gf01-generator.md). */
+  hardness: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
 });
 
 export const bundleSchema = z.looseObject({
@@ -78,6 +83,8 @@ export const bundleSchema = z.looseObject({
   identifiability_min_unique_signatures: int.optional(),
   instances_hash: z.string().regex(/^[0-9a-f]{64}$/),
   instances: z.array(instanceSchema),
+  /** Default generator with an exact --count (additive): seeds drawn past, with the reason. */
+  rejected_seeds: z.array(z.object({ seed: int, reason: z.string() })).optional(),
 });
 registerSchema("gf01.instance_bundle.v1", bundleSchema);
 
@@ -133,7 +140,7 @@ export function parseBundle(
     } else if ("instance_id" in obj && "automaton" in obj && !opts.strictBundle) raw = [obj];
     else
       throw new InputError(
-        "unsupported instance JSON: expected a bundle with 'instances', a list, or one instance",
+        "unsupported instance JSON: expected a bundle with 'instances', a list, or one instance (a formal task? pass it with --formal, or an automaton with --hoa)",
         {
           file,
         },
@@ -188,8 +195,30 @@ export function parseBundle(
   return { instances, meta, byId };
 }
 
-export async function loadBundle(file: string, opts: { strictBundle?: boolean } = {}): Promise<LoadedBundle> {
-  return parseBundle(await readJsonFile(file), file, opts);
+/** A bundle file, or instances already loaded (e.g. from `--hoa` flags). */
+export type BundleSource = string | LoadedBundle;
+
+/** What to call a source in messages: its path, or the file it was loaded from. */
+export function bundleSourceName(src: BundleSource): string {
+  if (typeof src === "string") return src;
+  const p = src.meta.source_path;
+  return typeof p === "string" ? p : "<instances>";
+}
+
+/**
+ * Load instances from a file. Besides bundles (and lists / single instances), a formal task,
+ * task list, formal bundle, task directory or `.hoa` file with a sidecar task is read through
+ * the formal loader (docs/gf01-hoa.md), unless `strictBundle` demands a v1 bundle.
+ */
+export async function loadBundle(
+  file: BundleSource,
+  opts: { strictBundle?: boolean } = {},
+): Promise<LoadedBundle> {
+  if (typeof file !== "string") return file;
+  if (!opts.strictBundle && isFormalPath(file)) return loadFormalSource(file);
+  const value = await readJsonFile(file);
+  if (!opts.strictBundle && isFormalPayload(value)) return loadFormalSource(file);
+  return parseBundle(value, file, opts);
 }
 
 export interface BundleHeader {

@@ -50,6 +50,8 @@ export const manifestSchema = z.looseObject({
     .array(z.object({ split_id: z.string(), mode: z.string(), count: int.nonnegative() }))
     .optional(),
   instances: z.array(manifestEntrySchema),
+  /** Ours, additive: seeds an exact --count drew past (default generator). */
+  rejected_seeds: z.array(z.object({ seed: int, reason: z.string() })).optional(),
 });
 registerSchema("gf01.split_manifest.v1", manifestSchema);
 export type SplitManifest = z.output<typeof manifestSchema>;

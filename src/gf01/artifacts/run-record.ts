@@ -10,6 +10,8 @@ import { registerSchema } from "../../core/schema.js";
 import { ATOM_BUDGET_RULES, type AtomBudgetRule, DEFAULT_ATOM_BUDGET_RULE } from "../model/compile.js";
 import { contentHash as computeContentHash } from "../model/identity.js";
 import type { Certificate, Gf01Instance } from "../model/types.js";
+import type { PrfSix } from "../verify/metrics.js";
+import type { VerifyResult } from "../verify/verify.js";
 import {
   ADAPTATION_POLICY_VERSION,
   ALLOWED_ADAPTATION_CONDITIONS,
@@ -18,24 +20,22 @@ import {
   ALLOWED_MODES,
   ALLOWED_PLAY_PROTOCOLS,
   ALLOWED_RENDERER_TRACKS,
-  EXTENDED_PLAY_PROTOCOLS,
   ALLOWED_TOOL_ALLOWLISTS_BY_TRACK,
   BENCHMARK_VERSION,
   CHECKER_VERSION,
   type EvalTrack,
+  EXTENDED_PLAY_PROTOCOLS,
   FAMILY_ID,
   GENERATOR_VERSION,
   HARNESS_VERSION,
   RENDERER_POLICY_VERSION,
   REQUIRED_RUN_FIELDS,
   RUN_RECORD_SCHEMA_VERSION,
-  STRICT_META_FIELDS,
   rendererProfileForTrack,
+  STRICT_META_FIELDS,
 } from "./meta.js";
 import { NORMALIZATION_VERSION } from "../generate/build.js";
 import { dumpJsonlRow, floatify } from "./pyout.js";
-import type { PrfSix } from "../verify/metrics.js";
-import type { VerifyResult } from "../verify/verify.js";
 
 const int = z.number().int();
 const atom = z.tuple([int, z.string(), z.union([z.literal(0), z.literal(1)])]);
@@ -101,6 +101,8 @@ export const runRecordSchema = z.looseObject({
   /** Not written by the official writer; checked when present. */
   kappa: z.tuple([int, int, int, int]).optional(),
   score_c: int.optional(),
+  /** Ours, additive: the instance's measured difficulty stratum (default generator, d1–d4). */
+  difficulty_slice: z.string().optional(),
 });
 registerSchema("gf01.run_record.v1", runRecordSchema);
 export type RunRecord = z.output<typeof runRecordSchema>;
@@ -223,6 +225,10 @@ export function buildRunRecord(
     if (instance.seed !== null && instance.seed !== undefined) out.seed = instance.seed;
     out.complexity = floatify(instance.complexity ?? {});
     out.identifiability = instance.identifiability ?? {};
+    // Default-generator instances carry a measured stratum (generate/hardness.ts); report
+    // groups by it instead of the complexity composite. Official instances have none.
+    const stratum = instance.hardness?.stratum;
+    if (typeof stratum === "string") out.difficulty_slice = stratum;
   }
   return out;
 }

@@ -13,7 +13,14 @@ import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
 import { currentGitCommit, generateBundle } from "../api.js";
-import { bundleToJson, type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
+import {
+  type BundleSource,
+  bundleSourceName,
+  bundleToJson,
+  type LoadedBundle,
+  loadBundle,
+  parseBundle,
+} from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
 import { runRecordLine } from "../artifacts/run-record.js";
 import { compileInstance } from "../model/compile.js";
@@ -39,7 +46,7 @@ const intArg =
 const printJson = (v: unknown) => process.stdout.write(`${dumpJsonFile(v)}\n`);
 
 async function pickInstance(o: {
-  instances?: string;
+  instances?: BundleSource;
   instanceIndex: number;
   instanceId?: string;
   seed: number;
@@ -55,7 +62,7 @@ async function pickInstance(o: {
         o.instanceId
           ? `instance_id ${o.instanceId} is not in the bundle`
           : `instance index ${o.instanceIndex} out of range (${bundle.instances.length} instances)`,
-        { file: o.instances, field: o.instanceId ? "--instance-id" : "--instance-index" },
+        { file: bundleSourceName(o.instances), field: o.instanceId ? "--instance-id" : "--instance-index" },
       );
     return { bundle, inst, source: "bundle" };
   }
@@ -255,7 +262,7 @@ export function registerPlayCommands(program: Command): void {
         name: o.agentName as string | undefined,
         prompts,
       });
-      const bundle = await loadBundle(o.instances as string);
+      const bundle = await loadBundle(o.instances as BundleSource);
       const n = bundle.instances.length;
       const bar = new Progress(Math.min(n, e.run.limit ?? n), "play-llm", process.stderr, e.run.progress);
       const r = await playBundle({

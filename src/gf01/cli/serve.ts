@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
 import { currentGitCommit } from "../api.js";
+import { bundleSourceName, type LoadedBundle } from "../artifacts/bundle.js";
 import { buildWeb } from "../server/build.js";
 import { type BundleSource, demoBundle, startGf01Server, writeDemoBundle } from "../server/serve.js";
 
@@ -37,7 +38,10 @@ export function registerServeCommands(program: Command): void {
     .action(async (o) => {
       const log = (l: string) => process.stderr.write(`${l}\n`);
       const gitCommit = currentGitCommit();
-      const bundles: BundleSource[] = o.instances.map((file: string) => ({ file }));
+      // --formal/--hoa add an already loaded bundle (cli/source.ts) next to any --instances files.
+      const bundles: BundleSource[] = o.instances.map((x: string | LoadedBundle) =>
+        typeof x === "string" ? { file: x } : { bundle: x, name: bundleSourceName(x) },
+      );
       if (!bundles.length) {
         const demo = demoBundle(gitCommit);
         const f = await writeDemoBundle(o.dataDir, demo.json);

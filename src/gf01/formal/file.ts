@@ -55,9 +55,12 @@ export function loadFormalBundleFile(path: string): { instances: Gf01Instance[];
     const stem = path.slice(0, -extname(path).length);
     const found = [`${stem}.task.json`, `${stem}.json`].find((c) => existsSync(c));
     if (!found)
-      throw new InputError(`direct HOA ingestion requires a sidecar task JSON next to ${basename(path)}`, {
-        file: path,
-      });
+      throw new InputError(
+        `direct HOA ingestion requires a sidecar task JSON next to ${basename(path)} (${basename(stem)}.task.json), or give the task with --hoa FILE --trace … --effect-ap … --t-star … --mode … --budget-timestep …`,
+        {
+          file: path,
+        },
+      );
     taskPath = found;
     override = { hoa_path: basename(path) };
   } else taskPath = path;

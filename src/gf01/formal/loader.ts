@@ -4,20 +4,21 @@
  * the task (`hoa_path`, `trace_path`) come through the `readText` callback, so the adapter
  * in file.ts owns all I/O.
  */
-import { canonicalHash } from "../../core/hash.js";
+
 import { InputError } from "../../core/errors.js";
+import { canonicalHash } from "../../core/hash.js";
 import { parseWith } from "../../core/schema.js";
+import { hoaToMealy } from "../hoa/mealy.js";
+import { parseHoa } from "../hoa/parser.js";
 import { symbolKey } from "../model/compile.js";
 import { semanticIdentity } from "../model/identity.js";
 import type { Gf01Instance, MealyAutomaton, Valuation } from "../model/types.js";
-import { hoaToMealy } from "../hoa/mealy.js";
-import { parseHoa } from "../hoa/parser.js";
 import {
   FORMAL_BUNDLE_SCHEMA_VERSION,
   FORMAL_TASK_SCHEMA_VERSION,
   type FormalTask,
-  NORMALIZATION_VERSION,
   formalTaskSchema,
+  NORMALIZATION_VERSION,
 } from "./schema.js";
 
 export interface FormalTaskContext {

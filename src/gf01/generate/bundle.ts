@@ -1,9 +1,9 @@
 import type { Atom, Gf01Instance } from "../model/types.js";
 import {
   type AnyGeneratorConfig,
+  configHash,
   DEFAULT_GENERATOR_VERSION,
   type DefaultGeneratorConfig,
-  configHash,
   isDefaultConfig,
   type OfficialGeneratorConfig,
 } from "./config.js";

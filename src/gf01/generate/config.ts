@@ -1,7 +1,7 @@
 import { z } from "zod";
+import type { ErrorLocation } from "../../core/errors.js";
 import { canonicalHash } from "../../core/hash.js";
 import { parseWith } from "../../core/schema.js";
-import type { ErrorLocation } from "../../core/errors.js";
 
 /**
  * Generator configurations and their hashes.

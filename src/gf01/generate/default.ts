@@ -5,6 +5,7 @@ import { effectHolds } from "../model/simulate.js";
 import type { Mode } from "../model/types.js";
 import { compileRaw, materializeInstance, type RawCandidate } from "./build.js";
 import { type DefaultGeneratorConfig, defaultConfig } from "./config.js";
+import { measureHardness } from "./hardness.js";
 import { identifiabilityMetrics, identifiabilityPolicyError } from "./identifiability.js";
 import { complexity, complexityScore, computeWindow } from "./knobs.js";
 import type { GenerateResult } from "./official.js";
@@ -171,6 +172,18 @@ export function generateInstance(
       source_type: "generated_seed",
       provenance: { generator_version: cfg.generator_version },
     });
+    instance.generator_knobs = {
+      target_witness_atoms: target,
+      attempt,
+      states: nStates,
+      trace_length: T,
+      budget_slack_timesteps: cfg.budget_slack_timesteps,
+      budget_slack_atoms: cfg.budget_slack_atoms,
+      min_witness_timesteps_required: cfg.min_witness_timesteps,
+    };
+    instance.hardness = {
+      ...measureHardness({ ...ci, budgetAtoms: raw.budgetAtoms }, k, mTs),
+    };
     return {
       instance,
       witness,

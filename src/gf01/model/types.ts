@@ -47,4 +47,8 @@ export interface Gf01Instance {
   content_hash?: string;
   /** Newest official writer: canonicalisation version, e.g. "gf01.normalization.v1". */
   normalization_version?: string;
+  /** Default generator only: the knobs that produced this instance (additive field). */
+  generator_knobs?: Record<string, number | string>;
+  /** Default generator only: measured hardness and difficulty stratum (generate/hardness.ts). */
+  hardness?: Record<string, number | string>;
 }

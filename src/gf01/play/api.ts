@@ -2,10 +2,11 @@
  * File-level API of online play (what the CLI calls): pick an agent by flags, load the
  * bundle, run, return a JSON-ready payload. Nothing here prints or exits.
  */
-import { readJsonFile } from "../../core/jsonl.js";
+
 import { InputError } from "../../core/errors.js";
-import { getOnlineAgent, parseActionScript, scriptedAgent, ONLINE_AGENT_IDS } from "../agents/online.js";
-import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
+import { readJsonFile } from "../../core/jsonl.js";
+import { getOnlineAgent, ONLINE_AGENT_IDS, parseActionScript, scriptedAgent } from "../agents/online.js";
+import { type BundleSource, type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { ALLOWED_EVAL_TRACKS, type EvalTrack } from "../artifacts/meta.js";
 import { adaptationPolicyError } from "../artifacts/run-record.js";
 import type { OnlineAgent } from "./agent.js";
@@ -72,7 +73,8 @@ export function checkProtocol(v: string | undefined): PlayProtocol {
 export interface EvaluateOnlineOptions
   extends AgentSpec,
     Omit<PlayRunOptions, "bundle" | "agent" | "evalTrack" | "protocol"> {
-  instancesFile: string;
+  /** A bundle file (or formal task), or instances already loaded (`--hoa`). */
+  instancesFile: BundleSource;
   evalTrack?: string;
   protocol?: string;
 }

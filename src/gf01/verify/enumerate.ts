@@ -37,9 +37,20 @@ export class ResourceCapError extends Error {
 export interface EngineOptions {
   /** Cap on memoised DP nodes (default: none). Exceeding it throws ResourceCapError. */
   maxNodes?: number;
+  /**
+   * State-set representation: "auto" (bitmask up to 30 states, interned sets above) or
+   * "interned" (always interned; lets tests run the large-automaton path on small ones).
+   */
+  stateSets?: "auto" | "interned";
 }
 
-const MAX_STATES = 30;
+/**
+ * Up to this many states the removal-run state set is a 32-bit mask (bit i = state i), the
+ * fast path. Above it (or when the mask-keyed node space would pass 2^53) sets are interned:
+ * each distinct sorted state list gets a small integer id, so the node key stays a number
+ * and memory grows with the sets actually met, never with 2^states.
+ */
+const MASK_MAX_STATES = 30;
 
 function popcount(x: number): number {
   let c = 0;
@@ -68,6 +79,18 @@ export class MinimalEngine {
   private readonly radT: number;
   private readonly radA: number;
   private readonly memo: Map<number, number>[];
+  /** Interned state sets (sparse mode only): id → sorted member states; id 0 = ∅. */
+  private readonly sparse: boolean;
+  private readonly setList: Int32Array[] = [];
+  /** Zobrist hash of a set → newest id with that hash; setChain[id] = previous id with it. */
+  private readonly setHash = new Map<number, number>();
+  private readonly setChain: number[] = [];
+  /** Per-state random 30-bit values; a set's hash is the XOR over its members (small-int Map keys). */
+  private readonly zob: Int32Array;
+  private readonly setStamp: Int32Array;
+  private readonly setBuf: Int32Array;
+  private stampNo = 0;
+  private readonly keyStride: number;
   private memoBig: Map<number, bigint>[] | null = null;
   private readonly maxNodes: number;
   private nodeCount = 0;
@@ -80,10 +103,6 @@ export class MinimalEngine {
   constructor(ci: CompiledInstance, opts: EngineOptions = {}) {
     this.ci = ci;
     const { nIn, nSymbols, nStates } = ci.sys;
-    if (nStates > MAX_STATES)
-      throw new Error(
-        `M(I) enumeration supports automata with at most ${MAX_STATES} states (got ${nStates})`,
-      );
     this.nIn = nIn;
     this.nSym = nSymbols;
     this.nS = nStates;
@@ -98,9 +117,26 @@ export class MinimalEngine {
     this.bA = this.trackA ? Math.max(0, ci.scoreBudgetAtoms as number) : maxAtoms;
     this.radT = this.bT + 1;
     this.radA = this.trackA ? this.bA + 1 : 1;
-    const space = 2 ** nStates * nStates * 2 * this.radT * this.radA;
-    if (space > Number.MAX_SAFE_INTEGER)
-      throw new Error("M(I) enumeration: node key space too large for this instance");
+    this.keyStride = nStates * 2 * this.radT * this.radA;
+    this.sparse =
+      opts.stateSets === "interned" ||
+      nStates > MASK_MAX_STATES ||
+      2 ** nStates * this.keyStride > Number.MAX_SAFE_INTEGER;
+    this.setStamp = new Int32Array(this.sparse ? nStates : 0);
+    this.setBuf = new Int32Array(this.sparse ? nStates : 0);
+    this.zob = new Int32Array(this.sparse ? nStates : 0);
+    if (this.sparse) {
+      this.setList.push(new Int32Array(0)); // id 0 = ∅ (never hashed: step returns it directly)
+      this.setChain.push(-1);
+      // Fixed xorshift stream: hashes only bucket sets, so any values work; fixed = reproducible.
+      let x = 0x9e3779b9 | 0;
+      for (let i = 0; i < nStates; i++) {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        this.zob[i] = x & 0x3fffffff;
+      }
+    }
     this.memo = Array.from({ length: slots }, () => new Map<number, number>());
     this.maxNodes = opts.maxNodes ?? Number.POSITIVE_INFINITY;
   }
@@ -120,6 +156,7 @@ export class MinimalEngine {
    * or one of m's own bits) shows the effect inside the window; else sets cs/ch/ca.
    */
   private step(t: number, s: number, hit: number, alt: number, m: number): boolean {
+    if (this.sparse) return this.stepSparse(t, s, hit, alt, m);
     const { next, out } = this.ci.sys;
     const mask = this.ci.effectMask;
     const nSym = this.nSym;
@@ -149,6 +186,80 @@ export class MinimalEngine {
     this.ch = h;
     this.ca = alt2;
     return true;
+  }
+
+  /** step() with `alt` an interned set id (automata above MASK_MAX_STATES states). */
+  private stepSparse(t: number, s: number, hit: number, alt: number, m: number): boolean {
+    const { next, out } = this.ci.sys;
+    const mask = this.ci.effectMask;
+    const sym = this.ci.base[t] ^ m;
+    const inWin = t >= this.lo;
+    const j = s * this.nSym + sym;
+    if (this.stampNo >= 0x7ffffffe) {
+      this.setStamp.fill(0);
+      this.stampNo = 0;
+    }
+    const stamp = ++this.stampNo;
+    const seen = this.setStamp;
+    const buf = this.setBuf;
+    const z = this.zob;
+    let h = 0;
+    let n = 0;
+    const members = this.setList[alt];
+    for (let i = 0; i < members.length; i++) {
+      const jj = members[i] * this.nSym + sym;
+      if (inWin && out[jj] & mask) return false;
+      const ns = next[jj];
+      if (seen[ns] !== stamp) {
+        seen[ns] = stamp;
+        buf[n++] = ns;
+        h ^= z[ns];
+      }
+    }
+    let mm = m;
+    while (mm !== 0) {
+      const low = mm & -mm;
+      mm ^= low;
+      const jj = j ^ low;
+      if (inWin && out[jj] & mask) return false;
+      const ns = next[jj];
+      if (seen[ns] !== stamp) {
+        seen[ns] = stamp;
+        buf[n++] = ns;
+        h ^= z[ns];
+      }
+    }
+    this.cs = next[j];
+    this.ch = inWin && out[j] & mask ? 1 : hit;
+    this.ca = n === 0 ? 0 : this.intern(n, stamp, h);
+    return true;
+  }
+
+  /**
+   * Id of the set just built in setBuf[0..n) (its members stamped `stamp`; XOR hash `h`).
+   * Equal sets hash equally; a hash collision is resolved by comparing members, so ids are
+   * exact. Only a new set is sorted and copied.
+   */
+  private intern(n: number, stamp: number, h: number): number {
+    const seen = this.setStamp;
+    for (let id = this.setHash.get(h) ?? -1; id !== -1; id = this.setChain[id]) {
+      const cand = this.setList[id];
+      if (cand.length !== n) continue;
+      let same = true;
+      for (let i = 0; i < n; i++)
+        if (seen[cand[i]] !== stamp) {
+          same = false;
+          break;
+        }
+      if (same) return id;
+    }
+    const fresh = this.setList.length;
+    if ((fresh + 1) * this.keyStride > Number.MAX_SAFE_INTEGER)
+      throw new Error("M(I) enumeration: node key space too large for this instance");
+    this.setList.push(this.setBuf.slice(0, n).sort());
+    this.setChain.push(this.setHash.get(h) ?? -1);
+    this.setHash.set(h, fresh);
+    return fresh;
   }
 
   /** Canonical remaining budgets: what is still usable, so equivalent nodes share a key. */

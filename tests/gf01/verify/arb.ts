@@ -28,10 +28,13 @@ export interface Tiny {
  * Random total Mealy machine instance: 1–4 states, 1–3 inputs, 1–2 outputs, T 1–7, both
  * modes, random budgets. The atom budget is tightened so brute force stays ≤ `maxSubsets`.
  */
-export function tinyInstance(maxSubsets = 1500): fc.Arbitrary<Tiny> {
+export function tinyInstance(
+  maxSubsets = 1500,
+  states: { min: number; max: number } = { min: 1, max: 4 },
+): fc.Arbitrary<Tiny> {
   return fc
     .record({
-      nS: fc.integer({ min: 1, max: 4 }),
+      nS: fc.integer(states),
       nIn: fc.integer({ min: 1, max: 3 }),
       nOut: fc.integer({ min: 1, max: 2 }),
       T: fc.integer({ min: 1, max: 7 }),
