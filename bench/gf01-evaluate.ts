@@ -36,9 +36,33 @@ const validateRows = (pool: "complete" | "official") => async (): Promise<number
 };
 
 const results = [
-  { metric: "evaluate greedy rows per CPU-second", value: Math.round(await rate(evalRows("greedy"))), unit: "rows/cpu-s", target: null, baseline: null },
-  { metric: "evaluate search rows per CPU-second", value: Math.round(await rate(evalRows("search"))), unit: "rows/cpu-s", target: null, baseline: null },
-  { metric: "validate --instances (complete M(I)) rows per CPU-second", value: Math.round(await rate(validateRows("complete"))), unit: "rows/cpu-s", target: null, baseline: null },
-  { metric: "validate --instances --best-match-pool official rows per CPU-second", value: Math.round(await rate(validateRows("official"))), unit: "rows/cpu-s", target: null, baseline: null },
+  {
+    metric: "evaluate greedy rows per CPU-second",
+    value: Math.round(await rate(evalRows("greedy"))),
+    unit: "rows/cpu-s",
+    target: null,
+    baseline: null,
+  },
+  {
+    metric: "evaluate search rows per CPU-second",
+    value: Math.round(await rate(evalRows("search"))),
+    unit: "rows/cpu-s",
+    target: null,
+    baseline: null,
+  },
+  {
+    metric: "validate --instances (complete M(I)) rows per CPU-second",
+    value: Math.round(await rate(validateRows("complete"))),
+    unit: "rows/cpu-s",
+    target: null,
+    baseline: null,
+  },
+  {
+    metric: "validate --instances --best-match-pool official rows per CPU-second",
+    value: Math.round(await rate(validateRows("official"))),
+    unit: "rows/cpu-s",
+    target: null,
+    baseline: null,
+  },
 ];
 process.stdout.write(`${JSON.stringify({ name: "gf01-evaluate", results })}\n`);

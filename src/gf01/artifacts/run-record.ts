@@ -7,9 +7,12 @@
  */
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
+import { NORMALIZATION_VERSION } from "../generate/build.js";
 import { ATOM_BUDGET_RULES, type AtomBudgetRule, DEFAULT_ATOM_BUDGET_RULE } from "../model/compile.js";
 import { contentHash as computeContentHash } from "../model/identity.js";
 import type { Certificate, Gf01Instance } from "../model/types.js";
+import type { PrfSix } from "../verify/metrics.js";
+import type { VerifyResult } from "../verify/verify.js";
 import {
   ADAPTATION_POLICY_VERSION,
   ALLOWED_ADAPTATION_CONDITIONS,
@@ -18,24 +21,21 @@ import {
   ALLOWED_MODES,
   ALLOWED_PLAY_PROTOCOLS,
   ALLOWED_RENDERER_TRACKS,
-  EXTENDED_PLAY_PROTOCOLS,
   ALLOWED_TOOL_ALLOWLISTS_BY_TRACK,
   BENCHMARK_VERSION,
   CHECKER_VERSION,
   type EvalTrack,
+  EXTENDED_PLAY_PROTOCOLS,
   FAMILY_ID,
   GENERATOR_VERSION,
   HARNESS_VERSION,
   RENDERER_POLICY_VERSION,
   REQUIRED_RUN_FIELDS,
   RUN_RECORD_SCHEMA_VERSION,
-  STRICT_META_FIELDS,
   rendererProfileForTrack,
+  STRICT_META_FIELDS,
 } from "./meta.js";
-import { NORMALIZATION_VERSION } from "../generate/build.js";
 import { dumpJsonlRow, floatify } from "./pyout.js";
-import type { PrfSix } from "../verify/metrics.js";
-import type { VerifyResult } from "../verify/verify.js";
 
 const int = z.number().int();
 const atom = z.tuple([int, z.string(), z.union([z.literal(0), z.literal(1)])]);
@@ -219,7 +219,8 @@ export function buildRunRecord(
       out.normalization_version = instanceNormalizationVersion(instance);
     }
     // Official: written only when set.
-    if (instance.budget_atoms !== null && instance.budget_atoms !== undefined) out.budget_atoms = instance.budget_atoms;
+    if (instance.budget_atoms !== null && instance.budget_atoms !== undefined)
+      out.budget_atoms = instance.budget_atoms;
     if (instance.seed !== null && instance.seed !== undefined) out.seed = instance.seed;
     out.complexity = floatify(instance.complexity ?? {});
     out.identifiability = instance.identifiability ?? {};

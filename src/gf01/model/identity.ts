@@ -77,7 +77,10 @@ export function semanticIdentityJson(inst: Gf01Instance): string {
       .map((state) => {
         const row = a.transitions[state];
         return `${str(state)}:{${sortedKeys(row)
-          .map((key) => `${str(key)}:{"next_state":${str(row[key].next_state)},"output":${intObj(row[key].output)}}`)
+          .map(
+            (key) =>
+              `${str(key)}:{"next_state":${str(row[key].next_state)},"output":${intObj(row[key].output)}}`,
+          )
           .join(",")}}`;
       })
       .join(","),

@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluateAgent, validateRunsFile } from "../../../src/gf01/api.js";
 import { parseBundle } from "../../../src/gf01/artifacts/bundle.js";
-import { compileInstance } from "../../../src/gf01/model/compile.js";
 import { parseCertificate } from "../../../src/gf01/model/certificate.js";
+import { compileInstance } from "../../../src/gf01/model/compile.js";
 import { scoreCertificate } from "../../../src/gf01/verify/index.js";
 import { expectStructurallyEqual, P, readJson, readJsonl } from "./helpers.js";
 
@@ -51,14 +51,25 @@ const CASES: Case[] = [
     logHash: "parity-oracle-log-0001",
   },
   { runs: "runs/variants/random_seed7.jsonl", agent: "random", bundle: MAIN, track: "EVAL-CB", seed: 7 },
-  { runs: "runs/variants/greedy_visual.jsonl", agent: "greedy", bundle: MAIN, track: "EVAL-CB", renderer: "visual" },
+  {
+    runs: "runs/variants/greedy_visual.jsonl",
+    agent: "greedy",
+    bundle: MAIN,
+    track: "EVAL-CB",
+    renderer: "visual",
+  },
   {
     runs: "runs/variants/search_private_eval.jsonl",
     agent: "search",
     bundle: "bundles/instance_bundle_private_eval.json",
     track: "EVAL-CB",
   },
-  { runs: "runs/variants/greedy_legacy_list.jsonl", agent: "greedy", bundle: "bundles/instances_legacy_list.json", track: "EVAL-CB" },
+  {
+    runs: "runs/variants/greedy_legacy_list.jsonl",
+    agent: "greedy",
+    bundle: "bundles/instances_legacy_list.json",
+    track: "EVAL-CB",
+  },
 ];
 
 const tmp = mkdtempSync(join(tmpdir(), "gf01-parity-"));
@@ -79,12 +90,19 @@ describe("parity: evaluate with the official agent ports reproduces the official
       pool: "official",
     });
     expect(r.ok).toBe(true);
-    const ours = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const ours = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const official = readJsonl(c.runs);
     expect(ours.length).toBe(official.length);
     official.forEach((row, i) => {
       const mine = ours[i];
-      expect(Object.keys(mine).filter((k) => !(k in row)).sort()).toEqual(OURS_ONLY);
+      expect(
+        Object.keys(mine)
+          .filter((k) => !(k in row))
+          .sort(),
+      ).toEqual(OURS_ONLY);
       const trimmed = Object.fromEntries(Object.entries(mine).filter(([k]) => !OURS_ONLY.includes(k)));
       expectStructurallyEqual(trimmed, row, `${c.runs}:${i + 1}`);
       expect(mine.atom_budget).toBe("diagnostic");
@@ -93,7 +111,11 @@ describe("parity: evaluate with the official agent ports reproduces the official
   });
 });
 
-const ALL_RUNS = [...CASES.map((c) => [c.runs, c.bundle]), ["runs/panel_all.jsonl", MAIN], ["runs/variants/greedy_missing_first.jsonl", MAIN]];
+const ALL_RUNS = [
+  ...CASES.map((c) => [c.runs, c.bundle]),
+  ["runs/panel_all.jsonl", MAIN],
+  ["runs/variants/greedy_missing_first.jsonl", MAIN],
+];
 
 describe("parity: every official row re-scores and validates", () => {
   // panel_all and greedy_missing_first are concatenations/subsets of the files above.

@@ -19,7 +19,8 @@ async function run(rows: Record<string, unknown>[], withBundle = true) {
     withBundle ? { bundle, score: defaultScorer({ pool: "official" }) } : {},
   );
 }
-const edit = (patch: Record<string, unknown>, i = 0) => greedy.map((r, j) => (j === i ? { ...r, ...patch } : r));
+const edit = (patch: Record<string, unknown>, i = 0) =>
+  greedy.map((r, j) => (j === i ? { ...r, ...patch } : r));
 
 describe("validate: what report refuses", () => {
   it("the untouched official rows validate", async () => {
@@ -79,9 +80,20 @@ describe("validate: atom-budget rule recorded per row", () => {
     ...base,
     certificate: c.scored_certificate,
     ...Object.fromEntries(
-      ["suff", "min1", "valid", "goal", "eff_t", "eff_a", "ap_precision", "ap_recall", "ap_f1", "ts_precision", "ts_recall", "ts_f1"].map(
-        (f) => [f, c[f]],
-      ),
+      [
+        "suff",
+        "min1",
+        "valid",
+        "goal",
+        "eff_t",
+        "eff_a",
+        "ap_precision",
+        "ap_recall",
+        "ap_f1",
+        "ts_precision",
+        "ts_recall",
+        "ts_f1",
+      ].map((f) => [f, c[f]]),
     ),
   };
   it("a row without atom_budget is re-scored under the newest official rule (valid)", async () => {
@@ -95,7 +107,9 @@ describe("validate: atom-budget rule recorded per row", () => {
   });
   it("exceeds_budget_atoms must tell the truth; unknown rules are refused", async () => {
     expect((await run([{ ...row, exceeds_budget_atoms: true }])).payload.status).toBe("ok");
-    expect((await run([{ ...row, exceeds_budget_atoms: false }])).issues[0].field).toBe("exceeds_budget_atoms");
+    expect((await run([{ ...row, exceeds_budget_atoms: false }])).issues[0].field).toBe(
+      "exceeds_budget_atoms",
+    );
     expect((await run([{ ...row, atom_budget: "sometimes" }])).issues[0].field).toBe("atom_budget");
   });
 });
