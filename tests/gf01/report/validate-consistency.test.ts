@@ -76,7 +76,7 @@ describe("validate: atom-budget rule recorded per row", () => {
   // An official reference-set member with more atoms than budget_atoms, as an official row.
   const c = over[0];
   const base = greedy.find((r) => r.instance_id === c.instance_id) as Record<string, unknown>;
-  const row = {
+  const row: Record<string, unknown> = {
     ...base,
     certificate: c.scored_certificate,
     ...Object.fromEntries(
