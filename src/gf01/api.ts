@@ -25,8 +25,8 @@ import {
   type RunMeta,
   adaptationPolicyError,
   buildRunRecord,
+  evaluateToolPolicyError,
   runRecordLine,
-  trackToolPolicyError,
 } from "./artifacts/run-record.js";
 import type { Scorer } from "./artifacts/scorer.js";
 import { getAgent, listAgents } from "./agents/index.js";
@@ -51,7 +51,7 @@ import type { Gf01Instance } from "./model/types.js";
 import { type FoldableDimension, ReportBuilder } from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
-import { scoreCertificate, sortAtoms } from "./verify/index.js";
+import { type ScoreRow, scoreCertificate, sortAtoms } from "./verify/index.js";
 
 export type BestMatchPool = "complete" | "official";
 
@@ -426,7 +426,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
     return err("track_policy_violation", "tool planner agent is not allowed in EVAL-CB");
   if (agent.eval_track === "EVAL-OC" && evalTrack !== "EVAL-OC")
     return err("track_policy_violation", "exact oracle agent is restricted to EVAL-OC");
-  const tp = trackToolPolicyError(evalTrack, allowlist, toolHash);
+  const tp = evaluateToolPolicyError(evalTrack, allowlist, toolHash);
   if (tp) return err("track_policy_violation", tp);
   const cond = o.adaptationCondition ?? "no_adaptation";
   const budget = o.adaptationBudgetTokens ?? 0;
@@ -458,6 +458,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
   };
   const app = o.out ? await JsonlAppender.open(o.out) : undefined;
   const builder = new ReportBuilder();
+  const scored: ScoreRow[] = [];
   try {
     for (const inst of bundle.instances) {
       const ci = compileInstance(inst);
@@ -480,12 +481,14 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
         { extraMetrics: o.extraMetrics },
       );
       builder.add(row);
+      scored.push(s);
       if (app) await app.append(runRecordLine(row));
     }
   } finally {
     await app?.close();
   }
   const rep = builder.finish();
+  // The official summary keys (`aggregate` = official aggregate_suite), plus our report groups.
   return {
     ok: true,
     payload: {
@@ -493,7 +496,15 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       instances: bundle.instances.length,
       eval_track: evalTrack,
       renderer_track: rendererTrack,
-      aggregate: rep.groups,
+      renderer_policy_version: RENDERER_POLICY_VERSION,
+      renderer_profile_id: rendererProfileForTrack(rendererTrack),
+      adaptation_policy_version: ADAPTATION_POLICY_VERSION,
+      adaptation_condition: cond,
+      adaptation_budget_tokens: budget,
+      adaptation_data_scope: scope,
+      adaptation_protocol_id: proto,
+      aggregate: aggregateSuite(scored),
+      groups: rep.groups,
       run_schema_version: RUN_RECORD_SCHEMA_VERSION,
       source_bundle_schema_version: bm.schema_version ?? "legacy-instance-list",
       tool_allowlist_id: allowlist,

@@ -287,6 +287,31 @@ export function trackToolPolicyError(
   return undefined;
 }
 
+/**
+ * The `evaluate` command's track/tool policy (official `track_tool_policy_message`), whose
+ * messages differ from the row validator's (`trackToolPolicyError`).
+ */
+export function evaluateToolPolicyError(
+  evalTrack: string,
+  allowlistId: string,
+  toolLogHash: string,
+): string | undefined {
+  const allowlist = allowlistId.trim();
+  const hash = toolLogHash.trim();
+  if (!(evalTrack in ALLOWED_TOOL_ALLOWLISTS_BY_TRACK)) return `unsupported eval_track ${evalTrack}`;
+  if (evalTrack === "EVAL-CB") {
+    if (allowlist.toLowerCase() !== "none" || hash)
+      return "EVAL-CB forbids external tool metadata; use tool_allowlist_id=none and empty tool_log_hash";
+    return undefined;
+  }
+  const allowed = ALLOWED_TOOL_ALLOWLISTS_BY_TRACK[evalTrack as EvalTrack];
+  if (!allowed.includes(allowlist))
+    return `${evalTrack} requires tool_allowlist_id in ${pyList(allowed)} (received ${allowlist || "<empty>"})`;
+  if (!hash) return `${evalTrack} requires a non-empty tool_log_hash`;
+  if (hash.toLowerCase() === "unknown") return `${evalTrack} requires tool_log_hash != unknown`;
+  return undefined;
+}
+
 export function adaptationPolicyError(
   condition: string,
   budget: number,

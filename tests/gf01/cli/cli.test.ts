@@ -83,7 +83,9 @@ describe("gf01 CLI on the official example", () => {
     const dir = tmp();
     const lines = readFileSync(ref("runs_v1_valid.jsonl"), "utf8").split("\n").filter(Boolean);
     const row = JSON.parse(lines[1]);
+    // Self-consistent (valid = suff ∧ min1), so only re-verification can catch it.
     row.min1 = false;
+    row.valid = false;
     lines[1] = JSON.stringify(row);
     writeFileSync(join(dir, "runs.jsonl"), `${lines.join("\n")}\n`);
     const r = await run(
@@ -173,9 +175,14 @@ describe("gf01 evaluate", () => {
     expect((await run(args, dir)).code).toBe(0);
     const lines = readFileSync(join(dir, "runs.jsonl"), "utf8").split("\n").filter(Boolean);
     expect(lines).toHaveLength(8);
-    const v = await run(["validate", "--runs", "runs.jsonl", "--instances", B, "--strict"], dir);
+    // Appended twice = every run recorded twice: validate refuses it, as report does.
+    const dup = await run(["validate", "--runs", "runs.jsonl", "--instances", B, "--strict"], dir);
+    expect(dup.code).toBe(2);
+    expect(JSON.parse(dup.stdout).error_type).toBe("duplicate_run");
+    writeFileSync(join(dir, "once.jsonl"), `${lines.slice(0, 4).join("\n")}\n`);
+    const v = await run(["validate", "--runs", "once.jsonl", "--instances", B, "--strict"], dir);
     expect(v.code).toBe(0);
-    expect(JSON.parse(v.stdout).rows_verified).toBe(8);
+    expect(JSON.parse(v.stdout).rows_verified).toBe(4);
     const bad = await run(["evaluate", "--instances", B, "--agent", "oracle", "--git-commit", "t"], dir);
     expect(bad.code).toBe(2);
     expect(JSON.parse(bad.stdout).error_type).toBe("track_policy_violation");

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluateAgent, validateRunsFile } from "../../../src/gf01/api.js";
 import { parseBundle } from "../../../src/gf01/artifacts/bundle.js";
+import { dumpJsonFile } from "../../../src/gf01/artifacts/pyout.js";
 import { parseCertificate } from "../../../src/gf01/model/certificate.js";
 import { compileInstance } from "../../../src/gf01/model/compile.js";
 import { scoreCertificate } from "../../../src/gf01/verify/index.js";
@@ -22,6 +23,7 @@ const OURS_ONLY = ["atom_budget", "best_match_pool", "exceeds_budget_atoms"];
 
 interface Case {
   runs: string;
+  stdout: string;
   agent: string;
   bundle: string;
   track: string;
@@ -31,11 +33,30 @@ interface Case {
   logHash?: string;
 }
 const CASES: Case[] = [
-  { runs: "runs/random.jsonl", agent: "random", bundle: MAIN, track: "EVAL-CB" },
-  { runs: "runs/greedy.jsonl", agent: "greedy", bundle: MAIN, track: "EVAL-CB" },
-  { runs: "runs/search.jsonl", agent: "search", bundle: MAIN, track: "EVAL-CB" },
+  {
+    runs: "runs/random.jsonl",
+    stdout: "stdout/evaluate_random.json",
+    agent: "random",
+    bundle: MAIN,
+    track: "EVAL-CB",
+  },
+  {
+    runs: "runs/greedy.jsonl",
+    stdout: "stdout/evaluate_greedy.json",
+    agent: "greedy",
+    bundle: MAIN,
+    track: "EVAL-CB",
+  },
+  {
+    runs: "runs/search.jsonl",
+    stdout: "stdout/evaluate_search.json",
+    agent: "search",
+    bundle: MAIN,
+    track: "EVAL-CB",
+  },
   {
     runs: "runs/tool.jsonl",
+    stdout: "stdout/evaluate_tool.json",
     agent: "tool",
     bundle: MAIN,
     track: "EVAL-TA",
@@ -44,15 +65,24 @@ const CASES: Case[] = [
   },
   {
     runs: "runs/oracle.jsonl",
+    stdout: "stdout/evaluate_oracle.json",
     agent: "oracle",
     bundle: MAIN,
     track: "EVAL-OC",
     allowlist: "oracle-exact-search-v1",
     logHash: "parity-oracle-log-0001",
   },
-  { runs: "runs/variants/random_seed7.jsonl", agent: "random", bundle: MAIN, track: "EVAL-CB", seed: 7 },
+  {
+    runs: "runs/variants/random_seed7.jsonl",
+    stdout: "stdout/evaluate_random_seed7.json",
+    agent: "random",
+    bundle: MAIN,
+    track: "EVAL-CB",
+    seed: 7,
+  },
   {
     runs: "runs/variants/greedy_visual.jsonl",
+    stdout: "stdout/evaluate_greedy_visual.json",
     agent: "greedy",
     bundle: MAIN,
     track: "EVAL-CB",
@@ -60,12 +90,14 @@ const CASES: Case[] = [
   },
   {
     runs: "runs/variants/search_private_eval.jsonl",
+    stdout: "stdout/evaluate_search_private_eval.json",
     agent: "search",
     bundle: "bundles/instance_bundle_private_eval.json",
     track: "EVAL-CB",
   },
   {
     runs: "runs/variants/greedy_legacy_list.jsonl",
+    stdout: "stdout/evaluate_greedy_legacy_list.json",
     agent: "greedy",
     bundle: "bundles/instances_legacy_list.json",
     track: "EVAL-CB",
@@ -90,6 +122,11 @@ describe("parity: evaluate with the official agent ports reproduces the official
       pool: "official",
     });
     expect(r.ok).toBe(true);
+    // The printed summary: every official key (aggregate included) but the output path.
+    const summary = readJson<Record<string, unknown>>(c.stdout);
+    const printed = JSON.parse(dumpJsonFile(r.payload)) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(summary))
+      if (k !== "out_jsonl") expectStructurallyEqual(printed[k], v, `${c.stdout}.${k}`);
     const ours = readFileSync(out, "utf8")
       .trim()
       .split("\n")
@@ -138,5 +175,28 @@ describe("parity: every official row re-scores and validates", () => {
     const r = await validateRunsFile(P(runs), { instancesFile: P(bundleFile) });
     expect(r.payload.status, JSON.stringify(r.payload).slice(0, 400)).toBe("ok");
     expect(r.payload.rows_verified).toBe(readJsonl(runs).length);
+  });
+});
+
+describe("parity: evaluate policy rejections (exit 2, official message)", () => {
+  it.each([
+    ["stdout/evaluate_reject_tool_cb.json", { agent: "tool", evalTrack: "EVAL-CB" }],
+    [
+      "stdout/evaluate_reject_oracle_ta.json",
+      {
+        agent: "oracle",
+        evalTrack: "EVAL-TA",
+        toolAllowlistId: "local-planner-v1",
+        toolLogHash: "parity-tool-log-0001",
+      },
+    ],
+    [
+      "stdout/evaluate_reject_ta_no_hash.json",
+      { agent: "tool", evalTrack: "EVAL-TA", toolAllowlistId: "local-planner-v1" },
+    ],
+  ])("%s", async (file, o) => {
+    const r = await evaluateAgent({ instancesFile: P(MAIN), gitCommit: GIT, ...o });
+    expect(r.ok).toBe(false);
+    expect(r.payload).toEqual(readJson(file));
   });
 });
