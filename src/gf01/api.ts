@@ -67,6 +67,14 @@ export function defaultScorer(opts: { pool?: BestMatchPool; atomBudget?: AtomBud
     });
 }
 
+/** Parse a `--best-match-pool` value; undefined stays undefined (the caller's default applies). */
+export function parseBestMatchPool(v: unknown): BestMatchPool | undefined {
+  if (v === undefined || v === "complete" || v === "official") return v;
+  throw new InputError(`unknown --best-match-pool ${String(v)} (expected complete | official)`, {
+    field: "best-match-pool",
+  });
+}
+
 /** Parse an `--atom-budget` value (one-line usage error otherwise). */
 export function parseAtomBudgetRule(v: unknown, field = "atom-budget"): AtomBudgetRule {
   if (v === undefined) return DEFAULT_ATOM_BUDGET_RULE;

@@ -294,7 +294,7 @@ export function buildProgram(): Command {
           adaptationProtocolId: o.adaptationProtocolId,
           out: o.out,
           gitCommit: o.gitCommit,
-          pool: o.bestMatchPool,
+          pool: api.parseBestMatchPool(o.bestMatchPool),
           extraMetrics: !!o.extraMetrics,
           atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         }),
@@ -333,7 +333,7 @@ export function buildProgram(): Command {
           instancesFile: o.instances,
           instanceId: o.instanceId,
           certificate: cert,
-          pool: o.bestMatchPool,
+          pool: api.parseBestMatchPool(o.bestMatchPool),
           diagnostic: !!o.diagnostic,
           atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         }),
@@ -362,7 +362,7 @@ export function buildProgram(): Command {
         manifestFile: o.manifest,
         strict: !!o.strict,
         official: !!o.official,
-        pool: o.bestMatchPool,
+        pool: api.parseBestMatchPool(o.bestMatchPool),
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
       });
       finish(r);
@@ -388,7 +388,7 @@ export function buildProgram(): Command {
         manifestFile: o.manifest,
         strict: !!o.strict,
         official: !!o.official,
-        pool: o.bestMatchPool,
+        pool: api.parseBestMatchPool(o.bestMatchPool),
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         fold: o.byAgent ? ["difficulty_slice", "mode"] : [],
       });
@@ -466,7 +466,7 @@ export function buildProgram(): Command {
           instancesFile: o.instances,
           out: o.out,
           manifestFile: o.manifest,
-          pool: o.bestMatchPool,
+          pool: api.parseBestMatchPool(o.bestMatchPool),
           defaults: {
             benchmark_version: o.benchmarkVersion,
             generator_version: o.generatorVersion,

@@ -4,7 +4,7 @@
  * the official greedy rows of the parity corpus, which validate cleanly.
  */
 import { describe, expect, it } from "vitest";
-import { defaultScorer } from "../../../src/gf01/api.js";
+import { defaultScorer, parseAtomBudgetRule, parseBestMatchPool } from "../../../src/gf01/api.js";
 import { parseBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { validateRows } from "../../../src/gf01/report/validate.js";
 import { readJson, readJsonl } from "../parity/helpers.js";
@@ -111,5 +111,16 @@ describe("validate: atom-budget rule recorded per row", () => {
       "exceeds_budget_atoms",
     );
     expect((await run([{ ...row, atom_budget: "sometimes" }])).issues[0].field).toBe("atom_budget");
+  });
+});
+
+describe("scoring-choice flags", () => {
+  it("unknown --atom-budget / --best-match-pool values are usage errors, not silent defaults", () => {
+    expect(parseAtomBudgetRule(undefined)).toBe("diagnostic");
+    expect(parseAtomBudgetRule("enforce")).toBe("enforce");
+    expect(() => parseAtomBudgetRule("strict")).toThrow(/unknown --atom-budget strict/);
+    expect(parseBestMatchPool(undefined)).toBeUndefined();
+    expect(parseBestMatchPool("official")).toBe("official");
+    expect(() => parseBestMatchPool("first32")).toThrow(/unknown --best-match-pool first32/);
   });
 });
