@@ -8,7 +8,13 @@ import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
-import { type LoadedBundle, buildBundle, bundleToJson, instanceToDict, loadBundle } from "./artifacts/bundle.js";
+import {
+  type LoadedBundle,
+  buildBundle,
+  bundleToJson,
+  instanceToDict,
+  loadBundle,
+} from "./artifacts/bundle.js";
 import { pyFloat } from "../core/pyjson.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
 import { buildSplitManifest } from "./artifacts/manifest.js";
@@ -79,7 +85,9 @@ export function parseBestMatchPool(v: unknown): BestMatchPool | undefined {
 export function parseAtomBudgetRule(v: unknown, field = "atom-budget"): AtomBudgetRule {
   if (v === undefined) return DEFAULT_ATOM_BUDGET_RULE;
   if ((ATOM_BUDGET_RULES as readonly unknown[]).includes(v)) return v as AtomBudgetRule;
-  throw new InputError(`unknown --${field} ${String(v)} (expected ${ATOM_BUDGET_RULES.join(" | ")})`, { field });
+  throw new InputError(`unknown --${field} ${String(v)} (expected ${ATOM_BUDGET_RULES.join(" | ")})`, {
+    field,
+  });
 }
 
 export interface ApiResult {
@@ -543,7 +551,9 @@ export function checkAgents(): CheckSuiteOptions["agents"] {
 }
 
 /** Official `aggregate_suite` over scored rows (Python float spelling for every value). */
-function aggregateSuite(rows: readonly { valid: boolean; goal: boolean; eff_t: number; ap_f1: number; ts_f1: number }[]) {
+function aggregateSuite(
+  rows: readonly { valid: boolean; goal: boolean; eff_t: number; ap_f1: number; ts_f1: number }[],
+) {
   const n = rows.length;
   if (!n) return {};
   const med = (xs: number[]): number => {
@@ -585,7 +595,11 @@ export async function demo(seed: number, compat: string = "default"): Promise<Ap
   if (isRejected(r))
     return {
       ok: false,
-      payload: { status: "error", error_type: "generation_rejected", rejected: [{ seed, reason: r.rejected }] },
+      payload: {
+        status: "error",
+        error_type: "generation_rejected",
+        rejected: [{ seed, reason: r.rejected }],
+      },
     };
   const inst = r.instance;
   const ci = compileInstance(inst);

@@ -198,7 +198,10 @@ export function buildProgram(): Command {
       if (o.out) await writeFileAtomic(o.out, text);
       else process.stdout.write(`${text}\n`);
       if (o.manifestOut)
-        await writeFileAtomic(o.manifestOut, dumpJsonFile(o.legacyList ? api.manifestOf(g.instances) : g.manifest));
+        await writeFileAtomic(
+          o.manifestOut,
+          dumpJsonFile(o.legacyList ? api.manifestOf(g.instances) : g.manifest),
+        );
       if (g.rejected.length)
         process.stderr.write(`gf01: ${g.rejected.length} seed(s) rejected: ${JSON.stringify(g.rejected)}\n`);
       if (o.out)
