@@ -35,8 +35,8 @@ import {
   adaptationPolicyError,
   buildRunRecord,
   type RunMeta,
+  evaluateToolPolicyError,
   runRecordLine,
-  trackToolPolicyError,
 } from "./artifacts/run-record.js";
 import type { Scorer } from "./artifacts/scorer.js";
 import { type CheckSuiteOptions, runChecks } from "./checks/index.js";
@@ -65,7 +65,7 @@ import {
 } from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
-import { scoreCertificate, sortAtoms } from "./verify/index.js";
+import { type ScoreRow, scoreCertificate, sortAtoms } from "./verify/index.js";
 
 export type BestMatchPool = "complete" | "official";
 
@@ -81,11 +81,21 @@ export function defaultScorer(opts: { pool?: BestMatchPool; atomBudget?: AtomBud
     });
 }
 
+/** Parse a `--best-match-pool` value; undefined stays undefined (the caller's default applies). */
+export function parseBestMatchPool(v: unknown): BestMatchPool | undefined {
+  if (v === undefined || v === "complete" || v === "official") return v;
+  throw new InputError(`unknown --best-match-pool ${String(v)} (expected complete | official)`, {
+    field: "best-match-pool",
+  });
+}
+
 /** Parse an `--atom-budget` value (one-line usage error otherwise). */
 export function parseAtomBudgetRule(v: unknown, field = "atom-budget"): AtomBudgetRule {
   if (v === undefined) return DEFAULT_ATOM_BUDGET_RULE;
   if ((ATOM_BUDGET_RULES as readonly unknown[]).includes(v)) return v as AtomBudgetRule;
-  throw new InputError(`unknown --${field} ${String(v)} (expected ${ATOM_BUDGET_RULES.join(" | ")})`, { field });
+  throw new InputError(`unknown --${field} ${String(v)} (expected ${ATOM_BUDGET_RULES.join(" | ")})`, {
+    field,
+  });
 }
 
 export interface ApiResult {
@@ -558,7 +568,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
     return err("track_policy_violation", "tool planner agent is not allowed in EVAL-CB");
   if (agent.eval_track === "EVAL-OC" && evalTrack !== "EVAL-OC")
     return err("track_policy_violation", "exact oracle agent is restricted to EVAL-OC");
-  const tp = trackToolPolicyError(evalTrack, allowlist, toolHash);
+  const tp = evaluateToolPolicyError(evalTrack, allowlist, toolHash);
   if (tp) return err("track_policy_violation", tp);
   const cond = o.adaptationCondition ?? "no_adaptation";
   const budget = o.adaptationBudgetTokens ?? 0;
@@ -593,6 +603,8 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
   if (o.resume && !o.out) throw new InputError("--resume needs --out <file>", { field: "--resume" });
   const builder = new ReportBuilder();
   const done = new Set<string>();
+  // Rows for the official `aggregate`: resumed rows count as they were recorded.
+  const scored: AggregateInput[] = [];
   if (o.out && (await fileSize(o.out)) > 0) {
     if (o.resume) {
       for await (const { value } of readJsonl(o.out)) {
@@ -600,6 +612,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
         if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === "commit_only") {
           done.add(String(r.instance_id));
           builder.add(r);
+          scored.push(r as unknown as AggregateInput);
         }
       }
     } else if (!o.overwrite)
@@ -632,12 +645,14 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
         { extraMetrics: o.extraMetrics },
       );
       builder.add(row);
+      scored.push(s);
       if (app) await app.append(runRecordLine(row));
     }
   } finally {
     await app?.close();
   }
   const rep = builder.finish();
+  // The official summary keys (`aggregate` = official aggregate_suite), plus our report groups.
   return {
     ok: true,
     payload: {
@@ -645,7 +660,15 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       instances: bundle.instances.length,
       eval_track: evalTrack,
       renderer_track: rendererTrack,
-      aggregate: rep.groups,
+      renderer_policy_version: RENDERER_POLICY_VERSION,
+      renderer_profile_id: rendererProfileForTrack(rendererTrack),
+      adaptation_policy_version: ADAPTATION_POLICY_VERSION,
+      adaptation_condition: cond,
+      adaptation_budget_tokens: budget,
+      adaptation_data_scope: scope,
+      adaptation_protocol_id: proto,
+      aggregate: aggregateSuite(scored),
+      groups: rep.groups,
       run_schema_version: RUN_RECORD_SCHEMA_VERSION,
       source_bundle_schema_version: bm.schema_version ?? "legacy-instance-list",
       tool_allowlist_id: allowlist,
@@ -685,7 +708,9 @@ export function checkAgents(): CheckSuiteOptions["agents"] {
 }
 
 /** Official `aggregate_suite` over scored rows (Python float spelling for every value). */
-function aggregateSuite(rows: readonly { valid: boolean; goal: boolean; eff_t: number; ap_f1: number; ts_f1: number }[]) {
+type AggregateInput = { valid: boolean; goal: boolean; eff_t: number; ap_f1: number; ts_f1: number };
+
+function aggregateSuite(rows: readonly AggregateInput[]) {
   const n = rows.length;
   if (!n) return {};
   const med = (xs: number[]): number => {
@@ -727,7 +752,11 @@ export async function demo(seed: number, compat: string = "default"): Promise<Ap
   if (isRejected(r))
     return {
       ok: false,
-      payload: { status: "error", error_type: "generation_rejected", rejected: [{ seed, reason: r.rejected }] },
+      payload: {
+        status: "error",
+        error_type: "generation_rejected",
+        rejected: [{ seed, reason: r.rejected }],
+      },
     };
   const inst = r.instance;
   const ci = compileInstance(inst);

@@ -240,7 +240,10 @@ Examples:
       if (o.out) await writeFileAtomic(o.out, text);
       else process.stdout.write(`${text}\n`);
       if (o.manifestOut)
-        await writeFileAtomic(o.manifestOut, dumpJsonFile(o.legacyList ? api.manifestOf(g.instances) : g.manifest));
+        await writeFileAtomic(
+          o.manifestOut,
+          dumpJsonFile(o.legacyList ? api.manifestOf(g.instances) : g.manifest),
+        );
       if (g.rejected.length && o.compat === "default")
         process.stderr.write(
           `gf01: ${g.instances.length} instances; ${g.rejected.length} seed(s) rejected and skipped (listed in the bundle's rejected_seeds)\n`,
@@ -355,7 +358,7 @@ Examples:
         resume: !!o.resume,
         overwrite: !!o.overwrite,
         gitCommit: o.gitCommit,
-        pool: o.bestMatchPool,
+        pool: api.parseBestMatchPool(o.bestMatchPool),
         extraMetrics: !!o.extraMetrics,
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
       });
@@ -399,7 +402,7 @@ Examples:
           instancesFile: o.instances,
           instanceId: o.instanceId,
           certificate: cert,
-          pool: o.bestMatchPool,
+          pool: api.parseBestMatchPool(o.bestMatchPool),
           diagnostic: !!o.diagnostic,
           atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         }),
@@ -428,7 +431,7 @@ Examples:
         manifestFile: o.manifest,
         strict: !!o.strict,
         official: !!o.official,
-        pool: o.bestMatchPool,
+        pool: api.parseBestMatchPool(o.bestMatchPool),
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
       });
       finish(r);
@@ -463,7 +466,7 @@ Examples:
         manifestFile: o.manifest,
         strict: !!o.strict,
         official: !!o.official,
-        pool: o.bestMatchPool,
+        pool: api.parseBestMatchPool(o.bestMatchPool),
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         fold: o.byAgent ? ["difficulty_slice", "mode"] : [],
       });
@@ -584,7 +587,7 @@ Examples:
           instancesFile: o.instances,
           out: o.out,
           manifestFile: o.manifest,
-          pool: o.bestMatchPool,
+          pool: api.parseBestMatchPool(o.bestMatchPool),
           defaults: {
             benchmark_version: o.benchmarkVersion,
             generator_version: o.generatorVersion,

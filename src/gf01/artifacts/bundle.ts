@@ -56,7 +56,10 @@ export const instanceSchema = z.looseObject({
   identifiability: z.record(z.string(), z.unknown()).optional(),
   split_id: z.string().optional(),
   renderer_track: z.string().optional(),
-  content_hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  content_hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   normalization_version: z.string().optional(),
   /** Default generator only (additive): the knobs behind this instance. */
   generator_knobs: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
@@ -165,10 +168,13 @@ export function parseBundle(
       const got = computeContentHash(inst);
       for (const h of stored) {
         if (h !== got)
-          throw new InputError(`content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`, {
-            file,
-            field: `${field}.${h === inst.content_hash ? "content_hash" : "provenance.content_hash"}`,
-          });
+          throw new InputError(
+            `content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`,
+            {
+              file,
+              field: `${field}.${h === inst.content_hash ? "content_hash" : "provenance.content_hash"}`,
+            },
+          );
       }
     }
     if (byId.has(inst.instance_id)) {

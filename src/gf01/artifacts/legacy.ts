@@ -23,7 +23,7 @@ import {
   RUN_RECORD_SCHEMA_VERSION,
 } from "./meta.js";
 import { stableHash } from "./pyout.js";
-import { type RunMeta, buildRunRecord } from "./run-record.js";
+import { buildRunRecord, type RunMeta } from "./run-record.js";
 import type { Scorer } from "./scorer.js";
 
 /** A row is legacy when it is not a complete v1 row (wrong/absent schema_version or required fields). */

@@ -3,13 +3,13 @@
  * `build_split_manifest`, `validate_manifest`, and the run-vs-manifest coverage summary).
  */
 import { z } from "zod";
+import { InputError } from "../../core/errors.js";
 import { readJsonFile } from "../../core/jsonl.js";
+import { compareCodePoints } from "../../core/pyjson.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
 import { contentHash } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
 import type { BundleMeta } from "./bundle.js";
-import { InputError } from "../../core/errors.js";
-import { compareCodePoints } from "../../core/pyjson.js";
 import {
   ALLOWED_MODES,
   BENCHMARK_VERSION,
@@ -33,7 +33,10 @@ export const manifestEntrySchema = z.looseObject({
   window_size: int.optional(),
   budget_timestep: int.optional(),
   budget_atoms: int.nullish(),
-  content_hash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  content_hash: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 export const manifestSchema = z.looseObject({
@@ -189,7 +192,9 @@ export function manifestBundleMismatches(
         out.push(`instances[${i}]: split_id=${e.split_id} but bundle says ${inst.split_id}`);
       if (inst.mode !== e.mode) out.push(`instances[${i}]: mode=${e.mode} but bundle says ${inst.mode}`);
       if (typeof e.content_hash === "string" && e.content_hash !== contentHash(inst))
-        out.push(`instances[${i}]: content_hash=${e.content_hash} but the bundle instance hashes to ${contentHash(inst)}`);
+        out.push(
+          `instances[${i}]: content_hash=${e.content_hash} but the bundle instance hashes to ${contentHash(inst)}`,
+        );
     }
   });
   return out;

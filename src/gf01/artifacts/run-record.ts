@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
+import { NORMALIZATION_VERSION } from "../generate/build.js";
 import { ATOM_BUDGET_RULES, type AtomBudgetRule, DEFAULT_ATOM_BUDGET_RULE } from "../model/compile.js";
 import { contentHash as computeContentHash } from "../model/identity.js";
 import type { Certificate, Gf01Instance } from "../model/types.js";
@@ -34,7 +35,6 @@ import {
   rendererProfileForTrack,
   STRICT_META_FIELDS,
 } from "./meta.js";
-import { NORMALIZATION_VERSION } from "../generate/build.js";
 import { dumpJsonlRow, floatify } from "./pyout.js";
 
 const int = z.number().int();
@@ -221,7 +221,8 @@ export function buildRunRecord(
       out.normalization_version = instanceNormalizationVersion(instance);
     }
     // Official: written only when set.
-    if (instance.budget_atoms !== null && instance.budget_atoms !== undefined) out.budget_atoms = instance.budget_atoms;
+    if (instance.budget_atoms !== null && instance.budget_atoms !== undefined)
+      out.budget_atoms = instance.budget_atoms;
     if (instance.seed !== null && instance.seed !== undefined) out.seed = instance.seed;
     out.complexity = floatify(instance.complexity ?? {});
     out.identifiability = instance.identifiability ?? {};
@@ -289,6 +290,31 @@ export function trackToolPolicyError(
     return `${evalTrack} requires tool_allowlist_id in ${pyList(allowed)} (received ${allowlist || "<empty>"})`;
   }
   if (!hash || hash.toLowerCase() === "unknown") return `${evalTrack} requires non-empty tool_log_hash`;
+  return undefined;
+}
+
+/**
+ * The `evaluate` command's track/tool policy (official `track_tool_policy_message`), whose
+ * messages differ from the row validator's (`trackToolPolicyError`).
+ */
+export function evaluateToolPolicyError(
+  evalTrack: string,
+  allowlistId: string,
+  toolLogHash: string,
+): string | undefined {
+  const allowlist = allowlistId.trim();
+  const hash = toolLogHash.trim();
+  if (!(evalTrack in ALLOWED_TOOL_ALLOWLISTS_BY_TRACK)) return `unsupported eval_track ${evalTrack}`;
+  if (evalTrack === "EVAL-CB") {
+    if (allowlist.toLowerCase() !== "none" || hash)
+      return "EVAL-CB forbids external tool metadata; use tool_allowlist_id=none and empty tool_log_hash";
+    return undefined;
+  }
+  const allowed = ALLOWED_TOOL_ALLOWLISTS_BY_TRACK[evalTrack as EvalTrack];
+  if (!allowed.includes(allowlist))
+    return `${evalTrack} requires tool_allowlist_id in ${pyList(allowed)} (received ${allowlist || "<empty>"})`;
+  if (!hash) return `${evalTrack} requires a non-empty tool_log_hash`;
+  if (hash.toLowerCase() === "unknown") return `${evalTrack} requires tool_log_hash != unknown`;
   return undefined;
 }
 

@@ -1,7 +1,5 @@
 import { pyFloat } from "../../core/pyjson.js";
 import type { BundleMeta } from "../artifacts/bundle.js";
-import { compileInstance } from "../model/compile.js";
-import type { Gf01Instance } from "../model/types.js";
 import {
   IDENTIFIABILITY_METRIC_ID,
   IDENTIFIABILITY_MIN_RESPONSE_RATIO,
@@ -10,6 +8,8 @@ import {
   identifiabilityMetrics,
   identifiabilityPolicyError,
 } from "../generate/identifiability.js";
+import { compileInstance } from "../model/compile.js";
+import type { Gf01Instance } from "../model/types.js";
 
 export interface IdentifiabilityCheckOptions {
   minResponseRatio?: number;
@@ -18,7 +18,12 @@ export interface IdentifiabilityCheckOptions {
   instancesPath?: string;
 }
 
-const STORED_KEYS = ["response_ratio", "unique_signature_count", "candidate_atom_count", "response_atom_count"];
+const STORED_KEYS = [
+  "response_ratio",
+  "unique_signature_count",
+  "candidate_atom_count",
+  "response_atom_count",
+];
 const f = (x: unknown): unknown => (typeof x === "number" ? pyFloat(x) : x);
 
 /**
@@ -51,13 +56,19 @@ export function identifiabilityCheck(
     const err = identifiabilityPolicyError(m, minRatio, minUnique);
     const stored = inst.identifiability ?? {};
     const storedAvailable = Object.keys(stored).length > 0;
-    const mismatch = storedAvailable && STORED_KEYS.some((k) => k in stored && stored[k] !== (m as unknown as Record<string, unknown>)[k]);
+    const mismatch =
+      storedAvailable &&
+      STORED_KEYS.some((k) => k in stored && stored[k] !== (m as unknown as Record<string, unknown>)[k]);
     if (mismatch) mismatches++;
     rows.push({
       instance_id: inst.instance_id,
       passes_threshold: err === null,
       policy_error: err ?? "",
-      computed: { ...m, response_ratio: f(m.response_ratio), signature_diversity_ratio: f(m.signature_diversity_ratio) },
+      computed: {
+        ...m,
+        response_ratio: f(m.response_ratio),
+        signature_diversity_ratio: f(m.signature_diversity_ratio),
+      },
       stored_available: storedAvailable,
       stored_mismatch: mismatch,
     });

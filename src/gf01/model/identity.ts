@@ -53,11 +53,22 @@ export function computeContentHash(inst: Gf01Instance): string {
   return sha256Hex(semanticIdentityJson(inst));
 }
 
-const sortedKeys = (o: object): string[] => Object.keys(o).sort(compareCodePoints);
-const intObj = (o: Record<string, number>): string =>
-  `{${sortedKeys(o)
-    .map((k) => `${pyJsonString(k)}:${Math.trunc(Number(o[k]))}`)
-    .join(",")}}`;
+const SURROGATE = /[\ud800-\udfff]/;
+/** Keys in Python order (code points); the default UTF-16 sort agrees unless a surrogate occurs. */
+function sortedKeys(o: object): string[] {
+  const ks = Object.keys(o);
+  return ks.some((k) => SURROGATE.test(k)) ? ks.sort(compareCodePoints) : ks.sort();
+}
+const PLAIN = /^[\x20-\x7e]*$/;
+const NEEDS_ESCAPE = /["\\]/;
+/** pyJsonString, with a fast path for the printable-ASCII names instances use. */
+const str = (s: string): string => (PLAIN.test(s) && !NEEDS_ESCAPE.test(s) ? `"${s}"` : pyJsonString(s));
+function intObj(o: Record<string, number>): string {
+  let out = "{";
+  const ks = sortedKeys(o);
+  for (let i = 0; i < ks.length; i++) out += `${i ? "," : ""}${str(ks[i])}:${Math.trunc(Number(o[ks[i]]))}`;
+  return `${out}}`;
+}
 
 /**
  * `canonicalJson(semanticIdentity(inst))` (Python `json.dumps(sort_keys=True,
@@ -66,7 +77,6 @@ const intObj = (o: Record<string, number>): string =>
  */
 export function semanticIdentityJson(inst: Gf01Instance): string {
   const a = inst.automaton;
-  const str = (s: string): string => pyJsonString(s);
   const parts: string[] = [];
   parts.push(
     `{"automaton":{"initial_state":${str(a.initial_state)},"input_aps":[${a.input_aps.map(str).join(",")}],` +
@@ -77,7 +87,10 @@ export function semanticIdentityJson(inst: Gf01Instance): string {
       .map((state) => {
         const row = a.transitions[state];
         return `${str(state)}:{${sortedKeys(row)
-          .map((key) => `${str(key)}:{"next_state":${str(row[key].next_state)},"output":${intObj(row[key].output)}}`)
+          .map(
+            (key) =>
+              `${str(key)}:{"next_state":${str(row[key].next_state)},"output":${intObj(row[key].output)}}`,
+          )
           .join(",")}}`;
       })
       .join(","),

@@ -6,6 +6,7 @@
  * Rows stream through; memory is bounded by the issue preview, not the file.
  */
 import { InputError } from "../../core/errors.js";
+import { canonicalJson } from "../../core/pyjson.js";
 import type { LoadedBundle } from "../artifacts/bundle.js";
 import {
   CoverageCounter,
@@ -14,7 +15,12 @@ import {
   manifestErrors,
   type SplitManifest,
 } from "../artifacts/manifest.js";
-import { type RowIssue, officialIssueText, officialRowIssues } from "../artifacts/run-record.js";
+import {
+  instanceNormalizationVersion,
+  officialIssueText,
+  officialRowIssues,
+  type RowIssue,
+} from "../artifacts/run-record.js";
 import type { Scorer } from "../artifacts/scorer.js";
 import { parseCertificate } from "../model/certificate.js";
 import {
@@ -26,8 +32,6 @@ import {
   withAtomBudget,
 } from "../model/compile.js";
 import { contentHash } from "../model/identity.js";
-import { canonicalJson } from "../../core/pyjson.js";
-import { instanceNormalizationVersion } from "../artifacts/run-record.js";
 import { SeparationChecker } from "./separation.js";
 
 export interface RunValidateOptions {
@@ -135,7 +139,13 @@ export function recomputeIssues(
   ];
   for (const [f, want] of copies) {
     if (f in row && canonicalJson(row[f]) !== canonicalJson(want))
-      out.push({ line, field: f, message: `${f} does not match the instance bundle`, expected: want, actual: row[f] });
+      out.push({
+        line,
+        field: f,
+        message: `${f} does not match the instance bundle`,
+        expected: want,
+        actual: row[f],
+      });
   }
   const me = manifestIndex?.get(id);
   if (manifestIndex && !me)
@@ -184,7 +194,15 @@ export function recomputeIssues(
   const ci = withAtomBudget(ci0, rule);
   const pool = row.best_match_pool;
   if (pool !== undefined && pool !== "complete" && pool !== "official")
-    return [...out, { line, field: "best_match_pool", message: "best_match_pool must be complete or official", actual: pool }];
+    return [
+      ...out,
+      {
+        line,
+        field: "best_match_pool",
+        message: "best_match_pool must be complete or official",
+        actual: pool,
+      },
+    ];
   const m = score(inst, ci, cert, pool ? { pool } : undefined) as unknown as Record<string, unknown>;
   for (const f of METRIC_FIELDS) {
     if (f in row && !sameValue(row[f], m[f])) {
@@ -197,7 +215,8 @@ export function recomputeIssues(
       });
     }
   }
-  const over = inst.budget_atoms !== null && inst.budget_atoms !== undefined && cert.length > inst.budget_atoms;
+  const over =
+    inst.budget_atoms !== null && inst.budget_atoms !== undefined && cert.length > inst.budget_atoms;
   if ("exceeds_budget_atoms" in row && row.exceeds_budget_atoms !== over)
     out.push({
       line,
@@ -294,7 +313,15 @@ export async function validateRows(
     }
     if (opts.bundle) {
       if (!opts.score) throw new Error("validateRows: a scorer is required with a bundle");
-      const ri = recomputeIssues(row, line, opts.bundle, opts.score, compiled, manifestIndex, opts.atomBudget);
+      const ri = recomputeIssues(
+        row,
+        line,
+        opts.bundle,
+        opts.score,
+        compiled,
+        manifestIndex,
+        opts.atomBudget,
+      );
       if (ri.length) {
         recomputeCount += ri.length;
         for (const i of ri) if (recompute.length < limit) recompute.push(i);
@@ -420,9 +447,14 @@ export function rowConsistencyIssues(row: Record<string, unknown>, line: number)
     out.push({ line, field, message, expected, actual: actual ?? row[field] });
   };
   if (row.scored_commit_episode !== true)
-    add("scored_commit_episode", "scored_commit_episode must be true: a run row is a scored commit episode", true);
+    add(
+      "scored_commit_episode",
+      "scored_commit_episode must be true: a run row is a scored commit episode",
+      true,
+    );
   if (typeof row.suff === "boolean" && typeof row.min1 === "boolean" && typeof row.valid === "boolean") {
-    if (row.valid !== (row.suff && row.min1)) add("valid", "valid must equal suff and min1", row.suff && row.min1);
+    if (row.valid !== (row.suff && row.min1))
+      add("valid", "valid must equal suff and min1", row.suff && row.min1);
     if (typeof row.goal === "boolean" && row.goal !== row.suff) add("goal", "goal must equal suff", row.suff);
   }
   if (Array.isArray(row.certificate)) {

@@ -138,7 +138,7 @@ export function bestMatch(
     if (e instanceof ResourceCapError) return capped("enumerate", -1n, agentCert);
     throw e;
   }
-  let method: "enumerate" | "search" =
+  const method: "enumerate" | "search" =
     opts.method === "enumerate" || opts.method === "search"
       ? opts.method
       : count <= BigInt(limit)

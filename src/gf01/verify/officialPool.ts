@@ -36,7 +36,8 @@ export function officialPool(
   const { nIn, inputAps } = ci.sys;
   const cands: Atom[] = [];
   for (let t = 0; t < ci.T; t++)
-    for (let j = 0; j < nIn; j++) cands.push([t, inputAps[j], (((ci.base[t] >> (nIn - 1 - j)) & 1) ^ 1) as Bit]);
+    for (let j = 0; j < nIn; j++)
+      cands.push([t, inputAps[j], (((ci.base[t] >> (nIn - 1 - j)) & 1) ^ 1) as Bit]);
   const found: Atom[][] = [];
   let nodes = 1;
   if (verifyCertificate(ci, []).valid) found.push([]);

@@ -69,8 +69,7 @@ export function scoreCertificate(
   cert: readonly RawAtom[],
   opts: ScoreOptions = {},
 ): ScoreRow {
-  const rule: AtomBudgetRule =
-    opts.atomBudget ?? (ci0.scoreBudgetAtoms !== null ? "enforce" : "diagnostic");
+  const rule: AtomBudgetRule = opts.atomBudget ?? (ci0.scoreBudgetAtoms !== null ? "enforce" : "diagnostic");
   const ci = opts.atomBudget ? withAtomBudget(ci0, opts.atomBudget) : ci0;
   // Official order: the certificate is sorted before it is checked (reasons[0] depends on it).
   const val = validateCertificate(ci, sortAtoms(cert), { normalize: opts.normalize });

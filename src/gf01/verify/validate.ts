@@ -89,7 +89,8 @@ export function validateCertificate(
   }
   const scored = opts.normalize ? dedupeAtoms(cert) : cert;
   if (timestepCost(scored) > ci.budgetTimestep) reasons.push("timestep budget exceeded");
-  if (ci.scoreBudgetAtoms !== null && scored.length > ci.scoreBudgetAtoms) reasons.push("atom budget exceeded");
+  if (ci.scoreBudgetAtoms !== null && scored.length > ci.scoreBudgetAtoms)
+    reasons.push("atom budget exceeded");
   const atoms = sortAtoms(scored.map((a) => [a[0], a[1], a[2]] as unknown as Atom));
   return { ok: reasons.length === 0, reasons, atoms, duplicates, noops, conflicts };
 }

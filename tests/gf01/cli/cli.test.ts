@@ -83,7 +83,9 @@ describe("gf01 CLI on the official example", () => {
     const dir = tmp();
     const lines = readFileSync(ref("runs_v1_valid.jsonl"), "utf8").split("\n").filter(Boolean);
     const row = JSON.parse(lines[1]);
+    // Self-consistent (valid = suff ∧ min1), so only re-verification can catch it.
     row.min1 = false;
+    row.valid = false;
     lines[1] = JSON.stringify(row);
     writeFileSync(join(dir, "runs.jsonl"), `${lines.join("\n")}\n`);
     const r = await run(

@@ -5,13 +5,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "../../../src/core/pyjson.js";
-import { computeContentHash, semanticIdentity, semanticIdentityJson } from "../../../src/gf01/model/identity.js";
-import type { Gf01Instance } from "../../../src/gf01/model/types.js";
-import { tinyInstance } from "../verify/arb.js";
 import { generateBundle, manifestOf } from "../../../src/gf01/api.js";
 import { bundleToJson, instanceToDict, parseBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { buildSplitManifest } from "../../../src/gf01/artifacts/manifest.js";
 import { dumpJsonFile } from "../../../src/gf01/artifacts/pyout.js";
+import {
+  computeContentHash,
+  semanticIdentity,
+  semanticIdentityJson,
+} from "../../../src/gf01/model/identity.js";
+import type { Gf01Instance } from "../../../src/gf01/model/types.js";
+import { tinyInstance } from "../verify/arb.js";
 import { mainBundle, readJson, readText } from "./helpers.js";
 
 const GIT = String(mainBundle().git_commit);
@@ -37,7 +41,9 @@ describe("parity: generate --compat official-0.1 = newest official generate", ()
   });
   it("--legacy-list (bare list) and the manifest of that list", () => {
     const g = gen(5000, 3);
-    expect(dumpJsonFile(g.instances.map(instanceToDict))).toBe(readText("bundles/instances_legacy_list.json"));
+    expect(dumpJsonFile(g.instances.map(instanceToDict))).toBe(
+      readText("bundles/instances_legacy_list.json"),
+    );
     expect(dumpJsonFile(manifestOf(g.instances))).toBe(readText("bundles/split_manifest_legacy_list.json"));
   });
   it("stdout form (bundle printed with a trailing newline)", () => {
@@ -49,7 +55,9 @@ describe("parity: generate --compat official-0.1 = newest official generate", ()
 describe("parity: manifest of the official bundles", () => {
   it("`manifest` on the main bundle equals split_manifest.json", () => {
     const b = parseBundle(readJson("bundles/instance_bundle.json"));
-    expect(dumpJsonFile(buildSplitManifest(b.instances, b.meta))).toBe(readText("bundles/split_manifest.json"));
+    expect(dumpJsonFile(buildSplitManifest(b.instances, b.meta))).toBe(
+      readText("bundles/split_manifest.json"),
+    );
   });
   it("loading and re-writing each official bundle is byte-identical (newest fields kept)", () => {
     for (const f of ["bundles/instance_bundle.json", "bundles/instance_bundle_private_eval.json"]) {
@@ -63,7 +71,9 @@ describe("parity: manifest of the official bundles", () => {
     const raw = readJson<{ instances: Array<Record<string, unknown>> }>("bundles/instances_legacy_list.json");
     const list = raw as unknown as Array<Record<string, unknown>>;
     list[1] = { ...list[1], t_star: (list[1].t_star as number) - 1 };
-    expect(() => parseBundle(list, "x.json")).toThrow(/x\.json: field \[1\]\.content_hash: content_hash mismatch/);
+    expect(() => parseBundle(list, "x.json")).toThrow(
+      /x\.json: field \[1\]\.content_hash: content_hash mismatch/,
+    );
   });
 });
 
@@ -79,7 +89,11 @@ describe("content hash: the direct canonical writer equals the generic one", () 
   it("property: on random instances with unusual names", () => {
     fc.assert(
       fc.property(tinyInstance(), fc.string(), (t, name) => {
-        const inst = { ...t.inst, effect_ap: t.inst.effect_ap, automaton: { ...t.inst.automaton, initial_state: name } };
+        const inst = {
+          ...t.inst,
+          effect_ap: t.inst.effect_ap,
+          automaton: { ...t.inst.automaton, initial_state: name },
+        };
         expect(semanticIdentityJson(inst)).toBe(canonicalJson(semanticIdentity(inst)));
       }),
       { numRuns: 200 },

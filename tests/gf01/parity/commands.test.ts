@@ -62,7 +62,8 @@ describe("parity: validate/report outputs and exit codes (commands.json)", () =>
       // Compared per group: report difficulty strata folded, as the official report has none.
       fold: ["difficulty_slice"] as const,
     };
-    const r = k.cmd === "validate" ? await validateRunsFile(P(k.runs), o) : await reportRunsFile(P(k.runs), o);
+    const r =
+      k.cmd === "validate" ? await validateRunsFile(P(k.runs), o) : await reportRunsFile(P(k.runs), o);
     expect(r.ok ? 0 : 2).toBe(k.exit);
     const expected = readJson<Record<string, unknown>>(k.stdout);
     const got = r.payload;
@@ -82,7 +83,9 @@ describe("parity: validate/report outputs and exit codes (commands.json)", () =>
     }
     expect(ours.length).toBe(theirs.length);
     for (const g of theirs) {
-      const dims = Object.keys(g).filter((x) => !["count", "certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean"].includes(x));
+      const dims = Object.keys(g).filter(
+        (x) => !["count", "certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean"].includes(x),
+      );
       const match = ours.filter((o2) => dims.every((d) => o2[d] === g[d]));
       expect(match.length, `${k.name}: one group for ${JSON.stringify(dims.map((d) => g[d]))}`).toBe(1);
       const mine = Object.fromEntries(Object.keys(g).map((x) => [x, match[0][x]]));
@@ -92,7 +95,9 @@ describe("parity: validate/report outputs and exit codes (commands.json)", () =>
 });
 
 describe("parity: identifiability-check (official output files and exit codes)", () => {
-  const ic = commands().filter((c) => c.name.startsWith("identifiability") || c.command.includes("identifiability-check"));
+  const ic = commands().filter(
+    (c) => c.name.startsWith("identifiability") || c.command.includes("identifiability-check"),
+  );
   it("covers the 3 identifiability-check commands", () => expect(ic.length).toBe(3));
   it.each(ic)("$name", (c) => {
     const args = c.command.split(/\s+/);
@@ -105,7 +110,9 @@ describe("parity: identifiability-check (official output files and exit codes)",
     const r = identifiabilityCheck(b.instances, b.meta, {
       instancesPath: instances,
       minResponseRatio: get("--min-response-ratio") ? Number(get("--min-response-ratio")) : undefined,
-      minUniqueSignatures: get("--min-unique-signatures") ? Number(get("--min-unique-signatures")) : undefined,
+      minUniqueSignatures: get("--min-unique-signatures")
+        ? Number(get("--min-unique-signatures"))
+        : undefined,
     });
     expect(r.ok ? 0 : 2).toBe(c.exit_code);
     expect(dumpJsonFile(r.payload)).toBe(readText(get("--out") as string));

@@ -4,9 +4,14 @@
  * eff counts, AP/TS PRF against the official capped pool, best match, and the pool itself.
  */
 import { describe, expect, it } from "vitest";
-import { compileInstance, type CompiledInstance } from "../../../src/gf01/model/compile.js";
+import { type CompiledInstance, compileInstance } from "../../../src/gf01/model/compile.js";
 import type { Atom } from "../../../src/gf01/model/types.js";
-import { officialPool, type RawAtom, scoreCertificate, validateCertificate } from "../../../src/gf01/verify/index.js";
+import {
+  officialPool,
+  type RawAtom,
+  scoreCertificate,
+  validateCertificate,
+} from "../../../src/gf01/verify/index.js";
 import { mainBundle, readJson, readJsonl } from "./helpers.js";
 
 const bundle = mainBundle();
@@ -40,12 +45,15 @@ function checkLine(c: CertLine): void {
   expect(sorted.ok, `${c.case} structure_ok`).toBe(c.structure_ok);
   expect(sorted.reasons[0] ?? "", `${c.case} structure_reason`).toBe(c.structure_reason);
   const given = validateCertificate(inst, c.certificate);
-  expect(given.reasons[0] ?? "", `${c.case} structure_reason_input_order`).toBe(c.structure_reason_input_order);
+  expect(given.reasons[0] ?? "", `${c.case} structure_reason_input_order`).toBe(
+    c.structure_reason_input_order,
+  );
   // scoreCertificate sorts first, as the official evaluate_agent_on_instance does.
   const s = scoreCertificate(inst, c.certificate, { bestMatch: { pool: "official" } });
   for (const f of ["suff", "min1", "valid", "goal", "eff_t", "eff_a"] as const)
     expect(s[f], `${c.case} ${f}`).toBe(c[f]);
-  for (const f of METRICS) expect(Math.abs(s[f] - (c[f] as number)), `${c.case} ${f}`).toBeLessThanOrEqual(1e-9);
+  for (const f of METRICS)
+    expect(Math.abs(s[f] - (c[f] as number)), `${c.case} ${f}`).toBeLessThanOrEqual(1e-9);
   expect(s.best_match ?? [], `${c.case} best_match`).toEqual(c.best_match);
   expect(s.exceeds_budget_atoms, `${c.case} exceeds_budget_atoms`).toBe(c.exceeds_budget_atoms);
   expect(s.atom_budget).toBe("diagnostic");

@@ -56,12 +56,15 @@ describe("validate", () => {
   });
   it("a claimed flag or F1 that the verifier contradicts is reported with line, field, expected, actual", async () => {
     const bad = rows.map((r) => ({ ...r }));
+    // A self-consistent false claim (valid = suff ∧ min1 still holds), so only the verifier can catch it.
+    bad[2].min1 = false;
     bad[2].valid = false;
     bad[3].ap_f1 = 0.5;
     const r = await validateRows(asStream(bad), { official: true, bundle, manifest, score });
     expect(r.ok).toBe(false);
     expect(r.payload.error_type).toBe("recompute_mismatch");
     expect(r.issues).toEqual([
+      expect.objectContaining({ line: 3, field: "min1", expected: true, actual: false }),
       expect.objectContaining({ line: 3, field: "valid", expected: true, actual: false }),
       expect.objectContaining({ line: 4, field: "ap_f1", expected: 1, actual: 0.5 }),
     ]);
@@ -69,10 +72,16 @@ describe("validate", () => {
   it("a certificate that does not reach the goal cannot claim it", async () => {
     const bad = rows.map((r) => ({ ...r }));
     bad[0].certificate = [];
+    // Efficiency counts that do not match the certificate are refused without the verifier…
+    const inconsistent = await validateRows(asStream(bad), { bundle, score });
+    expect(inconsistent.payload.error_type).toBe("row_inconsistent");
+    expect(inconsistent.issues.map((i) => i.field)).toEqual(["eff_a", "eff_t"]);
+    // …and with matching counts the verifier refuses the claimed goal.
+    bad[0].eff_t = 0;
+    bad[0].eff_a = 0;
     const r = await validateRows(asStream(bad), { bundle, score });
-    expect(r.issues.map((i) => i.field)).toEqual(
-      expect.arrayContaining(["suff", "valid", "goal", "eff_t", "eff_a"]),
-    );
+    expect(r.payload.error_type).toBe("recompute_mismatch");
+    expect(r.issues.map((i) => i.field)).toEqual(expect.arrayContaining(["suff", "valid", "goal"]));
   });
   it("official mode needs a manifest that covers the runs exactly", async () => {
     const noManifest = await validateRows(asStream(rows), { official: true, bundle, score });

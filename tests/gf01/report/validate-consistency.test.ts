@@ -4,7 +4,7 @@
  * the official greedy rows of the parity corpus, which validate cleanly.
  */
 import { describe, expect, it } from "vitest";
-import { defaultScorer } from "../../../src/gf01/api.js";
+import { defaultScorer, parseAtomBudgetRule, parseBestMatchPool } from "../../../src/gf01/api.js";
 import { parseBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { validateRows } from "../../../src/gf01/report/validate.js";
 import { readJson, readJsonl } from "../parity/helpers.js";
@@ -19,7 +19,8 @@ async function run(rows: Record<string, unknown>[], withBundle = true) {
     withBundle ? { bundle, score: defaultScorer({ pool: "official" }) } : {},
   );
 }
-const edit = (patch: Record<string, unknown>, i = 0) => greedy.map((r, j) => (j === i ? { ...r, ...patch } : r));
+const edit = (patch: Record<string, unknown>, i = 0) =>
+  greedy.map((r, j) => (j === i ? { ...r, ...patch } : r));
 
 describe("validate: what report refuses", () => {
   it("the untouched official rows validate", async () => {
@@ -75,13 +76,24 @@ describe("validate: atom-budget rule recorded per row", () => {
   // An official reference-set member with more atoms than budget_atoms, as an official row.
   const c = over[0];
   const base = greedy.find((r) => r.instance_id === c.instance_id) as Record<string, unknown>;
-  const row = {
+  const row: Record<string, unknown> = {
     ...base,
     certificate: c.scored_certificate,
     ...Object.fromEntries(
-      ["suff", "min1", "valid", "goal", "eff_t", "eff_a", "ap_precision", "ap_recall", "ap_f1", "ts_precision", "ts_recall", "ts_f1"].map(
-        (f) => [f, c[f]],
-      ),
+      [
+        "suff",
+        "min1",
+        "valid",
+        "goal",
+        "eff_t",
+        "eff_a",
+        "ap_precision",
+        "ap_recall",
+        "ap_f1",
+        "ts_precision",
+        "ts_recall",
+        "ts_f1",
+      ].map((f) => [f, c[f]]),
     ),
   };
   it("a row without atom_budget is re-scored under the newest official rule (valid)", async () => {
@@ -95,7 +107,20 @@ describe("validate: atom-budget rule recorded per row", () => {
   });
   it("exceeds_budget_atoms must tell the truth; unknown rules are refused", async () => {
     expect((await run([{ ...row, exceeds_budget_atoms: true }])).payload.status).toBe("ok");
-    expect((await run([{ ...row, exceeds_budget_atoms: false }])).issues[0].field).toBe("exceeds_budget_atoms");
+    expect((await run([{ ...row, exceeds_budget_atoms: false }])).issues[0].field).toBe(
+      "exceeds_budget_atoms",
+    );
     expect((await run([{ ...row, atom_budget: "sometimes" }])).issues[0].field).toBe("atom_budget");
+  });
+});
+
+describe("scoring-choice flags", () => {
+  it("unknown --atom-budget / --best-match-pool values are usage errors, not silent defaults", () => {
+    expect(parseAtomBudgetRule(undefined)).toBe("diagnostic");
+    expect(parseAtomBudgetRule("enforce")).toBe("enforce");
+    expect(() => parseAtomBudgetRule("strict")).toThrow(/unknown --atom-budget strict/);
+    expect(parseBestMatchPool(undefined)).toBeUndefined();
+    expect(parseBestMatchPool("official")).toBe("official");
+    expect(() => parseBestMatchPool("first32")).toThrow(/unknown --best-match-pool first32/);
   });
 });
