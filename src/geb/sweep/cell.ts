@@ -66,7 +66,10 @@ export function validateCells(spec: SweepSpec, cells: readonly Cell[]): void {
 
 const f = (x: number): PyFloat => new PyFloat(x);
 
-/** The reference sweep's `config` block for one cell (its key order), plus our additions at the end. */
+/**
+ * The reference sweep's `config` block for one cell (its key order), plus our additions at the
+ * end (none when both dialects are reference-0.1).
+ */
 export function cellConfigBlock(spec: SweepSpec, cell: Cell): Record<string, unknown> {
   const cfg: Record<string, unknown> = {
     seeds: spec.seeds,
@@ -93,6 +96,10 @@ export function cellConfigBlock(spec: SweepSpec, cell: Cell): Record<string, unk
   };
   for (const knob of cell.sweptRates) cfg[`${knob}_list`] = spec.rateLists[knob];
   if (Object.keys(cell.pipeline).length > 0) cfg.pipeline = { ...cell.pipeline };
+  // Both dialects at reference-0.1: the reference's block exactly (its sweep records neither
+  // the dialects nor --max-support-k), so combined.json equals the reference's cell for cell.
+  // sweep.json still pins the whole spec.
+  if (spec.compat === "reference-0.1" && spec.metrics === "reference-0.1") return cfg;
   cfg.max_support_k = spec.maxSupportK;
   cfg.compat = spec.compat;
   cfg.metrics = spec.metrics;
