@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { InputError } from "../../core/errors.js";
@@ -20,10 +20,11 @@ import {
 } from "../selector/dataset.js";
 import { loadLinearModel } from "../selector/linear.js";
 import { trainSelector } from "../selector/train.js";
-import { readPayloads, writeRunArtifacts } from "../summary/artifacts.js";
+import { writeRunArtifacts } from "../summary/artifacts.js";
 import { collectRuns } from "../summary/collect.js";
 import { compareSummaries, formatDeltas, summaryFor } from "../summary/compare.js";
 import { formatDiagnosis } from "../summary/diagnosis.js";
+import { loadRuns } from "../summary/runs.js";
 
 const int = (flag: string) => (v: string) => {
   if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
@@ -241,16 +242,23 @@ export function registerPipelineCommands(program: Command): void {
 
   program
     .command("summarize")
-    .description("summary.json / summary.csv / decomposition.csv / diagnosis.json from results JSON files")
-    .requiredOption("--in <path>", "results JSON (repeat; all runs are summarised together)", collect)
+    .description(
+      "summary.json / summary.csv / decomposition.csv / diagnosis.json from any runs (model, pipeline, sweep, reference)",
+    )
+    .requiredOption(
+      "--in <path>",
+      "results JSON, run dir, sweep tree or reference run folder (repeat; all runs are summarised together)",
+      collect,
+    )
     .option("--out-dir <dir>", "where to write (default: the first input's directory)")
     .option("--thresholds <file>", "diagnosis thresholds JSON (reference format)")
     .option("--recency-buckets <edges>", "tokens_since_update edges", edges("--recency-buckets"))
     .option("--distractor-buckets <edges>", "distractors_since_update edges", edges("--distractor-buckets"))
     .option("--writes-buckets <edges>", "writes_to_key edges", edges("--writes-buckets"))
     .action((o) => {
-      const payloads = (o.in as string[]).flatMap(readPayloads);
-      const dir = o.outDir ?? dirname(o.in[0]);
+      const payloads = loadRuns(o.in as string[]).map((r) => r.payload);
+      const first = o.in[0] as string;
+      const dir = o.outDir ?? (statSync(first).isDirectory() ? first : dirname(first));
       mkdirSync(dir, { recursive: true });
       const { summary, diagnosis } = writeRunArtifacts(dir, payloads, {
         thresholds: o.thresholds,

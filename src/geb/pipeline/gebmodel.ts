@@ -5,16 +5,6 @@
  * decomposition). Sweeps call this directly.
  */
 import { type EngineFromOptions, trialStats } from "../../core/engine/index.js";
-import {
-  type GebAnswer,
-  type GebModelRecord,
-  type GebPostprocess,
-  type GebPromptOptions,
-  gebDefaultParams,
-  gebEfficiency,
-  gebPredictions,
-  runModelOverRows,
-} from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { forEachDataRow } from "../api.js";
 import {
@@ -25,10 +15,20 @@ import {
   RATE_METRICS,
   type RowResult,
 } from "../grade.js";
+import {
+  type GebAnswer,
+  type GebModelRecord,
+  type GebPostprocess,
+  type GebPromptOptions,
+  gebDefaultParams,
+  gebEfficiency,
+  gebPredictions,
+  runModelOverRows,
+} from "../model/index.js";
 import type { GebRowRead } from "../schema.js";
-import { type DecompositionRates, countRows, decompositionLine, rates } from "../summary/decomposition.js";
-import { type RowStat, modelRowStat, pipelineRowStat } from "../summary/rowstats.js";
 import { loadLinearModel } from "../selector/linear.js";
+import { countRows, type DecompositionRates, decompositionLine, rates } from "../summary/decomposition.js";
+import { modelRowStat, pipelineRowStat, type RowStat } from "../summary/rowstats.js";
 import { ENV_PREFIX, ENV_VARS, type ResolvedPipelineConfig } from "./config.js";
 import { type PipelineRunResult, runPipeline } from "./run.js";
 
@@ -74,7 +74,8 @@ export interface ModelRunPayload {
   adapter_schema_version: "1.0";
   schema: typeof MODEL_RUN_SCHEMA;
   model: string;
-  adapter: "retrieval" | "engine";
+  /** `reference`: a reference-layout result (sweep cell, reference run) read by summary/runs. */
+  adapter: "retrieval" | "engine" | "reference";
   protocol: "closed_book";
   data: { path: string; n: number };
   state_mode: string | null;

@@ -3,11 +3,12 @@
  * the selection stage did. Every summary number (decomposition, recency buckets, drift) is
  * computed from these rows alone, so `geb summarize` needs nothing but the results JSON.
  */
-import type { GebAnswer } from "../model/index.js";
+
 import type { RowResult } from "../grade.js";
+import type { GebAnswer } from "../model/index.js";
 import { type LedgerOp, ledgerCandidates } from "../pipeline/ledger.js";
 import type { RowPipelineOutcome } from "../pipeline/run.js";
-import { type PipelineRow, goldUid, isDirect, rowKey } from "../pipeline/select.js";
+import { goldUid, isDirect, type PipelineRow, rowKey } from "../pipeline/select.js";
 
 export interface RowStat {
   id: string;
@@ -53,6 +54,34 @@ export interface RowStat {
   selected_spoofed: boolean | null;
   pick_uid: string | null;
   copy_clamped: boolean | null;
+  /**
+   * The reference's per-row diagnostic keys, so its own scripts (summarize_results.py, drift)
+   * read our runs: `correct_included` = gold_present, `correct_uid` = gold_uid (the
+   * authoritative line; the reference's retriever names the newest entry), `correct_rank` =
+   * gold_rank, `abstained` = pipeline_abstained, `gold_missing` = eligible and not present.
+   */
+  correct_included: boolean;
+  correct_uid: string | null;
+  correct_rank: number | null;
+  abstained: boolean;
+  gold_missing: boolean;
+}
+
+type CoreStat = Omit<
+  RowStat,
+  "correct_included" | "correct_uid" | "correct_rank" | "abstained" | "gold_missing"
+>;
+
+/** Adds the reference's diagnostic keys (derived; never set independently). */
+export function withReferenceDiag(s: CoreStat): RowStat {
+  return {
+    ...s,
+    correct_included: s.gold_present,
+    correct_uid: s.gold_uid,
+    correct_rank: s.gold_rank,
+    abstained: s.pipeline_abstained,
+    gold_missing: s.eligible && !s.gold_present,
+  };
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -105,7 +134,7 @@ export function pipelineRowStat(
     const e = o.selection.candidates.find((c) => c.uid === ans.support_ids[0]);
     if (e) selected = { uid: e.uid, op: e.trueOp, spoofed: spoofEnabled ? e.spoofed : null };
   }
-  return {
+  return withReferenceDiag({
     ...base(row, trial, g, ans),
     stage: "pipeline",
     eligible: t.eligible,
@@ -127,7 +156,7 @@ export function pipelineRowStat(
     selected_spoofed: selected.spoofed,
     pick_uid: o.pick_uid,
     copy_clamped: o.copy_clamped[trial] ?? null,
-  };
+  });
 }
 
 /**
@@ -148,7 +177,7 @@ export function modelRowStat(
     .sort((x, y) => y.step - x.step || y.index - x.index)[0];
   const sel = b.pred_support_ids[0] ?? null;
   const selEntry = sel ? entries.find((e) => e.uid === sel) : undefined;
-  return {
+  return withReferenceDiag({
     ...b,
     stage: "model",
     eligible,
@@ -170,5 +199,5 @@ export function modelRowStat(
     selected_spoofed: null,
     pick_uid: null,
     copy_clamped: null,
-  };
+  });
 }

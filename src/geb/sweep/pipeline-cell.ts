@@ -8,9 +8,9 @@
  * cell must be selector-only or use the deterministic answerer (the pipeline says so).
  */
 import type { EngineFromOptions } from "../../core/engine/cli.js";
-import type { GebPromptOptions } from "../model/index.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
+import type { GebPromptOptions } from "../model/index.js";
 import { type PipelineConfig, resolvePipelineConfig } from "../pipeline/config.js";
 import { runGebModel } from "../pipeline/gebmodel.js";
 import { metricsBlock } from "./cell.js";

@@ -4,13 +4,27 @@
  * retrieval rates when cells carry `retrieval_stats`) plus an `efficiency` block (tokens and
  * wall time per query: mean, p50, p90) that the reference's release gates read.
  *
- * The reference script also derives decomposition, recency, drift and diagnosis files from
- * each cell's data and predictions; that is `geb summarize` (the pipeline issue), which reads
- * the same combined.json. Keys here are the reference's, so both agree where they overlap.
+ * Like the reference script, the row-level blocks (recency; our drift and decomposition) come
+ * from each cell's data and predictions, read back through summary/runs (the same path
+ * `geb summarize` takes). Keys are the reference's where it has them.
  */
+
+import { join } from "node:path";
 import { compareCodePoints, PyFloat, pyJsonDumps } from "../../core/pyjson.js";
-import { countRows, decompositionLine, rates } from "../summary/decomposition.js";
+import { writeTextAtomic } from "../io.js";
+import type { ModelRunPayload } from "../pipeline/gebmodel.js";
+import {
+  countRows,
+  DEFAULT_EDGES,
+  decompositionLine,
+  driftCounts,
+  driftMetrics,
+  rates,
+  recencyBuckets,
+} from "../summary/decomposition.js";
+import { buildDiagnosis, evidenceExamples, loadThresholds } from "../summary/diagnosis.js";
 import type { RowStat } from "../summary/rowstats.js";
+import { summarizeRuns } from "../summary/summarize.js";
 
 const SUMMARY_METRICS = [
   "value_acc",
@@ -146,6 +160,71 @@ export function summarizeSweep(rows: readonly Payload[]): Record<string, unknown
   return summary;
 }
 
-export function summaryText(rows: readonly Payload[]): string {
-  return pyJsonDumps(summarizeSweep(rows), { indent: 2 });
+const bucketsOut = (b: ReturnType<typeof recencyBuckets>) =>
+  b.map((x) => ({
+    bucket: x.bucket,
+    n: x.n,
+    value_acc: new PyFloat(x.value_ok / x.n),
+    exact_acc: new PyFloat(x.exact_ok / x.n),
+  }));
+
+/**
+ * Row-level blocks from the cells' data and predictions (the reference summary script's
+ * `recency`, with its default edges and shape), plus our `drift` and `decomposition`, which
+ * the reference script computes only for cells with retrieval stats.
+ */
+export function rowBlocks(runs: readonly ModelRunPayload[]): Record<string, unknown> {
+  const rows = runs.flatMap((r) => r.retrieval_stats);
+  const out: Record<string, unknown> = {};
+  if (rows.length === 0) return out;
+  out.recency = {
+    tokens_since_update: bucketsOut(
+      recencyBuckets(rows, "tokens_since_update", DEFAULT_EDGES.tokens_since_update),
+    ),
+    distractors_since_update: bucketsOut(
+      recencyBuckets(rows, "distractors_since_update", DEFAULT_EDGES.distractors_since_update),
+    ),
+    writes_to_key: bucketsOut(recencyBuckets(rows, "writes_to_key", DEFAULT_EDGES.writes_to_key)),
+  };
+  // Per run: episode ids repeat across cells (E0001 in every cell).
+  const d = runs
+    .map((r) => driftCounts(r.retrieval_stats))
+    .reduce((a, b) => {
+      for (const k of Object.keys(a) as (keyof typeof a)[]) a[k] += b[k];
+      return a;
+    });
+  if (d.steps_total > 0) {
+    const m = driftMetrics(d);
+    out.drift = Object.fromEntries(
+      Object.entries(m).map(([k, v]) => [k, k.endsWith("_count") || v === null ? v : new PyFloat(v)]),
+    );
+  }
+  const counts = countRows(rows);
+  if (counts.total > 0) {
+    const r = rates(counts);
+    const dec: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(r)) dec[k] = typeof v === "number" && k !== "n" ? new PyFloat(v) : v;
+    let ok = 0;
+    for (const x of rows) if (x.value_ok) ok++;
+    dec.decomposition_line = decompositionLine(r, ok / rows.length);
+    out.decomposition = dec;
+  }
+  return out;
+}
+
+export function summaryText(rows: readonly Payload[], runs: readonly ModelRunPayload[] = []): string {
+  return pyJsonDumps({ ...summarizeSweep(rows), ...rowBlocks(runs) }, { indent: 2 });
+}
+
+/**
+ * `diagnosis.json` of a sweep: our diagnosis (summary/diagnosis, default thresholds) over the
+ * cells' rows. Its format is ours, not the reference script's (docs/geb/summaries.md).
+ */
+export function writeSweepDiagnosis(out: string, runs: readonly ModelRunPayload[]): void {
+  const d = buildDiagnosis(summarizeRuns(runs), {
+    thresholds: loadThresholds().thresholds,
+    runDir: null,
+    examples: evidenceExamples(runs.flatMap((p) => p.retrieval_stats)),
+  });
+  writeTextAtomic(join(out, "diagnosis.json"), `${JSON.stringify(d, null, 2)}\n`);
 }

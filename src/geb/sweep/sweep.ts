@@ -22,6 +22,7 @@ import { Progress } from "../../core/progress.js";
 import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
 import { generateToFile } from "../api.js";
 import { writeTextAtomic } from "../io.js";
+import { fromReferencePayload } from "../summary/runs.js";
 import {
   type CellOutcome,
   finishCell,
@@ -32,7 +33,7 @@ import {
 } from "./cell.js";
 import { type Cell, expandGrid, type SweepSpec, shardCells, specHash } from "./grid.js";
 import { cellRunnerFor, type SweepRuntime } from "./runners.js";
-import { summaryText } from "./summary.js";
+import { summaryText, writeSweepDiagnosis } from "./summary.js";
 import type { WorkerJob } from "./worker.js";
 
 export const MANIFEST = "sweep.json";
@@ -209,7 +210,10 @@ export function assemble(
   writeTextAtomic(combinedPath, combined);
   if (resultsJson && resolve(resultsJson) !== resolve(combinedPath)) writeTextAtomic(resultsJson, combined);
   const summaryPath = join(out, "summary.json");
-  writeTextAtomic(summaryPath, summaryText(texts.map((t) => JSON.parse(t))));
+  const payloads = texts.map((t) => JSON.parse(t) as Record<string, unknown>);
+  const runs = payloads.map((p, i) => fromReferencePayload(p, join(out, cells[i].name, "results.json")));
+  writeTextAtomic(summaryPath, summaryText(payloads, runs));
+  writeSweepDiagnosis(out, runs);
   return { combined: combinedPath, summary: summaryPath };
 }
 

@@ -107,11 +107,13 @@ for (const [name, spec] of SWEEPS) {
     }, 120_000);
 
     it("has the reference's cells in the reference's order", () => {
-      expect(expandGrid(spec).map((c) => c.name)).toEqual(Object.keys(md5s).sort((a, b) => {
-        const ia = refCombined.findIndex((p) => String(p.data.path).includes(`/${a}/`));
-        const ib = refCombined.findIndex((p) => String(p.data.path).includes(`/${b}/`));
-        return ia - ib;
-      }));
+      expect(expandGrid(spec).map((c) => c.name)).toEqual(
+        Object.keys(md5s).sort((a, b) => {
+          const ia = refCombined.findIndex((p) => String(p.data.path).includes(`/${a}/`));
+          const ib = refCombined.findIndex((p) => String(p.data.path).includes(`/${b}/`));
+          return ia - ib;
+        }),
+      );
       expect(ours.length).toBe(refCombined.length);
     });
 
