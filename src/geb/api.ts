@@ -6,27 +6,27 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { InputError } from "../core/errors.js";
-import { pyJsonDumps } from "../core/pyjson.js";
 import { roundHalfEven } from "../core/numeric.js";
+import { pyJsonDumps } from "../core/pyjson.js";
 import { parseWith } from "../core/schema.js";
-import { validateBook } from "./book.js";
 import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines.js";
+import { validateBook } from "./book.js";
 import { countTokens, generateDataset, validateConfig } from "./generate.js";
 import {
   DEFAULT_GRADE_OPTIONS,
   type GradeOptions,
   Grader,
   type Metrics,
+  type PredFields,
+  predictionFields,
   REFERENCE_RESULT_METRICS,
   RESULT_FLOAT_KEYS,
-  type PredFields,
   type RowResult,
-  predictionFields,
 } from "./grade.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./rowreader.js";
 import { type GebRowRead, GebRowReadSchema } from "./schema.js";
-import { TextCache, rowPieces } from "./serialize.js";
+import { rowPieces, TextCache } from "./serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./types.js";
 
 export type ProtocolChoice = Protocol | "both";

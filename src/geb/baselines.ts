@@ -13,7 +13,7 @@
  * never the document (`PredictInput` has no document field).
  */
 import { parseBookLedger, parseUpdates, splitLines } from "./book.js";
-import { type LedgerState, answerFromState, replayLedger } from "./state.js";
+import { answerFromState, type LedgerState, replayLedger } from "./state.js";
 import type { DerivedOp, Protocol, QueryType, StateMode } from "./types.js";
 
 export const BASELINES = ["naive", "ledger"] as const;

@@ -7,16 +7,19 @@
 import { Command, InvalidArgumentError, Option } from "commander";
 import { InputError } from "../core/errors.js";
 import {
-  type ProtocolChoice,
   baselineToFile,
   formatReport,
   generateToFileAsync,
   gradeFiles,
+  type ProtocolChoice,
   runBaseline,
   runDemo,
   validateBooks,
 } from "./api.js";
 import type { BaselineName } from "./baselines.js";
+import { registerModelCommands } from "./cli/model.js";
+import { registerPipelineCommands } from "./cli/pipeline.js";
+import { registerSweepCommands } from "./cli/sweep.js";
 import type { GradeOptions, MetricDialect } from "./grade.js";
 import {
   COMPAT_MODES,
@@ -28,9 +31,6 @@ import {
   STATE_MODES,
   type StateMode,
 } from "./types.js";
-import { registerModelCommands } from "./cli/model.js";
-import { registerPipelineCommands } from "./cli/pipeline.js";
-import { registerSweepCommands } from "./cli/sweep.js";
 
 const int =
   (flag: string) =>

@@ -12,18 +12,18 @@ import { InputError } from "../core/errors.js";
 import { PyRandom } from "../core/random.js";
 import { type Dialect, ledgerLine, parseUpdates, renderBook, splitLines } from "./book.js";
 import {
-  type LedgerState,
-  type QuerySpec,
-  type StateValue,
   altValue,
   answerFromState,
   conflictValue,
   formatValue,
+  type LedgerState,
   makeValue,
   mutateValue,
   pad,
   parseValue,
+  type QuerySpec,
   replayLedger,
+  type StateValue,
 } from "./state.js";
 import type {
   DerivedOp,

@@ -10,7 +10,7 @@
  */
 import { pyFloatRepr, pyStrRepr } from "../core/pyjson.js";
 import { parseUpdates } from "./book.js";
-import { type StateValue, formatValue, parseValue } from "./state.js";
+import { formatValue, parseValue, type StateValue } from "./state.js";
 import type { LedgerEntry, StateMode } from "./types.js";
 
 export const METRIC_DIALECTS = ["1.0", "reference-0.1"] as const;

@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import { type ModelCliValues, addModelOptions, engineFromOptions } from "../../core/engine/index.js";
-import { type GebCliValues, addGebPromptOptions, gebOptionsFromCli } from "../model/index.js";
+import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/index.js";
 import { InputError } from "../../core/errors.js";
 import { formatReport, pyFixed } from "../api.js";
 import { writeTextAtomic } from "../io.js";
+import { addGebPromptOptions, type GebCliValues, gebOptionsFromCli } from "../model/index.js";
 import { type GebModelResult, parseRetrievalSpec, runGebModel } from "../pipeline/gebmodel.js";
 import { addAnswerOptions, addSelectionOptions, pipelineFromCommand } from "../pipeline/options.js";
 import { writeRunArtifacts } from "../summary/artifacts.js";

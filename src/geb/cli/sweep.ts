@@ -9,9 +9,15 @@ import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
 import { addSweepFlags, specFromFlags } from "../sweep/flags.js";
 import { parseShard, type SweepSpec } from "../sweep/grid.js";
-import { loadPresets, presetSpec } from "../sweep/presets.js";
+import { describePresets, loadPresets, presetSpec, withOfflineAnswerer } from "../sweep/presets.js";
 import { mergeSweeps, runSweep, type SweepResult } from "../sweep/sweep.js";
-import { evaluateChecks, formatIssuesTable, type Issue, loadChecksConfig } from "../sweep/thresholds.js";
+import {
+  evaluateChecks,
+  formatIssuesTable,
+  type Issue,
+  loadChecksConfig,
+  optionalAbsent,
+} from "../sweep/thresholds.js";
 import { findWallInRuns, updateThresholdConfig, type WallDirection, wallSearch } from "../sweep/wall.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -130,20 +136,30 @@ export function registerSweepCommands(program: Command): void {
   const preset = program
     .command("run-preset")
     .description("run a named sweep from the versioned presets file (configs/presets.json)")
-    .argument("<name>", "preset name (see --list)")
+    .argument("[name]", "preset name (see --list)")
     .option("--out <dir>", "output directory (default runs/<name>)")
     .option("--presets <file>", "presets file (default: the bundled configs/presets.json)")
-    .option("--list", "list presets and exit");
+    .option("--list", "list presets (cells, description, what each needs) and exit");
   addRunFlags(addModelFlags(addSweepFlags(preset)));
-  preset.action(async (name: string) => {
+  preset.action(async (name: string | undefined) => {
     const o = preset.opts();
     const file = loadPresets(o.presets as string | undefined);
     if (o.list) {
-      for (const [k, p] of Object.entries(file.presets)) console.log(`${k.padEnd(22)} ${p.description}`);
+      for (const line of describePresets(file)) console.log(line);
       return;
     }
+    if (!name)
+      throw new InputError(
+        `a preset name is required (have: ${Object.keys(file.presets).join(", ")}; see --list)`,
+        {
+          field: "name",
+        },
+      );
     const base = presetSpec(file, name, o.presets ?? "configs/presets.json");
-    await sweepAction(preset, specFromFlags(preset, base), (o.out as string | undefined) ?? `runs/${name}`);
+    const spec = specFromFlags(preset, base);
+    const note = withOfflineAnswerer(spec, name);
+    if (note) process.stderr.write(`${note}\n`);
+    await sweepAction(preset, spec, (o.out as string | undefined) ?? `runs/${name}`);
   });
 
   program
@@ -276,6 +292,13 @@ export function registerSweepCommands(program: Command): void {
       });
       const shown = o.quietPasses ? issues.filter((i) => i.status !== "pass") : issues;
       console.log(formatIssuesTable(shown, o.format, issues));
+      // An optional gate whose metric is absent passes by the config's own rule, but never
+      // silently: name every one on stderr (a drift gate over a run without drift rows, say).
+      const absent = optionalAbsent(issues);
+      if (absent.length > 0)
+        process.stderr.write(
+          `geb: warning: ${absent.length} optional gate metric(s) absent, not evaluated: ${absent.join(", ")}\n`,
+        );
       if (o.out) writeIssuesJson(o.out, issues, errorCount);
       if (errorCount > 0) process.exitCode = 1;
     });

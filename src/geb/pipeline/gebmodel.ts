@@ -4,6 +4,7 @@
  * results payload (the reference `model` payload plus per-row statistics and the
  * decomposition). Sweeps call this directly.
  */
+import { fileURLToPath } from "node:url";
 import { type EngineFromOptions, trialStats } from "../../core/engine/index.js";
 import { InputError } from "../../core/errors.js";
 import { forEachDataRow } from "../api.js";
@@ -68,6 +69,18 @@ export interface MetricStats {
   stdev: number;
   min: number;
   max: number;
+}
+
+/**
+ * The linear selector shipped with the package (configs/models/linear-selector.json, trained
+ * deterministically; its provenance is in configs/models/README.md). Configs name it
+ * `bundled:linear-selector`, so results do not carry a machine-specific path.
+ */
+export const BUNDLED_LINEAR_MODEL = "bundled:linear-selector";
+
+export function resolveLinearModelPath(name: string): string {
+  if (name !== BUNDLED_LINEAR_MODEL) return name;
+  return fileURLToPath(new URL("../../../configs/models/linear-selector.json", import.meta.url));
 }
 
 export interface ModelRunPayload {
@@ -203,7 +216,10 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
 
   if (opts.pipeline) {
     const c = opts.pipeline.config;
-    const linear = c.rerank === "linear" && c.linear_model ? loadLinearModel(c.linear_model) : null;
+    const linear =
+      c.rerank === "linear" && c.linear_model
+        ? loadLinearModel(resolveLinearModelPath(c.linear_model))
+        : null;
     if (c.pick_then_answer && c.rerank !== "none")
       throw new InputError("pick-then-answer needs --rerank none (the answerer picks)", {
         field: "--pick-then-answer",

@@ -7,13 +7,13 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import {
   EMBEDDERS,
   ORDERS,
+  type PipelineConfig,
   RERANKERS,
   RETRIEVERS,
-  type PipelineConfig,
   type ResolvedPipelineConfig,
+  resolvePipelineConfig,
   TIE_BREAKS,
   WRONG_TYPES,
-  resolvePipelineConfig,
 } from "./config.js";
 
 const int = (flag: string) => (v: string) => {

@@ -6,14 +6,14 @@
  * measured against the row's authoritative gold UPDATE (and, labelled, against the newest
  * ledger entry of any op, which is what the reference calls "correct").
  */
-import { LINEAR_FEATURE_ORDER, featureMatrix, pickLinear, scoreMatrix } from "../selector/linear.js";
+import { featureMatrix, LINEAR_FEATURE_ORDER, pickLinear, scoreMatrix } from "../selector/linear.js";
 import type { PipelineConfig } from "./config.js";
 import { type Candidate, type LedgerOp, ledgerCandidates, ledgerOrder, newerFirst } from "./ledger.js";
 import {
-  type EmbedLookup,
-  type Ranking,
   bm25Scores,
   denseScores,
+  type EmbedLookup,
+  type Ranking,
   rankByKey,
   rankByScore,
   tfidfScores,

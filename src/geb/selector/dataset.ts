@@ -9,7 +9,7 @@
  */
 import type { PipelineConfig } from "../pipeline/config.js";
 import { type Candidate, ledgerCandidates, newerFirst } from "../pipeline/ledger.js";
-import { type PipelineRow, type SelectorContext, candidatesFor } from "../pipeline/select.js";
+import { candidatesFor, type PipelineRow, type SelectorContext } from "../pipeline/select.js";
 
 export type SelectorLabel = "authoritative" | "latest-entry";
 

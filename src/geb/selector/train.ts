@@ -11,7 +11,7 @@
  */
 import { PyRandom } from "../../core/random.js";
 import type { SelectorExample } from "./dataset.js";
-import { LINEAR_FEATURE_ORDER, type LinearModel, N_FEATURES, featureMatrix, scoreMatrix } from "./linear.js";
+import { featureMatrix, LINEAR_FEATURE_ORDER, type LinearModel, N_FEATURES, scoreMatrix } from "./linear.js";
 
 export interface TrainOptions {
   epochs: number;

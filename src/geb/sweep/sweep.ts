@@ -32,7 +32,7 @@ import {
   validateCells,
 } from "./cell.js";
 import { type Cell, expandGrid, type SweepSpec, shardCells, specHash } from "./grid.js";
-import { cellRunnerFor, type SweepRuntime } from "./runners.js";
+import { cellRunnerFor, type SweepRuntime, validateRunnerCells } from "./runners.js";
 import { summaryText, writeSweepDiagnosis } from "./summary.js";
 import type { WorkerJob } from "./worker.js";
 
@@ -221,8 +221,13 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const { spec, out } = opts;
   const log = opts.log ?? (() => {});
   const grid = expandGrid(spec);
+  // Everything that can be checked is checked before the first file is written, so a
+  // failed attempt leaves nothing behind (no sweep.json forcing --overwrite on the retry).
   validateCells(spec, grid);
-  if (spec.runner.kind !== "baseline") cellRunnerFor(spec.runner.kind);
+  if (spec.runner.kind !== "baseline") {
+    cellRunnerFor(spec.runner.kind);
+    validateRunnerCells(spec.runner.kind, spec, grid);
+  }
   const mine = shardCells(grid, opts.shard ?? null);
 
   const existing = readManifest(out);
