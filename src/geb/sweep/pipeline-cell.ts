@@ -93,12 +93,13 @@ export function validatePipelineCells(spec: SweepSpec, cells: readonly Cell[]): 
         });
       throw e;
     };
-    let c: PipelineConfig;
+    let c: PipelineConfig | undefined;
     try {
       c = resolvePipelineConfig({ env: {}, flags: cell.pipeline as Partial<PipelineConfig> }).config;
     } catch (e) {
-      return at(e);
+      at(e);
     }
+    if (!c) continue;
     if (c.rerank === "linear" && c.linear_model && !checkedModels.has(c.linear_model)) {
       checkedModels.add(c.linear_model);
       try {
