@@ -203,7 +203,8 @@ function sumEfficiency(
 
 export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult> {
   const t0 = performance.now();
-  const gradeOpts: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...opts.grade, metrics: "1.0" };
+  // 1.0 metrics unless the caller (a reference-dialect sweep) asks for the reference's.
+  const gradeOpts: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, metrics: "1.0", ...opts.grade };
   const rows = opts.rows ? opts.rows.slice(0, opts.limit) : loadRows(opts.data, opts.limit);
   const n = rows.length;
   const timings = opts.timings !== false;
@@ -318,7 +319,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
     support_metric: gradeOpts.supportMetric,
     max_support_k: gradeOpts.maxSupportK,
     entailment_check: gradeOpts.entailmentCheck,
-    metrics: "1.0",
+    metrics: gradeOpts.metrics,
     prompt: opts.prompt,
     postprocess: opts.postprocess,
     trials: byTrialPreds.length,

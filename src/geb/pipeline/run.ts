@@ -149,7 +149,8 @@ export async function runPipeline(opts: PipelineRunOptions): Promise<PipelineRun
   const c = opts.config;
   let embed: ((t: string) => Float32Array) | undefined;
   let embStats: PipelineRunResult["embeddings"] = null;
-  if (c.retriever === "dense") {
+  // The reference dialect runs `dense` as the key retriever (no embeddings needed).
+  if (c.retriever === "dense" && c.retrieval_dialect !== "reference-0.1") {
     const d = await denseTable(opts);
     embed = d.table.lookup;
     embStats = d.stats;

@@ -31,6 +31,16 @@ const STABLE_EFFICIENCY = [
   "cost_usd",
 ] as const;
 
+/**
+ * A cell's pipeline flags: its grid values over the sweep's fixed ones; under
+ * `--compat reference-0.1` the retriever follows the reference too (unless a setting says).
+ */
+export function cellPipelineFlags(spec: SweepSpec, cell: Cell): Partial<PipelineConfig> {
+  const dialect: PipelineConfig["retrieval_dialect"] =
+    spec.compat === "reference-0.1" ? "reference-0.1" : "1.0";
+  return { retrieval_dialect: dialect, ...(cell.pipeline as Partial<PipelineConfig>) };
+}
+
 async function runPipelineCell(ctx: MainCellContext) {
   const { spec, cell } = ctx;
   const engine = (ctx.runtime.engine as EngineFromOptions | undefined) ?? null;
@@ -40,7 +50,7 @@ async function runPipelineCell(ctx: MainCellContext) {
     requireCitations,
   };
   if (cell.maxBookTokens !== null) prompt.maxBookTokens = cell.maxBookTokens;
-  const pipeline = resolvePipelineConfig({ env: {}, flags: cell.pipeline as Partial<PipelineConfig> });
+  const pipeline = resolvePipelineConfig({ env: {}, flags: cellPipelineFlags(spec, cell) });
   const model = spec.runner.kind === "pipeline" ? spec.runner.model : null;
   const res = await runGebModel({
     data: ctx.dataPath,
@@ -48,7 +58,11 @@ async function runPipelineCell(ctx: MainCellContext) {
     engine,
     prompt,
     postprocess: "none",
-    grade: { citations: requireCitations ? "auto" : "off", maxSupportK: spec.maxSupportK },
+    grade: {
+      citations: requireCitations ? "auto" : "off",
+      maxSupportK: spec.maxSupportK,
+      metrics: spec.metrics,
+    },
     pipeline,
     timings: spec.timings,
   });
@@ -67,8 +81,7 @@ async function runPipelineCell(ctx: MainCellContext) {
   return {
     baseline: res.payload.model,
     n: res.payload.data.n,
-    // The pipeline grades with the 1.0 metrics.
-    metrics: metricsBlock(res.payload.metrics, "1.0"),
+    metrics: metricsBlock(res.payload.metrics, spec.metrics),
     metricsRaw: null,
     efficiency,
     artifactStats: [],
@@ -95,7 +108,7 @@ export function validatePipelineCells(spec: SweepSpec, cells: readonly Cell[]): 
     };
     let c: PipelineConfig | undefined;
     try {
-      c = resolvePipelineConfig({ env: {}, flags: cell.pipeline as Partial<PipelineConfig> }).config;
+      c = resolvePipelineConfig({ env: {}, flags: cellPipelineFlags(spec, cell) }).config;
     } catch (e) {
       at(e);
     }
