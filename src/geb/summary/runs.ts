@@ -19,10 +19,19 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
 import { forEachDataRow, readPredictions } from "../api.js";
-import { Grader, type MetricDialect, type Metrics, normValue } from "../grade.js";
+import {
+  Grader,
+  type MetricDialect,
+  type Metrics,
+  normValue,
+  type PredFields,
+  type RowResult,
+} from "../grade.js";
+import { forEachLine } from "../io.js";
 import type { GebAnswer } from "../model/run.js";
 import { MODEL_RUN_SCHEMA, type ModelRunPayload } from "../pipeline/gebmodel.js";
 import type { PipelineRow } from "../pipeline/select.js";
+import type { GebRowRead } from "../schema.js";
 import { countRows, decompositionLine, rates } from "./decomposition.js";
 import { modelRowStat, type RowStat, withReferenceDiag } from "./rowstats.js";
 
@@ -92,14 +101,33 @@ function supportIds(p: { support_id?: unknown; support_ids?: unknown } | undefin
   return ids.length > 0 ? ids : list(p.support_id);
 }
 
-/** A reference-layout payload (sweep cell, reference run) with rows rebuilt from its files. */
-export function fromReferencePayload(
+/** Sidecar a sweep cell writes beside its data: its per-row statistics, one JSON per line. */
+export const ROW_STATS_FILE = "row_stats.jsonl";
+
+/** Our own per-row statistics (a pipeline cell's `retrieval_stats`), not the reference's. */
+const isOurRowStats = (v: unknown): v is RowStat[] =>
+  Array.isArray(v) && v.length > 0 && isObj(v[0]) && "stage" in v[0] && "gold_present" in v[0];
+
+/** Row stats of a payload: its own, the cell's sidecar, or regraded from data + preds. */
+function payloadRows(
   p: Record<string, unknown>,
   file: string,
-  field = "[0]",
-): ModelRunPayload {
-  if (!isObj(p.metrics)) throw new InputError("missing metrics", { file, field: `${field}.metrics` });
+  field: string,
+): { rows: RowStat[]; dataFile: string; regraded: Metrics | null } {
   const dataFile = sweepCellDataFile(p, file, field);
+  if (isOurRowStats(p.retrieval_stats)) return { rows: p.retrieval_stats, dataFile, regraded: null };
+  const sidecar = join(dirname(dataFile), ROW_STATS_FILE);
+  if (existsSync(sidecar)) {
+    const rows: RowStat[] = [];
+    forEachLine(sidecar, (bytes, line) => {
+      try {
+        rows.push(JSON.parse(bytes.toString("utf8")) as RowStat);
+      } catch (e) {
+        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: sidecar, line });
+      }
+    });
+    return { rows, dataFile, regraded: null };
+  }
   const predsFile = join(dirname(dataFile), "preds.jsonl");
   if (!existsSync(predsFile))
     throw new InputError(`no preds.jsonl beside ${dataFile} (needed for per-row statistics)`, {
@@ -122,11 +150,7 @@ export function fromReferencePayload(
   const rows: RowStat[] = [];
   forEachDataRow(dataFile, (row) => {
     const pred = preds.get(row.id);
-    const g = grader.add(row, pred);
-    const ans: GebAnswer | undefined = pred
-      ? { value: normValue(pred.value), support_ids: supportIds(pred) }
-      : undefined;
-    let stat = modelRowStat(row as PipelineRow & { episode_id?: string }, 0, g, ans);
+    let stat = baselineRowStat(row, grader.add(row, pred), pred);
     const ref = refStats.get(row.id);
     if (ref)
       stat = withReferenceDiag({
@@ -140,8 +164,34 @@ export function fromReferencePayload(
       });
     rows.push(stat);
   });
-  const regraded = grader.result();
-  const metrics = { ...regraded, ...(p.metrics as Partial<Metrics>) } as Metrics;
+  return { rows, dataFile, regraded: grader.result() };
+}
+
+/** A row's statistics from its grade and the prediction (baseline cells, regraded runs). */
+export function baselineRowStat(
+  row: Pick<GebRowRead, "id"> & object,
+  g: RowResult,
+  pred: PredFields | undefined,
+): RowStat {
+  const ans: GebAnswer | undefined = pred
+    ? { value: normValue(pred.value), support_ids: supportIds(pred) }
+    : undefined;
+  return modelRowStat(row as unknown as PipelineRow & { episode_id?: string }, 0, g, ans);
+}
+
+/**
+ * A reference-layout payload (sweep cell, reference run) with per-row statistics: a pipeline
+ * cell's own, a sweep cell's sidecar, or rebuilt by regrading its data and predictions.
+ */
+export function fromReferencePayload(
+  p: Record<string, unknown>,
+  file: string,
+  field = "[0]",
+): ModelRunPayload {
+  if (!isObj(p.metrics)) throw new InputError("missing metrics", { file, field: `${field}.metrics` });
+  const cfg = isObj(p.config) ? p.config : {};
+  const { rows, dataFile, regraded } = payloadRows(p, file, field);
+  const metrics = { ...(regraded ?? { n: rows.length }), ...(p.metrics as Partial<Metrics>) } as Metrics;
   const counts = countRows(rows);
   const r = rates(counts);
   const model =

@@ -13,18 +13,10 @@ import { join } from "node:path";
 import { compareCodePoints, PyFloat, pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
-import {
-  countRows,
-  DEFAULT_EDGES,
-  decompositionLine,
-  driftCounts,
-  driftMetrics,
-  rates,
-  recencyBuckets,
-} from "../summary/decomposition.js";
+import { countRows, decompositionLine, rates } from "../summary/decomposition.js";
 import { buildDiagnosis, evidenceExamples, loadThresholds } from "../summary/diagnosis.js";
 import type { RowStat } from "../summary/rowstats.js";
-import { summarizeRuns } from "../summary/summarize.js";
+import { type Summary, summarizeRuns } from "../summary/summarize.js";
 
 const SUMMARY_METRICS = [
   "value_acc",
@@ -160,68 +152,51 @@ export function summarizeSweep(rows: readonly Payload[]): Record<string, unknown
   return summary;
 }
 
-const bucketsOut = (b: ReturnType<typeof recencyBuckets>) =>
-  b.map((x) => ({
-    bucket: x.bucket,
-    n: x.n,
-    value_acc: new PyFloat(x.value_ok / x.n),
-    exact_acc: new PyFloat(x.exact_ok / x.n),
-  }));
+const pyFloats = (o: Record<string, unknown>, ints: readonly string[] = []) =>
+  Object.fromEntries(
+    Object.entries(o).map(([k, v]) => [k, typeof v === "number" && !ints.includes(k) ? new PyFloat(v) : v]),
+  );
 
 /**
- * Row-level blocks from the cells' data and predictions (the reference summary script's
- * `recency`, with its default edges and shape), plus our `drift` and `decomposition`, which
- * the reference script computes only for cells with retrieval stats.
+ * Row-level blocks from the cells' per-row statistics (summary/summarize over them): the
+ * reference summary script's `recency` (its default edges and shape), plus our `drift` and
+ * `decomposition`, which the reference script computes only for cells with retrieval stats.
  */
-export function rowBlocks(runs: readonly ModelRunPayload[]): Record<string, unknown> {
-  const rows = runs.flatMap((r) => r.retrieval_stats);
+export function rowBlocks(s: Summary): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  if (rows.length === 0) return out;
+  if (s.rows === 0) return out;
+  const rec = (b: Summary["recency"]["tokens_since_update"]) => b.map((x) => pyFloats({ ...x }, ["n"]));
   out.recency = {
-    tokens_since_update: bucketsOut(
-      recencyBuckets(rows, "tokens_since_update", DEFAULT_EDGES.tokens_since_update),
-    ),
-    distractors_since_update: bucketsOut(
-      recencyBuckets(rows, "distractors_since_update", DEFAULT_EDGES.distractors_since_update),
-    ),
-    writes_to_key: bucketsOut(recencyBuckets(rows, "writes_to_key", DEFAULT_EDGES.writes_to_key)),
+    tokens_since_update: rec(s.recency.tokens_since_update),
+    distractors_since_update: rec(s.recency.distractors_since_update),
+    writes_to_key: rec(s.recency.writes_to_key),
   };
-  // Per run: episode ids repeat across cells (E0001 in every cell).
-  const d = runs
-    .map((r) => driftCounts(r.retrieval_stats))
-    .reduce((a, b) => {
-      for (const k of Object.keys(a) as (keyof typeof a)[]) a[k] += b[k];
-      return a;
-    });
-  if (d.steps_total > 0) {
-    const m = driftMetrics(d);
-    out.drift = Object.fromEntries(
-      Object.entries(m).map(([k, v]) => [k, k.endsWith("_count") || v === null ? v : new PyFloat(v)]),
-    );
-  }
-  const counts = countRows(rows);
-  if (counts.total > 0) {
-    const r = rates(counts);
-    const dec: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(r)) dec[k] = typeof v === "number" && k !== "n" ? new PyFloat(v) : v;
-    let ok = 0;
-    for (const x of rows) if (x.value_ok) ok++;
-    dec.decomposition_line = decompositionLine(r, ok / rows.length);
-    out.decomposition = dec;
+  if (s.drift) out.drift = pyFloats({ ...s.drift }, ["step_count", "run_count"]);
+  if (s.retrieval) {
+    const { counts: _c, gold_in_context_rate: _g, ...rates } = s.retrieval;
+    out.decomposition = pyFloats(rates, ["n"]);
   }
   return out;
 }
 
-export function summaryText(rows: readonly Payload[], runs: readonly ModelRunPayload[] = []): string {
-  return pyJsonDumps({ ...summarizeSweep(rows), ...rowBlocks(runs) }, { indent: 2 });
+/** The sweep's summary of the cells' runs (per-row statistics), computed once per assembly. */
+export function sweepRunsSummary(runs: readonly ModelRunPayload[]): Summary {
+  return summarizeRuns(runs);
+}
+
+export function summaryText(rows: readonly Payload[], runsSummary: Summary | null = null): string {
+  return pyJsonDumps(
+    { ...summarizeSweep(rows), ...(runsSummary ? rowBlocks(runsSummary) : {}) },
+    { indent: 2 },
+  );
 }
 
 /**
  * `diagnosis.json` of a sweep: our diagnosis (summary/diagnosis, default thresholds) over the
  * cells' rows. Its format is ours, not the reference script's (docs/geb/summaries.md).
  */
-export function writeSweepDiagnosis(out: string, runs: readonly ModelRunPayload[]): void {
-  const d = buildDiagnosis(summarizeRuns(runs), {
+export function writeSweepDiagnosis(out: string, runs: readonly ModelRunPayload[], summary: Summary): void {
+  const d = buildDiagnosis(summary, {
     thresholds: loadThresholds().thresholds,
     runDir: null,
     examples: evidenceExamples(runs.flatMap((p) => p.retrieval_stats)),

@@ -33,7 +33,7 @@ import {
 } from "./cell.js";
 import { type Cell, expandGrid, type SweepSpec, shardCells, specHash } from "./grid.js";
 import { cellRunnerFor, type SweepRuntime, validateRunnerCells } from "./runners.js";
-import { summaryText, writeSweepDiagnosis } from "./summary.js";
+import { summaryText, sweepRunsSummary, writeSweepDiagnosis } from "./summary.js";
 import type { WorkerJob } from "./worker.js";
 
 export const MANIFEST = "sweep.json";
@@ -212,8 +212,9 @@ export function assemble(
   const summaryPath = join(out, "summary.json");
   const payloads = texts.map((t) => JSON.parse(t) as Record<string, unknown>);
   const runs = payloads.map((p, i) => fromReferencePayload(p, join(out, cells[i].name, "results.json")));
-  writeTextAtomic(summaryPath, summaryText(payloads, runs));
-  writeSweepDiagnosis(out, runs);
+  const runsSummary = sweepRunsSummary(runs);
+  writeTextAtomic(summaryPath, summaryText(payloads, runsSummary));
+  writeSweepDiagnosis(out, runs, runsSummary);
   return { combined: combinedPath, summary: summaryPath };
 }
 
