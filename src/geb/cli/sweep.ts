@@ -48,7 +48,7 @@ function addModelFlags(cmd: Command): Command {
 function addRunFlags(cmd: Command): Command {
   return cmd
     .option("--shard <i/n>", "run only shard i of n (every n-th cell); merge with sweep-merge")
-    .option("--jobs <n>", "worker threads for baseline cells (default: CPU cores)")
+    .option("--jobs <n>", "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)")
     .option("--overwrite", "discard an existing sweep in --out and run again")
     .option("--results-json <path>", "also write the combined results list here")
     .option("--no-progress", "no progress bar");

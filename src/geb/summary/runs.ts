@@ -118,15 +118,20 @@ function payloadRows(
   if (isOurRowStats(p.retrieval_stats)) return { rows: p.retrieval_stats, dataFile, regraded: null };
   const sidecar = join(dirname(dataFile), ROW_STATS_FILE);
   if (existsSync(sidecar)) {
+    // Written before results.json but not atomically with it: a sidecar that does not parse
+    // or does not cover the run's rows is ignored and the rows are regraded.
     const rows: RowStat[] = [];
-    forEachLine(sidecar, (bytes, line) => {
+    let ok = true;
+    forEachLine(sidecar, (bytes) => {
+      if (!ok) return;
       try {
         rows.push(JSON.parse(bytes.toString("utf8")) as RowStat);
-      } catch (e) {
-        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: sidecar, line });
+      } catch {
+        ok = false;
       }
     });
-    return { rows, dataFile, regraded: null };
+    const n = isObj(p.data) ? p.data.n : undefined;
+    if (ok && rows.length === n) return { rows, dataFile, regraded: null };
   }
   const predsFile = join(dirname(dataFile), "preds.jsonl");
   if (!existsSync(predsFile))

@@ -133,3 +133,15 @@ describe("summaries of sweep trees", () => {
     expect(() => loadRuns([])).toThrow(/no runs given/);
   });
 });
+
+describe("default --jobs", () => {
+  it("one thread on two cores or for tiny grids; more only when the work pays for the workers", async () => {
+    const { defaultJobs } = await import("../../../src/geb/sweep/sweep.js");
+    expect(defaultJobs(DEFAULT_SWEEP, 50, 2)).toBe(1);
+    expect(defaultJobs(DEFAULT_SWEEP, 1, 16)).toBe(1);
+    expect(defaultJobs({ ...DEFAULT_SWEEP, steps: 20, episodes: 1, queries: 4 }, 4, 16)).toBe(1);
+    const big = defaultJobs(DEFAULT_SWEEP, 50, 8);
+    expect(big).toBeGreaterThan(1);
+    expect(big).toBeLessThanOrEqual(7);
+  });
+});
