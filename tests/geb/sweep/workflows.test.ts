@@ -145,3 +145,29 @@ describe("default --jobs", () => {
     expect(big).toBeLessThanOrEqual(7);
   });
 });
+
+describe("geb report reads every run kind", () => {
+  it("a dir holding a sweep tree and a geb model run dir gives both runs", async () => {
+    const { findRuns } = await import("../../../src/geb/sweep/report.js");
+    const { writeRunArtifacts } = await import("../../../src/geb/summary/artifacts.js");
+    const root = tmp();
+    const sweepDir = join(root, "sweep");
+    const spec: SweepSpec = {
+      ...DEFAULT_SWEEP,
+      seeds: 1,
+      episodes: 1,
+      steps: 40,
+      stateModesRaw: "kv",
+      distractorProfilesRaw: "standard",
+    };
+    await runSweep({ spec, out: sweepDir, jobs: 1, progress: false });
+    // A model-run dir made from the sweep's own run (same payload shape geb model writes).
+    const [run] = loadRuns([sweepDir]);
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(join(root, "model"));
+    writeRunArtifacts(join(root, "model"), [run.payload]);
+    const runs = findRuns(root);
+    expect(runs.map((r) => r.name)).toEqual(["model", "sweep"]);
+    expect(runs[0].payloads[0].metrics).toBeDefined();
+  });
+});
