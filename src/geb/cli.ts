@@ -4,7 +4,7 @@
  * defaults are the reference CLI's; additions: `--compat`, `--metrics`, `--json`,
  * `--row-results`, `validate-book`, `demo`.
  */
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { InputError } from "../core/errors.js";
 import {
   baselineToFile,
@@ -285,6 +285,12 @@ export async function main(argv: string[] = process.argv): Promise<void> {
     if (e instanceof InputError) {
       process.stderr.write(`geb: ${e.message}\n`);
       process.exitCode = 2;
+      return;
+    }
+    // Commands with exitOverride (cli/sweep.ts oneLineErrors): commander already printed
+    // its one-line message; help and version exit 0, flag errors 2.
+    if (e instanceof CommanderError) {
+      process.exitCode = e.exitCode === 0 ? 0 : 2;
       return;
     }
     throw e;

@@ -25,6 +25,7 @@ import { collectRuns } from "../summary/collect.js";
 import { compareSummaries, formatDeltas, summaryFor } from "../summary/compare.js";
 import { formatDiagnosis } from "../summary/diagnosis.js";
 import { loadRuns } from "../summary/runs.js";
+import { withOneLineErrors } from "./sweep.js";
 
 const int = (flag: string) => (v: string) => {
   if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
@@ -92,6 +93,10 @@ function readExamples(file: string): SelectorExample[] {
 
 /** Registers `geb selector export|train`, `geb pipeline grid`, `geb summarize`, `geb collect`, `geb compare`. */
 export function registerPipelineCommands(program: Command): void {
+  withOneLineErrors(program, () => registerPipelineCommandsInner(program));
+}
+
+function registerPipelineCommandsInner(program: Command): void {
   const selector = program
     .command("selector")
     .description("selector training data and linear selector training");

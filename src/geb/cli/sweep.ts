@@ -48,7 +48,10 @@ function addModelFlags(cmd: Command): Command {
 function addRunFlags(cmd: Command): Command {
   return cmd
     .option("--shard <i/n>", "run only shard i of n (every n-th cell); merge with sweep-merge")
-    .option("--jobs <n>", "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)")
+    .option(
+      "--jobs <n>",
+      "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)",
+    )
     .option("--overwrite", "discard an existing sweep in --out and run again")
     .option("--results-json <path>", "also write the combined results list here")
     .option("--no-progress", "no progress bar");
@@ -113,7 +116,28 @@ const floatArg = (flag: string, v: string): number => {
   return x;
 };
 
+/**
+ * Commander's own flag errors (a value outside `choices`, a missing argument) as one line and
+ * exit 2, like every InputError: no usage dump after the message. The CLI's main turns the
+ * thrown CommanderError into the exit code.
+ */
+export function oneLineErrors(cmd: Command): void {
+  cmd.showHelpAfterError(false).exitOverride();
+  for (const c of cmd.commands) oneLineErrors(c);
+}
+
+/** Apply `oneLineErrors` to the commands `register` adds to `program`. */
+export function withOneLineErrors(program: Command, register: () => void): void {
+  const before = new Set(program.commands);
+  register();
+  for (const c of program.commands) if (!before.has(c)) oneLineErrors(c);
+}
+
 export function registerSweepCommands(program: Command): void {
+  withOneLineErrors(program, () => registerSweepCommandsInner(program));
+}
+
+function registerSweepCommandsInner(program: Command): void {
   const sweep = program
     .command("sweep")
     .description("run a grid of generate → answer → grade cells (parallel, resumable, shardable)")

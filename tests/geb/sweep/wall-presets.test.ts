@@ -283,6 +283,11 @@ describe("presets", () => {
     for (const name of Object.keys(loadPresets().presets))
       expect(r.stdout).toMatch(new RegExp(`^${name} +\\d+ cells`, "m"));
     expect(r.stdout).toMatch(/needs: .*linear model bundled:linear-selector/);
+    const c = geb(root, "sweep", "--out", "x", "--baseline", "foo");
+    expect(c.status).toBe(2);
+    expect(c.stderr.trim().split("\n")).toEqual([
+      "error: option '--baseline <b>' argument 'foo' is invalid. Allowed choices are ledger, naive.",
+    ]);
     const e = geb(root, "run-preset");
     expect(e.status).toBe(2);
     expect(e.stderr).toMatch(/^geb: field name: a preset name is required/);
