@@ -5,7 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import { InputError } from "../../core/errors.js";
-import { ENV_PREFIX, ENV_VARS } from "../pipeline/config.js";
+import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
 import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../types.js";
 import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
 
@@ -94,13 +94,6 @@ function kv(flag: string, raw: string): [string, string] {
   return [raw.slice(0, i).trim(), raw.slice(i + 1).trim()];
 }
 
-function scalar(s: string): number | string | boolean {
-  if (s === "true" || s === "on") return true;
-  if (s === "false" || s === "off") return false;
-  const x = Number(s);
-  return s !== "" && Number.isFinite(x) ? x : s;
-}
-
 /**
  * A sweep depends on its flags only (the spec hash pins them), so the reference's
  * `GOLDEVIDENCEBENCH_RETRIEVAL_*` variables are refused rather than silently ignored; the
@@ -180,7 +173,8 @@ export function specFromFlags(cmd: Command, base: SweepSpec = { ...DEFAULT_SWEEP
   }
   for (const raw of (o.pipelineSet as string[] | undefined) ?? []) {
     const [k, v] = kv("--pipeline-set", raw);
-    s.pipelineFixed[k] = scalar(v);
+    // Typed by the pipeline config schema: `k=zero` or an unknown knob fails here, naming it.
+    s.pipelineFixed[k] = parseConfigValue(k, v, "--pipeline-set") as number | string | boolean;
   }
   if (given(cmd, "compat")) s.compat = o.compat;
   if (given(cmd, "metrics")) s.metrics = o.metrics;
