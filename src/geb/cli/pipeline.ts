@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { InputError } from "../../core/errors.js";
@@ -38,6 +38,17 @@ const num = (flag: string) => (v: string) => {
   return x;
 };
 const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/**
+ * Where `geb summarize` writes without `--out-dir`: beside a results file, into a run dir, and
+ * into `<tree>/summarize/` for a sweep tree or reference folder (their own summary.json and
+ * diagnosis.json, in the reference's layout, are never overwritten).
+ */
+function defaultSummaryDir(first: string): string {
+  if (!statSync(first).isDirectory()) return dirname(first);
+  const tree = ["combined.json", "sweep.json"].some((f) => existsSync(join(first, f)));
+  return tree ? join(first, "summarize") : first;
+}
 const edges = (flag: string) => (v: string) =>
   v
     .split(",")
@@ -263,7 +274,7 @@ function registerPipelineCommandsInner(program: Command): void {
     .action((o) => {
       const payloads = loadRuns(o.in as string[]).map((r) => r.payload);
       const first = o.in[0] as string;
-      const dir = o.outDir ?? (statSync(first).isDirectory() ? first : dirname(first));
+      const dir = o.outDir ?? defaultSummaryDir(first);
       mkdirSync(dir, { recursive: true });
       const { summary, diagnosis } = writeRunArtifacts(dir, payloads, {
         thresholds: o.thresholds,
