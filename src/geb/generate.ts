@@ -24,6 +24,7 @@ import {
   mutateValue,
   pad,
   parseLiveValue,
+  parseValue,
   type QuerySpec,
   replayLedger,
   type StateValue,

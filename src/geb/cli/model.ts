@@ -7,10 +7,10 @@ import {
   addModelOptions,
   engineFromOptions,
 } from "../../core/engine/index.js";
-import { type GebCliValues, addGebPromptOptions, gebOptionsFromCli } from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { formatReport, pyFixed } from "../api.js";
 import { writeTextAtomic } from "../io.js";
+import { addGebPromptOptions, type GebCliValues, gebOptionsFromCli } from "../model/index.js";
 import { type GebModelResult, parseRetrievalSpec, runGebModel } from "../pipeline/gebmodel.js";
 import { addAnswerOptions, addSelectionOptions, pipelineFromCommand } from "../pipeline/options.js";
 import { writeRunArtifacts } from "../summary/artifacts.js";

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { InputError } from "../../core/errors.js";
@@ -21,10 +21,12 @@ import {
 } from "../selector/dataset.js";
 import { loadLinearModel } from "../selector/linear.js";
 import { trainSelector } from "../selector/train.js";
-import { readPayloads, writeRunArtifacts } from "../summary/artifacts.js";
+import { writeRunArtifacts } from "../summary/artifacts.js";
 import { collectRuns } from "../summary/collect.js";
 import { compareSummaries, formatDeltas, summaryFor } from "../summary/compare.js";
 import { formatDiagnosis } from "../summary/diagnosis.js";
+import { loadRuns } from "../summary/runs.js";
+import { withOneLineErrors } from "./sweep.js";
 
 const int = (flag: string) => (v: string) => {
   if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
@@ -37,6 +39,17 @@ const num = (flag: string) => (v: string) => {
   return x;
 };
 const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/**
+ * Where `geb summarize` writes without `--out-dir`: beside a results file, into a run dir, and
+ * into `<tree>/summarize/` for a sweep tree or reference folder (their own summary.json and
+ * diagnosis.json, in the reference's layout, are never overwritten).
+ */
+function defaultSummaryDir(first: string): string {
+  if (!statSync(first).isDirectory()) return dirname(first);
+  const tree = ["combined.json", "sweep.json"].some((f) => existsSync(join(first, f)));
+  return tree ? join(first, "summarize") : first;
+}
 const edges = (flag: string) => (v: string) =>
   v
     .split(",")
@@ -71,6 +84,10 @@ function readExamples(file: string): SelectorExample[] {
 
 /** Registers `geb selector export|train`, `geb pipeline grid`, `geb summarize`, `geb collect`, `geb compare`. */
 export function registerPipelineCommands(program: Command): void {
+  withOneLineErrors(program, () => registerPipelineCommandsInner(program));
+}
+
+function registerPipelineCommandsInner(program: Command): void {
   const selector = program
     .command("selector")
     .description("selector training data and linear selector training");
@@ -221,16 +238,23 @@ export function registerPipelineCommands(program: Command): void {
 
   program
     .command("summarize")
-    .description("summary.json / summary.csv / decomposition.csv / diagnosis.json from results JSON files")
-    .requiredOption("--in <path>", "results JSON (repeat; all runs are summarised together)", collect)
+    .description(
+      "summary.json / summary.csv / decomposition.csv / diagnosis.json from any runs (model, pipeline, sweep, reference)",
+    )
+    .requiredOption(
+      "--in <path>",
+      "results JSON, run dir, sweep tree or reference run folder (repeat; all runs are summarised together)",
+      collect,
+    )
     .option("--out-dir <dir>", "where to write (default: the first input's directory)")
     .option("--thresholds <file>", "diagnosis thresholds JSON (reference format)")
     .option("--recency-buckets <edges>", "tokens_since_update edges", edges("--recency-buckets"))
     .option("--distractor-buckets <edges>", "distractors_since_update edges", edges("--distractor-buckets"))
     .option("--writes-buckets <edges>", "writes_to_key edges", edges("--writes-buckets"))
     .action((o) => {
-      const payloads = (o.in as string[]).flatMap(readPayloads);
-      const dir = o.outDir ?? dirname(o.in[0]);
+      const payloads = loadRuns(o.in as string[]).map((r) => r.payload);
+      const first = o.in[0] as string;
+      const dir = o.outDir ?? defaultSummaryDir(first);
       mkdirSync(dir, { recursive: true });
       const { summary, diagnosis } = writeRunArtifacts(dir, payloads, {
         thresholds: o.thresholds,

@@ -9,9 +9,15 @@ import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
 import { addSweepFlags, specFromFlags } from "../sweep/flags.js";
 import { parseShard, type SweepSpec } from "../sweep/grid.js";
-import { loadPresets, presetSpec } from "../sweep/presets.js";
+import { describePresets, loadPresets, presetSpec, withOfflineAnswerer } from "../sweep/presets.js";
 import { mergeSweeps, runSweep, type SweepResult } from "../sweep/sweep.js";
-import { evaluateChecks, formatIssuesTable, type Issue, loadChecksConfig } from "../sweep/thresholds.js";
+import {
+  evaluateChecks,
+  formatIssuesTable,
+  type Issue,
+  loadChecksConfig,
+  optionalAbsent,
+} from "../sweep/thresholds.js";
 import { findWallInRuns, updateThresholdConfig, type WallDirection, wallSearch } from "../sweep/wall.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -42,7 +48,10 @@ function addModelFlags(cmd: Command): Command {
 function addRunFlags(cmd: Command): Command {
   return cmd
     .option("--shard <i/n>", "run only shard i of n (every n-th cell); merge with sweep-merge")
-    .option("--jobs <n>", "worker threads for baseline cells (default: CPU cores)")
+    .option(
+      "--jobs <n>",
+      "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)",
+    )
     .option("--overwrite", "discard an existing sweep in --out and run again")
     .option("--results-json <path>", "also write the combined results list here")
     .option("--no-progress", "no progress bar");
@@ -107,7 +116,28 @@ const floatArg = (flag: string, v: string): number => {
   return x;
 };
 
+/**
+ * Commander's own flag errors (a value outside `choices`, a missing argument) as one line and
+ * exit 2, like every InputError: no usage dump after the message. The CLI's main turns the
+ * thrown CommanderError into the exit code.
+ */
+export function oneLineErrors(cmd: Command): void {
+  cmd.showHelpAfterError(false).exitOverride();
+  for (const c of cmd.commands) oneLineErrors(c);
+}
+
+/** Apply `oneLineErrors` to the commands `register` adds to `program`. */
+export function withOneLineErrors(program: Command, register: () => void): void {
+  const before = new Set(program.commands);
+  register();
+  for (const c of program.commands) if (!before.has(c)) oneLineErrors(c);
+}
+
 export function registerSweepCommands(program: Command): void {
+  withOneLineErrors(program, () => registerSweepCommandsInner(program));
+}
+
+function registerSweepCommandsInner(program: Command): void {
   const sweep = program
     .command("sweep")
     .description("run a grid of generate → answer → grade cells (parallel, resumable, shardable)")
@@ -130,20 +160,30 @@ export function registerSweepCommands(program: Command): void {
   const preset = program
     .command("run-preset")
     .description("run a named sweep from the versioned presets file (configs/presets.json)")
-    .argument("<name>", "preset name (see --list)")
+    .argument("[name]", "preset name (see --list)")
     .option("--out <dir>", "output directory (default runs/<name>)")
     .option("--presets <file>", "presets file (default: the bundled configs/presets.json)")
-    .option("--list", "list presets and exit");
+    .option("--list", "list presets (cells, description, what each needs) and exit");
   addRunFlags(addModelFlags(addSweepFlags(preset)));
-  preset.action(async (name: string) => {
+  preset.action(async (name: string | undefined) => {
     const o = preset.opts();
     const file = loadPresets(o.presets as string | undefined);
     if (o.list) {
-      for (const [k, p] of Object.entries(file.presets)) console.log(`${k.padEnd(22)} ${p.description}`);
+      for (const line of describePresets(file)) console.log(line);
       return;
     }
+    if (!name)
+      throw new InputError(
+        `a preset name is required (have: ${Object.keys(file.presets).join(", ")}; see --list)`,
+        {
+          field: "name",
+        },
+      );
     const base = presetSpec(file, name, o.presets ?? "configs/presets.json");
-    await sweepAction(preset, specFromFlags(preset, base), (o.out as string | undefined) ?? `runs/${name}`);
+    const spec = specFromFlags(preset, base);
+    const note = withOfflineAnswerer(spec, name);
+    if (note) process.stderr.write(`${note}\n`);
+    await sweepAction(preset, spec, (o.out as string | undefined) ?? `runs/${name}`);
   });
 
   program
@@ -276,6 +316,13 @@ export function registerSweepCommands(program: Command): void {
       });
       const shown = o.quietPasses ? issues.filter((i) => i.status !== "pass") : issues;
       console.log(formatIssuesTable(shown, o.format, issues));
+      // An optional gate whose metric is absent passes by the config's own rule, but never
+      // silently: name every one on stderr (a drift gate over a run without drift rows, say).
+      const absent = optionalAbsent(issues);
+      if (absent.length > 0)
+        process.stderr.write(
+          `geb: warning: ${absent.length} optional gate metric(s) absent, not evaluated: ${absent.join(", ")}\n`,
+        );
       if (o.out) writeIssuesJson(o.out, issues, errorCount);
       if (errorCount > 0) process.exitCode = 1;
     });

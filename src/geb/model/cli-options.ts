@@ -5,8 +5,8 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { num } from "../../core/engine/cli.js";
-import type { GebPostprocess } from "./run.js";
 import type { GebPromptOptions, LedgerMode } from "./prompts.js";
+import type { GebPostprocess } from "./run.js";
 
 export function addGebPromptOptions(cmd: Command): Command {
   return cmd

@@ -6,13 +6,14 @@
  * Prompt wording is reproduced exactly because scores depend on it (verified in tests
  * against the reference texts).
  */
-import type { ModelRequest, SamplingParams } from "../../core/engine/types.js";
+
 import {
   type PromptTemplate,
   registerTemplate,
   renderTemplate,
   templateRef,
 } from "../../core/engine/prompts/registry.js";
+import type { ModelRequest, SamplingParams } from "../../core/engine/types.js";
 
 const HEADER = [
   "You are a careful state-tracking assistant.",

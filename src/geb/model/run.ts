@@ -4,17 +4,7 @@
  * (only when asked) the reference's citation repair as a separate field. `src/geb` grades
  * the records; this module never scores.
  */
-import {
-  type GebPromptOptions,
-  type GebPromptRow,
-  type LedgerEntry,
-  buildGebPrompt,
-  gebDefaultParams,
-  gebRequest,
-  parseBookLedger,
-  pyStrip,
-  rowRequiresCitations,
-} from "./prompts.js";
+
 import {
   type EvaluateOptions,
   type EvaluateResult,
@@ -23,6 +13,17 @@ import {
 } from "../../core/engine/engine.js";
 import type { EngineRecord } from "../../core/engine/results.js";
 import type { ModelClient, SamplingParams } from "../../core/engine/types.js";
+import {
+  buildGebPrompt,
+  type GebPromptOptions,
+  type GebPromptRow,
+  gebDefaultParams,
+  gebRequest,
+  type LedgerEntry,
+  parseBookLedger,
+  pyStrip,
+  rowRequiresCitations,
+} from "./prompts.js";
 
 export interface GebAnswer {
   value: string | null;

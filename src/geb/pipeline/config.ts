@@ -62,6 +62,13 @@ export const PipelineConfigSchema = z.strictObject({
   dense_model: z.string().nullable(),
   dense_base_url: z.string().nullable(),
   dense_dim: int.min(8).max(65536),
+  /**
+   * `reference-0.1`: retrieve as the reference's retrieval adapter does (the whole question,
+   * answer-format boilerplate included, as the query; score ties to the oldest entry; key
+   * ties of one step to the earlier line; `dense` runs the key retriever, as the reference
+   * never dispatches it). `1.0`: the question line only, ties to the newest entry.
+   */
+  retrieval_dialect: z.enum(["1.0", "reference-0.1"]),
 });
 export type PipelineConfig = z.output<typeof PipelineConfigSchema>;
 
@@ -94,6 +101,7 @@ export const DEFAULT_PIPELINE_CONFIG: Readonly<PipelineConfig> = Object.freeze({
   dense_model: null,
   dense_base_url: null,
   dense_dim: 512,
+  retrieval_dialect: "1.0",
 });
 
 type Kind = "bool" | "int" | "float" | "enum" | "string";

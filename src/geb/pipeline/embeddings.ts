@@ -6,8 +6,9 @@
  * --embeddings, Ollama, OpenAI) in batches; vectors are fetched before selection so the
  * selection stage itself stays synchronous and pure.
  */
-import { postJson, joinUrl } from "../../core/engine/http.js";
+
 import { ModelError } from "../../core/engine/errors.js";
+import { joinUrl, postJson } from "../../core/engine/http.js";
 import { InputError } from "../../core/errors.js";
 import { tokenize } from "./retrieval.js";
 

@@ -4,17 +4,8 @@
  * results payload (the reference `model` payload plus per-row statistics and the
  * decomposition). Sweeps call this directly.
  */
+import { fileURLToPath } from "node:url";
 import { type EngineFromOptions, trialStats } from "../../core/engine/index.js";
-import {
-  type GebAnswer,
-  type GebModelRecord,
-  type GebPostprocess,
-  type GebPromptOptions,
-  gebDefaultParams,
-  gebEfficiency,
-  gebPredictions,
-  runModelOverRows,
-} from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { forEachDataRow } from "../api.js";
 import {
@@ -25,10 +16,20 @@ import {
   RATE_METRICS,
   type RowResult,
 } from "../grade.js";
+import {
+  type GebAnswer,
+  type GebModelRecord,
+  type GebPostprocess,
+  type GebPromptOptions,
+  gebDefaultParams,
+  gebEfficiency,
+  gebPredictions,
+  runModelOverRows,
+} from "../model/index.js";
 import type { GebRowRead } from "../schema.js";
-import { type DecompositionRates, countRows, decompositionLine, rates } from "../summary/decomposition.js";
-import { type RowStat, modelRowStat, pipelineRowStat } from "../summary/rowstats.js";
 import { loadLinearModel } from "../selector/linear.js";
+import { countRows, type DecompositionRates, decompositionLine, rates } from "../summary/decomposition.js";
+import { modelRowStat, pipelineRowStat, type RowStat } from "../summary/rowstats.js";
 import { ENV_PREFIX, ENV_VARS, type ResolvedPipelineConfig } from "./config.js";
 import { type PipelineRunResult, runPipeline } from "./run.js";
 
@@ -70,11 +71,24 @@ export interface MetricStats {
   max: number;
 }
 
+/**
+ * The linear selector shipped with the package (configs/models/linear-selector.json, trained
+ * deterministically; its provenance is in configs/models/README.md). Configs name it
+ * `bundled:linear-selector`, so results do not carry a machine-specific path.
+ */
+export const BUNDLED_LINEAR_MODEL = "bundled:linear-selector";
+
+export function resolveLinearModelPath(name: string): string {
+  if (name !== BUNDLED_LINEAR_MODEL) return name;
+  return fileURLToPath(new URL("../../../configs/models/linear-selector.json", import.meta.url));
+}
+
 export interface ModelRunPayload {
   adapter_schema_version: "1.0";
   schema: typeof MODEL_RUN_SCHEMA;
   model: string;
-  adapter: "retrieval" | "engine";
+  /** `reference`: a reference-layout result (sweep cell, reference run) read by summary/runs. */
+  adapter: "retrieval" | "engine" | "reference";
   protocol: "closed_book";
   data: { path: string; n: number };
   state_mode: string | null;
@@ -199,7 +213,8 @@ function sumEfficiency(
 
 export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult> {
   const t0 = performance.now();
-  const gradeOpts: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...opts.grade, metrics: "1.0" };
+  // 1.0 metrics unless the caller (a reference-dialect sweep) asks for the reference's.
+  const gradeOpts: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, metrics: "1.0", ...opts.grade };
   const rows = opts.rows ? opts.rows.slice(0, opts.limit) : loadRows(opts.data, opts.limit);
   const n = rows.length;
   const timings = opts.timings !== false;
@@ -214,7 +229,10 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
 
   if (opts.pipeline) {
     const c = opts.pipeline.config;
-    const linear = c.rerank === "linear" && c.linear_model ? loadLinearModel(c.linear_model) : null;
+    const linear =
+      c.rerank === "linear" && c.linear_model
+        ? loadLinearModel(resolveLinearModelPath(c.linear_model))
+        : null;
     if (c.pick_then_answer && c.rerank !== "none")
       throw new InputError("pick-then-answer needs --rerank none (the answerer picks)", {
         field: "--pick-then-answer",
@@ -316,7 +334,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
     support_metric: gradeOpts.supportMetric,
     max_support_k: gradeOpts.maxSupportK,
     entailment_check: gradeOpts.entailmentCheck,
-    metrics: "1.0",
+    metrics: gradeOpts.metrics,
     prompt: opts.prompt,
     postprocess: opts.postprocess,
     trials: byTrialPreds.length,

@@ -6,16 +6,16 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { gebOptionsFromCli } from "../model/index.js";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { writeTextAtomic } from "../io.js";
+import { gebOptionsFromCli } from "../model/index.js";
 import { writeRunArtifacts } from "../summary/artifacts.js";
 import { collectRuns } from "../summary/collect.js";
 import type { Summary } from "../summary/summarize.js";
 import { summarizeRuns } from "../summary/summarize.js";
 import { type PipelineConfig, parseConfigValue, resolvePipelineConfig } from "./config.js";
-import { type LoadedRow, type ModelRunPayload, loadRows, runGebModel } from "./gebmodel.js";
+import { type LoadedRow, loadRows, type ModelRunPayload, runGebModel } from "./gebmodel.js";
 
 export type GridAxis = [key: keyof PipelineConfig, values: unknown[]];
 

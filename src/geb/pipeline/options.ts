@@ -7,13 +7,13 @@ import { type Command, InvalidArgumentError, Option } from "commander";
 import {
   EMBEDDERS,
   ORDERS,
+  type PipelineConfig,
   RERANKERS,
   RETRIEVERS,
-  type PipelineConfig,
   type ResolvedPipelineConfig,
+  resolvePipelineConfig,
   TIE_BREAKS,
   WRONG_TYPES,
-  resolvePipelineConfig,
 } from "./config.js";
 
 const int = (flag: string) => (v: string) => {
@@ -35,6 +35,12 @@ export function addSelectionOptions(cmd: Command): Command {
       "JSON pipeline config (keys as recorded in results: retriever, k, rerank, …)",
     )
     .addOption(new Option("--retriever <r>", "retriever (default key)").choices(RETRIEVERS))
+    .addOption(
+      new Option(
+        "--retrieval-dialect <d>",
+        "1.0 (default) or reference-0.1: whole-question query, oldest-first ties, dense runs key",
+      ).choices(["1.0", "reference-0.1"]),
+    )
     .option("--k <n>", "candidates retrieved (default 1)", int("--k"))
     .addOption(new Option("--wrong-type <t>", "add one distractor entry (default none)").choices(WRONG_TYPES))
     .addOption(
@@ -89,6 +95,7 @@ export function addAnswerOptions(cmd: Command): Command {
 export interface PipelineCliValues {
   pipelineConfig?: string;
   retriever?: PipelineConfig["retriever"];
+  retrievalDialect?: PipelineConfig["retrieval_dialect"];
   k?: number;
   wrongType?: PipelineConfig["wrong_type"];
   order?: PipelineConfig["order"];
@@ -129,6 +136,7 @@ export function pipelineFlags(
   const g = <T>(name: string, v: T | undefined): T | undefined => (given(name) ? v : undefined);
   return {
     retriever: o.retriever,
+    retrieval_dialect: o.retrievalDialect,
     k: o.k,
     wrong_type: o.wrongType,
     order: o.order,

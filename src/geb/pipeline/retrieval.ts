@@ -2,13 +2,14 @@
  * Retrievers: rank ledger entries for a query. `key` ranks the asked key's entries by
  * recency; `bm25`, `tfidf` and `dense` score every entry against the question text. Equal
  * scores are broken toward the newer entry (higher step, then later ledger line), so a tie
- * never silently favours stale state (the reference's stable sort favours the oldest).
+ * never silently favours stale state; the reference dialect keeps the reference's stable
+ * sort, which favours the oldest (pipeline config `retrieval_dialect`).
  *
  * The scoring is hand-written (a few lines each) because its exact arithmetic is part of the
  * benchmark's definition: BM25 k1=1.5 b=0.75 with the reference's idf, TF-IDF with smoothed
  * idf and cosine, both over the reference tokenizer.
  */
-import { type Candidate, entryText, newerFirst } from "./ledger.js";
+import { type Candidate, entryText, ledgerOrder, newerFirst } from "./ledger.js";
 
 /** Reference `_tokenize`: lower-case, non-alphanumerics to spaces, split. */
 export function tokenize(text: string): string[] {
@@ -132,14 +133,29 @@ export interface Ranking {
   scores: number[] | null;
 }
 
-/** Rank candidates by score, ties toward the newer entry. */
-export function rankByScore(entries: readonly Candidate[], scores: Float64Array): Ranking {
+/**
+ * Rank candidates by score, ties toward the newer entry; `oldestTies` (the reference: a
+ * stable descending sort of ledger-ordered entries) breaks them toward the older one.
+ */
+export function rankByScore(
+  entries: readonly Candidate[],
+  scores: Float64Array,
+  oldestTies = false,
+): Ranking {
   const idx = entries.map((_, i) => i);
-  idx.sort((a, b) => scores[b] - scores[a] || newerFirst(entries[a], entries[b]));
+  if (oldestTies) idx.sort((a, b) => scores[b] - scores[a] || ledgerOrder(entries[a], entries[b]));
+  else idx.sort((a, b) => scores[b] - scores[a] || newerFirst(entries[a], entries[b]));
   return { ranked: idx.map((i) => entries[i]), scores: idx.map((i) => scores[i]) };
 }
 
-/** The `key` retriever: the asked key's entries, newest first. */
-export function rankByKey(entries: readonly Candidate[], key: string): Ranking {
-  return { ranked: entries.filter((e) => e.key === key).sort(newerFirst), scores: null };
+/**
+ * The `key` retriever: the asked key's entries, newest first. Entries of one step keep the
+ * later line first; `earlierLineTies` (the reference's stable sort by step) the earlier one.
+ */
+export function rankByKey(entries: readonly Candidate[], key: string, earlierLineTies = false): Ranking {
+  const own = entries.filter((e) => e.key === key);
+  return {
+    ranked: own.sort(earlierLineTies ? (a, b) => b.step - a.step || a.index - b.index : newerFirst),
+    scores: null,
+  };
 }

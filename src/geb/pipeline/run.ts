@@ -6,28 +6,23 @@
  * does not handle (derived queries, rows without a key or ledger) go to the answerer whole,
  * as in the reference.
  */
+import type { EvaluateResult, ModelClient, RetryPolicy, SamplingParams } from "../../core/engine/index.js";
+import { canonicalHash } from "../../core/hash.js";
+import { renderBook } from "../book.js";
 import {
-  type EvaluateResult,
-  type ModelClient,
-  type RetryPolicy,
-  type SamplingParams,
-} from "../../core/engine/index.js";
-import {
+  extractLedger,
   type GebAnswer,
   type GebModelRecord,
   type GebPostprocess,
   type GebPromptOptions,
-  extractLedger,
   ledgerKeyForRow,
   runModelOverRows,
 } from "../model/index.js";
-import { canonicalHash } from "../../core/hash.js";
-import { renderBook } from "../book.js";
 import type { LedgerEntry } from "../types.js";
 import type { PipelineConfig } from "./config.js";
 import { EmbeddingTable, fetchOpenAIEmbeddings, hashedEmbedding } from "./embeddings.js";
 import { type Candidate, entryText, ledgerCandidates } from "./ledger.js";
-import { type PipelineRow, type Selection, retrievalQuery, selectRow } from "./select.js";
+import { type PipelineRow, retrievalQuery, type Selection, selectRow } from "./select.js";
 
 export type AnswerSource = "selector" | "deterministic" | "model" | "abstain" | "empty" | "passthrough";
 
@@ -154,7 +149,8 @@ export async function runPipeline(opts: PipelineRunOptions): Promise<PipelineRun
   const c = opts.config;
   let embed: ((t: string) => Float32Array) | undefined;
   let embStats: PipelineRunResult["embeddings"] = null;
-  if (c.retriever === "dense") {
+  // The reference dialect runs `dense` as the key retriever (no embeddings needed).
+  if (c.retriever === "dense" && c.retrieval_dialect !== "reference-0.1") {
     const d = await denseTable(opts);
     embed = d.table.lookup;
     embStats = d.stats;

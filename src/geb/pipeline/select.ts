@@ -6,14 +6,14 @@
  * measured against the row's authoritative gold UPDATE (and, labelled, against the newest
  * ledger entry of any op, which is what the reference calls "correct").
  */
-import { LINEAR_FEATURE_ORDER, featureMatrix, pickLinear, scoreMatrix } from "../selector/linear.js";
+import { featureMatrix, LINEAR_FEATURE_ORDER, pickLinear, scoreMatrix } from "../selector/linear.js";
 import type { PipelineConfig } from "./config.js";
 import { type Candidate, type LedgerOp, ledgerCandidates, ledgerOrder, newerFirst } from "./ledger.js";
 import {
-  type EmbedLookup,
-  type Ranking,
   bm25Scores,
   denseScores,
+  type EmbedLookup,
+  type Ranking,
   rankByKey,
   rankByScore,
   tfidfScores,
@@ -106,17 +106,20 @@ function retrieve(
   ctx: SelectorContext,
 ): Ranking {
   const c = ctx.config;
-  const q = retrievalQuery(row.question);
+  const ref = c.retrieval_dialect === "reference-0.1";
+  const q = ref ? row.question : retrievalQuery(row.question);
   switch (c.retriever) {
     case "bm25":
-      return rankByScore(entries, bm25Scores(entries, q));
+      return rankByScore(entries, bm25Scores(entries, q), ref);
     case "tfidf":
-      return rankByScore(entries, tfidfScores(entries, q));
+      return rankByScore(entries, tfidfScores(entries, q), ref);
     case "dense":
+      // The reference accepts `dense` but never dispatches it: it runs the key retriever.
+      if (ref) return rankByKey(entries, key, true);
       if (!ctx.embed) throw new Error("dense retriever without an embedding lookup");
       return rankByScore(entries, denseScores(entries, q, ctx.embed));
     default:
-      return rankByKey(entries, key);
+      return rankByKey(entries, key, ref);
   }
 }
 

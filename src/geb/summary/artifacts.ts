@@ -4,19 +4,18 @@
  * payloads (and the thresholds file), so equal payloads give byte-identical files.
  */
 import { join } from "node:path";
-import { InputError } from "../../core/errors.js";
-import { readJsonFileSync } from "../../core/jsonl.js";
 import { writeTextAtomic } from "../io.js";
-import { MODEL_RUN_SCHEMA, type ModelRunPayload } from "../pipeline/gebmodel.js";
+import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { toCsv } from "./csv.js";
 import {
   buildDiagnosis,
+  type Diagnosis,
   evidenceExamples,
   formatDiagnosis,
   loadThresholds,
-  type Diagnosis,
 } from "./diagnosis.js";
-import { type Summary, type SummarizeOptions, summarizeRuns } from "./summarize.js";
+import { readRunFile } from "./runs.js";
+import { type SummarizeOptions, type Summary, summarizeRuns } from "./summarize.js";
 
 const METRIC_COLUMNS = [
   "value_acc",
@@ -112,23 +111,12 @@ export function runColumns(rows: readonly Record<string, unknown>[]): string[] {
   return [...fixed.filter((c) => rows.some((r) => c in r)), ...labels, ...rest];
 }
 
-/** Read run payloads from results JSON files (a list of payloads, or one payload). */
+/**
+ * Run payloads of one results file: `geb model` runs as written, reference-layout results
+ * (sweep cells, combined.json, reference runs) with per-row statistics rebuilt (summary/runs).
+ */
 export function readPayloads(file: string): ModelRunPayload[] {
-  const value: unknown = readJsonFileSync(file);
-  const list = Array.isArray(value) ? value : [value];
-  list.forEach((p, i) => {
-    const o = p as Record<string, unknown> | null;
-    if (!o || typeof o !== "object" || o.schema !== MODEL_RUN_SCHEMA)
-      throw new InputError(`not a geb model run payload (schema ${MODEL_RUN_SCHEMA})`, {
-        file,
-        field: `[${i}].schema`,
-      });
-    if (!Array.isArray(o.retrieval_stats))
-      throw new InputError("missing per-row statistics", { file, field: `[${i}].retrieval_stats` });
-    if (!o.metrics || typeof o.metrics !== "object")
-      throw new InputError("missing metrics", { file, field: `[${i}].metrics` });
-  });
-  return list as ModelRunPayload[];
+  return readRunFile(file).map((r) => r.payload);
 }
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;

@@ -4,10 +4,10 @@
  * prompt config), the file modified last: re-running a cell replaces its row instead of
  * adding one.
  */
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { canonicalHash } from "../../core/hash.js";
 import { InputError } from "../../core/errors.js";
+import { canonicalHash } from "../../core/hash.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { flattenRun, readPayloads, runColumns } from "./artifacts.js";
 import { toCsv } from "./csv.js";
@@ -23,6 +23,11 @@ export function findResultFiles(inputs: readonly string[]): string[] {
     }
     if (st.isFile()) {
       out.push(p);
+      return;
+    }
+    // A sweep tree or reference run folder: its combined list stands for the whole tree.
+    if (existsSync(join(p, "combined.json"))) {
+      out.push(join(p, "combined.json"));
       return;
     }
     for (const name of readdirSync(p).sort()) {

@@ -2,9 +2,7 @@
  * `geb compare`: per-metric delta between two runs (results files or run directories), over
  * the summary's overall means and decomposition rates.
  */
-import { statSync } from "node:fs";
-import { join } from "node:path";
-import { readPayloads } from "./artifacts.js";
+import { loadRuns } from "./runs.js";
 import { type Summary, summarizeRuns } from "./summarize.js";
 
 export interface MetricDelta {
@@ -14,9 +12,9 @@ export interface MetricDelta {
   delta: number | null;
 }
 
+/** Summary of a run of any kind: results file, run dir, sweep tree or reference run folder. */
 export function summaryFor(path: string): Summary {
-  const file = statSync(path, { throwIfNoEntry: false })?.isDirectory() ? join(path, "results.json") : path;
-  return summarizeRuns(readPayloads(file));
+  return summarizeRuns(loadRuns([path]).map((r) => r.payload));
 }
 
 function flat(s: Summary): Map<string, number | null> {

@@ -11,8 +11,8 @@
  * selection misses whose cause is authority.
  */
 import { readFileSync } from "node:fs";
-import { sha256Hex } from "../../core/hash.js";
 import { InputError } from "../../core/errors.js";
+import { sha256Hex } from "../../core/hash.js";
 import type { Summary } from "./summarize.js";
 
 export const DEFAULT_THRESHOLDS: Readonly<Record<string, number>> = Object.freeze({

@@ -3,11 +3,12 @@
  * the selection stage did. Every summary number (decomposition, recency buckets, drift) is
  * computed from these rows alone, so `geb summarize` needs nothing but the results JSON.
  */
-import type { GebAnswer } from "../model/index.js";
+
 import type { RowResult } from "../grade.js";
-import { type LedgerOp, ledgerCandidates } from "../pipeline/ledger.js";
+import type { GebAnswer } from "../model/index.js";
+import { type Candidate, type LedgerOp, ledgerCandidates, newerFirst } from "../pipeline/ledger.js";
 import type { RowPipelineOutcome } from "../pipeline/run.js";
-import { type PipelineRow, goldUid, isDirect, rowKey } from "../pipeline/select.js";
+import { goldUid, isDirect, type PipelineRow, rowKey } from "../pipeline/select.js";
 
 export interface RowStat {
   id: string;
@@ -53,6 +54,64 @@ export interface RowStat {
   selected_spoofed: boolean | null;
   pick_uid: string | null;
   copy_clamped: boolean | null;
+  /**
+   * The reference's per-row diagnostic keys, so its own scripts (summarize_results.py, drift)
+   * read our runs: `correct_included` = gold_present, `correct_uid` = gold_uid (the
+   * authoritative line; the reference's retriever names the newest entry), `correct_rank` =
+   * gold_rank, `abstained` = pipeline_abstained, `gold_missing` = eligible and not present.
+   */
+  correct_included: boolean;
+  correct_uid: string | null;
+  correct_rank: number | null;
+  abstained: boolean;
+  gold_missing: boolean;
+}
+
+type CoreStat = Omit<
+  RowStat,
+  "correct_included" | "correct_uid" | "correct_rank" | "abstained" | "gold_missing"
+>;
+
+/**
+ * Adds the reference's diagnostic keys (derived; never set independently) to a fresh stat,
+ * in place: a second 45-key object spread per row cost more than the rest of the row.
+ */
+export function withReferenceDiag(s: CoreStat): RowStat {
+  const r = s as RowStat;
+  r.correct_included = s.gold_present;
+  r.correct_uid = s.gold_uid;
+  r.correct_rank = s.gold_rank;
+  r.abstained = s.pipeline_abstained;
+  r.gold_missing = s.eligible && !s.gold_present;
+  return r;
+}
+
+interface LedgerIndex {
+  size: number;
+  /** First entry of each uid (uids are unique in a valid ledger). */
+  byUid: Map<string, Candidate>;
+  /** Newest entry of each key (highest step, then later line). */
+  latestByKey: Map<string, Candidate>;
+}
+
+// Rows of an episode share one parsed ledger (memoised by book), so the lookups every row
+// needs are indexed once per ledger instead of scanned per row.
+const indexes = new WeakMap<readonly Candidate[], LedgerIndex>();
+function ledgerIndex(book: string): LedgerIndex {
+  const entries = ledgerCandidates(book);
+  let ix = indexes.get(entries);
+  if (!ix) {
+    const byUid = new Map<string, Candidate>();
+    const latestByKey = new Map<string, Candidate>();
+    for (const e of entries) {
+      if (!byUid.has(e.uid)) byUid.set(e.uid, e);
+      const cur = latestByKey.get(e.key);
+      if (!cur || newerFirst(e, cur) < 0) latestByKey.set(e.key, e);
+    }
+    ix = { size: entries.length, byUid, latestByKey };
+    indexes.set(entries, ix);
+  }
+  return ix;
 }
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
@@ -66,8 +125,7 @@ function base(
 ) {
   const meta = row.meta as Record<string, unknown>;
   const uid = goldUid(row);
-  const entries = ledgerCandidates(row.book ?? "");
-  const goldEntry = uid ? entries.find((e) => e.uid === uid) : undefined;
+  const goldEntry = uid ? ledgerIndex(row.book ?? "").byUid.get(uid) : undefined;
   return {
     id: row.id,
     trial,
@@ -90,6 +148,61 @@ function base(
   };
 }
 
+type Base = ReturnType<typeof base>;
+type StageFields = Omit<CoreStat, keyof Base>;
+
+/**
+ * One literal with every key (no object spread): stats are built per row in every sweep
+ * cell, and spreading ~45 keys cost more than grading the row.
+ */
+function makeStat(b: Base, s: StageFields): RowStat {
+  return {
+    id: b.id,
+    trial: b.trial,
+    episode_id: b.episode_id,
+    q_index: b.q_index,
+    key: b.key,
+    query_type: b.query_type,
+    has_instruction: b.has_instruction,
+    tokens_since_update: b.tokens_since_update,
+    distractors_since_update: b.distractors_since_update,
+    writes_to_key: b.writes_to_key,
+    gold_value: b.gold_value,
+    pred_value: b.pred_value,
+    pred_support_ids: b.pred_support_ids,
+    missing: b.missing,
+    value_ok: b.value_ok,
+    exact_ok: b.exact_ok,
+    gold_uid: b.gold_uid,
+    gold_entry_value: b.gold_entry_value,
+    stage: s.stage,
+    eligible: s.eligible,
+    source: s.source,
+    latest_entry_uid: s.latest_entry_uid,
+    latest_entry_op: s.latest_entry_op,
+    candidate_uids: s.candidate_uids,
+    gold_rank: s.gold_rank,
+    latest_entry_rank: s.latest_entry_rank,
+    dropped_correct: s.dropped_correct,
+    gold_present: s.gold_present,
+    latest_entry_present: s.latest_entry_present,
+    pipeline_abstained: s.pipeline_abstained,
+    order: s.order,
+    spoof_enabled: s.spoof_enabled,
+    spoof_count: s.spoof_count,
+    selected_uid: s.selected_uid,
+    selected_op: s.selected_op,
+    selected_spoofed: s.selected_spoofed,
+    pick_uid: s.pick_uid,
+    copy_clamped: s.copy_clamped,
+    correct_included: s.gold_present,
+    correct_uid: b.gold_uid,
+    correct_rank: s.gold_rank,
+    abstained: s.pipeline_abstained,
+    gold_missing: s.eligible && !s.gold_present,
+  };
+}
+
 export function pipelineRowStat(
   row: PipelineRow & { episode_id?: string },
   trial: number,
@@ -105,8 +218,7 @@ export function pipelineRowStat(
     const e = o.selection.candidates.find((c) => c.uid === ans.support_ids[0]);
     if (e) selected = { uid: e.uid, op: e.trueOp, spoofed: spoofEnabled ? e.spoofed : null };
   }
-  return {
-    ...base(row, trial, g, ans),
+  return makeStat(base(row, trial, g, ans), {
     stage: "pipeline",
     eligible: t.eligible,
     source: o.source,
@@ -127,7 +239,7 @@ export function pipelineRowStat(
     selected_spoofed: selected.spoofed,
     pick_uid: o.pick_uid,
     copy_clamped: o.copy_clamped[trial] ?? null,
-  };
+  });
 }
 
 /**
@@ -141,15 +253,12 @@ export function modelRowStat(
   ans: GebAnswer | undefined,
 ): RowStat {
   const b = base(row, trial, g, ans);
-  const entries = ledgerCandidates(row.book ?? "");
-  const eligible = b.key !== null && isDirect(row) && entries.length > 0;
-  const latest = entries
-    .filter((e) => e.key === b.key)
-    .sort((x, y) => y.step - x.step || y.index - x.index)[0];
+  const ix = ledgerIndex(row.book ?? "");
+  const eligible = b.key !== null && isDirect(row) && ix.size > 0;
+  const latest = b.key !== null ? ix.latestByKey.get(b.key) : undefined;
   const sel = b.pred_support_ids[0] ?? null;
-  const selEntry = sel ? entries.find((e) => e.uid === sel) : undefined;
-  return {
-    ...b,
+  const selEntry = sel ? ix.byUid.get(sel) : undefined;
+  return makeStat(b, {
     stage: "model",
     eligible,
     source: "model",
@@ -170,5 +279,5 @@ export function modelRowStat(
     selected_spoofed: null,
     pick_uid: null,
     copy_clamped: null,
-  };
+  });
 }

@@ -6,17 +6,17 @@
 import type { Metrics } from "../grade.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import {
+  addCounts,
   type BucketCounts,
+  countRows,
   DEFAULT_EDGES,
   type DecompositionCounts,
   type DecompositionRates,
-  type RecencyField,
-  addCounts,
-  countRows,
   decompositionLine,
   driftCounts,
   driftMetrics,
   emptyCounts,
+  type RecencyField,
   rates,
   recencyBuckets,
 } from "./decomposition.js";

@@ -15,6 +15,7 @@ import { countTokens, generateDataset, validateConfig } from "../generate.js";
 import { Grader, type Metrics, REFERENCE_RESULT_METRICS, RESULT_FLOAT_KEYS } from "../grade.js";
 import { AtomicWriter, writeTextAtomic } from "../io.js";
 import { rowPieces, TextCache } from "../serialize.js";
+import { baselineRowStat, ROW_STATS_FILE } from "../summary/runs.js";
 import { DEFAULT_GENERATE_CONFIG, type GenerateConfig } from "../types.js";
 import type { Cell, SweepSpec } from "./grid.js";
 
@@ -66,7 +67,10 @@ export function validateCells(spec: SweepSpec, cells: readonly Cell[]): void {
 
 const f = (x: number): PyFloat => new PyFloat(x);
 
-/** The reference sweep's `config` block for one cell (its key order), plus our additions at the end. */
+/**
+ * The reference sweep's `config` block for one cell (its key order), plus our additions at the
+ * end (none when both dialects are reference-0.1).
+ */
 export function cellConfigBlock(spec: SweepSpec, cell: Cell): Record<string, unknown> {
   const cfg: Record<string, unknown> = {
     seeds: spec.seeds,
@@ -93,6 +97,10 @@ export function cellConfigBlock(spec: SweepSpec, cell: Cell): Record<string, unk
   };
   for (const knob of cell.sweptRates) cfg[`${knob}_list`] = spec.rateLists[knob];
   if (Object.keys(cell.pipeline).length > 0) cfg.pipeline = { ...cell.pipeline };
+  // Both dialects at reference-0.1: the reference's block exactly (its sweep records neither
+  // the dialects nor --max-support-k), so combined.json equals the reference's cell for cell.
+  // sweep.json still pins the whole spec.
+  if (spec.compat === "reference-0.1" && spec.metrics === "reference-0.1") return cfg;
   cfg.max_support_k = spec.maxSupportK;
   cfg.compat = spec.compat;
   cfg.metrics = spec.metrics;
@@ -212,6 +220,9 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
   });
   const data = new AtomicWriter(join(dir, "data.jsonl"));
   const preds = new AtomicWriter(join(dir, "preds.jsonl"));
+  // Per-row statistics for the sweep summary (recency, drift, decomposition), so assembling
+  // it never re-reads and regrades the cells' datasets.
+  const stats = new AtomicWriter(join(dir, ROW_STATS_FILE));
   let tokens = 0;
   try {
     const cache = new TextCache();
@@ -222,7 +233,8 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
         for (const piece of rowPieces(row, cache)) data.write(piece);
         // Closed book: the predictor is handed the book only, never the document.
         const pred = predictor.predict({ id: row.id, meta: row.meta, text: row.book });
-        grader.add(row, pred);
+        const g = grader.add(row, pred);
+        stats.write(`${JSON.stringify(baselineRowStat(row, g, pred))}\n`);
         preds.write(`${pyJsonDumps(pred, { ensureAscii: false })}\n`);
         if (row.book !== lastBook) {
           lastBook = row.book;
@@ -234,9 +246,11 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
     }
     data.commit();
     preds.commit();
+    stats.commit();
   } catch (e) {
     data.abort();
     preds.abort();
+    stats.abort();
     throw e;
   }
   const m = grader.result();

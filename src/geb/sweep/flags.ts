@@ -5,6 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import { InputError } from "../../core/errors.js";
+import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
 import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../types.js";
 import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
 
@@ -93,15 +94,28 @@ function kv(flag: string, raw: string): [string, string] {
   return [raw.slice(0, i).trim(), raw.slice(i + 1).trim()];
 }
 
-function scalar(s: string): number | string | boolean {
-  if (s === "true" || s === "on") return true;
-  if (s === "false" || s === "off") return false;
-  const x = Number(s);
-  return s !== "" && Number.isFinite(x) ? x : s;
+/**
+ * A sweep depends on its flags only (the spec hash pins them), so the reference's
+ * `GOLDEVIDENCEBENCH_RETRIEVAL_*` variables are refused rather than silently ignored; the
+ * error names the flag that does the same.
+ */
+export function rejectRetrievalEnv(env: NodeJS.ProcessEnv = process.env): void {
+  const set = Object.keys(env)
+    .filter((k) => k.startsWith(ENV_PREFIX) && env[k] !== undefined && env[k] !== "")
+    .sort();
+  if (set.length === 0) return;
+  const name = set[0];
+  const knob = ENV_VARS[name.slice(ENV_PREFIX.length)]?.[0];
+  const flag = knob ? `--pipeline-set ${knob}=${env[name]}` : "--pipeline-set <knob>=<value>";
+  throw new InputError(
+    `is not read by sweeps (a sweep depends on its flags only); use ${flag} and unset it${set.length > 1 ? ` (also set: ${set.slice(1).join(", ")})` : ""}`,
+    { field: `environment ${name}` },
+  );
 }
 
 /** The base spec with every flag the user typed applied. */
 export function specFromFlags(cmd: Command, base: SweepSpec = { ...DEFAULT_SWEEP }): SweepSpec {
+  rejectRetrievalEnv();
   const o = cmd.opts();
   const s: SweepSpec = {
     ...base,
@@ -159,14 +173,25 @@ export function specFromFlags(cmd: Command, base: SweepSpec = { ...DEFAULT_SWEEP
   }
   for (const raw of (o.pipelineSet as string[] | undefined) ?? []) {
     const [k, v] = kv("--pipeline-set", raw);
-    s.pipelineFixed[k] = scalar(v);
+    // Typed by the pipeline config schema: `k=zero` or an unknown knob fails here, naming it.
+    s.pipelineFixed[k] = parseConfigValue(k, v, "--pipeline-set") as number | string | boolean;
   }
   if (given(cmd, "compat")) s.compat = o.compat;
   if (given(cmd, "metrics")) s.metrics = o.metrics;
   if (given(cmd, "timings")) s.timings = Boolean(o.timings);
-  // Runner: a model spec makes model cells; pipeline knobs make pipeline cells.
-  const model: string | undefined = o.model ?? o.adapter;
+  // Runner: a model spec makes model cells; pipeline knobs make pipeline cells. As in
+  // `geb model`, `retrieval` is the pipeline without a model and `retrieval:<spec>` the
+  // pipeline answering with <spec>.
+  let model: string | undefined = o.model ?? o.adapter;
+  let retrieval = false;
+  if (model === "retrieval" || model?.startsWith("retrieval:")) {
+    retrieval = true;
+    model = model === "retrieval" ? undefined : model.slice("retrieval:".length);
+    if (model === "")
+      throw new InputError('"retrieval:" needs a model spec after the colon', { field: "--model" });
+  }
   const wantsPipeline =
+    retrieval ||
     Object.keys(s.pipelineLists).length > 0 ||
     Object.keys(s.pipelineFixed).length > 0 ||
     base.runner.kind === "pipeline";

@@ -10,12 +10,17 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
-import { gebEfficiency, gebPredictions, runModelOverRows } from "../model/index.js";
-import { type GebPromptOptions, gebDefaultParams } from "../model/index.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { forEachDataRow } from "../api.js";
 import { DEFAULT_GRADE_OPTIONS, Grader } from "../grade.js";
 import { writeTextAtomic } from "../io.js";
+import {
+  type GebPromptOptions,
+  gebDefaultParams,
+  gebEfficiency,
+  gebPredictions,
+  runModelOverRows,
+} from "../model/index.js";
 import type { GebRowRead } from "../schema.js";
 import { metricsBlock } from "./cell.js";
 import { type MainCellContext, registerCellRunner } from "./runners.js";

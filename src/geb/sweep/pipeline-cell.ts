@@ -8,12 +8,15 @@
  * cell must be selector-only or use the deterministic answerer (the pipeline says so).
  */
 import type { EngineFromOptions } from "../../core/engine/cli.js";
-import type { GebPromptOptions } from "../model/index.js";
+import { InputError } from "../../core/errors.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
+import type { GebPromptOptions } from "../model/index.js";
 import { type PipelineConfig, resolvePipelineConfig } from "../pipeline/config.js";
-import { runGebModel } from "../pipeline/gebmodel.js";
+import { resolveLinearModelPath, runGebModel } from "../pipeline/gebmodel.js";
+import { loadLinearModel } from "../selector/linear.js";
 import { metricsBlock } from "./cell.js";
+import type { Cell, SweepSpec } from "./grid.js";
 import { type MainCellContext, registerCellRunner } from "./runners.js";
 
 /** Efficiency fields that do not depend on timing, caching or resumption. */
@@ -28,6 +31,16 @@ const STABLE_EFFICIENCY = [
   "cost_usd",
 ] as const;
 
+/**
+ * A cell's pipeline flags: its grid values over the sweep's fixed ones; under
+ * `--compat reference-0.1` the retriever follows the reference too (unless a setting says).
+ */
+export function cellPipelineFlags(spec: SweepSpec, cell: Cell): Partial<PipelineConfig> {
+  const dialect: PipelineConfig["retrieval_dialect"] =
+    spec.compat === "reference-0.1" ? "reference-0.1" : "1.0";
+  return { retrieval_dialect: dialect, ...(cell.pipeline as Partial<PipelineConfig>) };
+}
+
 async function runPipelineCell(ctx: MainCellContext) {
   const { spec, cell } = ctx;
   const engine = (ctx.runtime.engine as EngineFromOptions | undefined) ?? null;
@@ -37,7 +50,7 @@ async function runPipelineCell(ctx: MainCellContext) {
     requireCitations,
   };
   if (cell.maxBookTokens !== null) prompt.maxBookTokens = cell.maxBookTokens;
-  const pipeline = resolvePipelineConfig({ env: {}, flags: cell.pipeline as Partial<PipelineConfig> });
+  const pipeline = resolvePipelineConfig({ env: {}, flags: cellPipelineFlags(spec, cell) });
   const model = spec.runner.kind === "pipeline" ? spec.runner.model : null;
   const res = await runGebModel({
     data: ctx.dataPath,
@@ -45,7 +58,11 @@ async function runPipelineCell(ctx: MainCellContext) {
     engine,
     prompt,
     postprocess: "none",
-    grade: { citations: requireCitations ? "auto" : "off", maxSupportK: spec.maxSupportK },
+    grade: {
+      citations: requireCitations ? "auto" : "off",
+      maxSupportK: spec.maxSupportK,
+      metrics: spec.metrics,
+    },
     pipeline,
     timings: spec.timings,
   });
@@ -64,8 +81,7 @@ async function runPipelineCell(ctx: MainCellContext) {
   return {
     baseline: res.payload.model,
     n: res.payload.data.n,
-    // The pipeline grades with the 1.0 metrics.
-    metrics: metricsBlock(res.payload.metrics, "1.0"),
+    metrics: metricsBlock(res.payload.metrics, spec.metrics),
     metricsRaw: null,
     efficiency,
     artifactStats: [],
@@ -73,4 +89,48 @@ async function runPipelineCell(ctx: MainCellContext) {
   };
 }
 
-registerCellRunner("pipeline", runPipelineCell);
+/**
+ * Every cell's pipeline config resolved and checked (linear model readable, an answerer
+ * present) before the sweep writes anything; errors name the cell and the flag to use.
+ */
+export function validatePipelineCells(spec: SweepSpec, cells: readonly Cell[]): void {
+  const model = spec.runner.kind === "pipeline" ? spec.runner.model : null;
+  const checkedModels = new Set<string>();
+  for (const cell of cells) {
+    const at = (e: unknown): never => {
+      if (e instanceof InputError)
+        throw new InputError(`cell ${cell.name}: ${e.reason}`, {
+          file: e.file,
+          line: e.line,
+          field: e.field,
+        });
+      throw e;
+    };
+    let c: PipelineConfig | undefined;
+    try {
+      c = resolvePipelineConfig({ env: {}, flags: cellPipelineFlags(spec, cell) }).config;
+    } catch (e) {
+      at(e);
+    }
+    if (!c) continue;
+    if (c.rerank === "linear" && c.linear_model && !checkedModels.has(c.linear_model)) {
+      checkedModels.add(c.linear_model);
+      try {
+        loadLinearModel(resolveLinearModelPath(c.linear_model));
+      } catch (e) {
+        at(e);
+      }
+    }
+    if (c.pick_then_answer && c.rerank !== "none")
+      at(new InputError("pick-then-answer needs rerank none", { field: "--pipeline-set rerank=none" }));
+    if (!model && !c.selector_only && !c.deterministic_answer)
+      at(
+        new InputError(
+          "the pipeline needs an answerer: --model retrieval:<model spec>, or --pipeline-set deterministic_answer=true / --pipeline-set selector_only=true",
+          { field: "--model" },
+        ),
+      );
+  }
+}
+
+registerCellRunner("pipeline", runPipelineCell, validatePipelineCells);

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { parseWith } from "../../core/schema.js";
 import { COMPAT_MODES } from "../types.js";
-import { DEFAULT_SWEEP, type SweepSpec, validateSpec } from "./grid.js";
+import { DEFAULT_SWEEP, expandGrid, type SweepSpec, validateSpec } from "./grid.js";
 
 export const PRESETS_SCHEMA = "oraclebench.geb.presets/1";
 export const DEFAULT_PRESETS_FILE = fileURLToPath(new URL("../../../configs/presets.json", import.meta.url));
@@ -127,4 +127,45 @@ export function presetSpec(file: PresetsFile, name: string, where = "presets"): 
     throw e;
   }
   return s;
+}
+
+const ANSWERER_KNOBS = ["deterministic_answer", "selector_only"] as const;
+
+/** The pipeline names its answerer (a model, or a deterministic / selector-only answer). */
+function hasAnswerer(s: SweepSpec): boolean {
+  if (s.runner.kind !== "pipeline" || s.runner.model) return true;
+  return ANSWERER_KNOBS.some((k) => s.pipelineFixed[k] === true || k in s.pipelineLists);
+}
+
+/**
+ * Offline default for pipeline presets run without `--model`: the deterministic answerer (the
+ * value copied from the selected line), recorded in every cell's config. Returns the note to
+ * print, or null when the spec already has an answerer.
+ */
+export function withOfflineAnswerer(s: SweepSpec, name: string): string | null {
+  if (hasAnswerer(s)) return null;
+  s.pipelineFixed = { ...s.pipelineFixed, deterministic_answer: true };
+  return `run-preset ${name}: no --model, so the pipeline answers deterministically (value of the selected line; recorded as deterministic_answer=true); use --model retrieval:<spec> for model answers`;
+}
+
+/** One line per preset: name, cell count, what it runs with and what it needs. */
+export function describePresets(file: PresetsFile): string[] {
+  const names = Object.keys(file.presets);
+  const w = Math.max(...names.map((n) => n.length));
+  return names.map((name) => {
+    const s = presetSpec(file, name);
+    const cells = expandGrid(s).length;
+    const needs: string[] = [];
+    if (s.runner.kind === "baseline") needs.push(`${s.runner.baseline} baseline, offline`);
+    else {
+      needs.push(
+        hasAnswerer(s)
+          ? "pipeline, offline"
+          : "pipeline; offline answers deterministically, --model retrieval:<spec> for model answers",
+      );
+      const lin = [s.pipelineFixed.linear_model].filter((x) => typeof x === "string");
+      if (lin.length > 0) needs.push(`linear model ${lin[0]}`);
+    }
+    return `${name.padEnd(w)}  ${String(cells).padStart(3)} cells  ${file.presets[name].description}\n${" ".repeat(w)}  needs: ${needs.join("; ")}`;
+  });
 }

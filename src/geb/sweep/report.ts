@@ -15,6 +15,7 @@ import { readJsonFileSync } from "../../core/jsonl.js";
 import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
 import { type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Table, Cell as TCell } from "../../core/report/tables.js";
+import { MODEL_RUN_SCHEMA } from "../pipeline/gebmodel.js";
 import { getPath } from "./thresholds.js";
 
 type Obj = Record<string, unknown>;
@@ -60,31 +61,50 @@ const str = (v: unknown): string | null =>
 
 const readJson = (file: string): unknown => readJsonFileSync(file);
 
-/** Every dir under `root` (itself included) that holds a combined.json, sorted. */
+/** A `geb model` / `geb pipeline grid` run dir: results.json holding model-run payloads. */
+function modelRunFile(d: string): string | null {
+  const f = join(d, "results.json");
+  if (!existsSync(f)) return null;
+  const v = readJson(f);
+  const first = Array.isArray(v) ? v[0] : v;
+  return obj(first).schema === MODEL_RUN_SCHEMA ? f : null;
+}
+
+/**
+ * Every run under `root` (itself included), sorted: dirs holding a combined.json (sweep trees,
+ * reference sweeps) and `geb model` / pipeline-grid run dirs (results.json of model runs).
+ */
 export function findRuns(root: string): Run[] {
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new InputError("not a directory", { file: root });
-  const dirs: string[] = [];
+  const found: { dir: string; file: string }[] = [];
   const walk = (d: string) => {
-    if (existsSync(join(d, "combined.json"))) dirs.push(d);
+    const combined = join(d, "combined.json");
+    if (existsSync(combined)) found.push({ dir: d, file: combined });
+    else {
+      const f = modelRunFile(d);
+      if (f) found.push({ dir: d, file: f });
+    }
     for (const n of readdirSync(d).sort()) {
       const p = join(d, n);
-      if (statSync(p).isDirectory() && !existsSync(join(p, "results.json"))) walk(p);
+      if (statSync(p).isDirectory() && (!existsSync(join(p, "results.json")) || modelRunFile(p))) walk(p);
     }
   };
   walk(root);
-  return dirs.sort().map((dir) => {
-    const payloads = readJson(join(dir, "combined.json"));
-    if (!Array.isArray(payloads))
-      throw new InputError("must be a list of results", { file: join(dir, "combined.json") });
-    const sp = join(dir, "summary.json");
-    return {
-      name: relative(root, dir) || basename(dir) || ".",
-      dir,
-      payloads: payloads.map(obj),
-      summary: existsSync(sp) ? obj(readJson(sp)) : null,
-    };
-  });
+  return found
+    .sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0))
+    .map(({ dir, file }) => {
+      const raw = readJson(file);
+      const payloads = file.endsWith("results.json") && !Array.isArray(raw) ? [raw] : raw;
+      if (!Array.isArray(payloads)) throw new InputError("must be a list of results", { file });
+      const sp = join(dir, "summary.json");
+      return {
+        name: relative(root, dir) || basename(dir) || ".",
+        dir,
+        payloads: payloads.map(obj),
+        summary: existsSync(sp) ? obj(readJson(sp)) : null,
+      };
+    });
 }
 
 export function cellRows(runs: readonly Run[]): CellRow[] {
@@ -265,7 +285,12 @@ export interface GebReportOptions {
 export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root }): ReportDoc {
   const runs = findRuns(root);
   if (runs.length === 0)
-    throw new InputError("no combined.json here or below (run geb sweep first)", { file: root });
+    throw new InputError(
+      "no combined.json or model-run results.json here or below (run geb sweep or geb model first)",
+      {
+        file: root,
+      },
+    );
   const rows = cellRows(runs);
   const sections: ReportSection[] = [];
   const multiRun = runs.length > 1;

@@ -33,10 +33,24 @@ export interface SweepRuntime {
   [key: string]: unknown;
 }
 
-const runners = new Map<string, MainCellRunner>();
+/** Checks every cell of a grid before anything is written (throws InputError). */
+export type CellValidator = (spec: SweepSpec, cells: readonly Cell[]) => void;
 
-export function registerCellRunner(kind: "model" | "pipeline", run: MainCellRunner): void {
+const runners = new Map<string, MainCellRunner>();
+const validators = new Map<string, CellValidator>();
+
+export function registerCellRunner(
+  kind: "model" | "pipeline",
+  run: MainCellRunner,
+  validate?: CellValidator,
+): void {
   runners.set(kind, run);
+  if (validate) validators.set(kind, validate);
+}
+
+/** Run the kind's validator, if it has one (the sweep calls this before writing any file). */
+export function validateRunnerCells(kind: string, spec: SweepSpec, cells: readonly Cell[]): void {
+  validators.get(kind)?.(spec, cells);
 }
 
 export function cellRunnerFor(kind: string): MainCellRunner {

@@ -4,13 +4,19 @@
  * retrieval rates when cells carry `retrieval_stats`) plus an `efficiency` block (tokens and
  * wall time per query: mean, p50, p90) that the reference's release gates read.
  *
- * The reference script also derives decomposition, recency, drift and diagnosis files from
- * each cell's data and predictions; that is `geb summarize` (the pipeline issue), which reads
- * the same combined.json. Keys here are the reference's, so both agree where they overlap.
+ * Like the reference script, the row-level blocks (recency; our drift and decomposition) come
+ * from each cell's data and predictions, read back through summary/runs (the same path
+ * `geb summarize` takes). Keys are the reference's where it has them.
  */
+
+import { join } from "node:path";
 import { compareCodePoints, PyFloat, pyJsonDumps } from "../../core/pyjson.js";
+import { writeTextAtomic } from "../io.js";
+import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { countRows, decompositionLine, rates } from "../summary/decomposition.js";
+import { buildDiagnosis, evidenceExamples, loadThresholds } from "../summary/diagnosis.js";
 import type { RowStat } from "../summary/rowstats.js";
+import { type Summary, summarizeRuns } from "../summary/summarize.js";
 
 const SUMMARY_METRICS = [
   "value_acc",
@@ -146,6 +152,54 @@ export function summarizeSweep(rows: readonly Payload[]): Record<string, unknown
   return summary;
 }
 
-export function summaryText(rows: readonly Payload[]): string {
-  return pyJsonDumps(summarizeSweep(rows), { indent: 2 });
+const pyFloats = (o: Record<string, unknown>, ints: readonly string[] = []) =>
+  Object.fromEntries(
+    Object.entries(o).map(([k, v]) => [k, typeof v === "number" && !ints.includes(k) ? new PyFloat(v) : v]),
+  );
+
+/**
+ * Row-level blocks from the cells' per-row statistics (summary/summarize over them): the
+ * reference summary script's `recency` (its default edges and shape), plus our `drift` and
+ * `decomposition`, which the reference script computes only for cells with retrieval stats.
+ */
+export function rowBlocks(s: Summary): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (s.rows === 0) return out;
+  const rec = (b: Summary["recency"]["tokens_since_update"]) => b.map((x) => pyFloats({ ...x }, ["n"]));
+  out.recency = {
+    tokens_since_update: rec(s.recency.tokens_since_update),
+    distractors_since_update: rec(s.recency.distractors_since_update),
+    writes_to_key: rec(s.recency.writes_to_key),
+  };
+  if (s.drift) out.drift = pyFloats({ ...s.drift }, ["step_count", "run_count"]);
+  if (s.retrieval) {
+    const { counts: _c, gold_in_context_rate: _g, ...rates } = s.retrieval;
+    out.decomposition = pyFloats(rates, ["n"]);
+  }
+  return out;
+}
+
+/** The sweep's summary of the cells' runs (per-row statistics), computed once per assembly. */
+export function sweepRunsSummary(runs: readonly ModelRunPayload[]): Summary {
+  return summarizeRuns(runs);
+}
+
+export function summaryText(rows: readonly Payload[], runsSummary: Summary | null = null): string {
+  return pyJsonDumps(
+    { ...summarizeSweep(rows), ...(runsSummary ? rowBlocks(runsSummary) : {}) },
+    { indent: 2 },
+  );
+}
+
+/**
+ * `diagnosis.json` of a sweep: our diagnosis (summary/diagnosis, default thresholds) over the
+ * cells' rows. Its format is ours, not the reference script's (docs/geb/summaries.md).
+ */
+export function writeSweepDiagnosis(out: string, runs: readonly ModelRunPayload[], summary: Summary): void {
+  const d = buildDiagnosis(summary, {
+    thresholds: loadThresholds().thresholds,
+    runDir: null,
+    examples: evidenceExamples(runs.flatMap((p) => p.retrieval_stats)),
+  });
+  writeTextAtomic(join(out, "diagnosis.json"), `${JSON.stringify(d, null, 2)}\n`);
 }

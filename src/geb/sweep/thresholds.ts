@@ -152,6 +152,15 @@ function pyBool(v: unknown): boolean {
   return true;
 }
 
+const MISSING_ALLOWED = "missing metric (allowed)";
+
+/** `check metric` of every optional gate whose metric was absent (reported, never silent). */
+export function optionalAbsent(issues: readonly Issue[]): string[] {
+  return issues
+    .filter((i) => i.status === "skipped" && i.message === MISSING_ALLOWED)
+    .map((i) => `${i.check_id} ${i.metric_path}`);
+}
+
 export interface EvaluateOptions {
   root: string;
   profile?: ThresholdProfile;
@@ -217,7 +226,7 @@ export function evaluateChecks(
       const value = metricPath ? asFloat(getPath(summary, metricPath)) : null;
       if (value === null) {
         if (!required) {
-          push(metricPath, "skipped", "missing metric (allowed)");
+          push(metricPath, "skipped", MISSING_ALLOWED);
           continue;
         }
         if (profile === "fastlocal") {

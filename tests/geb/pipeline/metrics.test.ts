@@ -121,6 +121,11 @@ function row(over: Partial<RowStat>): RowStat {
     selected_spoofed: false,
     pick_uid: null,
     copy_clamped: null,
+    correct_included: false,
+    correct_uid: null,
+    correct_rank: null,
+    abstained: false,
+    gold_missing: false,
     ...over,
   };
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -237,8 +237,59 @@ describe("presets", () => {
       combined.reduce((a: number, p: { retrieval_stats: unknown[] }) => a + p.retrieval_stats.length, 0),
     );
     expect(typeof summary.retrieval.selection_rate).toBe("number");
-    const e = geb(root, "run-preset", "order-bias", ...small, "--out", "runs/x");
+    // Without an answerer run-preset falls back to the deterministic one and says so; a plain
+    // sweep refuses, and leaves nothing behind, so the corrected retry needs no --overwrite.
+    const d = geb(root, "run-preset", "order-bias", ...small, "--out", "runs/d");
+    expect(d.status, d.stderr).toBe(0);
+    expect(d.stderr).toMatch(/no --model, so the pipeline answers deterministically/);
+    const dc = JSON.parse(readFileSync(join(root, "runs/d/combined.json"), "utf8"));
+    expect(dc[0].config.pipeline.deterministic_answer).toBe(true);
+    const grid = [
+      "--seeds",
+      "1",
+      "--steps",
+      "60",
+      "--state-modes",
+      "kv",
+      "--distractor-profiles",
+      "standard",
+    ];
+    const e = geb(root, "sweep", "--out", "runs/x", ...grid, "--pipeline-set", "k=4", "--no-progress");
     expect(e.status).toBe(2);
-    expect(e.stderr).toMatch(/the pipeline needs an answerer/);
+    expect(e.stderr.trim().split("\n")).toHaveLength(1);
+    expect(e.stderr).toMatch(/the pipeline needs an answerer.*--pipeline-set deterministic_answer=true/);
+    expect(existsSync(join(root, "runs/x"))).toBe(false);
+    const ok = geb(
+      root,
+      "sweep",
+      "--out",
+      "runs/x",
+      ...grid,
+      "--model",
+      "retrieval",
+      "--pipeline-set",
+      "k=4",
+      "--pipeline-set",
+      "deterministic_answer=true",
+      "--no-progress",
+    );
+    expect(ok.status, ok.stderr).toBe(0);
   }, 60_000);
+
+  it("run-preset --list names every preset with its cells and needs; no name is a one-line error", () => {
+    const root = tmp();
+    const r = geb(root, "run-preset", "--list");
+    expect(r.status, r.stderr).toBe(0);
+    for (const name of Object.keys(loadPresets().presets))
+      expect(r.stdout).toMatch(new RegExp(`^${name} +\\d+ cells`, "m"));
+    expect(r.stdout).toMatch(/needs: .*linear model bundled:linear-selector/);
+    const c = geb(root, "sweep", "--out", "x", "--baseline", "foo");
+    expect(c.status).toBe(2);
+    expect(c.stderr.trim().split("\n")).toEqual([
+      "error: option '--baseline <b>' argument 'foo' is invalid. Allowed choices are ledger, naive.",
+    ]);
+    const e = geb(root, "run-preset");
+    expect(e.status).toBe(2);
+    expect(e.stderr).toMatch(/^geb: field name: a preset name is required/);
+  });
 });

@@ -1,0 +1,264 @@
+/**
+ * Every run kind as run payloads with per-row statistics, so `geb summarize`, `collect`,
+ * `compare`, `check-thresholds` and the report read them all the same way:
+ *
+ * - `geb model` / `geb pipeline grid` results (schema `oraclebench.geb.model-run/…`): as written;
+ * - sweep trees (`geb sweep` or the reference's `sweep`): `combined.json`, or each cell's
+ *   `results.json`;
+ * - reference run folders (`results.json` / `combined.json` in the reference's payload layout).
+ *
+ * Reference-layout payloads carry no per-row statistics, so they are rebuilt the way the
+ * reference's summary script does: the cell's `data.jsonl` and the `preds.jsonl` beside it are
+ * graded again (the payload's own citation/support/k settings and metric dialect; reference
+ * runs use reference-0.1). The payload's metrics stay as written; rows give recency, drift and
+ * the decomposition. Where a reference payload has its own per-row retrieval stats
+ * (`correct_included`, `correct_rank`, `dropped_correct`, `selected_uid`), they override ours.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { InputError } from "../../core/errors.js";
+import { readJsonFileSync } from "../../core/jsonl.js";
+import { forEachDataRow, readPredictions } from "../api.js";
+import {
+  Grader,
+  type MetricDialect,
+  type Metrics,
+  normValue,
+  type PredFields,
+  type RowResult,
+} from "../grade.js";
+import { forEachLine } from "../io.js";
+import type { GebAnswer } from "../model/run.js";
+import { MODEL_RUN_SCHEMA, type ModelRunPayload } from "../pipeline/gebmodel.js";
+import type { PipelineRow } from "../pipeline/select.js";
+import type { GebRowRead } from "../schema.js";
+import { countRows, decompositionLine, rates } from "./decomposition.js";
+import { modelRowStat, type RowStat, withReferenceDiag } from "./rowstats.js";
+
+export interface LoadedRun {
+  payload: ModelRunPayload;
+  /** The results file it came from. */
+  file: string;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The results files a path stands for (a file, a run dir, or a sweep tree). */
+export function runFiles(path: string): string[] {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) throw new InputError("no such file or directory", { file: path });
+  if (st.isFile()) return [path];
+  for (const name of ["combined.json", "results.json"]) {
+    const f = join(path, name);
+    if (existsSync(f)) return [f];
+  }
+  // A sweep tree without combined.json yet (a shard, an interrupted run): its finished cells.
+  const cells = readdirSync(path)
+    .sort()
+    .map((n) => join(path, n, "results.json"))
+    .filter((f) => existsSync(f));
+  if (cells.length === 0)
+    throw new InputError("holds no combined.json, results.json or cell results (not a run)", { file: path });
+  return cells;
+}
+
+function sweepCellDataFile(p: Record<string, unknown>, file: string, field: string): string {
+  const data = p.data;
+  if (!isObj(data) || typeof data.path !== "string")
+    throw new InputError("missing data.path", { file, field: `${field}.data.path` });
+  const given = data.path;
+  const base = dirname(file);
+  // The reference records the path relative to where the sweep ran; try that, then the
+  // same path next to this file's folder, then the cell folder by name.
+  const candidates = [
+    isAbsolute(given) ? given : resolve(given),
+    join(base, given),
+    join(dirname(base), given),
+    join(base, basename(dirname(given)), basename(given)),
+    join(base, basename(given)),
+  ];
+  const hit = candidates.find((c) => existsSync(c));
+  if (!hit)
+    throw new InputError(`data file ${given} not found (looked beside ${base} too)`, {
+      file,
+      field: `${field}.data.path`,
+    });
+  return hit;
+}
+
+const num = (v: unknown, d: number): number => (typeof v === "number" && Number.isFinite(v) ? v : d);
+
+/** Cited ids as the grader reads them: `support_ids`, else `support_id` (trimmed, non-empty). */
+function supportIds(p: { support_id?: unknown; support_ids?: unknown } | undefined): string[] {
+  if (!p) return [];
+  const list = (v: unknown): string[] =>
+    (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v])
+      .map((x) => (typeof x === "string" ? x : typeof x === "number" ? String(x) : ""))
+      .map((x) => x.trim())
+      .filter((x) => x !== "");
+  const ids = list(p.support_ids);
+  return ids.length > 0 ? ids : list(p.support_id);
+}
+
+/** Sidecar a sweep cell writes beside its data: its per-row statistics, one JSON per line. */
+export const ROW_STATS_FILE = "row_stats.jsonl";
+
+/** Our own per-row statistics (a pipeline cell's `retrieval_stats`), not the reference's. */
+const isOurRowStats = (v: unknown): v is RowStat[] =>
+  Array.isArray(v) && v.length > 0 && isObj(v[0]) && "stage" in v[0] && "gold_present" in v[0];
+
+/** Row stats of a payload: its own, the cell's sidecar, or regraded from data + preds. */
+function payloadRows(
+  p: Record<string, unknown>,
+  file: string,
+  field: string,
+): { rows: RowStat[]; dataFile: string; regraded: Metrics | null } {
+  const dataFile = sweepCellDataFile(p, file, field);
+  if (isOurRowStats(p.retrieval_stats)) return { rows: p.retrieval_stats, dataFile, regraded: null };
+  const sidecar = join(dirname(dataFile), ROW_STATS_FILE);
+  if (existsSync(sidecar)) {
+    // Written before results.json but not atomically with it: a sidecar that does not parse
+    // or does not cover the run's rows is ignored and the rows are regraded.
+    const rows: RowStat[] = [];
+    let ok = true;
+    forEachLine(sidecar, (bytes) => {
+      if (!ok) return;
+      try {
+        rows.push(JSON.parse(bytes.toString("utf8")) as RowStat);
+      } catch {
+        ok = false;
+      }
+    });
+    const n = isObj(p.data) ? p.data.n : undefined;
+    if (ok && rows.length === n) return { rows, dataFile, regraded: null };
+  }
+  const predsFile = join(dirname(dataFile), "preds.jsonl");
+  if (!existsSync(predsFile))
+    throw new InputError(`no preds.jsonl beside ${dataFile} (needed for per-row statistics)`, {
+      file,
+      field: `${field}.data.path`,
+    });
+  const cfg = isObj(p.config) ? p.config : {};
+  const dialect: MetricDialect = cfg.metrics === "1.0" ? "1.0" : "reference-0.1";
+  const grader = new Grader({
+    citations: cfg.require_citations === false ? "off" : "auto",
+    supportMetric: cfg.support_metric === "exact" ? "exact" : "f1",
+    maxSupportK: num(cfg.max_support_k, 3),
+    entailmentCheck: cfg.entailment_check !== false,
+    metrics: dialect,
+  });
+  const preds = readPredictions(predsFile, false);
+  const refStats = new Map<string, Record<string, unknown>>();
+  if (Array.isArray(p.retrieval_stats))
+    for (const s of p.retrieval_stats) if (isObj(s) && typeof s.id === "string") refStats.set(s.id, s);
+  const rows: RowStat[] = [];
+  forEachDataRow(dataFile, (row) => {
+    const pred = preds.get(row.id);
+    let stat = baselineRowStat(row, grader.add(row, pred), pred);
+    const ref = refStats.get(row.id);
+    if (ref)
+      stat = withReferenceDiag({
+        ...stat,
+        stage: "pipeline",
+        gold_present: stat.eligible && ref.correct_included === true,
+        dropped_correct: ref.dropped_correct === true,
+        gold_rank: typeof ref.correct_rank === "number" ? ref.correct_rank : null,
+        selected_uid: typeof ref.selected_uid === "string" ? ref.selected_uid : stat.selected_uid,
+        pipeline_abstained: ref.abstained === true,
+      });
+    rows.push(stat);
+  });
+  return { rows, dataFile, regraded: grader.result() };
+}
+
+/** A row's statistics from its grade and the prediction (baseline cells, regraded runs). */
+export function baselineRowStat(
+  row: Pick<GebRowRead, "id"> & object,
+  g: RowResult,
+  pred: PredFields | undefined,
+): RowStat {
+  const ans: GebAnswer | undefined = pred
+    ? { value: normValue(pred.value), support_ids: supportIds(pred) }
+    : undefined;
+  return modelRowStat(row as unknown as PipelineRow & { episode_id?: string }, 0, g, ans);
+}
+
+/**
+ * A reference-layout payload (sweep cell, reference run) with per-row statistics: a pipeline
+ * cell's own, a sweep cell's sidecar, or rebuilt by regrading its data and predictions.
+ */
+export function fromReferencePayload(
+  p: Record<string, unknown>,
+  file: string,
+  field = "[0]",
+): ModelRunPayload {
+  if (!isObj(p.metrics)) throw new InputError("missing metrics", { file, field: `${field}.metrics` });
+  const cfg = isObj(p.config) ? p.config : {};
+  const { rows, dataFile, regraded } = payloadRows(p, file, field);
+  const metrics = { ...(regraded ?? { n: rows.length }), ...(p.metrics as Partial<Metrics>) } as Metrics;
+  const counts = countRows(rows);
+  const r = rates(counts);
+  const model =
+    typeof p.baseline === "string" ? p.baseline : typeof p.adapter === "string" ? p.adapter : "unknown";
+  const labels: ModelRunPayload["labels"] = {};
+  if (typeof p.seed === "number") labels.seed = p.seed;
+  if (typeof p.steps === "number") labels.steps = p.steps;
+  return {
+    adapter_schema_version: "1.0",
+    schema: MODEL_RUN_SCHEMA,
+    model,
+    adapter: "reference",
+    protocol: "closed_book",
+    data: { path: dataFile, n: rows.length },
+    state_mode: typeof p.state_mode === "string" ? p.state_mode : null,
+    distractor_profile: typeof p.distractor_profile === "string" ? p.distractor_profile : null,
+    labels,
+    config: cfg,
+    env: isObj(p.env) ? (p.env as Record<string, string | null>) : {},
+    metrics,
+    // The reference writes both; a reference run folder without them has unprocessed metrics.
+    metrics_raw: isObj(p.metrics_raw) ? (p.metrics_raw as unknown as Metrics) : { ...metrics },
+    artifact_stats: Array.isArray(p.artifact_stats) ? p.artifact_stats : [],
+    efficiency: isObj(p.efficiency) ? p.efficiency : {},
+    decomposition:
+      counts.total > 0 ? { ...r, decomposition_line: decompositionLine(r, metrics.value_acc) } : null,
+    errors: 0,
+    retrieval_stats: rows,
+  };
+}
+
+function checkModelPayload(o: Record<string, unknown>, file: string, field: string): ModelRunPayload {
+  if (!Array.isArray(o.retrieval_stats))
+    throw new InputError("missing per-row statistics", { file, field: `${field}.retrieval_stats` });
+  if (!isObj(o.metrics)) throw new InputError("missing metrics", { file, field: `${field}.metrics` });
+  return o as unknown as ModelRunPayload;
+}
+
+/** Runs of one results file (a list of payloads or one payload, of any kind). */
+export function readRunFile(file: string): LoadedRun[] {
+  const value: unknown = readJsonFileSync(file);
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0) throw new InputError("holds no runs (an empty list)", { file });
+  return list.map((p, i) => {
+    const field = `[${i}]`;
+    if (!isObj(p)) throw new InputError("a run must be a JSON object", { file, field });
+    if (p.schema === MODEL_RUN_SCHEMA) return { payload: checkModelPayload(p, file, field), file };
+    if (typeof p.schema === "string")
+      throw new InputError(`unknown run schema "${p.schema}" (expected ${MODEL_RUN_SCHEMA})`, {
+        file,
+        field: `${field}.schema`,
+      });
+    if (isObj(p.metrics) && isObj(p.data)) return { payload: fromReferencePayload(p, file, field), file };
+    throw new InputError(
+      "not a run payload (neither a geb model run nor a reference/sweep result with metrics and data)",
+      { file, field },
+    );
+  });
+}
+
+/** Every run under the given paths (files, run dirs, sweep trees), in order; at least one. */
+export function loadRuns(paths: readonly string[]): LoadedRun[] {
+  if (paths.length === 0) throw new InputError("no runs given", { field: "--in" });
+  return paths.flatMap((p) => runFiles(p).flatMap(readRunFile));
+}
