@@ -18,7 +18,7 @@ import {
   rankByScore,
   tfidfScores,
 } from "./retrieval.js";
-import { rowRng } from "./rng.js";
+import { referenceRowRng, rowRng } from "./rng.js";
 
 /** The parts of a dataset row the pipeline reads. */
 export interface PipelineRow {
@@ -203,6 +203,10 @@ export function candidatesFor(
   trace.eligible = true;
 
   const ranking = retrieve(entries, row, key, ctx);
+  const stageRng =
+    c.retrieval_dialect === "reference-0.1"
+      ? (_stage: string, seed: number) => referenceRowRng(seed, row.id)
+      : (stage: string, seed: number) => rowRng(stage, seed, row.id);
   const top = ranking.ranked.slice(0, c.k);
   const rankOf = (uid: string | null) => {
     if (!uid) return null;
@@ -223,7 +227,7 @@ export function candidatesFor(
   selected.sort(ledgerOrder);
 
   // Drop: simulate a retriever that lost the gold line (one draw per row with a gold id).
-  if (gold && c.drop_prob > 0 && rowRng("drop", c.drop_seed, row.id).random() < c.drop_prob) {
+  if (gold && c.drop_prob > 0 && stageRng("drop", c.drop_seed).random() < c.drop_prob) {
     const rest = selected.filter((e) => e.uid !== gold);
     if (rest.length !== selected.length) {
       trace.dropped_correct = true;
@@ -236,7 +240,7 @@ export function candidatesFor(
 
   if (selected.length > 1) {
     if (c.order === "shuffle") {
-      rowRng("order", c.order_seed, row.id).shuffle(selected);
+      stageRng("order", c.order_seed).shuffle(selected);
       trace.order_applied = "shuffle";
     } else {
       const g = selected.filter((e) => e.uid === gold);
@@ -254,7 +258,7 @@ export function candidatesFor(
     }
   }
   if (c.authority_spoof_rate > 0 && selected.length > 0) {
-    const rng = rowRng("spoof", c.authority_spoof_seed, row.id);
+    const rng = stageRng("spoof", c.authority_spoof_seed);
     selected = selected.map((e) => {
       if (rng.random() < c.authority_spoof_rate) {
         trace.spoof_count++;

@@ -210,7 +210,8 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
   const cfg = generateConfigFor(spec, cell);
   validateConfig(cfg);
   const requireCitations = spec.requireCitations ?? true;
-  const predictor = makeBaseline(spec.runner.baseline, "closed_book");
+  // The ledger baseline follows the metric dialect, as `geb run` does (reference-0.1: its defects).
+  const predictor = makeBaseline(spec.runner.baseline, "closed_book", spec.metrics);
   const grader = new Grader({
     citations: requireCitations ? "auto" : "off",
     supportMetric: "f1",

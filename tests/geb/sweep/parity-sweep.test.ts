@@ -32,46 +32,6 @@ function comparable(p: Payload, root: string): Payload {
 
 const REF = { compat: "reference-0.1", metrics: "reference-0.1" } as const;
 
-/**
- * Cells that differ on this branch only because of work in other branches (flip to `it` after
- * merging them):
- * - counter: the reference's ledger baseline cites the parity-after-CLEAR supports (geb-gen's
- *   reference-dialect ledger baseline); affects cite_*, exact_acc, instruction_acc.
- * - set: the reference removes members in CPython set order and answers `count` of a never
- *   written key with null (geb-gen's generator fixes); affects data.jsonl and everything after.
- * - instr: `instr_conflict_present_count` counts only rows whose instruction value and gold are
- *   both non-null (issue 13 point 1, grade.ts owner).
- */
-const PENDING: Record<string, string> = {
-  "seed0-steps150-modecounter-profadversarial": "counter",
-  "seed0-steps150-modecounter-profinstruction": "counter, instr",
-  "seed0-steps150-modekv_commentary-profinstruction": "instr",
-  "seed0-steps150-modeset-profadversarial": "set",
-  "seed0-steps150-modeset-profinstruction": "set, instr",
-  "seed1-steps150-modecounter-profadversarial": "counter",
-  "seed1-steps150-modekv_commentary-profinstruction": "instr",
-  "seed1-steps150-moderelational-profinstruction": "instr",
-  "seed1-steps150-modeset-profadversarial": "set",
-  "seed1-steps150-modeset-profinstruction": "set, instr",
-  "seed2-steps150-modecounter-profinstruction": "instr",
-  "seed2-steps150-modekv_commentary-profinstruction": "instr",
-  "seed2-steps150-moderelational-profinstruction": "instr",
-  "seed2-steps150-modeset-profadversarial": "set",
-  "seed2-steps150-modeset-profinstruction": "set, instr",
-  "seed3-steps150-modecounter-profadversarial": "counter",
-  "seed3-steps150-modecounter-profinstruction": "counter, instr",
-  "seed3-steps150-modekv_commentary-profinstruction": "instr",
-  "seed3-steps150-moderelational-profinstruction": "instr",
-  "seed3-steps150-modeset-profadversarial": "set",
-  "seed3-steps150-modeset-profinstruction": "set, instr",
-  "seed4-steps150-modecounter-profadversarial": "counter",
-  "seed4-steps150-modecounter-profinstruction": "counter, instr",
-  "seed4-steps150-modekv-profinstruction": "instr",
-  "seed4-steps150-moderelational-profinstruction": "instr",
-  "seed4-steps150-modeset-profadversarial": "set",
-  "seed4-steps150-modeset-profinstruction": "set, instr",
-};
-
 const SWEEPS: [string, SweepSpec][] = [
   ["sweep_default", { ...DEFAULT_SWEEP, ...REF }],
   [
@@ -119,9 +79,7 @@ for (const [name, spec] of SWEEPS) {
 
     const cells = expandGrid(spec);
     cells.forEach((cell, i) => {
-      const pending = name === "sweep_default" ? PENDING[cell.name] : undefined;
-      const test = pending ? it.fails : it;
-      test(`${cell.name}: results, data and preds equal the reference${pending ? ` (pending: ${pending})` : ""}`, () => {
+      it(`${cell.name}: results, data and preds equal the reference`, () => {
         expect(comparable(ours[i], `${parent}/`)).toEqual(comparable(refCombined[i], ""));
         const m = md5s[cell.name];
         expect(md5(join(out, cell.name, "data.jsonl"))).toBe(m["data.jsonl_md5"]);
@@ -130,14 +88,10 @@ for (const [name, spec] of SWEEPS) {
       });
     });
 
-    const summaryTest = name === "sweep_default" ? it.fails : it;
-    summaryTest(
-      `summary.json equals the reference summary script's${name === "sweep_default" ? " (pending: the cells above)" : ""}`,
-      () => {
-        const a = readJson(join(out, "summary.json"));
-        const b = readJson(join(ref, "summary.json"));
-        for (const k of Object.keys(b)) expect(a[k], k).toEqual(b[k]);
-      },
-    );
+    it("summary.json equals the reference summary script's", () => {
+      const a = readJson(join(out, "summary.json"));
+      const b = readJson(join(ref, "summary.json"));
+      for (const k of Object.keys(b)) expect(a[k], k).toEqual(b[k]);
+    });
   });
 }
