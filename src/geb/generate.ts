@@ -24,7 +24,6 @@ import {
   mutateValue,
   pad,
   parseLiveValue,
-  parseValue,
   type QuerySpec,
   replayLedger,
   type StateValue,

@@ -11,9 +11,8 @@
  * Both read the word `null` as a null answer and treat a cited NOTE as a known ledger entry
  * that sets nothing.
  */
-import { pyStr as corePyStr, PyFloat, pyFloatRepr, pySplitLines, pyStrip, pyStrRepr } from "../core/pyjson.js";
+import { pyStr as corePyStr, PyFloat, pySplitLines, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
-import { parseUpdates } from "./book.js";
 import { formatValue, parseValue, type StateValue } from "./state.js";
 import type { LedgerEntry, StateMode } from "./types.js";
 

@@ -65,7 +65,7 @@ import {
 } from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
-import { type ScoreRow, scoreCertificate, sortAtoms } from "./verify/index.js";
+import { scoreCertificate, sortAtoms } from "./verify/index.js";
 
 export type BestMatchPool = "complete" | "official";
 

@@ -69,7 +69,7 @@ describe("reports over played runs (DEC-001/046 separation)", () => {
   it("the same run recorded twice is a duplicate_run error", async () => {
     const a = join(dir, "dup.jsonl");
     await playBundle({ bundle, agent: onlineRandomAgent, gitCommit: "c", out: a, limit: 2 });
-    writeFileSync(a, read(a) + read(a).split("\n")[0] + "\n");
+    writeFileSync(a, `${read(a) + read(a).split("\n")[0]}\n`);
     const rep = await reportRunsFile(a, { instancesFile: bundleFile });
     expect(rep.payload).toMatchObject({ error_type: "duplicate_run", error_count: 1 });
   });
