@@ -104,7 +104,7 @@ describe("help", () => {
     for (const h of ["Input:", "Model and server:", "Prompt:", "Grading and output:", "Examples:"])
       expect(r.out).toContain(`\n${h}`);
     const g = await capture(gf01Main, ["evaluate", "--help"]);
-    expect(g.out).toMatch(/--instances <file>\s+instance bundle \(required\)/);
+    expect(g.out).toMatch(/--instances <file>\s+instance bundle \(required unless --formal or\s+--hoa\)/);
   });
 });
 

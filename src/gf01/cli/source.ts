@@ -120,7 +120,7 @@ export function installInstanceSources(program: Command): void {
     const required = instOpt?.mandatory === true;
     if (instOpt) {
       instOpt.mandatory = false;
-      instOpt.description += " (or --formal / --hoa)";
+      instOpt.description += required ? " (required unless --formal or --hoa)" : " (or --formal / --hoa)";
     }
     cmd.hook("preAction", (c) => {
       const o = c.opts();

@@ -157,19 +157,25 @@ export function modelFailure(
       "model_not_found",
       true,
     );
+  // Connection-level failures: the engine's message already names the URL and the fix
+  // ("cannot reach …: connection refused — is the server running?", "cannot resolve host …").
+  if (e.connectFailure)
+    return new EpisodeFailed(
+      e.reason ? e.message : `cannot reach ${endpoint}: ${detail}`,
+      "model_unreachable",
+      !reachedBefore || e.permanent,
+    );
   const refused =
-    kind === "connection_refused" ||
-    kind === "unreachable" ||
-    (kind === "network" && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(e.message));
+    kind === "network" && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(e.message);
   if (refused) {
     const why = /ENOTFOUND|EAI_AGAIN/.test(e.message) ? "host not found" : "connection refused";
     return new EpisodeFailed(
       `cannot reach ${endpoint}: ${why} — is the server running?`,
       "model_unreachable",
-      !reachedBefore || (e as { permanent?: boolean }).permanent === true,
+      !reachedBefore,
     );
   }
-  const permanent = (e as { permanent?: boolean }).permanent === true;
+  const permanent = e.permanent;
   return new EpisodeFailed(
     `model call failed at ${endpoint}: ${kind}${status ? ` (HTTP ${status})` : ""}: ${detail}`,
     `model_${kind}`,

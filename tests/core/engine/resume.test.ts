@@ -111,8 +111,10 @@ describe("resume", () => {
       expect(fin).toHaveLength(TOTAL);
       expect(new Set(keys(fin)).size).toBe(TOTAL);
       expect(canonical(fin)).toEqual(canonical(await records(full)));
-      // Only in-flight requests at the moment of the kill (≤ concurrency 3) were asked twice.
-      expect(server.requests.length - n0).toBeLessThanOrEqual(TOTAL + 3);
+      // Only requests in flight at the kill (≤ concurrency 3) or answered but not yet durable
+      // (the batch being written and the one queued behind it: a few per worker) are asked
+      // twice — never the whole run again.
+      expect(server.requests.length - n0).toBeLessThanOrEqual(TOTAL + 3 * 3);
       // Resuming a finished file does nothing.
       expect(await runGebFixture(server.url, killed, true)).toEqual({
         records: TOTAL,

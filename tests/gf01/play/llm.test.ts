@@ -235,9 +235,24 @@ describe("model failures (modelFailure)", () => {
       permanent: false,
     });
     expect(f(new ModelError("server", "HTTP 503", { status: 503 })).kind).toBe("model_server");
-    // Finer kinds the engine may add are recognised by name.
-    expect(f(new ModelError("auth" as never, "bad key")).kind).toBe("model_auth");
-    expect(f(new ModelError("connection_refused" as never, "refused")).kind).toBe("model_unreachable");
+    // The engine's classified connection failures keep its one-line message (URL and fix).
+    const refused = new ModelError(
+      "network",
+      `cannot reach ${ep}: connection refused — is the server running?`,
+      {
+        reason: "connection_refused",
+      },
+    );
+    expect(f(refused)).toEqual({ kind: "model_unreachable", permanent: true, message: refused.message });
+    expect(f(refused, true).permanent).toBe(false);
+    const dns = new ModelError(
+      "network",
+      "cannot resolve host 'x.invalid' of http://x.invalid/v1 (ENOTFOUND)",
+      {
+        reason: "dns",
+      },
+    );
+    expect(f(dns, true)).toMatchObject({ kind: "model_unreachable", permanent: true });
   });
 });
 
