@@ -22,8 +22,8 @@ const root = join(import.meta.dirname, "..");
 async function gebRows(n: number): Promise<GebPromptRow[]> {
   // Real generator output when the GEB family is present; else the reference rows, re-keyed.
   try {
-    const gen = await import("../src/geb/generate.js");
-    const types = await import("../src/geb/types.js");
+    const gen = await import("../src/geb/dataset/generate.js");
+    const types = await import("../src/geb/dataset/types.js");
     const cfg = { ...types.DEFAULT_GENERATE_CONFIG, episodes: Math.ceil(n / 12), queries: 12, twins: false };
     const out: GebPromptRow[] = [];
     for (const ep of gen.generateDataset(cfg))

@@ -2,6 +2,6 @@
 // The `geb` and `goldevidencebench` bins: always run the CLI, however they are reached (npx,
 // node_modules/.bin symlink, global install, npm run).
 import { runMain } from "../core/cli.js";
-import { main } from "../geb/cli.js";
+import { main } from "../geb/cli/main.js";
 
 runMain(main);

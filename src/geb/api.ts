@@ -10,9 +10,9 @@ import { roundHalfEven } from "../core/numeric.js";
 import { PyFloat, pyJsonDumps, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
 import { parseWith } from "../core/schema.js";
-import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines.js";
-import { validateBook } from "./book.js";
-import { countTokens, generateDataset, validateConfig } from "./generate.js";
+import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines/baselines.js";
+import { validateBook } from "./dataset/book.js";
+import { countTokens, generateDataset, validateConfig } from "./dataset/generate.js";
 import {
   DEFAULT_GRADE_OPTIONS,
   type GradeOptions,
@@ -24,12 +24,12 @@ import {
   REFERENCE_RESULT_METRICS,
   RESULT_FLOAT_KEYS,
   type RowResult,
-} from "./grade.js";
+} from "./grade/grade.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
-import { EpisodeRowDecoder } from "./rowreader.js";
-import { type GebRowRead, GebRowReadSchema } from "./schema.js";
-import { rowPieces, TextCache } from "./serialize.js";
-import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./types.js";
+import { EpisodeRowDecoder } from "./dataset/rowreader.js";
+import { type GebRowRead, GebRowReadSchema } from "./dataset/schema.js";
+import { rowPieces, TextCache } from "./dataset/serialize.js";
+import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./dataset/types.js";
 
 export type ProtocolChoice = Protocol | "both";
 

@@ -2,15 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { makeBaseline } from "../../src/geb/baselines.js";
-import { generateDataset } from "../../src/geb/generate.js";
-import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics } from "../../src/geb/grade.js";
+import { makeBaseline } from "../../src/geb/baselines/baselines.js";
+import { generateDataset } from "../../src/geb/dataset/generate.js";
+import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics } from "../../src/geb/grade/grade.js";
 import {
   DEFAULT_GENERATE_CONFIG,
   type GebRow,
   type GenerateConfig,
   type Protocol,
-} from "../../src/geb/types.js";
+} from "../../src/geb/dataset/types.js";
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 export const sharedGeb = fileURLToPath(new URL("../../../shared/reference/geb/", import.meta.url));

@@ -15,7 +15,7 @@ import {
   type Metrics,
   RATE_METRICS,
   type RowResult,
-} from "../grade.js";
+} from "../grade/grade.js";
 import {
   type GebAnswer,
   type GebModelRecord,
@@ -26,7 +26,7 @@ import {
   gebPredictions,
   runModelOverRows,
 } from "../model/index.js";
-import type { GebRowRead } from "../schema.js";
+import type { GebRowRead } from "../dataset/schema.js";
 import { loadLinearModel } from "../selector/linear.js";
 import { countRows, type DecompositionRates, decompositionLine, rates } from "../summary/decomposition.js";
 import { modelRowStat, pipelineRowStat, type RowStat } from "../summary/rowstats.js";

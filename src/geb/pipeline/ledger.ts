@@ -1,10 +1,10 @@
 /**
  * Ledger entries as retrieval candidates: every `## State Ledger` line of a book, NOTE lines
  * included (they are what the authority filter and the selectors must learn to reject).
- * `src/geb/book.ts` parses only the authoritative SET/CLEAR lines, so the pipeline keeps its
+ * `src/geb/dataset/book.ts` parses only the authoritative SET/CLEAR lines, so the pipeline keeps its
  * own reader with the same 1.0 key grammar (`tag\.\d+`).
  */
-import { splitLines } from "../book.js";
+import { splitLines } from "../dataset/book.js";
 
 export type LedgerOp = "SET" | "CLEAR" | "NOTE";
 

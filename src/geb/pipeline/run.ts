@@ -8,7 +8,7 @@
  */
 import type { EvaluateResult, ModelClient, RetryPolicy, SamplingParams } from "../../core/engine/index.js";
 import { canonicalHash } from "../../core/hash.js";
-import { renderBook } from "../book.js";
+import { renderBook } from "../dataset/book.js";
 import {
   extractLedger,
   type GebAnswer,
@@ -18,7 +18,7 @@ import {
   ledgerKeyForRow,
   runModelOverRows,
 } from "../model/index.js";
-import type { LedgerEntry } from "../types.js";
+import type { LedgerEntry } from "../dataset/types.js";
 import type { PipelineConfig } from "./config.js";
 import { EmbeddingTable, fetchOpenAIEmbeddings, hashedEmbedding } from "./embeddings.js";
 import { type Candidate, entryText, ledgerCandidates } from "./ledger.js";

@@ -4,7 +4,7 @@
  * computed from these rows alone, so `geb summarize` needs nothing but the results JSON.
  */
 
-import type { RowResult } from "../grade.js";
+import type { RowResult } from "../grade/grade.js";
 import type { GebAnswer } from "../model/index.js";
 import { type Candidate, type LedgerOp, ledgerCandidates, newerFirst } from "../pipeline/ledger.js";
 import type { RowPipelineOutcome } from "../pipeline/run.js";

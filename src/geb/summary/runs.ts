@@ -26,12 +26,12 @@ import {
   normValue,
   type PredFields,
   type RowResult,
-} from "../grade.js";
+} from "../grade/grade.js";
 import { forEachLine } from "../io.js";
 import type { GebAnswer } from "../model/run.js";
 import { MODEL_RUN_SCHEMA, type ModelRunPayload } from "../pipeline/gebmodel.js";
 import type { PipelineRow } from "../pipeline/select.js";
-import type { GebRowRead } from "../schema.js";
+import type { GebRowRead } from "../dataset/schema.js";
 import { countRows, decompositionLine, rates } from "./decomposition.js";
 import { modelRowStat, type RowStat, withReferenceDiag } from "./rowstats.js";
 

@@ -3,7 +3,7 @@
  * means (the reference's `overall` / `by_group`), the pooled decomposition with both
  * definitions, recency buckets, drift and instruction metrics. Pure: payloads in, object out.
  */
-import type { Metrics } from "../grade.js";
+import type { Metrics } from "../grade/grade.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import {
   addCounts,

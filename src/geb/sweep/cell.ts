@@ -10,13 +10,13 @@
 import { mkdirSync, readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { PyFloat, pyJsonDumps } from "../../core/pyjson.js";
-import { makeBaseline } from "../baselines.js";
-import { countTokens, generateDataset, validateConfig } from "../generate.js";
-import { Grader, type Metrics, REFERENCE_RESULT_METRICS, RESULT_FLOAT_KEYS } from "../grade.js";
+import { makeBaseline } from "../baselines/baselines.js";
+import { countTokens, generateDataset, validateConfig } from "../dataset/generate.js";
+import { Grader, type Metrics, REFERENCE_RESULT_METRICS, RESULT_FLOAT_KEYS } from "../grade/grade.js";
 import { AtomicWriter, writeTextAtomic } from "../io.js";
-import { rowPieces, TextCache } from "../serialize.js";
+import { rowPieces, TextCache } from "../dataset/serialize.js";
 import { baselineRowStat, ROW_STATS_FILE } from "../summary/runs.js";
-import { DEFAULT_GENERATE_CONFIG, type GenerateConfig } from "../types.js";
+import { DEFAULT_GENERATE_CONFIG, type GenerateConfig } from "../dataset/types.js";
 import type { Cell, SweepSpec } from "./grid.js";
 
 export { RESULT_FLOAT_KEYS };

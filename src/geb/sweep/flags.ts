@@ -6,7 +6,7 @@
 import { type Command, Option } from "commander";
 import { InputError } from "../../core/errors.js";
 import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
-import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../types.js";
+import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../dataset/types.js";
 import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];

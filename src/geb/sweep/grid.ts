@@ -9,7 +9,7 @@
 import { InputError } from "../../core/errors.js";
 import { sha256Hex } from "../../core/hash.js";
 import { canonicalJson, pyFloatRepr } from "../../core/pyjson.js";
-import type { MetricDialect } from "../grade.js";
+import type { MetricDialect } from "../grade/grade.js";
 import {
   COMPAT_MODES,
   type Compat,
@@ -17,7 +17,7 @@ import {
   type DistractorProfile,
   STATE_MODES,
   type StateMode,
-} from "../types.js";
+} from "../dataset/types.js";
 
 /** Generator knobs that may also be swept as a list (`--<knob>-list`). */
 export const RATE_KNOBS = ["note_rate", "update_burst_rate", "distractor_rate", "clear_rate"] as const;

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { forEachDataRow } from "../api.js";
-import { DEFAULT_GRADE_OPTIONS, Grader } from "../grade.js";
+import { DEFAULT_GRADE_OPTIONS, Grader } from "../grade/grade.js";
 import { writeTextAtomic } from "../io.js";
 import {
   type GebPromptOptions,
@@ -21,7 +21,7 @@ import {
   gebPredictions,
   runModelOverRows,
 } from "../model/index.js";
-import type { GebRowRead } from "../schema.js";
+import type { GebRowRead } from "../dataset/schema.js";
 import { metricsBlock } from "./cell.js";
 import { type MainCellContext, registerCellRunner } from "./runners.js";
 

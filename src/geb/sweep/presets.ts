@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { parseWith } from "../../core/schema.js";
-import { COMPAT_MODES } from "../types.js";
+import { COMPAT_MODES } from "../dataset/types.js";
 import { DEFAULT_SWEEP, expandGrid, type SweepSpec, validateSpec } from "./grid.js";
 
 export const PRESETS_SCHEMA = "oraclebench.geb.presets/1";

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateToFile } from "../../../src/geb/api.js";
-import { DEFAULT_GENERATE_CONFIG } from "../../../src/geb/types.js";
+import { DEFAULT_GENERATE_CONFIG } from "../../../src/geb/dataset/types.js";
 import { geb, tmp } from "./helpers.js";
 
 describe("bundled linear selector", () => {

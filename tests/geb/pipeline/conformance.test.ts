@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderBook } from "../../../src/geb/book.js";
+import { renderBook } from "../../../src/geb/dataset/book.js";
 import {
   DEFAULT_PIPELINE_CONFIG,
   type PipelineConfig,
@@ -17,7 +17,7 @@ import { type Candidate, ledgerCandidates } from "../../../src/geb/pipeline/ledg
 import { bm25Scores, denseScores, tfidfScores } from "../../../src/geb/pipeline/retrieval.js";
 import { type PipelineRow, retrievalQuery, selectRow } from "../../../src/geb/pipeline/select.js";
 import { LINEAR_FEATURE_ORDER, featureMatrix } from "../../../src/geb/selector/linear.js";
-import type { LedgerEntry } from "../../../src/geb/types.js";
+import type { LedgerEntry } from "../../../src/geb/dataset/types.js";
 
 const KEYS = ["tag.00", "tag.01", "tag.02", "tag.03"];
 const entryArb = fc.record({

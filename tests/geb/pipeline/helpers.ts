@@ -7,7 +7,7 @@ import { InputError } from "../../../src/core/errors.js";
 import { generateToFile } from "../../../src/geb/api.js";
 import { registerModelCommands } from "../../../src/geb/cli/model.js";
 import { registerPipelineCommands } from "../../../src/geb/cli/pipeline.js";
-import type { GenerateConfig } from "../../../src/geb/types.js";
+import type { GenerateConfig } from "../../../src/geb/dataset/types.js";
 
 export const tmp = (): string => mkdtempSync(join(tmpdir(), "geb-pipe-"));
 

@@ -5,9 +5,9 @@
  * support shows whether the labels were authoritative.
  */
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/core/errors.js";
-import { parseExample } from "../../src/geb/selector/dataset.js";
-import { trainSelector } from "../../src/geb/selector/train.js";
+import { InputError } from "../../../src/core/errors.js";
+import { parseExample } from "../../../src/geb/selector/dataset.js";
+import { trainSelector } from "../../../src/geb/selector/train.js";
 
 const where = { file: "x.jsonl", line: 1 };
 

@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ModelRunPayload } from "../../src/geb/pipeline/gebmodel.js";
-import { dataset, geb, tmp } from "./pipeline/helpers.js";
+import type { ModelRunPayload } from "../../../src/geb/pipeline/gebmodel.js";
+import { dataset, geb, tmp } from "../pipeline/helpers.js";
 
 describe("geb model payload: the reference's keys", () => {
   it("a model run carries metrics_raw = metrics, artifact_stats = [], answer_correct_given_selected", async () => {

@@ -9,8 +9,8 @@
  * PYTHONHASHSEED=0. 1.0 picks from the sorted members, so its datasets do not depend on CPython
  * internals (docs/geb/generator.md).
  */
-import { PySet } from "../core/pyset.js";
-import type { PyRandom } from "../core/random.js";
+import { PySet } from "../../core/pyset.js";
+import type { PyRandom } from "../../core/random.js";
 import type { Compat, DerivedOp, LedgerEntry, QueryType, StateMode } from "./types.js";
 
 export type StateValue = string | number | readonly string[] | PySet | null;

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateToFile, gradeFiles, intakeWarning } from "../../src/geb/api.js";
-import { repoRoot, tmp } from "./helpers.js";
+import { generateToFile, gradeFiles, intakeWarning } from "../../../src/geb/api.js";
+import { repoRoot, tmp } from "../helpers.js";
 
 const geb = (...args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", ...args], {

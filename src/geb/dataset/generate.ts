@@ -5,13 +5,13 @@
  * draw happens in the reference's order (including Python's short-circuit `and`, which skips
  * draws), on the core's CPython `random.Random` port, and set-mode removals follow CPython's
  * set iteration order under PYTHONHASHSEED=0 (core/pyset.ts). Tested against the reference's
- * own outputs (tests/geb/parity-data.test.ts, docs/geb/generator.md). `compat: "1.0"` shares the skeleton and
+ * own outputs (tests/geb/parity/data.test.ts, docs/geb/generator.md). `compat: "1.0"` shares the skeleton and
  * fixes the reference's defects (docs/geb/differences.md); its draws differ where a fix needs it.
  *
  * Pure: returns episodes as values; writing files is the API layer's job.
  */
-import { InputError } from "../core/errors.js";
-import { PyRandom } from "../core/random.js";
+import { InputError } from "../../core/errors.js";
+import { PyRandom } from "../../core/random.js";
 import { type Dialect, ledgerLine, parseUpdates, renderBook, splitLines } from "./book.js";
 import {
   altValue,

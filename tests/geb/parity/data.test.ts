@@ -8,19 +8,19 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { pyJsonDumps } from "../../src/core/pyjson.js";
-import { baselineToFile } from "../../src/geb/api.js";
-import { makeBaseline } from "../../src/geb/baselines.js";
-import { validateBook } from "../../src/geb/book.js";
-import { generateDataset } from "../../src/geb/generate.js";
-import { rowPieces, TextCache } from "../../src/geb/serialize.js";
+import { pyJsonDumps } from "../../../src/core/pyjson.js";
+import { baselineToFile } from "../../../src/geb/api.js";
+import { makeBaseline } from "../../../src/geb/baselines/baselines.js";
+import { validateBook } from "../../../src/geb/dataset/book.js";
+import { generateDataset } from "../../../src/geb/dataset/generate.js";
+import { rowPieces, TextCache } from "../../../src/geb/dataset/serialize.js";
 import {
   DEFAULT_GENERATE_CONFIG,
   type DistractorProfile,
   type GenerateConfig,
   type StateMode,
-} from "../../src/geb/types.js";
-import { sharedGeb, tmp } from "./helpers.js";
+} from "../../../src/geb/dataset/types.js";
+import { sharedGeb, tmp } from "../helpers.js";
 
 const parity = join(sharedGeb, "parity");
 
@@ -133,7 +133,7 @@ describe("reference-0.1 baselines: the reference's prediction files byte for byt
 describe("validate-book --compat reference-0.1: the reference validator's verdicts", () => {
   /** Produced by the reference's `validate_book_artifact` (tests/fixtures/geb/make-book-validation.py). */
   const expected = JSON.parse(
-    readFileSync(new URL("../fixtures/geb/book-validation-reference.json", import.meta.url), "utf8"),
+    readFileSync(new URL("../../fixtures/geb/book-validation-reference.json", import.meta.url), "utf8"),
   ) as {
     books: { dataset: string; episode_id: string; ok: boolean; errors: string[] }[];
     edits: {
@@ -196,7 +196,7 @@ describe("validate-book --compat reference-0.1: the reference validator's verdic
 describe("reference-0.1 over a sample of the whole config space (md5s from the reference)", () => {
   /** tests/fixtures/geb/make-reference-sample.py: every mode × profile pair plus random extras. */
   const sample = JSON.parse(
-    readFileSync(new URL("../fixtures/geb/reference-sample.json", import.meta.url), "utf8"),
+    readFileSync(new URL("../../fixtures/geb/reference-sample.json", import.meta.url), "utf8"),
   ) as {
     cases: {
       config: Record<string, number | string | boolean>;

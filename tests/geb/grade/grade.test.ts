@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pyJsonLoads } from "../../src/core/pyjsonloads.js";
-import { pyFixed } from "../../src/geb/api.js";
-import { countTokens } from "../../src/geb/generate.js";
+import { pyJsonLoads } from "../../../src/core/pyjsonloads.js";
+import { pyFixed } from "../../../src/geb/api.js";
+import { countTokens } from "../../../src/geb/dataset/generate.js";
 import {
   DEFAULT_GRADE_OPTIONS,
   type GradeRow,
@@ -11,7 +11,7 @@ import {
   normValueReference,
   parseJsonAnswer,
   predictionFields,
-} from "../../src/geb/grade.js";
+} from "../../../src/geb/grade/grade.js";
 
 const UIDS = ["U000001", "U000002", "U000003", "U000004", "U000005"];
 const doc = [

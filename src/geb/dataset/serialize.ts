@@ -5,7 +5,7 @@
  * A row's document and book are the same strings for every row of its episode, so they are
  * encoded to UTF-8 JSON once per episode and spliced in as bytes.
  */
-import { pyJsonDumps, pyJsonString } from "../core/pyjson.js";
+import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
 import type { GebRow } from "./types.js";
 
 /**

@@ -5,7 +5,7 @@
  * `meta`) are readable.
  */
 import { z } from "zod";
-import { registerSchema } from "../core/schema.js";
+import { registerSchema } from "../../core/schema.js";
 import { DISTRACTOR_PROFILES, STATE_MODES } from "./types.js";
 
 const nullableString = z.string().nullable();

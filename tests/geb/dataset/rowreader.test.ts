@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EpisodeRowDecoder } from "../../src/geb/rowreader.js";
+import { EpisodeRowDecoder } from "../../../src/geb/dataset/rowreader.js";
 
 describe("EpisodeRowDecoder (parse each episode once)", () => {
   it("decodes every line exactly as JSON.parse, whatever the sharing and layout", () => {

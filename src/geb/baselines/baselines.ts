@@ -13,9 +13,9 @@
  * A predictor receives only the text its protocol allows: closed-book predictors get the book,
  * never the document (`PredictInput` has no document field).
  */
-import { parseBookLedger, parseUpdates, splitLines } from "./book.js";
-import { answerFromState, formatValue, type LedgerState, replayLedger } from "./state.js";
-import type { Compat, DerivedOp, Protocol, QueryType, StateMode } from "./types.js";
+import { parseBookLedger, parseUpdates, splitLines } from "../dataset/book.js";
+import { answerFromState, formatValue, type LedgerState, replayLedger } from "../dataset/state.js";
+import type { Compat, DerivedOp, Protocol, QueryType, StateMode } from "../dataset/types.js";
 
 export const BASELINES = ["naive", "ledger"] as const;
 export type BaselineName = (typeof BASELINES)[number];

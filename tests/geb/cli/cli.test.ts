@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, sharedGeb, tmp } from "./helpers.js";
+import { repoRoot, sharedGeb, tmp } from "../helpers.js";
 
 const geb = (...args: string[]) =>
   spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", ...args], {

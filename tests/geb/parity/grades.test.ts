@@ -13,10 +13,15 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { forEachDataRow, formatReport, readPredictionIndex } from "../../src/geb/api.js";
-import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type Metrics } from "../../src/geb/grade.js";
-import type { GebRowRead } from "../../src/geb/schema.js";
-import { repoRoot, sharedGeb } from "./helpers.js";
+import { forEachDataRow, formatReport, readPredictionIndex } from "../../../src/geb/api.js";
+import {
+  DEFAULT_GRADE_OPTIONS,
+  type GradeOptions,
+  Grader,
+  type Metrics,
+} from "../../../src/geb/grade/grade.js";
+import type { GebRowRead } from "../../../src/geb/dataset/schema.js";
+import { repoRoot, sharedGeb } from "../helpers.js";
 
 // GEB_PARITY_DIR points the same test at another part with this layout (the held-out part).
 const corpus = process.env.GEB_PARITY_DIR ?? join(sharedGeb, "parity");

@@ -2,8 +2,8 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateToFile, runBaseline } from "../../src/geb/api.js";
-import { repoRoot, sharedGeb, tmp } from "./helpers.js";
+import { generateToFile, runBaseline } from "../../../src/geb/api.js";
+import { repoRoot, sharedGeb, tmp } from "../helpers.js";
 
 const dataFile = join(sharedGeb, "data/bad_actor_holdout_e0001.jsonl");
 

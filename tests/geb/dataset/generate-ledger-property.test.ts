@@ -5,9 +5,9 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/core/errors.js";
-import { validateConfig } from "../../src/geb/generate.js";
-import type { Metrics } from "../../src/geb/grade.js";
+import { InputError } from "../../../src/core/errors.js";
+import { validateConfig } from "../../../src/geb/dataset/generate.js";
+import type { Metrics } from "../../../src/geb/grade/grade.js";
 import {
   DEFAULT_GENERATE_CONFIG,
   DISTRACTOR_PROFILES,
@@ -15,8 +15,8 @@ import {
   type GenerateConfig,
   STATE_MODES,
   type StateMode,
-} from "../../src/geb/types.js";
-import { rowsOf, score } from "./helpers.js";
+} from "../../../src/geb/dataset/types.js";
+import { rowsOf, score } from "../helpers.js";
 
 /** Every (mode, profile) pair the 1.0 generator accepts. */
 const PAIRS: [StateMode, DistractorProfile][] = STATE_MODES.flatMap((stateMode) =>

@@ -7,14 +7,14 @@
  *   empty gold support set cited with an empty prediction is a perfect citation; values are
  *   compared after JSON-typed normalisation instead of Python `str()`.
  * - `reference-0.1` reproduces the reference's `grade_rows` exactly, including those defects
- *   (checked case by case on the shared parity corpus: tests/geb/parity-grades.test.ts).
+ *   (checked case by case on the shared parity corpus: tests/geb/parity/grades.test.ts).
  * Both read the word `null` as a null answer and treat a cited NOTE as a known ledger entry
  * that sets nothing.
  */
-import { pyStr as corePyStr, PyFloat, pySplitLines, pyStrip } from "../core/pyjson.js";
-import { pyJsonLoads } from "../core/pyjsonloads.js";
-import { formatValue, parseValue, type StateValue } from "./state.js";
-import type { LedgerEntry, StateMode } from "./types.js";
+import { pyStr as corePyStr, PyFloat, pySplitLines, pyStrip } from "../../core/pyjson.js";
+import { pyJsonLoads } from "../../core/pyjsonloads.js";
+import { formatValue, parseValue, type StateValue } from "../dataset/state.js";
+import type { LedgerEntry, StateMode } from "../dataset/types.js";
 
 export const METRIC_DIALECTS = ["1.0", "reference-0.1"] as const;
 export type MetricDialect = (typeof METRIC_DIALECTS)[number];

@@ -2,19 +2,19 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/core/errors.js";
-import { baselineToFile, generateToFile, generateToFileAsync } from "../../src/geb/api.js";
-import { parseBookLedger, parseUpdates, splitLines, validateBook } from "../../src/geb/book.js";
-import { validateConfig } from "../../src/geb/generate.js";
-import { GebRowSchema } from "../../src/geb/schema.js";
-import { rowLine } from "../../src/geb/serialize.js";
+import { InputError } from "../../../src/core/errors.js";
+import { baselineToFile, generateToFile, generateToFileAsync } from "../../../src/geb/api.js";
+import { parseBookLedger, parseUpdates, splitLines, validateBook } from "../../../src/geb/dataset/book.js";
+import { validateConfig } from "../../../src/geb/dataset/generate.js";
+import { GebRowSchema } from "../../../src/geb/dataset/schema.js";
+import { rowLine } from "../../../src/geb/dataset/serialize.js";
 import {
   DEFAULT_GENERATE_CONFIG,
   DISTRACTOR_PROFILES,
   type GebRow,
   STATE_MODES,
-} from "../../src/geb/types.js";
-import { repoRoot, rowsOf, score, tmp } from "./helpers.js";
+} from "../../../src/geb/dataset/types.js";
+import { repoRoot, rowsOf, score, tmp } from "../helpers.js";
 
 const small = { episodes: 3, steps: 60, keys: 6, queries: 12 } as const;
 

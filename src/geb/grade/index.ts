@@ -1,0 +1,2 @@
+/** Grading predictions against gold: per-row verdicts and the metric dialects. */
+export * from "./grade.js";
