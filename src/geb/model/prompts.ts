@@ -14,6 +14,7 @@ import {
   templateRef,
 } from "../../core/engine/prompts/registry.js";
 import type { ModelRequest, SamplingParams } from "../../core/engine/types.js";
+import { pySplitLines, pyStrip } from "../../core/pyjson.js";
 
 const HEADER = [
   "You are a careful state-tracking assistant.",
@@ -109,23 +110,11 @@ const BOOK_SET_RE = new RegExp(`^- \\[(${ID})\\] step=(\\d+) SET (${KEY}) = (.+)
 const BOOK_CLEAR_RE = new RegExp(`^- \\[(${ID})\\] step=(\\d+) CLEAR (${KEY})$`);
 const BOOK_NOTE_RE = new RegExp(`^- \\[(${ID})\\] step=(\\d+) NOTE (${KEY}) = (.+)$`);
 
-/** Python str.splitlines() boundaries. */
-const LINE_SPLIT = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
-/** Python str.strip() whitespace (str.isspace). */
+// Python str.strip() / str.splitlines(): core's, re-exported for the model namespace's users.
+export { pySplitLines, pyStrip };
+/** Python str.split() whitespace (str.isspace), for word truncation. */
 const PY_WS =
   "[\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-const PY_STRIP = new RegExp(`^${PY_WS}+|${PY_WS}+$`, "g");
-export function pyStrip(s: string): string {
-  return s.replace(PY_STRIP, "");
-}
-
-export function pySplitLines(s: string): string[] {
-  if (s === "") return [];
-  const parts = s.split(LINE_SPLIT);
-  // splitlines() drops the empty string after a trailing line break.
-  if (parts.length > 1 && parts[parts.length - 1] === "") parts.pop();
-  return parts;
-}
 
 const LEDGER_MEMO_SIZE = 32;
 const ledgerMemo = new Map<string, readonly LedgerEntry[]>();

@@ -13,6 +13,7 @@ import {
 } from "../../core/engine/engine.js";
 import type { EngineRecord } from "../../core/engine/results.js";
 import type { ModelClient, SamplingParams } from "../../core/engine/types.js";
+import { pyStrip } from "../../core/pyjson.js";
 import {
   buildGebPrompt,
   type GebPromptOptions,
@@ -21,7 +22,6 @@ import {
   gebRequest,
   type LedgerEntry,
   parseBookLedger,
-  pyStrip,
   rowRequiresCitations,
 } from "./prompts.js";
 
