@@ -1,0 +1,40 @@
+/** Python `len(text.split())` token counts. */
+/** Whitespace other than space and newline, as Python's `str.split()` sees it. */
+const OTHER_WS = /[\t\v\f\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+
+/** Python `len(text.split())`. */
+export function countTokens(text: string): number {
+  if (OTHER_WS.test(text)) return countTokensSlow(text);
+  // Fast path (only spaces and newlines): count runs between separators with native indexOf.
+  let n = 0;
+  let lineStart = 0;
+  const len = text.length;
+  while (lineStart <= len) {
+    let lineEnd = text.indexOf("\n", lineStart);
+    if (lineEnd < 0) lineEnd = len;
+    let pos = lineStart;
+    while (pos < lineEnd) {
+      let sp = text.indexOf(" ", pos);
+      if (sp < 0 || sp > lineEnd) sp = lineEnd;
+      if (sp > pos) n++;
+      pos = sp + 1;
+    }
+    lineStart = lineEnd + 1;
+  }
+  return n;
+}
+
+function countTokensSlow(text: string): number {
+  let n = 0;
+  let inTok = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const ws = c === 32 || (c >= 9 && c <= 13) || (c >= 28 && c <= 31) || (c > 127 && OTHER_WS.test(text[i]));
+    if (ws) inTok = false;
+    else if (!inTok) {
+      inTok = true;
+      n++;
+    }
+  }
+  return n;
+}
