@@ -7,7 +7,7 @@ import type { EvalTrack } from "../artifacts/meta.js";
 import type { Gf01Instance } from "../model/types.js";
 import type { PlaySession } from "./episode.js";
 import type { GoalPanel, Observation, PlayProtocol, Rejection } from "./observation.js";
-import type { Verdict } from "./result.js";
+import type { Verdict } from "./outcome.js";
 
 export interface EpisodeContext {
   goal: GoalPanel;

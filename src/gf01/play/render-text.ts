@@ -8,7 +8,7 @@
  */
 import { InputError } from "../../core/errors.js";
 import type { Atom, Bit, Valuation } from "../model/types.js";
-import type { EpisodeOutcome } from "./result.js";
+import type { EpisodeOutcome } from "./outcome.js";
 import {
   type GoalPanel,
   OBSERVATION_SCHEMA_VERSION,

@@ -9,31 +9,16 @@ import { FAMILY_ID } from "../artifacts/meta.js";
 import { buildRunRecord, type RunMeta } from "../artifacts/run-record.js";
 import { applyCertificate } from "../model/certificate.js";
 import { effectHolds } from "../model/simulate.js";
-import type { Atom } from "../model/types.js";
-import { type ScoreOptions, type ScoreRow, scoreCertificate } from "../verify/score.js";
+import { type ScoreOptions, scoreCertificate } from "../verify/score.js";
 import type { PublicResult } from "./agent.js";
 import type { PlaySession, RolloutRecord } from "./episode.js";
-import type { PlayProtocol } from "./observation.js";
+import type { EpisodeOutcome, Verdict } from "./outcome.js";
 import { renderObservation } from "./render-text.js";
 
+// The nouns live in ./outcome.ts (type-only) so agent.ts and render-text.ts need not import this module.
+export type { EpisodeOutcome, Verdict } from "./outcome.js";
+
 export const STEP_LOG_SCHEMA_VERSION = "gf01.play_steps.v1";
-
-export type Verdict = "certified" | "goal_met" | "missed";
-
-export interface EpisodeOutcome {
-  instance_id: string;
-  protocol: PlayProtocol;
-  certificate: Atom[];
-  score: ScoreRow;
-  verdict: Verdict;
-  /** Effect status observed online in the commit rollout. */
-  online_goal: boolean;
-  /** Offline re-simulation of the certificate (must equal online_goal). */
-  replay_goal: boolean;
-  rollouts: RolloutRecord[];
-  exploration_rollouts: number;
-  rejected_moves: number;
-}
 
 export function verdictOf(s: { valid: boolean; goal: boolean }): Verdict {
   return s.valid ? "certified" : s.goal ? "goal_met" : "missed";
