@@ -76,7 +76,7 @@ export type BestMatchPool = "complete" | "official";
 export function defaultScorer(opts: { pool?: BestMatchPool; atomBudget?: AtomBudgetRule } = {}): Scorer {
   return (_inst, ci, cert, choice) =>
     scoreCertificate(ci, cert, {
-      bestMatch: { pool: choice?.pool ?? opts.pool ?? "complete" },
+      bestMatch: { pool: choice?.pool ?? opts.pool ?? "complete", maxNodes: choice?.maxNodes },
       atomBudget: opts.atomBudget,
     });
 }

@@ -45,6 +45,7 @@ const HONEST_LEGEND = [
   `  ${targetFlipAgent.name}: one guessed intervention at the window's first step (commit_only heuristic).`,
   `  ${probeAgent.name}: tests single interventions in 3 practice rollouts, replays the one that worked (explore_then_commit).`,
   `EVAL-OC: ${exactOracleAgent.name} is WHITE-BOX (reads the hidden machine): the ceiling, not a baseline.`,
+  'Blind commit_only rates are a few percent, so on this small bundle they rest on a handful of episodes; 1000-seed figures with 95% intervals: docs/gf01.md "Baselines" (bench/gf01-baselines.ts).',
 ].join("\n");
 
 const OFFICIAL_LEGEND =

@@ -9,7 +9,9 @@
  *    local cause: one intervention at the start of the objective window (t* in hard mode; in
  *    normal mode an early flip has every window timestep to show), setting the first input AP
  *    to 1. A single atom is minimal whenever it works, so it never pays for unnecessary atoms
- *    (random play usually does).
+ *    (random play usually does). Blind multi-atom and sequential online variants all scored
+ *    lower (docs/gf01.md "Why BB-01 is one atom"): without the base inputs, every extra atom
+ *    risks Min1.
  *  - BB-02-Probe (explore_then_commit): spends every practice rollout testing one single-atom
  *    intervention near the target (window start, then the rest of the window, then earlier
  *    timesteps latest first; every input AP, value 1 then 0) and watching the effect status;

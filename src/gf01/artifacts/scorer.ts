@@ -11,5 +11,9 @@ export type Scorer = (
   ci: CompiledInstance,
   cert: Certificate,
   /** Per-row scoring choice recorded in the row (validate re-scores under it). */
-  choice?: { pool?: "complete" | "official" },
+  choice?: {
+    pool?: "complete" | "official";
+    /** Best-match node cap the row was scored under (`best_match_max_nodes`, server rows). */
+    maxNodes?: number;
+  },
 ) => RunMetrics;

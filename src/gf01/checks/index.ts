@@ -8,6 +8,7 @@
  * `local: true`): verifier vs brute force, oracle ceiling, artifact round-trip, track policy.
  * Everything runs on `count` instances per split (default 200 → 400 instances).
  */
+import { InputError } from "../../core/errors.js";
 import { PyRandom } from "../../core/random.js";
 import { canonicalJson } from "../../core/pyjson.js";
 import { instancesHash, parseBundle, buildBundle, bundleToJson } from "../artifacts/bundle.js";
@@ -420,6 +421,11 @@ export function runChecks(o: CheckSuiteOptions = {}): {
 } {
   const seed = o.seed ?? 1000;
   const count = o.count ?? 200;
+  // The API validates its own options (the CLI's checks are not the only caller).
+  if (!Number.isSafeInteger(count) || count < 1)
+    throw new InputError(`count must be an integer ≥ 1, got ${String(count)}`, { field: "count" });
+  if (!Number.isSafeInteger(seed) || !Number.isSafeInteger(seed + 100_000 + count))
+    throw new InputError(`seed must be a safe integer, got ${String(seed)}`, { field: "seed" });
   const pub = gen(
     Array.from({ length: count }, (_, i) => seed + i),
     "public_dev",

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
 import { currentGitCommit } from "../api.js";
 import { bundleSourceName, type LoadedBundle } from "../artifacts/bundle.js";
+import { SERVER_BEST_MATCH_MAX_NODES } from "../play/http.js";
 import { buildWeb } from "../server/build.js";
 import { type BundleSource, demoBundle, startGf01Server, writeDemoBundle } from "../server/serve.js";
 
@@ -14,6 +15,18 @@ const port = (v: string): number => {
   return n;
 };
 const collect = (v: string, prev: string[] = []) => [...prev, v];
+const maxNodes = (v: string): number => {
+  if (v.trim() === "exact") return Number.POSITIVE_INFINITY;
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || n < 1 || !Number.isSafeInteger(n))
+    throw new InputError(
+      `--best-match-max-nodes must be an integer ≥ 1 or "exact", got ${JSON.stringify(v)}`,
+      {
+        field: "best-match-max-nodes",
+      },
+    );
+  return n;
+};
 
 /** Registers `gf01 serve` (the browser game) and `gf01 build-web`. */
 export function registerServeCommands(program: Command): void {
@@ -35,6 +48,11 @@ export function registerServeCommands(program: Command): void {
     )
     .option("--web-dir <dir>", "prebuilt browser app (default dist/web, built with Vite when missing)")
     .option("--rebuild", "rebuild dist/web before serving", false)
+    .option(
+      "--best-match-max-nodes <n>",
+      `node cap of the AP/TS best-match search when a commit is scored (default ${SERVER_BEST_MATCH_MAX_NODES}; "exact" = unbounded, may block the server on large automata); a hit cap is recorded in the row`,
+      maxNodes,
+    )
     .action(async (o) => {
       const log = (l: string) => process.stderr.write(`${l}\n`);
       const gitCommit = currentGitCommit();
@@ -56,6 +74,7 @@ export function registerServeCommands(program: Command): void {
         host: o.host,
         webDir: o.webDir,
         gitCommit,
+        bestMatchMaxNodes: o.bestMatchMaxNodes,
         log,
       });
       log(`gf01 serve: ${s.url}/  (data: ${o.dataDir}; Ctrl-C to stop)`);

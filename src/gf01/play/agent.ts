@@ -35,6 +35,11 @@ export interface PublicResult {
   eff_a: number;
   ap_f1: number;
   ts_f1: number;
+  /**
+   * Present (true) only when the best-match search hit its node cap (a server bound): AP/TS-F1
+   * are then against no target (0), not a real match. The verdict fields stay exact.
+   */
+  best_match_cap_hit?: true;
   play_protocol: string;
   exploration_rollouts: number;
   rejected_moves: number;

@@ -48,6 +48,14 @@ export interface PlayHandlerOptions {
   newId?: () => string;
   /** Add permissive CORS headers (for a game served from another origin). */
   cors?: boolean;
+  /**
+   * Node cap of the best-match (AP/TS) search when a session is scored (default
+   * `SERVER_BEST_MATCH_MAX_NODES`; `Infinity`: exact, unbounded). Scoring runs on the request
+   * path, so on large automata with loose budgets an unbounded search could block every other
+   * player for minutes. When the cap is hit the row and the result say so
+   * (`best_match_cap_hit`, `best_match_max_nodes`); the verdict (Suff/Min1/Valid) stays exact.
+   */
+  bestMatchMaxNodes?: number;
   /** Called after a finished episode was scored (and written when dataDir is set). */
   onFinish?: (e: { session_id: string; outcome: EpisodeOutcome; row: Record<string, unknown> }) => void;
 }
@@ -103,7 +111,16 @@ export type PlayHandler = ((req: IncomingMessage, res: ServerResponse) => boolea
   close(): Promise<void>;
 };
 
+/** About a second of best-match search on a 64-state automaton; default instances need far fewer. */
+export const SERVER_BEST_MATCH_MAX_NODES = 50_000;
+
 export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler {
+  const bestMatchMaxNodes = opts.bestMatchMaxNodes ?? SERVER_BEST_MATCH_MAX_NODES;
+  if (!(bestMatchMaxNodes >= 1))
+    throw new InputError(`bestMatchMaxNodes must be ≥ 1, got ${bestMatchMaxNodes}`, {
+      field: "bestMatchMaxNodes",
+    });
+  const capNodes = Number.isFinite(bestMatchMaxNodes) ? bestMatchMaxNodes : undefined;
   const prefix = (opts.prefix ?? "/api/gf01").replace(/\/$/, "");
   const sessions = new Map<string, Entry>();
   const maxSessions = opts.maxSessions ?? 10_000;
@@ -152,7 +169,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
 
   const finishIfDone = async (e: Entry): Promise<void> => {
     if (!e.session.finished || e.result) return;
-    const outcome = scoreSession(e.session);
+    const outcome = scoreSession(e.session, { bestMatch: { pool: "complete", maxNodes: capNodes } });
     const meta = playRunMeta(opts.bundle.meta, {
       evalTrack: "EVAL-CB",
       rendererTrack: e.rendererTrack,
@@ -163,6 +180,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       renderer_track: e.rendererTrack,
       agent_name: e.agentName,
       meta,
+      bestMatchMaxNodes: capNodes,
       ...(e.playerId === undefined ? {} : { player_id: e.playerId, session_id: e.id }),
     });
     // The run row stays server-side (runs.jsonl, onFinish): it carries the generator seed, which
@@ -345,12 +363,19 @@ export async function startPlayServer(o: {
   dataDir?: string;
   gitCommit?: string;
   cors?: boolean;
+  bestMatchMaxNodes?: number;
   /** Extra handler tried after the API (e.g. static files for the browser game). */
   fallback?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }): Promise<PlayServer> {
   const bundle = typeof o.bundle === "string" ? await loadBundle(o.bundle) : o.bundle;
   if (!bundle.instances.length) throw new InputError("the bundle has no instances", { field: "instances" });
-  const api = createPlaySessionHandler({ bundle, dataDir: o.dataDir, gitCommit: o.gitCommit, cors: o.cors });
+  const api = createPlaySessionHandler({
+    bundle,
+    dataDir: o.dataDir,
+    gitCommit: o.gitCommit,
+    cors: o.cors,
+    bestMatchMaxNodes: o.bestMatchMaxNodes,
+  });
   const server = createServer((req, res) => {
     if (api(req, res)) return;
     if (o.fallback?.(req, res)) return;

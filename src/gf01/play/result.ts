@@ -64,6 +64,8 @@ export interface RowContext {
    */
   player_id?: string;
   session_id?: string;
+  /** The best-match node cap the session was scored under (recorded when it was hit). */
+  bestMatchMaxNodes?: number;
 }
 
 /** The official run_record row of the scored commit episode (play_protocol recorded). */
@@ -87,6 +89,13 @@ export function outcomeRunRecord(
   );
   if (c.player_id !== undefined) row.player_id = c.player_id;
   if (c.session_id !== undefined) row.session_id = c.session_id;
+  // A bounded best-match search (the server's node cap) is recorded, never a silent truncation:
+  // the row says AP/TS PRF are against no target and under which cap (validate recomputes so).
+  if (o.score.best_match_cap_hit) {
+    row.best_match_cap_hit = true;
+    row.best_match_method = o.score.best_match_method;
+    if (c.bestMatchMaxNodes !== undefined) row.best_match_max_nodes = c.bestMatchMaxNodes;
+  }
   return row;
 }
 
@@ -239,6 +248,7 @@ export function publicResult(o: EpisodeOutcome): PublicResult {
     eff_a: s.eff_a,
     ap_f1: s.ap_f1,
     ts_f1: s.ts_f1,
+    ...(s.best_match_cap_hit ? { best_match_cap_hit: true as const } : {}),
     play_protocol: o.protocol,
     exploration_rollouts: o.exploration_rollouts,
     rejected_moves: o.rejected_moves,

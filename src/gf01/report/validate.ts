@@ -203,7 +203,14 @@ export function recomputeIssues(
         actual: pool,
       },
     ];
-  const m = score(inst, ci, cert, pool ? { pool } : undefined) as unknown as Record<string, unknown>;
+  // A row scored under a best-match node cap (gf01 serve) says so; re-score under the same cap
+  // (node counts are deterministic), so its AP/TS fields are checked, not trusted.
+  const cap = row.best_match_max_nodes;
+  const maxNodes = Number.isSafeInteger(cap) && (cap as number) > 0 ? (cap as number) : undefined;
+  const m = score(inst, ci, cert, pool || maxNodes ? { pool, maxNodes } : undefined) as unknown as Record<
+    string,
+    unknown
+  >;
   for (const f of METRIC_FIELDS) {
     if (f in row && !sameValue(row[f], m[f])) {
       out.push({

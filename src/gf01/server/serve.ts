@@ -46,6 +46,8 @@ export interface Gf01ServerOptions {
   webDir?: string | false;
   gitCommit?: string;
   maxSessions?: number;
+  /** Best-match node cap when scoring a commit (see `PlayHandlerOptions.bestMatchMaxNodes`). */
+  bestMatchMaxNodes?: number;
   log?: (line: string) => void;
 }
 
@@ -124,6 +126,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       prefix: `/api/b/${m.key}`,
       gitCommit: o.gitCommit,
       maxSessions: o.maxSessions,
+      bestMatchMaxNodes: o.bestMatchMaxNodes,
       onFinish: ({ session_id, outcome, row }) => {
         const rec: PublicResultRecord = {
           session_id,

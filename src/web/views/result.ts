@@ -15,8 +15,9 @@ function ScoreTable(p: { r: PublicResult }) {
     ["Steps with changes (Eff_t)", String(r.eff_t)],
     ["Input changes (Eff_a)", String(r.eff_a)],
     ["κ (ranking key)", `(${r.kappa.join(", ")})`],
-    ["AP-F1", fmt(r.ap_f1)],
-    ["TS-F1", fmt(r.ts_f1)],
+    // A capped best-match search (large automata) has no target: say so, never show 0 as a score.
+    ["AP-F1", r.best_match_cap_hit ? "not computed (search cap)" : fmt(r.ap_f1)],
+    ["TS-F1", r.best_match_cap_hit ? "not computed (search cap)" : fmt(r.ts_f1)],
     ["Protocol", r.play_protocol],
     ["Practice rollouts (unscored)", String(r.exploration_rollouts)],
     ["Rejected inputs", String(r.rejected_moves)],

@@ -1,3 +1,4 @@
+import { InputError } from "../../../src/core/errors.js";
 import { describe, expect, it } from "vitest";
 import { checkAgents } from "../../../src/gf01/api.js";
 import { runChecks } from "../../../src/gf01/checks/index.js";
@@ -26,5 +27,11 @@ describe("gf01 checks", () => {
     expect(JSON.stringify(runChecks({ seed: 3, count: 6, agents: checkAgents() }))).toBe(
       JSON.stringify(runChecks({ seed: 3, count: 6, agents: checkAgents() })),
     );
+  });
+  it("validates its options in the API, not only in the CLI (count 0 used to crash)", () => {
+    for (const count of [0, -3, 1.5, Number.NaN])
+      expect(() => runChecks({ count }), String(count)).toThrow(InputError);
+    expect(() => runChecks({ count: 0 })).toThrow(/count must be an integer ≥ 1, got 0/);
+    expect(() => runChecks({ seed: 0.5, count: 1 })).toThrow(/seed must be a safe integer/);
   });
 });
