@@ -9,7 +9,7 @@
  *     their ~70 dependencies (~20 MB on disk) and draws the same SVG bytes.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -33,6 +33,8 @@ const info: BuildInfo = { name: pkg.name, version: pkg.version, git_commit: gitC
 writeFileSync(join(dist, BUILD_INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
 
 const out = join(dist, "core/report/vega-lib.js");
+// tsc's map describes the re-export this bundle replaces.
+rmSync(`${out}.map`, { force: true });
 const result = await build({
   entryPoints: [join(root, "src/core/report/vega-lib.ts")],
   outfile: out,

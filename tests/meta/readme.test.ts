@@ -138,8 +138,17 @@ let env: NodeJS.ProcessEnv;
 let loopback: Loopback;
 let installNote = "";
 let buildCommit = "";
+/** Seconds each setup phase took (printed with the size: where this file's time goes). */
+const phases: string[] = [];
+let phaseStart = performance.now();
+const phase = (name: string) => {
+  const now = performance.now();
+  phases.push(`${name} ${((now - phaseStart) / 1000).toFixed(0)} s`);
+  phaseStart = now;
+};
 
 beforeAll(async () => {
+  phaseStart = performance.now();
   work = mkdtempSync(join(tmpdir(), "oraclebench-pack-"));
   // 1. A fresh clone of the working tree: tracked and untracked-but-not-ignored files.
   const clone = join(work, "clone");
@@ -163,7 +172,9 @@ beforeAll(async () => {
   buildCommit =
     gitDir.code === 0 ? (await run("git", ["rev-parse", "HEAD"], { cwd: repo })).stdout.trim() : "unknown";
   const packEnv = gitDir.code === 0 ? { ...process.env, GIT_DIR: gitDir.stdout.trim() } : process.env;
+  phase("copy");
   const pack = await run("npm", ["pack", "--pack-destination", packDir], { cwd: clone, env: packEnv });
+  phase("pack (build)");
   expect(pack.code, pack.stderr).toBe(0);
   const tgz = readdirSync(packDir).find((f) => f.endsWith(".tgz"));
   expect(tgz).toBeDefined();
@@ -213,6 +224,7 @@ beforeAll(async () => {
     inst = await run("npm", [...npmArgs, "--prefer-offline"], { cwd: app });
   }
   expect(inst.code, inst.stderr).toBe(0);
+  phase("install");
 
   loopback = await startLoopback({ answer: (p) => ledgerReaderAnswer(p) });
   // Piped, not a TTY; npm never reaches the network for `npx`.
@@ -235,10 +247,14 @@ describe.concurrent("packaging", () => {
       expect(existsSync(join(installed, f)), f).toBe(true);
     expect(existsSync(join(app, "node_modules", "gpt-tokenizer"))).toBe(false);
     expect(existsSync(join(app, "node_modules", "playwright-core"))).toBe(false);
+    // The chart renderer ships bundled (scripts/postbuild.ts), not as ~70 packages.
+    expect(existsSync(join(installed, "dist/core/report/vega-lib.js"))).toBe(true);
+    expect(existsSync(join(app, "node_modules", "vega"))).toBe(false);
+    expect(existsSync(join(app, "node_modules", "vega-lite"))).toBe(false);
     const size = installedBytes(join(app, "node_modules"));
     const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
     process.stdout.write(
-      `packaging: installed size ${mb(size.files)} of files (${mb(size.disk)} on disk), limit ${mb(SIZE_LIMIT)}${installNote ? `; ${installNote}` : ""}\n`,
+      `packaging: installed size ${mb(size.files)} of files (${mb(size.disk)} on disk), limit ${mb(SIZE_LIMIT)}; setup: ${phases.join(", ")}${installNote ? `; ${installNote}` : ""}\n`,
     );
     expect(size.disk).toBeLessThanOrEqual(SIZE_LIMIT);
   });
@@ -411,7 +427,14 @@ describe.concurrent("README runs verbatim from the installed package", () => {
           const r = await run("bash", ["-c", cmd], { cwd: dir, env });
           expect({ cmd, code: r.code, stderr: r.stderr.slice(-2000) }).toMatchObject({ cmd, code: 0 });
           expect.soft(CONTROL.test(r.stderr), `control characters on stderr of: ${cmd}`).toBe(false);
-          for (const o of outputsOf(cmd)) expect(existsSync(join(dir, o)), `${cmd} → ${o}`).toBe(true);
+          for (const o of outputsOf(cmd)) {
+            expect(existsSync(join(dir, o)), `${cmd} → ${o}`).toBe(true);
+            // Charts come from the bundled renderer (dist/core/report/vega-lib.js): drawn, with marks.
+            if (o.endsWith(".html"))
+              expect(readFileSync(join(dir, o), "utf8"), `${cmd}: a chart with data marks`).toMatch(
+                /<svg[\s\S]*class="mark-(rect|line|symbol) role-mark/,
+              );
+          }
         }
       },
       TIMEOUT,
