@@ -1,7 +1,8 @@
 /**
  * What every oraclebench command line shares: the package version, "is this module the
  * program" detection, and the exit-code convention (docs/cli.md):
- *   0 ok · 1 the run failed (errors recorded, internal error) · 2 usage or input error.
+ *   0 ok · 1 the run failed (errors recorded, internal error) · 2 usage or input error ·
+ *   141 stdout was closed by its reader (`… | head`).
  */
 import { readFileSync, realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -11,6 +12,8 @@ import { Help, type HelpConfiguration, type Option } from "commander";
 export const EXIT_OK = 0;
 export const EXIT_RUN_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** 128 + SIGPIPE, what a shell reports for a program that a closed pipe stopped (`cat`, `git`). */
+export const EXIT_BROKEN_PIPE = 141;
 
 let version: string | undefined;
 /** The version in the package's package.json (nearest one above this module named oraclebench). */
@@ -62,8 +65,28 @@ export function isMainModule(metaUrl: string, argv1: string | undefined = proces
   return !/\.[cm]?[jt]s$/.test(arg) && [".js", ".ts", ".mjs"].some((ext) => real(arg + ext) === self);
 }
 
-/** Run a CLI's `main` and set the process exit code (never calls process.exit: output flushes). */
+/**
+ * Stop quietly when the reader of `stream` goes away (`gf01 generate | head -1`): Node ignores
+ * SIGPIPE and would otherwise die on an unhandled EPIPE 'error' event with a stack trace. Exit
+ * at once with 141, as a C program killed by SIGPIPE: the command did not finish (files it was
+ * writing are incomplete, as after Ctrl-C), and `set -o pipefail` can see it.
+ */
+export function exitOnBrokenPipe(
+  stream: NodeJS.WriteStream = process.stdout,
+  exit: (code: number) => void = process.exit,
+): void {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") return exit(EXIT_BROKEN_PIPE);
+    throw e; // anything else stays what it was: an uncaught error
+  });
+}
+
+/**
+ * Run a CLI's `main` and set the process exit code (never calls process.exit, so output
+ * flushes; except on a closed stdout: `exitOnBrokenPipe`).
+ */
 export function runMain(main: (argv: string[]) => Promise<number>, argv = process.argv.slice(2)): void {
+  exitOnBrokenPipe();
   main(argv).then(
     (code) => {
       process.exitCode = code;

@@ -128,6 +128,16 @@ function writeError(file: string, e: unknown): InputError {
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const problem = await outputPathProblem(file);
   if (problem) throw new InputError(problem, { file });
+  // A stream (`--out /dev/stdout`, a FIFO, `>(…)`) is written to, never renamed over: the
+  // rename would replace the device node itself (as root, /dev/stdout became a regular file).
+  const st = await stat(file).catch(() => undefined);
+  if (st && !st.isFile()) {
+    try {
+      return await writeFile(file, data);
+    } catch (e) {
+      throw writeError(file, e);
+    }
+  }
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     await mkdir(dirname(file), { recursive: true });

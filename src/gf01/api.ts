@@ -3,7 +3,7 @@
  * Every function takes paths/values, returns a JSON-ready payload plus `ok`, and throws
  * `InputError` (naming file/line/field) for bad input. Nothing here prints or exits.
  */
-import { execFileSync } from "node:child_process";
+import { toolkitCommit } from "../core/provenance.js";
 import { constants } from "node:fs";
 import { access, stat, writeFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
@@ -128,22 +128,15 @@ export interface GenerateOptions {
   compat?: Compat;
   /** Partial config merged over the compat's defaults (difficulty knobs). */
   config?: Record<string, unknown>;
-  /** Provenance stamp; default: `git rev-parse HEAD` of the working directory, else "unknown". */
+  /** Provenance stamp; default: the toolkit's own commit (`currentGitCommit`). */
   gitCommit?: string;
   /** official-0.1 only: "content" (current official ids) or "legacy" (the 0.1.0 fixture ids). */
   idScheme?: "content_hash" | "legacy";
 }
 
+/** The toolkit's own commit, never the working directory's (src/core/provenance.ts). */
 export function currentGitCommit(): string {
-  try {
-    return (
-      execFileSync("git", ["rev-parse", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
-        .toString()
-        .trim() || "unknown"
-    );
-  } catch {
-    return "unknown";
-  }
+  return toolkitCommit();
 }
 
 /** Generate a v1 bundle (and its manifest). Rejected seeds are listed, never silently dropped. */

@@ -176,7 +176,7 @@ export function buildProgram(): Command {
       "official-0.1 instance ids: content_hash (current official, default) | legacy (0.1.0 fixtures)",
     )
     .optionsGroup("Output:")
-    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
     .option("--out <file>", "write the bundle here (default: stdout)")
     .option("--manifest-out <file>", "also write the split manifest")
     .option("--legacy-list", "write a bare list of instances (official --legacy-list: no bundle header)")
@@ -283,7 +283,7 @@ Examples:
     .option("--adaptation-budget-tokens <n>", "tokens", int("adaptation-budget-tokens"), 0)
     .option("--adaptation-data-scope <s>", "none | public_only | public_plus_external", "none")
     .option("--adaptation-protocol-id <id>", "protocol id", "none")
-    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
     .option(
       "--best-match-pool <pool>",
       "complete | official (first 32 of M(I), as the official harness)",
@@ -488,7 +488,7 @@ Examples:
       .description("Turn formal tasks or an HOA automaton (--formal / --hoa) into an instance bundle"),
   )
     .option("--split <id>", "split id for every instance (default: the tasks' own, else public_dev)")
-    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
+    .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
     .option("--out <file>", "write the bundle here (default: stdout)")
     .option("--manifest-out <file>", "also write the split manifest")
     .action(async (o) => {

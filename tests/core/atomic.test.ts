@@ -1,4 +1,15 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  closeSync,
+  constants,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,6 +30,22 @@ describe("writeFileAtomic", () => {
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).file).toBe(join(dir, "out"));
     expect(readdirSync(dir)).toEqual(["out"]);
+  });
+  it("a stream target (FIFO, /dev/stdout) is written to, not renamed over", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "atomic-"));
+    const fifo = join(dir, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    // A non-blocking reader (Linux opens a FIFO read-only without waiting for a writer).
+    const fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      await writeFileAtomic(fifo, "through the pipe");
+      expect(lstatSync(fifo).isFIFO()).toBe(true); // was replaced by a regular file
+      const buf = Buffer.alloc(64);
+      expect(buf.subarray(0, readSync(fd, buf)).toString()).toBe("through the pipe");
+      expect(readdirSync(dir)).toEqual(["pipe"]);
+    } finally {
+      closeSync(fd);
+    }
   });
   it("a failing rename removes the temp file", async () => {
     const dir = mkdtempSync(join(tmpdir(), "atomic-"));

@@ -3,13 +3,15 @@
  * readme.test.ts): main-module detection through symlinks, --version, exit code 2 for usage
  * errors in both bins, required options marked, grouped help, optional packages.
  */
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { PassThrough } from "node:stream";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isMainModule, packageVersion } from "../../src/core/cli.js";
+import { EXIT_BROKEN_PIPE, exitOnBrokenPipe, isMainModule, packageVersion } from "../../src/core/cli.js";
 import { InputError } from "../../src/core/errors.js";
 import { importOptional, MissingPackageError, requireOptional } from "../../src/core/optional.js";
 import { main as gebMain } from "../../src/geb/cli.js";
@@ -131,4 +133,36 @@ describe("optional packages", () => {
       importOptional("x", "feature", () => Promise.reject(new Error("syntax error in x"))),
     ).rejects.toThrow("syntax error in x");
   });
+});
+
+describe("a closed stdout (`… | head`)", () => {
+  it("EPIPE exits 141 quietly; other stream errors are not swallowed", () => {
+    const stream = new PassThrough() as unknown as NodeJS.WriteStream;
+    const exit = vi.fn();
+    exitOnBrokenPipe(stream, exit);
+    stream.emit("error", Object.assign(new Error("write EPIPE"), { code: "EPIPE" }));
+    expect(exit).toHaveBeenCalledWith(EXIT_BROKEN_PIPE);
+    expect(EXIT_BROKEN_PIPE).toBe(141);
+    expect(() => stream.emit("error", Object.assign(new Error("disk full"), { code: "ENOSPC" }))).toThrow(
+      "disk full",
+    );
+  });
+
+  // Both bins as a shell runs them, with the reader already gone: before the fix, an unhandled
+  // 'error' event with a stack trace and exit 1.
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  for (const bin of ["gf01", "geb"])
+    it.concurrent(`${bin}: no stack trace, exit 141`, async ({ expect }) => {
+      const child = spawn(process.execPath, ["--import", "tsx", join(root, `src/bin/${bin}.ts`), "--help"], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      child.stdout.destroy(); // the reader closes before the bin writes (it takes ~1 s to start)
+      let err = "";
+      child.stderr.on("data", (d) => {
+        err += String(d);
+      });
+      const code = await new Promise((r) => child.on("close", r));
+      expect({ code, err }).toEqual({ code: EXIT_BROKEN_PIPE, err: "" });
+    }, 60_000);
 });

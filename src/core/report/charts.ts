@@ -34,9 +34,10 @@ const CONFIG = {
 
 export async function renderChartSvg(spec: VegaLiteSpec): Promise<string> {
   // Loaded on first use: vega is large, and CLIs that never draw a chart should not pay for it.
-  const [vega, vlc] = await Promise.all([import("vega"), import("vega-lite")]);
+  // One module for both (a single bundle in a build: ./vega-lib.ts).
+  const vega = await import("./vega-lib.js");
   const withConfig = { ...spec, config: { ...CONFIG, ...((spec as { config?: object }).config ?? {}) } };
-  const compiled = vlc.compile(withConfig as VegaLiteSpec).spec;
+  const compiled = vega.compile(withConfig as VegaLiteSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   try {
     return await view.toSVG();
