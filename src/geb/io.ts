@@ -14,6 +14,7 @@ import {
   openSync,
   readSync,
   renameSync,
+  statSync,
   unlinkSync,
   writev,
   writevSync,
@@ -107,6 +108,11 @@ export class AtomicWriter {
   /** Background mode: the caller drains with `flushAsync()`; writes overlap with its compute. */
   private background = false;
   private inflight: Promise<void> = Promise.resolve();
+  /**
+   * The target is a stream (`--out /dev/stdout`, a FIFO): written to directly, never renamed
+   * over (as root, a rename would replace the device node itself).
+   */
+  private readonly direct: boolean;
 
   /** `background: true`: never flush inside write(); the caller drains with flushAsync(). */
   constructor(
@@ -115,7 +121,14 @@ export class AtomicWriter {
   ) {
     this.background = opts.background ?? false;
     mkdirSync(dirname(file), { recursive: true });
-    this.tmp = `${file}.tmp-${process.pid}`;
+    let st: ReturnType<typeof statSync> | undefined;
+    try {
+      st = statSync(file);
+    } catch {
+      st = undefined;
+    }
+    this.direct = st !== undefined && !st.isFile() && !st.isDirectory();
+    this.tmp = this.direct ? file : `${file}.tmp-${process.pid}`;
     this.fd = openSync(this.tmp, "w");
   }
 
@@ -187,7 +200,20 @@ export class AtomicWriter {
     this.flush();
     closeSync(this.fd);
     this.closed = true;
-    renameSync(this.tmp, this.file);
+    if (this.direct) return;
+    try {
+      renameSync(this.tmp, this.file);
+    } catch (e) {
+      // Never leave the temp file behind (e.g. the target became a directory meanwhile).
+      try {
+        unlinkSync(this.tmp);
+      } catch {
+        /* already gone */
+      }
+      throw new InputError(`cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+        file: this.file,
+      });
+    }
   }
 
   abort(): void {
@@ -200,6 +226,7 @@ export class AtomicWriter {
     } catch {
       /* already closed */
     }
+    if (this.direct) return;
     try {
       unlinkSync(this.tmp);
     } catch {
