@@ -52,6 +52,18 @@ export interface EngineOptions {
  */
 const MASK_MAX_STATES = 30;
 
+/**
+ * Dense memo (fast path): when the whole node space of the bitmask path, over every timestep,
+ * has at most this many keys, countFrom memoises in one shared typed array instead of a Map
+ * per timestep (the Map was most of the generator's |M(I)| cost). Entries are tagged with the
+ * owning engine's generation number (a double, so it never wraps): another engine that reused
+ * the slot makes the entry a miss, never a wrong hit. 2^20 keys = 16 MB, allocated on demand.
+ */
+const DENSE_MAX_KEYS = 1 << 20;
+let denseVals = new Float64Array(0);
+let denseTags = new Float64Array(0);
+let denseGen = 0;
+
 function popcount(x: number): number {
   let c = 0;
   while (x) {
@@ -95,6 +107,17 @@ export class MinimalEngine {
   private readonly maxNodes: number;
   private nodeCount = 0;
   private inexact = false;
+  /** Dense-memo generation tag (0 = Map memo); keys per timestep in the dense memo. */
+  private readonly denseTag: number;
+  /**
+   * reach[t·nS + s]: fewest flip timesteps with which the main run, in state s at time t and
+   * not yet showing the effect, can still show it inside the window (≥ 2^29: never). A node
+   * whose remaining timestep budget is below it has no valid completion (every valid C is
+   * sufficient), so it is answered 0 without being expanded: the count is unchanged, the
+   * dead subtrees (most of the DP on generated instances) are never visited.
+   */
+  private readonly reach: Int32Array;
+  private readonly denseStride: number;
   // out-params of step() (avoids allocating a tuple per edge)
   private cs = 0;
   private ch = 0;
@@ -137,8 +160,47 @@ export class MinimalEngine {
         this.zob[i] = x & 0x3fffffff;
       }
     }
-    this.memo = Array.from({ length: slots }, () => new Map<number, number>());
+    const perSlot = this.sparse ? Number.POSITIVE_INFINITY : 2 ** nStates * this.keyStride;
+    if (perSlot * slots <= DENSE_MAX_KEYS) {
+      const need = perSlot * slots;
+      if (denseVals.length < need) {
+        const cap = Math.min(DENSE_MAX_KEYS, Math.max(need, denseVals.length * 2, 1 << 12));
+        denseVals = new Float64Array(cap);
+        denseTags = new Float64Array(cap);
+      }
+      this.denseTag = ++denseGen;
+      this.denseStride = perSlot;
+      this.memo = [];
+    } else {
+      this.denseTag = 0;
+      this.denseStride = 0;
+      this.memo = Array.from({ length: slots }, () => new Map<number, number>());
+    }
     this.maxNodes = opts.maxNodes ?? Number.POSITIVE_INFINITY;
+    this.reach = this.buildReach();
+  }
+
+  private buildReach(): Int32Array {
+    const { nS, nSym, lo, hi } = this;
+    const { next, out } = this.ci.sys;
+    const mask = this.ci.effectMask;
+    const base = this.ci.base;
+    const NEVER = 1 << 29;
+    const reach = new Int32Array((hi + 2) * nS).fill(NEVER);
+    for (let t = hi; t >= 0; t--) {
+      const inWin = t >= lo;
+      for (let s = 0; s < nS; s++) {
+        let best = NEVER;
+        for (let m = 0; m < nSym; m++) {
+          const j = s * nSym + (base[t] ^ m);
+          const c = m === 0 ? 0 : 1;
+          const v = inWin && out[j] & mask ? c : c + reach[(t + 1) * nS + next[j]];
+          if (v < best) best = v;
+        }
+        reach[t * nS + s] = best;
+      }
+    }
+    return reach;
   }
 
   /** Number of memoised nodes so far (a cost measure). */
@@ -285,11 +347,18 @@ export class MinimalEngine {
   countFrom(t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): number {
     if (t > this.hi) return hit;
     const rT = this.canonT(t, hit, rT0, rA0);
+    if (hit === 0 && this.reach[t * this.nS + s] > rT) return 0;
     const rA = this.canonA(hit, rT, rA0);
     const k = this.key(s, hit, alt, rT, rA);
-    const memo = this.memo[t];
-    const cached = memo.get(k);
-    if (cached !== undefined) return cached;
+    const tag = this.denseTag;
+    // Read the shared arrays afresh: another engine may have grown (replaced) them.
+    const di = t * this.denseStride + k;
+    if (tag !== 0) {
+      if (denseTags[di] === tag) return denseVals[di];
+    } else {
+      const cached = this.memo[t].get(k);
+      if (cached !== undefined) return cached;
+    }
     let total = 0;
     for (let m = 0; m < this.nSym; m++) {
       let pc = 0;
@@ -302,7 +371,10 @@ export class MinimalEngine {
       total += this.countFrom(t + 1, this.cs, this.ch, this.ca, m ? rT - 1 : rT, m ? rA - pc : rA);
     }
     if (total > Number.MAX_SAFE_INTEGER) this.inexact = true;
-    memo.set(k, total);
+    if (tag !== 0) {
+      denseVals[di] = total;
+      denseTags[di] = tag;
+    } else this.memo[t].set(k, total);
     this.bump();
     return total;
   }

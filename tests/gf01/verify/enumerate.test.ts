@@ -70,6 +70,24 @@ describe("enumerateMinimal = brute-force M(I)", () => {
       { seed: 203, numRuns: 500 },
     );
   });
+
+  it("engines used in turn (sharing the dense memo) keep exact answers", () => {
+    // An older engine whose memo slots another engine overwrote must recompute, never read
+    // the other instance's numbers: list and count again after a second engine has run.
+    fc.assert(
+      fc.property(tinyInstance(), tinyInstance(), (a, b) => {
+        const ea = new MinimalEngine(a.ci);
+        const ca = ea.count();
+        const eb = new MinimalEngine(b.ci);
+        expect(eb.count()).toBe(BigInt(bruteForceMinimal(b.ci).length));
+        expect(ea.count()).toBe(ca);
+        expect(keys(ea.list(1_000_000))).toEqual(keys(bruteForceMinimal(a.ci)));
+        // the interned path keeps the Map memo: same answer
+        expect(new MinimalEngine(a.ci, { stateSets: "interned" }).count()).toBe(ca);
+      }),
+      { seed: 204, numRuns: 300 },
+    );
+  });
 });
 
 describe("bestMatch (DEC-025) = brute-force argmax with the official tie-break", () => {
