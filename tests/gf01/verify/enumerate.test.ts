@@ -9,6 +9,8 @@ import {
   enumerateMinimal,
   MinimalEngine,
   naiveSubsetMinimal,
+  officialPool,
+  officialPoolReference,
   precisionRecallF1,
   subsetMinimal,
   verifyCertificate,
@@ -139,6 +141,26 @@ describe("bestMatch (DEC-025) = brute-force argmax with the official tie-break",
       }),
       { seed: 303, numRuns: 500 },
     );
+  });
+
+  it("officialPool's pruned search = the leaf-by-leaf official loop (order, nodes, both caps)", () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(
+        tinyInstance(),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 4 }),
+        (t, noAtomBudget, maxNodes, maxResults) => {
+          const ci = noAtomBudget ? { ...t.ci, scoreBudgetAtoms: null } : t.ci;
+          if (ci.scoreBudgetAtoms === null && ci.budgetTimestep >= 0) fast++;
+          for (const opts of [{}, { maxNodes, maxResults }])
+            expect(officialPool(ci, opts)).toEqual(officialPoolReference(ci, opts));
+        },
+      ),
+      { seed: 305, numRuns: 300 },
+    );
+    expect(fast).toBeGreaterThan(100);
   });
 
   it("a DP node cap is recorded, never silently truncated", () => {
