@@ -457,6 +457,44 @@ export class MinimalEngine {
     return out;
   }
 
+  /**
+   * Visit every member of M(I) as its path of flip masks (`masks[t]`, shared and reused: copy
+   * what you keep), in list() order, without building atom lists. Only branches with a valid
+   * completion are entered.
+   */
+  walk(visit: (masks: Int32Array) => void): void {
+    if (this.impossible) return;
+    this.countFrom(...this.rootArgs());
+    const masks = new Int32Array(this.hi + 1);
+    const rec = (t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): void => {
+      if (t > this.hi) {
+        if (hit) visit(masks);
+        return;
+      }
+      const rT = this.canonT(t, hit, rT0, rA0);
+      const rA = this.canonA(hit, rT, rA0);
+      for (let m = 0; m < this.nSym; m++) {
+        let pc = 0;
+        if (m !== 0) {
+          if (rT === 0) break;
+          pc = popcount(m);
+          if (this.trackA && pc > rA) continue;
+        }
+        if (!this.step(t, s, hit, alt, m)) continue;
+        const s2 = this.cs;
+        const h2 = this.ch;
+        const a2 = this.ca;
+        const nT = m ? rT - 1 : rT;
+        const nA = m ? rA - pc : rA;
+        if (this.countFrom(t + 1, s2, h2, a2, nT, nA) === 0) continue;
+        masks[t] = m;
+        rec(t + 1, s2, h2, a2, nT, nA);
+        masks[t] = 0;
+      }
+    };
+    rec(...this.rootArgs());
+  }
+
   /** Certificate of a path of flip masks. */
   build(masks: Int32Array): Atom[] {
     const atoms: Atom[] = [];
