@@ -117,6 +117,11 @@ export class MinimalEngine {
    * dead subtrees (most of the DP on generated instances) are never visited.
    */
   private readonly reach: Int32Array;
+  /** eff[s·nSym + sym] = 1 iff that transition shows the effect (bitmask path); noEff all 0. */
+  private readonly eff: Uint8Array;
+  private readonly noEff: Uint8Array;
+  private readonly next: Int32Array;
+  private readonly base: ArrayLike<number>;
   private readonly denseStride: number;
   // out-params of step() (avoids allocating a tuple per edge)
   private cs = 0;
@@ -178,6 +183,11 @@ export class MinimalEngine {
     }
     this.maxNodes = opts.maxNodes ?? Number.POSITIVE_INFINITY;
     this.reach = this.buildReach();
+    this.next = ci.sys.next;
+    this.base = ci.base;
+    this.eff = new Uint8Array(this.sparse ? 0 : nStates * nSymbols);
+    this.noEff = new Uint8Array(this.sparse ? 0 : nStates * nSymbols);
+    for (let j = 0; j < this.eff.length; j++) this.eff[j] = ci.sys.out[j] & ci.effectMask ? 1 : 0;
   }
 
   private buildReach(): Int32Array {
@@ -219,21 +229,20 @@ export class MinimalEngine {
    */
   private step(t: number, s: number, hit: number, alt: number, m: number): boolean {
     if (this.sparse) return this.stepSparse(t, s, hit, alt, m);
-    const { next, out } = this.ci.sys;
-    const mask = this.ci.effectMask;
+    const next = this.next;
+    // Outside the window no run can show the effect: an all-zero row skips every check.
+    const eff = t >= this.lo ? this.eff : this.noEff;
     const nSym = this.nSym;
-    const sym = this.ci.base[t] ^ m;
-    const inWin = t >= this.lo;
+    const sym = this.base[t] ^ m;
     const j = s * nSym + sym;
-    let h = hit;
-    if (inWin && out[j] & mask) h = 1;
+    const h = eff[j] | hit;
     let alt2 = 0;
     let a = alt;
     while (a !== 0) {
       const low = a & -a;
       a ^= low;
       const jj = (31 - Math.clz32(low)) * nSym + sym;
-      if (inWin && out[jj] & mask) return false;
+      if (eff[jj]) return false;
       alt2 |= 1 << next[jj];
     }
     let mm = m;
@@ -241,7 +250,7 @@ export class MinimalEngine {
       const low = mm & -mm;
       mm ^= low;
       const jj = j ^ low; // same state, symbol with this bit restored to base
-      if (inWin && out[jj] & mask) return false;
+      if (eff[jj]) return false;
       alt2 |= 1 << next[jj];
     }
     this.cs = next[j];
