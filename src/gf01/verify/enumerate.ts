@@ -369,12 +369,25 @@ export class MinimalEngine {
       if (cached !== undefined) return cached;
     }
     let total = 0;
+    // Edge-level reach check (hit = 0): a flip mask whose main run neither shows the effect
+    // now nor can reach it with the timesteps then left leads to a 0 node; skip it before
+    // stepping the removal runs. Same test as the node-level one, just earlier.
+    const { next, out } = this.ci.sys;
+    const emask = t >= this.lo ? this.ci.effectMask : 0;
+    const row = s * this.nSym;
+    const b = this.base[t];
+    const reach = this.reach;
+    const rowNext = (t + 1) * this.nS;
     for (let m = 0; m < this.nSym; m++) {
       let pc = 0;
       if (m !== 0) {
         if (rT === 0) break;
         pc = popcount(m);
         if (this.trackA && pc > rA) continue;
+      }
+      if (hit === 0) {
+        const j = row + (b ^ m);
+        if ((out[j] & emask) === 0 && reach[rowNext + next[j]] > (m ? rT - 1 : rT)) continue;
       }
       if (!this.step(t, s, hit, alt, m)) continue;
       total += this.countFrom(t + 1, this.cs, this.ch, this.ca, m ? rT - 1 : rT, m ? rA - pc : rA);
