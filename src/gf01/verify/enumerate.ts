@@ -545,6 +545,10 @@ export class MinimalEngine {
     const rT = this.canonT(t, hit, rT0, rA0);
     return [rT, this.canonA(hit, rT, rA0)];
   }
+  /** @internal true when the node can have no valid completion (see `reach`). */
+  _dead(t: number, s: number, hit: number, rT: number): boolean {
+    return hit === 0 && this.reach[t * this.nS + s] > rT;
+  }
   /** @internal */
   _key(s: number, hit: number, alt: number, rT: number, rA: number): number {
     return this.key(s, hit, alt, rT, rA);
@@ -618,6 +622,7 @@ export class StatSearch {
     const eng = this.eng;
     if (t > eng.hi) return hit ? ONE_ZERO : EMPTY;
     const [rT, rA] = eng._canon(t, hit, rT0, rA0);
+    if (eng._dead(t, s, hit, rT)) return EMPTY;
     const k = eng._key(s, hit, alt, rT, rA);
     const memo = this.memo[t];
     const cached = memo.get(k);
