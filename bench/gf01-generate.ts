@@ -4,11 +4,15 @@
  * Measures instances/s for the official-compat generator at the official GeneratorConfig
  * (seeds from 0 upward, as `gf01 generate --seed 0 --count N` would draw them; the official
  * Python harness does ~360/s) and for our default generator at its defaults, each for ≥ 2 s
- * of work after a warm-up, plus RSS before/after. Nothing here is asserted.
+ * of work after a warm-up, plus RSS before/after, and the CPU cost of the exact |M(I)| count
+ * that the default generator's `hardness` block adds per accepted instance (re-run on the
+ * compiled accepted instances of seeds 0..499). Nothing here is asserted.
  */
 import { defaultConfig, officialConfig } from "../src/gf01/generate/config.js";
 import { generateInstance } from "../src/gf01/generate/default.js";
 import { generateOfficial, isRejected } from "../src/gf01/generate/official.js";
+import { compileInstance } from "../src/gf01/model/compile.js";
+import { countMinimal } from "../src/gf01/verify/enumerate.js";
 
 interface Result {
   metric: string;
@@ -49,6 +53,18 @@ const def = defaultConfig();
 const ours = measure((s) => generateInstance(s, def), 2500);
 const rssAfter = process.memoryUsage().rss;
 
+const accepted = [];
+for (let s = 0; s < 500; s++) {
+  const r = generateInstance(s, def);
+  if ("instance" in r) accepted.push(compileInstance(r.instance));
+}
+for (const ci of accepted) countMinimal(ci); // warm-up
+const countCpu0 = process.cpuUsage();
+const COUNT_REPS = 5;
+for (let i = 0; i < COUNT_REPS; i++) for (const ci of accepted) countMinimal(ci);
+const countCpu = process.cpuUsage(countCpu0);
+const countUs = (countCpu.user + countCpu.system) / (COUNT_REPS * accepted.length);
+
 const results: Result[] = [
   {
     metric: "compat official-0.1 instances/s",
@@ -88,6 +104,20 @@ const results: Result[] = [
   },
   { metric: "default seeds generated", value: ours.count, unit: "seeds", target: null, baseline: null },
   { metric: "default seeds rejected", value: ours.rejected, unit: "seeds", target: null, baseline: null },
+  {
+    metric: "default hardness |M(I)| count CPU per accepted instance",
+    value: Math.round(countUs),
+    unit: "us/inst",
+    target: null,
+    baseline: null,
+  },
+  {
+    metric: "default hardness |M(I)| count share of generation CPU",
+    value: Math.round((countUs / (1e6 / ours.perCpuSec)) * 100),
+    unit: "%",
+    target: null,
+    baseline: null,
+  },
   { metric: "rss before", value: Math.round(rssBefore / MB), unit: "MB", target: null, baseline: null },
   { metric: "rss after compat", value: Math.round(rssMid / MB), unit: "MB", target: null, baseline: null },
   { metric: "rss after default", value: Math.round(rssAfter / MB), unit: "MB", target: null, baseline: null },

@@ -52,6 +52,18 @@ export interface EngineOptions {
  */
 const MASK_MAX_STATES = 30;
 
+/**
+ * Dense memo (fast path): when the whole node space of the bitmask path, over every timestep,
+ * has at most this many keys, countFrom memoises in one shared typed array instead of a Map
+ * per timestep (the Map was most of the generator's |M(I)| cost). Entries are tagged with the
+ * owning engine's generation number (a double, so it never wraps): another engine that reused
+ * the slot makes the entry a miss, never a wrong hit. 2^20 keys = 16 MB, allocated on demand.
+ */
+const DENSE_MAX_KEYS = 1 << 20;
+let denseVals = new Float64Array(0);
+let denseTags = new Float64Array(0);
+let denseGen = 0;
+
 function popcount(x: number): number {
   let c = 0;
   while (x) {
@@ -95,6 +107,22 @@ export class MinimalEngine {
   private readonly maxNodes: number;
   private nodeCount = 0;
   private inexact = false;
+  /** Dense-memo generation tag (0 = Map memo); keys per timestep in the dense memo. */
+  private readonly denseTag: number;
+  /**
+   * reach[t·nS + s]: fewest flip timesteps with which the main run, in state s at time t and
+   * not yet showing the effect, can still show it inside the window (≥ 2^29: never). A node
+   * whose remaining timestep budget is below it has no valid completion (every valid C is
+   * sufficient), so it is answered 0 without being expanded: the count is unchanged, the
+   * dead subtrees (most of the DP on generated instances) are never visited.
+   */
+  private readonly reach: Int32Array;
+  /** eff[s·nSym + sym] = 1 iff that transition shows the effect (bitmask path); noEff all 0. */
+  private readonly eff: Uint8Array;
+  private readonly noEff: Uint8Array;
+  private readonly next: Int32Array;
+  private readonly base: ArrayLike<number>;
+  private readonly denseStride: number;
   // out-params of step() (avoids allocating a tuple per edge)
   private cs = 0;
   private ch = 0;
@@ -137,8 +165,52 @@ export class MinimalEngine {
         this.zob[i] = x & 0x3fffffff;
       }
     }
-    this.memo = Array.from({ length: slots }, () => new Map<number, number>());
+    const perSlot = this.sparse ? Number.POSITIVE_INFINITY : 2 ** nStates * this.keyStride;
+    if (perSlot * slots <= DENSE_MAX_KEYS) {
+      const need = perSlot * slots;
+      if (denseVals.length < need) {
+        const cap = Math.min(DENSE_MAX_KEYS, Math.max(need, denseVals.length * 2, 1 << 12));
+        denseVals = new Float64Array(cap);
+        denseTags = new Float64Array(cap);
+      }
+      this.denseTag = ++denseGen;
+      this.denseStride = perSlot;
+      this.memo = [];
+    } else {
+      this.denseTag = 0;
+      this.denseStride = 0;
+      this.memo = Array.from({ length: slots }, () => new Map<number, number>());
+    }
     this.maxNodes = opts.maxNodes ?? Number.POSITIVE_INFINITY;
+    this.reach = this.buildReach();
+    this.next = ci.sys.next;
+    this.base = ci.base;
+    this.eff = new Uint8Array(this.sparse ? 0 : nStates * nSymbols);
+    this.noEff = new Uint8Array(this.sparse ? 0 : nStates * nSymbols);
+    for (let j = 0; j < this.eff.length; j++) this.eff[j] = ci.sys.out[j] & ci.effectMask ? 1 : 0;
+  }
+
+  private buildReach(): Int32Array {
+    const { nS, nSym, lo, hi } = this;
+    const { next, out } = this.ci.sys;
+    const mask = this.ci.effectMask;
+    const base = this.ci.base;
+    const NEVER = 1 << 29;
+    const reach = new Int32Array((hi + 2) * nS).fill(NEVER);
+    for (let t = hi; t >= 0; t--) {
+      const inWin = t >= lo;
+      for (let s = 0; s < nS; s++) {
+        let best = NEVER;
+        for (let m = 0; m < nSym; m++) {
+          const j = s * nSym + (base[t] ^ m);
+          const c = m === 0 ? 0 : 1;
+          const v = inWin && out[j] & mask ? c : c + reach[(t + 1) * nS + next[j]];
+          if (v < best) best = v;
+        }
+        reach[t * nS + s] = best;
+      }
+    }
+    return reach;
   }
 
   /** Number of memoised nodes so far (a cost measure). */
@@ -157,21 +229,20 @@ export class MinimalEngine {
    */
   private step(t: number, s: number, hit: number, alt: number, m: number): boolean {
     if (this.sparse) return this.stepSparse(t, s, hit, alt, m);
-    const { next, out } = this.ci.sys;
-    const mask = this.ci.effectMask;
+    const next = this.next;
+    // Outside the window no run can show the effect: an all-zero row skips every check.
+    const eff = t >= this.lo ? this.eff : this.noEff;
     const nSym = this.nSym;
-    const sym = this.ci.base[t] ^ m;
-    const inWin = t >= this.lo;
+    const sym = this.base[t] ^ m;
     const j = s * nSym + sym;
-    let h = hit;
-    if (inWin && out[j] & mask) h = 1;
+    const h = eff[j] | hit;
     let alt2 = 0;
     let a = alt;
     while (a !== 0) {
       const low = a & -a;
       a ^= low;
       const jj = (31 - Math.clz32(low)) * nSym + sym;
-      if (inWin && out[jj] & mask) return false;
+      if (eff[jj]) return false;
       alt2 |= 1 << next[jj];
     }
     let mm = m;
@@ -179,7 +250,7 @@ export class MinimalEngine {
       const low = mm & -mm;
       mm ^= low;
       const jj = j ^ low; // same state, symbol with this bit restored to base
-      if (inWin && out[jj] & mask) return false;
+      if (eff[jj]) return false;
       alt2 |= 1 << next[jj];
     }
     this.cs = next[j];
@@ -285,12 +356,28 @@ export class MinimalEngine {
   countFrom(t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): number {
     if (t > this.hi) return hit;
     const rT = this.canonT(t, hit, rT0, rA0);
+    if (hit === 0 && this.reach[t * this.nS + s] > rT) return 0;
     const rA = this.canonA(hit, rT, rA0);
     const k = this.key(s, hit, alt, rT, rA);
-    const memo = this.memo[t];
-    const cached = memo.get(k);
-    if (cached !== undefined) return cached;
+    const tag = this.denseTag;
+    // Read the shared arrays afresh: another engine may have grown (replaced) them.
+    const di = t * this.denseStride + k;
+    if (tag !== 0) {
+      if (denseTags[di] === tag) return denseVals[di];
+    } else {
+      const cached = this.memo[t].get(k);
+      if (cached !== undefined) return cached;
+    }
     let total = 0;
+    // Edge-level reach check (hit = 0): a flip mask whose main run neither shows the effect
+    // now nor can reach it with the timesteps then left leads to a 0 node; skip it before
+    // stepping the removal runs. Same test as the node-level one, just earlier.
+    const { next, out } = this.ci.sys;
+    const emask = t >= this.lo ? this.ci.effectMask : 0;
+    const row = s * this.nSym;
+    const b = this.base[t];
+    const reach = this.reach;
+    const rowNext = (t + 1) * this.nS;
     for (let m = 0; m < this.nSym; m++) {
       let pc = 0;
       if (m !== 0) {
@@ -298,11 +385,18 @@ export class MinimalEngine {
         pc = popcount(m);
         if (this.trackA && pc > rA) continue;
       }
+      if (hit === 0) {
+        const j = row + (b ^ m);
+        if ((out[j] & emask) === 0 && reach[rowNext + next[j]] > (m ? rT - 1 : rT)) continue;
+      }
       if (!this.step(t, s, hit, alt, m)) continue;
       total += this.countFrom(t + 1, this.cs, this.ch, this.ca, m ? rT - 1 : rT, m ? rA - pc : rA);
     }
     if (total > Number.MAX_SAFE_INTEGER) this.inexact = true;
-    memo.set(k, total);
+    if (tag !== 0) {
+      denseVals[di] = total;
+      denseTags[di] = tag;
+    } else this.memo[t].set(k, total);
     this.bump();
     return total;
   }
@@ -385,6 +479,44 @@ export class MinimalEngine {
     return out;
   }
 
+  /**
+   * Visit every member of M(I) as its path of flip masks (`masks[t]`, shared and reused: copy
+   * what you keep), in list() order, without building atom lists. Only branches with a valid
+   * completion are entered.
+   */
+  walk(visit: (masks: Int32Array) => void): void {
+    if (this.impossible) return;
+    this.countFrom(...this.rootArgs());
+    const masks = new Int32Array(this.hi + 1);
+    const rec = (t: number, s: number, hit: number, alt: number, rT0: number, rA0: number): void => {
+      if (t > this.hi) {
+        if (hit) visit(masks);
+        return;
+      }
+      const rT = this.canonT(t, hit, rT0, rA0);
+      const rA = this.canonA(hit, rT, rA0);
+      for (let m = 0; m < this.nSym; m++) {
+        let pc = 0;
+        if (m !== 0) {
+          if (rT === 0) break;
+          pc = popcount(m);
+          if (this.trackA && pc > rA) continue;
+        }
+        if (!this.step(t, s, hit, alt, m)) continue;
+        const s2 = this.cs;
+        const h2 = this.ch;
+        const a2 = this.ca;
+        const nT = m ? rT - 1 : rT;
+        const nA = m ? rA - pc : rA;
+        if (this.countFrom(t + 1, s2, h2, a2, nT, nA) === 0) continue;
+        masks[t] = m;
+        rec(t + 1, s2, h2, a2, nT, nA);
+        masks[t] = 0;
+      }
+    };
+    rec(...this.rootArgs());
+  }
+
   /** Certificate of a path of flip masks. */
   build(masks: Int32Array): Atom[] {
     const atoms: Atom[] = [];
@@ -412,6 +544,10 @@ export class MinimalEngine {
   _canon(t: number, hit: number, rT0: number, rA0: number): [number, number] {
     const rT = this.canonT(t, hit, rT0, rA0);
     return [rT, this.canonA(hit, rT, rA0)];
+  }
+  /** @internal true when the node can have no valid completion (see `reach`). */
+  _dead(t: number, s: number, hit: number, rT: number): boolean {
+    return hit === 0 && this.reach[t * this.nS + s] > rT;
   }
   /** @internal */
   _key(s: number, hit: number, alt: number, rT: number, rA: number): number {
@@ -486,6 +622,7 @@ export class StatSearch {
     const eng = this.eng;
     if (t > eng.hi) return hit ? ONE_ZERO : EMPTY;
     const [rT, rA] = eng._canon(t, hit, rT0, rA0);
+    if (eng._dead(t, s, hit, rT)) return EMPTY;
     const k = eng._key(s, hit, alt, rT, rA);
     const memo = this.memo[t];
     const cached = memo.get(k);

@@ -150,8 +150,7 @@ export function bestMatch(
   try {
     let target: Atom[];
     if (method === "enumerate") {
-      const golds = eng.list(Number(count));
-      target = pickBest(agentCert, golds);
+      target = walkBest(ci, eng, agentCert);
     } else {
       target = searchBest(ci, eng, agentCert);
     }
@@ -211,8 +210,16 @@ function maxByHash(certs: readonly Atom[][]): Atom[] {
   return bestC;
 }
 
-/** Best match by the statistics DP (M(I) non-empty). */
-function searchBest(ci: CompiledInstance, eng: MinimalEngine, agentCert: readonly RawAtom[]): Atom[] {
+/**
+ * The agent's certificate as per-timestep masks against flip paths: `caMask[t]` = flip bits at
+ * t that are atoms of Ca (only a flip can be in a gold certificate, so only a flip can be a
+ * true positive), `tsCa[t]` = t ∈ TS(Ca); `nA`/`nT` = |Ca| as an atom set / timestep set.
+ */
+function agentMasks(
+  ci: CompiledInstance,
+  eng: MinimalEngine,
+  agentCert: readonly RawAtom[],
+): { caMask: Int32Array; tsCa: Uint8Array; nA: number; nT: number } {
   const { nIn } = ci.sys;
   const caMask = new Int32Array(eng.hi + 1);
   const tsCa = new Uint8Array(eng.hi + 1);
@@ -229,9 +236,71 @@ function searchBest(ci: CompiledInstance, eng: MinimalEngine, agentCert: readonl
     const i = ci.apIndex.get(ap);
     if (i === undefined) continue;
     const bit = 1 << (nIn - 1 - i);
-    // Only a flip can be in a gold certificate, so only a flip can be a true positive.
     if ((v === 0 || v === 1) && ((ci.base[t] & bit) !== 0 ? 0 : 1) === v) caMask[t] |= bit;
   }
+  return { caMask, tsCa, nA: pa.size, nT: pt.size };
+}
+
+/** precisionRecallF1(...)[2] with the same floating-point operations, without the tuple. */
+function f1Of(tp: number, nPred: number, nGold: number): number {
+  const fp = nPred - tp;
+  const fn = nGold - tp;
+  const p = tp + fp === 0 ? 0 : tp / (tp + fp);
+  const r = tp + fn === 0 ? 0 : tp / (tp + fn);
+  return p + r > 0 ? (2 * p * r) / (p + r) : 0;
+}
+
+/**
+ * pickBest over the complete M(I) (non-empty) without listing it: walks M(I) as flip-mask paths,
+ * scores each from masks (no atom lists, strings or sets per member), and builds atom lists
+ * and hashes only for the members tied on (AP-F1, TS-F1, −|TS|). Same keys, same result.
+ */
+function walkBest(ci: CompiledInstance, eng: MinimalEngine, agentCert: readonly RawAtom[]): Atom[] {
+  const { caMask, tsCa, nA, nT } = agentMasks(ci, eng, agentCert);
+  const pcs = new Uint8Array(eng.nSym);
+  for (let m = 1; m < pcs.length; m++) pcs[m] = pcs[m >> 1] + (m & 1);
+  const hi = eng.hi;
+  let bestA = -1;
+  let bestT = -1;
+  let bestNegM = 0;
+  let tied: Int32Array[] = [];
+  eng.walk((masks) => {
+    let a = 0;
+    let n = 0;
+    let b = 0;
+    let m = 0;
+    for (let t = 0; t <= hi; t++) {
+      const x = masks[t];
+      if (x === 0) continue;
+      a += pcs[x & caMask[t]];
+      n += pcs[x];
+      b += tsCa[t];
+      m++;
+    }
+    const fA = f1Of(a, nA, n);
+    const fT = f1Of(b, nT, m);
+    const negM = -m;
+    // cmpKey order: AP-F1, then TS-F1, then fewer timesteps.
+    let c: number;
+    if (bestA < 0) c = 1;
+    else if (fA !== bestA) c = fA > bestA ? 1 : -1;
+    else if (fT !== bestT) c = fT > bestT ? 1 : -1;
+    else c = negM === bestNegM ? 0 : negM > bestNegM ? 1 : -1;
+    if (c > 0) {
+      bestA = fA;
+      bestT = fT;
+      bestNegM = negM;
+      tied = [masks.slice()];
+    } else if (c === 0) tied.push(masks.slice());
+  });
+  return maxByHash(tied.map((ms) => eng.build(ms)));
+}
+
+/** Best match by the statistics DP (M(I) non-empty). */
+function searchBest(ci: CompiledInstance, eng: MinimalEngine, agentCert: readonly RawAtom[]): Atom[] {
+  const { caMask, tsCa, nA: paSize, nT: ptSize } = agentMasks(ci, eng, agentCert);
+  const pa = { size: paSize };
+  const pt = { size: ptSize };
   const search = eng.statSearch(caMask, tsCa);
   let best: [number, number, number] | null = null;
   let tiedStats: number[] = [];

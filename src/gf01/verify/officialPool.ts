@@ -1,3 +1,4 @@
+import { CertificateSearch } from "../generate/search.js";
 import type { CompiledInstance } from "../model/compile.js";
 import type { Atom, Bit } from "../model/types.js";
 import { sortAtoms } from "./atoms.js";
@@ -28,6 +29,31 @@ export const OFFICIAL_POOL_MAX_NODES = 120_000;
 export const OFFICIAL_POOL_MAX_RESULTS = 32;
 
 export function officialPool(
+  ci: CompiledInstance,
+  opts: { maxNodes?: number; maxResults?: number } = {},
+): OfficialPoolResult {
+  const maxNodes = opts.maxNodes ?? OFFICIAL_POOL_MAX_NODES;
+  const maxResults = opts.maxResults ?? OFFICIAL_POOL_MAX_RESULTS;
+  // Fast path: the generator's exact official-order search (same combinations, same node
+  // count, same cap) skips, counted combinatorially, every subtree that holds no valid
+  // certificate instead of verifying its leaves one by one (the reference loop below made
+  // `--best-match-pool official` re-verify up to 120,000 combinations per instance). It has no
+  // atom budget and no negative-budget case, so those keep the reference loop; a property
+  // test checks both against each other, caps included.
+  if (ci.scoreBudgetAtoms === null && ci.budgetTimestep >= 0 && maxResults >= 1) {
+    const r = new CertificateSearch(ci).findValid({ maxNodes, maxResults });
+    return {
+      certificates: r.certificates.map((c) => sortAtoms(c)),
+      nodes_visited: r.nodes,
+      truncated_by_max_nodes: r.truncated,
+      hit_max_results_cap: r.certificates.length >= maxResults,
+    };
+  }
+  return officialPoolReference(ci, opts);
+}
+
+/** The official search leaf by leaf (every combination verified); the fast path's oracle. */
+export function officialPoolReference(
   ci: CompiledInstance,
   opts: { maxNodes?: number; maxResults?: number } = {},
 ): OfficialPoolResult {

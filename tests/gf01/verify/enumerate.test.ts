@@ -9,6 +9,8 @@ import {
   enumerateMinimal,
   MinimalEngine,
   naiveSubsetMinimal,
+  officialPool,
+  officialPoolReference,
   precisionRecallF1,
   subsetMinimal,
   verifyCertificate,
@@ -70,6 +72,24 @@ describe("enumerateMinimal = brute-force M(I)", () => {
       { seed: 203, numRuns: 500 },
     );
   });
+
+  it("engines used in turn (sharing the dense memo) keep exact answers", () => {
+    // An older engine whose memo slots another engine overwrote must recompute, never read
+    // the other instance's numbers: list and count again after a second engine has run.
+    fc.assert(
+      fc.property(tinyInstance(), tinyInstance(), (a, b) => {
+        const ea = new MinimalEngine(a.ci);
+        const ca = ea.count();
+        const eb = new MinimalEngine(b.ci);
+        expect(eb.count()).toBe(BigInt(bruteForceMinimal(b.ci).length));
+        expect(ea.count()).toBe(ca);
+        expect(keys(ea.list(1_000_000))).toEqual(keys(bruteForceMinimal(a.ci)));
+        // the interned path keeps the Map memo: same answer
+        expect(new MinimalEngine(a.ci, { stateSets: "interned" }).count()).toBe(ca);
+      }),
+      { seed: 204, numRuns: 300 },
+    );
+  });
 });
 
 describe("bestMatch (DEC-025) = brute-force argmax with the official tie-break", () => {
@@ -121,6 +141,26 @@ describe("bestMatch (DEC-025) = brute-force argmax with the official tie-break",
       }),
       { seed: 303, numRuns: 500 },
     );
+  });
+
+  it("officialPool's pruned search = the leaf-by-leaf official loop (order, nodes, both caps)", () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(
+        tinyInstance(),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 4 }),
+        (t, noAtomBudget, maxNodes, maxResults) => {
+          const ci = noAtomBudget ? { ...t.ci, scoreBudgetAtoms: null } : t.ci;
+          if (ci.scoreBudgetAtoms === null && ci.budgetTimestep >= 0) fast++;
+          for (const opts of [{}, { maxNodes, maxResults }])
+            expect(officialPool(ci, opts)).toEqual(officialPoolReference(ci, opts));
+        },
+      ),
+      { seed: 305, numRuns: 300 },
+    );
+    expect(fast).toBeGreaterThan(100);
   });
 
   it("a DP node cap is recorded, never silently truncated", () => {
