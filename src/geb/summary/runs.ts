@@ -14,7 +14,7 @@
  * the decomposition. Where a reference payload has its own per-row retrieval stats
  * (`correct_included`, `correct_rank`, `dropped_correct`, `selected_uid`), they override ours.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
@@ -108,6 +108,41 @@ export const ROW_STATS_FILE = "row_stats.jsonl";
 const isOurRowStats = (v: unknown): v is RowStat[] =>
   Array.isArray(v) && v.length > 0 && isObj(v[0]) && "stage" in v[0] && "gold_present" in v[0];
 
+/** Sidecars up to this size are read whole (one read, one split); larger ones line by line. */
+const WHOLE_READ_MAX = 64 << 20;
+
+/**
+ * A row-stats sidecar's rows, or null when a line does not parse. Lines as `forEachLine`
+ * gives them (leading BOM dropped, blank lines skipped); small files are read in one go,
+ * since the line reader's chunk buffer cost more than the parse for a cell's few rows.
+ */
+function readRowStats(file: string): RowStat[] | null {
+  const rows: RowStat[] = [];
+  if (statSync(file).size <= WHOLE_READ_MAX) {
+    let text = readFileSync(file, "utf8");
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    for (const line of text.split("\n")) {
+      if (/^[ \t\r]*$/.test(line)) continue;
+      try {
+        rows.push(JSON.parse(line) as RowStat);
+      } catch {
+        return null;
+      }
+    }
+    return rows;
+  }
+  let ok = true;
+  forEachLine(file, (bytes) => {
+    if (!ok) return;
+    try {
+      rows.push(JSON.parse(bytes.toString("utf8")) as RowStat);
+    } catch {
+      ok = false;
+    }
+  });
+  return ok ? rows : null;
+}
+
 /** Row stats of a payload: its own, the cell's sidecar, or regraded from data + preds. */
 function payloadRows(
   p: Record<string, unknown>,
@@ -120,16 +155,8 @@ function payloadRows(
   if (existsSync(sidecar)) {
     // Written before results.json but not atomically with it: a sidecar that does not parse
     // or does not cover the run's rows is ignored and the rows are regraded.
-    const rows: RowStat[] = [];
-    let ok = true;
-    forEachLine(sidecar, (bytes) => {
-      if (!ok) return;
-      try {
-        rows.push(JSON.parse(bytes.toString("utf8")) as RowStat);
-      } catch {
-        ok = false;
-      }
-    });
+    const rows = readRowStats(sidecar);
+    const ok = rows !== null;
     const n = isObj(p.data) ? p.data.n : undefined;
     if (ok && rows.length === n) return { rows, dataFile, regraded: null };
   }
