@@ -207,30 +207,42 @@ export const DEFAULT_EDGES = {
 } as const;
 export type RecencyField = keyof typeof DEFAULT_EDGES;
 
-function bucketOf(v: number, edges: readonly number[]): { label: string; lo: number } {
-  if (edges.length === 0) return { label: "all", lo: 0 };
+/** Bucket labels and lower bounds by index (index = number of edges at or below the value). */
+function bucketTable(edges: readonly number[]): { labels: string[]; los: number[] } {
+  if (edges.length === 0) return { labels: ["all"], los: [0] };
+  const labels: string[] = [];
+  const los: number[] = [];
   let prev = 0;
   for (const e of edges) {
-    if (v < e) return { label: `${prev}-${e}`, lo: prev };
+    labels.push(`${prev}-${e}`);
+    los.push(prev);
     prev = e;
   }
-  return { label: `${edges[edges.length - 1]}+`, lo: edges[edges.length - 1] };
+  labels.push(`${edges[edges.length - 1]}+`);
+  los.push(edges[edges.length - 1]);
+  return { labels, los };
 }
 
-/** Buckets in numeric order (the reference sorts the labels as strings). */
+/**
+ * Buckets in numeric order (the reference sorts the labels as strings). Labels are built once
+ * per call, not per row: the sweep summary buckets every row of every cell three times.
+ */
 export function recencyBuckets(
   rows: Iterable<RowStat>,
   field: RecencyField,
   edges: readonly number[],
 ): BucketCounts[] {
+  const { labels, los } = bucketTable(edges);
   const m = new Map<string, BucketCounts>();
   for (const r of rows) {
     const v = r[field];
     if (v === null) continue;
-    const { label, lo } = bucketOf(v, edges);
+    let i = 0;
+    while (i < edges.length && !(v < edges[i])) i++;
+    const label = labels[i];
     let b = m.get(label);
     if (!b) {
-      b = { bucket: label, lo, n: 0, value_ok: 0, exact_ok: 0 };
+      b = { bucket: label, lo: los[i], n: 0, value_ok: 0, exact_ok: 0 };
       m.set(label, b);
     }
     b.n++;
