@@ -23,7 +23,6 @@ import {
   Grader,
   type MetricDialect,
   type Metrics,
-  normValue,
   type PredFields,
   type RowResult,
 } from "../grade/grade.js";
@@ -92,13 +91,20 @@ const num = (v: unknown, d: number): number => (typeof v === "number" && Number.
 /** Cited ids as the grader reads them: `support_ids`, else `support_id` (trimmed, non-empty). */
 function supportIds(p: { support_id?: unknown; support_ids?: unknown } | undefined): string[] {
   if (!p) return [];
-  const list = (v: unknown): string[] =>
-    (Array.isArray(v) ? v : v === null || v === undefined ? [] : [v])
-      .map((x) => (typeof x === "string" ? x : typeof x === "number" ? String(x) : ""))
-      .map((x) => x.trim())
-      .filter((x) => x !== "");
-  const ids = list(p.support_ids);
-  return ids.length > 0 ? ids : list(p.support_id);
+  const ids = idList(p.support_ids);
+  return ids.length > 0 ? ids : idList(p.support_id);
+}
+
+// One loop, no intermediate arrays: runs for every row of every sweep cell.
+function idList(v: unknown): string[] {
+  const out: string[] = [];
+  if (v === null || v === undefined) return out;
+  const items = Array.isArray(v) ? v : [v];
+  for (const x of items) {
+    const s = (typeof x === "string" ? x : typeof x === "number" ? String(x) : "").trim();
+    if (s !== "") out.push(s);
+  }
+  return out;
 }
 
 /** Sidecar a sweep cell writes beside its data: its per-row statistics, one JSON per line. */
@@ -205,9 +211,9 @@ export function baselineRowStat(
   g: RowResult,
   pred: PredFields | undefined,
 ): RowStat {
-  const ans: GebAnswer | undefined = pred
-    ? { value: normValue(pred.value), support_ids: supportIds(pred) }
-    : undefined;
+  // Row stats read only the cited ids of an answer (pred_value comes from the grade), so
+  // the value is not normalised again here.
+  const ans: GebAnswer | undefined = pred ? { value: null, support_ids: supportIds(pred) } : undefined;
   return modelRowStat(row as unknown as PipelineRow & { episode_id?: string }, 0, g, ans);
 }
 
