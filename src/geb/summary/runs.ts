@@ -19,13 +19,7 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
 import { forEachDataRow, readPredictions } from "../api.js";
-import {
-  Grader,
-  type MetricDialect,
-  type Metrics,
-  type PredFields,
-  type RowResult,
-} from "../grade/grade.js";
+import { Grader, type MetricDialect, type Metrics, type PredFields, type RowResult } from "../grade/grade.js";
 import { forEachLine } from "../io.js";
 import type { GebAnswer } from "../model/run.js";
 import { MODEL_RUN_SCHEMA, type ModelRunPayload } from "../pipeline/gebmodel.js";
