@@ -131,8 +131,8 @@ export function runTool(
 }
 
 /**
- * A failed model call as an episode error, in one plain line. Keyed on the error's status,
- * `retryable` and kind (not on message text alone), so finer engine kinds keep working.
+ * A failed model call as an episode error, in one plain line. Keyed on the error's status and the
+ * engine's classification (`reason`, `connectFailure`, `permanent`), not on message text alone.
  * Permanent: the endpoint refuses connections before ever answering, or answers 401/403/404
  * (a bad key, URL or model name): the run stops at once instead of failing every episode.
  */
@@ -142,16 +142,16 @@ export function modelFailure(
   reachedBefore: boolean,
 ): EpisodeFailed {
   if (!e) return new EpisodeFailed(`model call failed at ${endpoint}: no answer`, "model_error");
-  const kind = e.kind as string;
+  const kind = e.kind;
   const status = e.status;
   const detail = e.message.replace(/\s+/g, " ").slice(0, 200);
-  if (status === 401 || status === 403 || kind === "auth")
+  if (status === 401 || status === 403)
     return new EpisodeFailed(
       `${endpoint} refused the request: HTTP ${status ?? "401"} — check the API key`,
       "model_auth",
       true,
     );
-  if (status === 404 || kind === "not_found")
+  if (status === 404)
     return new EpisodeFailed(
       `${endpoint}: HTTP 404 not found — check the base URL and the model name (${detail})`,
       "model_not_found",
