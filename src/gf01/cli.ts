@@ -15,6 +15,7 @@ import { instanceToDict } from "./artifacts/bundle.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
+import { registerViewCommand } from "./view/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 import { defaultConfig } from "./generate/index.js";
@@ -622,6 +623,7 @@ Examples:
   // Commands owned by other modules (one file each, so features stay separable).
   registerPlayCommands(program);
   registerServeCommands(program);
+  registerViewCommand(program);
   // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
   installInstanceSources(program);
   return program;

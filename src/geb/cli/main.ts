@@ -23,6 +23,7 @@ import type { BaselineName } from "../baselines/baselines.js";
 import { registerModelCommands } from "./model.js";
 import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
+import { registerViewCommand } from "../view/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
 import {
   COMPAT_MODES,
@@ -355,6 +356,7 @@ export function buildProgram(): Command {
   registerModelCommands(program);
   registerPipelineCommands(program);
   registerSweepCommands(program);
+  registerViewCommand(program);
   return program;
 }
 

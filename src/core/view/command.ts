@@ -1,0 +1,52 @@
+/**
+ * What `gf01 view` and `geb view` share: the `--html/--port/--host` options and the action
+ * after the family adapter built its dataset (write one static file, or serve on loopback
+ * until Ctrl-C).
+ */
+import type { Command } from "commander";
+import { InputError } from "../errors.js";
+import { writeStaticViewer } from "./index.js";
+import { startViewServer } from "./server.js";
+import type { ViewDataset } from "./types.js";
+
+export const DEFAULT_VIEW_PORT = 8020;
+
+const port = (v: string): number => {
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || n > 65535)
+    throw new InputError(`--port must be an integer in 0..65535, got ${JSON.stringify(v)}`, { field: "port" });
+  return n;
+};
+
+export function addViewOptions(cmd: Command): Command {
+  return cmd
+    .option("--html <file>", "write one self-contained HTML file instead of serving")
+    .option("--port <n>", `TCP port (0 = any free port; default ${DEFAULT_VIEW_PORT})`, port, DEFAULT_VIEW_PORT)
+    .option("--host <addr>", "address to listen on (loopback by default; 0.0.0.0 exposes the runs)", "127.0.0.1");
+}
+
+export interface ViewCommandOptions {
+  html?: string;
+  port: number;
+  host: string;
+}
+
+/** Write the static page, or serve until SIGINT/SIGTERM. Lines go to stderr, the URL/path to stdout. */
+export async function runViewer(d: ViewDataset, o: ViewCommandOptions, name: string): Promise<void> {
+  const log = (l: string) => process.stderr.write(`${l}\n`);
+  for (const n of d.notes) log(`${name}: note: ${n}`);
+  if (o.html) {
+    await writeStaticViewer(d, o.html);
+    log(`${name}: ${d.rows.length} sample(s) from ${d.runs.length} run(s) → ${o.html}`);
+    process.stdout.write(`${o.html}\n`);
+    return;
+  }
+  const s = await startViewServer(d, { port: o.port, host: o.host });
+  log(`${name}: ${d.rows.length} sample(s) from ${d.runs.length} run(s); Ctrl-C to stop`);
+  process.stdout.write(`${s.url}/\n`);
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  await s.close();
+}

@@ -1,0 +1,17 @@
+import type { Command } from "commander";
+import { addViewOptions, runViewer } from "../../core/view/command.js";
+import { gf01ViewDataset } from "./dataset.js";
+
+/** Registers `gf01 view` (docs/viewer.md). */
+export function registerViewCommand(program: Command): void {
+  addViewOptions(
+    program
+      .command("view")
+      .description("Browse run files sample by sample: episodes, replays, certificates, model messages")
+      .argument("<runs...>", "run_record JSONL files (step logs and prompts are read from beside them)")
+      .option("--instances <bundle>", "instance bundle: goal panel and best-matching minimal certificate"),
+  ).action(async (runs: string[], o) => {
+    const d = await gf01ViewDataset({ runs, instances: o.instances });
+    await runViewer(d, o, "gf01 view");
+  });
+}
