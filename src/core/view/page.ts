@@ -23,11 +23,12 @@ main { display: grid; grid-template-columns: minmax(380px, 45%) 1fr; height: cal
 .listbox { display: flex; flex-direction: column; min-height: 0; border-right: 1px solid #ccd; }
 .vlist { position: relative; overflow: auto; flex: 1; background: #fff; }
 .spacer { width: 1px; }
-.rows { position: absolute; left: 0; right: 0; top: 0; }
+.rows { position: absolute; left: 0; top: 24px; min-width: 100%; }
+#diff-rows { top: 0; }
 .row, #list-head { display: flex; gap: 8px; height: 24px; line-height: 24px; padding: 0 6px; white-space: nowrap; }
-.row { position: absolute; left: 0; right: 0; cursor: pointer; border-bottom: 1px solid #eef; }
+.row { position: absolute; left: 0; min-width: 100%; box-sizing: border-box; cursor: pointer; border-bottom: 1px solid #eef; }
 .row:hover { background: #eef3ff; } .row.sel { background: #d7e4ff; }
-#list-head { font-weight: 600; background: #f0f2f6; overflow: hidden; }
+#list-head { font-weight: 600; background: #f0f2f6; position: sticky; top: 0; z-index: 1; width: max-content; min-width: 100%; box-sizing: border-box; }
 .row span, #list-head span { overflow: hidden; text-overflow: ellipsis; }
 .c-run { width: 120px; flex: none; } .c-item { width: 140px; flex: none; } .c-ok { width: 60px; flex: none; }
 .c { width: 90px; flex: none; }
@@ -107,7 +108,7 @@ ${csp}<meta name="viewport" content="width=device-width, initial-scale=1">
 <button id="diff-btn" type="button">Diff two runs</button>
 </div>
 <main>
-<div class="listbox"><div id="list-head"></div><div id="list" class="vlist"><div id="spacer" class="spacer"></div><div id="rows" class="rows"></div></div></div>
+<div class="listbox"><div id="list" class="vlist"><div id="list-head"></div><div id="spacer" class="spacer"></div><div id="rows" class="rows"></div></div></div>
 <div class="diffbox"><div id="diff-count"></div><div id="diff-list" class="vlist"><div id="diff-spacer" class="spacer"></div><div id="diff-rows" class="rows"></div></div></div>
 <div id="detail"><p class="muted">Select a sample to see what was asked, what came back and how it was graded.</p></div>
 </main>
