@@ -10,7 +10,12 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startViewServer, type ViewDataset, type ViewServer, writeStaticViewer } from "../../src/core/view/index.js";
+import {
+  startViewServer,
+  type ViewDataset,
+  type ViewServer,
+  writeStaticViewer,
+} from "../../src/core/view/index.js";
 import { gebViewDataset } from "../../src/geb/view/dataset.js";
 import { gf01ViewDataset } from "../../src/gf01/view/dataset.js";
 import { hasChromium, launch } from "../web/helpers.js";
@@ -51,6 +56,10 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
   }
   async function shot(page: Page, name: string): Promise<void> {
     const path = join(artifacts, `${name}.png`);
+    // Clicking a wide row scrolls the list sideways; shoot it from its first column.
+    await page.evaluate(() => {
+      for (const id of ["list", "diff-list"]) document.getElementById(id)?.scrollTo({ left: 0 });
+    });
     await page.screenshot({ path });
     console.log(`screenshot: ${path}`);
   }
@@ -73,7 +82,10 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     expect(await count(page)).toBe(`${d.rows.length} of ${d.rows.length} samples`);
     await page.check("#wrong-only");
     const wrong = d.rows.filter((r) => r.ok === false).length;
-    await page.waitForFunction((n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`), wrong);
+    await page.waitForFunction(
+      (n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`),
+      wrong,
+    );
     expect(await page.locator("#rows .row.ok").count()).toBe(0);
     await page.uncheck("#wrong-only");
 
@@ -81,19 +93,30 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     await page.locator("#rows .row", { hasText: "LLM-fake" }).first().click();
     await page.waitForSelector("#detail .sec-messages");
     expect(await page.locator("#detail h3", { hasText: /^Rollout 1 · commit \(scored\)/ }).count()).toBe(1);
-    expect(await page.locator("#detail h3", { hasText: "Certificate vs best-matching minimal certificate" }).count()).toBe(1);
+    expect(
+      await page
+        .locator("#detail h3", { hasText: "Certificate vs best-matching minimal certificate" })
+        .count(),
+    ).toBe(1);
     await hostileTextIsInert(page);
     await shot(page, "gf01-sample");
+    await page.locator("#detail .sec-messages").nth(2).scrollIntoViewIfNeeded();
+    await shot(page, "gf01-messages");
 
     await page.selectOption("#diff-a", "0");
     await page.selectOption("#diff-b", "1");
     await page.click("#diff-btn");
     await page.waitForSelector("#diff-rows .row");
     const items = new Set(d.rows.map((r) => r.item)).size;
-    expect(await page.locator("#diff-count").textContent()).toMatch(new RegExp(`^${items} items in both runs`));
-    const disc = d.rows.filter((r, i) => r.run === 0 && r.ok !== d.rows.find((x, j) => j !== i && x.item === r.item)?.ok).length;
+    expect(await page.locator("#diff-count").textContent()).toMatch(
+      new RegExp(`^${items} items in both runs`),
+    );
+    const disc = d.rows.filter(
+      (r, i) => r.run === 0 && r.ok !== d.rows.find((x, j) => j !== i && x.item === r.item)?.ok,
+    ).length;
     expect(await page.locator("#diff-rows .row.discordant").count()).toBe(disc);
-    if (disc) expect(await page.locator("#diff-rows .row").first().getAttribute("class")).toContain("discordant");
+    if (disc)
+      expect(await page.locator("#diff-rows .row").first().getAttribute("class")).toContain("discordant");
     await page.locator("#diff-rows .row").first().click();
     await page.waitForSelector("#detail .side-by-side .detail-col >> nth=1");
     expect(await page.locator("#detail .detail-col h2").allTextContents()).toEqual([
@@ -113,11 +136,17 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     const citeCol = d.columns.findIndex((c) => c.key === "cite_f1");
     const failedCite = d.rows.filter((r) => (r.cells[citeCol] as number) < 1).length;
     await page.selectOption("#metric", String(citeCol));
-    await page.waitForFunction((n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`), failedCite);
+    await page.waitForFunction(
+      (n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`),
+      failedCite,
+    );
     await page.selectOption("#metric", "");
     await page.fill("#search", "q002");
     const q2 = d.rows.filter((r) => r.item.endsWith("Q002")).length;
-    await page.waitForFunction((n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`), q2);
+    await page.waitForFunction(
+      (n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`),
+      q2,
+    );
     await page.locator("#rows .row", { hasText: "openai:fake" }).first().click();
     await page.waitForSelector("#detail .sec-lines");
     expect(await page.locator("#detail .line.m-gold").count()).toBeGreaterThan(0);
@@ -143,8 +172,14 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     const d: ViewDataset = {
       family: "geb",
       title: "synthetic 100k",
-      columns: [{ key: "v", label: "value", metric: true }, { key: "p", label: "profile", facet: true }],
-      runs: [{ label: "A", source: "a" }, { label: "B", source: "b" }],
+      columns: [
+        { key: "v", label: "value", metric: true },
+        { key: "p", label: "profile", facet: true },
+      ],
+      runs: [
+        { label: "A", source: "a" },
+        { label: "B", source: "b" },
+      ],
       rows: Array.from({ length: n }, (_, i) => ({
         run: i % 2,
         item: `I${Math.floor(i / 2)}`,

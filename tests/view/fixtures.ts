@@ -65,7 +65,9 @@ export async function makeViewFixtures(): Promise<ViewFixtures> {
       answer: (prompt, req) => {
         if (prompt.includes("LEDGER:")) {
           // GEB: a perfect reader, except one hostile reply.
-          return prompt.includes("Q002") ? `${XSS} {"value": null, "support_ids": []}` : ledgerReaderAnswer(prompt);
+          return prompt.includes("Q002")
+            ? `${XSS} {"value": null, "support_ids": []}`
+            : ledgerReaderAnswer(prompt);
         }
         const a = fakeGf01Model(prompt, req);
         return a.startsWith("I think") ? `${XSS} I think the first input should go high.` : a;
@@ -92,11 +94,28 @@ export async function makeViewFixtures(): Promise<ViewFixtures> {
       "gf01 play-llm",
     );
     await ok(
-      gf01Main(["evaluate", ...common, "--agent", "online-greedy", "--out", f.greedyRuns, "--git-commit", "c"]),
+      gf01Main([
+        "evaluate",
+        ...common,
+        "--agent",
+        "online-greedy",
+        "--out",
+        f.greedyRuns,
+        "--git-commit",
+        "c",
+      ]),
       "gf01 evaluate",
     );
     generateToFile(
-      { seed: 7, episodes: 2, steps: 60, keys: 6, queries: 6, distractorProfile: "instruction", stateMode: "kv_commentary" },
+      {
+        seed: 7,
+        episodes: 2,
+        steps: 60,
+        keys: 6,
+        queries: 6,
+        distractorProfile: "instruction",
+        stateMode: "kv_commentary",
+      },
       f.gebData,
     );
     await ok(

@@ -5,10 +5,12 @@
  * saves. Every text from a run file is set with textContent (never innerHTML): model replies
  * are hostile text. No template literals inside (the string is a String.raw template).
  */
+// biome-ignore lint/complexity/noUselessStringRaw: escapes later added to the script stay as written
 export const VIEWER_SCRIPT = String.raw`(function () {
 "use strict";
 var ROW_H = 24;
-var CHUNK = 5000;
+// A small first page paints at once; larger pages after it keep the request count low.
+var FIRST = 2000, CHUNK = 20000;
 var state = {
   meta: null, rows: [], details: null, view: new Int32Array(0), search: [], selected: -1,
   mode: "list", diff: [], diffSel: -1
@@ -51,13 +53,14 @@ function loadChunk(offset) {
   var total = state.meta.total;
   if (offset >= total) { $("status").textContent = ""; return; }
   $("status").textContent = "loading " + offset + " / " + total + " …";
-  fetch("api/rows?offset=" + offset + "&limit=" + CHUNK).then(function (r) { return r.json(); })
+  fetch("api/rows?offset=" + offset + "&limit=" + (offset ? CHUNK : FIRST)).then(function (r) { return r.json(); })
     .then(function (b) { addRows(b.rows); loadChunk(b.rows.length ? offset + b.rows.length : total); })
     .catch(function (e) { $("status").textContent = "cannot load rows: " + e; });
 }
 function addRows(rows) {
+  var from = state.rows.length;
   for (var i = 0; i < rows.length; i++) state.rows.push(rows[i]);
-  refreshFacets();
+  refreshFacets(from);
   applyFilters();
 }
 function getDetail(i) {
@@ -67,6 +70,7 @@ function getDetail(i) {
 
 // ---- controls ------------------------------------------------------------------------
 var facetCols = [];
+var shown = [];
 var facetSeen = [];
 function setup() {
   var m = state.meta;
@@ -103,7 +107,8 @@ function setup() {
   head.appendChild(el("span", "c-run", "run"));
   head.appendChild(el("span", "c-item", "item"));
   head.appendChild(el("span", "c-ok", "graded"));
-  m.columns.forEach(function (c) { head.appendChild(el("span", "c", c.label)); });
+  shown = [];
+  m.columns.forEach(function (c, ci) { if (!c.hidden) { shown.push(ci + 3); head.appendChild(el("span", "c", c.label)); } });
   var timer = 0;
   $("search").addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(applyFilters, 120); });
   $("wrong-only").addEventListener("change", applyFilters);
@@ -117,12 +122,12 @@ function setup() {
   $("diff-btn").disabled = m.runs.length < 2;
 }
 function opt(value, label) { var o = el("option", "", label); o.value = value; return o; }
-function refreshFacets() {
+function refreshFacets(from) {
   var off = 3;
   facetCols.forEach(function (f, k) {
     var seen = facetSeen[k];
     var fresh = [];
-    for (var i = 0; i < state.rows.length; i++) {
+    for (var i = from; i < state.rows.length; i++) {
       var v = state.rows[i][off + f.ci];
       var key = fmt(v);
       if (!seen.has(key)) { seen.add(key); fresh.push(key); }
@@ -182,7 +187,7 @@ function renderList() {
     row.appendChild(el("span", "c-run", state.meta.runs[r[0]].label));
     row.appendChild(el("span", "c-item", r[1]));
     row.appendChild(el("span", "c-ok", okText(r[2])));
-    for (var c = 3; c < r.length; c++) row.appendChild(el("span", "c", fmt(r[c])));
+    for (var c = 0; c < shown.length; c++) row.appendChild(el("span", "c", fmt(r[shown[c]])));
     row.addEventListener("click", onRowClick);
     body.appendChild(row);
   }
@@ -290,7 +295,8 @@ function buildDiff() {
   state.diff = pairs;
   state.diffSel = -1;
   $("diff-count").textContent = pairs.length + " items in both runs; discordant " + (ab + ba) +
-    " (A right, B wrong: " + ab + "; A wrong, B right: " + ba + "); both wrong " + both;
+    " (A right, B wrong: " + ab + "; A wrong, B right: " + ba + "); both wrong " + both +
+    (state.meta.runs[a].dataset !== state.meta.runs[b].dataset ? " — warning: the two runs read different data files" : "");
   $("diff-spacer").style.height = pairs.length * ROW_H + "px";
   renderDiff();
 }

@@ -14,15 +14,26 @@ export const DEFAULT_VIEW_PORT = 8020;
 const port = (v: string): number => {
   const n = Number(v);
   if (!/^\d+$/.test(v.trim()) || n > 65535)
-    throw new InputError(`--port must be an integer in 0..65535, got ${JSON.stringify(v)}`, { field: "port" });
+    throw new InputError(`--port must be an integer in 0..65535, got ${JSON.stringify(v)}`, {
+      field: "port",
+    });
   return n;
 };
 
 export function addViewOptions(cmd: Command): Command {
   return cmd
     .option("--html <file>", "write one self-contained HTML file instead of serving")
-    .option("--port <n>", `TCP port (0 = any free port; default ${DEFAULT_VIEW_PORT})`, port, DEFAULT_VIEW_PORT)
-    .option("--host <addr>", "address to listen on (loopback by default; 0.0.0.0 exposes the runs)", "127.0.0.1");
+    .option(
+      "--port <n>",
+      `TCP port (0 = any free port; default ${DEFAULT_VIEW_PORT})`,
+      port,
+      DEFAULT_VIEW_PORT,
+    )
+    .option(
+      "--host <addr>",
+      "address to listen on (loopback by default; 0.0.0.0 exposes the runs)",
+      "127.0.0.1",
+    );
 }
 
 export interface ViewCommandOptions {

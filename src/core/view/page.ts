@@ -30,8 +30,8 @@ main { display: grid; grid-template-columns: minmax(380px, 45%) 1fr; height: cal
 .row:hover { background: #eef3ff; } .row.sel { background: #d7e4ff; }
 #list-head { font-weight: 600; background: #f0f2f6; position: sticky; top: 0; z-index: 1; width: max-content; min-width: 100%; box-sizing: border-box; }
 .row span, #list-head span { overflow: hidden; text-overflow: ellipsis; }
-.c-run { width: 120px; flex: none; } .c-item { width: 140px; flex: none; } .c-ok { width: 60px; flex: none; }
-.c { width: 90px; flex: none; }
+.c-run { width: 170px; flex: none; } .c-item { width: 130px; flex: none; } .c-ok { width: 60px; flex: none; }
+.c { width: 80px; flex: none; }
 .ok { color: #176b2c; } .bad { color: #a31919; } .na { color: #777; }
 .row.bad .c-ok { font-weight: 600; } .row.discordant { background: #fff1e0; }
 #detail { overflow: auto; padding: 8px 14px; }
@@ -88,7 +88,8 @@ function escapeHtml(s: string): string {
 }
 
 function pageHtml(title: string, mode: "served" | "static", data: string): string {
-  const csp = mode === "static" ? `<meta http-equiv="Content-Security-Policy" content="${viewerCsp(mode)}">\n` : "";
+  const csp =
+    mode === "static" ? `<meta http-equiv="Content-Security-Policy" content="${viewerCsp(mode)}">\n` : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 ${csp}<meta name="viewport" content="width=device-width, initial-scale=1">

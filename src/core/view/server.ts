@@ -60,7 +60,9 @@ export async function startViewServer(d: ViewDataset, o: ViewServerOptions = {})
         const offset = int(u, "offset", 0);
         const limit = int(u, "limit", 5000);
         if (offset < 0 || limit < 0)
-          return json(res, 400, { error: { code: "bad_request", message: "offset and limit are integers ≥ 0" } });
+          return json(res, 400, {
+            error: { code: "bad_request", message: "offset and limit are integers ≥ 0" },
+          });
         const rows = d.rows.slice(offset, offset + Math.min(limit, MAX_PAGE)).map(packRow);
         return json(res, 200, { offset, rows });
       }

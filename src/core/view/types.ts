@@ -15,6 +15,8 @@ export interface ViewColumn {
   facet?: boolean;
   /** A metric can be chosen in "failed on metric" (false, or a number below 1). */
   metric?: boolean;
+  /** Filter only: not a list column (e.g. the agent, already part of the run label). */
+  hidden?: boolean;
 }
 
 export interface ViewRun {
@@ -22,6 +24,8 @@ export interface ViewRun {
   label: string;
   /** The file it was read from. */
   source: string;
+  /** The items' source (GEB: the data file); the diff warns when two runs differ here. */
+  dataset?: string;
 }
 
 export interface ViewRow {
@@ -79,7 +83,14 @@ export interface ViewMeta {
 }
 
 export function viewMeta(d: ViewDataset): ViewMeta {
-  return { family: d.family, title: d.title, columns: d.columns, runs: d.runs, notes: d.notes, total: d.rows.length };
+  return {
+    family: d.family,
+    title: d.title,
+    columns: d.columns,
+    runs: d.runs,
+    notes: d.notes,
+    total: d.rows.length,
+  };
 }
 
 /**

@@ -12,7 +12,12 @@ export function registerViewCommand(program: Command): void {
       .description("Browse runs query by query: answer, citations, evidence lines, prompt and reply")
       .argument("<runs...>", "results files, run dirs or sweep trees (as geb summarize --in)")
       .option("--data <file>", "the dataset (default: each run's data.path)")
-      .option("--records <file>", "engine records of a run (geb model --results); repeat, in run order", collect, []),
+      .option(
+        "--records <file>",
+        "engine records of a run (geb model --results); repeat, in run order",
+        collect,
+        [],
+      ),
   ).action(async (runs: string[], o) => {
     const d = await gebViewDataset({ runs, data: o.data, records: o.records });
     await runViewer(d, o, "geb view");

@@ -12,7 +12,15 @@ import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { parseWith } from "../../core/schema.js";
-import type { ViewCell, ViewColumn, ViewDataset, ViewDetail, ViewLine, ViewRow, ViewSection } from "../../core/view/types.js";
+import type {
+  ViewCell,
+  ViewColumn,
+  ViewDataset,
+  ViewDetail,
+  ViewLine,
+  ViewRow,
+  ViewSection,
+} from "../../core/view/types.js";
 import { jsonlLines, uniqueLabels } from "../../gf01/view/dataset.js";
 import { GebRowReadSchema } from "../dataset/schema.js";
 import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type RowResult } from "../grade/grade.js";
@@ -80,7 +88,7 @@ const promptLineSchema = z.object({
 });
 
 export const GEB_COLUMNS: ViewColumn[] = [
-  { key: "model", label: "model", facet: true },
+  { key: "model", label: "model", facet: true, hidden: true },
   { key: "profile", label: "profile", facet: true },
   { key: "state_mode", label: "state mode", facet: true },
   { key: "query_type", label: "query", facet: true },
@@ -120,9 +128,17 @@ function dataFileOf(p: ModelRunPayload, file: string, given?: string): string {
   const path = p.data?.path;
   if (typeof path !== "string")
     throw new InputError("missing data.path; pass --data", { file, field: "data.path" });
-  const candidates = [isAbsolute(path) ? path : resolve(path), join(dirname(file), path), join(dirname(file), basename(path))];
+  const candidates = [
+    isAbsolute(path) ? path : resolve(path),
+    join(dirname(file), path),
+    join(dirname(file), basename(path)),
+  ];
   const hit = candidates.find((c) => existsSync(c));
-  if (!hit) throw new InputError(`data file ${path} not found (looked beside the results too); pass --data`, { file, field: "data.path" });
+  if (!hit)
+    throw new InputError(`data file ${path} not found (looked beside the results too); pass --data`, {
+      file,
+      field: "data.path",
+    });
   return hit;
 }
 
@@ -132,7 +148,8 @@ function gradeOptions(p: ModelRunPayload): GradeOptions {
     citations: (c.citations as GradeOptions["citations"]) ?? DEFAULT_GRADE_OPTIONS.citations,
     supportMetric: (c.support_metric as GradeOptions["supportMetric"]) ?? DEFAULT_GRADE_OPTIONS.supportMetric,
     maxSupportK: typeof c.max_support_k === "number" ? c.max_support_k : DEFAULT_GRADE_OPTIONS.maxSupportK,
-    entailmentCheck: typeof c.entailment_check === "boolean" ? c.entailment_check : DEFAULT_GRADE_OPTIONS.entailmentCheck,
+    entailmentCheck:
+      typeof c.entailment_check === "boolean" ? c.entailment_check : DEFAULT_GRADE_OPTIONS.entailmentCheck,
     metrics: c.metrics === "reference-0.1" ? "reference-0.1" : "1.0",
   };
 }
@@ -142,7 +159,9 @@ function runLabel(p: ModelRunPayload): string {
     .filter(([k]) => k !== "distractor_profile")
     .map(([k, v]) => `${k}=${String(v)}`);
   const pipe = p.config?.pipeline as Record<string, unknown> | null | undefined;
-  const knobs = pipe ? [`k=${pipe.k}`, `rerank=${pipe.rerank}`, pipe.authority_filter ? "filter" : ""].filter(Boolean) : [];
+  const knobs = pipe
+    ? [`k=${pipe.k}`, `rerank=${pipe.rerank}`, pipe.authority_filter ? "filter" : ""].filter(Boolean)
+    : [];
   return [p.model, ...knobs, ...labels].join(" · ");
 }
 
@@ -156,7 +175,9 @@ export async function gebViewDataset(o: GebViewOptions): Promise<ViewDataset> {
   const viewRows: ViewRow[] = [];
   const runs: ViewDataset["runs"] = [];
   if (o.records && o.records.length > loaded.length)
-    throw new InputError(`${o.records.length} --records files for ${loaded.length} run(s)`, { field: "--records" });
+    throw new InputError(`${o.records.length} --records files for ${loaded.length} run(s)`, {
+      field: "--records",
+    });
   loaded.forEach((lr, ri) => {
     const p = lr.payload;
     const data = loadData(dataFileOf(p, lr.file, o.data), dataCache);
@@ -180,15 +201,27 @@ export async function gebViewDataset(o: GebViewOptions): Promise<ViewDataset> {
         }
       } else notes.push(`${recordsFile}: no prompt store beside it (${basename(pf)}); prompts are not shown`);
     }
-    const ctx: RunCtx = { payload: p, file: lr.file, data, grader: new Grader(gradeOptions(p)), records, recordsFile, prompts };
+    const ctx: RunCtx = {
+      payload: p,
+      file: lr.file,
+      data,
+      grader: new Grader(gradeOptions(p)),
+      records,
+      recordsFile,
+      prompts,
+    };
     ctxs.push(ctx);
-    runs.push({ label: runLabel(p), source: lr.file });
+    runs.push({ label: runLabel(p), source: lr.file, dataset: resolve(data.file) });
     const profile = p.distractor_profile ?? (p.labels?.distractor_profile as string | undefined) ?? null;
     let regradeDiffers = 0;
     for (const s of p.retrieval_stats) {
       if (s.trial !== 0) continue;
       const d = data.rows.get(s.id);
-      if (!d) throw new InputError(`row ${s.id} of the run is not in the data file ${data.file}`, { file: lr.file, field: "retrieval_stats" });
+      if (!d)
+        throw new InputError(`row ${s.id} of the run is not in the data file ${data.file}`, {
+          file: lr.file,
+          field: "retrieval_stats",
+        });
       const grade = ctx.grader.add(
         { id: d.id, document: data.docs[d.doc].lines.join("\n"), gold: d.gold, meta: d.meta },
         s.missing ? undefined : { value: s.pred_value, support_ids: s.pred_support_ids },
@@ -232,7 +265,13 @@ export async function gebViewDataset(o: GebViewOptions): Promise<ViewDataset> {
 const UID = /\[(U[0-9A-F]{6})\]/;
 
 /** Marks for one episode-log line: what kind of line it is, and its role for this query. */
-export function lineMarks(text: string, gold: ReadonlySet<string>, cited: ReadonlySet<string>, cands: ReadonlyMap<string, number>, pick: string | null): string[] {
+export function lineMarks(
+  text: string,
+  gold: ReadonlySet<string>,
+  cited: ReadonlySet<string>,
+  cands: ReadonlyMap<string, number>,
+  pick: string | null,
+): string[] {
   const m: string[] = [];
   const uid = UID.exec(text)?.[1] ?? null;
   if (uid && gold.has(uid)) m.push("gold");
@@ -281,7 +320,10 @@ function gebDetail(ref: RowRef, ctx: RunCtx): ViewDetail {
       ["entailed / support bloat (regraded)", g ? [g.entailed, g.support_bloat] : null],
       ["key / query / derived op", [s.key, s.query_type, (d.meta.derived_op as ViewCell) ?? null]],
       ["instruction targeted the key", [s.has_instruction, (d.meta.instruction_value as ViewCell) ?? null]],
-      ["tokens / distractors since update, writes", [s.tokens_since_update, s.distractors_since_update, s.writes_to_key]],
+      [
+        "tokens / distractors since update, writes",
+        [s.tokens_since_update, s.distractors_since_update, s.writes_to_key],
+      ],
       ["run", `${p.model} (${basename(ctx.file)})`],
     ],
   });
@@ -305,7 +347,11 @@ function gebDetail(ref: RowRef, ctx: RunCtx): ViewDetail {
     for (const u of cited)
       if (!lines.some((x) => x.text.includes(`[${u}]`))) {
         const l = byUid.get(u);
-        lines.push(l ? { text: l, marks: lineMarks(l, gold, cited, cands, pick) } : { text: `${u}: no such ledger entry in this episode`, marks: ["cited"] });
+        lines.push(
+          l
+            ? { text: l, marks: lineMarks(l, gold, cited, cands, pick) }
+            : { text: `${u}: no such ledger entry in this episode`, marks: ["cited"] },
+        );
       }
     sections.push({
       kind: "lines",
@@ -315,7 +361,11 @@ function gebDetail(ref: RowRef, ctx: RunCtx): ViewDetail {
       lines,
     });
   } else {
-    sections.push({ kind: "missing", title: "Evidence", text: "this query names no key (derived query without a key)" });
+    sections.push({
+      kind: "missing",
+      title: "Evidence",
+      text: "this query names no key (derived query without a key)",
+    });
   }
 
   if (s.stage === "pipeline") {
@@ -338,7 +388,13 @@ function gebDetail(ref: RowRef, ctx: RunCtx): ViewDetail {
       kind: "table",
       title: `Retrieved candidates in the order presented (${cl.length})`,
       columns: ["#", "uid", "line", "gold", "selected"],
-      rows: cl.map((u, k) => [k + 1, u, byUid.get(u) ?? "(not in the episode log)", gold.has(u), u === s.selected_uid]),
+      rows: cl.map((u, k) => [
+        k + 1,
+        u,
+        byUid.get(u) ?? "(not in the episode log)",
+        gold.has(u),
+        u === s.selected_uid,
+      ]),
       marks: cl.map((u) => (u === s.selected_uid ? ["pick"] : gold.has(u) ? ["gold"] : null)),
     });
     sections.push({
@@ -361,7 +417,10 @@ function gebDetail(ref: RowRef, ctx: RunCtx): ViewDetail {
       const msgs = ctx.prompts?.get(r.prompt_sha256);
       if (msgs)
         for (const m of msgs as { role: string; content: unknown }[])
-          items.push({ role: m.role, content: typeof m.content === "string" ? m.content : JSON.stringify(m.content) });
+          items.push({
+            role: m.role,
+            content: typeof m.content === "string" ? m.content : JSON.stringify(m.content),
+          });
       else items.push({ role: "prompt", content: `prompt ${r.prompt_sha256} is not in the prompt store` });
       items.push({
         role: "assistant",

@@ -10,7 +10,14 @@ import { basename } from "node:path";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { parseWith } from "../../core/schema.js";
-import type { ViewCell, ViewColumn, ViewDataset, ViewDetail, ViewRow, ViewSection } from "../../core/view/types.js";
+import type {
+  ViewCell,
+  ViewColumn,
+  ViewDataset,
+  ViewDetail,
+  ViewRow,
+  ViewSection,
+} from "../../core/view/types.js";
 import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { type RunRecord, runRecordSchema } from "../artifacts/run-record.js";
 import { type CompiledInstance, compileInstance, withAtomBudget } from "../model/compile.js";
@@ -127,9 +134,9 @@ const condKey = (x: { instance_id: string; agent_name: string; eval_track: strin
   `${x.instance_id}\u0000${x.agent_name}\u0000${x.eval_track}\u0000${x.play_protocol}`;
 
 export const GF01_COLUMNS: ViewColumn[] = [
-  { key: "agent", label: "agent", facet: true },
-  { key: "track", label: "track", facet: true },
-  { key: "protocol", label: "protocol", facet: true },
+  { key: "agent", label: "agent", facet: true, hidden: true },
+  { key: "track", label: "track", facet: true, hidden: true },
+  { key: "protocol", label: "protocol", facet: true, hidden: true },
   { key: "verdict", label: "verdict", facet: true },
   { key: "kappa", label: "κ" },
   { key: "valid", label: "certified", metric: true },
@@ -150,7 +157,12 @@ function kappaOf(r: RunRecord): number[] {
 /** Read GF-01 run files (validated; errors name file, line and field) into a viewer dataset. */
 export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> {
   if (!o.runs.length) throw new InputError("give at least one run file");
-  const bundle = o.instances === undefined ? null : typeof o.instances === "string" ? await loadBundle(o.instances) : o.instances;
+  const bundle =
+    o.instances === undefined
+      ? null
+      : typeof o.instances === "string"
+        ? await loadBundle(o.instances)
+        : o.instances;
   const notes: string[] = [];
   const loaded: Loaded[] = [];
   for (let f = 0; f < o.runs.length; f++) {
@@ -247,7 +259,10 @@ export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> 
     return gf01Detail(l, bundle, compiled);
   };
   const title = `GF-01 samples · ${o.runs.map((f) => basename(f)).join(", ")}`;
-  if (!bundle) notes.push("no --instances bundle: the goal panel and the best-matching minimal certificate are not shown");
+  if (!bundle)
+    notes.push(
+      "no --instances bundle: the goal panel and the best-matching minimal certificate are not shown",
+    );
   return { family: "gf01", title, columns: GF01_COLUMNS, runs, rows: viewRows, notes, detail };
 }
 
@@ -265,7 +280,11 @@ const fmtVals = (o: Record<string, unknown>) =>
     .map(([k, v]) => `${k}=${String(v)}`)
     .join(" ");
 
-function gf01Detail(l: Loaded, bundle: LoadedBundle | null, compiled: Map<string, CompiledInstance>): ViewDetail {
+function gf01Detail(
+  l: Loaded,
+  bundle: LoadedBundle | null,
+  compiled: Map<string, CompiledInstance>,
+): ViewDetail {
   const r = l.row;
   const sections: ViewSection[] = [];
   const pairs: [string, ViewCell | ViewCell[]][] = [
@@ -297,7 +316,10 @@ function gf01Detail(l: Loaded, bundle: LoadedBundle | null, compiled: Map<string
       kind: "kv",
       title: "Goal panel (what the player saw)",
       pairs: [
-        ["goal", `${inst.effect_ap} = 1 ${inst.mode === "hard" ? `at t*=${inst.t_star}` : `in window ${lo}..${hi}`}`],
+        [
+          "goal",
+          `${inst.effect_ap} = 1 ${inst.mode === "hard" ? `at t*=${inst.t_star}` : `in window ${lo}..${hi}`}`,
+        ],
         ["mode / t* / window", [inst.mode, inst.t_star, `${lo}..${hi}`]],
         ["horizon T", ci0.T],
         ["inputs", Object.keys(inst.base_trace[0] ?? {}).join(" ")],
@@ -331,7 +353,10 @@ function gf01Detail(l: Loaded, bundle: LoadedBundle | null, compiled: Map<string
         }
       }
       const head = `Rollout ${ro.episode} · ${ro.phase}${ro.scored ? " (scored)" : " (practice, unscored)"}`;
-      const end = ro.effect_triggered === undefined ? "" : ` · effect ${ro.effect_triggered ? "triggered" : "not triggered"}`;
+      const end =
+        ro.effect_triggered === undefined
+          ? ""
+          : ` · effect ${ro.effect_triggered ? "triggered" : "not triggered"}`;
       sections.push({
         kind: "table",
         title: `${head}${end}`,
@@ -372,7 +397,9 @@ function certificateSection(r: RunRecord, ci0: CompiledInstance): ViewSection {
   const target = new Set(bm.target.map(key));
   const all = new Map<string, readonly [number, string, number]>();
   for (const a of [...r.certificate, ...bm.target]) all.set(key(a), a);
-  const atoms = [...all.values()].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] - b[2]));
+  const atoms = [...all.values()].sort(
+    (a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] - b[2]),
+  );
   const agree = Math.abs(bm.ap_f1 - r.ap_f1) < 1e-9 && Math.abs(bm.ts_f1 - r.ts_f1) < 1e-9;
   return {
     kind: "table",
@@ -395,8 +422,14 @@ function transcriptSections(l: Loaded, sections: ViewSection[]): void {
       ["model", JSON.stringify(summary.model ?? null)],
       ["prompt templates", JSON.stringify(summary.prompt_templates ?? null)],
       ["calls / cache hits", [summary.calls as ViewCell, summary.cache_hits as ViewCell]],
-      ["prompt / completion tokens", [summary.prompt_tokens as ViewCell, summary.completion_tokens as ViewCell]],
-      ["malformed replies / skipped steps", [summary.malformed_replies as ViewCell, summary.skipped_steps as ViewCell]],
+      [
+        "prompt / completion tokens",
+        [summary.prompt_tokens as ViewCell, summary.completion_tokens as ViewCell],
+      ],
+      [
+        "malformed replies / skipped steps",
+        [summary.malformed_replies as ViewCell, summary.skipped_steps as ViewCell],
+      ],
     ],
   });
   if (!l.prompts)
@@ -420,7 +453,10 @@ function transcriptSections(l: Loaded, sections: ViewSection[]): void {
         items.push({ role: m.role, content });
       }
     } else if (l.prompts) {
-      items.push({ role: "prompt", content: `prompt ${c.prompt_sha256 ?? "(no hash)"} is not in the prompt store` });
+      items.push({
+        role: "prompt",
+        content: `prompt ${c.prompt_sha256 ?? "(no hash)"} is not in the prompt store`,
+      });
     }
     items.push({ role: "assistant", content: c.reply ?? "(no reply recorded)", note: `reply · ${c.kind}` });
     sections.push({
@@ -437,7 +473,13 @@ function transcriptSections(l: Loaded, sections: ViewSection[]): void {
       columns: ["rollout", "t", "tool", "args", "result"],
       rows: tools.map((t) => {
         const x = t as Record<string, unknown>;
-        return [x.episode as ViewCell, x.t as ViewCell, x.tool as ViewCell, JSON.stringify(x.args), JSON.stringify(x.result)];
+        return [
+          x.episode as ViewCell,
+          x.t as ViewCell,
+          x.tool as ViewCell,
+          JSON.stringify(x.args),
+          JSON.stringify(x.result),
+        ];
       }),
     });
 }
