@@ -8,3 +8,4 @@ export * from "./grade/index.js";
 export * as model from "./model/index.js";
 // Retrieval → selection → answer pipeline, selector training, summaries and diagnosis.
 export * from "./pipeline/index.js";
+export * as view from "./view/index.js";

@@ -15,3 +15,4 @@ export * from "./report/index.js";
 export * from "./checks/index.js";
 export * as api from "./api.js";
 export * as play from "./play/index.js";
+export * as view from "./view/index.js";

@@ -136,6 +136,7 @@ describe("GEB adapter", () => {
       expect(mean("cite_f1")).toBeCloseTo(runs[r].metrics.cite_f1, 12);
       expect(mean("value_ok")).toBeCloseTo(runs[r].metrics.value_acc, 12);
       expect(mean("exact_ok")).toBeCloseTo(runs[r].metrics.exact_acc, 12);
+      expect(mean("entailed")).toBeCloseTo(runs[r].metrics.entailment, 12);
     }
     expect(d.notes).toEqual([]);
   });

@@ -128,10 +128,14 @@ function dataFileOf(p: ModelRunPayload, file: string, given?: string): string {
   const path = p.data?.path;
   if (typeof path !== "string")
     throw new InputError("missing data.path; pass --data", { file, field: "data.path" });
+  const base = dirname(file);
+  // As `geb summarize` reads sweeps: as written, beside the results, then the cell folder by name.
   const candidates = [
     isAbsolute(path) ? path : resolve(path),
-    join(dirname(file), path),
-    join(dirname(file), basename(path)),
+    join(base, path),
+    join(dirname(base), path),
+    join(base, basename(dirname(path)), basename(path)),
+    join(base, basename(path)),
   ];
   const hit = candidates.find((c) => existsSync(c));
   if (!hit)
