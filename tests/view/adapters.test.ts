@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
 import type { ViewDataset, ViewDetail, ViewSection } from "../../src/core/view/types.js";
 import { gebViewDataset, lineMarks, namesKey } from "../../src/geb/view/dataset.js";
+import { main as gebMain } from "../../src/geb/cli/main.js";
+import { main as gf01Main } from "../../src/gf01/cli.js";
 import { gf01ViewDataset } from "../../src/gf01/view/dataset.js";
 import { makeViewFixtures, type ViewFixtures, XSS } from "./fixtures.js";
 
@@ -199,5 +201,34 @@ describe("GEB adapter", () => {
     writeFileSync(rec, rl.join("\n"));
     const e2 = await inputError(gebViewDataset({ runs: [f.gebModelDir], records: [rec] }));
     expect([e2.file, e2.line, e2.field]).toEqual([rec, 1, "raw_text"]);
+  });
+});
+
+describe("view commands", () => {
+  it("--html writes one self-contained page with a CSP; bad input exits 2 with one line", async () => {
+    const out = join(f.dir, "v.html");
+    const err: string[] = [];
+    const w = process.stderr.write;
+    const o = process.stdout.write;
+    process.stderr.write = ((s: string) => err.push(s) > 0) as typeof process.stderr.write;
+    process.stdout.write = (() => true) as typeof process.stdout.write;
+    try {
+      expect(await gf01Main(["view", f.llmRuns, "--instances", f.bundle, "--html", out])).toBe(0);
+      expect(await gebMain(["view", f.gebModelDir, "--records", f.gebRecords, "--html", out])).toBe(0);
+      err.length = 0;
+      expect(await gebMain(["view", join(f.dir, "nope")])).toBe(2);
+      expect(await gf01Main(["view", f.llmRuns, "--port", "x"])).toBe(2);
+    } finally {
+      process.stderr.write = w;
+      process.stdout.write = o;
+    }
+    expect(err[0]).toMatch(/^geb: .*nope: no such file or directory\n$/);
+    const html = readFileSync(out, "utf8");
+    expect(html).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'sha256-/,
+    );
+    // The hostile reply is in the embedded data, escaped so it cannot close the data block.
+    expect(html).not.toContain("<script>window.__xss");
+    expect(html).toContain("\\u003cscript\\u003ewindow.__xss");
   });
 });

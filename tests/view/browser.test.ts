@@ -88,6 +88,22 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     );
     expect(await page.locator("#rows .row.ok").count()).toBe(0);
     await page.uncheck("#wrong-only");
+    // By run (agent × track × protocol), and by a facet.
+    await page.selectOption("#run", "1");
+    const inRun1 = d.rows.filter((r) => r.run === 1).length;
+    await page.waitForFunction(
+      (n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`),
+      inRun1,
+    );
+    await page.selectOption("#run", "");
+    await page.selectOption('select.facet[aria-label="agent"]', "LLM-fake");
+    const llm = d.rows.filter((r) => r.run === 0).length;
+    await page.waitForFunction(
+      (n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`),
+      llm,
+    );
+    expect(await page.locator("#rows .row", { hasText: "GreedyLocal" }).count()).toBe(0);
+    await page.selectOption('select.facet[aria-label="agent"]', "");
 
     // The LLM episode whose transcript holds the hostile reply (t=1 of every episode).
     await page.locator("#rows .row", { hasText: "LLM-fake" }).first().click();
@@ -155,6 +171,7 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     await page.fill("#search", "");
     await page.locator("#rows .row").nth(0).click();
     await page.waitForSelector("#detail .sec-lines");
+    await page.locator("#detail .line.m-gold").first().scrollIntoViewIfNeeded();
     await shot(page, "geb-sample");
 
     await page.click("#diff-btn");

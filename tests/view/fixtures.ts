@@ -137,6 +137,8 @@ export async function makeViewFixtures(): Promise<ViewFixtures> {
         f.gebModelDir,
         "--no-timings",
         "--no-progress",
+        "--label",
+        "distractor_profile=instruction",
       ]),
       "geb model (answerer)",
     );
@@ -153,6 +155,8 @@ export async function makeViewFixtures(): Promise<ViewFixtures> {
         "--out-dir",
         f.gebSelectorDir,
         "--no-timings",
+        "--label",
+        "distractor_profile=instruction",
       ]),
       "geb model (selector)",
     );
