@@ -169,6 +169,10 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     expect(await page.locator("#detail .badge.b-distractor").count()).toBeGreaterThan(0);
     await hostileTextIsInert(page);
     await page.fill("#search", "");
+    await page.waitForFunction(
+      (n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`),
+      d.rows.length,
+    );
     await page.locator("#rows .row").nth(0).click();
     await page.waitForSelector("#detail .sec-lines");
     await page.locator("#detail .line.m-gold").first().scrollIntoViewIfNeeded();

@@ -120,6 +120,7 @@ function setup() {
   $("diff-b").addEventListener("change", function () { if (state.mode === "diff") buildDiff(); });
   $("diff-list").addEventListener("scroll", renderDiff);
   $("diff-btn").disabled = m.runs.length < 2;
+  applyFilters();
 }
 function opt(value, label) { var o = el("option", "", label); o.value = value; return o; }
 function refreshFacets(from) {

@@ -47,7 +47,9 @@ interface DataRow {
 }
 
 interface Episode {
-  lines: string[];
+  text: string;
+  /** Split on first use (a detail); grading needs only the text. */
+  lines?: string[];
 }
 
 interface LoadedData {
@@ -113,7 +115,7 @@ function loadData(file: string, cache: Map<string, LoadedData>): LoadedData {
     let doc = docIndex.get(r.document);
     if (doc === undefined) {
       doc = docs.length;
-      docs.push({ lines: r.document.split("\n") });
+      docs.push({ text: r.document });
       docIndex.set(r.document, doc);
     }
     rows.set(r.id, { id: r.id, question: r.question ?? "", gold: r.gold, meta: r.meta, doc });
@@ -227,7 +229,7 @@ export async function gebViewDataset(o: GebViewOptions): Promise<ViewDataset> {
           field: "retrieval_stats",
         });
       const grade = ctx.grader.add(
-        { id: d.id, document: data.docs[d.doc].lines.join("\n"), gold: d.gold, meta: d.meta },
+        { id: d.id, document: data.docs[d.doc].text, gold: d.gold, meta: d.meta },
         s.missing ? undefined : { value: s.pred_value, support_ids: s.pred_support_ids },
       );
       if (grade.value_ok !== s.value_ok || grade.exact !== s.exact_ok) regradeDiffers++;
@@ -337,7 +339,9 @@ function gebDetail(ref: RowRef, ctx: RunCtx): ViewDetail {
   const cited = new Set(s.pred_support_ids);
   const cands = new Map<string, number>((s.candidate_uids ?? []).map((u, k) => [u, k + 1]));
   const pick = s.stage === "pipeline" ? (s.selected_uid ?? s.pick_uid) : null;
-  const doc = ctx.data.docs[d.doc].lines;
+  const ep = ctx.data.docs[d.doc];
+  ep.lines ??= ep.text.split("\n");
+  const doc = ep.lines;
   const byUid = new Map<string, string>();
   for (const l of doc) {
     const u = UID.exec(l)?.[1];

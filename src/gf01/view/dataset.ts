@@ -322,7 +322,10 @@ function gf01Detail(
         ],
         ["mode / t* / window", [inst.mode, inst.t_star, `${lo}..${hi}`]],
         ["horizon T", ci0.T],
-        ["inputs", Object.keys(inst.base_trace[0] ?? {}).join(" ")],
+        [
+          "inputs / outputs",
+          `${inst.automaton.input_aps.join(" ")} / ${inst.automaton.output_aps.join(" ")}`,
+        ],
         ["budgets (timesteps / atoms)", [inst.budget_timestep, inst.budget_atoms ?? null]],
       ],
     });
