@@ -39,7 +39,7 @@ main { display: grid; grid-template-columns: minmax(380px, 45%) 1fr; height: cal
 .detail-col { min-width: 0; }
 h2 { font-size: 15px; margin: 6px 0; } h3 { font-size: 13px; margin: 12px 0 4px; color: #24324a; }
 .verdict { font-weight: 600; }
-table.kv th { text-align: left; padding-right: 10px; color: #555; font-weight: 500; vertical-align: top; }
+table.kv th { text-align: left; padding-right: 10px; white-space: nowrap; color: #555; font-weight: 500; vertical-align: top; }
 table.kv td { word-break: break-word; }
 table.grid { border-collapse: collapse; } table.grid th, table.grid td { border: 1px solid #dde; padding: 1px 6px; }
 tr.m-pick, tr.m-gold { background: #e3f6e6; } tr.m-rejected { background: #fde8e8; } tr.m-practice { color: #667; }
