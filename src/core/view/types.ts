@@ -24,7 +24,7 @@ export interface ViewRun {
   label: string;
   /** The file it was read from. */
   source: string;
-  /** The items' source (GEB: the data file); the diff warns when two runs differ here. */
+  /** Identity of the items' source (GEB: a hash of the data file's path); the diff warns when two runs differ. */
   dataset?: string;
 }
 

@@ -11,6 +11,7 @@ import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
+import { sha256Hex } from "../../core/hash.js";
 import { parseWith } from "../../core/schema.js";
 import type {
   ViewCell,
@@ -217,7 +218,8 @@ export async function gebViewDataset(o: GebViewOptions): Promise<ViewDataset> {
       prompts,
     };
     ctxs.push(ctx);
-    runs.push({ label: runLabel(p), source: lr.file, dataset: resolve(data.file) });
+    // The data file's identity, not its path: a shared static page should not carry local paths.
+    runs.push({ label: runLabel(p), source: lr.file, dataset: sha256Hex(resolve(data.file)).slice(0, 16) });
     const profile = p.distractor_profile ?? (p.labels?.distractor_profile as string | undefined) ?? null;
     let regradeDiffers = 0;
     for (const s of p.retrieval_stats) {
