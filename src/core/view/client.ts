@@ -64,7 +64,7 @@ function addRows(rows) {
   applyFilters();
 }
 function getDetail(i) {
-  if (state.details) return Promise.resolve(state.details[i]);
+  if (state.details) return Promise.resolve(JSON.parse(state.details[i]));
   return fetch("api/detail?i=" + i).then(function (r) { return r.json(); });
 }
 

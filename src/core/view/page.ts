@@ -7,7 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import { VIEWER_SCRIPT } from "./client.js";
-import { packRow, type ViewDataset, type ViewDetail, viewMeta } from "./types.js";
+import { InputError } from "../errors.js";
+import { packRow, type ViewDataset, viewMeta } from "./types.js";
 
 const STYLE = `
 :root { font: 13px/1.4 system-ui, sans-serif; color: #1d2330; background: #f7f7f9; }
@@ -123,12 +124,28 @@ export function servedPageHtml(title: string): string {
   return pageHtml(title, "served", "");
 }
 
+/** Largest static page we write: beyond it browsers struggle to open the file at all. */
+export const MAX_STATIC_BYTES = 256 * 1024 * 1024;
+
 /**
  * One self-contained HTML file: the page plus every row and every detail, embedded as
- * compact JSON. Opens from disk with no server and no network.
+ * compact JSON. Opens from disk with no server and no network. Each detail is embedded as a
+ * JSON string and parsed only when opened, so loading creates no object per detail. A page
+ * past `MAX_STATIC_BYTES` is refused with the way out (serve it instead).
  */
-export function staticViewerHtml(d: ViewDataset): string {
-  const details: ViewDetail[] = d.rows.map((_, i) => d.detail(i));
+export function staticViewerHtml(d: ViewDataset, maxBytes = MAX_STATIC_BYTES): string {
+  const details: string[] = [];
+  let bytes = 0;
+  for (let i = 0; i < d.rows.length; i++) {
+    const s = JSON.stringify(d.detail(i));
+    bytes += s.length;
+    if (bytes > maxBytes)
+      throw new InputError(
+        `a static page of these ${d.rows.length} samples would exceed ${Math.round(maxBytes / 2 ** 20)} MB; serve it instead (drop --html) or view fewer runs`,
+        { field: "--html" },
+      );
+    details.push(s);
+  }
   const data = jsonForScript({ meta: viewMeta(d), rows: d.rows.map(packRow), details });
   return pageHtml(d.title, "static", `<script type="application/json" id="ob-data">${data}</script>\n`);
 }
