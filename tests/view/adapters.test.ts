@@ -156,6 +156,11 @@ describe("GEB adapter", () => {
     expect(ev.lines.some((l) => l.marks?.includes("distractor"))).toBe(true);
     const msgs = sections(det, "messages") as Extract<ViewSection, { kind: "messages" }>[];
     expect(msgs[0].items.at(-1)?.content).toContain(XSS); // the raw reply, exactly
+    const kv = sections(det, "kv")[0] as Extract<ViewSection, { kind: "kv" }>;
+    expect(kv.pairs).toContainEqual([
+      "model's answer (as parsed from the reply)",
+      JSON.stringify(jsonl(f.gebRecords).find((r) => r.item_id === d.rows[i].item).answer),
+    ]);
     expect(msgs[0].items.some((m) => m.role === "user" && m.content.includes("LEDGER:"))).toBe(true);
     expect(sections(det, "table")[0].title).toMatch(/^Retrieved candidates/);
     expect(sections(det, "missing").map((s) => s.title)).toContain("Selector scores");

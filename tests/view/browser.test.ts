@@ -177,6 +177,12 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     await page.waitForSelector("#detail .sec-lines");
     await page.locator("#detail .line.m-gold").first().scrollIntoViewIfNeeded();
     await shot(page, "geb-sample");
+    // The keyboard walks the list: Down opens the next sample.
+    await page.keyboard.press("ArrowDown");
+    await page.waitForFunction(
+      (id) => document.querySelector("#detail h2")?.textContent?.endsWith(id),
+      d.rows[1].item,
+    );
 
     await page.click("#diff-btn");
     await page.waitForSelector("#diff-rows .row");

@@ -33,11 +33,14 @@ export interface ViewFixtures {
 /** Silence a command's stdout (its JSON payloads) while it runs in-process. */
 async function quiet<T>(f: () => Promise<T>): Promise<T> {
   const w = process.stdout.write;
+  const log = console.log;
   process.stdout.write = (() => true) as typeof process.stdout.write;
+  console.log = () => {};
   try {
     return await f();
   } finally {
     process.stdout.write = w;
+    console.log = log;
   }
 }
 

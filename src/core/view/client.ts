@@ -119,6 +119,7 @@ function setup() {
   $("diff-a").addEventListener("change", function () { if (state.mode === "diff") buildDiff(); });
   $("diff-b").addEventListener("change", function () { if (state.mode === "diff") buildDiff(); });
   $("diff-list").addEventListener("scroll", renderDiff);
+  document.addEventListener("keydown", onKey);
   $("diff-btn").disabled = m.runs.length < 2;
   applyFilters();
 }
@@ -192,6 +193,22 @@ function renderList() {
     row.addEventListener("click", onRowClick);
     body.appendChild(row);
   }
+}
+// Up/Down (or k/j) walk the list and open each sample; typing in a field is left alone.
+function onKey(ev) {
+  if (state.mode !== "list" || /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName)) return;
+  var step = ev.key === "ArrowDown" || ev.key === "j" ? 1 : ev.key === "ArrowUp" || ev.key === "k" ? -1 : 0;
+  if (!step || !state.view.length) return;
+  ev.preventDefault();
+  var p = state.view.indexOf(state.selected);
+  p = p < 0 ? 0 : Math.max(0, Math.min(state.view.length - 1, p + step));
+  state.selected = state.view[p];
+  var list = $("list");
+  var top = p * ROW_H, head = ROW_H;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + ROW_H + head > list.scrollTop + list.clientHeight) list.scrollTop = top + ROW_H + head - list.clientHeight;
+  renderList();
+  showDetails([state.selected]);
 }
 function onRowClick(ev) {
   var i = Number(ev.currentTarget.getAttribute("data-i"));

@@ -335,6 +335,16 @@ function gebDetail(ref: RowRef, ctx: RunCtx): ViewDetail {
       ["run", `${p.model} (${basename(ctx.file)})`],
     ],
   });
+  const answerRec = ctx.records?.get(s.id)?.find((r) => r.trial === 0);
+  if (answerRec) {
+    const kv = sections[1] as Extract<ViewSection, { kind: "kv" }>;
+    // What the reply parsed to before grading normalised it (records of `geb model`).
+    kv.pairs.splice(3, 0, [
+      "model's answer (as parsed from the reply)",
+      JSON.stringify(answerRec.answer ?? null),
+    ]);
+    if (answerRec.invalid_reason) kv.pairs.splice(4, 0, ["out of contract", answerRec.invalid_reason]);
+  }
 
   const key = s.key ?? (d.meta.key as string | undefined) ?? null;
   const gold = new Set(goldIds);
