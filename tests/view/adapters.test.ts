@@ -115,6 +115,16 @@ describe("GF-01 adapter", () => {
     const e2 = await inputError(gf01ViewDataset({ runs: [badSteps] }));
     expect([e2.file, e2.line, e2.field]).toEqual([`${badSteps}.steps.jsonl`, 1, "rollouts[0].steps[1].t"]);
 
+    // A prompt store whose messages no longer match their hash is refused, not shown.
+    const tampered = join(f.dir, "tampered.jsonl");
+    copyFileSync(f.llmRuns, tampered);
+    copyFileSync(`${f.llmRuns}.steps.jsonl`, `${tampered}.steps.jsonl`);
+    const pl = readFileSync(`${f.llmRuns}.prompts.jsonl`, "utf8").split("\n");
+    pl[1] = pl[1].replace("GF-01", "GF-02");
+    writeFileSync(`${tampered}.prompts.jsonl`, pl.join("\n"));
+    const e4 = await inputError(gf01ViewDataset({ runs: [tampered] }));
+    expect([e4.file, e4.line, e4.field]).toEqual([`${tampered}.prompts.jsonl`, 2, "prompt_sha256"]);
+
     writeFileSync(bad, "{not json\n");
     const e3 = await inputError(gf01ViewDataset({ runs: [bad] }));
     expect([e3.file, e3.line]).toEqual([bad, 1]);

@@ -10,9 +10,11 @@
 import { existsSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
+import type { ChatMessage } from "../../core/engine/types.js";
 import { InputError } from "../../core/errors.js";
 import { sha256Hex } from "../../core/hash.js";
 import { parseWith } from "../../core/schema.js";
+import { eachRow, readPromptStore, uniqueLabels } from "../../core/view/io.js";
 import type {
   ViewCell,
   ViewColumn,
@@ -22,7 +24,6 @@ import type {
   ViewRow,
   ViewSection,
 } from "../../core/view/types.js";
-import { jsonlLines, uniqueLabels } from "../../gf01/view/dataset.js";
 import { GebRowReadSchema } from "../dataset/schema.js";
 import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type RowResult } from "../grade/grade.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
@@ -66,7 +67,7 @@ interface RunCtx {
   grader: Grader;
   records: Map<string, RecordLine[]> | null;
   recordsFile: string | null;
-  prompts: Map<string, unknown[]> | null;
+  prompts: Map<string, ChatMessage[]> | null;
 }
 
 interface RowRef {
@@ -85,10 +86,6 @@ const recordSchema = z.looseObject({
   invalid_reason: z.string().nullable().optional(),
 });
 type RecordLine = z.output<typeof recordSchema>;
-const promptLineSchema = z.object({
-  prompt_sha256: z.string(),
-  messages: z.array(z.looseObject({ role: z.string(), content: z.unknown() })),
-});
 
 export const GEB_COLUMNS: ViewColumn[] = [
   { key: "model", label: "model", facet: true, hidden: true },
@@ -104,23 +101,26 @@ export const GEB_COLUMNS: ViewColumn[] = [
   { key: "entailed", label: "entailed", metric: true },
 ];
 
-function loadData(file: string, cache: Map<string, LoadedData>): LoadedData {
+async function loadData(file: string, cache: Map<string, LoadedData>): Promise<LoadedData> {
   const hit = cache.get(file);
   if (hit) return hit;
   const rows = new Map<string, DataRow>();
   const docs: Episode[] = [];
   const docIndex = new Map<string, number>();
-  for (const { line, value } of jsonlLines(file)) {
-    const r = parseWith(GebRowReadSchema, value, { file, line });
-    // Rows of an episode share one document: keep its lines once.
-    let doc = docIndex.get(r.document);
-    if (doc === undefined) {
-      doc = docs.length;
-      docs.push({ text: r.document });
-      docIndex.set(r.document, doc);
-    }
-    rows.set(r.id, { id: r.id, question: r.question ?? "", gold: r.gold, meta: r.meta, doc });
-  }
+  await eachRow(
+    file,
+    (v) => parseWith(GebRowReadSchema, v),
+    (r) => {
+      // Rows of an episode share one document: keep it once.
+      let doc = docIndex.get(r.document);
+      if (doc === undefined) {
+        doc = docs.length;
+        docs.push({ text: r.document });
+        docIndex.set(r.document, doc);
+      }
+      rows.set(r.id, { id: r.id, question: r.question ?? "", gold: r.gold, meta: r.meta, doc });
+    },
+  );
   const d = { file, rows, docs };
   cache.set(file, d);
   return d;
@@ -185,28 +185,28 @@ export async function gebViewDataset(o: GebViewOptions): Promise<ViewDataset> {
     throw new InputError(`${o.records.length} --records files for ${loaded.length} run(s)`, {
       field: "--records",
     });
-  loaded.forEach((lr, ri) => {
+  for (let ri = 0; ri < loaded.length; ri++) {
+    const lr = loaded[ri];
     const p = lr.payload;
-    const data = loadData(dataFileOf(p, lr.file, o.data), dataCache);
+    const data = await loadData(dataFileOf(p, lr.file, o.data), dataCache);
     const recordsFile = o.records?.[ri] ?? null;
     let records: Map<string, RecordLine[]> | null = null;
-    let prompts: Map<string, unknown[]> | null = null;
+    let prompts: Map<string, ChatMessage[]> | null = null;
     if (recordsFile) {
-      records = new Map();
-      for (const { line, value } of jsonlLines(recordsFile)) {
-        const r = parseWith(recordSchema, value, { file: recordsFile, line });
-        const list = records.get(r.item_id);
-        if (list) list.push(r);
-        else records.set(r.item_id, [r]);
-      }
+      const byItem = new Map<string, RecordLine[]>();
+      await eachRow(
+        recordsFile,
+        (v) => parseWith(recordSchema, v),
+        (r) => {
+          const list = byItem.get(r.item_id);
+          if (list) list.push(r);
+          else byItem.set(r.item_id, [r]);
+        },
+      );
+      records = byItem;
       const pf = `${recordsFile}.prompts.jsonl`;
-      if (existsSync(pf)) {
-        prompts = new Map();
-        for (const { line, value } of jsonlLines(pf)) {
-          const x = parseWith(promptLineSchema, value, { file: pf, line });
-          prompts.set(x.prompt_sha256, x.messages);
-        }
-      } else notes.push(`${recordsFile}: no prompt store beside it (${basename(pf)}); prompts are not shown`);
+      if (existsSync(pf)) prompts = await readPromptStore(pf);
+      else notes.push(`${recordsFile}: no prompt store beside it (${basename(pf)}); prompts are not shown`);
     }
     const ctx: RunCtx = {
       payload: p,
@@ -259,7 +259,7 @@ export async function gebViewDataset(o: GebViewOptions): Promise<ViewDataset> {
       notes.push(
         `${lr.file}: ${regradeDiffers} row(s) regrade differently from the run's recorded value/exact grade (the list shows the recorded grade)`,
       );
-  });
+  }
   uniqueLabels(runs);
   const detail = (i: number): ViewDetail => {
     const ref = refs[i];
@@ -436,7 +436,7 @@ function gebDetail(ref: RowRef, ctx: RunCtx): ViewDetail {
       const items: { role: string; content: string; note?: string }[] = [];
       const msgs = ctx.prompts?.get(r.prompt_sha256);
       if (msgs)
-        for (const m of msgs as { role: string; content: unknown }[])
+        for (const m of msgs)
           items.push({
             role: m.role,
             content: typeof m.content === "string" ? m.content : JSON.stringify(m.content),

@@ -5,11 +5,13 @@
  * the best-matching minimal certificate recomputed with the row's own pool and atom-budget
  * rule. What a file does not record is said in the page, never filled in.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import { z } from "zod";
+import type { ChatMessage } from "../../core/engine/types.js";
 import { InputError } from "../../core/errors.js";
 import { parseWith } from "../../core/schema.js";
+import { readPromptStore, readRows, uniqueLabels } from "../../core/view/io.js";
 import type {
   ViewCell,
   ViewColumn,
@@ -69,11 +71,6 @@ export const stepLogSchema = z.looseObject({
 });
 export type StepLog = z.output<typeof stepLogSchema>;
 
-const promptLineSchema = z.object({
-  prompt_sha256: z.string(),
-  messages: z.array(z.looseObject({ role: z.string(), content: z.unknown() })),
-});
-
 export interface Gf01ViewOptions {
   /** run_record JSONL files (`gf01 evaluate --out`, `play-llm --results`, a server's runs.jsonl). */
   runs: string[];
@@ -91,32 +88,8 @@ interface Loaded {
   line: number;
   steps: StepLog | null;
   stepsFile: string | null;
-  prompts: Map<string, unknown[]> | null;
+  prompts: Map<string, ChatMessage[]> | null;
   promptsFile: string;
-}
-
-/** Non-blank lines of a JSONL file, parsed, with 1-based line numbers; errors name file and line. */
-export function jsonlLines(file: string): { line: number; value: unknown }[] {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      file,
-    });
-  }
-  const out: { line: number; value: unknown }[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    const s = lines[i];
-    if (s.trim() === "") continue;
-    try {
-      out.push({ line: i + 1, value: JSON.parse(s) });
-    } catch (e) {
-      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
-    }
-  }
-  return out;
 }
 
 function defaultSibling(runs: string, suffix: "steps" | "prompts"): string {
@@ -167,17 +140,13 @@ export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> 
   const loaded: Loaded[] = [];
   for (let f = 0; f < o.runs.length; f++) {
     const file = o.runs[f];
-    const rows = jsonlLines(file).map(({ line, value }) => ({
-      line,
-      row: parseWith(runRecordSchema, value, { file, line }),
-    }));
+    const rows = await readRows(file, (value, line) => ({ line, row: parseWith(runRecordSchema, value) }));
     const stepsFile = o.steps?.[f] ?? defaultSibling(file, "steps");
     const steps = new Map<string, StepLog[]>();
     let haveSteps = false;
     if (existsSync(stepsFile)) {
       haveSteps = true;
-      for (const { line, value } of jsonlLines(stepsFile)) {
-        const s = parseWith(stepLogSchema, value, { file: stepsFile, line });
+      for (const s of await readRows(stepsFile, (v) => parseWith(stepLogSchema, v))) {
         const k = condKey(s);
         const list = steps.get(k);
         if (list) list.push(s);
@@ -189,14 +158,7 @@ export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> 
       );
     }
     const promptsFile = o.prompts?.[f] ?? defaultSibling(file, "prompts");
-    let prompts: Map<string, unknown[]> | null = null;
-    if (existsSync(promptsFile)) {
-      prompts = new Map();
-      for (const { line, value } of jsonlLines(promptsFile)) {
-        const p = parseWith(promptLineSchema, value, { file: promptsFile, line });
-        prompts.set(p.prompt_sha256, p.messages);
-      }
-    }
+    const prompts = existsSync(promptsFile) ? await readPromptStore(promptsFile) : null;
     for (const { line, row } of rows) {
       let st: StepLog | null = null;
       const list = steps.get(condKey(row));
@@ -264,13 +226,6 @@ export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> 
       "no --instances bundle: the goal panel and the best-matching minimal certificate are not shown",
     );
   return { family: "gf01", title, columns: GF01_COLUMNS, runs, rows: viewRows, notes, detail };
-}
-
-/** Make run labels unique by appending the file name where two runs would read the same. */
-export function uniqueLabels(runs: { label: string; source: string }[]): void {
-  const count = new Map<string, number>();
-  for (const r of runs) count.set(r.label, (count.get(r.label) ?? 0) + 1);
-  for (const r of runs) if ((count.get(r.label) ?? 0) > 1) r.label = `${r.label} (${basename(r.source)})`;
 }
 
 const fmtAtoms = (c: readonly (readonly [number, string, number])[]) =>
@@ -446,7 +401,7 @@ function transcriptSections(l: Loaded, sections: ViewSection[]): void {
     const items: { role: string; content: string; note?: string }[] = [];
     const msgs = c.prompt_sha256 ? l.prompts?.get(c.prompt_sha256) : undefined;
     if (msgs) {
-      for (const m of msgs as { role: string; content: unknown }[]) {
+      for (const m of msgs) {
         const content = typeof m.content === "string" ? m.content : JSON.stringify(m.content);
         if (m.role === "system" && content === prevSystem) {
           items.push({ role: "system", content: "(the same system message as the previous call)" });
