@@ -3,7 +3,7 @@
  * rows carry the run's own numbers, details carry the replay / evidence / messages the files
  * record (and say what they do not), and bad input is an InputError naming file, line, field.
  */
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
@@ -93,6 +93,26 @@ describe("GF-01 adapter", () => {
     expect(d.notes.join("\n")).toMatch(/no --instances bundle/);
     const miss = sections(d.detail(0), "missing");
     expect(miss.map((s) => s.title)).toContain("Replay");
+  });
+
+  it("a server data dir (runs.jsonl + steps.jsonl): attempts get their own session's replay", async () => {
+    const dir = join(f.dir, "server");
+    mkdirSync(dir, { recursive: true });
+    const row = jsonl(f.greedyRuns)[0];
+    const step = jsonl(`${f.greedyRuns}.steps.jsonl`)[0];
+    expect(step.rollouts.length).toBeGreaterThan(1);
+    // Session c has no log: it must not take the next attempt's (b's) replay.
+    const rows = ["c", "a", "b"].map((session_id) => JSON.stringify({ ...row, session_id }));
+    writeFileSync(join(dir, "runs.jsonl"), `${rows.join("\n")}\n`);
+    const steps = [
+      { ...step, session_id: "b", rollouts: step.rollouts.slice(0, 1) },
+      { ...step, session_id: "a" },
+    ];
+    writeFileSync(join(dir, "steps.jsonl"), `${steps.map((x) => JSON.stringify(x)).join("\n")}\n`);
+    const d = await gf01ViewDataset({ runs: [join(dir, "runs.jsonl")] });
+    const rollouts = (i: number) => d.detail(i).sections.filter((x) => x.title.startsWith("Rollout")).length;
+    expect([rollouts(0), rollouts(1), rollouts(2)]).toEqual([0, step.rollouts.length, 1]);
+    expect(sections(d.detail(0), "missing").map((x) => x.title)).toContain("Replay");
   });
 
   it("bad input names file, line and field", async () => {

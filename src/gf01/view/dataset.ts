@@ -123,9 +123,13 @@ function verdictOf(r: RunRecord): string {
   return r.valid ? "certified" : r.goal ? "goal_met" : "missed";
 }
 
-function kappaOf(r: RunRecord): number[] {
-  return r.kappa ? [...r.kappa] : [r.valid ? 1 : 0, r.goal ? 1 : 0, -(r.eff_t ?? 0), -(r.eff_a ?? 0)];
+/** κ as recorded, else from the row's verdict and Eff (null when the row has no Eff to build it from). */
+function kappaOf(r: RunRecord): number[] | null {
+  if (r.kappa) return [...r.kappa];
+  if (r.eff_t === undefined || r.eff_a === undefined) return null;
+  return [r.valid ? 1 : 0, r.goal ? 1 : 0, -r.eff_t, -r.eff_a];
 }
+const kappaText = (k: number[] | null) => (k ? `(${k.join(", ")})` : "–");
 
 /** Read GF-01 run files (validated; errors name file, line and field) into a viewer dataset. */
 export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> {
@@ -164,9 +168,10 @@ export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> 
       const list = steps.get(condKey(row));
       if (list?.length) {
         // Attempts of one player: match the session when both carry it; else in file order.
+        // (A row's session missing from the log gets no replay rather than another attempt's.)
         const sid = (row as { session_id?: unknown }).session_id;
         const i = typeof sid === "string" ? list.findIndex((s) => s.session_id === sid) : 0;
-        st = list.splice(Math.max(0, i), 1)[0];
+        if (i >= 0) st = list.splice(i, 1)[0];
       }
       loaded.push({
         row,
@@ -203,7 +208,7 @@ export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> 
         r.eval_track,
         r.play_protocol,
         verdictOf(r),
-        `(${k.join(", ")})`,
+        kappaText(k),
         r.valid,
         r.goal,
         r.ap_f1,
@@ -333,7 +338,7 @@ function gf01Detail(
         : `no step log beside ${basename(l.file)}: the observations, actions and rejections were not recorded (offline agents submit a certificate without playing)`,
     });
   }
-  return { title: `${verdictOf(r)} · κ (${kappaOf(r).join(", ")})`, sections };
+  return { title: `${verdictOf(r)} · κ ${kappaText(kappaOf(r))}`, sections };
 }
 
 function certificateSection(r: RunRecord, ci0: CompiledInstance): ViewSection {
