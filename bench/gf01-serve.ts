@@ -39,7 +39,7 @@ const plan = (insts: { instance_id: string; T: number }[], i: number): Plan => {
   const inst = insts[i % insts.length];
   return {
     instance_id: inst.instance_id,
-    steps: Array.from({ length: inst.T }, (_, t) => (t === 1 ? { in0: 1 } : {})),
+    steps: Array.from({ length: inst.T }, (_, t): Record<string, number> => (t === 1 ? { in0: 1 } : {})),
   };
 };
 
@@ -153,7 +153,9 @@ if (process.argv[2] === "--client") {
   const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))];
   const eps = SESSIONS / r.wall;
   if (r.errors || r.finished !== SESSIONS)
-    process.stderr.write(`gf01-serve bench: ${r.errors} error response(s), ${r.finished}/${SESSIONS} finished\n`);
+    process.stderr.write(
+      `gf01-serve bench: ${r.errors} error response(s), ${r.finished}/${SESSIONS} finished\n`,
+    );
   console.log(
     JSON.stringify({
       name: "gf01-serve",

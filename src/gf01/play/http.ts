@@ -12,7 +12,7 @@
  *   GET    /sessions/:id/result            200 when finished, else 409
  *   DELETE /sessions/:id                   204
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -42,9 +42,35 @@ export interface PlayHandlerOptions {
   dataDir?: string;
   prefix?: string;
   gitCommit?: string;
-  /** At most this many live sessions; the oldest is evicted first (default 10 000). */
+  /**
+   * At most this many live sessions; the oldest is evicted first (default 10 000). Ignored
+   * when `admission` is given (then a full server refuses new sessions instead).
+   */
   maxSessions?: number;
-  /** Session id factory (default: random UUID; ids are never part of a scored artifact). */
+  /**
+   * Session admission shared by several handlers (`gf01 serve`: server-wide totals and
+   * per-client counts). Refused → the returned status and code, nothing evicted.
+   */
+  admission?: SessionAdmission;
+  /** Who is asking (the key of per-client limits); default: the peer address. */
+  clientOf?: (req: IncomingMessage) => string;
+  /** Largest request body in bytes (default 64 KiB); larger → 413 `body_too_large`. */
+  maxBodyBytes?: number;
+  /** Drop sessions untouched this long (ms); later requests → 410 `session_expired`. Default: never. */
+  idleTimeoutMs?: number;
+  /**
+   * Refuse requests a web page on another origin could make: an `Origin` header whose host is
+   * not this server's (403 `cross_origin`) and HTML form encodings (415). `gf01 serve` sets it.
+   */
+  sameOriginOnly?: boolean;
+  /**
+   * Opens `runs.jsonl` / `steps.jsonl` (default: a group-commit appender). `gf01 serve` passes
+   * one that cuts a torn tail left by a crash and fsyncs runs.jsonl before acknowledging.
+   */
+  openJournal?: (file: string, kind: "runs" | "steps") => Promise<LineSink>;
+  /** Extra headers on every response (e.g. security headers). */
+  headers?: Record<string, string>;
+  /** Session id factory (default: 128 random bits, hex; ids are never part of a scored artifact). */
   newId?: () => string;
   /** Add permissive CORS headers (for a game served from another origin). */
   cors?: boolean;
@@ -60,9 +86,24 @@ export interface PlayHandlerOptions {
   onFinish?: (e: { session_id: string; outcome: EpisodeOutcome; row: Record<string, unknown> }) => void;
 }
 
+/** An append-only line file: `push` resolves once the line is written. */
+export interface LineSink {
+  push(line: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Server-wide session accounting (implemented by `gf01 serve`'s SessionQuota). */
+export interface SessionAdmission {
+  acquire(client: string): { status: number; code: string; message: string } | undefined;
+  release(client: string): void;
+}
+
 interface Entry {
   id: string;
   session: PlaySession;
+  client: string;
+  /** Last request (ms, monotonic): idle expiry. */
+  seen: number;
   agentName: string;
   /** People only (a `human-…` agent or an explicit player id); program clients have none. */
   playerId?: string;
@@ -71,6 +112,9 @@ interface Entry {
 }
 
 const MAX_BODY = 64 * 1024;
+const FINISHED_KEPT = 10_000;
+/** 128 random bits: unguessable, and hex so `anon-<first 8>` stays a valid player id. */
+const randomId = (): string => randomBytes(16).toString("hex");
 const AGENT_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** Pseudonymous player ids (no names or e-mail addresses: see docs/human-data.md). */
 export const PLAYER_ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -85,21 +129,67 @@ class HttpError extends Error {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let n = 0;
-  for await (const c of req) {
-    n += (c as Buffer).length;
-    if (n > MAX_BODY) throw new HttpError(413, "body_too_large", `request body over ${MAX_BODY} bytes`);
-    chunks.push(c as Buffer);
+const tooLarge = (max: number) => new HttpError(413, "body_too_large", `request body over ${max} bytes`);
+
+/** The body as JSON (undefined when empty). Event listeners, not an async iterator: hot path. */
+function readBody(req: IncomingMessage, max: number): Promise<unknown> {
+  const declared = Number(req.headers["content-length"]);
+  if (declared > max) {
+    req.resume();
+    return Promise.reject(tooLarge(max));
   }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new HttpError(400, "bad_json", `request body is not JSON: ${(e as Error).message}`);
-  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let n = 0;
+    let failed = false;
+    req.on("data", (c: Buffer) => {
+      if (failed) return;
+      n += c.length;
+      if (n > max) {
+        failed = true;
+        reject(tooLarge(max));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("error", (e) => {
+      if (!failed) reject(new HttpError(400, "bad_request", `request body: ${e.message}`));
+      failed = true;
+    });
+    req.on("end", () => {
+      if (failed) return;
+      const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString("utf8").trim();
+      if (!text) return resolve(undefined);
+      try {
+        resolve(JSON.parse(text));
+      } catch (e) {
+        reject(new HttpError(400, "bad_json", `request body is not JSON: ${(e as Error).message}`));
+      }
+    });
+  });
+}
+
+const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/** Why a browser on another origin must not get this request through, or undefined. */
+function crossOriginProblem(req: IncomingMessage): HttpError | undefined {
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== "null") {
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {}
+    if (host !== req.headers.host)
+      return new HttpError(403, "cross_origin", "requests from another origin are refused");
+  } else if (origin === "null")
+    return new HttpError(403, "cross_origin", "requests from an opaque origin are refused");
+  if (FORM_TYPE.test(req.headers["content-type"] ?? ""))
+    return new HttpError(
+      415,
+      "unsupported_media_type",
+      "request bodies are JSON (content-type: application/json)",
+    );
+  return undefined;
 }
 
 /**
@@ -124,7 +214,45 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   const prefix = (opts.prefix ?? "/api/gf01").replace(/\/$/, "");
   const sessions = new Map<string, Entry>();
   const maxSessions = opts.maxSessions ?? 10_000;
-  const newId = opts.newId ?? randomUUID;
+  const maxBody = opts.maxBodyBytes ?? MAX_BODY;
+  const newId = opts.newId ?? randomId;
+  const admission = opts.admission;
+  const clientOf = opts.clientOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? "unknown");
+  /** Recently expired ids (bounded), so a returning player hears "expired", not "unknown". */
+  const expired = new Set<string>();
+  /**
+   * Finished sessions leave the live count (and the client's quota) at once, but stay
+   * readable (view, result) among the most recent FINISHED_KEPT.
+   */
+  const done = new Map<string, Entry>();
+  const drop = (e: Entry) => {
+    if (sessions.delete(e.id)) admission?.release(e.client);
+    done.delete(e.id);
+  };
+  const retire = (e: Entry) => {
+    if (!sessions.delete(e.id)) return;
+    admission?.release(e.client);
+    done.set(e.id, e);
+    if (done.size > FINISHED_KEPT) done.delete(done.keys().next().value as string);
+  };
+  const idleMs = opts.idleTimeoutMs ?? 0;
+  const sweep =
+    idleMs > 0
+      ? setInterval(
+          () => {
+            const cut = performance.now() - idleMs;
+            // Map order is insertion order, not last use: scan all (cheap next to the interval).
+            for (const e of sessions.values())
+              if (e.seen < cut) {
+                drop(e);
+                expired.add(e.id);
+                if (expired.size > 100_000) expired.delete(expired.values().next().value as string);
+              }
+          },
+          Math.min(60_000, Math.max(50, idleMs / 4)),
+        )
+      : undefined;
+  sweep?.unref();
   const compiled = new Map<string, CompiledInstance>();
   const compiledOf = (inst: Gf01Instance) => {
     let c = compiled.get(inst.instance_id);
@@ -134,20 +262,22 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     }
     return c;
   };
-  let writers: Promise<{ runs: GroupAppender; steps: GroupAppender }> | undefined;
+  let writers: Promise<{ runs: LineSink; steps: LineSink }> | undefined;
+  const openJournal =
+    opts.openJournal ?? (async (f: string) => new GroupAppender(await JsonlAppender.open(f)));
   const getWriters = () => {
     if (!writers) {
       const dir = opts.dataDir!;
       writers = mkdir(dir, { recursive: true }).then(async () => ({
-        runs: new GroupAppender(await JsonlAppender.open(join(dir, "runs.jsonl"))),
-        steps: new GroupAppender(await JsonlAppender.open(join(dir, "steps.jsonl"))),
+        runs: await openJournal(join(dir, "runs.jsonl"), "runs"),
+        steps: await openJournal(join(dir, "steps.jsonl"), "steps"),
       }));
     }
     return writers;
   };
 
   const send = (res: ServerResponse, status: number, body?: unknown) => {
-    const headers: Record<string, string> = { "cache-control": "no-store" };
+    const headers: Record<string, string> = { "cache-control": "no-store", ...opts.headers };
     if (opts.cors) {
       headers["access-control-allow-origin"] = "*";
       headers["access-control-allow-headers"] = "content-type";
@@ -162,8 +292,17 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   };
 
   const lookup = (id: string): Entry => {
-    const e = sessions.get(id);
-    if (!e) throw new HttpError(404, "unknown_session", `no session ${JSON.stringify(id)}`);
+    const e = sessions.get(id) ?? done.get(id);
+    if (!e) {
+      if (expired.has(id))
+        throw new HttpError(410, "session_expired", "the session expired after being idle; start a new one");
+      throw new HttpError(
+        404,
+        "unknown_session",
+        "no live session with that id (sessions in progress do not survive a server restart)",
+      );
+    }
+    e.seen = performance.now();
     return e;
   };
 
@@ -197,6 +336,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       // finishing session's separate write.
       await Promise.all([w.runs.push(runRecordLine(row)), w.steps.push(JSON.stringify(log))]);
     }
+    retire(e);
     opts.onFinish?.({ session_id: e.id, outcome, row });
   };
 
@@ -214,7 +354,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     };
   };
 
-  const create = (body: unknown): Entry => {
+  const create = (body: unknown, client: string): Entry => {
     const b = (body ?? {}) as Record<string, unknown>;
     if (typeof b !== "object" || Array.isArray(b))
       throw new HttpError(400, "bad_request", "body must be a JSON object");
@@ -256,7 +396,10 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       throw new HttpError(400, "bad_request", 'renderer_track must be "json" or "visual"');
     const session = new PlaySession(inst, compiledOf(inst), { protocol, exploreEpisodes: ex as number });
     const id = newId();
-    while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value as string);
+    if (admission) {
+      const no = admission.acquire(client);
+      if (no) throw new HttpError(no.status, no.code, no.message);
+    } else while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value as string);
     // A person with no id: an anonymous player of its own (never one shared name for all).
     // Program clients (any other agent name, no player id) keep plain rows.
     const human = playerId !== undefined || /^human-/.test(agentName);
@@ -266,6 +409,8 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       agentName,
       playerId: human ? (playerId ?? `anon-${id.slice(0, 8)}`) : undefined,
       rendererTrack: rt,
+      client,
+      seen: performance.now(),
     };
     sessions.set(id, e);
     return e;
@@ -290,7 +435,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     if (parts[0] !== "sessions") throw new HttpError(404, "not_found", `no route ${path}`);
     if (parts.length === 1) {
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST to create a session");
-      const e = create(await readBody(req));
+      const e = create(await readBody(req, maxBody), clientOf(req));
       return send(res, 201, { ...view(e), goal: e.session.goal });
     }
     const e = lookup(parts[1]);
@@ -298,7 +443,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     if (parts.length === 2) {
       if (method === "GET") return send(res, 200, view(e));
       if (method === "DELETE") {
-        sessions.delete(e.id);
+        drop(e);
         return send(res, 204);
       }
       throw new HttpError(405, "method_not_allowed", "use GET or DELETE");
@@ -316,7 +461,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     }
     if (sub === "actions" || sub === "commit") {
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
-      const body = sub === "commit" ? { type: "commit" } : await readBody(req);
+      const body = sub === "commit" ? { type: "commit" } : await readBody(req, maxBody);
       const r = e.session.submit(body === undefined ? {} : body);
       await finishIfDone(e);
       const payload = { ...view(e, r), accepted: r.accepted, error: r.rejection ?? null };
@@ -326,10 +471,12 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = new URL(req.url ?? "/", "http://x");
-    const p = url.pathname;
+    const u = req.url ?? "/";
+    const q = u.indexOf("?");
+    const p = q < 0 ? u : u.slice(0, q);
     if (p !== prefix && !p.startsWith(`${prefix}/`)) return false;
-    route(req, res, p.slice(prefix.length)).catch((err: unknown) => {
+    const refused = opts.sameOriginOnly ? crossOriginProblem(req) : undefined;
+    (refused ? Promise.reject(refused) : route(req, res, p.slice(prefix.length))).catch((err: unknown) => {
       if (err instanceof HttpError)
         send(res, err.status, { error: { code: err.code, message: err.message } });
       else send(res, 500, { error: { code: "internal", message: (err as Error).message } });
@@ -338,7 +485,8 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   };
   return Object.assign(handle, {
     close: async () => {
-      sessions.clear();
+      if (sweep) clearInterval(sweep);
+      for (const e of [...sessions.values()]) drop(e);
       if (writers) {
         const w = await writers;
         await w.runs.close();

@@ -17,15 +17,17 @@ import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import { listenOn } from "../../core/listen.js";
 import { InputError } from "../../core/errors.js";
-import { GroupAppender, JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
+import { readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { generateBundle } from "../api.js";
 import { bundleToJson, type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import type { PublicResult } from "../play/agent.js";
-import { createPlaySessionHandler, type PlayHandler } from "../play/http.js";
+import { createPlaySessionHandler, type LineSink, type PlayHandler } from "../play/http.js";
 import { PLAY_PROTOCOLS } from "../play/observation.js";
 import { publicResult } from "../play/result.js";
 import { ensureWebBuild } from "./build.js";
-import { createStaticHandler } from "./static.js";
+import { openDurableJsonl, openJsonl } from "./journal.js";
+import { clientOf, DEFAULT_LIMITS, RateLimiter, type ServerLimits, SessionQuota } from "./limits.js";
+import { API_SECURITY_HEADERS, createStaticHandler } from "./static.js";
 
 export interface BundleSource {
   /** URL-safe key (default: from the file name). */
@@ -45,7 +47,8 @@ export interface Gf01ServerOptions {
   /** Built app folder (default dist/web, built on demand). `false`: API only. */
   webDir?: string | false;
   gitCommit?: string;
-  maxSessions?: number;
+  /** Limits (docs/web.md "Limits"); unset fields take DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>;
   /** Best-match node cap when scoring a commit (see `PlayHandlerOptions.bestMatchMaxNodes`). */
   bestMatchMaxNodes?: number;
   log?: (line: string) => void;
@@ -82,13 +85,27 @@ export function demoBundle(gitCommit?: string): { bundle: LoadedBundle; json: st
   return { bundle: parseBundle(JSON.parse(json), "demo"), json };
 }
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+const sendJson = (res: ServerResponse, status: number, body: unknown, extra?: Record<string, string>) =>
   res
-    .writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+    .writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...API_SECURITY_HEADERS,
+      ...extra,
+    })
     .end(`${JSON.stringify(body)}\n`);
 
 export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server> {
   const log = o.log ?? (() => {});
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...o.limits };
+  for (const [k, v] of Object.entries(limits))
+    if (k !== "trustProxy" && !(Number.isFinite(v) && v >= 0))
+      throw new InputError(`limit ${k} must be a number ≥ 0, got ${v}`, { field: k });
+  if (limits.maxSessions < 1 || limits.maxBodyBytes < 1)
+    throw new InputError("maxSessions and maxBodyBytes must be ≥ 1", { field: "limits" });
+  const quota = new SessionQuota(limits.maxSessions, limits.maxSessionsPerClient);
+  const rate = new RateLimiter(limits.ratePerClient);
+  const who = (req: IncomingMessage) => clientOf(req, limits.trustProxy);
   if (!o.bundles.length) throw new InputError("no instance bundles to serve", { field: "instances" });
   const taken = new Set<string>();
   const mounted: Gf01Server["bundles"] = [];
@@ -109,13 +126,15 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
 
   // Results index: session id → public result, reloaded from disk so links keep working.
   const results = new Map<string, PublicResultRecord>();
-  const appenders = new Map<string, GroupAppender>();
+  const appenders = new Map<string, LineSink>();
   for (const m of mounted) {
     await mkdir(m.dataDir, { recursive: true });
     const f = join(m.dataDir, "sessions.jsonl");
+    // Cut a torn tail (a crash mid-write) before reading, or the read would refuse the file.
+    const sink = await openJsonl(f, { log });
     if (existsSync(f))
       for await (const { value } of readJsonl<PublicResultRecord>(f)) results.set(value.session_id, value);
-    appenders.set(m.key, new GroupAppender(await JsonlAppender.open(f)));
+    appenders.set(m.key, sink);
   }
 
   const apis: [string, PlayHandler][] = mounted.map((m) => [
@@ -125,7 +144,14 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       dataDir: m.dataDir,
       prefix: `/api/b/${m.key}`,
       gitCommit: o.gitCommit,
-      maxSessions: o.maxSessions,
+      admission: quota,
+      clientOf: who,
+      maxBodyBytes: limits.maxBodyBytes,
+      idleTimeoutMs: limits.idleTimeoutS * 1000,
+      sameOriginOnly: true,
+      headers: API_SECURITY_HEADERS,
+      // runs.jsonl: fsync'd before the finishing response (the player is told "recorded").
+      openJournal: (f, kind) => (kind === "runs" ? openDurableJsonl(f, { log }) : openJsonl(f, { log })),
       bestMatchMaxNodes: o.bestMatchMaxNodes,
       onFinish: ({ session_id, outcome, row }) => {
         const rec: PublicResultRecord = {
@@ -175,7 +201,24 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   const statics = webDir ? createStaticHandler(webDir) : undefined;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? "/").split("?")[0];
+    const wait = rate.take(who(req), performance.now());
+    if (wait > 0) {
+      req.resume();
+      return sendJson(
+        res,
+        429,
+        {
+          error: {
+            code: "rate_limited",
+            message: `over ${limits.ratePerClient} requests/s from this client`,
+          },
+        },
+        { "retry-after": String(wait) },
+      );
+    }
+    const u = req.url ?? "/";
+    const q = u.indexOf("?");
+    const path = q < 0 ? u : u.slice(0, q);
     if (path.startsWith("/api/b/")) {
       for (const [prefix, api] of apis) if (path.startsWith(prefix) && api(req, res)) return;
       return sendJson(res, 404, { error: { code: "unknown_bundle", message: `no bundle for ${path}` } });
@@ -196,7 +239,9 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     if (path.startsWith("/api/"))
       return sendJson(res, 404, { error: { code: "not_found", message: `no route ${path}` } });
     if (statics?.(req, res)) return;
-    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found\n");
+    res
+      .writeHead(404, { "content-type": "text/plain; charset=utf-8", ...API_SECURITY_HEADERS })
+      .end("not found\n");
   });
   // Many players at once on loopback: keep idle sockets short-lived but allow keep-alive.
   server.keepAliveTimeout = 5_000;

@@ -21,6 +21,15 @@ const SECURITY_HEADERS = {
   "referrer-policy": "no-referrer",
   "content-security-policy":
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+};
+
+/** On every API answer too: JSON is never rendered or framed, and never sniffed as HTML. */
+export const API_SECURITY_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-frame-options": "DENY",
 };
 
 export function createStaticHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => boolean {
