@@ -38,7 +38,10 @@ export function createStaticHandler(dir: string): (req: IncomingMessage, res: Se
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     let path: string;
     try {
-      path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+      // The raw request path: `new URL("//x", base)` would read "//x" as a host, not a path.
+      const u = req.url ?? "/";
+      const q = u.indexOf("?");
+      path = decodeURIComponent(q < 0 ? u : u.slice(0, q));
     } catch {
       return false;
     }
