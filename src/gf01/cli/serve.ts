@@ -97,6 +97,12 @@ export function registerServeCommands(program: Command): void {
       DEFAULT_LIMITS.ratePerClient,
     )
     .option(
+      "--score-workers <n>",
+      "worker threads that score finished episodes off the request path (0 = on the main thread)",
+      count("score-workers"),
+      1,
+    )
+    .option(
       "--trust-proxy",
       "take the client address from the last X-Forwarded-For hop (only behind your own reverse proxy)",
       false,
@@ -123,6 +129,7 @@ export function registerServeCommands(program: Command): void {
         webDir: o.webDir,
         gitCommit,
         bestMatchMaxNodes: o.bestMatchMaxNodes,
+        scoreWorkers: o.scoreWorkers,
         limits: {
           maxBodyBytes: o.maxBodyBytes,
           maxSessions: o.maxSessions,

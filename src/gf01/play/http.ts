@@ -22,7 +22,8 @@ import { GroupAppender, JsonlAppender } from "../../core/jsonl.js";
 import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
 import { type CompiledInstance, compileInstance } from "../model/compile.js";
-import type { Gf01Instance } from "../model/types.js";
+import type { Atom, Gf01Instance } from "../model/types.js";
+import type { ScoreOptions, ScoreRow } from "../verify/score.js";
 import type { PublicResult } from "./agent.js";
 import { PlaySession, type SubmitResult } from "./episode.js";
 import { playRunMeta } from "./meta.js";
@@ -30,6 +31,7 @@ import { PLAY_PROTOCOLS, type PlayProtocol } from "./observation.js";
 import { renderObservation } from "./render-text.js";
 import {
   type EpisodeOutcome,
+  outcomeFromScore,
   outcomeRunRecord,
   publicResult,
   scoreSession,
@@ -68,6 +70,12 @@ export interface PlayHandlerOptions {
    * one that cuts a torn tail left by a crash and fsyncs runs.jsonl before acknowledging.
    */
   openJournal?: (file: string, kind: "runs" | "steps") => Promise<LineSink>;
+  /**
+   * Scores a finished session's certificate somewhere else (`gf01 serve`: worker threads), so
+   * the event loop keeps serving while a large best match runs. Must return exactly
+   * `scoreCertificate(compileInstance(instance), certificate, options)`. Default: inline.
+   */
+  scorer?: (instance: Gf01Instance, certificate: Atom[], options: ScoreOptions) => Promise<ScoreRow>;
   /** Extra headers on every response (e.g. security headers). */
   headers?: Record<string, string>;
   /** Session id factory (default: 128 random bits, hex; ids are never part of a scored artifact). */
@@ -109,6 +117,8 @@ interface Entry {
   playerId?: string;
   rendererTrack: "json" | "visual";
   result?: PublicResult;
+  /** Set while the finished session is scored and written (a second finishing request waits). */
+  finishing?: Promise<void>;
 }
 
 const MAX_BODY = 64 * 1024;
@@ -306,9 +316,19 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     return e;
   };
 
-  const finishIfDone = async (e: Entry): Promise<void> => {
-    if (!e.session.finished || e.result) return;
-    const outcome = scoreSession(e.session, { bestMatch: { pool: "complete", maxNodes: capNodes } });
+  const finishIfDone = (e: Entry): Promise<void> => {
+    if (!e.session.finished || e.result) return Promise.resolve();
+    e.finishing ??= finish(e);
+    return e.finishing;
+  };
+  const finish = async (e: Entry): Promise<void> => {
+    const scoreOpts: ScoreOptions = { bestMatch: { pool: "complete", maxNodes: capNodes } };
+    const outcome = opts.scorer
+      ? outcomeFromScore(
+          e.session,
+          await opts.scorer(e.session.instance, e.session.commitCertificate(), scoreOpts),
+        )
+      : scoreSession(e.session, scoreOpts);
     const meta = playRunMeta(opts.bundle.meta, {
       evalTrack: "EVAL-CB",
       rendererTrack: e.rendererTrack,
@@ -486,6 +506,8 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   return Object.assign(handle, {
     close: async () => {
       if (sweep) clearInterval(sweep);
+      // Episodes being scored or written finish first: their rows are owed to the data files.
+      await Promise.allSettled([...sessions.values(), ...done.values()].map((e) => e.finishing));
       for (const e of [...sessions.values()]) drop(e);
       if (writers) {
         const w = await writers;

@@ -26,6 +26,7 @@ import { PLAY_PROTOCOLS } from "../play/observation.js";
 import { publicResult } from "../play/result.js";
 import { ensureWebBuild } from "./build.js";
 import { openDurableJsonl, openJsonl } from "./journal.js";
+import { ScorePool } from "./score-pool.js";
 import { clientOf, DEFAULT_LIMITS, RateLimiter, type ServerLimits, SessionQuota } from "./limits.js";
 import { API_SECURITY_HEADERS, createStaticHandler } from "./static.js";
 
@@ -47,6 +48,11 @@ export interface Gf01ServerOptions {
   /** Built app folder (default dist/web, built on demand). `false`: API only. */
   webDir?: string | false;
   gitCommit?: string;
+  /**
+   * Worker threads that score finished episodes off the event loop (default 0: on the main
+   * thread; `gf01 serve` uses 1). See score-pool.ts.
+   */
+  scoreWorkers?: number;
   /** Limits (docs/web.md "Limits"); unset fields take DEFAULT_LIMITS. */
   limits?: Partial<ServerLimits>;
   /** Best-match node cap when scoring a commit (see `PlayHandlerOptions.bestMatchMaxNodes`). */
@@ -137,6 +143,16 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     appenders.set(m.key, sink);
   }
 
+  const pool =
+    (o.scoreWorkers ?? 0) > 0
+      ? new ScorePool(
+          new Map(
+            mounted.flatMap((m) => m.bundle.instances.map((i) => [`${m.key}\0${i.instance_id}`, i] as const)),
+          ),
+          o.scoreWorkers!,
+          log,
+        )
+      : undefined;
   const apis: [string, PlayHandler][] = mounted.map((m) => [
     `/api/b/${m.key}/`,
     createPlaySessionHandler({
@@ -153,6 +169,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       // runs.jsonl: fsync'd before the finishing response (the player is told "recorded").
       openJournal: (f, kind) => (kind === "runs" ? openDurableJsonl(f, { log }) : openJsonl(f, { log })),
       bestMatchMaxNodes: o.bestMatchMaxNodes,
+      scorer: pool && ((inst, cert, so) => pool.score(`${m.key}\0${inst.instance_id}`, cert, so)),
       onFinish: ({ session_id, outcome, row }) => {
         const rec: PublicResultRecord = {
           session_id,
@@ -261,6 +278,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
           server.close(() => resolve());
         });
         for (const [, api] of apis) await api.close();
+        await pool?.close();
         for (const a of appenders.values()) await a.close();
       })()),
   };
