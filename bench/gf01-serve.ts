@@ -4,21 +4,28 @@
  * plays SESSIONS full episodes on the official example bundle at concurrency C (create, one
  * request per step; the last step finishes and scores the episode) over keep-alive node:http.
  * Reports episodes/s, requests/s, per-request latency p50/p99 (measured by the client), the
- * server's peak RSS, and as baseline the same episodes in-process (PlaySession + scoring, no
- * HTTP), measured before and after the HTTP run (median), with the ratio in-process / HTTP.
+ * server's peak RSS, and two baselines:
+ *  - in-process: the same episodes on PlaySession + scoring, no HTTP (ratio in-process / HTTP:
+ *    what the transport costs);
+ *  - floor: a bare node:http server in this process answering every request with a fixed JSON
+ *    body of the same size, driven by the same client (ratio floor / ours: how close the server
+ *    is to what node:http itself allows on this machine).
+ * Floor and server runs alternate (ROUNDS each, medians), since the machine is shared.
  *
- *   npx tsx bench/gf01-serve.ts                 # 2000 sessions at concurrency 200
+ *   npx tsx bench/gf01-serve.ts                 # 1000 sessions at concurrency 200, 2 rounds
  *   SESSIONS=5000 C=400 npx tsx bench/gf01-serve.ts
  */
 import { fork } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const SESSIONS = Number(process.env.SESSIONS ?? 2000);
+const SESSIONS = Number(process.env.SESSIONS ?? 1000);
 const CONCURRENCY = Number(process.env.C ?? 200);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const bundleFile = fileURLToPath(
   new URL("../../shared/reference/gf01/official_example/instance_bundle_v1.json", import.meta.url),
 );
@@ -120,60 +127,135 @@ if (process.argv[2] === "--client") {
   };
   const base1 = inProcess();
 
-  const dir = await mkdtemp(join(tmpdir(), "gf01-serve-bench-"));
-  const srv = await startGf01Server({
-    bundles: [{ key: "b", bundle }],
-    dataDir: dir,
-    webDir: false,
-    gitCommit: "bench",
-    // One client process plays every session from loopback: per-client limits off.
-    limits: { maxSessionsPerClient: 0, ratePerClient: 0 },
-  });
+  /** One client run (a forked child process) against `url`. */
+  const drive = (url: string) =>
+    new Promise<ClientReport>((resolve, reject) => {
+      const child = fork(fileURLToPath(import.meta.url), ["--client"], {
+        execArgv: process.execArgv,
+        env: { ...process.env },
+      });
+      child.once("message", (m) => resolve(m as ClientReport));
+      child.once("error", reject);
+      child.once("exit", (code) => (code ? reject(new Error(`client exited ${code}`)) : undefined));
+      child.send({ url, insts });
+    });
+
   let rss = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    rss = Math.max(rss, process.memoryUsage().rss);
-  }, 50);
-  const child = fork(fileURLToPath(import.meta.url), ["--client"], {
-    execArgv: process.execArgv,
-    env: { ...process.env },
+  const ours = async (): Promise<ClientReport> => {
+    const dir = await mkdtemp(join(tmpdir(), "gf01-serve-bench-"));
+    const srv = await startGf01Server({
+      bundles: [{ key: "b", bundle }],
+      dataDir: dir,
+      webDir: false,
+      gitCommit: "bench",
+      scoreWorkers: 1, // as `gf01 serve` by default
+      // One client process plays every session from loopback: per-client limits off.
+      limits: { maxSessionsPerClient: 0, ratePerClient: 0 },
+    });
+    const sampler = setInterval(() => {
+      rss = Math.max(rss, process.memoryUsage().rss);
+    }, 50);
+    try {
+      return await drive(srv.url);
+    } finally {
+      clearInterval(sampler);
+      await srv.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  // The floor: same sockets, same client, a fixed body of a typical answer's size.
+  const sample = JSON.stringify({
+    session_id: "0".repeat(32),
+    finished: true,
+    result: {},
+    pad: "x".repeat(1400),
   });
-  const r = await new Promise<ClientReport>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as ClientReport));
-    child.once("error", reject);
-    child.once("exit", (code) => (code ? reject(new Error(`client exited ${code}`)) : undefined));
-    child.send({ url: srv.url, insts });
-  });
-  clearInterval(sampler);
-  await srv.close();
-  await rm(dir, { recursive: true, force: true });
+  const floor = async (): Promise<ClientReport> => {
+    const s = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () =>
+        res
+          .writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+          .end(`${sample}\n`),
+      );
+    });
+    s.keepAliveTimeout = 15_000;
+    await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
+    const { port } = s.address() as AddressInfo;
+    try {
+      return await drive(`http://127.0.0.1:${port}`);
+    } finally {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(r));
+    }
+  };
+
+  const runs: ClientReport[] = [];
+  const floors: ClientReport[] = [];
+  for (let k = 0; k < ROUNDS; k++) {
+    floors.push(await floor());
+    runs.push(await ours());
+  }
   const base2 = inProcess();
   const inProc = (base1 + base2) / 2;
 
-  const lat = r.lat.sort((a, b) => a - b);
-  const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))];
-  const eps = SESSIONS / r.wall;
-  if (r.errors || r.finished !== SESSIONS)
+  const median = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  };
+  const q = (lat: number[], p: number) => {
+    const v = [...lat].sort((a, b) => a - b);
+    return v[Math.min(v.length - 1, Math.floor(p * v.length))];
+  };
+  const eps = median(runs.map((r) => SESSIONS / r.wall));
+  const floorEps = median(floors.map((r) => SESSIONS / r.wall));
+  const rps = median(runs.map((r) => r.lat.length / r.wall));
+  const floorRps = median(floors.map((r) => r.lat.length / r.wall));
+  const p50 = median(runs.map((r) => q(r.lat, 0.5)));
+  const p99 = median(runs.map((r) => q(r.lat, 0.99)));
+  const floorP99 = median(floors.map((r) => q(r.lat, 0.99)));
+  const errors = runs.reduce((a, r) => a + r.errors, 0);
+  const unfinished = runs.reduce((a, r) => a + SESSIONS - r.finished, 0);
+  if (errors || unfinished)
     process.stderr.write(
-      `gf01-serve bench: ${r.errors} error response(s), ${r.finished}/${SESSIONS} finished\n`,
+      `gf01-serve bench: ${errors} error response(s), ${unfinished} unfinished episode(s)\n`,
     );
   console.log(
     JSON.stringify({
       name: "gf01-serve",
       results: [
         {
-          metric: `episodes/s (${SESSIONS} sessions, concurrency ${CONCURRENCY}, client in another process)`,
+          metric: `episodes/s (${SESSIONS} sessions, concurrency ${CONCURRENCY}, client in another process, median of ${ROUNDS})`,
           value: eps,
           unit: "1/s",
           target: 1000,
           baseline: `in-process ${inProc.toFixed(0)}/s`,
           ratio: inProc / eps,
         },
-        { metric: "requests/s", value: lat.length / r.wall, unit: "1/s" },
-        { metric: "request latency p50", value: q(0.5), unit: "ms" },
-        { metric: "request latency p99", value: q(0.99), unit: "ms", target: 100 },
-        { metric: "request latency max", value: lat[lat.length - 1], unit: "ms" },
-        { metric: "server peak RSS", value: rss / 2 ** 20, unit: "MiB" },
-        { metric: "error responses", value: r.errors, unit: "count" },
+        {
+          metric: "requests/s",
+          value: rps,
+          unit: "1/s",
+          baseline: `bare node:http floor ${floorRps.toFixed(0)}/s`,
+          ratio: floorRps / rps,
+        },
+        { metric: "floor: episodes/s at the same request count", value: floorEps, unit: "1/s" },
+        { metric: "request latency p50", value: p50, unit: "ms" },
+        {
+          metric: "request latency p99",
+          value: p99,
+          unit: "ms",
+          target: 100,
+          baseline: `bare node:http floor ${floorP99.toFixed(0)} ms`,
+        },
+        {
+          metric: "request latency max",
+          value: Math.max(...runs.map((r) => Math.max(...r.lat))),
+          unit: "ms",
+        },
+        { metric: "server peak RSS (server + in-process baseline)", value: rss / 2 ** 20, unit: "MiB" },
+        { metric: "error responses", value: errors, unit: "count" },
       ],
     }),
   );

@@ -260,8 +260,12 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       .writeHead(404, { "content-type": "text/plain; charset=utf-8", ...API_SECURITY_HEADERS })
       .end("not found\n");
   });
-  // Many players at once on loopback: keep idle sockets short-lived but allow keep-alive.
-  server.keepAliveTimeout = 5_000;
+  // Keep-alive long enough to span a person's think time between moves (no reconnect per
+  // move), short enough that idle sockets do not pile up; slow or stalled requests are cut
+  // (headers within 10 s, a whole request within 30 s) so they cannot hold sockets open.
+  server.keepAliveTimeout = 15_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
   await listenOn(server, o.port ?? 0, o.host ?? "127.0.0.1");
   let closing: Promise<void> | undefined;
   const addr = server.address() as AddressInfo;
