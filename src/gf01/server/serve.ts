@@ -25,7 +25,7 @@ import { createPlaySessionHandler, type LineSink, type PlayHandler } from "../pl
 import { PLAY_PROTOCOLS } from "../play/observation.js";
 import { publicResult } from "../play/result.js";
 import { ensureWebBuild } from "./build.js";
-import { openDurableJsonl, openJsonl } from "./journal.js";
+import { cutTornTail, openDurableJsonl, openJsonl } from "./journal.js";
 import { ScorePool } from "./score-pool.js";
 import { clientOf, DEFAULT_LIMITS, RateLimiter, type ServerLimits, SessionQuota } from "./limits.js";
 import { API_SECURITY_HEADERS, createStaticHandler } from "./static.js";
@@ -136,7 +136,13 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   for (const m of mounted) {
     await mkdir(m.dataDir, { recursive: true });
     const f = join(m.dataDir, "sessions.jsonl");
-    // Cut a torn tail (a crash mid-write) before reading, or the read would refuse the file.
+    // Cut torn tails (a crash mid-write) before anything reads or appends: the play API opens
+    // runs/steps lazily, the results index is read right here.
+    for (const other of ["runs.jsonl", "steps.jsonl"]) {
+      const cut = await cutTornTail(join(m.dataDir, other));
+      if (cut)
+        log(`gf01 serve: ${join(m.dataDir, other)}: cut a torn last line (${cut} bytes, never acknowledged)`);
+    }
     const sink = await openJsonl(f, { log });
     if (existsSync(f))
       for await (const { value } of readJsonl<PublicResultRecord>(f)) results.set(value.session_id, value);
