@@ -125,6 +125,10 @@ describe("gf01 serve limits", () => {
       expect((await create(s, { "x-forwarded-for": "10.0.0.1" })).status).toBe(201);
       expectError(await create(s, { "x-forwarded-for": "10.0.0.1" }), 429, "too_many_sessions");
       expect((await create(s, { "x-forwarded-for": "203.0.113.9, 10.0.0.2" })).status).toBe(201);
+      // The public origin a trusted proxy forwards is same-origin; any other is not.
+      const fwd = { "x-forwarded-for": "10.0.0.3", "x-forwarded-host": "study.example.org" };
+      expect((await create(s, { ...fwd, origin: "https://study.example.org" })).status).toBe(201);
+      expectError(await create(s, { ...fwd, origin: "https://evil.example" }), 403, "cross_origin");
     });
   });
 

@@ -63,8 +63,9 @@ export interface PlayHandlerOptions {
   /**
    * Refuse requests a web page on another origin could make: an `Origin` header whose host is
    * not this server's (403 `cross_origin`) and HTML form encodings (415). `gf01 serve` sets it.
+   * `"forwarded"`: also accept the `X-Forwarded-Host` a trusted reverse proxy sets.
    */
-  sameOriginOnly?: boolean;
+  sameOriginOnly?: boolean | "forwarded";
   /**
    * Opens `runs.jsonl` / `steps.jsonl` (default: a group-commit appender). `gf01 serve` passes
    * one that cuts a torn tail left by a crash and fsyncs runs.jsonl before acknowledging.
@@ -182,14 +183,20 @@ function readBody(req: IncomingMessage, max: number): Promise<unknown> {
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /** Why a browser on another origin must not get this request through, or undefined. */
-function crossOriginProblem(req: IncomingMessage): HttpError | undefined {
+function crossOriginProblem(req: IncomingMessage, forwarded: boolean): HttpError | undefined {
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== "null") {
     let host: string | undefined;
     try {
       host = new URL(origin).host;
     } catch {}
-    if (host !== req.headers.host)
+    // Behind a trusted reverse proxy the public host may arrive as X-Forwarded-Host.
+    const fwd = forwarded
+      ? String(req.headers["x-forwarded-host"] ?? "")
+          .split(",")[0]
+          .trim()
+      : "";
+    if (host === undefined || (host !== req.headers.host && host !== fwd))
       return new HttpError(403, "cross_origin", "requests from another origin are refused");
   } else if (origin === "null")
     return new HttpError(403, "cross_origin", "requests from an opaque origin are refused");
@@ -495,7 +502,9 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     const q = u.indexOf("?");
     const p = q < 0 ? u : u.slice(0, q);
     if (p !== prefix && !p.startsWith(`${prefix}/`)) return false;
-    const refused = opts.sameOriginOnly ? crossOriginProblem(req) : undefined;
+    const refused = opts.sameOriginOnly
+      ? crossOriginProblem(req, opts.sameOriginOnly === "forwarded")
+      : undefined;
     (refused ? Promise.reject(refused) : route(req, res, p.slice(prefix.length))).catch((err: unknown) => {
       if (err instanceof HttpError)
         send(res, err.status, { error: { code: err.code, message: err.message } });

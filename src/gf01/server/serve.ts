@@ -170,7 +170,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       clientOf: who,
       maxBodyBytes: limits.maxBodyBytes,
       idleTimeoutMs: limits.idleTimeoutS * 1000,
-      sameOriginOnly: true,
+      sameOriginOnly: limits.trustProxy ? "forwarded" : true,
       headers: API_SECURITY_HEADERS,
       // runs.jsonl: fsync'd before the finishing response (the player is told "recorded").
       openJournal: (f, kind) => (kind === "runs" ? openDurableJsonl(f, { log }) : openJsonl(f, { log })),
