@@ -164,6 +164,31 @@ describe("gf01 serve limits", () => {
     });
   });
 
+  it("admission control: with requests in progress over the limit, new sessions get 503 busy; moves pass", async () => {
+    await withServer({ maxInflight: 1 }, async (s) => {
+      const c = await create(s);
+      const url = `${s.url}/api/b/official/sessions/${c.json.session_id}/actions`;
+      // A move whose body is still arriving keeps one request in progress.
+      let answer = "";
+      const held = request(url, { method: "POST", headers: { ...json, "content-length": "2" } }, (res) => {
+        res.on("data", (d: Buffer) => {
+          answer += d;
+        });
+      });
+      const heldDone = new Promise((r) => held.on("close", r));
+      held.write("{");
+      await new Promise((r) => setTimeout(r, 100));
+      const busy = await create(s);
+      expectError(busy, 503, "busy");
+      expect(busy.headers.get("retry-after")).toBe("1");
+      held.end("}");
+      await heldDone;
+      await new Promise((r) => setTimeout(r, 50));
+      expect(JSON.parse(answer).accepted).toBe(true);
+      expect((await create(s)).status).toBe(201);
+    });
+  });
+
   it("session ids: 128 random bits (32 hex), all distinct", async () => {
     await withServer({}, async (s) => {
       const ids = new Set<string>();

@@ -97,6 +97,12 @@ export function registerServeCommands(program: Command): void {
       DEFAULT_LIMITS.ratePerClient,
     )
     .option(
+      "--max-inflight <n>",
+      "requests in progress above which new sessions get 503 busy (moves always pass; 0 = off)",
+      count("max-inflight"),
+      DEFAULT_LIMITS.maxInflight,
+    )
+    .option(
       "--score-workers <n>",
       "worker threads that score finished episodes off the request path (0 = on the main thread)",
       count("score-workers"),
@@ -136,6 +142,7 @@ export function registerServeCommands(program: Command): void {
           maxSessionsPerClient: o.maxSessionsPerClient,
           idleTimeoutS: o.idleTimeout,
           ratePerClient: o.rate,
+          maxInflight: o.maxInflight,
           trustProxy: o.trustProxy,
         },
         log,

@@ -21,6 +21,12 @@ export interface ServerLimits {
   idleTimeoutS: number;
   /** Sustained requests per second per client (token bucket, burst = 2 × rate); over → 429 `rate_limited`. 0 = off. */
   ratePerClient: number;
+  /**
+   * Admission control: while this many requests are in progress, new sessions are refused
+   * (503 `busy`, `retry-after: 1`); moves of sessions already playing always go through, so an
+   * overloaded server slows down its admitted players less instead of everyone. 0 = off.
+   */
+  maxInflight: number;
   /** Take the client from the last `X-Forwarded-For` hop (only behind a reverse proxy you run). */
   trustProxy: boolean;
 }
@@ -31,6 +37,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxSessionsPerClient: 1_000,
   idleTimeoutS: 30 * 60,
   ratePerClient: 200,
+  maxInflight: 1_000,
   trustProxy: false,
 };
 

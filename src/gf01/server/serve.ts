@@ -223,8 +223,14 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
   const statics = webDir ? createStaticHandler(webDir) : undefined;
 
+  let inflight = 0;
+  const done = () => {
+    inflight--;
+  };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const wait = rate.take(who(req), performance.now());
+    inflight++;
+    res.once("close", done);
+    const wait = limits.ratePerClient > 0 ? rate.take(who(req), performance.now()) : 0;
     if (wait > 0) {
       req.resume();
       return sendJson(
@@ -243,6 +249,21 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     const q = u.indexOf("?");
     const path = q < 0 ? u : u.slice(0, q);
     if (path.startsWith("/api/b/")) {
+      // Admission control: under overload, finish the players already admitted first.
+      if (
+        limits.maxInflight > 0 &&
+        inflight > limits.maxInflight &&
+        req.method === "POST" &&
+        path.endsWith("/sessions")
+      ) {
+        req.resume();
+        return sendJson(
+          res,
+          503,
+          { error: { code: "busy", message: "the server is at capacity; try again in a moment" } },
+          { "retry-after": "1" },
+        );
+      }
       for (const [prefix, api] of apis) if (path.startsWith(prefix) && api(req, res)) return;
       return sendJson(res, 404, { error: { code: "unknown_bundle", message: `no bundle for ${path}` } });
     }
