@@ -149,6 +149,9 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     appenders.set(m.key, sink);
   }
 
+  const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
+  const statics = webDir ? createStaticHandler(webDir) : undefined;
+
   const pool =
     (o.scoreWorkers ?? 0) > 0
       ? new ScorePool(
@@ -220,9 +223,6 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     explore_episodes: 3,
   };
 
-  const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
-  const statics = webDir ? createStaticHandler(webDir) : undefined;
-
   let inflight = 0;
   const done = () => {
     inflight--;
@@ -293,7 +293,12 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   server.keepAliveTimeout = 15_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
-  await listenOn(server, o.port ?? 0, o.host ?? "127.0.0.1");
+  try {
+    await listenOn(server, o.port ?? 0, o.host ?? "127.0.0.1");
+  } catch (e) {
+    await pool?.close();
+    throw e;
+  }
   let closing: Promise<void> | undefined;
   const addr = server.address() as AddressInfo;
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
