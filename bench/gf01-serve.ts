@@ -2,7 +2,8 @@
  * `gf01 serve` throughput on loopback with the load client in ANOTHER process (a forked child
  * of this script), so the server's figures are not shared with the client's CPU. The client
  * plays SESSIONS full episodes on the official example bundle at concurrency C (create, one
- * request per step; the last step finishes and scores the episode) over keep-alive node:http.
+ * request per step; the last step finishes and scores the episode), one keep-alive socket per
+ * concurrent player (a minimal HTTP/1.1 client, see Conn).
  * Reports episodes/s, requests/s, per-request latency p50/p99 (measured by the client), the
  * server's peak RSS, and two baselines:
  *  - in-process: the same episodes on PlaySession + scoring, no HTTP (ratio in-process / HTTP:
@@ -19,7 +20,7 @@ import { fork } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -50,38 +51,73 @@ const plan = (insts: { instance_id: string; T: number }[], i: number): Plan => {
   };
 };
 
+/**
+ * A minimal keep-alive HTTP/1.1 client on one socket (one request at a time), so the load
+ * generator costs little CPU next to the server (node:http's client costs about twice the
+ * server's CPU per request): the figures then measure the server, not the client.
+ */
+class Conn {
+  private readonly sock: Socket;
+  private buf: Buffer = Buffer.alloc(0);
+  private waiting?: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void };
+
+  constructor(port: number) {
+    this.sock = connect(port, "127.0.0.1");
+    this.sock.setNoDelay(true);
+    this.sock.on("data", (d: Buffer) => {
+      this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
+      this.parse();
+    });
+    this.sock.on("error", (e) => this.waiting?.reject(e));
+  }
+
+  request(path: string, body: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.sock.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    });
+  }
+
+  private parse(): void {
+    const end = this.buf.indexOf("\r\n\r\n");
+    if (end < 0 || !this.waiting) return;
+    const head = this.buf.toString("latin1", 0, end);
+    const len = /\r\ncontent-length: *(\d+)/i.exec(head);
+    if (!len) {
+      this.waiting.reject(new Error(`response without content-length: ${head}`));
+      return;
+    }
+    const total = end + 4 + Number(len[1]);
+    if (this.buf.length < total) return;
+    const body = this.buf.toString("utf8", end + 4, total);
+    this.buf = this.buf.subarray(total);
+    const w = this.waiting;
+    this.waiting = undefined;
+    w.resolve({ status: Number(head.slice(9, 12)), body });
+  }
+
+  close(): void {
+    this.sock.destroy();
+  }
+}
+
 async function client(url: string, insts: { instance_id: string; T: number }[]): Promise<ClientReport> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  const port = Number(new URL(url).port);
   const lat: number[] = [];
   let errors = 0;
   let finished = 0;
-  const post = (path: string, body: unknown) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const a = performance.now();
-      const data = JSON.stringify(body);
-      const req = http.request(
-        `${url}${path}`,
-        {
-          method: "POST",
-          agent,
-          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(data) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => {
-            lat.push(performance.now() - a);
-            if ((res.statusCode ?? 500) >= 400) errors++;
-            resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
-          });
-          res.on("error", reject);
-        },
-      );
-      req.on("error", reject);
-      req.end(data);
-    });
   let next = 0;
   const worker = async () => {
+    const conn = new Conn(port);
+    const post = async (path: string, body: unknown) => {
+      const a = performance.now();
+      const r = await conn.request(path, JSON.stringify(body));
+      lat.push(performance.now() - a);
+      if (r.status >= 400) errors++;
+      return JSON.parse(r.body) as Record<string, unknown>;
+    };
     for (let i = next++; i < SESSIONS; i = next++) {
       const p = plan(insts, i);
       const c = await post("/api/b/b/sessions", { instance_id: p.instance_id, agent_name: `b${i}` });
@@ -89,11 +125,11 @@ async function client(url: string, insts: { instance_id: string; T: number }[]):
       for (const m of p.steps) last = await post(`/api/b/b/sessions/${c.session_id}/actions`, m);
       if (last.finished === true && last.result) finished++;
     }
+    conn.close();
   };
   const t0 = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const wall = (performance.now() - t0) / 1000;
-  agent.destroy();
   return { wall, lat, errors, finished };
 }
 
@@ -176,7 +212,11 @@ if (process.argv[2] === "--client") {
       req.resume();
       req.on("end", () =>
         res
-          .writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+          .writeHead(200, {
+            "content-type": "application/json; charset=utf-8",
+            "content-length": String(sample.length + 1),
+            "cache-control": "no-store",
+          })
           .end(`${sample}\n`),
       );
     });

@@ -304,8 +304,11 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       res.writeHead(status, headers).end();
       return;
     }
+    const text = `${JSON.stringify(body)}\n`;
     headers["content-type"] = "application/json; charset=utf-8";
-    res.writeHead(status, headers).end(`${JSON.stringify(body)}\n`);
+    // An explicit length: after writeHead, node:http would otherwise frame the body as chunked.
+    headers["content-length"] = String(Buffer.byteLength(text));
+    res.writeHead(status, headers).end(text);
   };
 
   const lookup = (id: string): Entry => {

@@ -91,15 +91,18 @@ export function demoBundle(gitCommit?: string): { bundle: LoadedBundle; json: st
   return { bundle: parseBundle(JSON.parse(json), "demo"), json };
 }
 
-const sendJson = (res: ServerResponse, status: number, body: unknown, extra?: Record<string, string>) =>
+const sendJson = (res: ServerResponse, status: number, body: unknown, extra?: Record<string, string>) => {
+  const text = `${JSON.stringify(body)}\n`;
   res
     .writeHead(status, {
       "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(text)),
       "cache-control": "no-store",
       ...API_SECURITY_HEADERS,
       ...extra,
     })
-    .end(`${JSON.stringify(body)}\n`);
+    .end(text);
+};
 
 export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server> {
   const log = o.log ?? (() => {});
