@@ -15,6 +15,7 @@
  *
  *   npx tsx bench/gf01-serve.ts                 # 1000 sessions at concurrency 200, 2 rounds
  *   SESSIONS=5000 C=400 npx tsx bench/gf01-serve.ts
+ *   FLOOR=0 ROUNDS=1 node --import tsx --cpu-prof bench/gf01-serve.ts   # profile the server alone
  */
 import { fork } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -234,7 +235,7 @@ if (process.argv[2] === "--client") {
   const runs: ClientReport[] = [];
   const floors: ClientReport[] = [];
   for (let k = 0; k < ROUNDS; k++) {
-    floors.push(await floor());
+    if (process.env.FLOOR !== "0") floors.push(await floor());
     runs.push(await ours());
   }
   const base2 = inProcess();
@@ -249,7 +250,7 @@ if (process.argv[2] === "--client") {
     return v[Math.min(v.length - 1, Math.floor(p * v.length))];
   };
   const eps = median(runs.map((r) => SESSIONS / r.wall));
-  const floorEps = median(floors.map((r) => SESSIONS / r.wall));
+  const floorEps = floors.length ? median(floors.map((r) => SESSIONS / r.wall)) : Number.NaN;
   const rps = median(runs.map((r) => r.lat.length / r.wall));
   const floorRps = median(floors.map((r) => r.lat.length / r.wall));
   const p50 = median(runs.map((r) => q(r.lat, 0.5)));
