@@ -9,7 +9,7 @@
  *  - every session in flight at the kill is cleanly rejected after the restart
  *    (404 `unknown_session`, docs/reliability.md "Server"), and replaying it as a new session
  *    succeeds.
- * GF01_KILL_SESSIONS sets the number of sessions (default 200; 1000 for the soak run in the
+ * GF01_KILL_SESSIONS sets the number of sessions (default 100; 1000 for the soak run in the
  * brief: `GF01_KILL_SESSIONS=1000 npx vitest run tests/web/server-kill.test.ts`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -23,7 +23,7 @@ import { type LoadedBundle, loadBundle } from "../../src/gf01/artifacts/bundle.j
 import { validateRunsFile } from "../../src/gf01/api.js";
 import { officialBundle, repo } from "./helpers.js";
 
-const SESSIONS = Number(process.env.GF01_KILL_SESSIONS ?? 200);
+const SESSIONS = Number(process.env.GF01_KILL_SESSIONS ?? 100);
 /** Official reference certificates (runs_v1_valid.jsonl). */
 const OFFICIAL: Record<string, [number, string, 0 | 1][]> = {
   "gf01-2306ebfa159a": [[3, "in2", 0]],
