@@ -38,8 +38,10 @@ export class ScorePool {
     private readonly instances: ReadonlyMap<string, Gf01Instance>,
     workers: number,
     private readonly log: (line: string) => void = () => {},
+    /** The worker module (tests point it at a failing one). */
+    entry?: URL,
   ) {
-    const url = workers > 0 ? workerEntryUrl(import.meta.url, "score-worker") : undefined;
+    const url = workers > 0 ? (entry ?? workerEntryUrl(import.meta.url, "score-worker")) : undefined;
     for (let i = 0; i < workers; i++) {
       const worker = new Worker(url!, { workerData: [...instances] });
       const lane: Lane = { worker, pending: new Map(), dead: false };
