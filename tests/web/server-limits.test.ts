@@ -264,6 +264,41 @@ describe("gf01 serve limits", () => {
   });
 });
 
+describe("finished sessions", () => {
+  it("are answered from their kept view exactly as while live: view, observation, result, 422 episode_over, DELETE", async () => {
+    await withServer({}, async (s) => {
+      const c = await create(s);
+      const url = `${s.url}/api/b/official/sessions/${c.json.session_id}`;
+      const fin = await call(`${url}/commit`, { method: "POST" });
+      expect(fin.status).toBe(200);
+      const { accepted, error, ...finView } = fin.json;
+      expect([accepted, error]).toEqual([true, null]);
+      expect((await call(url)).json).toEqual(finView);
+      expect((await call(`${url}/observation`)).json).toEqual({
+        observation: finView.observation,
+        text: finView.text,
+      });
+      expect((await call(`${url}/result`)).json).toEqual(finView.result);
+      for (const sub of ["actions", "commit"]) {
+        const again = await call(`${url}/${sub}`, { method: "POST", headers: json, body: "{}" });
+        expect(again.status).toBe(422);
+        expect(again.json).toEqual({
+          ...finView,
+          accepted: false,
+          error: { code: "episode_over", message: "the session is finished" },
+        });
+      }
+      expectError(
+        await call(`${url}/actions`, { method: "POST", headers: json, body: "{no" }),
+        400,
+        "bad_json",
+      );
+      expect((await fetch(url, { method: "DELETE" })).status).toBe(204);
+      expectError(await call(url), 404, "unknown_session");
+    });
+  });
+});
+
 describe("crash leftovers", () => {
   it("cutTornTail keeps whole lines only", async () => {
     const f = join(dir, "torn.jsonl");

@@ -95,6 +95,15 @@ export interface PlayHandlerOptions {
   onFinish?: (e: { session_id: string; outcome: EpisodeOutcome; row: Record<string, unknown> }) => void;
 }
 
+/** A finished session as kept for reads (see `done` in createPlaySessionHandler). */
+interface Finished {
+  view: { observation: unknown; text: string } & Record<string, unknown>;
+  result: PublicResult;
+}
+
+/** What `PlaySession.submit` answers for any move once the session is finished. */
+const EPISODE_OVER = { code: "episode_over", message: "the session is finished" };
+
 /** An append-only line file: `push` resolves once the line is written. */
 export interface LineSink {
   push(line: string): Promise<void>;
@@ -239,17 +248,17 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   const expired = new Set<string>();
   /**
    * Finished sessions leave the live count (and the client's quota) at once, but stay
-   * readable (view, result) among the most recent FINISHED_KEPT.
+   * readable among the most recent FINISHED_KEPT as their last view and result only (the
+   * PlaySession with every rollout is dropped: about a third of the memory).
    */
-  const done = new Map<string, Entry>();
+  const done = new Map<string, Finished>();
   const drop = (e: Entry) => {
     if (sessions.delete(e.id)) admission?.release(e.client);
-    done.delete(e.id);
   };
   const retire = (e: Entry) => {
     if (!sessions.delete(e.id)) return;
     admission?.release(e.client);
-    done.set(e.id, e);
+    done.set(e.id, { view: view(e), result: e.result! });
     if (done.size > FINISHED_KEPT) done.delete(done.keys().next().value as string);
   };
   const idleMs = opts.idleTimeoutMs ?? 0;
@@ -312,7 +321,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   };
 
   const lookup = (id: string): Entry => {
-    const e = sessions.get(id) ?? done.get(id);
+    const e = sessions.get(id);
     if (!e) {
       if (expired.has(id))
         throw new HttpError(410, "session_expired", "the session expired after being idle; start a new one");
@@ -468,6 +477,8 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       const e = create(await readBody(req, maxBody), clientOf(req));
       return send(res, 201, { ...view(e), goal: e.session.goal });
     }
+    const fin = sessions.has(parts[1]) ? undefined : done.get(parts[1]);
+    if (fin) return routeFinished(req, res, parts, fin);
     const e = lookup(parts[1]);
     const sub = parts[2];
     if (parts.length === 2) {
@@ -500,6 +511,40 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     throw new HttpError(404, "not_found", `no route ${path}`);
   };
 
+  /** A finished session's routes, answered from its kept view exactly as the live session did. */
+  const routeFinished = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    parts: string[],
+    fin: Finished,
+  ): Promise<void> => {
+    const method = req.method ?? "GET";
+    const sub = parts[2];
+    if (parts.length === 2) {
+      if (method === "GET") return send(res, 200, fin.view);
+      if (method === "DELETE") {
+        done.delete(parts[1]);
+        return send(res, 204);
+      }
+      throw new HttpError(405, "method_not_allowed", "use GET or DELETE");
+    }
+    if (parts.length !== 3) throw new HttpError(404, "not_found", `no route /${parts.join("/")}`);
+    if (sub === "observation") {
+      if (method !== "GET") throw new HttpError(405, "method_not_allowed", "use GET");
+      return send(res, 200, { observation: fin.view.observation, text: fin.view.text });
+    }
+    if (sub === "result") {
+      if (method !== "GET") throw new HttpError(405, "method_not_allowed", "use GET");
+      return send(res, 200, fin.result);
+    }
+    if (sub === "actions" || sub === "commit") {
+      if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
+      if (sub === "actions") await readBody(req, maxBody); // bad bodies answer as before
+      return send(res, 422, { ...fin.view, accepted: false, error: EPISODE_OVER });
+    }
+    throw new HttpError(404, "not_found", `no route /${parts.join("/")}`);
+  };
+
   const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
     const u = req.url ?? "/";
     const q = u.indexOf("?");
@@ -519,8 +564,9 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     close: async () => {
       if (sweep) clearInterval(sweep);
       // Episodes being scored or written finish first: their rows are owed to the data files.
-      await Promise.allSettled([...sessions.values(), ...done.values()].map((e) => e.finishing));
+      await Promise.allSettled([...sessions.values()].map((e) => e.finishing));
       for (const e of [...sessions.values()]) drop(e);
+      done.clear();
       if (writers) {
         const w = await writers;
         await w.runs.close();
