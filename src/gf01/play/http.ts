@@ -249,7 +249,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   /**
    * Finished sessions leave the live count (and the client's quota) at once, but stay
    * readable among the most recent FINISHED_KEPT as their last view and result only (the
-   * PlaySession with every rollout is dropped: about a third of the memory).
+   * PlaySession with every rollout and step record is dropped).
    */
   const done = new Map<string, Finished>();
   const drop = (e: Entry) => {
