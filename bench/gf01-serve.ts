@@ -1,108 +1,303 @@
 /**
- * `gf01 serve` throughput on loopback: 1000 sessions at concurrency 200, each a full episode on
- * the official example bundle (create, one request per step, commit). Reports episodes/s,
- * requests/s, per-request latency p50/p99 and peak RSS. Baseline in the same process: the same
- * episodes in-process (PlaySession + scoring, no HTTP), to show what the transport costs.
+ * `gf01 serve` throughput on loopback with the load client in ANOTHER process (a forked child
+ * of this script), so the server's figures are not shared with the client's CPU. The client
+ * plays SESSIONS full episodes on the official example bundle at concurrency C (create, one
+ * request per step; the last step finishes and scores the episode), one keep-alive socket per
+ * concurrent player (a minimal HTTP/1.1 client, see Conn).
+ * Reports episodes/s, requests/s, per-request latency p50/p99 (measured by the client), the
+ * server's peak RSS, and two baselines:
+ *  - in-process: the same episodes on PlaySession + scoring, no HTTP (ratio in-process / HTTP:
+ *    what the transport costs);
+ *  - floor: a bare node:http server in this process answering every request with a fixed JSON
+ *    body of the same size, driven by the same client (ratio floor / ours: how close the server
+ *    is to what node:http itself allows on this machine).
+ * Floor and server runs alternate (ROUNDS each, medians), since the machine is shared.
+ *
+ *   npx tsx bench/gf01-serve.ts                 # 1000 sessions at concurrency 200, 2 rounds
+ *   SESSIONS=5000 C=400 npx tsx bench/gf01-serve.ts
+ *   FLOOR=0 ROUNDS=1 node --import tsx --cpu-prof bench/gf01-serve.ts   # profile the server alone
  */
+import { fork } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
+import { type AddressInfo, connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadBundle } from "../src/gf01/artifacts/bundle.js";
-import { compileInstance } from "../src/gf01/model/compile.js";
-import { PlaySession } from "../src/gf01/play/episode.js";
-import { scoreSession } from "../src/gf01/play/result.js";
-import { startGf01Server } from "../src/gf01/server/serve.js";
 
-const SESSIONS = 1000;
+const SESSIONS = Number(process.env.SESSIONS ?? 1000);
 const CONCURRENCY = Number(process.env.C ?? 200);
+const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const bundleFile = fileURLToPath(
   new URL("../../shared/reference/gf01/official_example/instance_bundle_v1.json", import.meta.url),
 );
-const bundle = await loadBundle(bundleFile);
-const moves = (i: number) => {
-  const inst = bundle.instances[i % bundle.instances.length];
-  return { inst, steps: inst.base_trace.map((_, t) => (t === 1 ? { in0: 1 } : {})) };
-};
 
-// Baseline: in-process episodes.
-let t0 = performance.now();
-for (let i = 0; i < SESSIONS; i++) {
-  const { inst, steps } = moves(i);
-  const s = new PlaySession(inst, compileInstance(inst));
-  for (const m of steps) s.submit(m);
-  scoreSession(s);
+interface Plan {
+  instance_id: string;
+  steps: Record<string, number>[];
 }
-const inProc = SESSIONS / ((performance.now() - t0) / 1000);
+interface ClientReport {
+  wall: number;
+  lat: number[];
+  errors: number;
+  finished: number;
+}
 
-const dir = await mkdtemp(join(tmpdir(), "gf01-serve-bench-"));
-const srv = await startGf01Server({
-  bundles: [{ key: "b", bundle }],
-  dataDir: dir,
-  webDir: false,
-  gitCommit: "bench",
-});
-// Client and server share this process, so the client must be cheap: node:http with a
-// keep-alive pool (fetch/undici costs about twice the CPU per request here and halves throughput).
-const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
-const lat: number[] = [];
-const post = async (url: string, body?: unknown) => {
-  const a = performance.now();
-  const data = body === undefined ? "" : JSON.stringify(body);
-  const j = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method: "POST", agent, headers: { "content-length": Buffer.byteLength(data) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(data);
-  });
-  lat.push(performance.now() - a);
-  return j;
+/** Episode i: the instance i mod 4, input in0 set at t = 1, nothing else. */
+const plan = (insts: { instance_id: string; T: number }[], i: number): Plan => {
+  const inst = insts[i % insts.length];
+  return {
+    instance_id: inst.instance_id,
+    steps: Array.from({ length: inst.T }, (_, t): Record<string, number> => (t === 1 ? { in0: 1 } : {})),
+  };
 };
-let next = 0;
-let rss = process.memoryUsage().rss;
-const worker = async () => {
-  for (let i = next++; i < SESSIONS; i = next++) {
-    const { inst, steps } = moves(i);
-    const c = await post(`${srv.url}/api/b/b/sessions`, {
-      instance_id: inst.instance_id,
-      agent_name: `b${i}`,
+
+/**
+ * A minimal keep-alive HTTP/1.1 client on one socket (one request at a time), so the load
+ * generator costs little CPU next to the server (node:http's client costs about twice the
+ * server's CPU per request): the figures then measure the server, not the client.
+ */
+class Conn {
+  private readonly sock: Socket;
+  private buf: Buffer = Buffer.alloc(0);
+  private waiting?: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void };
+
+  constructor(port: number) {
+    this.sock = connect(port, "127.0.0.1");
+    this.sock.setNoDelay(true);
+    this.sock.on("data", (d: Buffer) => {
+      this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
+      this.parse();
     });
-    for (const m of steps) await post(`${srv.url}/api/b/b/sessions/${c.session_id}/actions`, m);
-    rss = Math.max(rss, process.memoryUsage().rss);
+    this.sock.on("error", (e) => this.waiting?.reject(e));
   }
-};
-t0 = performance.now();
-await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-const wall = (performance.now() - t0) / 1000;
-await srv.close();
-await rm(dir, { recursive: true, force: true });
-lat.sort((a, b) => a - b);
-const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))];
-const eps = SESSIONS / wall;
-console.log(
-  JSON.stringify({
-    name: "gf01-serve",
-    results: [
-      {
-        metric: `episodes/s (${SESSIONS} sessions, concurrency ${CONCURRENCY}, HTTP loopback)`,
-        value: eps,
-        unit: "1/s",
-        baseline: `in-process ${inProc.toFixed(0)}/s`,
-        ratio: inProc / eps,
-      },
-      { metric: "requests/s", value: lat.length / wall, unit: "1/s" },
-      { metric: "request latency p50", value: q(0.5), unit: "ms" },
-      { metric: "request latency p99", value: q(0.99), unit: "ms" },
-      { metric: "peak RSS (client + server, one process)", value: rss / 2 ** 20, unit: "MiB" },
-    ],
-  }),
-);
+
+  request(path: string, body: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.sock.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    });
+  }
+
+  private parse(): void {
+    const end = this.buf.indexOf("\r\n\r\n");
+    if (end < 0 || !this.waiting) return;
+    const head = this.buf.toString("latin1", 0, end);
+    const len = /\r\ncontent-length: *(\d+)/i.exec(head);
+    if (!len) {
+      this.waiting.reject(new Error(`response without content-length: ${head}`));
+      return;
+    }
+    const total = end + 4 + Number(len[1]);
+    if (this.buf.length < total) return;
+    const body = this.buf.toString("utf8", end + 4, total);
+    this.buf = this.buf.subarray(total);
+    const w = this.waiting;
+    this.waiting = undefined;
+    w.resolve({ status: Number(head.slice(9, 12)), body });
+  }
+
+  close(): void {
+    this.sock.destroy();
+  }
+}
+
+async function client(url: string, insts: { instance_id: string; T: number }[]): Promise<ClientReport> {
+  const port = Number(new URL(url).port);
+  const lat: number[] = [];
+  let errors = 0;
+  let finished = 0;
+  let next = 0;
+  const worker = async () => {
+    const conn = new Conn(port);
+    const post = async (path: string, body: unknown) => {
+      const a = performance.now();
+      const r = await conn.request(path, JSON.stringify(body));
+      lat.push(performance.now() - a);
+      if (r.status >= 400) errors++;
+      return JSON.parse(r.body) as Record<string, unknown>;
+    };
+    for (let i = next++; i < SESSIONS; i = next++) {
+      const p = plan(insts, i);
+      const c = await post("/api/b/b/sessions", { instance_id: p.instance_id, agent_name: `b${i}` });
+      let last = c;
+      for (const m of p.steps) last = await post(`/api/b/b/sessions/${c.session_id}/actions`, m);
+      if (last.finished === true && last.result) finished++;
+    }
+    conn.close();
+  };
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const wall = (performance.now() - t0) / 1000;
+  return { wall, lat, errors, finished };
+}
+
+if (process.argv[2] === "--client") {
+  // Child: wait for the server's URL and the instance list, play, report, exit.
+  process.once("message", async (m: { url: string; insts: { instance_id: string; T: number }[] }) => {
+    const r = await client(m.url, m.insts);
+    process.send?.(r, () => process.exit(0));
+  });
+} else {
+  const { loadBundle } = await import("../src/gf01/artifacts/bundle.js");
+  const { compileInstance } = await import("../src/gf01/model/compile.js");
+  const { PlaySession } = await import("../src/gf01/play/episode.js");
+  const { scoreSession } = await import("../src/gf01/play/result.js");
+  const { startGf01Server } = await import("../src/gf01/server/serve.js");
+  const bundle = await loadBundle(bundleFile);
+  const insts = bundle.instances.map((x) => ({ instance_id: x.instance_id, T: x.base_trace.length }));
+
+  // Baseline: the same episodes in-process (compiled once per instance, as the server does).
+  const compiled = new Map(bundle.instances.map((x) => [x.instance_id, compileInstance(x)]));
+  const inProcess = () => {
+    const t0 = performance.now();
+    for (let i = 0; i < SESSIONS; i++) {
+      const p = plan(insts, i);
+      const inst = bundle.byId.get(p.instance_id)!;
+      const s = new PlaySession(inst, compiled.get(p.instance_id)!);
+      for (const m of p.steps) s.submit(m);
+      scoreSession(s);
+    }
+    return SESSIONS / ((performance.now() - t0) / 1000);
+  };
+  const base1 = inProcess();
+
+  /** One client run (a forked child process) against `url`. */
+  const drive = (url: string) =>
+    new Promise<ClientReport>((resolve, reject) => {
+      const child = fork(fileURLToPath(import.meta.url), ["--client"], {
+        execArgv: process.execArgv,
+        env: { ...process.env },
+      });
+      child.once("message", (m) => resolve(m as ClientReport));
+      child.once("error", reject);
+      child.once("exit", (code) => (code ? reject(new Error(`client exited ${code}`)) : undefined));
+      child.send({ url, insts });
+    });
+
+  let rss = process.memoryUsage().rss;
+  const ours = async (): Promise<ClientReport> => {
+    const dir = await mkdtemp(join(tmpdir(), "gf01-serve-bench-"));
+    const srv = await startGf01Server({
+      bundles: [{ key: "b", bundle }],
+      dataDir: dir,
+      webDir: false,
+      gitCommit: "bench",
+      scoreWorkers: 1, // as `gf01 serve` by default
+      // One client process plays every session from loopback: per-client limits off.
+      limits: { maxSessionsPerClient: 0, ratePerClient: 0 },
+    });
+    const sampler = setInterval(() => {
+      rss = Math.max(rss, process.memoryUsage().rss);
+    }, 50);
+    try {
+      return await drive(srv.url);
+    } finally {
+      clearInterval(sampler);
+      await srv.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  // The floor: same sockets, same client, a fixed body of a typical answer's size.
+  const sample = JSON.stringify({
+    session_id: "0".repeat(32),
+    finished: true,
+    result: {},
+    pad: "x".repeat(1400),
+  });
+  const floor = async (): Promise<ClientReport> => {
+    const s = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () =>
+        res
+          .writeHead(200, {
+            "content-type": "application/json; charset=utf-8",
+            "content-length": String(sample.length + 1),
+            "cache-control": "no-store",
+          })
+          .end(`${sample}\n`),
+      );
+    });
+    s.keepAliveTimeout = 15_000;
+    await new Promise<void>((r) => s.listen(0, "127.0.0.1", () => r()));
+    const { port } = s.address() as AddressInfo;
+    try {
+      return await drive(`http://127.0.0.1:${port}`);
+    } finally {
+      s.closeAllConnections();
+      await new Promise((r) => s.close(r));
+    }
+  };
+
+  const runs: ClientReport[] = [];
+  const floors: ClientReport[] = [];
+  for (let k = 0; k < ROUNDS; k++) {
+    if (process.env.FLOOR !== "0") floors.push(await floor());
+    runs.push(await ours());
+  }
+  const base2 = inProcess();
+  const inProc = (base1 + base2) / 2;
+
+  const median = (xs: number[]) => {
+    const v = [...xs].sort((a, b) => a - b);
+    return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  };
+  const q = (lat: number[], p: number) => {
+    const v = [...lat].sort((a, b) => a - b);
+    return v[Math.min(v.length - 1, Math.floor(p * v.length))];
+  };
+  const eps = median(runs.map((r) => SESSIONS / r.wall));
+  const floorEps = floors.length ? median(floors.map((r) => SESSIONS / r.wall)) : Number.NaN;
+  const rps = median(runs.map((r) => r.lat.length / r.wall));
+  const floorRps = median(floors.map((r) => r.lat.length / r.wall));
+  const p50 = median(runs.map((r) => q(r.lat, 0.5)));
+  const p99 = median(runs.map((r) => q(r.lat, 0.99)));
+  const floorP99 = median(floors.map((r) => q(r.lat, 0.99)));
+  const errors = runs.reduce((a, r) => a + r.errors, 0);
+  const unfinished = runs.reduce((a, r) => a + SESSIONS - r.finished, 0);
+  if (errors || unfinished)
+    process.stderr.write(
+      `gf01-serve bench: ${errors} error response(s), ${unfinished} unfinished episode(s)\n`,
+    );
+  console.log(
+    JSON.stringify({
+      name: "gf01-serve",
+      results: [
+        {
+          metric: `episodes/s (${SESSIONS} sessions, concurrency ${CONCURRENCY}, client in another process, median of ${ROUNDS})`,
+          value: eps,
+          unit: "1/s",
+          target: 1000,
+          baseline: `in-process ${inProc.toFixed(0)}/s`,
+          ratio: inProc / eps,
+        },
+        {
+          metric: "requests/s",
+          value: rps,
+          unit: "1/s",
+          baseline: `bare node:http floor ${floorRps.toFixed(0)}/s`,
+          ratio: floorRps / rps,
+        },
+        { metric: "floor: episodes/s at the same request count", value: floorEps, unit: "1/s" },
+        { metric: "request latency p50", value: p50, unit: "ms" },
+        {
+          metric: "request latency p99",
+          value: p99,
+          unit: "ms",
+          target: 100,
+          baseline: `bare node:http floor ${floorP99.toFixed(0)} ms`,
+        },
+        {
+          metric: "request latency max",
+          value: Math.max(...runs.map((r) => Math.max(...r.lat))),
+          unit: "ms",
+        },
+        { metric: "server peak RSS (server + in-process baseline)", value: rss / 2 ** 20, unit: "MiB" },
+        { metric: "error responses", value: errors, unit: "count" },
+      ],
+    }),
+  );
+}

@@ -73,6 +73,8 @@ describe("gf01 serve under load", () => {
       dataDir: dir,
       webDir: false,
       gitCommit: GIT,
+      // One test process is every player: per-client limits would throttle the load itself.
+      limits: { ratePerClient: 0, maxSessionsPerClient: 0 },
     });
   });
   afterAll(async () => {

@@ -152,6 +152,9 @@ describe("gf01 serve", () => {
     const a = run(["--port", "99999"]);
     expect(a.status).toBe(2);
     expect(a.stderr).toContain("--port must be an integer in 0..65535");
+    const d = run(["--max-sessions", "0"]);
+    expect(d.status).toBe(2);
+    expect(d.stderr).toContain("--max-sessions must be an integer ≥ 1");
     const c = run(["--best-match-max-nodes", "0"]);
     expect(c.status).toBe(2);
     expect(c.stderr).toContain('--best-match-max-nodes must be an integer ≥ 1 or "exact"');

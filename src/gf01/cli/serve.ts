@@ -4,6 +4,7 @@ import { currentGitCommit } from "../api.js";
 import { bundleSourceName, type LoadedBundle } from "../artifacts/bundle.js";
 import { SERVER_BEST_MATCH_MAX_NODES } from "../play/http.js";
 import { buildWeb } from "../server/build.js";
+import { DEFAULT_LIMITS } from "../server/limits.js";
 import { type BundleSource, demoBundle, startGf01Server, writeDemoBundle } from "../server/serve.js";
 
 const port = (v: string): number => {
@@ -27,6 +28,18 @@ const maxNodes = (v: string): number => {
     );
   return n;
 };
+
+/** A non-negative integer flag (`min` 1 where 0 would mean "refuse everything"). */
+const count =
+  (flag: string, min = 0) =>
+  (v: string): number => {
+    const n = Number(v);
+    if (!/^\d+$/.test(v.trim()) || n < min || !Number.isSafeInteger(n))
+      throw new InputError(`--${flag} must be an integer ≥ ${min}, got ${JSON.stringify(v)}`, {
+        field: flag,
+      });
+    return n;
+  };
 
 /** Registers `gf01 serve` (the browser game) and `gf01 build-web`. */
 export function registerServeCommands(program: Command): void {
@@ -53,6 +66,53 @@ export function registerServeCommands(program: Command): void {
       `node cap of the AP/TS best-match search when a commit is scored (default ${SERVER_BEST_MATCH_MAX_NODES}; "exact" = unbounded, may block the server on large automata); a hit cap is recorded in the row`,
       maxNodes,
     )
+    .option(
+      "--max-body-bytes <n>",
+      "largest request body accepted; larger → 413",
+      count("max-body-bytes", 1),
+      DEFAULT_LIMITS.maxBodyBytes,
+    )
+    .option(
+      "--max-sessions <n>",
+      "live sessions over all bundles; more → 503 server_full",
+      count("max-sessions", 1),
+      DEFAULT_LIMITS.maxSessions,
+    )
+    .option(
+      "--max-sessions-per-client <n>",
+      "live sessions per client address; more → 429 too_many_sessions (0 = no limit)",
+      count("max-sessions-per-client"),
+      DEFAULT_LIMITS.maxSessionsPerClient,
+    )
+    .option(
+      "--idle-timeout <s>",
+      "drop a session untouched this many seconds; later → 410 session_expired (0 = never)",
+      count("idle-timeout"),
+      DEFAULT_LIMITS.idleTimeoutS,
+    )
+    .option(
+      "--rate <n>",
+      "requests per second per client address, burst 2×; over → 429 rate_limited (0 = off)",
+      count("rate"),
+      DEFAULT_LIMITS.ratePerClient,
+    )
+    .option(
+      "--max-inflight <n>",
+      "requests in progress above which new sessions get 503 busy (moves always pass; 0 = off)",
+      count("max-inflight"),
+      DEFAULT_LIMITS.maxInflight,
+    )
+    .option(
+      "--score-workers <n>",
+      "worker threads that score finished episodes off the request path (0 = on the main thread)",
+      count("score-workers"),
+      1,
+    )
+    .option(
+      "--trust-proxy",
+      "take the client address from the last X-Forwarded-For hop (only behind your own reverse proxy)",
+      false,
+    )
     .action(async (o) => {
       const log = (l: string) => process.stderr.write(`${l}\n`);
       const gitCommit = currentGitCommit();
@@ -75,6 +135,16 @@ export function registerServeCommands(program: Command): void {
         webDir: o.webDir,
         gitCommit,
         bestMatchMaxNodes: o.bestMatchMaxNodes,
+        scoreWorkers: o.scoreWorkers,
+        limits: {
+          maxBodyBytes: o.maxBodyBytes,
+          maxSessions: o.maxSessions,
+          maxSessionsPerClient: o.maxSessionsPerClient,
+          idleTimeoutS: o.idleTimeout,
+          ratePerClient: o.rate,
+          maxInflight: o.maxInflight,
+          trustProxy: o.trustProxy,
+        },
         log,
       });
       log(`gf01 serve: ${s.url}/  (data: ${o.dataDir}; Ctrl-C to stop)`);

@@ -12,7 +12,7 @@
  *   GET    /sessions/:id/result            200 when finished, else 409
  *   DELETE /sessions/:id                   204
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -22,7 +22,8 @@ import { GroupAppender, JsonlAppender } from "../../core/jsonl.js";
 import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
 import { type CompiledInstance, compileInstance } from "../model/compile.js";
-import type { Gf01Instance } from "../model/types.js";
+import type { Atom, Gf01Instance } from "../model/types.js";
+import type { ScoreOptions, ScoreRow } from "../verify/score.js";
 import type { PublicResult } from "./agent.js";
 import { PlaySession, type SubmitResult } from "./episode.js";
 import { playRunMeta } from "./meta.js";
@@ -30,6 +31,7 @@ import { PLAY_PROTOCOLS, type PlayProtocol } from "./observation.js";
 import { renderObservation } from "./render-text.js";
 import {
   type EpisodeOutcome,
+  outcomeFromScore,
   outcomeRunRecord,
   publicResult,
   scoreSession,
@@ -42,9 +44,42 @@ export interface PlayHandlerOptions {
   dataDir?: string;
   prefix?: string;
   gitCommit?: string;
-  /** At most this many live sessions; the oldest is evicted first (default 10 000). */
+  /**
+   * At most this many live sessions; the oldest is evicted first (default 10 000). Ignored
+   * when `admission` is given (then a full server refuses new sessions instead).
+   */
   maxSessions?: number;
-  /** Session id factory (default: random UUID; ids are never part of a scored artifact). */
+  /**
+   * Session admission shared by several handlers (`gf01 serve`: server-wide totals and
+   * per-client counts). Refused → the returned status and code, nothing evicted.
+   */
+  admission?: SessionAdmission;
+  /** Who is asking (the key of per-client limits); default: the peer address. */
+  clientOf?: (req: IncomingMessage) => string;
+  /** Largest request body in bytes (default 64 KiB); larger → 413 `body_too_large`. */
+  maxBodyBytes?: number;
+  /** Drop sessions untouched this long (ms); later requests → 410 `session_expired`. Default: never. */
+  idleTimeoutMs?: number;
+  /**
+   * Refuse requests a web page on another origin could make: an `Origin` header whose host is
+   * not this server's (403 `cross_origin`) and HTML form encodings (415). `gf01 serve` sets it.
+   * `"forwarded"`: also accept the `X-Forwarded-Host` a trusted reverse proxy sets.
+   */
+  sameOriginOnly?: boolean | "forwarded";
+  /**
+   * Opens `runs.jsonl` / `steps.jsonl` (default: a group-commit appender). `gf01 serve` passes
+   * one that cuts a torn tail left by a crash and fsyncs runs.jsonl before acknowledging.
+   */
+  openJournal?: (file: string, kind: "runs" | "steps") => Promise<LineSink>;
+  /**
+   * Scores a finished session's certificate somewhere else (`gf01 serve`: worker threads), so
+   * the event loop keeps serving while a large best match runs. Must return exactly
+   * `scoreCertificate(compileInstance(instance), certificate, options)`. Default: inline.
+   */
+  scorer?: (instance: Gf01Instance, certificate: Atom[], options: ScoreOptions) => Promise<ScoreRow>;
+  /** Extra headers on every response (e.g. security headers). */
+  headers?: Record<string, string>;
+  /** Session id factory (default: 128 random bits, hex; ids are never part of a scored artifact). */
   newId?: () => string;
   /** Add permissive CORS headers (for a game served from another origin). */
   cors?: boolean;
@@ -60,17 +95,46 @@ export interface PlayHandlerOptions {
   onFinish?: (e: { session_id: string; outcome: EpisodeOutcome; row: Record<string, unknown> }) => void;
 }
 
+/** A finished session as kept for reads (see `done` in createPlaySessionHandler). */
+interface Finished {
+  view: { observation: unknown; text: string } & Record<string, unknown>;
+  result: PublicResult;
+}
+
+/** What `PlaySession.submit` answers for any move once the session is finished. */
+const EPISODE_OVER = { code: "episode_over", message: "the session is finished" };
+
+/** An append-only line file: `push` resolves once the line is written. */
+export interface LineSink {
+  push(line: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Server-wide session accounting (implemented by `gf01 serve`'s SessionQuota). */
+export interface SessionAdmission {
+  acquire(client: string): { status: number; code: string; message: string } | undefined;
+  release(client: string): void;
+}
+
 interface Entry {
   id: string;
   session: PlaySession;
+  client: string;
+  /** Last request (ms, monotonic): idle expiry. */
+  seen: number;
   agentName: string;
   /** People only (a `human-…` agent or an explicit player id); program clients have none. */
   playerId?: string;
   rendererTrack: "json" | "visual";
   result?: PublicResult;
+  /** Set while the finished session is scored and written (a second finishing request waits). */
+  finishing?: Promise<void>;
 }
 
 const MAX_BODY = 64 * 1024;
+const FINISHED_KEPT = 10_000;
+/** 128 random bits: unguessable, and hex so `anon-<first 8>` stays a valid player id. */
+const randomId = (): string => randomBytes(16).toString("hex");
 const AGENT_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** Pseudonymous player ids (no names or e-mail addresses: see docs/human-data.md). */
 export const PLAYER_ID = /^[A-Za-z0-9_-]{1,32}$/;
@@ -85,21 +149,73 @@ class HttpError extends Error {
   }
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let n = 0;
-  for await (const c of req) {
-    n += (c as Buffer).length;
-    if (n > MAX_BODY) throw new HttpError(413, "body_too_large", `request body over ${MAX_BODY} bytes`);
-    chunks.push(c as Buffer);
+const tooLarge = (max: number) => new HttpError(413, "body_too_large", `request body over ${max} bytes`);
+
+/** The body as JSON (undefined when empty). Event listeners, not an async iterator: hot path. */
+function readBody(req: IncomingMessage, max: number): Promise<unknown> {
+  const declared = Number(req.headers["content-length"]);
+  if (declared > max) {
+    req.resume();
+    return Promise.reject(tooLarge(max));
   }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new HttpError(400, "bad_json", `request body is not JSON: ${(e as Error).message}`);
-  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let n = 0;
+    let failed = false;
+    req.on("data", (c: Buffer) => {
+      if (failed) return;
+      n += c.length;
+      if (n > max) {
+        failed = true;
+        reject(tooLarge(max));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on("error", (e) => {
+      if (!failed) reject(new HttpError(400, "bad_request", `request body: ${e.message}`));
+      failed = true;
+    });
+    req.on("end", () => {
+      if (failed) return;
+      const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString("utf8").trim();
+      if (!text) return resolve(undefined);
+      try {
+        resolve(JSON.parse(text));
+      } catch (e) {
+        reject(new HttpError(400, "bad_json", `request body is not JSON: ${(e as Error).message}`));
+      }
+    });
+  });
+}
+
+const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/** Why a browser on another origin must not get this request through, or undefined. */
+function crossOriginProblem(req: IncomingMessage, forwarded: boolean): HttpError | undefined {
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== "null") {
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {}
+    // Behind a trusted reverse proxy the public host may arrive as X-Forwarded-Host.
+    const fwd = forwarded
+      ? String(req.headers["x-forwarded-host"] ?? "")
+          .split(",")[0]
+          .trim()
+      : "";
+    if (host === undefined || (host !== req.headers.host && host !== fwd))
+      return new HttpError(403, "cross_origin", "requests from another origin are refused");
+  } else if (origin === "null")
+    return new HttpError(403, "cross_origin", "requests from an opaque origin are refused");
+  if (FORM_TYPE.test(req.headers["content-type"] ?? ""))
+    return new HttpError(
+      415,
+      "unsupported_media_type",
+      "request bodies are JSON (content-type: application/json)",
+    );
+  return undefined;
 }
 
 /**
@@ -124,7 +240,45 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   const prefix = (opts.prefix ?? "/api/gf01").replace(/\/$/, "");
   const sessions = new Map<string, Entry>();
   const maxSessions = opts.maxSessions ?? 10_000;
-  const newId = opts.newId ?? randomUUID;
+  const maxBody = opts.maxBodyBytes ?? MAX_BODY;
+  const newId = opts.newId ?? randomId;
+  const admission = opts.admission;
+  const clientOf = opts.clientOf ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? "unknown");
+  /** Recently expired ids (bounded), so a returning player hears "expired", not "unknown". */
+  const expired = new Set<string>();
+  /**
+   * Finished sessions leave the live count (and the client's quota) at once, but stay
+   * readable among the most recent FINISHED_KEPT as their last view and result only (the
+   * PlaySession with every rollout and step record is dropped).
+   */
+  const done = new Map<string, Finished>();
+  const drop = (e: Entry) => {
+    if (sessions.delete(e.id)) admission?.release(e.client);
+  };
+  const retire = (e: Entry) => {
+    if (!sessions.delete(e.id)) return;
+    admission?.release(e.client);
+    done.set(e.id, { view: view(e), result: e.result! });
+    if (done.size > FINISHED_KEPT) done.delete(done.keys().next().value as string);
+  };
+  const idleMs = opts.idleTimeoutMs ?? 0;
+  const sweep =
+    idleMs > 0
+      ? setInterval(
+          () => {
+            const cut = performance.now() - idleMs;
+            // Map order is insertion order, not last use: scan all (cheap next to the interval).
+            for (const e of sessions.values())
+              if (e.seen < cut) {
+                drop(e);
+                expired.add(e.id);
+                if (expired.size > 100_000) expired.delete(expired.values().next().value as string);
+              }
+          },
+          Math.min(60_000, Math.max(50, idleMs / 4)),
+        )
+      : undefined;
+  sweep?.unref();
   const compiled = new Map<string, CompiledInstance>();
   const compiledOf = (inst: Gf01Instance) => {
     let c = compiled.get(inst.instance_id);
@@ -134,20 +288,22 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     }
     return c;
   };
-  let writers: Promise<{ runs: GroupAppender; steps: GroupAppender }> | undefined;
+  let writers: Promise<{ runs: LineSink; steps: LineSink }> | undefined;
+  const openJournal =
+    opts.openJournal ?? (async (f: string) => new GroupAppender(await JsonlAppender.open(f)));
   const getWriters = () => {
     if (!writers) {
       const dir = opts.dataDir!;
       writers = mkdir(dir, { recursive: true }).then(async () => ({
-        runs: new GroupAppender(await JsonlAppender.open(join(dir, "runs.jsonl"))),
-        steps: new GroupAppender(await JsonlAppender.open(join(dir, "steps.jsonl"))),
+        runs: await openJournal(join(dir, "runs.jsonl"), "runs"),
+        steps: await openJournal(join(dir, "steps.jsonl"), "steps"),
       }));
     }
     return writers;
   };
 
   const send = (res: ServerResponse, status: number, body?: unknown) => {
-    const headers: Record<string, string> = { "cache-control": "no-store" };
+    const headers: Record<string, string> = { "cache-control": "no-store", ...opts.headers };
     if (opts.cors) {
       headers["access-control-allow-origin"] = "*";
       headers["access-control-allow-headers"] = "content-type";
@@ -157,19 +313,41 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       res.writeHead(status, headers).end();
       return;
     }
+    const text = `${JSON.stringify(body)}\n`;
     headers["content-type"] = "application/json; charset=utf-8";
-    res.writeHead(status, headers).end(`${JSON.stringify(body)}\n`);
+    // An explicit length: after writeHead, node:http would otherwise frame the body as chunked.
+    headers["content-length"] = String(Buffer.byteLength(text));
+    res.writeHead(status, headers).end(text);
   };
 
   const lookup = (id: string): Entry => {
     const e = sessions.get(id);
-    if (!e) throw new HttpError(404, "unknown_session", `no session ${JSON.stringify(id)}`);
+    if (!e) {
+      if (expired.has(id))
+        throw new HttpError(410, "session_expired", "the session expired after being idle; start a new one");
+      throw new HttpError(
+        404,
+        "unknown_session",
+        "no live session with that id (sessions in progress do not survive a server restart)",
+      );
+    }
+    e.seen = performance.now();
     return e;
   };
 
-  const finishIfDone = async (e: Entry): Promise<void> => {
-    if (!e.session.finished || e.result) return;
-    const outcome = scoreSession(e.session, { bestMatch: { pool: "complete", maxNodes: capNodes } });
+  const finishIfDone = (e: Entry): Promise<void> => {
+    if (!e.session.finished || e.result) return Promise.resolve();
+    e.finishing ??= finish(e);
+    return e.finishing;
+  };
+  const finish = async (e: Entry): Promise<void> => {
+    const scoreOpts: ScoreOptions = { bestMatch: { pool: "complete", maxNodes: capNodes } };
+    const outcome = opts.scorer
+      ? outcomeFromScore(
+          e.session,
+          await opts.scorer(e.session.instance, e.session.commitCertificate(), scoreOpts),
+        )
+      : scoreSession(e.session, scoreOpts);
     const meta = playRunMeta(opts.bundle.meta, {
       evalTrack: "EVAL-CB",
       rendererTrack: e.rendererTrack,
@@ -197,6 +375,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       // finishing session's separate write.
       await Promise.all([w.runs.push(runRecordLine(row)), w.steps.push(JSON.stringify(log))]);
     }
+    retire(e);
     opts.onFinish?.({ session_id: e.id, outcome, row });
   };
 
@@ -214,7 +393,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     };
   };
 
-  const create = (body: unknown): Entry => {
+  const create = (body: unknown, client: string): Entry => {
     const b = (body ?? {}) as Record<string, unknown>;
     if (typeof b !== "object" || Array.isArray(b))
       throw new HttpError(400, "bad_request", "body must be a JSON object");
@@ -256,7 +435,10 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       throw new HttpError(400, "bad_request", 'renderer_track must be "json" or "visual"');
     const session = new PlaySession(inst, compiledOf(inst), { protocol, exploreEpisodes: ex as number });
     const id = newId();
-    while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value as string);
+    if (admission) {
+      const no = admission.acquire(client);
+      if (no) throw new HttpError(no.status, no.code, no.message);
+    } else while (sessions.size >= maxSessions) sessions.delete(sessions.keys().next().value as string);
     // A person with no id: an anonymous player of its own (never one shared name for all).
     // Program clients (any other agent name, no player id) keep plain rows.
     const human = playerId !== undefined || /^human-/.test(agentName);
@@ -266,6 +448,8 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       agentName,
       playerId: human ? (playerId ?? `anon-${id.slice(0, 8)}`) : undefined,
       rendererTrack: rt,
+      client,
+      seen: performance.now(),
     };
     sessions.set(id, e);
     return e;
@@ -290,15 +474,17 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     if (parts[0] !== "sessions") throw new HttpError(404, "not_found", `no route ${path}`);
     if (parts.length === 1) {
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST to create a session");
-      const e = create(await readBody(req));
+      const e = create(await readBody(req, maxBody), clientOf(req));
       return send(res, 201, { ...view(e), goal: e.session.goal });
     }
+    const fin = sessions.has(parts[1]) ? undefined : done.get(parts[1]);
+    if (fin) return routeFinished(req, res, parts, fin);
     const e = lookup(parts[1]);
     const sub = parts[2];
     if (parts.length === 2) {
       if (method === "GET") return send(res, 200, view(e));
       if (method === "DELETE") {
-        sessions.delete(e.id);
+        drop(e);
         return send(res, 204);
       }
       throw new HttpError(405, "method_not_allowed", "use GET or DELETE");
@@ -316,7 +502,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     }
     if (sub === "actions" || sub === "commit") {
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
-      const body = sub === "commit" ? { type: "commit" } : await readBody(req);
+      const body = sub === "commit" ? { type: "commit" } : await readBody(req, maxBody);
       const r = e.session.submit(body === undefined ? {} : body);
       await finishIfDone(e);
       const payload = { ...view(e, r), accepted: r.accepted, error: r.rejection ?? null };
@@ -325,11 +511,49 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     throw new HttpError(404, "not_found", `no route ${path}`);
   };
 
+  /** A finished session's routes, answered from its kept view exactly as the live session did. */
+  const routeFinished = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    parts: string[],
+    fin: Finished,
+  ): Promise<void> => {
+    const method = req.method ?? "GET";
+    const sub = parts[2];
+    if (parts.length === 2) {
+      if (method === "GET") return send(res, 200, fin.view);
+      if (method === "DELETE") {
+        done.delete(parts[1]);
+        return send(res, 204);
+      }
+      throw new HttpError(405, "method_not_allowed", "use GET or DELETE");
+    }
+    if (parts.length !== 3) throw new HttpError(404, "not_found", `no route /${parts.join("/")}`);
+    if (sub === "observation") {
+      if (method !== "GET") throw new HttpError(405, "method_not_allowed", "use GET");
+      return send(res, 200, { observation: fin.view.observation, text: fin.view.text });
+    }
+    if (sub === "result") {
+      if (method !== "GET") throw new HttpError(405, "method_not_allowed", "use GET");
+      return send(res, 200, fin.result);
+    }
+    if (sub === "actions" || sub === "commit") {
+      if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
+      if (sub === "actions") await readBody(req, maxBody); // bad bodies answer as before
+      return send(res, 422, { ...fin.view, accepted: false, error: EPISODE_OVER });
+    }
+    throw new HttpError(404, "not_found", `no route /${parts.join("/")}`);
+  };
+
   const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = new URL(req.url ?? "/", "http://x");
-    const p = url.pathname;
+    const u = req.url ?? "/";
+    const q = u.indexOf("?");
+    const p = q < 0 ? u : u.slice(0, q);
     if (p !== prefix && !p.startsWith(`${prefix}/`)) return false;
-    route(req, res, p.slice(prefix.length)).catch((err: unknown) => {
+    const refused = opts.sameOriginOnly
+      ? crossOriginProblem(req, opts.sameOriginOnly === "forwarded")
+      : undefined;
+    (refused ? Promise.reject(refused) : route(req, res, p.slice(prefix.length))).catch((err: unknown) => {
       if (err instanceof HttpError)
         send(res, err.status, { error: { code: err.code, message: err.message } });
       else send(res, 500, { error: { code: "internal", message: (err as Error).message } });
@@ -338,7 +562,11 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   };
   return Object.assign(handle, {
     close: async () => {
-      sessions.clear();
+      if (sweep) clearInterval(sweep);
+      // Episodes being scored or written finish first: their rows are owed to the data files.
+      await Promise.allSettled([...sessions.values()].map((e) => e.finishing));
+      for (const e of [...sessions.values()]) drop(e);
+      done.clear();
       if (writers) {
         const w = await writers;
         await w.runs.close();

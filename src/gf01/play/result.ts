@@ -9,7 +9,7 @@ import { FAMILY_ID } from "../artifacts/meta.js";
 import { buildRunRecord, type RunMeta } from "../artifacts/run-record.js";
 import { applyCertificate } from "../model/certificate.js";
 import { effectHolds } from "../model/simulate.js";
-import { type ScoreOptions, scoreCertificate } from "../verify/score.js";
+import { type ScoreOptions, type ScoreRow, scoreCertificate } from "../verify/score.js";
 import type { PublicResult } from "./agent.js";
 import type { PlaySession, RolloutRecord } from "./episode.js";
 import type { EpisodeOutcome, Verdict } from "./outcome.js";
@@ -27,9 +27,21 @@ export function verdictOf(s: { valid: boolean; goal: boolean }): Verdict {
 /** Score a finished session. Throws if the engine and the verifier disagree (a bug, not input). */
 export function scoreSession(session: PlaySession, opts: ScoreOptions = {}): EpisodeOutcome {
   if (!session.finished) throw new Error("scoreSession: the session is not finished");
+  const score = scoreCertificate(session.ci, session.commitCertificate(), {
+    bestMatch: opts.bestMatch ?? { pool: "complete" },
+    ...opts,
+  });
+  return outcomeFromScore(session, score);
+}
+
+/**
+ * The outcome of a finished session from its certificate's score (computed here or elsewhere,
+ * e.g. a worker thread: `scoreCertificate(ci, session.commitCertificate(), opts)`).
+ */
+export function outcomeFromScore(session: PlaySession, score: ScoreRow): EpisodeOutcome {
+  if (!session.finished) throw new Error("outcomeFromScore: the session is not finished");
   const cert = session.commitCertificate();
   const ci = session.ci;
-  const score = scoreCertificate(ci, cert, { bestMatch: opts.bestMatch ?? { pool: "complete" }, ...opts });
   const rollouts = session.rolloutRecords();
   const commit = rollouts[rollouts.length - 1];
   const replay = effectHolds(ci, applyCertificate(ci, cert));

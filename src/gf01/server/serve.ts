@@ -17,15 +17,18 @@ import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import { listenOn } from "../../core/listen.js";
 import { InputError } from "../../core/errors.js";
-import { GroupAppender, JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
+import { readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { generateBundle } from "../api.js";
 import { bundleToJson, type LoadedBundle, loadBundle, parseBundle } from "../artifacts/bundle.js";
 import type { PublicResult } from "../play/agent.js";
-import { createPlaySessionHandler, type PlayHandler } from "../play/http.js";
+import { createPlaySessionHandler, type LineSink, type PlayHandler } from "../play/http.js";
 import { PLAY_PROTOCOLS } from "../play/observation.js";
 import { publicResult } from "../play/result.js";
 import { ensureWebBuild } from "./build.js";
-import { createStaticHandler } from "./static.js";
+import { cutTornTail, openDurableJsonl, openJsonl } from "./journal.js";
+import { ScorePool } from "./score-pool.js";
+import { clientOf, DEFAULT_LIMITS, RateLimiter, type ServerLimits, SessionQuota } from "./limits.js";
+import { API_SECURITY_HEADERS, createStaticHandler } from "./static.js";
 
 export interface BundleSource {
   /** URL-safe key (default: from the file name). */
@@ -45,7 +48,13 @@ export interface Gf01ServerOptions {
   /** Built app folder (default dist/web, built on demand). `false`: API only. */
   webDir?: string | false;
   gitCommit?: string;
-  maxSessions?: number;
+  /**
+   * Worker threads that score finished episodes off the event loop (default 0: on the main
+   * thread; `gf01 serve` uses 1). See score-pool.ts.
+   */
+  scoreWorkers?: number;
+  /** Limits (docs/web.md "Limits"); unset fields take DEFAULT_LIMITS. */
+  limits?: Partial<ServerLimits>;
   /** Best-match node cap when scoring a commit (see `PlayHandlerOptions.bestMatchMaxNodes`). */
   bestMatchMaxNodes?: number;
   log?: (line: string) => void;
@@ -82,13 +91,30 @@ export function demoBundle(gitCommit?: string): { bundle: LoadedBundle; json: st
   return { bundle: parseBundle(JSON.parse(json), "demo"), json };
 }
 
-const sendJson = (res: ServerResponse, status: number, body: unknown) =>
+const sendJson = (res: ServerResponse, status: number, body: unknown, extra?: Record<string, string>) => {
+  const text = `${JSON.stringify(body)}\n`;
   res
-    .writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
-    .end(`${JSON.stringify(body)}\n`);
+    .writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(text)),
+      "cache-control": "no-store",
+      ...API_SECURITY_HEADERS,
+      ...extra,
+    })
+    .end(text);
+};
 
 export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server> {
   const log = o.log ?? (() => {});
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...o.limits };
+  for (const [k, v] of Object.entries(limits))
+    if (k !== "trustProxy" && !(Number.isFinite(v) && v >= 0))
+      throw new InputError(`limit ${k} must be a number ≥ 0, got ${v}`, { field: k });
+  if (limits.maxSessions < 1 || limits.maxBodyBytes < 1)
+    throw new InputError("maxSessions and maxBodyBytes must be ≥ 1", { field: "limits" });
+  const quota = new SessionQuota(limits.maxSessions, limits.maxSessionsPerClient);
+  const rate = new RateLimiter(limits.ratePerClient);
+  const who = (req: IncomingMessage) => clientOf(req, limits.trustProxy);
   if (!o.bundles.length) throw new InputError("no instance bundles to serve", { field: "instances" });
   const taken = new Set<string>();
   const mounted: Gf01Server["bundles"] = [];
@@ -109,15 +135,36 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
 
   // Results index: session id → public result, reloaded from disk so links keep working.
   const results = new Map<string, PublicResultRecord>();
-  const appenders = new Map<string, GroupAppender>();
+  const appenders = new Map<string, LineSink>();
   for (const m of mounted) {
     await mkdir(m.dataDir, { recursive: true });
     const f = join(m.dataDir, "sessions.jsonl");
+    // Cut torn tails (a crash mid-write) before anything reads or appends: the play API opens
+    // runs/steps lazily, the results index is read right here.
+    for (const other of ["runs.jsonl", "steps.jsonl"]) {
+      const cut = await cutTornTail(join(m.dataDir, other));
+      if (cut)
+        log(`gf01 serve: ${join(m.dataDir, other)}: cut a torn last line (${cut} bytes, never acknowledged)`);
+    }
+    const sink = await openJsonl(f, { log });
     if (existsSync(f))
       for await (const { value } of readJsonl<PublicResultRecord>(f)) results.set(value.session_id, value);
-    appenders.set(m.key, new GroupAppender(await JsonlAppender.open(f)));
+    appenders.set(m.key, sink);
   }
 
+  const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
+  const statics = webDir ? createStaticHandler(webDir) : undefined;
+
+  const pool =
+    (o.scoreWorkers ?? 0) > 0
+      ? new ScorePool(
+          new Map(
+            mounted.flatMap((m) => m.bundle.instances.map((i) => [`${m.key}\0${i.instance_id}`, i] as const)),
+          ),
+          o.scoreWorkers!,
+          log,
+        )
+      : undefined;
   const apis: [string, PlayHandler][] = mounted.map((m) => [
     `/api/b/${m.key}/`,
     createPlaySessionHandler({
@@ -125,8 +172,16 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       dataDir: m.dataDir,
       prefix: `/api/b/${m.key}`,
       gitCommit: o.gitCommit,
-      maxSessions: o.maxSessions,
+      admission: quota,
+      clientOf: who,
+      maxBodyBytes: limits.maxBodyBytes,
+      idleTimeoutMs: limits.idleTimeoutS * 1000,
+      sameOriginOnly: limits.trustProxy ? "forwarded" : true,
+      headers: API_SECURITY_HEADERS,
+      // runs.jsonl: fsync'd before the finishing response (the player is told "recorded").
+      openJournal: (f, kind) => (kind === "runs" ? openDurableJsonl(f, { log }) : openJsonl(f, { log })),
       bestMatchMaxNodes: o.bestMatchMaxNodes,
+      scorer: pool && ((inst, cert, so) => pool.score(`${m.key}\0${inst.instance_id}`, cert, so)),
       onFinish: ({ session_id, outcome, row }) => {
         const rec: PublicResultRecord = {
           session_id,
@@ -171,12 +226,47 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     explore_episodes: 3,
   };
 
-  const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
-  const statics = webDir ? createStaticHandler(webDir) : undefined;
-
+  let inflight = 0;
+  const done = () => {
+    inflight--;
+  };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? "/").split("?")[0];
+    inflight++;
+    res.once("close", done);
+    const wait = limits.ratePerClient > 0 ? rate.take(who(req), performance.now()) : 0;
+    if (wait > 0) {
+      req.resume();
+      return sendJson(
+        res,
+        429,
+        {
+          error: {
+            code: "rate_limited",
+            message: `over ${limits.ratePerClient} requests/s from this client`,
+          },
+        },
+        { "retry-after": String(wait) },
+      );
+    }
+    const u = req.url ?? "/";
+    const q = u.indexOf("?");
+    const path = q < 0 ? u : u.slice(0, q);
     if (path.startsWith("/api/b/")) {
+      // Admission control: under overload, finish the players already admitted first.
+      if (
+        limits.maxInflight > 0 &&
+        inflight > limits.maxInflight &&
+        req.method === "POST" &&
+        path.endsWith("/sessions")
+      ) {
+        req.resume();
+        return sendJson(
+          res,
+          503,
+          { error: { code: "busy", message: "the server is at capacity; try again in a moment" } },
+          { "retry-after": "1" },
+        );
+      }
       for (const [prefix, api] of apis) if (path.startsWith(prefix) && api(req, res)) return;
       return sendJson(res, 404, { error: { code: "unknown_bundle", message: `no bundle for ${path}` } });
     }
@@ -196,11 +286,22 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     if (path.startsWith("/api/"))
       return sendJson(res, 404, { error: { code: "not_found", message: `no route ${path}` } });
     if (statics?.(req, res)) return;
-    res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found\n");
+    res
+      .writeHead(404, { "content-type": "text/plain; charset=utf-8", ...API_SECURITY_HEADERS })
+      .end("not found\n");
   });
-  // Many players at once on loopback: keep idle sockets short-lived but allow keep-alive.
-  server.keepAliveTimeout = 5_000;
-  await listenOn(server, o.port ?? 0, o.host ?? "127.0.0.1");
+  // Keep-alive long enough to span a person's think time between moves (no reconnect per
+  // move), short enough that idle sockets do not pile up; slow or stalled requests are cut
+  // (headers within 10 s, a whole request within 30 s) so they cannot hold sockets open.
+  server.keepAliveTimeout = 15_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  try {
+    await listenOn(server, o.port ?? 0, o.host ?? "127.0.0.1");
+  } catch (e) {
+    await pool?.close();
+    throw e;
+  }
   let closing: Promise<void> | undefined;
   const addr = server.address() as AddressInfo;
   const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
@@ -216,6 +317,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
           server.close(() => resolve());
         });
         for (const [, api] of apis) await api.close();
+        await pool?.close();
         for (const a of appenders.values()) await a.close();
       })()),
   };

@@ -21,6 +21,15 @@ const SECURITY_HEADERS = {
   "referrer-policy": "no-referrer",
   "content-security-policy":
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+  "x-frame-options": "DENY",
+};
+
+/** On every API answer too: JSON is never rendered or framed, and never sniffed as HTML. */
+export const API_SECURITY_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-frame-options": "DENY",
 };
 
 export function createStaticHandler(dir: string): (req: IncomingMessage, res: ServerResponse) => boolean {
@@ -29,7 +38,10 @@ export function createStaticHandler(dir: string): (req: IncomingMessage, res: Se
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     let path: string;
     try {
-      path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+      // The raw request path: `new URL("//x", base)` would read "//x" as a host, not a path.
+      const u = req.url ?? "/";
+      const q = u.indexOf("?");
+      path = decodeURIComponent(q < 0 ? u : u.slice(0, q));
     } catch {
       return false;
     }
