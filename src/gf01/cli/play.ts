@@ -3,7 +3,6 @@
  * baseline; official payload to --out) and `gf01 play-llm` (an LLM over a bundle, with the
  * engine's flags: concurrency, cache, resume).
  */
-import { randomUUID } from "node:crypto";
 import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
 import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
@@ -59,6 +58,7 @@ async function pickInstance(o: {
 /** Player and session ids of a terminal session (the player id is checked like the web's). */
 async function humanIds(player: string | undefined): Promise<{ player_id: string; session_id: string }> {
   const { PLAYER_ID } = await import("../play/http.js");
+  const { randomUUID } = await import("node:crypto");
   const session_id = randomUUID();
   if (player !== undefined && !PLAYER_ID.test(player))
     throw new InputError("player id: letters, digits, - and _ only (1 to 32)", { field: "--player" });
