@@ -11,7 +11,8 @@
  *    dist/ (which tsc wrote), so paths computed from it (configs/, dist/web, build-info.json,
  *    the sweep's worker file, the package root) resolve exactly as before;
  *  - modules the bundle must not copy stay external and load from dist/: the minified chart
- *    renderer (dist/core/report/vega-lib.js, scripts/postbuild.ts) and every package other than
+ *    renderer (dist/core/report/vega-lib.js, scripts/postbuild.ts), the error classes (one
+ *    class for the CLI and for user modules that import the library) and every package other than
  *    the runtime dependencies (optional peers such as playwright-core and gpt-tokenizer are
  *    looked up at run time, as before; a missing one still gives the one-line message).
  * The library entry points (dist/index.js, …) and `node dist/gf01/cli.js` stay tsc's output.
@@ -32,8 +33,18 @@ const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
 };
 /** Bare imports copied into the bundle: the runtime dependencies. Everything else is external. */
 const BUNDLED = new Set(Object.keys(pkg.dependencies ?? {}));
-/** Sources never copied into the bundle: loaded from their dist/ file (see the module comment). */
-const KEEP_EXTERNAL = [join(src, "core", "report", "vega-lib.ts")];
+/**
+ * Sources never copied into the bundle: loaded from their dist/ file (see the module comment).
+ * The error classes stay single: a `module:` model client is user code that may import
+ * `oraclebench/engine` and throw its ModelError, which the engine tells apart by `instanceof`.
+ */
+const KEEP_EXTERNAL = new Set(
+  [
+    ["core", "report", "vega-lib.ts"],
+    ["core", "errors.ts"],
+    ["core", "engine", "errors.ts"],
+  ].map((parts) => join(src, ...parts)),
+);
 
 const toPosix = (p: string): string => p.split(sep).join("/");
 /** `src/a/b.ts` → the path of `dist/a/b.js` relative to the bundle folder. */
@@ -52,9 +63,9 @@ const keepDistSemantics: Plugin = {
         : args.path.split("/")[0];
       return BUNDLED.has(name) ? undefined : { external: true };
     });
-    b.onResolve({ filter: /vega-lib(\.js)?$/ }, (args) => {
+    b.onResolve({ filter: /^\.\.?\// }, (args) => {
       const abs = join(args.resolveDir, args.path).replace(/\.js$/, ".ts");
-      return KEEP_EXTERNAL.includes(abs) ? { path: distPathOf(abs), external: true } : undefined;
+      return KEEP_EXTERNAL.has(abs) ? { path: distPathOf(abs), external: true } : undefined;
     });
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
       if (!args.path.startsWith(src + sep)) return undefined;
