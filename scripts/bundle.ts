@@ -19,9 +19,9 @@
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(root, "src");
@@ -77,76 +77,88 @@ const keepDistSemantics: Plugin = {
   },
 };
 
-// tsc's own output for the bins (and their maps and declarations) is replaced; chunks of an
-// earlier bundle go.
-for (const f of readdirSync(outdir))
-  if (/^(gf01|geb)\.(js|js\.map|d\.ts|d\.ts\.map)$/.test(f) || /^chunk-\w+\.js$/.test(f))
-    rmSync(join(outdir, f), { force: true });
-
-const result = await build({
-  entryPoints: [join(src, "bin", "gf01.ts"), join(src, "bin", "geb.ts")],
-  outdir,
-  entryNames: "[name]",
-  chunkNames: "chunk-[hash]",
-  bundle: true,
-  splitting: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  // commander is CommonJS: its `require("node:events")` needs a real require in an ES module.
-  banner: {
-    js: 'import { createRequire as __obCreateRequire } from "node:module"; const require = __obCreateRequire(import.meta.url);',
-  },
-  plugins: [keepDistSemantics],
-  legalComments: "none",
-  metafile: true,
-  logLevel: "warning",
-});
+/** The esbuild options of the bins' bundle (`write: false` for a dry run: tests/meta/startup.test.ts). */
+export function bundleOptions(write = true): BuildOptions & { metafile: true } {
+  return {
+    entryPoints: [join(src, "bin", "gf01.ts"), join(src, "bin", "geb.ts")],
+    outdir,
+    entryNames: "[name]",
+    chunkNames: "chunk-[hash]",
+    bundle: true,
+    splitting: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    // commander is CommonJS: its `require("node:events")` needs a real require in an ES module.
+    banner: {
+      js: 'import { createRequire as __obCreateRequire } from "node:module"; const require = __obCreateRequire(import.meta.url);',
+    },
+    plugins: [keepDistSemantics],
+    legalComments: "none",
+    metafile: true,
+    write,
+    logLevel: "warning",
+  };
+}
 
 /**
- * `BUNDLE_ANALYZE=1`: the sources each bin evaluates before any command runs (its entry and the
- * chunks it imports statically), biggest first: what `--help` costs.
+ * What a bin evaluates before any command runs: the sources (and packages' files) its entry
+ * imports statically, each mapped to the file that imports it (the chain back to the bin), and
+ * the modules left external (node builtins, dist/ files, other packages) that they import.
  */
-if (process.env.BUNDLE_ANALYZE) {
-  // Why a package is loaded at start-up: the static import chain from the bin to it.
-  const ins = result.metafile.inputs;
-  for (const name of ["gf01", "geb"]) {
-    const start = Object.keys(ins).find((f) => f.endsWith(`src/bin/${name}.ts`)) ?? "";
-    const prev = new Map<string, string>([[start, ""]]);
-    const queue = [start];
-    while (queue.length) {
-      const f = queue.shift() as string;
-      for (const i of ins[f]?.imports ?? [])
-        if (i.kind === "import-statement" && !i.external && !prev.has(i.path)) {
-          prev.set(i.path, f);
-          queue.push(i.path);
-        }
-    }
-    // Every source that imports zod itself, with the chain that reaches it.
-    for (const f of prev.keys()) {
-      if (f.includes("node_modules")) continue;
-      if (!(ins[f]?.imports ?? []).some((i) => i.path.includes("node_modules/zod/"))) continue;
-      const chain: string[] = [];
-      for (let g: string | undefined = f; g; g = prev.get(g)) chain.unshift(g.replace(/^src\//, ""));
-      console.log(`${name} loads zod: ${chain.join(" → ")}`);
+export function startupInputs(
+  metafile: Metafile,
+  bin: "gf01" | "geb",
+): { inputs: Map<string, string>; external: Set<string> } {
+  const ins = metafile.inputs;
+  const start = Object.keys(ins).find((f) => f.endsWith(`src/bin/${bin}.ts`)) ?? "";
+  const inputs = new Map<string, string>([[start, ""]]);
+  const external = new Set<string>();
+  const queue = [start];
+  while (queue.length) {
+    const f = queue.shift() as string;
+    for (const i of ins[f]?.imports ?? []) {
+      if (i.kind !== "import-statement" && i.kind !== "require-call") continue;
+      if (i.external) external.add(i.path);
+      else if (!inputs.has(i.path)) {
+        inputs.set(i.path, f);
+        queue.push(i.path);
+      }
     }
   }
-  const outs = result.metafile.outputs;
-  for (const name of ["gf01", "geb"]) {
-    const seen = new Set<string>();
-    const visit = (out: string): void => {
-      if (seen.has(out)) return;
-      seen.add(out);
-      for (const i of outs[out]?.imports ?? [])
-        if (i.kind === "import-statement" && !i.external) visit(i.path);
-    };
-    const entry = Object.keys(outs).find((o) => o.endsWith(`/bin/${name}.js`));
-    if (entry) visit(entry);
-    const inputs = new Map<string, number>();
-    for (const o of seen) for (const [f, v] of Object.entries(outs[o].inputs)) inputs.set(f, v.bytesInOutput);
-    const total = [...inputs.values()].reduce((a, b) => a + b, 0);
-    console.log(`${name}: ${seen.size} file(s), ${(total / 1024).toFixed(0)} KiB of code at start-up`);
-    for (const [f, n] of [...inputs].sort((a, b) => b[1] - a[1]).slice(0, 40))
+  return { inputs, external };
+}
+
+async function main(): Promise<void> {
+  // tsc's own output for the bins (and their maps and declarations) is replaced; chunks of an
+  // earlier bundle go.
+  for (const f of readdirSync(outdir))
+    if (/^(gf01|geb)\.(js|js\.map|d\.ts|d\.ts\.map)$/.test(f) || /^chunk-\w+\.js$/.test(f))
+      rmSync(join(outdir, f), { force: true });
+  const result = await build(bundleOptions());
+  // `BUNDLE_ANALYZE=1`: what each bin loads at start-up (`--help`), biggest first, and the
+  // import chain to every source that imports zod, if any does.
+  if (!process.env.BUNDLE_ANALYZE) return;
+  for (const bin of ["gf01", "geb"] as const) {
+    const { inputs, external } = startupInputs(result.metafile, bin);
+    for (const f of inputs.keys()) {
+      if (f.includes("node_modules")) continue;
+      if (!(result.metafile.inputs[f]?.imports ?? []).some((i) => i.path.includes("node_modules/zod/")))
+        continue;
+      const chain: string[] = [];
+      for (let g: string | undefined = f; g; g = inputs.get(g)) chain.unshift(g.replace(/^src\//, ""));
+      console.log(`${bin} loads zod: ${chain.join(" → ")}`);
+    }
+    const sizes = new Map<string, number>();
+    for (const out of Object.values(result.metafile.outputs))
+      for (const [f, v] of Object.entries(out.inputs)) if (inputs.has(f)) sizes.set(f, v.bytesInOutput);
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `${bin}: ${inputs.size} module(s), ${(total / 1024).toFixed(0)} KiB of code at start-up; external: ${[...external].sort().join(", ")}`,
+    );
+    for (const [f, n] of [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 30))
       console.log(`  ${(n / 1024).toFixed(1).padStart(7)} KiB  ${f}`);
   }
 }
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -14,3 +14,32 @@ describe("help texts written out for start-up", () => {
     expect(opt?.description).toContain(`(default ${SERVER_BEST_MATCH_MAX_NODES};`);
   });
 });
+
+describe("what the bins load before a command runs (the bundle's static imports)", () => {
+  it("no zod, no model client (node:http/https), no command implementation", async () => {
+    const { build } = await import("esbuild");
+    const { bundleOptions, startupInputs } = await import("../../scripts/bundle.js");
+    const { metafile } = await build(bundleOptions(false));
+    for (const bin of ["gf01", "geb"] as const) {
+      const { inputs, external } = startupInputs(metafile, bin);
+      const chainTo = (f: string): string => {
+        const chain: string[] = [];
+        for (let g: string | undefined = f; g; g = inputs.get(g)) chain.unshift(g);
+        return chain.join(" → ");
+      };
+      const heavy = [...inputs.keys()].filter((f) =>
+        /node_modules\/zod\/|src\/(gf01|geb)\/api\.ts$|src\/core\/engine\/clients\/index\.ts$/.test(f),
+      );
+      expect(heavy.map(chainTo), bin).toEqual([]);
+      expect(
+        [...external].filter((x) => /^node:(https?|net|tls|worker_threads)$/.test(x)),
+        bin,
+      ).toEqual([]);
+      // The error classes stay one class (scripts/bundle.ts): loaded from dist/, not copied.
+      expect(
+        [...inputs.keys()].filter((f) => /src\/core\/(engine\/)?errors\.ts$/.test(f)),
+        bin,
+      ).toEqual([]);
+    }
+  }, 60_000);
+});
