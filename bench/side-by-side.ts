@@ -54,7 +54,7 @@ const PY = process.env.PYTHON ?? "python3";
 
 /** Sizes: the issue's table, or small ones for `--quick`. */
 const N = quick
-  ? { gen: 300, bundle: 60, gebEpisodes: 20, floorInstances: 2_000 }
+  ? { gen: 300, bundle: 20, gebEpisodes: 20, floorInstances: 2_000 }
   : { gen: 10_000, bundle: 200, gebEpisodes: 200, floorInstances: 20_000 };
 
 for (const [name, dir, probe] of [
