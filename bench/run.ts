@@ -7,8 +7,11 @@
  *
  *   npm run bench               # all
  *   npm run bench -- verify     # only scripts whose name contains "verify"
+ *   npm run bench -- --reference-gf01 DIR --reference-geb DIR [--quick] [--runs N] [--doc FILE]
+ *                               # only the side-by-side bench against the reference harnesses
+ *                               # (bench/side-by-side.ts; its own table, progress on stderr)
  */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +28,17 @@ interface BenchResult {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
+const SIDE_BY_SIDE_FLAGS = ["--reference-gf01", "--reference-geb", "--quick", "--runs", "--doc"];
+if (process.argv.slice(2).some((a) => SIDE_BY_SIDE_FLAGS.includes(a))) {
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", join(here, "side-by-side.ts"), ...process.argv.slice(2)],
+    {
+      stdio: "inherit",
+    },
+  );
+  process.exit(r.status ?? 1);
+}
 const filters = process.argv.slice(2);
 const scripts = readdirSync(here)
   .filter((f) => f.endsWith(".ts") && f !== "run.ts" && !f.startsWith("_"))
@@ -39,7 +53,7 @@ for (const script of scripts) {
   try {
     const { stdout } = await run(process.execPath, ["--import", "tsx", join(here, script)], {
       maxBuffer: 64 * 1024 * 1024,
-      timeout: 10 * 60 * 1000,
+      timeout: (script === "side-by-side.ts" ? 90 : 10) * 60 * 1000,
     });
     // One JSON object on stdout: either the whole output or its last line.
     const text = stdout.trim();

@@ -8,26 +8,22 @@ import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
 import { helpConfig, internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
-import { checkOutputPath, readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
-import * as api from "./api.js";
+// Command implementations are imported in their actions (`await import`), so `gf01 --help` and
+// each command load only what they use (start-up: docs/performance.md).
+import type { ApiResult } from "./api.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
-import { instanceToDict } from "./artifacts/bundle.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { registerViewCommand } from "./view/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
-import { defaultConfig } from "./generate/index.js";
-import { evaluateOnlineAgent, isOnlineAgentId } from "./play/api.js";
-import { formatReportTable } from "./report/report.js";
-import { formatTable } from "../core/table.js";
 
 const out = (v: unknown): void => {
   process.stdout.write(`${dumpJsonFile(v)}\n`);
 };
 let exitCode = 0;
-const finish = (r: api.ApiResult): void => {
+const finish = (r: ApiResult): void => {
   out(r.payload);
   if (!r.ok) exitCode = 2;
 };
@@ -112,7 +108,10 @@ export function buildProgram(): Command {
     .description("Generate one instance and score every baseline agent on it")
     .option("--seed <n>", "seed", int("seed"), 1337)
     .option("--compat <id>", "generator: default | official-0.1", "default")
-    .action(async (o) => finish(await api.demo(o.seed, o.compat)));
+    .action(async (o) => {
+      const api = await import("./api.js");
+      finish(await api.demo(o.seed, o.compat));
+    });
 
   program
     .command("generate")
@@ -189,6 +188,10 @@ Examples:
   gf01 generate --compat official-0.1 --seed 7100 --count 4 --out official.json`,
     )
     .action(async (o) => {
+      const api = await import("./api.js");
+      const { checkOutputPath, writeFileAtomic } = await import("../core/jsonl.js");
+      const { defaultConfig } = await import("./generate/index.js");
+      const { instanceToDict } = await import("./artifacts/bundle.js");
       if (o.compat !== "default" && o.compat !== "official-0.1")
         throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
       for (const f of [o.out, o.manifestOut]) if (f) await checkOutputPath(f);
@@ -312,6 +315,8 @@ Examples:
     .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
     .option("--overwrite", "replace --out")
     .action(async (o) => {
+      const api = await import("./api.js");
+      const { evaluateOnlineAgent, isOnlineAgentId } = await import("./play/api.js");
       if (o.agentCmd || isOnlineAgentId(o.agent)) {
         const r = await evaluateOnlineAgent({
           instancesFile: o.instances,
@@ -381,6 +386,7 @@ Examples:
     .option("--diagnostic", "run the optional exact subset-minimality diagnostic")
     .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
     .action(async (o) => {
+      const api = await import("./api.js");
       let text = String(o.certificate);
       let file: string | undefined;
       if (text.startsWith("@")) {
@@ -427,6 +433,7 @@ Examples:
 
   vr("validate", "Validate run JSONL: official policy checks + re-verification of every certificate").action(
     async (o) => {
+      const api = await import("./api.js");
       const r = await api.validateRunsFile(o.runs, {
         instancesFile: o.instances,
         manifestFile: o.manifest,
@@ -461,6 +468,9 @@ Examples:
         .default("first"),
     )
     .action(async (o) => {
+      const api = await import("./api.js");
+      const { readJsonlAll } = await import("../core/jsonl.js");
+      const { formatReportTable } = await import("./report/report.js");
       const r = await api.reportRunsFile(o.runs, {
         attempts: o.attempts,
         instancesFile: o.instances,
@@ -493,8 +503,10 @@ Examples:
     .option("--out <file>", "write the bundle here (default: stdout)")
     .option("--manifest-out <file>", "also write the split manifest")
     .action(async (o) => {
+      const api = await import("./api.js");
+      const { checkOutputPath, writeFileAtomic } = await import("../core/jsonl.js");
       for (const f of [o.out, o.manifestOut]) if (f) await checkOutputPath(f);
-      const source = instanceSourceFromFlags(o);
+      const source = await instanceSourceFromFlags(o);
       if (!source) throw new InputError("gf01 import needs --formal or --hoa", { field: "formal" });
       const r = api.importFormal({ source, split: o.split, gitCommit: o.gitCommit });
       const text = api.bundleToJson(r.bundle);
@@ -515,6 +527,8 @@ Examples:
     .option("--min-unique-signatures <n>", "threshold", int("min-unique-signatures"), 8)
     .option("--out <file>", "also write the result here")
     .action(async (o) => {
+      const api = await import("./api.js");
+      const { writeFileAtomic } = await import("../core/jsonl.js");
       const r = await api.identifiabilityCheckFile(o.instances, {
         minResponseRatio: o.minResponseRatio,
         minUniqueSignatures: o.minUniqueSignatures,
@@ -528,6 +542,8 @@ Examples:
     .requiredOption("--instances <file>", "instance bundle")
     .option("--out <file>", "write here (default: stdout)")
     .action(async (o) => {
+      const api = await import("./api.js");
+      const { writeFileAtomic } = await import("../core/jsonl.js");
       const m = await api.manifestFor(o.instances);
       if (o.out) await writeFileAtomic(o.out, dumpJsonFile(m));
       else out(m);
@@ -545,6 +561,8 @@ Examples:
       ]),
     )
     .action(async (o) => {
+      const api = await import("./api.js");
+      const { formatTable } = await import("../core/table.js");
       const rows = api.listInstances(await api.loadBundle(o.instances));
       if (o.ids) process.stdout.write(rows.map((r) => `${r.instance_id}\n`).join(""));
       else if ((o.format ?? (process.stdout.isTTY ? "table" : "json")) === "table")
@@ -583,6 +601,7 @@ Examples:
     .option("--default-seed <n>", "unused: seed comes from the bundle", int("default-seed"), 0)
     .option("--best-match-pool <pool>", "complete | official", "complete")
     .action(async (o) => {
+      const api = await import("./api.js");
       finish(
         await api.migrateRunsFile(o.runs, {
           instancesFile: o.instances,
@@ -616,6 +635,7 @@ Examples:
     .option("--seed <n>", "seed base", int("seed"), 1000)
     .option("--count <n>", "instances per split (≥ 1)", intAtLeast("count", 1), 128)
     .action(async (o) => {
+      const api = await import("./api.js");
       const r = api.runChecks({ seed: o.seed, count: o.count, agents: api.checkAgents() });
       finish({ ok: r.passed, payload: r as unknown as Record<string, unknown> });
     });

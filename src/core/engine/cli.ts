@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { Option } from "commander";
 import { InputError } from "../errors.js";
-import { loadPriceTable, type PriceTable, priceFor } from "./accounting.js";
-import { createClient, MODEL_SPEC_HELP, normalizeModelSpec } from "./clients/index.js";
+import type { PriceTable } from "./accounting.js";
+import { MODEL_SPEC_HELP } from "./clients/spec-help.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS } from "./failfast.js";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
@@ -209,6 +209,9 @@ export interface EngineFromOptions {
 }
 
 export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOptions> {
+  // Imported here, not at the top: declaring the flags (`--help`) needs no price tables.
+  const { loadPriceTable, priceFor } = await import("./accounting.js");
+  const { createClient, normalizeModelSpec } = await import("./clients/index.js");
   if (o.resume && o.overwrite)
     throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
   if (o.resume && !o.results) throw new InputError("--resume needs --results <file>", { field: "--resume" });

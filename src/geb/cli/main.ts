@@ -8,17 +8,9 @@ import { helpConfig, internalErrorLine, packageVersion } from "../../core/cli.js
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
 import { formatTable } from "../../core/table.js";
-import {
-  baselineToFile,
-  formatReport,
-  generateToFileAsync,
-  gradeFiles,
-  intakeWarning,
-  type ProtocolChoice,
-  runBaseline,
-  runDemo,
-  validateBooks,
-} from "../api.js";
+// Command implementations are imported in their actions (`await import`), so `geb --help` and
+// each command load only what they use (start-up: docs/performance.md).
+import type { ProtocolChoice } from "../api.js";
 import type { BaselineName } from "../baselines/baselines.js";
 import { registerModelCommands } from "./model.js";
 import { registerPipelineCommands } from "./pipeline.js";
@@ -199,6 +191,7 @@ export function buildProgram(): Command {
         .default("1.0"),
     )
     .action(async (o) => {
+      const { generateToFileAsync } = await import("../api.js");
       const r = await generateToFileAsync(
         {
           seed: o.seed,
@@ -243,7 +236,8 @@ export function buildProgram(): Command {
         .choices(COMPAT_MODES)
         .default("1.0"),
     )
-    .action((o) => {
+    .action(async (o) => {
+      const { baselineToFile } = await import("../api.js");
       const r = baselineToFile({
         data: o.data,
         baseline: o.baseline as BaselineName,
@@ -271,7 +265,8 @@ export function buildProgram(): Command {
       "--strict",
       "fail (exit 2) when the predictions hold ids absent from the data, repeated ids or rows without an answer",
     )
-    .action((o) => {
+    .action(async (o) => {
+      const { formatReport, gradeFiles, intakeWarning } = await import("../api.js");
       const r = gradeFiles({ data: o.data, pred: o.pred, options: gradeOpts(o), rowResults: o.rowResults });
       const warning = intakeWarning(r.intake);
       if (warning && o.strict) throw new InputError(`predictions: ${warning}`, { file: o.pred });
@@ -302,7 +297,8 @@ export function buildProgram(): Command {
       .option("--out <path>", "predictions JSONL (with both: <name>.<protocol>.jsonl)")
       .option("--results-json <path>", "machine-readable results (a list, one entry per protocol)")
       .addOption(formatOption()),
-  ).action((o) => {
+  ).action(async (o) => {
+    const { formatReport, runBaseline } = await import("../api.js");
     const { payloads, reports } = runBaseline({
       data: o.data,
       baseline: o.baseline as BaselineName,
@@ -334,7 +330,8 @@ export function buildProgram(): Command {
     .addOption(
       new Option("--compat <v>", "grammar: 1.0 or reference-0.1").choices(COMPAT_MODES).default("1.0"),
     )
-    .action((o) => {
+    .action(async (o) => {
+      const { validateBooks } = await import("../api.js");
       const r = validateBooks(o.data, o.compat as Compat);
       for (const bad of r.invalid.slice(0, 20))
         console.log(
@@ -348,7 +345,8 @@ export function buildProgram(): Command {
     .command("demo")
     .description("generate a small dataset, run both baselines on both protocols, print the metric table")
     .option("--dir <path>", "where to write the demo files (default: a temporary directory)")
-    .action((o) => {
+    .action(async (o) => {
+      const { runDemo } = await import("../api.js");
       runDemo({ dir: o.dir });
     });
 

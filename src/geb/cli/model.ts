@@ -1,19 +1,15 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
-import {
-  type ModelCliValues,
-  RunStoppedError,
-  addModelOptions,
-  engineFromOptions,
-} from "../../core/engine/index.js";
+import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
+import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
-import { formatReport, pyFixed } from "../api.js";
+// Implementations are imported in the action (`await import`): `geb --help` loads none of them.
+import type { formatReport as FormatReport, pyFixed as PyFixed } from "../api.js";
 import { writeTextAtomic } from "../io.js";
-import { addGebPromptOptions, type GebCliValues, gebOptionsFromCli } from "../model/index.js";
-import { type GebModelResult, parseRetrievalSpec, runGebModel } from "../pipeline/gebmodel.js";
-import { addAnswerOptions, addSelectionOptions, pipelineFromCommand } from "../pipeline/options.js";
-import { writeRunArtifacts } from "../summary/artifacts.js";
+import { addGebPromptOptions, type GebCliValues, gebOptionsFromCli } from "../model/cli-options.js";
+import type { GebModelResult } from "../pipeline/gebmodel.js";
+import { addAnswerOptions, addSelectionOptions } from "../pipeline/options.js";
 
 const int = (flag: string) => (v: string) => {
   if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
@@ -44,7 +40,10 @@ export function parseLabels(items: string[] | undefined): Record<string, string>
 }
 
 /** The one-line report plus the decomposition line. */
-export function reportLines(r: GebModelResult): string[] {
+export function reportLines(
+  r: GebModelResult,
+  { formatReport, pyFixed }: { formatReport: typeof FormatReport; pyFixed: typeof PyFixed },
+): string[] {
   const p = r.payload;
   const e = p.efficiency as { tokens: number; tokens_per_q: number; passes: number; wall_s: number | null };
   const lines = [
@@ -155,6 +154,11 @@ Examples:
 Required options are marked (required); docs/geb/model.md and docs/cli.md explain the rest.`,
     )
     .action(async (o: ModelCliValues & GebCliValues & Record<string, unknown>) => {
+      const { engineFromOptions } = await import("../../core/engine/cli.js");
+      const api = await import("../api.js");
+      const { parseRetrievalSpec, runGebModel } = await import("../pipeline/gebmodel.js");
+      const { pipelineFromCommand } = await import("../pipeline/config.js");
+      const { writeRunArtifacts } = await import("../summary/artifacts.js");
       const spec = parseRetrievalSpec(o.model);
       const g = gebOptionsFromCli(o);
       const pipeline = spec ? pipelineFromCommand(cmd) : null;
@@ -205,7 +209,7 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
           writeTextAtomic(join(dir, "preds.jsonl"), predictionsJsonl(r));
           writeRunArtifacts(dir, [r.payload], { thresholds: o.thresholds as string | undefined });
         }
-        for (const line of reportLines(r)) console.log(line);
+        for (const line of reportLines(r, api)) console.log(line);
       } finally {
         await engine?.client.close?.();
       }

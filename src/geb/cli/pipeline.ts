@@ -3,29 +3,14 @@ import { dirname, join } from "node:path";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { InputError } from "../../core/errors.js";
 import { writeTextAtomic } from "../io.js";
-import { resolvePipelineConfig } from "../pipeline/config.js";
-import { loadRows } from "../pipeline/gebmodel.js";
-import { formatGrid, parseAxis, runGrid } from "../pipeline/grid.js";
 import {
   addAnswerOptions,
   addSelectionOptions,
   type PipelineCliValues,
   pipelineFlags,
 } from "../pipeline/options.js";
-import {
-  exportConfigSummary,
-  parseExample,
-  exportExample,
-  type SelectorExample,
-  type SelectorLabel,
-} from "../selector/dataset.js";
-import { loadLinearModel } from "../selector/linear.js";
-import { trainSelector } from "../selector/train.js";
-import { writeRunArtifacts } from "../summary/artifacts.js";
-import { collectRuns } from "../summary/collect.js";
-import { compareSummaries, formatDeltas, summaryFor } from "../summary/compare.js";
-import { formatDiagnosis } from "../summary/diagnosis.js";
-import { loadRuns } from "../summary/runs.js";
+// Implementations are imported in the actions (`await import`): `geb --help` loads none of them.
+import type { parseExample as ParseExample, SelectorExample, SelectorLabel } from "../selector/dataset.js";
 import { withOneLineErrors } from "./sweep.js";
 
 const int = (flag: string) => (v: string) => {
@@ -56,7 +41,7 @@ const edges = (flag: string) => (v: string) =>
     .filter((s) => s.trim() !== "")
     .map((s) => int(flag)(s));
 
-function readExamples(file: string): SelectorExample[] {
+function readExamples(file: string, parseExample: typeof ParseExample): SelectorExample[] {
   const out: SelectorExample[] = [];
   const text = (() => {
     try {
@@ -116,9 +101,12 @@ function registerPipelineCommandsInner(program: Command): void {
       0,
     )
     .action(
-      (
+      async (
         o: PipelineCliValues & { data: string[]; out: string; label: SelectorLabel; hardNegatives: number },
       ) => {
+        const { resolvePipelineConfig } = await import("../pipeline/config.js");
+        const { loadRows } = await import("../pipeline/gebmodel.js");
+        const { exportConfigSummary, exportExample } = await import("../selector/dataset.js");
         const given = (name: string) => exp.getOptionValueSource(name) === "cli";
         const { config } = resolvePipelineConfig({
           file: o.pipelineConfig ?? null,
@@ -167,8 +155,10 @@ function registerPipelineCommandsInner(program: Command): void {
       num("--spoof-penalty"),
       0,
     )
-    .action((o) => {
-      const examples = (o.data as string[]).flatMap(readExamples);
+    .action(async (o) => {
+      const { parseExample } = await import("../selector/dataset.js");
+      const { trainSelector } = await import("../selector/train.js");
+      const examples = (o.data as string[]).flatMap((f) => readExamples(f, parseExample));
       if (!examples.some((e) => e.gold_present))
         throw new InputError("no example has its label among the candidates", { file: o.data[0] });
       const model = trainSelector(examples, {
@@ -193,7 +183,8 @@ function registerPipelineCommandsInner(program: Command): void {
     .command("check")
     .description("load a linear model (ours or the reference's) and print its aligned weights")
     .requiredOption("--model <path>", "model JSON")
-    .action((o) => {
+    .action(async (o) => {
+      const { loadLinearModel } = await import("../selector/linear.js");
       const { weights } = loadLinearModel(o.model);
       console.log(JSON.stringify(weights));
     });
@@ -215,6 +206,7 @@ function registerPipelineCommandsInner(program: Command): void {
     .option("--json", "print the table as JSON");
   addAnswerOptions(addSelectionOptions(grid));
   grid.option("--no-progress", "no progress bar").action(async (o) => {
+    const { formatGrid, parseAxis, runGrid } = await import("../pipeline/grid.js");
     const given = (name: string) => grid.getOptionValueSource(name) === "cli";
     const cells = await runGrid({
       data: o.data,
@@ -251,7 +243,10 @@ function registerPipelineCommandsInner(program: Command): void {
     .option("--recency-buckets <edges>", "tokens_since_update edges", edges("--recency-buckets"))
     .option("--distractor-buckets <edges>", "distractors_since_update edges", edges("--distractor-buckets"))
     .option("--writes-buckets <edges>", "writes_to_key edges", edges("--writes-buckets"))
-    .action((o) => {
+    .action(async (o) => {
+      const { writeRunArtifacts } = await import("../summary/artifacts.js");
+      const { formatDiagnosis } = await import("../summary/diagnosis.js");
+      const { loadRuns } = await import("../summary/runs.js");
       const payloads = loadRuns(o.in as string[]).map((r) => r.payload);
       const first = o.in[0] as string;
       const dir = o.outDir ?? defaultSummaryDir(first);
@@ -283,7 +278,8 @@ function registerPipelineCommandsInner(program: Command): void {
     )
     .requiredOption("--out <path>", "CSV")
     .option("--latest-only", "keep only the newest file per run identity (model, labels, data, config)")
-    .action((o) => {
+    .action(async (o) => {
+      const { collectRuns } = await import("../summary/collect.js");
       const r = collectRuns(o.runs, { latestOnly: Boolean(o.latestOnly) });
       writeTextAtomic(o.out, r.csv);
       console.log(`Wrote ${r.rows.length} runs from ${r.files} files to ${o.out}`);
@@ -295,7 +291,8 @@ function registerPipelineCommandsInner(program: Command): void {
     .requiredOption("--base <path>", "baseline run")
     .requiredOption("--other <path>", "run to compare")
     .option("--json", "print JSON")
-    .action((o) => {
+    .action(async (o) => {
+      const { compareSummaries, formatDeltas, summaryFor } = await import("../summary/compare.js");
       const d = compareSummaries(summaryFor(o.base), summaryFor(o.other));
       if (o.json) console.log(JSON.stringify(d, null, 2));
       else for (const line of formatDeltas(d)) console.log(line);

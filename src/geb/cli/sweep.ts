@@ -5,20 +5,13 @@
 import { type Command, Option } from "commander";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
-import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
-import { addSweepFlags, specFromFlags } from "../sweep/flags.js";
+import { addSweepFlags } from "../sweep/flag-options.js";
 import { parseShard, type SweepSpec } from "../sweep/grid.js";
-import { describePresets, loadPresets, presetSpec, withOfflineAnswerer } from "../sweep/presets.js";
-import { mergeSweeps, runSweep, type SweepResult } from "../sweep/sweep.js";
-import {
-  evaluateChecks,
-  formatIssuesTable,
-  type Issue,
-  loadChecksConfig,
-  optionalAbsent,
-} from "../sweep/thresholds.js";
-import { findWallInRuns, updateThresholdConfig, type WallDirection, wallSearch } from "../sweep/wall.js";
+// Implementations are imported in the actions (`await import`): `geb --help` loads none of them.
+import type { SweepResult } from "../sweep/sweep.js";
+import type { Issue } from "../sweep/thresholds.js";
+import type { WallDirection } from "../sweep/wall.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -95,6 +88,7 @@ async function sweepAction(cmd: Command, spec: SweepSpec, out: string): Promise<
   const jobs = o.jobs === undefined ? undefined : Number.parseInt(String(o.jobs), 10);
   if (jobs !== undefined && (!Number.isSafeInteger(jobs) || jobs < 1))
     throw new InputError(`must be an integer ≥ 1, got "${o.jobs}"`, { field: "--jobs" });
+  const { runSweep } = await import("../sweep/sweep.js");
   const r = await runSweep({
     spec,
     out,
@@ -144,6 +138,7 @@ function registerSweepCommandsInner(program: Command): void {
     .requiredOption("--out <dir>", "output directory (one run dir per cell, combined.json, summary.json)");
   addRunFlags(addModelFlags(addSweepFlags(sweep)));
   sweep.action(async () => {
+    const { specFromFlags } = await import("../sweep/flags.js");
     await sweepAction(sweep, specFromFlags(sweep), sweep.opts().out);
   });
 
@@ -152,7 +147,8 @@ function registerSweepCommandsInner(program: Command): void {
     .description("join shard output dirs of one grid into --out and write combined.json + summary.json")
     .argument("<dirs...>", "shard output directories")
     .requiredOption("--out <dir>", "merged output directory (may be one of the inputs)")
-    .action((dirs: string[], o: { out: string }) => {
+    .action(async (dirs: string[], o: { out: string }) => {
+      const { mergeSweeps } = await import("../sweep/sweep.js");
       const r = mergeSweeps(dirs, o.out);
       console.log(`merged ${r.cells} cells into ${o.out}; wrote ${r.combined} and ${r.summary}`);
     });
@@ -166,6 +162,10 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--list", "list presets (cells, description, what each needs) and exit");
   addRunFlags(addModelFlags(addSweepFlags(preset)));
   preset.action(async (name: string | undefined) => {
+    const { describePresets, loadPresets, presetSpec, withOfflineAnswerer } = await import(
+      "../sweep/presets.js"
+    );
+    const { specFromFlags } = await import("../sweep/flags.js");
     const o = preset.opts();
     const file = loadPresets(o.presets as string | undefined);
     if (o.list) {
@@ -209,7 +209,8 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--update-config <file>", "write the threshold back into this checks config")
     .option("--check-id <id>", "check to update (with --update-config)")
     .option("--metric-path <path>", "metric path in the checks config (default --metric)")
-    .action((o) => {
+    .action(async (o) => {
+      const { findWallInRuns, updateThresholdConfig } = await import("../sweep/wall.js");
       const threshold = floatArg("--threshold", o.threshold);
       const r = findWallInRuns({
         runsDir: o.runsDir,
@@ -262,6 +263,9 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--presets <file>", "presets file");
   addRunFlags(addModelFlags(addSweepFlags(ws)));
   ws.action(async () => {
+    const { loadPresets, presetSpec } = await import("../sweep/presets.js");
+    const { wallSearch } = await import("../sweep/wall.js");
+    const { specFromFlags } = await import("../sweep/flags.js");
     const o = ws.opts();
     const base = o.preset
       ? presetSpec(loadPresets(o.presets), o.preset, o.presets ?? "configs/presets.json")
@@ -307,7 +311,10 @@ function registerSweepCommandsInner(program: Command): void {
         .choices(["table", "lines"])
         .default("table"),
     )
-    .action((o) => {
+    .action(async (o) => {
+      const { evaluateChecks, formatIssuesTable, loadChecksConfig, optionalAbsent } = await import(
+        "../sweep/thresholds.js"
+      );
       const config = loadChecksConfig(o.config);
       const { issues, errorCount } = evaluateChecks(config, {
         root: o.root,
@@ -323,7 +330,7 @@ function registerSweepCommandsInner(program: Command): void {
         process.stderr.write(
           `geb: warning: ${absent.length} optional gate metric(s) absent, not evaluated: ${absent.join(", ")}\n`,
         );
-      if (o.out) writeIssuesJson(o.out, issues, errorCount);
+      if (o.out) await writeIssuesJson(o.out, issues, errorCount);
       if (errorCount > 0) process.exitCode = 1;
     });
 
@@ -354,7 +361,8 @@ function registerSweepCommandsInner(program: Command): void {
     });
 }
 
-function writeIssuesJson(file: string, issues: readonly Issue[], errorCount: number): void {
+async function writeIssuesJson(file: string, issues: readonly Issue[], errorCount: number): Promise<void> {
+  const { pyJsonDumps } = await import("../../core/pyjson.js");
   writeTextAtomic(
     file,
     pyJsonDumps(

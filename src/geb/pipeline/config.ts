@@ -1,21 +1,32 @@
+import type { Command } from "commander";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
 import { parseWith } from "../../core/schema.js";
+import { type PipelineCliValues, pipelineFlags } from "./options.js";
 
-export const RETRIEVERS = ["key", "bm25", "tfidf", "dense"] as const;
-export const WRONG_TYPES = ["none", "same_key", "other_key"] as const;
-export const ORDERS = ["shuffle", "gold_first", "gold_middle", "gold_last"] as const;
-export const RERANKERS = [
-  "none",
-  "latest_step",
-  "last_occurrence",
-  "prefer_set_latest",
-  "prefer_update_latest",
-  "linear",
-] as const;
-export const TIE_BREAKS = ["none", "latest_step"] as const;
-export const EMBEDDERS = ["hashed", "openai"] as const;
+import {
+  RETRIEVERS,
+  WRONG_TYPES,
+  ORDERS,
+  RERANKERS,
+  TIE_BREAKS,
+  EMBEDDERS,
+  ENV_PREFIX,
+  ENV_VARS,
+  type Kind,
+} from "./config-keys.js";
+
+export {
+  RETRIEVERS,
+  WRONG_TYPES,
+  ORDERS,
+  RERANKERS,
+  TIE_BREAKS,
+  EMBEDDERS,
+  ENV_PREFIX,
+  ENV_VARS,
+} from "./config-keys.js";
 
 export type Retriever = (typeof RETRIEVERS)[number];
 export type WrongType = (typeof WRONG_TYPES)[number];
@@ -103,36 +114,6 @@ export const DEFAULT_PIPELINE_CONFIG: Readonly<PipelineConfig> = Object.freeze({
   dense_dim: 512,
   retrieval_dialect: "1.0",
 });
-
-type Kind = "bool" | "int" | "float" | "enum" | "string";
-/** The reference's environment variables (prefix GOLDEVIDENCEBENCH_RETRIEVAL_) → config keys. */
-export const ENV_VARS: Readonly<Record<string, [keyof PipelineConfig, Kind]>> = {
-  INCLUDE_CLEAR: ["include_clear", "bool"],
-  K: ["k", "int"],
-  WRONG_TYPE: ["wrong_type", "enum"],
-  DROP_PROB: ["drop_prob", "float"],
-  DROP_SEED: ["drop_seed", "int"],
-  AUTHORITY_SPOOF_RATE: ["authority_spoof_rate", "float"],
-  AUTHORITY_SPOOF_SEED: ["authority_spoof_seed", "int"],
-  ORDER: ["order", "enum"],
-  ORDER_SEED: ["order_seed", "int"],
-  RETRIEVER: ["retriever", "enum"],
-  QUERY_SANDWICH: ["query_sandwich", "bool"],
-  PICK_THEN_ANSWER: ["pick_then_answer", "bool"],
-  DETERMINISTIC_ANSWER: ["deterministic_answer", "bool"],
-  COPY_CLAMP: ["copy_clamp", "bool"],
-  RERANK: ["rerank", "enum"],
-  SELECTOR_ONLY: ["selector_only", "bool"],
-  SELECTOR_VALUE: ["selector_value", "bool"],
-  AUTHORITY_FILTER: ["authority_filter", "bool"],
-  ABSTAIN_ON_MISSING: ["abstain_on_missing", "bool"],
-  ABSTAIN_POLICY: ["abstain_policy", "enum"],
-  LINEAR_MODEL: ["linear_model", "string"],
-  STEP_BUCKET: ["step_bucket", "int"],
-  LINEAR_TIE_BREAK: ["linear_tie_break", "enum"],
-  LINEAR_TIE_EPS: ["linear_tie_eps", "float"],
-};
-export const ENV_PREFIX = "GOLDEVIDENCEBENCH_RETRIEVAL_";
 
 function coerce(raw: string, kind: Kind, where: string): unknown {
   const s = raw.trim();
@@ -243,4 +224,11 @@ export function checkConfig(c: PipelineConfig): void {
     });
   if (c.retriever === "dense" && c.dense_embedder === "openai" && !c.dense_model)
     throw new InputError("the openai embedder needs a model (--dense-model NAME)", { field: "dense_model" });
+}
+
+/** The pipeline config a command's flags give (defaults < env < --pipeline-config < flags). */
+export function pipelineFromCommand(cmd: Command): ResolvedPipelineConfig {
+  const o = cmd.opts() as PipelineCliValues;
+  const given = (name: string) => cmd.getOptionValueSource(name) === "cli";
+  return resolvePipelineConfig({ file: o.pipelineConfig ?? null, flags: pipelineFlags(o, given) });
 }

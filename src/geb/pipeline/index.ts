@@ -47,7 +47,7 @@ export {
   runGrid,
 } from "./grid.js";
 export { type Candidate, ledgerCandidates } from "./ledger.js";
-export { addAnswerOptions, addSelectionOptions, pipelineFlags, pipelineFromCommand } from "./options.js";
+export { addAnswerOptions, addSelectionOptions, pipelineFlags } from "./options.js";
 export { bm25Scores, denseScores, rankByKey, rankByScore, tfidfScores, tokenize } from "./retrieval.js";
 export { type PipelineRunResult, runPipeline, selectionQuestion, valueIsSubstring } from "./run.js";
 export { candidatesFor, retrievalQuery, type Selection, type SelectionTrace, selectRow } from "./select.js";

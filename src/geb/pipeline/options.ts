@@ -4,17 +4,9 @@
  * environment and the config file can supply them.
  */
 import { type Command, InvalidArgumentError, Option } from "commander";
-import {
-  EMBEDDERS,
-  ORDERS,
-  type PipelineConfig,
-  RERANKERS,
-  RETRIEVERS,
-  type ResolvedPipelineConfig,
-  resolvePipelineConfig,
-  TIE_BREAKS,
-  WRONG_TYPES,
-} from "./config.js";
+import type { PipelineConfig } from "./config.js";
+// The enumerations only, not the schema: declaring flags (`geb --help`) does not load zod.
+import { EMBEDDERS, ORDERS, RERANKERS, RETRIEVERS, TIE_BREAKS, WRONG_TYPES } from "./config-keys.js";
 
 const int = (flag: string) => (v: string) => {
   if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
@@ -165,10 +157,4 @@ export function pipelineFlags(
     include_clear: g("includeClear", o.includeClear),
     query_sandwich: g("querySandwich", o.querySandwich),
   };
-}
-
-export function pipelineFromCommand(cmd: Command): ResolvedPipelineConfig {
-  const o = cmd.opts() as PipelineCliValues;
-  const given = (name: string) => cmd.getOptionValueSource(name) === "cli";
-  return resolvePipelineConfig({ file: o.pipelineConfig ?? null, flags: pipelineFlags(o, given) });
 }

@@ -3,71 +3,12 @@
  * only flags the user actually typed override the base spec (the reference defaults, or a
  * preset), so a preset's values survive unless a flag names them.
  */
-import { type Command, Option } from "commander";
+import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
 import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
-import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../dataset/types.js";
 import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
 
-const collect = (v: string, prev: string[] = []) => [...prev, v];
-
-export function addSweepFlags(cmd: Command): Command {
-  const d = DEFAULT_SWEEP;
-  cmd
-    .option("--seeds <n>", `number of seeds 0..n-1 (default ${d.seeds})`)
-    .option("--episodes <n>", `episodes per cell (default ${d.episodes})`)
-    .option("--steps <n>", `steps per episode (default ${d.steps})`)
-    .option("--steps-list <list>", "comma-separated steps list (PaTH-style curves, e.g. 20,40,80,160)")
-    .option("--keys <n>", `distinct keys (default ${d.keys})`)
-    .option("--queries <n>", `queries per episode (default ${d.queries})`)
-    .option("--derived-query-rate <x>", `share of derived queries (default ${d.derivedQueryRate})`)
-    .option("--no-derived-queries", "no derived queries (derived_query_rate=0)")
-    .option("--chapters <n>", `book chapters (default ${d.chapters})`)
-    .option("--distractor-rate <x>", `distractor rate (default ${d.distractorRate})`)
-    .option("--tail-distractor-steps <n>", "distractor-only tail of N steps (default 0)")
-    .option("--clear-rate <x>", `CLEAR rate (default ${d.clearRate})`)
-    .option("--note-rate <x>", `NOTE rate for kv_commentary (default ${d.noteRate})`)
-    .option(
-      "--update-burst-rate <x>",
-      `update_burst near-miss rate (default ${d.updateBurstRate} or env GOLDEVIDENCEBENCH_UPDATE_BURST_RATE)`,
-    )
-    .option(
-      "--state-modes <list>",
-      `state modes (default ${d.stateModesRaw}; any of ${STATE_MODES.join(",")})`,
-    )
-    .option(
-      "--distractor-profiles <list>",
-      `profiles (default ${d.distractorProfilesRaw}; any of ${DISTRACTOR_PROFILES.join(",")})`,
-    )
-    .option("--max-support-k <k>", `score the first k cited IDs (default ${d.maxSupportK})`)
-    .option("--twins", "counterfactual twin per episode (default)")
-    .option("--no-twins", "no twins")
-    .option("--require-citations", "questions require support IDs (default)")
-    .option("--no-require-citations", "value-only questions")
-    .option("--max-book-tokens <n>", "book token cap for model/pipeline cells")
-    .option("--max-book-tokens-list <list>", "comma-separated book budgets (memory-budget sweeps)");
-  for (const k of RATE_KNOBS)
-    cmd.option(`--${k.replaceAll("_", "-")}-list <list>`, `sweep ${k} over a comma-separated list`);
-  return cmd
-    .option("--k-list <list>", "pipeline grid: retrieval k values (e.g. 2,4,8)")
-    .option("--rerank-list <list>", "pipeline grid: rerankers (e.g. none,latest_step,linear)")
-    .option("--pipeline-list <knob=v1,v2>", "pipeline grid over any knob (repeat)", collect)
-    .option("--pipeline-set <knob=v>", "fixed pipeline setting for every cell (repeat)", collect)
-    .addOption(
-      new Option("--baseline <b>", "baseline for cells without --model (default ledger)").choices([
-        "ledger",
-        "naive",
-      ]),
-    )
-    .addOption(new Option("--compat <v>", "generator: 1.0 (default) or reference-0.1").choices(COMPAT_MODES))
-    .addOption(
-      new Option("--metrics <d>", "metric dialect: 1.0 (default) or reference-0.1").choices([
-        "1.0",
-        "reference-0.1",
-      ]),
-    )
-    .option("--timings", "write measured wall time into results (reruns then differ in those fields)");
-}
+export { addSweepFlags } from "./flag-options.js";
 
 function given(cmd: Command, key: string): boolean {
   const src = cmd.getOptionValueSource(key);

@@ -3,37 +3,14 @@
  * baseline; official payload to --out) and `gf01 play-llm` (an LLM over a bundle, with the
  * engine's flags: concurrency, cache, resume).
  */
-import { randomUUID } from "node:crypto";
 import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
-import { DiskCache } from "../../core/engine/cache.js";
-import { PromptStore, promptFileFor } from "../../core/engine/prompt-store.js";
-import { addModelOptions, engineFromOptions, type ModelCliValues } from "../../core/engine/cli.js";
+import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
-import { Progress } from "../../core/progress.js";
-import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
-import { currentGitCommit, generateBundle } from "../api.js";
-import {
-  type BundleSource,
-  bundleSourceName,
-  bundleToJson,
-  type LoadedBundle,
-  loadBundle,
-  parseBundle,
-} from "../artifacts/bundle.js";
+// Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
+import type { BundleSource, LoadedBundle } from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
-import { runRecordLine } from "../artifacts/run-record.js";
-import { compileInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
-import { driveSession } from "../play/agent.js";
-import { checkProtocol, checkTrack, resolveOnlineAgent } from "../play/api.js";
-import { PlaySession } from "../play/episode.js";
-import { PLAYER_ID } from "../play/http.js";
-import { llmAgent } from "../play/llm.js";
-import { playRunMeta } from "../play/meta.js";
-import { outcomeRunRecord, playPayload, publicResult, scoreSession, stepLogRecord } from "../play/result.js";
-import { onlineTrackError, playBundle } from "../play/runner.js";
-import { playAtTerminal } from "../play/terminal.js";
 
 const intArg =
   (name: string) =>
@@ -52,6 +29,8 @@ async function pickInstance(o: {
   seed: number;
   split: string;
 }): Promise<{ bundle: LoadedBundle; inst: Gf01Instance; source: string }> {
+  const { bundleSourceName, bundleToJson, loadBundle, parseBundle } = await import("../artifacts/bundle.js");
+  const { generateBundle } = await import("../api.js");
   if (o.instances) {
     const bundle = await loadBundle(o.instances);
     let inst: Gf01Instance | undefined;
@@ -77,7 +56,9 @@ async function pickInstance(o: {
 }
 
 /** Player and session ids of a terminal session (the player id is checked like the web's). */
-function humanIds(player: string | undefined): { player_id: string; session_id: string } {
+async function humanIds(player: string | undefined): Promise<{ player_id: string; session_id: string }> {
+  const { PLAYER_ID } = await import("../play/http.js");
+  const { randomUUID } = await import("node:crypto");
   const session_id = randomUUID();
   if (player !== undefined && !PLAYER_ID.test(player))
     throw new InputError("player id: letters, digits, - and _ only (1 to 32)", { field: "--player" });
@@ -132,6 +113,19 @@ export function registerPlayCommands(program: Command): void {
     .option("--out <file>", "write the official play payload (status, run_contract, instance, episode)")
     .option("--runs-out <file>", "append the run_record row here (and the step log to <file>.steps.jsonl)")
     .action(async (o) => {
+      const { JsonlAppender, writeFileAtomic } = await import("../../core/jsonl.js");
+      const { currentGitCommit } = await import("../api.js");
+      const { runRecordLine } = await import("../artifacts/run-record.js");
+      const { compileInstance } = await import("../model/compile.js");
+      const { driveSession } = await import("../play/agent.js");
+      const { checkProtocol, checkTrack, resolveOnlineAgent } = await import("../play/api.js");
+      const { PlaySession } = await import("../play/episode.js");
+      const { playRunMeta } = await import("../play/meta.js");
+      const { outcomeRunRecord, playPayload, publicResult, scoreSession, stepLogRecord } = await import(
+        "../play/result.js"
+      );
+      const { onlineTrackError } = await import("../play/runner.js");
+      const { playAtTerminal } = await import("../play/terminal.js");
       const { bundle, inst, source } = await pickInstance(o);
       const protocol = checkProtocol(o.protocol);
       const human = !o.agent && !o.agentCmd && !o.script;
@@ -181,7 +175,7 @@ export function registerPlayCommands(program: Command): void {
         toolLogHash: evalTrack === "EVAL-CB" ? "" : (extras.tool_log_hash ?? ""),
       });
       // A person's row carries who played and which session (report counts repeats as attempts).
-      const who = human ? humanIds(o.player) : {};
+      const who = human ? await humanIds(o.player) : {};
       const ctx = {
         eval_track: evalTrack,
         renderer_track: o.rendererTrack,
@@ -247,6 +241,15 @@ export function registerPlayCommands(program: Command): void {
     .option("--steps-out <file>", "per-step log (default <results>.steps.jsonl)")
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
     .action(async (o: ModelCliValues & Record<string, unknown>) => {
+      const { DiskCache } = await import("../../core/engine/cache.js");
+      const { engineFromOptions } = await import("../../core/engine/cli.js");
+      const { PromptStore, promptFileFor } = await import("../../core/engine/prompt-store.js");
+      const { Progress } = await import("../../core/progress.js");
+      const { currentGitCommit } = await import("../api.js");
+      const { loadBundle } = await import("../artifacts/bundle.js");
+      const { llmAgent } = await import("../play/llm.js");
+      const { checkProtocol } = await import("../play/api.js");
+      const { playBundle } = await import("../play/runner.js");
       const e = await engineFromOptions(o);
       const prompts = e.run.resultsPath ? new PromptStore(promptFileFor(e.run.resultsPath)) : undefined;
       const agent = llmAgent({

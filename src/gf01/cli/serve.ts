@@ -1,11 +1,10 @@
 import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
-import { currentGitCommit } from "../api.js";
-import { bundleSourceName, type LoadedBundle } from "../artifacts/bundle.js";
-import { SERVER_BEST_MATCH_MAX_NODES } from "../play/http.js";
-import { buildWeb } from "../server/build.js";
+// Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
+// limits.ts has only type imports, so its defaults can be shown in --help for free.
+import type { LoadedBundle } from "../artifacts/bundle.js";
 import { DEFAULT_LIMITS } from "../server/limits.js";
-import { type BundleSource, demoBundle, startGf01Server, writeDemoBundle } from "../server/serve.js";
+import type { BundleSource } from "../server/serve.js";
 
 const port = (v: string): number => {
   const n = Number(v);
@@ -63,7 +62,9 @@ export function registerServeCommands(program: Command): void {
     .option("--rebuild", "rebuild dist/web before serving", false)
     .option(
       "--best-match-max-nodes <n>",
-      `node cap of the AP/TS best-match search when a commit is scored (default ${SERVER_BEST_MATCH_MAX_NODES}; "exact" = unbounded, may block the server on large automata); a hit cap is recorded in the row`,
+      // The default is play/http.ts's SERVER_BEST_MATCH_MAX_NODES, written out so that `--help`
+      // does not load the server (tests/meta/startup.test.ts keeps the two equal).
+      'node cap of the AP/TS best-match search when a commit is scored (default 50000; "exact" = unbounded, may block the server on large automata); a hit cap is recorded in the row',
       maxNodes,
     )
     .option(
@@ -114,6 +115,10 @@ export function registerServeCommands(program: Command): void {
       false,
     )
     .action(async (o) => {
+      const { currentGitCommit } = await import("../api.js");
+      const { bundleSourceName } = await import("../artifacts/bundle.js");
+      const { buildWeb } = await import("../server/build.js");
+      const { demoBundle, startGf01Server, writeDemoBundle } = await import("../server/serve.js");
       const log = (l: string) => process.stderr.write(`${l}\n`);
       const gitCommit = currentGitCommit();
       // --formal/--hoa add an already loaded bundle (cli/source.ts) next to any --instances files.
@@ -163,6 +168,7 @@ export function registerServeCommands(program: Command): void {
     .command("build-web")
     .description("Build the browser app into dist/web with Vite (gf01 serve does this on demand)")
     .action(async () => {
+      const { buildWeb } = await import("../server/build.js");
       const dir = await buildWeb({ log: (l) => process.stderr.write(`${l}\n`) });
       process.stdout.write(`${dir}\n`);
     });

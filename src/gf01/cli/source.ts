@@ -8,7 +8,7 @@
 import { type Command, Option } from "commander";
 import { InputError } from "../../core/errors.js";
 import type { LoadedBundle } from "../artifacts/bundle.js";
-import { type HoaTaskSpec, loadFormalSource, loadHoaTask } from "../formal/source.js";
+import type { HoaTaskSpec } from "../formal/source.js";
 import type { Mode } from "../model/types.js";
 
 const intFlag =
@@ -78,7 +78,9 @@ const HOA_ONLY = [
 const flagName = (k: string) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** The instance source named by `--formal`/`--hoa` flags, or undefined when neither is given. */
-export function instanceSourceFromFlags(o: Record<string, unknown>): LoadedBundle | undefined {
+export async function instanceSourceFromFlags(o: Record<string, unknown>): Promise<LoadedBundle | undefined> {
+  // Imported here, not at the top: `gf01 --help` loads no implementation.
+  const { loadFormalSource, loadHoaTask } = await import("../formal/source.js");
   if (o.formal !== undefined && o.hoa !== undefined)
     throw new InputError("give either --formal or --hoa, not both", { field: "formal" });
   if (o.hoa === undefined) {
@@ -122,9 +124,9 @@ export function installInstanceSources(program: Command): void {
       instOpt.mandatory = false;
       instOpt.description += required ? " (required unless --formal or --hoa)" : " (or --formal / --hoa)";
     }
-    cmd.hook("preAction", (c) => {
+    cmd.hook("preAction", async (c) => {
       const o = c.opts();
-      const src = instanceSourceFromFlags(o);
+      const src = await instanceSourceFromFlags(o);
       const given = o.instances;
       const hasInstances = Array.isArray(given) ? given.length > 0 : given !== undefined;
       if (src) {

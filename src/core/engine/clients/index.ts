@@ -6,6 +6,7 @@ import { CommandClient } from "./command.js";
 import { LlamaCppClient } from "./llamacpp.js";
 import { loadModuleClient } from "./module.js";
 import { OpenAIClient } from "./openai.js";
+import { MODEL_SPEC_HELP } from "./spec-help.js";
 
 export interface ClientOptions {
   /** Server base URL (openai: …/v1; llamacpp: server root). */
@@ -21,13 +22,7 @@ export interface ClientOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export const MODEL_SPEC_HELP = [
-  "openai:<model>          OpenAI-compatible /chat/completions (vLLM, llama-server, Ollama, LM Studio, OpenAI, OpenRouter)",
-  "llamacpp[:<label>]      llama.cpp llama-server native /completion",
-  "command:<program>       external program: prompt on stdin (or {prompt_file}), answer on stdout",
-  "module:<file>[:<fn>]    your JS/TS module; fn(options) returns (request) => text",
-  "builtin:<name>          built-in deterministic agent (offline)",
-].join("\n");
+export { MODEL_SPEC_HELP } from "./spec-help.js";
 
 /**
  * inspect-style `openai/<model>` → `openai:<model>`, with the note to print; other specs
