@@ -9,7 +9,6 @@ import { InputError } from "../core/errors.js";
 import { roundHalfEven } from "../core/numeric.js";
 import { PyFloat, pyJsonDumps, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
-import { parseWith } from "../core/schema.js";
 import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines/baselines.js";
 import { validateBook } from "./dataset/book.js";
 import { countTokens, generateDataset, validateConfig } from "./dataset/generate.js";
@@ -27,7 +26,7 @@ import {
 } from "./grade/grade.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./dataset/rowreader.js";
-import { type GebRowRead, GebRowReadSchema } from "./dataset/schema.js";
+import { type GebRowRead, readRowChecked } from "./dataset/schema.js";
 import { rowPieces, TextCache } from "./dataset/serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./dataset/types.js";
 
@@ -84,7 +83,7 @@ export function forEachDataRow(file: string, onRow: (row: GebRowRead, line: numb
     const value = parseLineJson(bytes, file, line, decoder);
     if (value === null || typeof value !== "object" || Array.isArray(value))
       throw new InputError("row must be a JSON object", { file, line });
-    const row = parseWith(GebRowReadSchema, value, { file, line });
+    const row = readRowChecked(value, { file, line });
     if (row.document === lastDoc) row.document = lastDoc;
     else lastDoc = row.document;
     if (row.book === lastBook) row.book = lastBook;
