@@ -59,7 +59,6 @@ export class EpisodeRowDecoder {
   decode(line: Buffer): unknown {
     // [start, end, slot, equals the slot's previous literal]
     const ranges: [number, number, Slot, boolean][] = [];
-    let reusable = false;
     let from = 0;
     for (const slot of this.slots) {
       const s = valueStart(line, slot.pattern, from);
@@ -73,7 +72,6 @@ export class EpisodeRowDecoder {
         line.compare(prev, 0, prev.length, s, s + prev.length) === 0
       ) {
         ranges.push([s, s + prev.length, slot, true]);
-        reusable = true;
         from = s + prev.length;
         continue;
       }
@@ -82,46 +80,44 @@ export class EpisodeRowDecoder {
       ranges.push([s, e, slot, false]);
       from = e;
     }
-    if (reusable) {
-      let text = "";
-      let at = 0;
-      for (const [s, e, , reused] of ranges) {
-        if (!reused) continue;
-        text += `${line.toString("utf8", at, s)}${PLACEHOLDER_JSON}`;
-        at = e;
+    // Parse the small rest with placeholders, each new literal on its own (the full line is
+    // never parsed with its texts twice); any doubt falls back to parsing the whole line.
+    if (ranges.length > 0) {
+      let value: Record<string, unknown> | null = null;
+      try {
+        let text = "";
+        let at = 0;
+        for (const [s, e] of ranges) {
+          text += `${line.toString("utf8", at, s)}${PLACEHOLDER_JSON}`;
+          at = e;
+        }
+        text += line.toString("utf8", at);
+        value = JSON.parse(text) as Record<string, unknown>;
+        if (
+          !value ||
+          typeof value !== "object" ||
+          !ranges.every(([, , slot]) => value?.[slot.field] === PLACEHOLDER)
+        )
+          value = null;
+        if (value)
+          for (const [s, e, slot, reused] of ranges) {
+            if (!reused) {
+              const raw = line.subarray(s, e);
+              const str: unknown = JSON.parse(raw.toString("utf8"));
+              if (typeof str !== "string") {
+                value = null;
+                break;
+              }
+              slot.bytes = Buffer.from(raw);
+              slot.text = str;
+            }
+            value[slot.field] = slot.text;
+          }
+      } catch {
+        value = null;
       }
-      text += line.toString("utf8", at);
-      const value = JSON.parse(text) as Record<string, unknown>;
-      if (
-        value &&
-        typeof value === "object" &&
-        ranges.every(([, , slot, r]) => !r || value[slot.field] === PLACEHOLDER)
-      ) {
-        for (const [, , slot, reused] of ranges) if (reused) value[slot.field] = slot.text;
-        this.remember(value, ranges, line);
-        return value;
-      }
+      if (value) return value;
     }
-    const value = JSON.parse(line.toString("utf8"));
-    this.remember(value, ranges, line);
-    return value;
-  }
-
-  private remember(value: unknown, ranges: [number, number, Slot, boolean][], line: Buffer): void {
-    if (!value || typeof value !== "object") return;
-    for (const [s, e, slot] of ranges) {
-      const text = (value as Record<string, unknown>)[slot.field];
-      if (typeof text !== "string") continue;
-      if (slot.text === text && slot.bytes) continue;
-      // Trust the range only if it really encodes this field (the first match could be a
-      // nested key); checked once per episode, on the full-parse row.
-      const raw = line.subarray(s, e);
-      if (JSON.parse(raw.toString("utf8")) !== text) {
-        slot.bytes = null;
-        continue;
-      }
-      slot.bytes = Buffer.from(raw);
-      slot.text = text;
-    }
+    return JSON.parse(line.toString("utf8"));
   }
 }
