@@ -27,7 +27,7 @@ import {
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./dataset/rowreader.js";
 import { type GebRowRead, readRowChecked } from "./dataset/schema.js";
-import { rowPieces, TextCache } from "./dataset/serialize.js";
+import { rowLine, rowPieces, TextCache } from "./dataset/serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./dataset/types.js";
 
 export type ProtocolChoice = Protocol | "both";
@@ -283,7 +283,9 @@ export function baselineToFile(opts: {
   let n = 0;
   withWriter(opts.out, (w) => {
     forEachDataRow(opts.data, (row) => {
-      w.write(dumpsLine(predictRow(predictor, row, opts.protocol)));
+      // A prediction holds strings, null and a list of strings: the row encoder writes them
+      // as json.dumps(ensure_ascii=False) does, without the general encoder's per-value work.
+      w.write(rowLine(predictRow(predictor, row, opts.protocol)));
       n++;
     });
   });
