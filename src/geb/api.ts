@@ -27,7 +27,7 @@ import {
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./dataset/rowreader.js";
 import { type GebRowRead, readRowChecked } from "./dataset/schema.js";
-import { rowLine, rowPieces, TextCache } from "./dataset/serialize.js";
+import { pyJsonLine, rowPieces, TextCache } from "./dataset/serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./dataset/types.js";
 
 export type ProtocolChoice = Protocol | "both";
@@ -315,7 +315,7 @@ export function baselineToFile(opts: {
     forEachDataRow(opts.data, (row) => {
       // A prediction holds strings, null and a list of strings: the row encoder writes them
       // as json.dumps(ensure_ascii=False) does, without the general encoder's per-value work.
-      w.write(rowLine(predictRow(predictor, row, opts.protocol)));
+      w.write(pyJsonLine(predictRow(predictor, row, opts.protocol)));
       n++;
     });
   });

@@ -17,7 +17,7 @@ import { AtomicWriter, writeTextAtomic } from "../io.js";
 import { rowPieces, TextCache } from "../dataset/serialize.js";
 import type { RowStat } from "../summary/rowstats.js";
 import { baselineRowStat, ROW_STATS_FILE } from "../summary/runs.js";
-import { rowLine } from "../dataset/serialize.js";
+import { pyJsonLine } from "../dataset/serialize.js";
 import { DEFAULT_GENERATE_CONFIG, type GenerateConfig } from "../dataset/types.js";
 import type { Cell, SweepSpec } from "./grid.js";
 
@@ -248,7 +248,7 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
         rowStats.push(stat);
         stats.write(`${JSON.stringify(stat)}\n`);
         // Python json.dumps(pred, ensure_ascii=False): the row encoder (strings, ids, null).
-        preds.write(rowLine(pred));
+        preds.write(pyJsonLine(pred));
         if (row.book !== lastBook) {
           lastBook = row.book;
           lastTokens = countTokens(row.book);
