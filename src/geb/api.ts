@@ -9,7 +9,6 @@ import { InputError } from "../core/errors.js";
 import { roundHalfEven } from "../core/numeric.js";
 import { PyFloat, pyJsonDumps, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
-import { parseWith } from "../core/schema.js";
 import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines/baselines.js";
 import { validateBook } from "./dataset/book.js";
 import { countTokens, generateDataset, validateConfig } from "./dataset/generate.js";
@@ -27,8 +26,8 @@ import {
 } from "./grade/grade.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./dataset/rowreader.js";
-import { type GebRowRead, GebRowReadSchema } from "./dataset/schema.js";
-import { rowPieces, TextCache } from "./dataset/serialize.js";
+import { type GebRowRead, readRowChecked } from "./dataset/schema.js";
+import { pyJsonLine, rowPieces, TextCache } from "./dataset/serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./dataset/types.js";
 
 export type ProtocolChoice = Protocol | "both";
@@ -84,7 +83,7 @@ export function forEachDataRow(file: string, onRow: (row: GebRowRead, line: numb
     const value = parseLineJson(bytes, file, line, decoder);
     if (value === null || typeof value !== "object" || Array.isArray(value))
       throw new InputError("row must be a JSON object", { file, line });
-    const row = parseWith(GebRowReadSchema, value, { file, line });
+    const row = readRowChecked(value, { file, line });
     if (row.document === lastDoc) row.document = lastDoc;
     else lastDoc = row.document;
     if (row.book === lastBook) row.book = lastBook;
@@ -226,28 +225,58 @@ export function generateToFile(config: Partial<GenerateConfig>, out: string): Ge
   return { rows, episodes: cfg.episodes, out };
 }
 
+/** Bytes per output chunk of `generateToFileAsync` (two chunks are alive at a time). */
+const GENERATE_CHUNK = 1 << 20;
+
 /**
  * `generateToFile` with the file write overlapped with generation (what the CLI uses): the
- * same bytes, written by the thread pool while the next episodes are generated.
+ * same bytes, written by the thread pool while the next rows are generated. Rows are encoded
+ * straight into two fixed chunks (one filling while the other is written), so memory stays
+ * flat and no per-row buffers are allocated; an episode's document and book are encoded once
+ * and copied into each of its rows.
  */
 export async function generateToFileAsync(
   config: Partial<GenerateConfig>,
   out: string,
+  /** Chunk size in bytes (tests use small ones to cross every boundary case). */
+  chunkBytes = GENERATE_CHUNK,
 ): Promise<GenerateResult> {
   const cfg: GenerateConfig = { ...DEFAULT_GENERATE_CONFIG, ...config };
   validateConfig(cfg);
   let rows = 0;
   const w = openOutput(out, { background: true });
+  let chunk = Buffer.allocUnsafe(chunkBytes);
+  let spare = Buffer.allocUnsafe(chunkBytes);
+  let len = 0;
+  // Hand the filled chunk to the writer (it waits for the previous chunk's write first, so
+  // the spare chunk is free to refill when this returns).
+  const flush = async (): Promise<void> => {
+    if (len === 0) return;
+    w.write(chunk.subarray(0, len));
+    await w.flushAsync();
+    [chunk, spare] = [spare, chunk];
+    len = 0;
+  };
   try {
     const cache = new TextCache();
     for (const episodeRows of generateDataset(cfg)) {
       for (const row of episodeRows) {
-        for (const piece of rowPieces(row, cache)) w.write(piece);
+        for (const piece of rowPieces(row, cache)) {
+          // UTF-8 needs at most 3 bytes per UTF-16 unit; a piece that cannot fit in an
+          // empty chunk is handed to the writer as it is.
+          const need = typeof piece === "string" ? piece.length * 3 : piece.length;
+          if (len + need > chunkBytes) await flush();
+          if (need > chunkBytes) {
+            w.write(typeof piece === "string" ? Buffer.from(piece, "utf8") : piece);
+            await w.flushAsync();
+          } else if (typeof piece === "string") len += chunk.write(piece, len, "utf8");
+          else len += piece.copy(chunk, len);
+        }
         rows++;
       }
       cache.clear();
-      if (w.buffered >= 8 << 20) await w.flushAsync();
     }
+    await flush();
     await w.commitAsync();
   } catch (e) {
     w.abort();
@@ -284,7 +313,9 @@ export function baselineToFile(opts: {
   let n = 0;
   withWriter(opts.out, (w) => {
     forEachDataRow(opts.data, (row) => {
-      w.write(dumpsLine(predictRow(predictor, row, opts.protocol)));
+      // A prediction holds strings, null and a list of strings: the row encoder writes them
+      // as json.dumps(ensure_ascii=False) does, without the general encoder's per-value work.
+      w.write(pyJsonLine(predictRow(predictor, row, opts.protocol)));
       n++;
     });
   });

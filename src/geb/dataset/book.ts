@@ -48,6 +48,21 @@ export function splitLines(text: string): string[] {
 }
 
 /**
+ * The lines after the first line that is `header` (surrounding whitespace ignored), as
+ * `splitLines` gives them; [] without such a line. Books put the ledger last, so finding the
+ * header with `indexOf` and splitting only the tail skips splitting the chapters.
+ */
+export function linesAfterHeader(text: string, header: string): string[] {
+  for (let at = text.indexOf(header); at >= 0; at = text.indexOf(header, at + 1)) {
+    const start = text.lastIndexOf("\n", at - 1) + 1;
+    let end = text.indexOf("\n", at);
+    if (end < 0) end = text.length;
+    if (text.slice(start, end).trim() === header) return splitLines(text.slice(end + 1));
+  }
+  return [];
+}
+
+/**
  * Authoritative SET/CLEAR updates of an episode log (lines after `## Episode Log`); with
  * `notes`, NOTE ledger lines too (the reference's `parse_updates` returns them; its state
  * replay skips them, its grader uses them to know which uids exist).
@@ -92,12 +107,7 @@ export function parseBookLedger(
 ): LedgerEntry[] {
   const g = GRAMMARS[dialect];
   const out: LedgerEntry[] = [];
-  let inLedger = false;
-  for (const line of splitLines(book)) {
-    if (!inLedger) {
-      if (line.trim() === "## State Ledger") inLedger = true;
-      continue;
-    }
+  for (const line of linesAfterHeader(book, "## State Ledger")) {
     if (line.startsWith("## ")) break;
     if (line.charCodeAt(0) !== 45) continue;
     let m = g.bookSet.exec(line);

@@ -14,26 +14,30 @@ const BACKSLASH = 0x5c;
 const COLON = 0x3a;
 
 const PLACEHOLDER = "\u0000geb-cached-text\u0000";
-const PLACEHOLDER_JSON = Buffer.from(JSON.stringify(PLACEHOLDER), "utf8");
+const PLACEHOLDER_JSON = JSON.stringify(PLACEHOLDER);
 
-/** [start, end) of the JSON string value following the first `"<key>":` in `buf`, quotes included. */
-function stringValueRange(buf: Buffer, keyPattern: Buffer): [number, number] | null {
-  const k = buf.indexOf(keyPattern);
-  if (k < 0) return null;
+/** Offset of the JSON value following the first `"<key>":` in `buf` at or after `from`, or -1. */
+function valueStart(buf: Buffer, keyPattern: Buffer, from: number): number {
+  const k = buf.indexOf(keyPattern, from);
+  if (k < 0) return -1;
   let i = k + keyPattern.length;
   while (i < buf.length && (buf[i] === 0x20 || buf[i] === 0x09)) i++;
-  if (buf[i] !== COLON) return null;
+  if (buf[i] !== COLON) return -1;
   i++;
   while (i < buf.length && (buf[i] === 0x20 || buf[i] === 0x09)) i++;
-  if (buf[i] !== QUOTE) return null;
-  const start = i;
-  let q = i + 1;
+  return i;
+}
+
+/** End (exclusive, closing quote included) of the JSON string literal opening at `start`, or -1. */
+function stringEnd(buf: Buffer, start: number): number {
+  if (buf[start] !== QUOTE) return -1;
+  let q = start + 1;
   for (;;) {
     q = buf.indexOf(QUOTE, q);
-    if (q < 0) return null;
+    if (q < 0) return -1;
     let bs = 0;
     while (buf[q - 1 - bs] === BACKSLASH) bs++;
-    if (bs % 2 === 0) return [start, q + 1];
+    if (bs % 2 === 0) return q + 1;
     q++;
   }
 }
@@ -53,59 +57,67 @@ export class EpisodeRowDecoder {
 
   /** Decode one JSONL line; throws SyntaxError (from JSON.parse) on invalid JSON. */
   decode(line: Buffer): unknown {
-    const ranges: [number, number, Slot][] = [];
+    // [start, end, slot, equals the slot's previous literal]
+    const ranges: [number, number, Slot, boolean][] = [];
+    let from = 0;
     for (const slot of this.slots) {
-      const r = stringValueRange(line, slot.pattern);
-      if (r) ranges.push([r[0], r[1], slot]);
-    }
-    const reusable = ranges.filter(
-      ([s, e, slot]) =>
-        slot.bytes !== null &&
-        e - s === slot.bytes.length &&
-        line.compare(slot.bytes, 0, slot.bytes.length, s, e) === 0,
-    );
-    if (reusable.length > 0) {
-      reusable.sort((a, b) => a[0] - b[0]);
-      if (reusable.length < 2 || reusable[0][1] <= reusable[1][0]) {
-        const parts: Buffer[] = [];
-        let at = 0;
-        for (const [s, e] of reusable) {
-          parts.push(line.subarray(at, s), PLACEHOLDER_JSON);
-          at = e;
-        }
-        parts.push(line.subarray(at));
-        const value = JSON.parse(Buffer.concat(parts).toString("utf8")) as Record<string, unknown>;
-        if (
-          value &&
-          typeof value === "object" &&
-          reusable.every(([, , slot]) => value[slot.field] === PLACEHOLDER)
-        ) {
-          for (const [, , slot] of reusable) value[slot.field] = slot.text;
-          this.remember(value, ranges, line);
-          return value;
-        }
-      }
-    }
-    const value = JSON.parse(line.toString("utf8"));
-    this.remember(value, ranges, line);
-    return value;
-  }
-
-  private remember(value: unknown, ranges: [number, number, Slot][], line: Buffer): void {
-    if (!value || typeof value !== "object") return;
-    for (const [s, e, slot] of ranges) {
-      const text = (value as Record<string, unknown>)[slot.field];
-      if (typeof text !== "string") continue;
-      if (slot.text === text && slot.bytes) continue;
-      // Trust the range only if it really encodes this field (the first match could be a
-      // nested key); checked once per episode, on the full-parse row.
-      const raw = line.subarray(s, e);
-      if (JSON.parse(raw.toString("utf8")) !== text) {
-        slot.bytes = null;
+      const s = valueStart(line, slot.pattern, from);
+      if (s < 0) continue;
+      const prev = slot.bytes;
+      // A JSON string literal ends at its first unescaped quote, so when the previous row's
+      // literal (quotes included) is a prefix here, it is this value: no need to scan it.
+      if (
+        prev !== null &&
+        s + prev.length <= line.length &&
+        line.compare(prev, 0, prev.length, s, s + prev.length) === 0
+      ) {
+        ranges.push([s, s + prev.length, slot, true]);
+        from = s + prev.length;
         continue;
       }
-      slot.bytes = Buffer.from(raw);
-      slot.text = text;
+      const e = stringEnd(line, s);
+      if (e < 0) continue;
+      ranges.push([s, e, slot, false]);
+      from = e;
     }
+    // Parse the small rest with placeholders, each new literal on its own (the full line is
+    // never parsed with its texts twice); any doubt falls back to parsing the whole line.
+    if (ranges.length > 0) {
+      let value: Record<string, unknown> | null = null;
+      try {
+        let text = "";
+        let at = 0;
+        for (const [s, e] of ranges) {
+          text += `${line.toString("utf8", at, s)}${PLACEHOLDER_JSON}`;
+          at = e;
+        }
+        text += line.toString("utf8", at);
+        value = JSON.parse(text) as Record<string, unknown>;
+        if (
+          !value ||
+          typeof value !== "object" ||
+          !ranges.every(([, , slot]) => value?.[slot.field] === PLACEHOLDER)
+        )
+          value = null;
+        if (value)
+          for (const [s, e, slot, reused] of ranges) {
+            if (!reused) {
+              const raw = line.subarray(s, e);
+              const str: unknown = JSON.parse(raw.toString("utf8"));
+              if (typeof str !== "string") {
+                value = null;
+                break;
+              }
+              slot.bytes = Buffer.from(raw);
+              slot.text = str;
+            }
+            value[slot.field] = slot.text;
+          }
+      } catch {
+        value = null;
+      }
+      if (value) return value;
+    }
+    return JSON.parse(line.toString("utf8"));
   }
 }

@@ -3,7 +3,7 @@ import { type Dialect, renderBook } from "./book.js";
 import { answerFromState, type LedgerState, pad } from "./state.js";
 import type { GebRow, GenerateConfig, LedgerEntry, RowMeta } from "./types.js";
 import { type Episode, type QueryPlan, questionText } from "./episode.js";
-import { countTokens } from "./tokens.js";
+import { countPlainTokens, countTokens, hasOtherWhitespace } from "./tokens.js";
 
 /**
  * Keys a line mentions. The reference tests `key in line` (a substring), so `tag.100` also
@@ -40,7 +40,16 @@ export function recencyStats(
   logLines: readonly string[],
   keys: readonly string[],
   dialect: Dialect,
+  /**
+   * The document (`renderDocument(logLines)`), if the caller has it: one whitespace test for
+   * all lines, trusted only when the trailing trim removed nothing (it holds every line whole).
+   */
+  document?: string,
 ): Map<string, KeyStats> {
+  let chars = logLines.length; // the "\n" separators plus the final newline
+  for (const l of logLines) chars += l.length;
+  const plain = document !== undefined && document.length === chars && !hasOtherWhitespace(document);
+  const count = plain ? countPlainTokens : countTokens;
   const exact = dialect === "1.0";
   const re = exact
     ? /^- \[(U[A-F0-9]{6})\] UPDATE step=(\d+) (SET|CLEAR) (tag\.\d+)(?![0-9])/
@@ -57,7 +66,7 @@ export function recencyStats(
   const acc = new Map<string, Acc>();
   for (let idx = 0; idx < logLines.length; idx++) {
     const line = logLines[idx];
-    tokens += countTokens(line);
+    tokens += count(line);
     // Cheap prefix test before the regex: update lines start with "- [U".
     if (line.charCodeAt(2) !== 91 || line.charCodeAt(3) !== 85) continue;
     const m = re.exec(line);
@@ -115,7 +124,7 @@ export function episodeRows(ep: Episode, final: LedgerState, cfg: GenerateConfig
   const dialect: Dialect = cfg.compat;
   const document = renderDocument(ep.logLines);
   const book = renderBook(ep.title, joinChapters(ep.chapters), ep.keys, ep.ledger);
-  const stats = recencyStats(ep.logLines, ep.keys, dialect);
+  const stats = recencyStats(ep.logLines, ep.keys, dialect, document);
   const latest = cfg.compat === "1.0" ? latestEntries(ep.ledger) : null;
   return ep.queries.map((q) => {
     const qid = `${ep.episodeId}-Q${pad(q.qIndex, 3)}`;

@@ -85,3 +85,12 @@ export function rowPieces(row: GebRow, cache: TextCache): (string | Buffer)[] {
 export function rowLine(row: GebRow): string {
   return `${dumps(row)}\n`;
 }
+
+/**
+ * Python `json.dumps(v, ensure_ascii=False)` plus "\n" for any JSON value, through the row
+ * encoder (fast for strings, integers, null, lists and plain objects; floats and other
+ * shapes go through the general encoder). Used for prediction lines.
+ */
+export function pyJsonLine(v: unknown): string {
+  return `${dumps(v)}\n`;
+}

@@ -2,10 +2,20 @@
 /** Whitespace other than space and newline, as Python's `str.split()` sees it. */
 const OTHER_WS = /[\t\v\f\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 
+/** True when `text` holds whitespace other than space and newline (then count with `countTokens`). */
+export const hasOtherWhitespace = (text: string): boolean => OTHER_WS.test(text);
+
 /** Python `len(text.split())`. */
 export function countTokens(text: string): number {
-  if (OTHER_WS.test(text)) return countTokensSlow(text);
-  // Fast path (only spaces and newlines): count runs between separators with native indexOf.
+  return OTHER_WS.test(text) ? countTokensSlow(text) : countPlainTokens(text);
+}
+
+/**
+ * `countTokens` for a text known to hold no whitespace but spaces and newlines (the caller
+ * tested a text containing it with `hasOtherWhitespace`): runs between separators, counted
+ * with native indexOf.
+ */
+export function countPlainTokens(text: string): number {
   let n = 0;
   let lineStart = 0;
   const len = text.length;

@@ -150,6 +150,17 @@ const LOG_SET = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) SET (${KEY}) = 
 const LOG_CLEAR = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) CLEAR (${KEY})$`, "s");
 const LOG_NOTE = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) NOTE (${KEY}) = (.+)$`, "s");
 
+/** Line breaks of Python's `splitlines()` other than "\n". */
+const OTHER_BREAKS = /[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+
+/** `pySplitLines`, with a plain "\n" split when the text has no other break (one scan, no regex split). */
+function splitLogLines(text: string): string[] {
+  if (OTHER_BREAKS.test(text)) return pySplitLines(text);
+  const lines = text.split("\n");
+  if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  return lines;
+}
+
 /**
  * Every ledger entry of an episode log (lines after `## Episode Log`), NOTEs included: a
  * NOTE is a real entry a model may cite (it is not authoritative, so entailment ignores its
@@ -158,7 +169,7 @@ const LOG_NOTE = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) NOTE (${KEY}) 
 export function logEntries(document: string): LedgerEntry[] {
   const out: LedgerEntry[] = [];
   let inLog = false;
-  for (const line of pySplitLines(document)) {
+  for (const line of splitLogLines(document)) {
     if (!inLog) {
       if (pyStrip(line) === "## Episode Log") inLog = true;
       continue;

@@ -33,7 +33,9 @@ import { modelRowStat, pipelineRowStat, type RowStat } from "../summary/rowstats
 import { ENV_PREFIX, ENV_VARS, type ResolvedPipelineConfig } from "./config.js";
 import { type PipelineRunResult, runPipeline } from "./run.js";
 
-export const MODEL_RUN_SCHEMA = "oraclebench.geb.model-run/1";
+import { MODEL_RUN_SCHEMA } from "./run-schema.js";
+
+export { MODEL_RUN_SCHEMA };
 
 /** `retrieval` / `retrieval:<answerer spec>` → the answerer spec (null: no model). */
 export function parseRetrievalSpec(spec: string): { answerer: string | null } | null {

@@ -4,7 +4,7 @@
  * `src/geb/dataset/book.ts` parses only the authoritative SET/CLEAR lines, so the pipeline keeps its
  * own reader with the same 1.0 key grammar (`tag\.\d+`).
  */
-import { splitLines } from "../dataset/book.js";
+import { linesAfterHeader } from "../dataset/book.js";
 
 export type LedgerOp = "SET" | "CLEAR" | "NOTE";
 
@@ -37,12 +37,7 @@ export function ledgerCandidates(book: string): readonly Candidate[] {
   const hit = memo.get(book);
   if (hit) return hit;
   const out: Candidate[] = [];
-  let inLedger = false;
-  for (const line of splitLines(book)) {
-    if (!inLedger) {
-      if (line.trim() === "## State Ledger") inLedger = true;
-      continue;
-    }
+  for (const line of linesAfterHeader(book, "## State Ledger")) {
     if (line.startsWith("## ")) break;
     const m = LINE.exec(line);
     if (!m) continue;

@@ -22,7 +22,8 @@ import { forEachDataRow, readPredictions } from "../api.js";
 import { Grader, type MetricDialect, type Metrics, type PredFields, type RowResult } from "../grade/grade.js";
 import { forEachLine } from "../io.js";
 import type { GebAnswer } from "../model/run.js";
-import { MODEL_RUN_SCHEMA, type ModelRunPayload } from "../pipeline/gebmodel.js";
+import type { ModelRunPayload } from "../pipeline/gebmodel.js";
+import { MODEL_RUN_SCHEMA } from "../pipeline/run-schema.js";
 import type { PipelineRow } from "../pipeline/select.js";
 import type { GebRowRead } from "../dataset/schema.js";
 import { countRows, decompositionLine, rates } from "./decomposition.js";
@@ -148,9 +149,11 @@ function payloadRows(
   p: Record<string, unknown>,
   file: string,
   field: string,
+  known?: RowStat[],
 ): { rows: RowStat[]; dataFile: string; regraded: Metrics | null } {
   const dataFile = sweepCellDataFile(p, file, field);
   if (isOurRowStats(p.retrieval_stats)) return { rows: p.retrieval_stats, dataFile, regraded: null };
+  if (known && isObj(p.data) && known.length === p.data.n) return { rows: known, dataFile, regraded: null };
   const sidecar = join(dirname(dataFile), ROW_STATS_FILE);
   if (existsSync(sidecar)) {
     // Written before results.json but not atomically with it: a sidecar that does not parse
@@ -219,10 +222,12 @@ export function fromReferencePayload(
   p: Record<string, unknown>,
   file: string,
   field = "[0]",
+  /** The rows of the payload's sidecar, already in memory (a sweep cell run in this process). */
+  knownRows?: RowStat[],
 ): ModelRunPayload {
   if (!isObj(p.metrics)) throw new InputError("missing metrics", { file, field: `${field}.metrics` });
   const cfg = isObj(p.config) ? p.config : {};
-  const { rows, dataFile, regraded } = payloadRows(p, file, field);
+  const { rows, dataFile, regraded } = payloadRows(p, file, field, knownRows);
   const metrics = { ...(regraded ?? { n: rows.length }), ...(p.metrics as Partial<Metrics>) } as Metrics;
   const counts = countRows(rows);
   const r = rates(counts);

@@ -15,7 +15,9 @@ import { countTokens, generateDataset, validateConfig } from "../dataset/generat
 import { Grader, type Metrics, REFERENCE_RESULT_METRICS, RESULT_FLOAT_KEYS } from "../grade/grade.js";
 import { AtomicWriter, writeTextAtomic } from "../io.js";
 import { rowPieces, TextCache } from "../dataset/serialize.js";
+import type { RowStat } from "../summary/rowstats.js";
 import { baselineRowStat, ROW_STATS_FILE } from "../summary/runs.js";
+import { pyJsonLine } from "../dataset/serialize.js";
 import { DEFAULT_GENERATE_CONFIG, type GenerateConfig } from "../dataset/types.js";
 import type { Cell, SweepSpec } from "./grid.js";
 
@@ -28,6 +30,12 @@ export interface CellOutcome {
   text: string;
   /** Measured seconds (diagnostic only; never in scored files unless `timings`). */
   wall_s: number;
+  /**
+   * The per-row statistics just written to the cell's sidecar, handed to the assembly when
+   * the cell ran in this thread (so summary.json does not re-read and re-parse them).
+   * Worker threads drop them: cloning them across threads costs what the re-read does.
+   */
+  rowStats?: RowStat[];
 }
 
 export function generateConfigFor(spec: SweepSpec, cell: Cell): GenerateConfig {
@@ -225,6 +233,7 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
   // it never re-reads and regrades the cells' datasets.
   const stats = new AtomicWriter(join(dir, ROW_STATS_FILE));
   let tokens = 0;
+  const rowStats: RowStat[] = [];
   try {
     const cache = new TextCache();
     for (const episode of generateDataset(cfg)) {
@@ -235,8 +244,11 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
         // Closed book: the predictor is handed the book only, never the document.
         const pred = predictor.predict({ id: row.id, meta: row.meta, text: row.book });
         const g = grader.add(row, pred);
-        stats.write(`${JSON.stringify(baselineRowStat(row, g, pred))}\n`);
-        preds.write(`${pyJsonDumps(pred, { ensureAscii: false })}\n`);
+        const stat = baselineRowStat(row, g, pred);
+        rowStats.push(stat);
+        stats.write(`${JSON.stringify(stat)}\n`);
+        // Python json.dumps(pred, ensure_ascii=False): the row encoder (strings, ids, null).
+        preds.write(pyJsonLine(pred));
         if (row.book !== lastBook) {
           lastBook = row.book;
           lastTokens = countTokens(row.book);
@@ -257,7 +269,7 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
   const m = grader.result();
   const n = m.n;
   const wall = (performance.now() - start) / 1000;
-  return finishCell(
+  const outcome = finishCell(
     spec,
     cell,
     outRoot,
@@ -278,4 +290,6 @@ export function runBaselineCell(spec: SweepSpec, cell: Cell, outRoot: string): C
     },
     wall,
   );
+  outcome.rowStats = rowStats;
+  return outcome;
 }

@@ -15,7 +15,7 @@ import { readJsonFileSync } from "../../core/jsonl.js";
 import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
 import { type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Table, Cell as TCell } from "../../core/report/tables.js";
-import { MODEL_RUN_SCHEMA } from "../pipeline/gebmodel.js";
+import { MODEL_RUN_SCHEMA } from "../pipeline/run-schema.js";
 import { getPath } from "./thresholds.js";
 
 type Obj = Record<string, unknown>;

@@ -215,21 +215,35 @@ export function defaultJobs(spec: SweepSpec, cells: number, cores: number): numb
   return Math.max(1, Math.min(cores - 1, cells, Math.floor(work / (2 * WORKER_START_S))));
 }
 
-/** Write combined.json + summary.json if every grid cell has results; returns their paths. */
+/**
+ * Write combined.json + summary.json if every grid cell has results; returns their paths.
+ * `ran`: outcomes of cells run in this process (their results text and row stats are used
+ * as they are instead of being read back; the files hold the same bytes).
+ */
 export function assemble(
   out: string,
   cells: readonly Cell[],
   resultsJson?: string | null,
+  ran?: ReadonlyMap<string, CellOutcome>,
 ): { combined: string; summary: string } | null {
   if (!cells.every((c) => cellDone(out, c))) return null;
-  const texts = cells.map((c) => readFileSync(join(out, c.name, "results.json"), "utf8"));
+  const texts = cells.map(
+    (c) => ran?.get(c.name)?.text ?? readFileSync(join(out, c.name, "results.json"), "utf8"),
+  );
   const combined = combinedText(texts);
   const combinedPath = join(out, "combined.json");
   writeTextAtomic(combinedPath, combined);
   if (resultsJson && resolve(resultsJson) !== resolve(combinedPath)) writeTextAtomic(resultsJson, combined);
   const summaryPath = join(out, "summary.json");
   const payloads = texts.map((t) => JSON.parse(t) as Record<string, unknown>);
-  const runs = payloads.map((p, i) => fromReferencePayload(p, join(out, cells[i].name, "results.json")));
+  const runs = payloads.map((p, i) =>
+    fromReferencePayload(
+      p,
+      join(out, cells[i].name, "results.json"),
+      "[0]",
+      ran?.get(cells[i].name)?.rowStats,
+    ),
+  );
   const runsSummary = sweepRunsSummary(runs);
   writeTextAtomic(summaryPath, summaryText(payloads, runsSummary));
   writeSweepDiagnosis(out, runs, runsSummary);
@@ -270,7 +284,11 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   if (skipped > 0) log(`resuming: ${skipped} of ${mine.length} cells already done`);
   const bar = new Progress(mine.length, "sweep", process.stderr, opts.progress === false ? false : undefined);
   bar.tick(skipped);
-  const onDone = () => bar.tick();
+  const ran = new Map<string, CellOutcome>();
+  const onDone = (o: CellOutcome) => {
+    ran.set(o.name, o);
+    bar.tick();
+  };
   try {
     if (spec.runner.kind === "baseline") {
       const jobs = opts.jobs ?? defaultJobs(spec, pending.length, availableParallelism());
@@ -281,7 +299,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   } finally {
     bar.finish();
   }
-  const done = assemble(out, grid, opts.resultsJson);
+  const done = assemble(out, grid, opts.resultsJson, ran);
   return {
     cells: mine.length,
     ran: pending.length,

@@ -17,6 +17,7 @@ export interface WorkerJob {
 parentPort?.on("message", (job: WorkerJob) => {
   try {
     const outcome = runBaselineCell(job.spec, job.cell, job.outRoot);
+    delete outcome.rowStats;
     parentPort?.postMessage({ ok: true, outcome });
   } catch (e) {
     const err = e as Error;
