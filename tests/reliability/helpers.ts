@@ -137,8 +137,8 @@ export function snapshot(dir: string, keep: (rel: string) => boolean = () => tru
   return m;
 }
 
-/** A temp file of the atomic writers (`<file>.tmp-<pid>`): never a final artifact. */
-export const isTemp = (rel: string): boolean => /\.tmp-\d+$/.test(rel);
+/** A temp file of the atomic writers (`<file>.tmp-<pid>[-<n>]`): never a final artifact. */
+export const isTemp = (rel: string): boolean => /\.tmp-\d+(-\d+)?$/.test(rel);
 
 export const fileSize = (f: string): number => {
   try {
