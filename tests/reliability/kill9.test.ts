@@ -28,8 +28,11 @@ import {
   tmp,
 } from "./helpers.js";
 
-/** Journals (resume) get every seed; atomic writers one each, alternating the kill mode. */
-const SEEDS = [1, 2, 3];
+/**
+ * Journals (resume) get both kill modes (seed 1: at a fraction of the run time; seed 2: soon
+ * after output appears); atomic writers one seed each, alternating the mode between cases.
+ */
+const SEEDS = [1, 2];
 
 /** First differing line of two texts, for a readable failure. */
 function firstDiff(a: string | undefined, b: string): string {
@@ -149,14 +152,15 @@ const cases: Case[] = [
     ],
   },
   {
-    name: "gf01 manifest / identifiability-check --out",
+    name: "gf01 identifiability-check --out (manifest, import: the same writer)",
     bin: "gf01",
-    args: (c) => ["identifiability-check", "--instances", join(c.inputs, "bundle.json"), "--out", "idc.json"],
-  },
-  {
-    name: "gf01 manifest --out",
-    bin: "gf01",
-    args: (c) => ["manifest", "--instances", join(c.inputs, "bundle.json"), "--out", "m/manifest.json"],
+    args: (c) => [
+      "identifiability-check",
+      "--instances",
+      join(c.inputs, "bundle.json"),
+      "--out",
+      "m/idc.json",
+    ],
   },
   {
     name: "gf01 report --html",
@@ -211,7 +215,10 @@ const cases: Case[] = [
     seeds: SEEDS,
     journals: ["res.jsonl", "res.jsonl.errors.jsonl", "res.jsonl.prompts.jsonl"],
     unordered: ["res.jsonl", "res.jsonl.prompts.jsonl"],
-    normalize: (rel, text) => dropWall(rel, dropRuntime(rel, text)),
+    // live_calls / cache_hits / resumed count what this invocation did (a resumed run calls
+    // less): accounting, not results.
+    normalize: (rel, text) =>
+      dropWall(rel, dropRuntime(rel, text)).replace(/"(live_calls|cache_hits|resumed)": \d+/g, '"$1": 0'),
     ready: (d) => completeLines(join(d, "res.jsonl")) >= 2,
   },
   {
@@ -316,7 +323,7 @@ function finals(dir: string, k: Case): Map<string, string> {
 
 const stats = { kills: 0, midRun: 0, torn: 0, tempsLeft: 0 };
 
-describe.concurrent("kill -9 anywhere: no torn file under a final name; the re-run equals an uninterrupted run", () => {
+describe("kill -9 anywhere: no torn file under a final name; the re-run equals an uninterrupted run", () => {
   afterAll(() => {
     console.log(
       `kill9: ${stats.kills} kills landed, ${stats.midRun} with partial output on disk, ${stats.torn} torn journal tails, ${stats.tempsLeft} temp files left by kills`,
@@ -324,7 +331,7 @@ describe.concurrent("kill -9 anywhere: no torn file under a final name; the re-r
   });
 
   for (const [index, k] of cases.entries()) {
-    it(k.name, async ({ expect }) => {
+    it(k.name, { timeout: 180_000 }, async () => {
       const refDir = tmp("ref");
       k.setup?.(refDir, ctx);
       const inputFiles = new Set(listFiles(refDir));
@@ -383,6 +390,11 @@ describe.concurrent("kill -9 anywhere: no torn file under a final name; the re-r
           }
         }
 
+        // Nothing to interfere with a re-run (not killed, or killed before writing anything):
+        // the re-run would be one more uninterrupted run. Journals still check that resuming
+        // a finished run adds nothing.
+        const nothingLeft = listFiles(dir).length === inputFiles.size;
+        if ((!killed.killed && !k.resume) || (killed.killed && nothingLeft)) continue;
         // Run again (resuming where the command can; resuming a finished run adds nothing):
         // the same bytes as the reference.
         const again = await runBin(k.bin, [...k.args(ctx), ...(k.resume ?? [])], {

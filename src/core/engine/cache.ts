@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "../hash.js";
 import type { ClientDescriptor, ModelRequest, ModelResponse } from "./types.js";
