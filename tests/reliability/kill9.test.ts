@@ -29,8 +29,10 @@ import {
 } from "./helpers.js";
 
 /**
- * Journals (resume) get both kill modes (seed 1: at a fraction of the run time; seed 2: soon
- * after output appears); atomic writers one seed each, alternating the mode between cases.
+ * The engine journals get both kill modes (seed 1: at a fraction of the run time; seed 2:
+ * soon after output appears); other writers one seed each (journals: soon after output
+ * appears; atomic writers: alternating the mode between cases). Each process costs ~0.5 s of
+ * CPU to start, so the matrix stays near 50 processes.
  */
 const SEEDS = [1, 2];
 
@@ -110,7 +112,7 @@ const cases: Case[] = [
       ...["--out", "runs.jsonl"],
     ],
     resume: ["--resume"],
-    seeds: SEEDS,
+    seeds: [2],
     journals: ["runs.jsonl"],
     ready: (d) => completeLines(join(d, "runs.jsonl")) >= 1,
   },
@@ -123,7 +125,7 @@ const cases: Case[] = [
       ...["--out", "runs.jsonl"],
     ],
     resume: ["--resume"],
-    seeds: SEEDS,
+    seeds: [2],
     journals: ["runs.jsonl", "runs.jsonl.steps.jsonl", "runs.jsonl.errors.jsonl"],
     ready: (d) => completeLines(join(d, "runs.jsonl")) >= 1,
   },
@@ -139,6 +141,9 @@ const cases: Case[] = [
     resume: ["--resume"],
     seeds: SEEDS,
     journals: ["llm.jsonl", "llm.jsonl.steps.jsonl", "llm.jsonl.errors.jsonl", "llm.jsonl.prompts.jsonl"],
+    // A step log's agent_log.cache_hits counts this invocation's cache hits (an episode
+    // replayed after a kill finds its earlier answers cached): accounting, not results.
+    normalize: (_rel, text) => text.replace(/"cache_hits":\d+/g, '"cache_hits":0'),
     unordered: ["llm.jsonl.prompts.jsonl"],
     ready: (d) => completeLines(join(d, "llm.jsonl")) >= 2,
   },
@@ -233,7 +238,7 @@ const cases: Case[] = [
   {
     name: "geb sweep (cells, resumes on re-run)",
     bin: "geb",
-    seeds: SEEDS,
+    seeds: [2],
     args: () => [
       "sweep",
       ...["--out", "sw", "--seeds", "2", "--state-modes", "kv,counter", "--episodes", "2"],
