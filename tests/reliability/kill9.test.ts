@@ -10,7 +10,7 @@
  *    per case); `<file>.tmp-<pid>` files a kill left behind are never final names.
  * Inputs are small so the whole matrix stays within ~40 s on 2 loaded cores.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../src/core/engine/index.js";
