@@ -136,7 +136,7 @@ const cases: Case[] = [
       "play-llm",
       ...["--instances", join(c.inputs, "bundle.json"), "--model", "openai:fake-llm"],
       ...["--base-url", `${c.url}/v1`, "--max-concurrency", "2", "--git-commit", "k9", "--no-progress"],
-      ...["--results", "llm.jsonl", "--cache-dir", "cache"],
+      ...["--results", "llm.jsonl", "--cache-dir", "cache", "--limit", "6"],
     ],
     resume: ["--resume"],
     seeds: SEEDS,
@@ -258,6 +258,11 @@ const cases: Case[] = [
     normalize: dropWall,
   },
   {
+    name: "geb pipeline summarize --out-dir (summaries)",
+    bin: "geb",
+    args: (c) => ["pipeline", "summarize", "--in", join(c.inputs, "sw"), "--out-dir", "summ"],
+  },
+  {
     name: "geb selector export / train --out",
     bin: "geb",
     args: (c) => ["selector", "export", "--data", join(c.inputs, "data.jsonl"), "--out", "ex.jsonl"],
@@ -281,7 +286,7 @@ const ctx: Ctx = { inputs: "", url: "" };
 beforeAll(async () => {
   await buildBins();
   server = await startLoopback({
-    latencyMs: 15,
+    latencyMs: 10,
     answer: (p, r) =>
       String(r.path).endsWith("/chat/completions") && JSON.stringify(r.body).includes("GF-01")
         ? fakeGf01Model(p, r)
