@@ -258,9 +258,9 @@ const cases: Case[] = [
     normalize: dropWall,
   },
   {
-    name: "geb pipeline summarize --out-dir (summaries)",
+    name: "geb summarize --out-dir (summaries)",
     bin: "geb",
-    args: (c) => ["pipeline", "summarize", "--in", join(c.inputs, "sw"), "--out-dir", "summ"],
+    args: (c) => ["summarize", "--in", join(c.inputs, "sw"), "--out-dir", "summ"],
   },
   {
     name: "geb selector export / train --out",
@@ -338,6 +338,8 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
     console.log(
       `kill9: ${stats.kills} kills landed, ${stats.midRun} with partial output on disk, ${stats.torn} torn journal tails, ${stats.tempsLeft} temp files left by kills`,
     );
+    // The matrix is only worth something if kills land while output is being written.
+    if (stats.kills > 0) expect(stats.midRun).toBeGreaterThan(0);
   });
 
   for (const [index, k] of cases.entries()) {
