@@ -9,9 +9,10 @@ import { describe, expect, it } from "vitest";
 import { repairJournalTail } from "../../src/core/journal.js";
 import { evaluateAgent } from "../../src/gf01/api.js";
 import { bundleToJson } from "../../src/gf01/artifacts/bundle.js";
+import { runGf01MainJob } from "../../src/gf01/main-job.js";
 import { evaluateOnlineAgent } from "../../src/gf01/play/api.js";
 import { genBundle } from "../gf01/play/helpers.js";
-import { tmp } from "./helpers.js";
+import { listFiles, tmp } from "./helpers.js";
 
 const read = (f: string) => readFileSync(f, "utf8");
 const lines = (f: string) => read(f).split("\n").filter(Boolean);
@@ -82,5 +83,15 @@ describe("journals recover from a crash on --resume", () => {
     expect(rb.payload).toMatchObject({ status: "ok", resumed: 4, played: 2 });
     expect(read(b)).toBe(read(fullFile));
     expect(read(`${b}.steps.jsonl`)).toBe(read(`${fullFile}.steps.jsonl`));
+  });
+
+  it("npm start's job stopped after its first agent leaves no runs.jsonl, not a partial one", async () => {
+    const d = tmp("main-job");
+    const crash = new Error("crash after the first agent");
+    const log = (line: string) => {
+      if (line.startsWith("gf01: ran ")) throw crash;
+    };
+    await expect(runGf01MainJob({ outDir: d, seeds: [0, 1], log })).rejects.toBe(crash);
+    expect(listFiles(d).filter((f) => f.startsWith("runs.jsonl") && !f.endsWith(".tmp"))).toEqual([]);
   });
 });
