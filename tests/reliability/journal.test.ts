@@ -75,6 +75,13 @@ describe("journals recover from a crash on --resume", () => {
     expect(read(a)).toBe(read(fullFile));
     expect(read(`${a}.steps.jsonl`)).toBe(read(`${fullFile}.steps.jsonl`));
 
+    // Killed after the first episode's step line, before any row.
+    const c = join(d, "c.jsonl");
+    writeFileSync(`${c}.steps.jsonl`, `${steps[0]}\n`);
+    const rc = await evaluateOnlineAgent({ ...opts, out: c, resume: true });
+    expect(rc.payload).toMatchObject({ status: "ok", resumed: 0, played: 6 });
+    expect(read(`${c}.steps.jsonl`)).toBe(read(`${fullFile}.steps.jsonl`));
+
     // Torn run row and torn step line (a crash mid-write).
     const b = join(d, "b.jsonl");
     writeFileSync(b, `${runs.slice(0, 4).join("\n")}\n${runs[4].slice(0, 50)}`);

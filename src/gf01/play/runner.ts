@@ -147,7 +147,7 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
         file: o.out,
       });
     }
-  }
+  } else if (o.resume && stepsOut) await dropUnrecordedSteps(stepsOut, new Set()); // killed before any row
   if (o.out && o.overwrite) {
     await writeFile(o.out, "");
     if (stepsOut) await writeFile(stepsOut, "");
@@ -314,7 +314,7 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
 
 /** The run a row or step log belongs to (both carry these fields). */
 function stepKey(r: Record<string, unknown>): string {
-  return JSON.stringify([r.instance_id, r.agent_name, r.eval_track]);
+  return JSON.stringify([r.instance_id, r.agent_name, r.eval_track, r.play_protocol]);
 }
 
 /**
