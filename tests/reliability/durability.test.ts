@@ -6,16 +6,18 @@ import fs, { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { syncBuiltinESMExports } from "node:module";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { writeFileAtomic } from "../../src/core/jsonl.js";
 import { writeReport } from "../../src/core/report/html.js";
 import { AtomicWriter, writeTextAtomic } from "../../src/geb/io.js";
-import { listFiles, tmp } from "./helpers.js";
+import { cleanup, listFiles, tmp } from "./helpers.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
   syncBuiltinESMExports();
 });
+
+afterAll(cleanup);
 
 describe("durability", () => {
   it("writeFileAtomic fsyncs the new file before it takes the final name", async () => {

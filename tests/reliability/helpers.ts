@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 /**
  * Inside the checkout so that the bundles' external imports (commander) resolve; one dir per
- * test process (test files run in parallel), removed when it exits.
+ * test process (test files run in parallel), removed by `cleanup()`.
  */
 const binDir = join(repoRoot, "node_modules/.cache/oraclebench-reliability", String(process.pid));
 
@@ -24,7 +24,6 @@ export function buildBins(): Promise<void> {
   built ??= (async () => {
     const esbuild = await import("esbuild");
     mkdirSync(binDir, { recursive: true });
-    process.on("exit", () => rmSync(binDir, { recursive: true, force: true }));
     await esbuild.build({
       // gf01: src/gf01/cli.ts, which runs itself as the main module (src/bin/gf01.ts imports it
       // and runs it too, which in one bundle would run the command twice).
@@ -122,7 +121,19 @@ export function runBin(bin: Bin, args: string[], o: RunOptions): Promise<RunResu
   });
 }
 
-export const tmp = (tag: string): string => mkdtempSync(join(tmpdir(), `k9-${tag}-`));
+const made: string[] = [];
+
+export const tmp = (tag: string): string => {
+  const d = mkdtempSync(join(tmpdir(), `k9-${tag}-`));
+  made.push(d);
+  return d;
+};
+
+/** Remove the bundles and every temp dir this test file made (call in afterAll). */
+export function cleanup(): void {
+  for (const d of [...made.splice(0), binDir]) rmSync(d, { recursive: true, force: true });
+  built = undefined;
+}
 
 /** Every file under `dir` (relative paths, sorted). */
 export function listFiles(dir: string): string[] {

@@ -5,14 +5,14 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { repairJournalTail } from "../../src/core/journal.js";
 import { evaluateAgent } from "../../src/gf01/api.js";
 import { bundleToJson } from "../../src/gf01/artifacts/bundle.js";
 import { runGf01MainJob } from "../../src/gf01/main-job.js";
 import { evaluateOnlineAgent } from "../../src/gf01/play/api.js";
 import { genBundle } from "../gf01/play/helpers.js";
-import { listFiles, tmp } from "./helpers.js";
+import { cleanup, listFiles, tmp } from "./helpers.js";
 
 const read = (f: string) => readFileSync(f, "utf8");
 const lines = (f: string) => read(f).split("\n").filter(Boolean);
@@ -22,6 +22,8 @@ function bundleFile(): string {
   writeFileSync(f, bundleToJson(genBundle(6, 5100).json));
   return f;
 }
+
+afterAll(cleanup);
 
 describe("journals recover from a crash on --resume", () => {
   it("repairJournalTail: cuts a torn last line, completes a row without newline, leaves others alone", async () => {

@@ -19,6 +19,7 @@ import { fakeGf01Model } from "../fixtures/gf01/fake-llm.js";
 import {
   type Bin,
   buildBins,
+  cleanup,
   completeLines,
   isTemp,
   listFiles,
@@ -319,7 +320,10 @@ beforeAll(async () => {
     ]),
   ]);
 }, 60_000);
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  cleanup();
+});
 
 /** Text of every final file in `dir`, normalised for comparison. */
 function finals(dir: string, k: Case): Map<string, string> {

@@ -18,7 +18,7 @@ import {
   startLoopback,
 } from "../fixtures/engine/loopback-server.js";
 import { fakeGf01Model } from "../fixtures/gf01/fake-llm.js";
-import { buildBins, listFiles, type RunResult, runBin, tmp } from "./helpers.js";
+import { buildBins, cleanup, listFiles, type RunResult, runBin, tmp } from "./helpers.js";
 
 const KEY = `sk-k9secret-${randomBytes(12).toString("hex")}`;
 /** The key with its first characters cut: a partial echo must not survive either. */
@@ -73,6 +73,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ok?.close();
   await denied?.close();
+  cleanup();
 });
 
 /** Every byte a run left: files under its dir, stdout and stderr. */
