@@ -3,14 +3,19 @@
  * kill between two appends can leave a torn last row, or a step log without its run row.
  * `--resume` must recover both and finish byte-identical to an uninterrupted run.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { ledgerReaderAnswer } from "../../src/core/engine/index.js";
+import { PromptStore, promptBytes } from "../../src/core/engine/prompt-store.js";
+import { sha256Hex } from "../../src/core/hash.js";
 import { repairJournalTail } from "../../src/core/journal.js";
 import { evaluateAgent } from "../../src/gf01/api.js";
 import { bundleToJson } from "../../src/gf01/artifacts/bundle.js";
 import { runGf01MainJob } from "../../src/gf01/main-job.js";
 import { evaluateOnlineAgent } from "../../src/gf01/play/api.js";
+import { startLoopback } from "../fixtures/engine/loopback-server.js";
+import { runGebFixture } from "../fixtures/engine/resume-run.js";
 import { genBundle } from "../gf01/play/helpers.js";
 import { cleanup, listFiles, tmp } from "./helpers.js";
 
@@ -102,5 +107,38 @@ describe("journals recover from a crash on --resume", () => {
     };
     await expect(runGf01MainJob({ outDir: d, seeds: [0, 1], log })).rejects.toBe(crash);
     expect(listFiles(d).filter((f) => f.startsWith("runs.jsonl") && !f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("engine: a record is written only after the line of its prompt (a kill between never orphans it)", async () => {
+    const server = await startLoopback({ answer: (p) => ledgerReaderAnswer(p) });
+    // A slow prompt file (a resumed run reads the old one first): its lines land late.
+    const put = PromptStore.prototype.put;
+    const spy = vi.spyOn(PromptStore.prototype, "put").mockImplementation(function (this: PromptStore, m) {
+      const sha256 = sha256Hex(promptBytes(m));
+      const done = new Promise<void>((r) => setTimeout(r, 150)).then(() => put.call(this, m).done);
+      return { sha256, done };
+    });
+    const d = tmp("engine-prompts");
+    const results = join(d, "r.jsonl");
+    const orphans: string[] = [];
+    let checks = 0;
+    const watch = setInterval(() => {
+      if (!existsSync(results)) return;
+      const have = existsSync(`${results}.prompts.jsonl`) ? read(`${results}.prompts.jsonl`) : "";
+      for (const line of lines(results)) {
+        checks++;
+        const sha = (JSON.parse(line) as { prompt_sha256: string }).prompt_sha256;
+        if (!have.includes(sha)) orphans.push(sha);
+      }
+    }, 5);
+    try {
+      await runGebFixture(server.url, results, false);
+    } finally {
+      clearInterval(watch);
+      spy.mockRestore();
+      await server.close();
+    }
+    expect(checks).toBeGreaterThan(0);
+    expect(orphans).toEqual([]);
   });
 });
