@@ -141,7 +141,16 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   const tmp = `${file}.tmp-${process.pid}`;
   try {
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(tmp, data);
+    // fsync before the rename: after a power loss or OS crash the final name then holds the
+    // old file or the whole new one, never an empty or partial file (a kill alone cannot
+    // tear it either way; the rename is what makes it visible).
+    const fh = await open(tmp, "w");
+    try {
+      await fh.writeFile(data);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
     await rename(tmp, file);
   } catch (e) {
     await unlink(tmp).catch(() => undefined);
@@ -149,7 +158,12 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   }
 }
 
-/** Append-only JSONL writer: each row is one `write` of a full line, fsync'd on close. */
+/**
+ * Append-only JSONL writer: each row is one `write` of a full line, fsync'd on close. Rows
+ * are not fsync'd one by one: a killed process loses nothing already written (the kernel
+ * holds it), and what a power loss may cut is a tail that resume (keyed rows, torn last line
+ * repaired) simply redoes.
+ */
 export class JsonlAppender {
   private constructor(private readonly fh: import("node:fs/promises").FileHandle) {}
 

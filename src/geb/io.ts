@@ -10,6 +10,7 @@
 import {
   closeSync,
   fstatSync,
+  fsyncSync,
   mkdirSync,
   openSync,
   readSync,
@@ -114,12 +115,19 @@ export class AtomicWriter {
    */
   private readonly direct: boolean;
 
-  /** `background: true`: never flush inside write(); the caller drains with flushAsync(). */
+  /** fsync before the rename (default true; see commit()). */
+  private readonly durable: boolean;
+
+  /**
+   * `background: true`: never flush inside write(); the caller drains with flushAsync().
+   * `durable: false`: skip the fsync, for big files that nothing resumes from.
+   */
   constructor(
     private readonly file: string,
-    opts: { background?: boolean } = {},
+    opts: { background?: boolean; durable?: boolean } = {},
   ) {
     this.background = opts.background ?? false;
+    this.durable = opts.durable ?? true;
     mkdirSync(dirname(file), { recursive: true });
     let st: ReturnType<typeof statSync> | undefined;
     try {
@@ -198,6 +206,10 @@ export class AtomicWriter {
 
   commit(): void {
     this.flush();
+    // fsync before the rename (not for streams): after a power loss the final name holds the
+    // old file or the whole new one. A sweep counts a cell done by its results.json, so the
+    // cell's data and predictions must be on disk before that file is.
+    if (this.durable && !this.direct) fsyncSync(this.fd);
     closeSync(this.fd);
     this.closed = true;
     if (this.direct) return;

@@ -8,6 +8,7 @@ import { constants } from "node:fs";
 import { access, stat, writeFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import { canonicalHash } from "../core/hash.js";
+import { repairJournalTail } from "../core/journal.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
 import { getAgent, listAgents } from "./agents/index.js";
 import {
@@ -600,6 +601,8 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
   const scored: AggregateInput[] = [];
   if (o.out && (await fileSize(o.out)) > 0) {
     if (o.resume) {
+      // A killed run may have left a torn last row: cut it (that instance is scored again).
+      await repairJournalTail(o.out);
       for await (const { value } of readJsonl(o.out)) {
         const r = value as Record<string, unknown>;
         if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === "commit_only") {

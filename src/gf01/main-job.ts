@@ -10,7 +10,7 @@
  * labelling (BL-00..BL-02 and OB-01 on EVAL-CB although they read the hidden machine), for
  * comparison with published official numbers only.
  */
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { canonicalHash } from "../core/hash.js";
 import { writeFileAtomic } from "../core/jsonl.js";
@@ -65,13 +65,16 @@ export async function runGf01MainJob(
   log(
     `gf01: generated ${gen.instances.length} instances (${gen.rejected.length} seeds rejected) -> ${bundleFile}`,
   );
-  // Fresh runs file each time: the demo is a snapshot, not a resumable campaign.
+  // Fresh runs and report each time: the demo is a snapshot, not a resumable campaign. The
+  // runs file appears whole once every agent has run (a killed job leaves none, never a part).
   await rm(runsFile, { force: true });
+  await rm(join(o.outDir, "report.json"), { force: true });
   const bundleHash = String(gen.bundle.instances_hash ?? "");
   // Each agent writes its own file (evaluate never appends to an existing one); then concatenate.
   const part = (name: string) => `${runsFile}.${name}.tmp`;
+  const parts: Buffer[] = [];
   const appendPart = async (name: string) => {
-    await writeFile(runsFile, await readFile(part(name)), { flag: "a" });
+    parts.push(await readFile(part(name)));
     await rm(part(name), { force: true });
     await rm(`${part(name)}.steps.jsonl`, { force: true });
   };
@@ -115,6 +118,7 @@ export async function runGf01MainJob(
     await appendPart(agent.name);
     log(`gf01: ran ${agent.name} (${agent.eval_track}, white-box)`);
   }
+  await writeFileAtomic(runsFile, Buffer.concat(parts));
   const v = await validateRunsFile(runsFile, { instancesFile: bundleFile, manifestFile });
   log(`gf01: validate ${v.ok ? "passed" : "FAILED"} (every certificate re-verified against the bundle)`);
   // The full stratified report goes to a file; the console shows one line per agent × track.

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { sha256Hex } from "../hash.js";
 import type { ClientDescriptor, ModelRequest, ModelResponse } from "./types.js";
@@ -58,6 +58,7 @@ export interface ResponseCache {
  */
 export class DiskCache implements ResponseCache {
   private readonly listed = new Map<string, Promise<Set<string>>>();
+  private tmpSeq = 0;
   constructor(readonly dir: string) {}
 
   private names(sub: string): Promise<Set<string>> {
@@ -93,7 +94,17 @@ export class DiskCache implements ResponseCache {
   async put(key: string, response: ModelResponse): Promise<void> {
     const sub = key.slice(0, 2);
     const names = await this.names(sub);
-    await writeFile(join(this.dir, sub, `${key}.json`), JSON.stringify({ key, response }));
+    // Temp file + rename: a kill mid-write never leaves a torn entry under the key's name.
+    // Not fsync'd: an entry lost to a power loss is only a cache miss.
+    const file = join(this.dir, sub, `${key}.json`);
+    const tmp = `${file}.tmp-${process.pid}-${++this.tmpSeq}`;
+    try {
+      await writeFile(tmp, JSON.stringify({ key, response }));
+      await rename(tmp, file);
+    } catch (e) {
+      await unlink(tmp).catch(() => undefined);
+      throw e;
+    }
     names.add(`${key}.json`);
   }
 }

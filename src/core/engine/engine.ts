@@ -393,9 +393,8 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
       const promptTemplate = templates.get(tkey) ?? null;
       templates.delete(tkey);
       if (!o.response && o.error?.kind === "aborted") return;
-      const promptSha = prompts
-        ? prompts.put(job.request.messages).sha256
-        : sha256Hex(promptBytes(job.request.messages));
+      const stored = prompts?.put(job.request.messages);
+      const promptSha = stored ? stored.sha256 : sha256Hex(promptBytes(job.request.messages));
       if (!o.response) {
         const err = o.error!;
         const rec: ErrorRecord = {
@@ -442,6 +441,10 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
         if (o.latencyMs !== null) latencies.push(o.latencyMs);
       }
       mem.set(recordKey(job.itemId, opts.configHash, job.trial), record);
+      // The prompt's line is written before the record that points to it: a run killed in
+      // between never leaves a record whose prompt is missing (resume skips the record, so
+      // the prompt would never be stored). One group-commit write, shared by the slots.
+      await stored?.done;
       // Not awaited: the store batches writes, and a write failure is raised by close().
       if (store) store.append(record).catch(() => {});
       progress.record({

@@ -4,8 +4,9 @@
  * Opening the file needs no network, no script and no server. Output is deterministic: the
  * same report document gives the same bytes (no clock, no random ids).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { writeFileAtomic } from "../jsonl.js";
 import { type Chart, type RenderedChart, renderCharts } from "./charts.js";
 import { displayCell, type Table, tableCsv, tableJson } from "./tables.js";
 
@@ -142,14 +143,15 @@ export async function writeReport(
 ): Promise<WrittenReport> {
   const built = await buildReport(doc);
   mkdirSync(dirname(out), { recursive: true });
-  writeFileSync(out, built.html);
   const filesDir = opts.filesDir ?? join(dirname(out), `${basename(out).replace(/\.html?$/i, "")}.files`);
   if (opts.tableFiles !== false || opts.png) mkdirSync(filesDir, { recursive: true });
+  // Every file atomically (a kill never leaves a torn one), the HTML last.
   if (opts.tableFiles !== false)
     for (const t of built.tables) {
-      writeFileSync(join(filesDir, `${t.id}.csv`), tableCsv(t));
-      writeFileSync(join(filesDir, `${t.id}.json`), tableJson(t));
+      await writeFileAtomic(join(filesDir, `${t.id}.csv`), tableCsv(t));
+      await writeFileAtomic(join(filesDir, `${t.id}.json`), tableJson(t));
     }
+  await writeFileAtomic(out, built.html);
   let pngs: string[] = [];
   if (opts.png) {
     const { exportPngs } = await import("./png.js");

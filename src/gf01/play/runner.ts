@@ -11,10 +11,11 @@
  * have no row (the errored and the unplayed ones).
  */
 import { existsSync, statSync } from "node:fs";
-import { appendFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
-import { JsonlAppender, readJsonl } from "../../core/jsonl.js";
+import { repairJournalTail } from "../../core/journal.js";
+import { JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { registerSchema } from "../../core/schema.js";
 import type { LoadedBundle } from "../artifacts/bundle.js";
 import { ALLOWED_TOOL_ALLOWLISTS_BY_TRACK, type EvalTrack } from "../artifacts/meta.js";
@@ -129,19 +130,24 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   const done = new Set<string>();
   if (o.out && existsSync(o.out) && statSync(o.out).size > 0) {
     if (o.resume) {
+      // A killed run may have left a torn last row: cut it (that episode is played again).
+      await repairJournalTail(o.out);
+      const recorded = new Set<string>();
       for await (const { value } of readJsonl(o.out)) {
         const r = value as Record<string, unknown>;
+        recorded.add(stepKey(r));
         if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === protocol) {
           done.add(String(r.instance_id));
           rows.push(r);
         }
       }
+      if (stepsOut) await dropUnrecordedSteps(stepsOut, recorded);
     } else if (!o.overwrite) {
       throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
         file: o.out,
       });
     }
-  }
+  } else if (o.resume && stepsOut) await dropUnrecordedSteps(stepsOut, new Set()); // killed before any row
   if (o.out && o.overwrite) {
     await writeFile(o.out, "");
     if (stepsOut) await writeFile(stepsOut, "");
@@ -149,8 +155,9 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   const runsApp = o.out ? await JsonlAppender.open(o.out) : undefined;
   const stepsApp = stepsOut ? await JsonlAppender.open(stepsOut) : undefined;
   // Errors of this run only: a resumed run retries every errored episode, so old records go.
+  // Created by the first error, so that a killed run without errors leaves no empty file.
   const errorsFile = o.out ? `${o.out}.errors.jsonl` : undefined;
-  if (errorsFile) await writeFile(errorsFile, "");
+  if (errorsFile) await rm(errorsFile, { force: true });
 
   const ctxBase: PlayRunContext = { evalTrack, rendererTrack, gitCommit: o.gitCommit, ...o.adaptation };
   const todo = instances.map((inst, index) => ({ inst, index })).filter((x) => !done.has(x.inst.instance_id));
@@ -164,8 +171,10 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
       nextToWrite++;
       if (s?.row) {
         rows.push(s.row);
-        if (runsApp) await runsApp.append(runRecordLine(s.row));
+        // Step log first, run row last: the run row commits the episode. A kill between the
+        // two leaves a step line without its row, which --resume drops before replaying.
         if (stepsApp && s.log) await stepsApp.append(JSON.stringify(s.log));
+        if (runsApp) await runsApp.append(runRecordLine(s.row));
       }
     }
   };
@@ -301,4 +310,33 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
       errors_jsonl: errors.length ? (errorsFile ?? "") : "",
     },
   };
+}
+
+/** The run a row or step log belongs to (both carry these fields). */
+function stepKey(r: Record<string, unknown>): string {
+  return JSON.stringify([r.instance_id, r.agent_name, r.eval_track, r.play_protocol]);
+}
+
+/**
+ * Resume: keep only the step logs whose run row was recorded. A kill after an episode's step
+ * line and before its row leaves an orphan; the episode is replayed and logs it again.
+ */
+async function dropUnrecordedSteps(file: string, recorded: Set<string>): Promise<void> {
+  if (!existsSync(file)) return;
+  await repairJournalTail(file);
+  const lines = (await readFile(file, "utf8")).split("\n");
+  const keep = lines.filter((text, i) => {
+    if (text.trim() === "") return false;
+    const line = i + 1;
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch (e) {
+      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
+    }
+    return recorded.has(stepKey(v as Record<string, unknown>));
+  });
+  // Lines are kept byte for byte; the file is replaced atomically.
+  if (keep.length < lines.filter((l) => l.trim() !== "").length)
+    await writeFileAtomic(file, keep.map((l) => `${l}\n`).join(""));
 }

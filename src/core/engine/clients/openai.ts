@@ -1,4 +1,4 @@
-import { ModelError } from "../errors.js";
+import { ModelError, redact } from "../errors.js";
 import { joinUrl, postJson } from "../http.js";
 import type {
   CallContext,
@@ -120,6 +120,13 @@ export class OpenAIClient implements ModelClient {
         listsModels: true,
       },
     });
-    return parseOpenAIChat(json);
+    const res = parseOpenAIChat(json);
+    // A reply that repeats the key (a proxy echoing headers back) never carries it further:
+    // not into records, step logs, caches or reports.
+    if (key && key.length >= 4) {
+      res.text = redact(res.text, [key]);
+      if (res.finish_reason !== undefined) res.finish_reason = redact(res.finish_reason, [key]);
+    }
+    return res;
   }
 }

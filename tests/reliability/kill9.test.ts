@@ -1,0 +1,435 @@
+/**
+ * Kill -9 matrix: every command that writes files is run once uninterrupted (the reference),
+ * then, for several seeds, SIGKILLed at a point chosen from that measured run (a delay after
+ * its first output file appears, or a fraction of its run time), and run again (with --resume
+ * where the command has it). Checked each time:
+ *  - right after the kill, every file under a final name is either absent or complete: an
+ *    atomic artifact equals the reference's bytes; an append-only journal holds only complete
+ *    reference lines (plus at most a torn tail, which --resume cuts off);
+ *  - the re-run's files are byte-identical to the reference (wall-clock fields aside, listed
+ *    per case); `<file>.tmp-<pid>` files a kill left behind are never final names.
+ * Inputs are small so the whole matrix stays within ~40 s on 2 loaded cores.
+ */
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerReaderAnswer } from "../../src/core/engine/index.js";
+import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
+import { fakeGf01Model } from "../fixtures/gf01/fake-llm.js";
+import {
+  type Bin,
+  buildBins,
+  cleanup,
+  completeLines,
+  isTemp,
+  listFiles,
+  rng,
+  runBin,
+  snapshot,
+  tmp,
+} from "./helpers.js";
+
+/**
+ * The engine journals get both kill modes (seed 1: at a fraction of the run time; seed 2:
+ * soon after output appears); other writers one seed each (journals: soon after output
+ * appears; atomic writers: alternating the mode between cases). Each process costs ~0.5 s of
+ * CPU to start, so the matrix stays near 50 processes.
+ */
+const SEEDS = [1, 2];
+/** `ORACLEBENCH_KILL9_SEEDS=n`: every case with seeds 1..n (a longer soak than CI's). */
+const SOAK = Number(process.env.ORACLEBENCH_KILL9_SEEDS ?? 0);
+
+/** First differing line of two texts, for a readable failure. */
+function firstDiff(a: string | undefined, b: string): string {
+  if (a === undefined) return "missing";
+  const la = a.split("\n");
+  const lb = b.split("\n");
+  for (let i = 0; i < Math.max(la.length, lb.length); i++)
+    if (la[i] !== lb[i])
+      return `line ${i + 1}: got ${String(la[i]).slice(0, 160)} / want ${String(lb[i]).slice(0, 160)}`;
+  return "same";
+}
+
+/** Wall-clock seconds in geb payloads (diagnostics, not results). */
+const dropWall = (_rel: string, text: string): string =>
+  text.replace(/"(wall_s[a-z_]*|elapsed_s|seconds)": [0-9.e+-]+/g, '"$1": 0');
+
+interface Ctx {
+  inputs: string;
+  url: string;
+}
+
+interface Case {
+  name: string;
+  bin: Bin;
+  args: (c: Ctx) => string[];
+  /** Extra flags for the run after a kill (commands that resume). */
+  resume?: string[];
+  /** Append-only JSONL journals (relative paths): visible while they grow. */
+  journals?: string[];
+  /** Lines of these files may come in any order (concurrent writers): compare sorted. */
+  unordered?: string[];
+  /** Make a file's text comparable across runs (drop wall-clock fields). */
+  normalize?: (rel: string, text: string) => string;
+  /** Files set up in the run dir before each run (copied from inputs). */
+  setup?: (dir: string, c: Ctx) => void;
+  /** Seeds to kill with (default: one, alternating between cases). */
+  seeds?: number[];
+  /** Kill only after this holds (default: some file appeared in the run dir). */
+  ready?: (dir: string) => boolean;
+}
+
+/** Drop the engine's wall-clock diagnostics (`runtime`) from every JSONL row. */
+const dropRuntime = (_rel: string, text: string): string =>
+  text
+    .split("\n")
+    .map((l) => {
+      if (!l.trim()) return l;
+      try {
+        const v = JSON.parse(l);
+        if (v && typeof v === "object") delete v.runtime;
+        return JSON.stringify(v);
+      } catch {
+        return l;
+      }
+    })
+    .join("\n");
+
+const cases: Case[] = [
+  // ---- gf01 ----
+  {
+    name: "gf01 generate --out --manifest-out",
+    bin: "gf01",
+    args: () => [
+      "generate",
+      ...["--seed", "100", "--count", "12", "--git-commit", "k9"],
+      ...["--out", "out/bundle.json", "--manifest-out", "out/manifest.json"],
+    ],
+  },
+  {
+    name: "gf01 evaluate --out (journal, --resume)",
+    bin: "gf01",
+    args: (c) => [
+      "evaluate",
+      ...["--instances", join(c.inputs, "bundle.json"), "--agent", "search", "--git-commit", "k9"],
+      ...["--out", "runs.jsonl"],
+    ],
+    resume: ["--resume"],
+    seeds: [2],
+    journals: ["runs.jsonl"],
+    ready: (d) => completeLines(join(d, "runs.jsonl")) >= 1,
+  },
+  {
+    name: "gf01 evaluate --agent online-… --out (journal, --resume)",
+    bin: "gf01",
+    args: (c) => [
+      "evaluate",
+      ...["--instances", join(c.inputs, "bundle.json"), "--agent", "online-greedy", "--git-commit", "k9"],
+      ...["--out", "runs.jsonl"],
+    ],
+    resume: ["--resume"],
+    seeds: [2],
+    journals: ["runs.jsonl", "runs.jsonl.steps.jsonl", "runs.jsonl.errors.jsonl"],
+    ready: (d) => completeLines(join(d, "runs.jsonl")) >= 1,
+  },
+  {
+    name: "gf01 play-llm --results (journal, --resume)",
+    bin: "gf01",
+    args: (c) => [
+      "play-llm",
+      ...["--instances", join(c.inputs, "bundle.json"), "--model", "openai:fake-llm"],
+      ...["--base-url", `${c.url}/v1`, "--max-concurrency", "2", "--git-commit", "k9", "--no-progress"],
+      ...["--results", "llm.jsonl", "--cache-dir", "cache", "--limit", "6"],
+    ],
+    resume: ["--resume"],
+    seeds: SEEDS,
+    journals: ["llm.jsonl", "llm.jsonl.steps.jsonl", "llm.jsonl.errors.jsonl", "llm.jsonl.prompts.jsonl"],
+    // A step log's agent_log.cache_hits counts this invocation's cache hits (an episode
+    // replayed after a kill finds its earlier answers cached): accounting, not results.
+    normalize: (_rel, text) => text.replace(/"cache_hits":\d+/g, '"cache_hits":0'),
+    unordered: ["llm.jsonl.prompts.jsonl"],
+    ready: (d) => completeLines(join(d, "llm.jsonl")) >= 2,
+  },
+  {
+    name: "gf01 play --agent --out --runs-out",
+    bin: "gf01",
+    args: (c) => [
+      "play",
+      ...["--instances", join(c.inputs, "bundle.json"), "--agent", "online-greedy", "--git-commit", "k9"],
+      ...["--out", "play.json"],
+    ],
+  },
+  {
+    name: "gf01 identifiability-check --out (manifest, import: the same writer)",
+    bin: "gf01",
+    args: (c) => [
+      "identifiability-check",
+      "--instances",
+      join(c.inputs, "bundle.json"),
+      "--out",
+      "m/idc.json",
+    ],
+  },
+  {
+    name: "gf01 report --html",
+    bin: "gf01",
+    args: (c) => ["report", "--runs", join(c.inputs, "runs.jsonl"), "--format", "json", "--html", "rep.html"],
+  },
+  {
+    name: "gf01 checks (writes no file)",
+    bin: "gf01",
+    args: () => ["checks", "--count", "2"],
+  },
+  // ---- geb ----
+  {
+    name: "geb generate --out",
+    bin: "geb",
+    args: () => ["generate", "--out", "d/data.jsonl", "--seed", "3", "--episodes", "6", "--steps", "300"],
+  },
+  {
+    name: "geb baseline --out",
+    bin: "geb",
+    args: (c) => ["baseline", "--data", join(c.inputs, "data.jsonl"), "--out", "preds.jsonl"],
+  },
+  {
+    name: "geb grade --row-results",
+    bin: "geb",
+    args: (c) => [
+      "grade",
+      ...["--data", join(c.inputs, "data.jsonl"), "--pred", join(c.inputs, "preds.jsonl")],
+      ...["--row-results", "rows.jsonl"],
+    ],
+  },
+  {
+    name: "geb run --out --results-json (both protocols)",
+    bin: "geb",
+    args: (c) => [
+      "run",
+      ...["--data", join(c.inputs, "data.jsonl"), "--protocol", "both"],
+      ...["--out", "p.jsonl", "--results-json", "r.json"],
+    ],
+    normalize: dropWall,
+  },
+  {
+    name: "geb model --results (journal, --resume) --out --results-json --out-dir",
+    bin: "geb",
+    args: (c) => [
+      "model",
+      ...["--data", join(c.inputs, "data.jsonl"), "--model", "openai:fake", "--base-url", `${c.url}/v1`],
+      ...["--max-concurrency", "2", "--no-progress", "--no-timings", "--results", "res.jsonl"],
+      ...["--out", "preds.jsonl", "--results-json", "r.json", "--out-dir", "od"],
+    ],
+    resume: ["--resume"],
+    seeds: SEEDS,
+    journals: ["res.jsonl", "res.jsonl.errors.jsonl", "res.jsonl.prompts.jsonl"],
+    unordered: ["res.jsonl", "res.jsonl.prompts.jsonl"],
+    // live_calls / cache_hits / resumed count what this invocation did (a resumed run calls
+    // less): accounting, not results.
+    normalize: (rel, text) =>
+      dropWall(rel, dropRuntime(rel, text)).replace(/"(live_calls|cache_hits|resumed)": \d+/g, '"$1": 0'),
+    ready: (d) => completeLines(join(d, "res.jsonl")) >= 2,
+  },
+  {
+    name: "geb model retrieval --out-dir",
+    bin: "geb",
+    args: (c) => [
+      "model",
+      ...["--data", join(c.inputs, "data.jsonl"), "--model", "retrieval", "--deterministic-answer"],
+      ...["--no-timings", "--no-progress", "--out-dir", "od"],
+    ],
+  },
+  {
+    name: "geb sweep (cells, resumes on re-run)",
+    bin: "geb",
+    seeds: [2],
+    args: () => [
+      "sweep",
+      ...["--out", "sw", "--seeds", "2", "--state-modes", "kv,counter", "--episodes", "2"],
+      ...["--steps", "150", "--jobs", "1", "--no-progress"],
+    ],
+    normalize: (rel, text) => (rel.endsWith("timing.json") ? "" : text),
+  },
+  {
+    name: "geb pipeline grid --out-dir",
+    bin: "geb",
+    args: (c) => [
+      "pipeline",
+      "grid",
+      ...["--data", join(c.inputs, "data.jsonl"), "--grid", "k=2,4", "--deterministic-answer"],
+      ...["--out-dir", "grid", "--no-progress"],
+    ],
+    normalize: dropWall,
+  },
+  {
+    name: "geb summarize --out-dir (summaries)",
+    bin: "geb",
+    args: (c) => ["summarize", "--in", join(c.inputs, "sw"), "--out-dir", "summ"],
+  },
+  {
+    name: "geb selector export / train --out",
+    bin: "geb",
+    args: (c) => ["selector", "export", "--data", join(c.inputs, "data.jsonl"), "--out", "ex.jsonl"],
+  },
+  {
+    name: "geb report --out (HTML + table files)",
+    bin: "geb",
+    setup: (dir, c) => {
+      for (const f of listFiles(join(c.inputs, "sw"))) {
+        mkdirSync(join(dir, "sw", f, ".."), { recursive: true });
+        copyFileSync(join(c.inputs, "sw", f), join(dir, "sw", f));
+      }
+    },
+    args: () => ["report", "sw", "--out", "rep/report.html"],
+  },
+];
+
+let server: Loopback;
+const ctx: Ctx = { inputs: "", url: "" };
+
+beforeAll(async () => {
+  await buildBins();
+  server = await startLoopback({
+    latencyMs: 10,
+    answer: (p, r) =>
+      String(r.path).endsWith("/chat/completions") && JSON.stringify(r.body).includes("GF-01")
+        ? fakeGf01Model(p, r)
+        : ledgerReaderAnswer(p),
+  });
+  ctx.url = server.url;
+  ctx.inputs = tmp("inputs");
+  const inp = (bin: Bin, args: string[]) =>
+    runBin(bin, args, { cwd: ctx.inputs }).then((r) => expect(r.code, r.stderr).toBe(0));
+  await inp("gf01", [
+    "generate",
+    "--seed",
+    "7",
+    "--count",
+    "10",
+    "--git-commit",
+    "k9",
+    "--out",
+    "bundle.json",
+  ]);
+  await inp("geb", ["generate", "--out", "data.jsonl", "--seed", "1", "--episodes", "2", "--steps", "80"]);
+  await Promise.all([
+    inp("gf01", ["evaluate", "--instances", "bundle.json", "--agent", "greedy", "--out", "runs.jsonl"]),
+    inp("geb", ["baseline", "--data", "data.jsonl", "--out", "preds.jsonl"]),
+    inp("geb", [
+      ...["sweep", "--out", "sw", "--seeds", "1", "--state-modes", "kv,counter"],
+      ...["--episodes", "1", "--steps", "60", "--no-progress"],
+    ]),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  cleanup();
+});
+
+/** Text of every final file in `dir`, normalised for comparison. */
+function finals(dir: string, k: Case): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const [rel, buf] of snapshot(dir, (f) => !isTemp(f))) {
+    let text = buf.toString("utf8");
+    if (k.normalize) text = k.normalize(rel, text);
+    if (k.unordered?.includes(rel)) text = text.split("\n").sort().join("\n");
+    m.set(rel, text);
+  }
+  return m;
+}
+
+const stats = { kills: 0, midRun: 0, torn: 0, tempsLeft: 0 };
+
+describe("kill -9 anywhere: no torn file under a final name; the re-run equals an uninterrupted run", () => {
+  afterAll(() => {
+    console.log(
+      `kill9: ${stats.kills} kills landed, ${stats.midRun} with partial output on disk, ${stats.torn} torn journal tails, ${stats.tempsLeft} temp files left by kills`,
+    );
+    // The matrix is only worth something if kills land while output is being written.
+    if (stats.kills >= 5) expect(stats.midRun).toBeGreaterThan(0);
+  });
+
+  for (const [index, k] of cases.entries()) {
+    it(k.name, { timeout: 180_000 }, async () => {
+      const refDir = tmp("ref");
+      k.setup?.(refDir, ctx);
+      const inputFiles = new Set(listFiles(refDir));
+      const hasOutput = (d: string) => () =>
+        k.ready ? k.ready(d) : listFiles(d).some((f) => !inputFiles.has(f));
+      const ref = await runBin(k.bin, k.args(ctx), { cwd: refDir, watch: hasOutput(refDir) });
+      expect(ref.code, ref.stderr).toBe(0);
+      const want = finals(refDir, k);
+      const tFirst = ref.triggeredAt ?? ref.ms;
+
+      const seeds = SOAK > 0 ? Array.from({ length: SOAK }, (_, i) => i + 1) : (k.seeds ?? [1 + (index % 2)]);
+      for (const seed of seeds) {
+        const r = rng(seed * 7919 + k.name.length);
+        const dir = tmp("kill");
+        k.setup?.(dir, ctx);
+        // Odd seeds: at a fraction of the measured run; even: soon after output first appears.
+        const killed = await runBin(
+          k.bin,
+          k.args(ctx),
+          seed % 2 === 1
+            ? { cwd: dir, killAtMs: (0.4 + 0.55 * r()) * ref.ms }
+            : {
+                cwd: dir,
+                killWhen: hasOutput(dir),
+                killDelayMs: r() * Math.max(1, (ref.ms - tFirst) * 0.6),
+              },
+        );
+        const where = `${k.name}, seed ${seed}`;
+        if (killed.killed) stats.kills++;
+        else expect(killed.code, `${where}: ${killed.stderr}`).toBe(0);
+
+        // Right after the kill: final names hold only complete content.
+        const got = snapshot(dir, (f) => !isTemp(f) && !inputFiles.has(f));
+        stats.tempsLeft += listFiles(dir).filter(isTemp).length;
+        if (killed.killed && got.size > 0) stats.midRun++;
+        for (const [rel, buf] of got) {
+          expect(want.has(rel), `${where}: ${rel} is not an output of the reference run`).toBe(true);
+          const refText = want.get(rel)!;
+          let text = buf.toString("utf8");
+          if (k.journals?.includes(rel)) {
+            const cut = text.lastIndexOf("\n") + 1;
+            if (cut < text.length) stats.torn++;
+            text = text.slice(0, cut);
+            const refLines = new Set(refText.split("\n"));
+            const norm = k.normalize ? k.normalize(rel, text) : text;
+            for (const line of norm.split("\n").filter(Boolean))
+              expect(
+                refLines.has(line),
+                `${where}: ${rel} holds a line the reference lacks: ${line.slice(0, 120)}`,
+              ).toBe(true);
+          } else {
+            if (k.normalize) text = k.normalize(rel, text);
+            if (k.unordered?.includes(rel)) text = text.split("\n").sort().join("\n");
+            expect(text === refText, `${where}: ${rel} is torn or differs: ${firstDiff(text, refText)}`).toBe(
+              true,
+            );
+          }
+        }
+
+        // Nothing to interfere with a re-run (not killed, or killed before writing anything):
+        // the re-run would be one more uninterrupted run. Journals still check that resuming
+        // a finished run adds nothing.
+        const nothingLeft = listFiles(dir).length === inputFiles.size;
+        if ((!killed.killed && !k.resume) || (killed.killed && nothingLeft)) continue;
+        // Run again (resuming where the command can; resuming a finished run adds nothing):
+        // the same bytes as the reference.
+        const again = await runBin(k.bin, [...k.args(ctx), ...(k.resume ?? [])], {
+          cwd: dir,
+        });
+        expect(again.code, `${where}: re-run failed: ${again.stderr}`).toBe(0);
+        const fin = finals(dir, k);
+        for (const f of inputFiles) fin.delete(f);
+        for (const f of inputFiles) want.delete(f);
+        expect([...fin.keys()], where).toEqual([...want.keys()]);
+        for (const [rel, text] of want)
+          expect(
+            fin.get(rel) === text,
+            `${where}: ${rel} differs after the re-run: ${firstDiff(fin.get(rel), text)}`,
+          ).toBe(true);
+      }
+    });
+  }
+});
