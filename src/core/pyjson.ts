@@ -143,14 +143,14 @@ export class PyJsonEncoder {
   }
 
   /** `json.dumps(value)` with this encoder's options. */
-  encode(value: unknown, level = 0): string {
+  encode(value: unknown, level = 0, asFloat = false): string {
     // Independent of anything appended so far, and nothing left behind when it throws.
     const saved = this.buf;
     const savedChunks = this.chunks;
     this.buf = "";
     this.chunks = [];
     try {
-      this.enc(value, level, false);
+      this.enc(value, level, asFloat);
       return this.take();
     } finally {
       this.buf = saved;

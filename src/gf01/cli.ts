@@ -11,7 +11,6 @@ import { InputError } from "../core/errors.js";
 import { checkOutputPath, readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
 import * as api from "./api.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
-import { instanceToDict } from "./artifacts/bundle.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
@@ -227,26 +226,22 @@ Examples:
         throw new InputError(`unknown --id-scheme ${o.idScheme} (content_hash | legacy)`, {
           field: "id-scheme",
         });
-      const g = api.generateBundle({
-        count: o.count,
-        seedStart: start,
-        split: o.split,
-        compat: o.compat,
-        config,
-        gitCommit: o.gitCommit,
-        idScheme: o.idScheme,
-      });
-      const text = o.legacyList ? dumpJsonFile(g.instances.map(instanceToDict)) : api.bundleToJson(g.bundle);
-      if (o.out) await writeFileAtomic(o.out, text);
-      else process.stdout.write(`${text}\n`);
-      if (o.manifestOut)
-        await writeFileAtomic(
-          o.manifestOut,
-          dumpJsonFile(o.legacyList ? api.manifestOf(g.instances) : g.manifest),
-        );
+      // Streamed: instances are written as they are made (flat memory, same bytes).
+      const g = await api.writeGeneratedBundle(
+        {
+          count: o.count,
+          seedStart: start,
+          split: o.split,
+          compat: o.compat,
+          config,
+          gitCommit: o.gitCommit,
+          idScheme: o.idScheme,
+        },
+        { out: o.out, manifestOut: o.manifestOut, legacyList: !!o.legacyList },
+      );
       if (g.rejected.length && o.compat === "default")
         process.stderr.write(
-          `gf01: ${g.instances.length} instances; ${g.rejected.length} seed(s) rejected and skipped (listed in the bundle's rejected_seeds)\n`,
+          `gf01: ${g.instances} instances; ${g.rejected.length} seed(s) rejected and skipped (listed in the bundle's rejected_seeds)\n`,
         );
       else if (g.rejected.length)
         process.stderr.write(`gf01: ${g.rejected.length} seed(s) rejected: ${JSON.stringify(g.rejected)}\n`);
@@ -254,10 +249,10 @@ Examples:
         out({
           status: "ok",
           out: o.out,
-          instances: g.instances.length,
+          instances: g.instances,
           rejected: g.rejected,
-          instances_hash: g.bundle.instances_hash,
-          config_hash: g.bundle.config_hash,
+          instances_hash: g.instances_hash,
+          config_hash: g.config_hash,
         });
     });
 

@@ -4,9 +4,11 @@
  * byte-identical to the official writer (`json.dumps(indent=2, sort_keys=True)`), so
  * `instances_hash` and any hash over the file agree with the reference harness.
  */
+import { createHash, type Hash } from "node:crypto";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
+import { canonicalEncoder } from "../../core/pyjson.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
 import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/source.js";
 import { compileInstance } from "../model/compile.js";
@@ -14,6 +16,7 @@ import { computeContentHash } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
   BENCHMARK_VERSION,
+  GF01_FLOAT_KEYS,
   CHECKER_VERSION,
   FAMILY_ID,
   GENERATOR_VERSION,
@@ -24,7 +27,7 @@ import {
   IDENTIFIABILITY_POLICY_VERSION,
   INSTANCE_BUNDLE_SCHEMA_VERSION,
 } from "./meta.js";
-import { dumpJsonFile, floatify, stableHash } from "./pyout.js";
+import { dumpJsonFile, floatify } from "./pyout.js";
 
 const bit = z.union([z.literal(0), z.literal(1)]);
 const int = z.number().int();
@@ -111,9 +114,42 @@ export function instanceToDict(inst: Gf01Instance): Record<string, unknown> {
   return out;
 }
 
-/** Official `instances_hash` = stable_hash_json(list of canonical instance dicts). */
-export function instancesHash(instances: readonly Gf01Instance[]): string {
-  return stableHash(instances.map(instanceToDict));
+/**
+ * Official `instances_hash` = stable_hash_json(list of canonical instance dicts), fed instance
+ * by instance (no whole-list string).
+ */
+export function instancesHash(instances: Iterable<Gf01Instance>): string {
+  const h = new InstancesHasher();
+  for (const inst of instances) h.add(inst);
+  return h.digest();
+}
+
+/** Incremental official `instances_hash`: feed canonical instance dicts in bundle order. */
+export class InstancesHasher {
+  private readonly h: Hash = createHash("sha256");
+  private n = 0;
+  private readonly enc = canonicalEncoder(GF01_FLOAT_KEYS);
+
+  constructor() {
+    this.h.update("[");
+  }
+
+  /** Add one instance; returns nothing (its canonical bytes are hashed, not kept). */
+  add(inst: Gf01Instance): void {
+    this.addDict(instanceToDict(inst));
+  }
+
+  /** Add one instance already in `instanceToDict` form. */
+  addDict(dict: Record<string, unknown>): void {
+    if (this.n++ > 0) this.h.update(",");
+    this.h.update(this.enc.encode(dict));
+  }
+
+  /** The hash (the hasher cannot be used afterwards). */
+  digest(): string {
+    this.h.update("]");
+    return this.h.digest("hex");
+  }
 }
 
 /**
@@ -232,6 +268,8 @@ export interface BundleHeader {
   config_hash: string;
   split_id: string;
   seeds: readonly number[];
+  /** Default: seeds.length (a streaming writer knows the count before the seeds). */
+  count?: number;
   seed_start?: number;
   benchmark_version?: string;
   generator_version?: string;
@@ -239,9 +277,11 @@ export interface BundleHeader {
   harness_version?: string;
 }
 
-/** Assemble a v1 bundle object in the official writer's key set (newest: identifiability keys, no date). */
-export function buildBundle(instances: readonly Gf01Instance[], h: BundleHeader): Record<string, unknown> {
-  const dicts = instances.map(instanceToDict);
+/**
+ * The v1 envelope in the official writer's key set (newest: identifiability keys, no date):
+ * every key but `instances` and `instances_hash`.
+ */
+export function bundleEnvelope(h: BundleHeader): Record<string, unknown> {
   return {
     schema_version: INSTANCE_BUNDLE_SCHEMA_VERSION,
     family_id: FAMILY_ID,
@@ -252,15 +292,30 @@ export function buildBundle(instances: readonly Gf01Instance[], h: BundleHeader)
     git_commit: h.git_commit,
     config_hash: h.config_hash,
     split_id: h.split_id,
-    seed_start: h.seed_start ?? (h.seeds.length ? Math.min(...h.seeds) : 0),
-    count: h.seeds.length,
+    seed_start: h.seed_start ?? minOf(h.seeds),
+    count: h.count ?? h.seeds.length,
     seeds: [...h.seeds],
     identifiability_policy_version: IDENTIFIABILITY_POLICY_VERSION,
     identifiability_metric_id: IDENTIFIABILITY_METRIC_ID,
     identifiability_min_response_ratio: IDENTIFIABILITY_MIN_RESPONSE_RATIO,
     identifiability_min_unique_signatures: IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES,
+  };
+}
+
+/** Smallest seed, 0 for none (a loop: spreading 100k seeds into Math.min overflows the stack). */
+function minOf(seeds: readonly number[]): number {
+  if (!seeds.length) return 0;
+  let m = seeds[0];
+  for (const s of seeds) if (s < m) m = s;
+  return m;
+}
+
+/** Assemble a v1 bundle object in the official writer's key set. */
+export function buildBundle(instances: readonly Gf01Instance[], h: BundleHeader): Record<string, unknown> {
+  return {
+    ...bundleEnvelope(h),
     instances_hash: instancesHash(instances),
-    instances: dicts,
+    instances: instances.map(instanceToDict),
   };
 }
 
