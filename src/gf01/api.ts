@@ -18,6 +18,7 @@ import {
   instanceToDict,
   type LoadedBundle,
   loadBundle,
+  loadBundleInstance,
 } from "./artifacts/bundle.js";
 import { pyFloat } from "../core/pyjson.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
@@ -196,11 +197,17 @@ export async function verifyOne(o: {
   pool?: BestMatchPool;
   diagnostic?: boolean;
   atomBudget?: AtomBudgetRule;
+  /** Also validate every other instance and the bundle's instances_hash. */
+  checkBundle?: boolean;
 }): Promise<ApiResult> {
-  const b = await loadBundle(o.instancesFile);
+  // Only the chosen instance is validated; the whole bundle (every instance, instances_hash)
+  // only with `checkBundle`.
   let inst: Gf01Instance | undefined;
-  if (o.instanceId) inst = b.byId.get(o.instanceId);
-  else if (b.instances.length === 1) inst = b.instances[0];
+  if (o.checkBundle) {
+    const b = await loadBundle(o.instancesFile);
+    if (o.instanceId) inst = b.byId.get(o.instanceId);
+    else if (b.instances.length === 1) inst = b.instances[0];
+  } else inst = (await loadBundleInstance(o.instancesFile, o.instanceId || undefined)).instance;
   if (!inst) {
     throw new InputError(
       o.instanceId

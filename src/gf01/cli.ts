@@ -373,6 +373,7 @@ Examples:
     .requiredOption("--certificate <json>", 'certificate JSON, e.g. [[3,"in2",0]], or @file')
     .option("--best-match-pool <pool>", "complete | official", "complete")
     .option("--diagnostic", "run the optional exact subset-minimality diagnostic")
+    .option("--check-bundle", "also validate every other instance and the bundle's instances_hash")
     .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
     .action(async (o) => {
       let text = String(o.certificate);
@@ -400,6 +401,7 @@ Examples:
           pool: api.parseBestMatchPool(o.bestMatchPool),
           diagnostic: !!o.diagnostic,
           atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+          checkBundle: !!o.checkBundle,
         }),
       );
     });
