@@ -11,7 +11,7 @@ import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
 import { canonicalEncoder } from "../../core/pyjson.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
 import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/source.js";
-import { compileInstance } from "../model/compile.js";
+import { type CompiledInstance, compileInstance } from "../model/compile.js";
 import { computeContentHash } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
@@ -103,6 +103,8 @@ export interface LoadedBundle {
   /** Empty for a bare list / single instance (official "legacy-instance-list"). */
   meta: BundleMeta;
   byId: Map<string, Gf01Instance>;
+  /** Instances compiled while loading (by id), so later scoring does not compile them again. */
+  compiled?: Map<string, CompiledInstance>;
 }
 
 /** The instance as the official `to_canonical_dict` writes it (floats marked). */
@@ -194,12 +196,17 @@ function splitBundle(value: unknown, file: string | undefined, opts: { strictBun
  * message), compiled once so semantic errors (partial automaton, bad effect_ap …) surface
  * with their field path, and any stored content hash recomputed.
  */
-function parseInstance(item: unknown, file: string | undefined, field: string): Gf01Instance {
+function parseInstance(
+  item: unknown,
+  file: string | undefined,
+  field: string,
+): { inst: Gf01Instance; ci: CompiledInstance } {
   const inst = (
     looksLikeInstance(item) ? item : parseWith(instanceSchema, item, { file, field })
   ) as Gf01Instance;
+  let ci: CompiledInstance;
   try {
-    compileInstance(inst);
+    ci = compileInstance(inst);
   } catch (e) {
     if (e instanceof InputError) throw e.at({ file, field });
     throw e;
@@ -220,7 +227,7 @@ function parseInstance(item: unknown, file: string | undefined, field: string): 
         );
     }
   }
-  return inst;
+  return { inst, ci };
 }
 
 /**
@@ -236,8 +243,10 @@ export function parseBundle(
   const { raw, meta, field } = splitBundle(value, file, opts);
   const instances: Gf01Instance[] = [];
   const byId = new Map<string, Gf01Instance>();
+  const compiled = new Map<string, CompiledInstance>();
   raw.forEach((item, i) => {
-    const inst = parseInstance(item, file, field(i));
+    const { inst, ci } = parseInstance(item, file, field(i));
+    compiled.set(inst.instance_id, ci);
     if (byId.has(inst.instance_id)) {
       throw new InputError(`duplicate instance_id ${inst.instance_id}`, {
         file,
@@ -259,7 +268,7 @@ export function parseBundle(
       );
     }
   }
-  return { instances, meta, byId };
+  return { instances, meta, byId, compiled };
 }
 
 /**
@@ -296,7 +305,7 @@ export function parseBundleInstance(
       }
     }
   }
-  const instance = at >= 0 ? parseInstance(raw[at], file, field(at)) : undefined;
+  const instance = at >= 0 ? parseInstance(raw[at], file, field(at)).inst : undefined;
   return { instance, meta, count: raw.length };
 }
 
