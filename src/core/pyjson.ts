@@ -246,7 +246,7 @@ export class PyJsonEncoder {
       return;
     }
     if (v instanceof PyFloat) {
-      this.buf += pyFloatRepr(v.value);
+      this.buf += numberJson(v.value, true);
       return;
     }
     const indented = this.indent !== undefined;
@@ -298,6 +298,21 @@ export class PyJsonEncoder {
     if (this.buf.length > FLUSH_AT) this.flush();
     this.buf += indented ? `${this.pad(level)}}` : "}";
   }
+}
+
+// Tokens of indented output: a string followed by the key separator, any other string, or a
+// newline+indent run (a raw newline never occurs inside a JSON string). Strings are matched
+// whole so their content is never touched; "$1$2$3" keeps a key with ":" and drops the rest.
+const INDENTED_TOKENS = /("(?:[^"\\]|\\.)*")(:) |("(?:[^"\\]|\\.)*")|\n */g;
+
+/**
+ * The canonical form (`sort_keys`, separators `(",", ":")`) of text written by an encoder with
+ * `indent`, `sortKeys`, `ensureAscii` and the default separators, without encoding the value
+ * again: the newline+indent runs and the space after each key separator go (same keys, order
+ * and scalars). Property-tested against `canonicalJson` (tests/core/pyjson-fast.test.ts).
+ */
+export function canonicalFromIndented(text: string): string {
+  return text.replace(INDENTED_TOKENS, "$1$2$3");
 }
 
 /** `json.dumps` with Python's exact output. */

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  canonicalFromIndented,
   canonicalJson,
   PyFloat,
   type PyJsonOptions,
@@ -15,6 +16,7 @@ import { refPyJsonDumps, refPyJsonString } from "./pyjson-reference.js";
 // characters and lone surrogates (code-point vs UTF-16 key order, ensure_ascii escapes).
 const char = fc.oneof(
   fc.constantFrom("a", "b", "z", "A", "0", "9", "_", " ", '"', "\\", "/", "\n", "\t", "\x00", "\x1f", "\x7f"),
+  fc.constantFrom(":", ": ", '": ', '\\": ', '\\\\": ', "\n  "),
   fc.constantFrom("é", "ß", "\u2028", "\ue000", "\uffff", "😀", "\ud800", "\udfff", "\u{10000}"),
   fc.string({ unit: "binary", maxLength: 1 }),
 );
@@ -113,6 +115,23 @@ describe("fast Python-compatible encoder = the original encoder", () => {
         expect(e.take()).toBe("");
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("canonicalFromIndented(indented encoding) = canonicalJson", () => {
+    fc.assert(
+      fc.property(
+        jsonish,
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        (v, indent, level, floats) => {
+          const floatKeys = floats ? FLOAT_KEYS : undefined;
+          const text = new PyJsonEncoder({ indent, sortKeys: true, floatKeys }).encode(v, level);
+          expect(canonicalFromIndented(text)).toBe(canonicalJson(v, floatKeys));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 

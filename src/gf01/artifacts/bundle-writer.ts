@@ -7,7 +7,7 @@
  * per form. A legacy list (`--legacy-list`) is the bare indented list.
  */
 import type { TextSink } from "../../core/atomic-stream.js";
-import { compareCodePoints, PyJsonEncoder } from "../../core/pyjson.js";
+import { canonicalFromIndented, compareCodePoints, PyJsonEncoder } from "../../core/pyjson.js";
 import type { Gf01Instance } from "../model/types.js";
 import { InstancesHasher, instanceToDict } from "./bundle.js";
 import { GF01_FLOAT_KEYS } from "./meta.js";
@@ -61,14 +61,12 @@ export class BundleStreamWriter {
 
   async add(inst: Gf01Instance): Promise<void> {
     if (this.state !== "open") throw new Error("BundleStreamWriter.add outside begin/end");
-    const dict = instanceToDict(inst);
     const level = this.opts.legacyList ? 1 : 2;
-    if (this.count++ > 0) this.file.raw(",");
-    this.file.raw(this.file.pad(level));
-    this.file.append(dict, level);
-    this.hasher.addDict(dict);
+    const text = this.file.encode(instanceToDict(inst), level);
+    // Each instance is encoded once: its canonical bytes (for the hash) come from the text.
+    this.hasher.addCanonical(canonicalFromIndented(text));
     this.opts.onInstance?.(inst);
-    await this.sink.write(this.file.take());
+    await this.sink.write(`${this.count++ > 0 ? "," : ""}${this.file.pad(level)}${text}`);
   }
 
   /** Close the document; returns `instances_hash`. */

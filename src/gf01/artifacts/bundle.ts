@@ -144,8 +144,13 @@ export class InstancesHasher {
 
   /** Add one instance already in `instanceToDict` form. */
   addDict(dict: Record<string, unknown>): void {
+    this.addCanonical(this.enc.encode(dict));
+  }
+
+  /** Add one instance's canonical JSON text (as `canonicalJson(instanceToDict(inst))`). */
+  addCanonical(text: string): void {
     if (this.n++ > 0) this.h.update(",");
-    this.h.update(this.enc.encode(dict));
+    this.h.update(text);
   }
 
   /** The hash (the hasher cannot be used afterwards). */
