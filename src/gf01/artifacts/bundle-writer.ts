@@ -97,3 +97,34 @@ function sortedKeys(o: Record<string, unknown>): string[] {
     .filter((k) => o[k] !== undefined)
     .sort(compareCodePoints);
 }
+
+/**
+ * Write `dumpJsonFile(obj)` (indent 2, sorted keys, GF-01 float keys) to `sink` piece by piece:
+ * the list under `listKey` one item at a time, so no whole-document string is built (a 100k
+ * manifest is ~30 MB of text). Same bytes as `dumpJsonFile(obj)`.
+ */
+export async function writeIndentedObject(
+  sink: TextSink,
+  obj: Record<string, unknown>,
+  listKey: string,
+): Promise<void> {
+  const enc = new PyJsonEncoder({ indent: 2, sortKeys: true, floatKeys: GF01_FLOAT_KEYS });
+  const keys = sortedKeys(obj);
+  if (!keys.length) return sink.write("{}");
+  let first = true;
+  for (const k of keys) {
+    const info = enc.keyInfo(k);
+    const lead = `${first ? "{" : ","}${enc.pad(1)}${info.head}`;
+    first = false;
+    const v = obj[k];
+    if (k !== listKey || !Array.isArray(v) || v.length === 0) {
+      await sink.write(lead + enc.encode(v, 1, info.float));
+      continue;
+    }
+    await sink.write(`${lead}[`);
+    for (let i = 0; i < v.length; i++)
+      await sink.write(`${i ? "," : ""}${enc.pad(2)}${enc.encode(v[i], 2, info.float)}`);
+    await sink.write(`${enc.pad(1)}]`);
+  }
+  await sink.write(`${enc.pad(0)}}`);
+}

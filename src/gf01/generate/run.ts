@@ -7,14 +7,13 @@ import { type TextSink, openAtomicText, streamSink } from "../../core/atomic-str
 import { InputError } from "../../core/errors.js";
 import { toolkitCommit } from "../../core/provenance.js";
 import { buildBundle, bundleEnvelope } from "../artifacts/bundle.js";
-import { BundleStreamWriter } from "../artifacts/bundle-writer.js";
+import { BundleStreamWriter, writeIndentedObject } from "../artifacts/bundle-writer.js";
 import {
   buildSplitManifest,
   type ManifestEntry,
   manifestEntry,
   splitManifestOfEntries,
 } from "../artifacts/manifest.js";
-import { dumpJsonFile } from "../artifacts/pyout.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
   type AnyGeneratorConfig,
@@ -253,7 +252,7 @@ export async function writeGeneratedBundle(
       if (p.exact && !w.legacyList) manifest.rejected_seeds = env.rejected_seeds;
       const ms = await openAtomicText(w.manifestOut);
       try {
-        await ms.write(dumpJsonFile(manifest));
+        await writeIndentedObject(ms, manifest, "instances");
         await ms.commit();
       } catch (e) {
         await ms.abort();

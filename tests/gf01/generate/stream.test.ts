@@ -81,9 +81,11 @@ describe("streamed generate = whole-bundle writer, byte for byte", () => {
     };
     const dir = mkdtempSync(join(tmpdir(), "gf01-stream-"));
     const out = join(dir, "b.json");
-    const s = await writeGeneratedBundle(o, { out });
+    const s = await writeGeneratedBundle(o, { out, manifestOut: join(dir, "m.json") });
     expect(s.instances).toBe(0);
-    expect(readFileSync(out, "utf8")).toBe(refBundleText(o, false).text);
+    const ref = refBundleText(o, false);
+    expect(readFileSync(out, "utf8")).toBe(ref.text);
+    expect(readFileSync(join(dir, "m.json"), "utf8")).toBe(ref.manifest);
   });
 
   it("a failing run leaves neither the output nor a temp file, and keeps an existing file", async () => {
