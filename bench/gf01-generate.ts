@@ -7,7 +7,23 @@
  * of work after a warm-up, plus RSS before/after, and the CPU cost of the exact |M(I)| count
  * that the default generator's `hardness` block adds per accepted instance (re-run on the
  * compiled accepted instances of seeds 0..499). Nothing here is asserted.
+ *
+ * Bundle writing (docs/gf01-generator.md, "Writing bundles"), as ratios measured in the same
+ * run (medians of alternating repetitions, so machine load cancels out): the Python-compatible
+ * encoder against the original encoder (tests/core/pyjson-reference.ts) and against
+ * `JSON.stringify` (the floor: same data, JS formatting), on 1,000 official-compat instances,
+ * indented (the file) and canonical (the hash); and the streamed `writeGeneratedBundle` of
+ * 2,000 instances against the generator loop alone (what writing costs on top), with the
+ * process's peak RSS.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { canonicalJson, pyJsonDumps } from "../src/core/pyjson.js";
+import { instanceToDict } from "../src/gf01/artifacts/bundle.js";
+import { GF01_FLOAT_KEYS } from "../src/gf01/artifacts/meta.js";
+import { writeGeneratedBundle } from "../src/gf01/generate/run.js";
+import { refPyJsonDumps } from "../tests/core/pyjson-reference.js";
 import { defaultConfig, officialConfig } from "../src/gf01/generate/config.js";
 import { generateInstance } from "../src/gf01/generate/default.js";
 import { generateOfficial, isRejected } from "../src/gf01/generate/official.js";
@@ -122,4 +138,101 @@ const results: Result[] = [
   { metric: "rss after compat", value: Math.round(rssMid / MB), unit: "MB", target: null, baseline: null },
   { metric: "rss after default", value: Math.round(rssAfter / MB), unit: "MB", target: null, baseline: null },
 ];
+// ---- bundle writing ------------------------------------------------------------------------
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+/** Median wall ms of each function, run alternately `reps` times (load hits all alike). */
+function alternate(fns: Array<() => unknown>, reps: number): number[] {
+  const ts: number[][] = fns.map(() => []);
+  for (let r = 0; r < reps; r++)
+    fns.forEach((f, i) => {
+      const t0 = performance.now();
+      f();
+      ts[i].push(performance.now() - t0);
+    });
+  return ts.map(median);
+}
+const dicts: unknown[] = [];
+for (let s = 0; dicts.length < 1000; s++) {
+  const r = generateOfficial(s, off);
+  if (!isRejected(r)) dicts.push(instanceToDict(r.instance));
+}
+const fileOpts = { indent: 2, sortKeys: true, floatKeys: GF01_FLOAT_KEYS };
+const canonOpts = { sortKeys: true, separators: [",", ":"] as [string, string], floatKeys: GF01_FLOAT_KEYS };
+const [fastFile, refFile, jsFile] = alternate(
+  [
+    () => pyJsonDumps(dicts, fileOpts),
+    () => refPyJsonDumps(dicts, fileOpts),
+    () => JSON.stringify(dicts, null, 2),
+  ],
+  7,
+);
+const [fastCanon, refCanon, jsCanon] = alternate(
+  [
+    () => canonicalJson(dicts, GF01_FLOAT_KEYS),
+    () => refPyJsonDumps(dicts, canonOpts),
+    () => JSON.stringify(dicts),
+  ],
+  7,
+);
+const dir = mkdtempSync(join(tmpdir(), "bench-gf01-gen-"));
+const N_WRITE = 2000;
+const writeTimes: number[] = [];
+const genTimes: number[] = [];
+for (let r = 0; r < 3; r++) {
+  let t0 = performance.now();
+  await writeGeneratedBundle(
+    { compat: "official-0.1", count: N_WRITE, seedStart: 0, gitCommit: "bench" },
+    { out: join(dir, "b.json"), manifestOut: join(dir, "m.json") },
+  );
+  writeTimes.push(performance.now() - t0);
+  t0 = performance.now();
+  for (let s = 0; s < N_WRITE; s++) generateOfficial(s, off);
+  genTimes.push(performance.now() - t0);
+}
+rmSync(dir, { recursive: true, force: true });
+const ratio = (x: number) => Math.round(x * 100) / 100;
+results.push(
+  {
+    metric: "pyjson indented encode: speed-up vs original encoder (1,000 instances)",
+    value: ratio(refFile / fastFile),
+    unit: "x",
+    target: null,
+    baseline: 1,
+  },
+  {
+    metric: "pyjson indented encode: time vs JSON.stringify(indent 2)",
+    value: ratio(fastFile / jsFile),
+    unit: "x JSON.stringify",
+    target: null,
+    baseline: ratio(refFile / jsFile),
+  },
+  {
+    metric: "pyjson canonical encode: speed-up vs original encoder (1,000 instances)",
+    value: ratio(refCanon / fastCanon),
+    unit: "x",
+    target: null,
+    baseline: 1,
+  },
+  {
+    metric: "pyjson canonical encode: time vs JSON.stringify",
+    value: ratio(fastCanon / jsCanon),
+    unit: "x JSON.stringify",
+    target: null,
+    baseline: ratio(refCanon / jsCanon),
+  },
+  {
+    metric: `streamed generate+write of ${N_WRITE} official instances (+manifest): time vs generating alone`,
+    value: ratio(median(writeTimes) / median(genTimes)),
+    unit: "x",
+    target: null,
+    baseline: null,
+  },
+  {
+    metric: "peak RSS of this bench process",
+    value: Math.round(process.resourceUsage().maxRSS / 1024),
+    unit: "MB",
+    target: null,
+    baseline: null,
+  },
+);
 process.stdout.write(`${JSON.stringify({ name: "gf01-generate", results })}\n`);

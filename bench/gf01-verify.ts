@@ -9,7 +9,14 @@
  */
 import { roundHalfEven } from "../src/core/numeric.js";
 import { PyRandom } from "../src/core/random.js";
+import { parseWith } from "../src/core/schema.js";
 import { generateBundle } from "../src/gf01/api.js";
+import {
+  bundleSchema,
+  bundleToJson,
+  parseBundle,
+  parseBundleInstance,
+} from "../src/gf01/artifacts/bundle.js";
 import { type CompiledInstance, compileInstance, withAtomBudget } from "../src/gf01/model/compile.js";
 import type { Atom, Gf01Instance, MealyAutomaton, Mode } from "../src/gf01/model/types.js";
 import {
@@ -312,6 +319,59 @@ function main(): void {
       target: null,
       baseline: null,
     });
+  }
+
+  // Bundle loading (docs/gf01-verifier.md, "Loading bundles"), ratios in the same run (medians
+  // of alternating repetitions): one instance of a 200-instance official bundle
+  // (`parseBundleInstance`, what `verify` does) and the full check (`parseBundle`, validate)
+  // against the full check with zod on every instance (the loader before the fast check).
+  {
+    const g = generateBundle({ compat: "official-0.1", count: 200, seedStart: 0, gitCommit: "b" });
+    const text = bundleToJson(g.bundle);
+    const id = g.instances[100].instance_id;
+    const zodAll = () => {
+      const v = JSON.parse(text);
+      parseWith(bundleSchema, v);
+      return parseBundle(v);
+    };
+    const fns = [
+      () => parseBundleInstance(JSON.parse(text), undefined, id),
+      () => parseBundle(JSON.parse(text)),
+      zodAll,
+      () => JSON.parse(text),
+    ];
+    const ts: number[][] = fns.map(() => []);
+    for (let r = 0; r < 9; r++)
+      fns.forEach((f, i) => {
+        const t1 = now();
+        f();
+        ts[i].push(now() - t1);
+      });
+    const [one, full, withZod, parseOnly] = ts.map((x) => [...x].sort((a, b) => a - b)[x.length >> 1]);
+    const r2 = (x: number) => Math.round(x * 100) / 100;
+    results.push(
+      {
+        metric: "bundle200_load_one_instance_vs_full_check_with_zod",
+        value: r2(withZod / one),
+        unit: "x faster",
+        target: null,
+        baseline: 1,
+      },
+      {
+        metric: "bundle200_full_check_vs_full_check_with_zod",
+        value: r2(withZod / full),
+        unit: "x faster",
+        target: null,
+        baseline: 1,
+      },
+      {
+        metric: "bundle200_load_one_instance_vs_JSON.parse_alone",
+        value: r2(one / parseOnly),
+        unit: "x JSON.parse",
+        target: null,
+        baseline: null,
+      },
+    );
   }
 
   if (sink < 0) console.error(sink);

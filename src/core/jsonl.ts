@@ -92,7 +92,7 @@ export function readJsonFileSync(file: string, what?: string): unknown {
 }
 
 /** Reason an output path cannot be written as a file, or undefined when it can be tried. */
-async function outputPathProblem(file: string): Promise<string | undefined> {
+export async function outputPathProblem(file: string): Promise<string | undefined> {
   const st = await stat(file).catch(() => undefined);
   if (st?.isDirectory()) return "is a directory, expected a file path";
   return undefined;
@@ -108,7 +108,7 @@ export async function checkOutputPath(file: string): Promise<void> {
 }
 
 /** The filesystem error of writing `file` as an InputError naming it (bad --out, not a bug). */
-function writeError(file: string, e: unknown): InputError {
+export function writeError(file: string, e: unknown): InputError {
   const code = (e as NodeJS.ErrnoException).code;
   const msg =
     code === "EISDIR"

@@ -59,8 +59,12 @@ export function pyFloatRepr(x: number): string {
   return `${sign}${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
 }
 
+// Printable ASCII except `"` and `\\`: such strings are written as they are (the common case).
+const NEEDS_ESCAPE = /[^\x20\x21\x23-\x5b\x5d-\x7e]/;
+
 /** Python `json` string encoding (with `ensure_ascii`). */
 export function pyJsonString(s: string, ensureAscii = true): string {
+  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
   const base = JSON.stringify(s);
   if (!ensureAscii) return base;
   // JSON.stringify leaves 0x7f and everything non-ASCII; Python escapes them (lowercase hex,
@@ -78,55 +82,266 @@ function intRepr(x: number): string {
   return pyFloatRepr(x);
 }
 
+/** A number as JSON: Python int spelling (`intRepr`) with a fast path for safe integers. */
+function numberJson(x: number, asFloat: boolean): string {
+  if (asFloat) {
+    // Python and JS print the same shortest digits without an exponent in [1e-4, 1e16)
+    // (JS switches to exponents only below 1e-6 and from 1e21); Python adds ".0" to integrals.
+    const a = x < 0 ? -x : x;
+    if (a >= 1e-4 && a < 1e16) return Number.isInteger(x) ? `${x}.0` : `${x}`;
+    return pyFloatRepr(x);
+  }
+  // `${x}` prints safe integers exactly and -0 as "0", like `toFixed(0)` (beyond 2^53 it
+  // would print the shortest digits, not the exact integer Python prints).
+  if (Number.isSafeInteger(x)) return `${x}`;
+  return intRepr(x);
+}
+
+/** What an encoder knows about one object key: its encoded form and whether it is a float key. */
+interface KeyInfo {
+  /** The encoded key followed by the key separator. */
+  head: string;
+  float: boolean;
+  /** The key has a UTF-16 unit ≥ 0xD800, where code-point order can differ from unit order. */
+  high: boolean;
+}
+
+const HIGH_UNIT = /[\ud800-\uffff]/;
+/** Most distinct keys an encoder remembers (artifact keys repeat; free-form maps may not). */
+const KEY_CACHE_MAX = 4096;
+/** Buffer size (UTF-16 units) at which the buffer is flattened into a finished chunk. */
+const FLUSH_AT = 8192;
+
+/**
+ * A reusable `json.dumps` encoder for one set of options: it appends into one string buffer
+ * (no per-container arrays or joins), writes printable-ASCII strings without a regex replace,
+ * keeps indent strings per level and remembers each key's encoding and sort facts. Output is
+ * byte-identical to the original encoder (property test in tests/core/pyjson-fast.test.ts).
+ * Use `pyJsonDumps` for one value; keep an encoder to write many values (streaming writers
+ * call `append` then `take`).
+ */
+export class PyJsonEncoder {
+  private buf = "";
+  // Finished pieces of the buffer, each flattened: a long-lived rope of millions of tiny
+  // concatenations costs more in GC than the encoding itself.
+  private chunks: string[] = [];
+  private readonly itemSep: string;
+  private readonly keySep: string;
+  private readonly indent: number | undefined;
+  private readonly ensureAscii: boolean;
+  private readonly sortKeys: boolean;
+  private readonly floatKeys: ReadonlySet<string> | undefined;
+  private readonly pads: string[] = [];
+  private readonly keys = new Map<string, KeyInfo>();
+
+  constructor(opts: PyJsonOptions = {}) {
+    this.indent = opts.indent;
+    [this.itemSep, this.keySep] = opts.separators ?? (opts.indent === undefined ? [", ", ": "] : [",", ": "]);
+    this.ensureAscii = opts.ensureAscii ?? true;
+    this.sortKeys = opts.sortKeys ?? false;
+    this.floatKeys = opts.floatKeys;
+  }
+
+  /** `json.dumps(value)` with this encoder's options. */
+  encode(value: unknown, level = 0, asFloat = false): string {
+    // Independent of anything appended so far, and nothing left behind when it throws.
+    const saved = this.buf;
+    const savedChunks = this.chunks;
+    this.buf = "";
+    this.chunks = [];
+    try {
+      this.enc(value, level, asFloat);
+      return this.take();
+    } finally {
+      this.buf = saved;
+      this.chunks = savedChunks;
+    }
+  }
+
+  /** Encode `value` as if nested `level` deep (indentation) onto the internal buffer. */
+  append(value: unknown, level = 0, asFloat = false): void {
+    this.enc(value, level, asFloat);
+  }
+
+  /** Append raw text (already-encoded JSON punctuation) to the buffer. */
+  raw(text: string): void {
+    this.buf += text;
+  }
+
+  /** The buffered text (the buffer is emptied). */
+  take(): string {
+    let s = this.buf;
+    if (this.chunks.length) {
+      this.chunks.push(s);
+      s = this.chunks.join("");
+      this.chunks = [];
+    }
+    this.buf = "";
+    return s;
+  }
+
+  private flush(): void {
+    const s = this.buf;
+    // ToNumber flattens the rope (V8); the result is irrelevant.
+    (s as unknown as number) | 0;
+    this.chunks.push(s);
+    this.buf = "";
+  }
+
+  /** Characters buffered so far. */
+  get length(): number {
+    let n = this.buf.length;
+    for (const c of this.chunks) n += c.length;
+    return n;
+  }
+
+  /** Newline plus the indentation of `level` (only meaningful with an indent). */
+  pad(level: number): string {
+    let p = this.pads[level];
+    if (p === undefined) {
+      p = `\n${" ".repeat((this.indent ?? 0) * level)}`;
+      this.pads[level] = p;
+    }
+    return p;
+  }
+
+  /** The encoded key plus separator, cached (bounded). */
+  keyInfo(k: string): KeyInfo {
+    let info = this.keys.get(k);
+    if (info === undefined) {
+      info = {
+        head: pyJsonString(k, this.ensureAscii) + this.keySep,
+        float: this.floatKeys?.has(k) ?? false,
+        high: HIGH_UNIT.test(k),
+      };
+      if (this.keys.size < KEY_CACHE_MAX) this.keys.set(k, info);
+    }
+    return info;
+  }
+
+  private enc(v: unknown, level: number, asFloat: boolean): void {
+    switch (typeof v) {
+      case "string":
+        this.buf += pyJsonString(v, this.ensureAscii);
+        return;
+      case "number":
+        this.buf += numberJson(v, asFloat);
+        return;
+      case "boolean":
+        this.buf += v ? "true" : "false";
+        return;
+      case "undefined":
+        this.buf += "null";
+        return;
+      case "bigint":
+        this.buf += v.toString();
+        return;
+      case "object":
+        break;
+      default:
+        throw new TypeError(`Object of type ${typeof v} is not JSON serializable`);
+    }
+    if (v === null) {
+      this.buf += "null";
+      return;
+    }
+    if (v instanceof PyFloat) {
+      this.buf += numberJson(v.value, true);
+      return;
+    }
+    const indented = this.indent !== undefined;
+    if (Array.isArray(v) || v instanceof PyTuple) {
+      const arr: readonly unknown[] = v instanceof PyTuple ? v.items : v;
+      if (arr.length === 0) {
+        this.buf += "[]";
+        return;
+      }
+      const sep = indented ? this.itemSep + this.pad(level + 1) : this.itemSep;
+      this.buf += indented ? `[${this.pad(level + 1)}` : "[";
+      for (let i = 0; i < arr.length; i++) {
+        if (i > 0) this.buf += sep;
+        this.enc(arr[i], level + 1, asFloat);
+      }
+      if (this.buf.length > FLUSH_AT) this.flush();
+      this.buf += indented ? `${this.pad(level)}]` : "]";
+      return;
+    }
+    const o = v as Record<string, unknown>;
+    const all = Object.keys(o);
+    let keys = all;
+    let high = false;
+    for (let i = 0; i < all.length; i++) {
+      if (o[all[i]] === undefined) {
+        keys = all.filter((k) => o[k] !== undefined);
+        break;
+      }
+    }
+    if (keys.length === 0) {
+      this.buf += "{}";
+      return;
+    }
+    if (this.sortKeys && keys.length > 1) {
+      for (const k of keys) if (this.keyInfo(k).high) high = true;
+      // Without surrogate/high units, UTF-16 order (the native sort) is code-point order.
+      if (high) keys.sort(compareCodePoints);
+      else keys.sort();
+    }
+    const sep = indented ? this.itemSep + this.pad(level + 1) : this.itemSep;
+    this.buf += indented ? `{${this.pad(level + 1)}` : "{";
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const info = this.keyInfo(k);
+      if (i > 0) this.buf += sep;
+      this.buf += info.head;
+      this.enc(o[k], level + 1, info.float);
+    }
+    if (this.buf.length > FLUSH_AT) this.flush();
+    this.buf += indented ? `${this.pad(level)}}` : "}";
+  }
+}
+
+// Tokens of indented output: a string followed by the key separator, any other string, or a
+// newline+indent run (a raw newline never occurs inside a JSON string). Strings are matched
+// whole so their content is never touched; "$1$2$3" keeps a key with ":" and drops the rest.
+const INDENTED_TOKENS = /("(?:[^"\\]|\\.)*")(:) |("(?:[^"\\]|\\.)*")|\n */g;
+
+/**
+ * The canonical form (`sort_keys`, separators `(",", ":")`) of text written by an encoder with
+ * `indent`, `sortKeys`, `ensureAscii` and the default separators, without encoding the value
+ * again: the newline+indent runs and the space after each key separator go (same keys, order
+ * and scalars). Property-tested against `canonicalJson` (tests/core/pyjson-fast.test.ts).
+ */
+export function canonicalFromIndented(text: string): string {
+  return text.replace(INDENTED_TOKENS, "$1$2$3");
+}
+
 /** `json.dumps` with Python's exact output. */
 export function pyJsonDumps(value: unknown, opts: PyJsonOptions = {}): string {
-  const indent = opts.indent;
-  const [itemSep, keySep] = opts.separators ?? (indent === undefined ? [", ", ": "] : [",", ": "]);
-  const ensureAscii = opts.ensureAscii ?? true;
-  const sortKeys = opts.sortKeys ?? false;
-  const floatKeys = opts.floatKeys;
-
-  const enc = (v: unknown, level: number, asFloat: boolean): string => {
-    if (v === null || v === undefined) return "null";
-    if (v === true) return "true";
-    if (v === false) return "false";
-    if (typeof v === "number") return asFloat ? pyFloatRepr(v) : intRepr(v);
-    if (typeof v === "bigint") return v.toString();
-    if (typeof v === "string") return pyJsonString(v, ensureAscii);
-    if (v instanceof PyFloat) return pyFloatRepr(v.value);
-    let items: string[];
-    let open: string;
-    let close: string;
-    if (Array.isArray(v) || v instanceof PyTuple) {
-      const arr = v instanceof PyTuple ? v.items : v;
-      if (arr.length === 0) return "[]";
-      items = arr.map((x) => enc(x, level + 1, asFloat));
-      open = "[";
-      close = "]";
-    } else if (typeof v === "object") {
-      let keys = Object.keys(v as object).filter((k) => (v as Record<string, unknown>)[k] !== undefined);
-      if (keys.length === 0) return "{}";
-      if (sortKeys) keys = keys.sort(compareCodePoints);
-      items = keys.map(
-        (k) =>
-          `${pyJsonString(k, ensureAscii)}${keySep}${enc((v as Record<string, unknown>)[k], level + 1, floatKeys?.has(k) ?? false)}`,
-      );
-      open = "{";
-      close = "}";
-    } else {
-      throw new TypeError(`Object of type ${typeof v} is not JSON serializable`);
-    }
-    if (indent === undefined) return open + items.join(itemSep) + close;
-    const pad = `\n${" ".repeat(indent * (level + 1))}`;
-    const padClose = `\n${" ".repeat(indent * level)}`;
-    return open + pad + items.join(itemSep + pad) + padClose + close;
-  };
-  return enc(value, 0, false);
+  return new PyJsonEncoder(opts).encode(value);
 }
 
 /** Canonical JSON for hashing: `json.dumps(v, sort_keys=True, separators=(",", ":"))`. */
 export function canonicalJson(value: unknown, floatKeys?: ReadonlySet<string>): string {
-  return pyJsonDumps(value, { sortKeys: true, separators: [",", ":"], floatKeys });
+  return canonicalEncoder(floatKeys).encode(value);
+}
+
+// One canonical encoder per float-key set, so hashing many values reuses the key cache.
+const canonicalEncoders = new WeakMap<ReadonlySet<string>, PyJsonEncoder>();
+let plainCanonical: PyJsonEncoder | undefined;
+
+/** The shared canonical (sorted, compact) encoder for a float-key set. */
+export function canonicalEncoder(floatKeys?: ReadonlySet<string>): PyJsonEncoder {
+  const make = () => new PyJsonEncoder({ sortKeys: true, separators: [",", ":"], floatKeys });
+  if (!floatKeys) {
+    plainCanonical ??= make();
+    return plainCanonical;
+  }
+  let e = canonicalEncoders.get(floatKeys);
+  if (!e) {
+    e = make();
+    canonicalEncoders.set(floatKeys, e);
+  }
+  return e;
 }
 
 /** Python sorts str keys by code point; JS's default sort compares UTF-16 units. */

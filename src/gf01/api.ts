@@ -19,6 +19,7 @@ import {
   instanceToDict,
   type LoadedBundle,
   loadBundle,
+  loadBundleInstance,
 } from "./artifacts/bundle.js";
 import { pyFloat } from "../core/pyjson.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
@@ -42,12 +43,7 @@ import {
 import type { Scorer } from "./artifacts/scorer.js";
 import { type CheckSuiteOptions, runChecks } from "./checks/index.js";
 import { identifiabilityCheck } from "./checks/identifiability.js";
-import type {
-  AnyGeneratorConfig,
-  DefaultGeneratorConfig,
-  OfficialGeneratorConfig,
-} from "./generate/config.js";
-import { configHash, defaultConfig, officialConfig, parseDefaultConfig } from "./generate/config.js";
+import { defaultConfig, officialConfig } from "./generate/config.js";
 import { generateInstance } from "./generate/default.js";
 import { generateOfficial, isRejected } from "./generate/official.js";
 import { parseCertificate } from "./model/certificate.js";
@@ -107,116 +103,12 @@ export interface ApiResult {
 // ---------------------------------------------------------------------------------------
 // generate / manifest
 
-export type Compat = "default" | "official-0.1";
-
-export interface GenerateOptions {
-  /**
-   * Exactly these seeds (a rejected seed is listed in `rejected` and leaves a gap). Give
-   * either `seeds`, or `count` (+ `seedStart`) for exactly `count` instances.
-   */
-  seeds?: readonly number[];
-  /**
-   * Default generator: exactly this many instances, drawing seeds seedStart, seedStart+1, …
-   * past rejected ones (listed in the bundle's `rejected_seeds`); an InputError when
-   * `maxSeeds` draws do not reach it. official-0.1: the seed range seedStart..+count-1, as
-   * the official generator (rejected seeds are listed, the bundle may hold fewer).
-   */
-  count?: number;
-  seedStart?: number;
-  /** Most seeds drawn for `count` (default 20·count + 100). */
-  maxSeeds?: number;
-  split?: string;
-  compat?: Compat;
-  /** Partial config merged over the compat's defaults (difficulty knobs). */
-  config?: Record<string, unknown>;
-  /** Provenance stamp; default: the toolkit's own commit (`currentGitCommit`). */
-  gitCommit?: string;
-  /** official-0.1 only: "content" (current official ids) or "legacy" (the 0.1.0 fixture ids). */
-  idScheme?: "content_hash" | "legacy";
-}
+export type { Compat, GenerateOptions, GenerateSummary, WriteGeneratedOptions } from "./generate/run.js";
+export { generateBundle, writeGeneratedBundle } from "./generate/run.js";
 
 /** The toolkit's own commit, never the working directory's (src/core/provenance.ts). */
 export function currentGitCommit(): string {
   return toolkitCommit();
-}
-
-/** Generate a v1 bundle (and its manifest). Rejected seeds are listed, never silently dropped. */
-export function generateBundle(o: GenerateOptions): {
-  bundle: Record<string, unknown>;
-  manifest: Record<string, unknown>;
-  instances: Gf01Instance[];
-  rejected: { seed: number; reason: string }[];
-  config: AnyGeneratorConfig;
-} {
-  const split = o.split ?? "public_dev";
-  const compat = o.compat ?? "default";
-  let cfg: AnyGeneratorConfig;
-  if (compat === "official-0.1") {
-    const base = officialConfig() as unknown as Record<string, unknown>;
-    for (const k of Object.keys(o.config ?? {})) {
-      if (!(k in base))
-        throw new InputError(`unknown official-0.1 config key ${k}`, { field: `config.${k}` });
-    }
-    cfg = { ...base, ...(o.config ?? {}) } as unknown as OfficialGeneratorConfig;
-  } else {
-    cfg = parseDefaultConfig({ ...defaultConfig(), ...(o.config ?? {}) }, { field: "config" });
-  }
-  const instances: Gf01Instance[] = [];
-  const rejected: { seed: number; reason: string }[] = [];
-  const accepted: number[] = [];
-  const one = (seed: number): void => {
-    const r =
-      compat === "official-0.1"
-        ? generateOfficial(seed, cfg as OfficialGeneratorConfig, { split_id: split, id_scheme: o.idScheme })
-        : generateInstance(seed, cfg as DefaultGeneratorConfig, { split_id: split });
-    if (isRejected(r)) rejected.push({ seed, reason: r.rejected });
-    else {
-      instances.push(r.instance);
-      accepted.push(seed);
-    }
-  };
-  const exact = o.count !== undefined && compat !== "official-0.1";
-  let seeds: readonly number[];
-  if (o.count !== undefined) {
-    if (o.seeds !== undefined) throw new TypeError("generateBundle: give seeds or count, not both");
-    if (!Number.isSafeInteger(o.count) || o.count < 1)
-      throw new InputError(`count must be an integer ≥ 1, got ${o.count}`, { field: "count" });
-    const start = o.seedStart ?? 0;
-    if (exact) {
-      const maxSeeds = o.maxSeeds ?? 20 * o.count + 100;
-      let seed = start;
-      while (instances.length < o.count && seed - start < maxSeeds) one(seed++);
-      if (instances.length < o.count)
-        throw new InputError(
-          `only ${instances.length} of ${o.count} instances after ${maxSeeds} seeds (${start}..${seed - 1}; ` +
-            `${rejected.length} rejected, first: seed ${rejected[0]?.seed}: ${rejected[0]?.reason}); relax the difficulty knobs`,
-          { field: "count" },
-        );
-      seeds = accepted;
-    } else {
-      seeds = Array.from({ length: o.count }, (_, i) => start + i);
-      for (const seed of seeds) one(seed);
-    }
-  } else {
-    seeds = o.seeds ?? [];
-    for (const seed of seeds) one(seed);
-  }
-  const bundle = buildBundle(instances, {
-    git_commit: o.gitCommit ?? currentGitCommit(),
-    config_hash: configHash(cfg),
-    split_id: split,
-    seeds,
-    seed_start: exact ? (o.seedStart ?? 0) : seeds.length ? seeds[0] : 0,
-    generator_version:
-      compat === "official-0.1" ? undefined : (cfg as DefaultGeneratorConfig).generator_version,
-  });
-  const manifest = buildSplitManifest(instances, bundle);
-  if (exact) {
-    // Additive: the seeds drawn past, so `seeds` + `rejected_seeds` is the whole range drawn.
-    bundle.rejected_seeds = rejected.map((r) => ({ seed: r.seed, reason: r.reason }));
-    manifest.rejected_seeds = bundle.rejected_seeds;
-  }
-  return { bundle, manifest, instances, rejected, config: cfg };
 }
 
 export { bundleToJson, loadBundle };
@@ -306,11 +198,17 @@ export async function verifyOne(o: {
   pool?: BestMatchPool;
   diagnostic?: boolean;
   atomBudget?: AtomBudgetRule;
+  /** Also validate every other instance and the bundle's instances_hash. */
+  checkBundle?: boolean;
 }): Promise<ApiResult> {
-  const b = await loadBundle(o.instancesFile);
+  // Only the chosen instance is validated; the whole bundle (every instance, instances_hash)
+  // only with `checkBundle`.
   let inst: Gf01Instance | undefined;
-  if (o.instanceId) inst = b.byId.get(o.instanceId);
-  else if (b.instances.length === 1) inst = b.instances[0];
+  if (o.checkBundle) {
+    const b = await loadBundle(o.instancesFile);
+    if (o.instanceId) inst = b.byId.get(o.instanceId);
+    else if (b.instances.length === 1) inst = b.instances[0];
+  } else inst = (await loadBundleInstance(o.instancesFile, o.instanceId || undefined)).instance;
   if (!inst) {
     throw new InputError(
       o.instanceId

@@ -231,26 +231,22 @@ Examples:
         throw new InputError(`unknown --id-scheme ${o.idScheme} (content_hash | legacy)`, {
           field: "id-scheme",
         });
-      const g = api.generateBundle({
-        count: o.count,
-        seedStart: start,
-        split: o.split,
-        compat: o.compat,
-        config,
-        gitCommit: o.gitCommit,
-        idScheme: o.idScheme,
-      });
-      const text = o.legacyList ? dumpJsonFile(g.instances.map(instanceToDict)) : api.bundleToJson(g.bundle);
-      if (o.out) await writeFileAtomic(o.out, text);
-      else process.stdout.write(`${text}\n`);
-      if (o.manifestOut)
-        await writeFileAtomic(
-          o.manifestOut,
-          dumpJsonFile(o.legacyList ? api.manifestOf(g.instances) : g.manifest),
-        );
+      // Streamed: instances are written as they are made (flat memory, same bytes).
+      const g = await api.writeGeneratedBundle(
+        {
+          count: o.count,
+          seedStart: start,
+          split: o.split,
+          compat: o.compat,
+          config,
+          gitCommit: o.gitCommit,
+          idScheme: o.idScheme,
+        },
+        { out: o.out, manifestOut: o.manifestOut, legacyList: !!o.legacyList },
+      );
       if (g.rejected.length && o.compat === "default")
         process.stderr.write(
-          `gf01: ${g.instances.length} instances; ${g.rejected.length} seed(s) rejected and skipped (listed in the bundle's rejected_seeds)\n`,
+          `gf01: ${g.instances} instances; ${g.rejected.length} seed(s) rejected and skipped (listed in the bundle's rejected_seeds)\n`,
         );
       else if (g.rejected.length)
         process.stderr.write(`gf01: ${g.rejected.length} seed(s) rejected: ${JSON.stringify(g.rejected)}\n`);
@@ -258,10 +254,10 @@ Examples:
         out({
           status: "ok",
           out: o.out,
-          instances: g.instances.length,
+          instances: g.instances,
           rejected: g.rejected,
-          instances_hash: g.bundle.instances_hash,
-          config_hash: g.bundle.config_hash,
+          instances_hash: g.instances_hash,
+          config_hash: g.config_hash,
         });
     });
 
@@ -384,6 +380,7 @@ Examples:
     .requiredOption("--certificate <json>", 'certificate JSON, e.g. [[3,"in2",0]], or @file')
     .option("--best-match-pool <pool>", "complete | official", "complete")
     .option("--diagnostic", "run the optional exact subset-minimality diagnostic")
+    .option("--check-bundle", "also validate every other instance and the bundle's instances_hash")
     .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
     .action(async (o) => {
       const api = await import("./api.js");
@@ -412,6 +409,7 @@ Examples:
           pool: api.parseBestMatchPool(o.bestMatchPool),
           diagnostic: !!o.diagnostic,
           atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+          checkBundle: !!o.checkBundle,
         }),
       );
     });

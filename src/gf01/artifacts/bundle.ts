@@ -4,16 +4,19 @@
  * byte-identical to the official writer (`json.dumps(indent=2, sort_keys=True)`), so
  * `instances_hash` and any hash over the file agree with the reference harness.
  */
+import { createHash, type Hash } from "node:crypto";
 import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
+import { canonicalEncoder } from "../../core/pyjson.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
 import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/source.js";
-import { compileInstance } from "../model/compile.js";
+import { type CompiledInstance, compileInstance } from "../model/compile.js";
 import { computeContentHash } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
   BENCHMARK_VERSION,
+  GF01_FLOAT_KEYS,
   CHECKER_VERSION,
   FAMILY_ID,
   GENERATOR_VERSION,
@@ -24,7 +27,8 @@ import {
   IDENTIFIABILITY_POLICY_VERSION,
   INSTANCE_BUNDLE_SCHEMA_VERSION,
 } from "./meta.js";
-import { dumpJsonFile, floatify, stableHash } from "./pyout.js";
+import { looksLikeInstance } from "./instance-check.js";
+import { dumpJsonFile, floatify } from "./pyout.js";
 
 const bit = z.union([z.literal(0), z.literal(1)]);
 const int = z.number().int();
@@ -99,6 +103,8 @@ export interface LoadedBundle {
   /** Empty for a bare list / single instance (official "legacy-instance-list"). */
   meta: BundleMeta;
   byId: Map<string, Gf01Instance>;
+  /** Instances compiled while loading (by id), so later scoring does not compile them again. */
+  compiled?: Map<string, CompiledInstance>;
 }
 
 /** The instance as the official `to_canonical_dict` writes it (floats marked). */
@@ -111,76 +117,145 @@ export function instanceToDict(inst: Gf01Instance): Record<string, unknown> {
   return out;
 }
 
-/** Official `instances_hash` = stable_hash_json(list of canonical instance dicts). */
-export function instancesHash(instances: readonly Gf01Instance[]): string {
-  return stableHash(instances.map(instanceToDict));
+/**
+ * Official `instances_hash` = stable_hash_json(list of canonical instance dicts), fed instance
+ * by instance (no whole-list string).
+ */
+export function instancesHash(instances: Iterable<Gf01Instance>): string {
+  const h = new InstancesHasher();
+  for (const inst of instances) h.add(inst);
+  return h.digest();
+}
+
+/** Incremental official `instances_hash`: feed canonical instance dicts in bundle order. */
+export class InstancesHasher {
+  private readonly h: Hash = createHash("sha256");
+  private n = 0;
+  private readonly enc = canonicalEncoder(GF01_FLOAT_KEYS);
+
+  constructor() {
+    this.h.update("[");
+  }
+
+  /** Add one instance; returns nothing (its canonical bytes are hashed, not kept). */
+  add(inst: Gf01Instance): void {
+    this.addDict(instanceToDict(inst));
+  }
+
+  /** Add one instance already in `instanceToDict` form. */
+  addDict(dict: Record<string, unknown>): void {
+    this.addCanonical(this.enc.encode(dict));
+  }
+
+  /** Add one instance's canonical JSON text (as `canonicalJson(instanceToDict(inst))`). */
+  addCanonical(text: string): void {
+    if (this.n++ > 0) this.h.update(",");
+    this.h.update(text);
+  }
+
+  /** The hash (the hasher cannot be used afterwards). */
+  digest(): string {
+    this.h.update("]");
+    return this.h.digest("hex");
+  }
+}
+
+// The envelope alone: instances are checked one by one (fast path first, zod for the error).
+const bundleEnvelopeSchema = bundleSchema.extend({ instances: z.array(z.unknown()) });
+
+/** A bundle value split into its raw instance list and envelope (envelope validated). */
+interface RawBundle {
+  raw: unknown[];
+  meta: BundleMeta;
+  /** Field name of raw[i] in messages. */
+  field: (i: number) => string;
+}
+
+function splitBundle(value: unknown, file: string | undefined, opts: { strictBundle?: boolean }): RawBundle {
+  if (Array.isArray(value) && !opts.strictBundle) return { raw: value, meta: {}, field: (i) => `[${i}]` };
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const obj = value as Record<string, unknown>;
+    const field = (i: number) => `instances[${i}]`;
+    if ("instances" in obj) {
+      if (opts.strictBundle || "schema_version" in obj) parseWith(bundleEnvelopeSchema, obj, { file });
+      if (!Array.isArray(obj.instances))
+        throw new InputError("instances must be a list", { file, field: "instances" });
+      const meta: BundleMeta = {};
+      for (const k of Object.keys(obj)) if (k !== "instances") meta[k] = obj[k];
+      return { raw: obj.instances, meta, field };
+    }
+    if ("instance_id" in obj && "automaton" in obj && !opts.strictBundle)
+      return { raw: [obj], meta: {}, field };
+    throw new InputError(
+      "unsupported instance JSON: expected a bundle with 'instances', a list, or one instance (a formal task? pass it with --formal, or an automaton with --hoa)",
+      {
+        file,
+      },
+    );
+  }
+  throw new InputError("instance JSON must be an object or a list", { file });
+}
+
+/**
+ * One raw instance checked as the loader does: schema (hand-written fast path, zod for the
+ * message), compiled once so semantic errors (partial automaton, bad effect_ap …) surface
+ * with their field path, and any stored content hash recomputed.
+ */
+function parseInstance(
+  item: unknown,
+  file: string | undefined,
+  field: string,
+): { inst: Gf01Instance; ci: CompiledInstance } {
+  const inst = (
+    looksLikeInstance(item) ? item : parseWith(instanceSchema, item, { file, field })
+  ) as Gf01Instance;
+  let ci: CompiledInstance;
+  try {
+    ci = compileInstance(inst);
+  } catch (e) {
+    if (e instanceof InputError) throw e.at({ file, field });
+    throw e;
+  }
+  // Newest official form: the stored content hash must be the instance's semantic hash
+  // (the official loader recomputes it silently; a mismatch means an edited instance).
+  const stored = [inst.content_hash, inst.provenance?.content_hash].filter((h) => typeof h === "string");
+  if (stored.length) {
+    const got = computeContentHash(inst);
+    for (const h of stored) {
+      if (h !== got)
+        throw new InputError(
+          `content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`,
+          {
+            file,
+            field: `${field}.${h === inst.content_hash ? "content_hash" : "provenance.content_hash"}`,
+          },
+        );
+    }
+  }
+  return { inst, ci };
 }
 
 /**
  * Parse a bundle JSON value. `strictBundle` demands the v1 envelope (official artifacts);
  * otherwise lists and single instances are accepted like the official loader. Every instance
- * is compiled once so semantic errors (partial automaton, bad effect_ap …) surface here with
- * their field path, and duplicate ids are rejected.
+ * is checked (`parseInstance`), duplicate ids are rejected and `instances_hash` is recomputed.
  */
 export function parseBundle(
   value: unknown,
   file?: string,
   opts: { strictBundle?: boolean } = {},
 ): LoadedBundle {
-  let raw: unknown[];
-  let meta: BundleMeta = {};
-  if (Array.isArray(value) && !opts.strictBundle) raw = value;
-  else if (value && typeof value === "object" && !Array.isArray(value)) {
-    const obj = value as Record<string, unknown>;
-    if ("instances" in obj) {
-      const b = (
-        opts.strictBundle || "schema_version" in obj ? parseWith(bundleSchema, obj, { file }) : obj
-      ) as Record<string, unknown>;
-      if (!Array.isArray(b.instances))
-        throw new InputError("instances must be a list", { file, field: "instances" });
-      raw = b.instances as unknown[];
-      meta = Object.fromEntries(Object.entries(obj).filter(([k]) => k !== "instances"));
-    } else if ("instance_id" in obj && "automaton" in obj && !opts.strictBundle) raw = [obj];
-    else
-      throw new InputError(
-        "unsupported instance JSON: expected a bundle with 'instances', a list, or one instance (a formal task? pass it with --formal, or an automaton with --hoa)",
-        {
-          file,
-        },
-      );
-  } else throw new InputError("instance JSON must be an object or a list", { file });
-
+  const { raw, meta, field } = splitBundle(value, file, opts);
   const instances: Gf01Instance[] = [];
   const byId = new Map<string, Gf01Instance>();
+  const compiled = new Map<string, CompiledInstance>();
   raw.forEach((item, i) => {
-    const field = Array.isArray(value) ? `[${i}]` : `instances[${i}]`;
-    const inst = parseWith(instanceSchema, item, { file, field }) as Gf01Instance;
-    try {
-      compileInstance(inst);
-    } catch (e) {
-      if (e instanceof InputError) throw e.at({ file, field });
-      throw e;
-    }
-    // Newest official form: the stored content hash must be the instance's semantic hash
-    // (the official loader recomputes it silently; a mismatch means an edited instance).
-    const stored = [inst.content_hash, inst.provenance?.content_hash].filter((h) => typeof h === "string");
-    if (stored.length) {
-      const got = computeContentHash(inst);
-      for (const h of stored) {
-        if (h !== got)
-          throw new InputError(
-            `content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`,
-            {
-              file,
-              field: `${field}.${h === inst.content_hash ? "content_hash" : "provenance.content_hash"}`,
-            },
-          );
-      }
-    }
+    const { inst, ci } = parseInstance(item, file, field(i));
+    compiled.set(inst.instance_id, ci);
     if (byId.has(inst.instance_id)) {
       throw new InputError(`duplicate instance_id ${inst.instance_id}`, {
         file,
-        field: `${field}.instance_id`,
+        field: `${field(i)}.instance_id`,
       });
     }
     byId.set(inst.instance_id, inst);
@@ -198,7 +273,45 @@ export function parseBundle(
       );
     }
   }
-  return { instances, meta, byId };
+  return { instances, meta, byId, compiled };
+}
+
+/**
+ * One instance of a bundle value, for readers that need only it (verify one certificate):
+ * the envelope and the chosen instance are checked as `parseBundle` checks them; the others
+ * are only scanned for their ids (a duplicate of the chosen id is still an error), neither
+ * validated nor hashed, and `instances_hash` is not recomputed (`parseBundle` does that).
+ * Without `instanceId` the bundle must hold exactly one instance. Returns undefined when the
+ * id is absent or (without an id) the bundle holds several instances.
+ */
+export function parseBundleInstance(
+  value: unknown,
+  file: string | undefined,
+  instanceId: string | undefined,
+  opts: { strictBundle?: boolean } = {},
+): { instance: Gf01Instance | undefined; meta: BundleMeta; count: number } {
+  const { raw, meta, field } = splitBundle(value, file, opts);
+  let at = -1;
+  if (instanceId === undefined) at = raw.length === 1 ? 0 : -1;
+  else {
+    for (let i = 0; i < raw.length; i++) {
+      const item = raw[i];
+      if (
+        item &&
+        typeof item === "object" &&
+        (item as { instance_id?: unknown }).instance_id === instanceId
+      ) {
+        if (at >= 0)
+          throw new InputError(`duplicate instance_id ${instanceId}`, {
+            file,
+            field: `${field(i)}.instance_id`,
+          });
+        at = i;
+      }
+    }
+  }
+  const instance = at >= 0 ? parseInstance(raw[at], file, field(at)).inst : undefined;
+  return { instance, meta, count: raw.length };
 }
 
 /** A bundle file, or instances already loaded (e.g. from `--hoa` flags). */
@@ -227,11 +340,40 @@ export async function loadBundle(
   return parseBundle(value, file, opts);
 }
 
+/**
+ * One instance of a bundle source, for readers that need only it (see `parseBundleInstance`;
+ * formal sources and loaded bundles are loaded whole). `instance` is undefined when the id is
+ * absent, or, without an id, when the source holds several instances.
+ */
+export async function loadBundleInstance(
+  file: BundleSource,
+  instanceId: string | undefined,
+  opts: { strictBundle?: boolean } = {},
+): Promise<{ instance: Gf01Instance | undefined; meta: BundleMeta; count: number }> {
+  const pick = (b: LoadedBundle) => ({
+    instance:
+      instanceId !== undefined
+        ? b.byId.get(instanceId)
+        : b.instances.length === 1
+          ? b.instances[0]
+          : undefined,
+    meta: b.meta,
+    count: b.instances.length,
+  });
+  if (typeof file !== "string") return pick(file);
+  if (!opts.strictBundle && isFormalPath(file)) return pick(await loadFormalSource(file));
+  const value = await readJsonFile(file);
+  if (!opts.strictBundle && isFormalPayload(value)) return pick(await loadFormalSource(file));
+  return parseBundleInstance(value, file, instanceId, opts);
+}
+
 export interface BundleHeader {
   git_commit: string;
   config_hash: string;
   split_id: string;
   seeds: readonly number[];
+  /** Default: seeds.length (a streaming writer knows the count before the seeds). */
+  count?: number;
   seed_start?: number;
   benchmark_version?: string;
   generator_version?: string;
@@ -239,9 +381,11 @@ export interface BundleHeader {
   harness_version?: string;
 }
 
-/** Assemble a v1 bundle object in the official writer's key set (newest: identifiability keys, no date). */
-export function buildBundle(instances: readonly Gf01Instance[], h: BundleHeader): Record<string, unknown> {
-  const dicts = instances.map(instanceToDict);
+/**
+ * The v1 envelope in the official writer's key set (newest: identifiability keys, no date):
+ * every key but `instances` and `instances_hash`.
+ */
+export function bundleEnvelope(h: BundleHeader): Record<string, unknown> {
   return {
     schema_version: INSTANCE_BUNDLE_SCHEMA_VERSION,
     family_id: FAMILY_ID,
@@ -252,15 +396,30 @@ export function buildBundle(instances: readonly Gf01Instance[], h: BundleHeader)
     git_commit: h.git_commit,
     config_hash: h.config_hash,
     split_id: h.split_id,
-    seed_start: h.seed_start ?? (h.seeds.length ? Math.min(...h.seeds) : 0),
-    count: h.seeds.length,
+    seed_start: h.seed_start ?? minOf(h.seeds),
+    count: h.count ?? h.seeds.length,
     seeds: [...h.seeds],
     identifiability_policy_version: IDENTIFIABILITY_POLICY_VERSION,
     identifiability_metric_id: IDENTIFIABILITY_METRIC_ID,
     identifiability_min_response_ratio: IDENTIFIABILITY_MIN_RESPONSE_RATIO,
     identifiability_min_unique_signatures: IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES,
+  };
+}
+
+/** Smallest seed, 0 for none (a loop: spreading 100k seeds into Math.min overflows the stack). */
+function minOf(seeds: readonly number[]): number {
+  if (!seeds.length) return 0;
+  let m = seeds[0];
+  for (const s of seeds) if (s < m) m = s;
+  return m;
+}
+
+/** Assemble a v1 bundle object in the official writer's key set. */
+export function buildBundle(instances: readonly Gf01Instance[], h: BundleHeader): Record<string, unknown> {
+  return {
+    ...bundleEnvelope(h),
     instances_hash: instancesHash(instances),
-    instances: dicts,
+    instances: instances.map(instanceToDict),
   };
 }
 

@@ -67,30 +67,43 @@ const cmpTuple = (a: readonly string[], b: readonly string[]): number => {
   return a.length - b.length;
 };
 
+/** One manifest entry of an instance (official `build_split_manifest` row). */
+export function manifestEntry(i: Gf01Instance): ManifestEntry {
+  const e: Record<string, unknown> = { instance_id: i.instance_id };
+  // Newest official writer: every entry carries the instance's content hash. Instances in
+  // the 0.1.0 form (no content hash anywhere) keep the 0.1.0 entry shape, so the 0.1.0
+  // fixture manifest is reproduced byte for byte.
+  if (hasContentHash(i)) e.content_hash = contentHash(i);
+  e.split_id = i.split_id ?? "public_dev";
+  e.mode = i.mode;
+  e.t_star = i.t_star;
+  e.window_size = i.window_size;
+  e.budget_timestep = i.budget_timestep;
+  // Official: seed and budget_atoms only when set.
+  if (i.seed !== null && i.seed !== undefined) e.seed = i.seed;
+  if (i.budget_atoms !== null && i.budget_atoms !== undefined) e.budget_atoms = i.budget_atoms;
+  return e as ManifestEntry;
+}
+
+export type ManifestEntry = { instance_id: string; split_id: string; mode: string } & Record<string, unknown>;
+
 /** Official `build_split_manifest` (newest: no `source_path`). */
 export function buildSplitManifest(
   instances: readonly Gf01Instance[],
   bundleMeta: BundleMeta = {},
 ): Record<string, unknown> {
-  const entries = instances
-    .slice()
-    .sort((a, b) => compareCodePoints(a.instance_id, b.instance_id))
-    .map((i) => {
-      const e: Record<string, unknown> = { instance_id: i.instance_id };
-      // Newest official writer: every entry carries the instance's content hash. Instances in
-      // the 0.1.0 form (no content hash anywhere) keep the 0.1.0 entry shape, so the 0.1.0
-      // fixture manifest is reproduced byte for byte.
-      if (hasContentHash(i)) e.content_hash = contentHash(i);
-      e.split_id = i.split_id ?? "public_dev";
-      e.mode = i.mode;
-      e.t_star = i.t_star;
-      e.window_size = i.window_size;
-      e.budget_timestep = i.budget_timestep;
-      // Official: seed and budget_atoms only when set.
-      if (i.seed !== null && i.seed !== undefined) e.seed = i.seed;
-      if (i.budget_atoms !== null && i.budget_atoms !== undefined) e.budget_atoms = i.budget_atoms;
-      return e as { split_id: string; mode: string } & Record<string, unknown>;
-    });
+  return splitManifestOfEntries(instances.map(manifestEntry), bundleMeta);
+}
+
+/**
+ * `buildSplitManifest` from per-instance entries (`manifestEntry`, in bundle order), so a
+ * streaming writer keeps only the entries. Sorts `entries` in place.
+ */
+export function splitManifestOfEntries(
+  entries: ManifestEntry[],
+  bundleMeta: BundleMeta = {},
+): Record<string, unknown> {
+  entries.sort((a, b) => compareCodePoints(a.instance_id, b.instance_id));
   const counts = new Map<string, { split_id: string; mode: string; count: number }>();
   for (const e of entries) {
     const k = JSON.stringify([e.split_id, e.mode]);

@@ -260,7 +260,8 @@ function compiledFor(bundle: LoadedBundle | undefined): Map<string, CompiledInst
   if (!bundle) return new Map();
   let m = compiledByBundle.get(bundle);
   if (!m) {
-    m = new Map();
+    // Start from what the loader compiled (same `compileInstance` call) instead of compiling again.
+    m = new Map(bundle.compiled);
     compiledByBundle.set(bundle, m);
   }
   return m;
