@@ -5,8 +5,6 @@
  */
 import type { Command } from "commander";
 import { InputError } from "../errors.js";
-import { writeStaticViewer } from "./index.js";
-import { startViewServer } from "./server.js";
 import type { ViewDataset } from "./types.js";
 
 export const DEFAULT_VIEW_PORT = 8020;
@@ -47,11 +45,14 @@ export async function runViewer(d: ViewDataset, o: ViewCommandOptions, name: str
   const log = (l: string) => process.stderr.write(`${l}\n`);
   for (const n of d.notes) log(`${name}: note: ${n}`);
   if (o.html) {
+    const { writeStaticViewer } = await import("./index.js");
     await writeStaticViewer(d, o.html);
     log(`${name}: ${d.rows.length} sample(s) from ${d.runs.length} run(s) → ${o.html}`);
     process.stdout.write(`${o.html}\n`);
     return;
   }
+  // Loaded here, not at the top: registering `view` must not load the page or node:http.
+  const { startViewServer } = await import("./server.js");
   const s = await startViewServer(d, { port: o.port, host: o.host });
   log(`${name}: ${d.rows.length} sample(s) from ${d.runs.length} run(s); Ctrl-C to stop`);
   process.stdout.write(`${s.url}/\n`);

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { addViewOptions, runViewer } from "../../core/view/command.js";
-import { gebViewDataset } from "./dataset.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -19,6 +18,7 @@ export function registerViewCommand(program: Command): void {
         [],
       ),
   ).action(async (runs: string[], o) => {
+    const { gebViewDataset } = await import("./dataset.js");
     const d = await gebViewDataset({ runs, data: o.data, records: o.records });
     await runViewer(d, o, "geb view");
   });

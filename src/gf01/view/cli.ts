@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { addViewOptions, runViewer } from "../../core/view/command.js";
-import { gf01ViewDataset } from "./dataset.js";
 
 /** Registers `gf01 view` (docs/viewer.md). */
 export function registerViewCommand(program: Command): void {
@@ -11,6 +10,7 @@ export function registerViewCommand(program: Command): void {
       .argument("<runs...>", "run_record JSONL files (step logs and prompts are read from beside them)")
       .option("--instances <bundle>", "instance bundle: goal panel and best-matching minimal certificate"),
   ).action(async (runs: string[], o) => {
+    const { gf01ViewDataset } = await import("./dataset.js");
     const d = await gf01ViewDataset({ runs, instances: o.instances });
     await runViewer(d, o, "gf01 view");
   });
