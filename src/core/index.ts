@@ -8,3 +8,4 @@ export * from "./pyjsonloads.js";
 export * from "./pyset.js";
 export * from "./random.js";
 export * from "./schema.js";
+export * from "./stats/index.js";

@@ -1,0 +1,181 @@
+/**
+ * Cluster bootstrap (Davison & Hinkley 1997, §3.8; Field & Welsh 2007): resample whole
+ * clusters with replacement, so items that move together (GEB queries of one episode, GF-01
+ * attempts at one instance) count as one draw and the interval widens with their correlation.
+ *
+ * Determinism: the resample indices come from the repo's CPython-exact PyRandom seeded with a
+ * fixed seed, and clusters are put in a canonical order (by their sum, then size) before
+ * drawing, so the result depends only on the multiset of clusters — not on row order, cluster
+ * names or concurrency — and is byte-identical across runs and machines.
+ */
+import { PyRandom } from "../random.js";
+import { type ResolvedStatsOptions, type StatsOptions, resolveStatsOptions } from "./options.js";
+import type { Interval } from "./schema.js";
+import { emptyInterval, wilson, wilsonBounds } from "./wilson.js";
+
+/** Per-cluster sums and sizes, in canonical order. */
+export interface ClusterTotals {
+  sums: Float64Array;
+  counts: Float64Array;
+  /** Items in all clusters. */
+  n: number;
+}
+
+/**
+ * Collects item values grouped by cluster; memory is one entry per cluster, so reports can
+ * stream rows through it. `add(v)` without a key makes the item its own cluster.
+ */
+export class ClusterAccumulator {
+  private readonly keyed = new Map<string | number, { sum: number; count: number }>();
+  private readonly singles: number[] = [];
+  n = 0;
+
+  add(value: number, cluster?: string | number): void {
+    if (!Number.isFinite(value)) throw new RangeError(`statistic over a non-finite value: ${value}`);
+    this.n++;
+    if (cluster === undefined) {
+      this.singles.push(value);
+      return;
+    }
+    const c = this.keyed.get(cluster);
+    if (c) {
+      c.sum += value;
+      c.count++;
+    } else this.keyed.set(cluster, { sum: value, count: 1 });
+  }
+
+  get nClusters(): number {
+    return this.keyed.size + this.singles.length;
+  }
+
+  /** True when no cluster holds more than one item (the bootstrap is then item-level). */
+  get independent(): boolean {
+    for (const c of this.keyed.values()) if (c.count > 1) return false;
+    return true;
+  }
+
+  sum(): number {
+    let s = 0;
+    for (const t of this.totals().sums) s += t;
+    return s;
+  }
+
+  totals(): ClusterTotals {
+    const pairs: [number, number][] = this.singles.map((v) => [v, 1]);
+    for (const c of this.keyed.values()) pairs.push([c.sum, c.count]);
+    pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const sums = new Float64Array(pairs.length);
+    const counts = new Float64Array(pairs.length);
+    pairs.forEach(([s, c], i) => {
+      sums[i] = s;
+      counts[i] = c;
+    });
+    return { sums, counts, n: this.n };
+  }
+}
+
+/**
+ * B bootstrap replicates of the ratio mean Σsums/Σcounts, each over K clusters drawn with
+ * `PyRandom(seed).randbelow(K)` (cluster-major, replicate by replicate), sorted ascending.
+ */
+export function bootstrapReplicates(t: ClusterTotals, o: ResolvedStatsOptions): Float64Array {
+  const k = t.sums.length;
+  if (k === 0) throw new RangeError("bootstrap needs at least one cluster");
+  const rng = new PyRandom(o.seed);
+  const out = new Float64Array(o.resamples);
+  for (let b = 0; b < o.resamples; b++) {
+    let s = 0;
+    let m = 0;
+    for (let j = 0; j < k; j++) {
+      const i = rng.randbelow(k);
+      s += t.sums[i];
+      m += t.counts[i];
+    }
+    out[b] = s / m;
+  }
+  return out.sort();
+}
+
+/** Linear-interpolation quantile of sorted data (Hyndman & Fan type 7, numpy's default). */
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, sorted.length - 1);
+  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
+
+/** Sample variance (n − 1) of the replicates. */
+function variance(xs: Float64Array): number {
+  let mean = 0;
+  for (const x of xs) mean += x;
+  mean /= xs.length;
+  let ss = 0;
+  for (const x of xs) ss += (x - mean) * (x - mean);
+  return xs.length > 1 ? ss / (xs.length - 1) : 0;
+}
+
+function pointMean(t: ClusterTotals): number {
+  let s = 0;
+  for (const x of t.sums) s += x;
+  return s / t.n;
+}
+
+/**
+ * Mean of a continuous metric with a percentile cluster-bootstrap interval. Method is
+ * "bootstrap" when every cluster is a single item, else "cluster_bootstrap". The point value
+ * is the plain sample mean; the bounds are the level's percentiles of the replicates, widened
+ * to include the point value if resampling noise put it outside.
+ */
+export function meanInterval(acc: ClusterAccumulator, opts: StatsOptions = {}): Interval {
+  if (acc.n === 0) return emptyInterval();
+  const o = resolveStatsOptions(opts);
+  const t = acc.totals();
+  const value = pointMean(t);
+  const reps = bootstrapReplicates(t, o);
+  const a = (1 - o.level) / 2;
+  return {
+    value,
+    ci_low: Math.min(value, quantileSorted(reps, a)),
+    ci_high: Math.max(value, quantileSorted(reps, 1 - a)),
+    n: acc.n,
+    n_clusters: acc.nClusters,
+    method: acc.independent ? "bootstrap" : "cluster_bootstrap",
+  };
+}
+
+/**
+ * A rate (values 0/1). Independent items: Wilson. Clustered items: Wilson at the effective
+ * sample size n / deff (Kish), where the design effect deff = Var_cluster-bootstrap(p̂) /
+ * (p̂(1−p̂)/n), floored at 1 — a cluster-robust interval that, unlike the raw percentile
+ * bootstrap, stays inside [0, 1] and is not degenerate when p̂ is 0 or 1 (deff is then
+ * unknowable and taken as 1; docs/statistics.md).
+ */
+export function proportionInterval(acc: ClusterAccumulator, opts: StatsOptions = {}): Interval {
+  if (acc.n === 0) return emptyInterval();
+  const o = resolveStatsOptions(opts);
+  const t = acc.totals();
+  let k = 0;
+  for (const s of t.sums) k += s;
+  // Sums of 0/1 values are exact integers; guard against a caller passing fractions.
+  if (!Number.isInteger(k)) throw new RangeError(`proportion over non-binary values (sum ${k})`);
+  const n = acc.n;
+  if (acc.independent) return wilson(k, n, o.level);
+  const p = k / n;
+  const naiveVar = (p * (1 - p)) / n;
+  const deff = naiveVar > 0 ? Math.max(1, variance(bootstrapReplicates(t, o)) / naiveVar) : 1;
+  const nEff = n / deff;
+  const [lo, hi] = wilsonBounds(p * nEff, nEff, o.level);
+  return { value: p, ci_low: lo, ci_high: hi, n, n_clusters: acc.nClusters, method: "wilson_cluster" };
+}
+
+/** Convenience over arrays: `clusters[i]` is item i's cluster (omit for independent items). */
+export function accumulateClusters(
+  values: readonly number[],
+  clusters?: readonly (string | number)[],
+): ClusterAccumulator {
+  if (clusters && clusters.length !== values.length)
+    throw new RangeError(`values (${values.length}) and clusters (${clusters.length}) differ in length`);
+  const acc = new ClusterAccumulator();
+  for (let i = 0; i < values.length; i++) acc.add(values[i], clusters?.[i]);
+  return acc;
+}
