@@ -10,6 +10,7 @@ import { roundHalfEven } from "../core/numeric.js";
 import { PyFloat, pyJsonDumps, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
 import { parseWith } from "../core/schema.js";
+import type { IntervalsBlock } from "../core/stats/index.js";
 import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines/baselines.js";
 import { validateBook } from "./dataset/book.js";
 import { countTokens, generateDataset, validateConfig } from "./dataset/generate.js";
@@ -25,6 +26,7 @@ import {
   RESULT_FLOAT_KEYS,
   type RowResult,
 } from "./grade/grade.js";
+import { episodeCluster, GradeIntervals } from "./grade/intervals.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./dataset/rowreader.js";
 import { type GebRowRead, GebRowReadSchema } from "./dataset/schema.js";
@@ -299,6 +301,8 @@ export interface GradeReport {
   options: GradeOptions;
   /** Prediction-file findings; `unknown_ids`: ids no data row has (never graded). */
   intake: PredictionIntake & { unknown_ids: number; unknown_examples: string[] };
+  /** Intervals on the per-row rates (metrics 1.0 only; docs/statistics.md). */
+  intervals?: IntervalsBlock;
 }
 
 export function gradeFiles(opts: {
@@ -311,18 +315,23 @@ export function gradeFiles(opts: {
   const grader = new Grader(options);
   const { preds, ids, intake } = readPredictionIndex(opts.pred, options.metrics);
   const unmatched = new Set(ids);
+  const intervals = options.metrics === "1.0" ? new GradeIntervals() : undefined;
   const go = (onResult: (r: RowResult) => void): void => {
     forEachDataRow(opts.data, (row) => {
       unmatched.delete(row.id);
-      onResult(grader.add(row, preds.get(row.id)));
+      const r = grader.add(row, preds.get(row.id));
+      intervals?.add(r, episodeCluster(row));
+      onResult(r);
     });
   };
   if (opts.rowResults) withWriter(opts.rowResults, (w) => go((r) => w.write(dumpsLine(r))));
   else go(() => {});
+  const metrics = grader.result();
   return {
-    metrics: grader.result(),
+    metrics,
     options,
     intake: { ...intake, unknown_ids: unmatched.size, unknown_examples: [...unmatched].slice(0, 3) },
+    ...(intervals ? { intervals: intervals.finish(metrics) } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { helpConfig, internalErrorLine, packageVersion } from "../../core/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
+import { formatInterval } from "../../core/stats/index.js";
 import { formatTable } from "../../core/table.js";
 import {
   baselineToFile,
@@ -24,6 +25,7 @@ import { registerModelCommands } from "./model.js";
 import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
+import { intervalsLine } from "../grade/intervals.js";
 import {
   COMPAT_MODES,
   type Compat,
@@ -276,15 +278,34 @@ export function buildProgram(): Command {
       if (warning && o.strict) throw new InputError(`predictions: ${warning}`, { file: o.pred });
       if (warning) process.stderr.write(`geb grade: warning: ${o.pred}: ${warning}\n`);
       if (o.format === "table") {
-        process.stdout.write(metricsTable([{ metrics: r.metrics as unknown as Record<string, unknown> }]));
+        const m = r.metrics as unknown as Record<string, unknown>;
+        // A second column `value [95% CI]` where the metric has an interval (1.0 only).
+        const ci = r.intervals
+          ? Object.fromEntries(Object.entries(r.intervals.metrics).map(([k, iv]) => [k, formatInterval(iv)]))
+          : undefined;
+        process.stdout.write(
+          metricsTable([{ metrics: m }, ...(ci ? [{ name: "95% CI", metrics: ci }] : [])]),
+        );
         return;
       }
       if (o.format === "json") o.json = true;
       if (o.json)
         console.log(
-          JSON.stringify({ metrics: r.metrics, config: r.options, predictions: r.intake }, null, 2),
+          JSON.stringify(
+            {
+              metrics: r.metrics,
+              config: r.options,
+              predictions: r.intake,
+              ...(r.intervals ? { intervals: r.intervals } : {}),
+            },
+            null,
+            2,
+          ),
         );
-      else console.log(formatReport(r.metrics, "", undefined, r.options.metrics));
+      else {
+        console.log(formatReport(r.metrics, "", undefined, r.options.metrics));
+        if (r.intervals) console.log(intervalsLine(r.intervals));
+      }
     });
 
   gradingOptions(

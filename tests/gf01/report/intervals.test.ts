@@ -25,7 +25,12 @@ describe("gf01 report intervals", () => {
     expect(iv.cluster).toBe("instance_id");
     expect(iv.metrics.certified_rate).toEqual(wilson(19, 39));
     expect(iv.metrics.certified_rate.value).toBe(g.certified_rate);
-    expect(iv.metrics.ap_f1_mean).toMatchObject({ value: g.ap_f1_mean, method: "bootstrap", n: 39, n_clusters: 39 });
+    expect(iv.metrics.ap_f1_mean).toMatchObject({
+      value: g.ap_f1_mean,
+      method: "bootstrap",
+      n: 39,
+      n_clusters: 39,
+    });
     const table = formatReportTable(rep);
     // scipy binomtest(19, 39).proportion_ci("wilson") = [0.3387, 0.6380]
     expect(table).toContain("0.487 [0.34, 0.64]");
