@@ -375,6 +375,8 @@ export interface RunPayload {
   metrics: Record<string, number | null>;
   efficiency: Efficiency;
   artifact_stats: unknown[];
+  /** Intervals on the per-row rates (metrics 1.0 only; docs/statistics.md). */
+  intervals?: IntervalsBlock;
 }
 
 export interface RunOptions {
@@ -403,6 +405,7 @@ export interface RunLaneReport {
   protocol: Protocol;
   metrics: Metrics;
   efficiency: Efficiency;
+  intervals?: IntervalsBlock;
 }
 
 export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports: RunLaneReport[] } {
@@ -413,6 +416,7 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
     protocol,
     predictor: makeBaseline(opts.baseline, protocol, opts.baselineDialect ?? options.metrics),
     grader: new Grader(options),
+    intervals: options.metrics === "1.0" ? new GradeIntervals() : undefined,
     tokens: 0,
     lastText: null as string | null,
     lastTokens: 0,
@@ -436,7 +440,8 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
         }
         lane.tokens += lane.lastTokens;
         const pred = predictRow(lane.predictor, row, lane.protocol);
-        lane.grader.add(row, pred);
+        const r = lane.grader.add(row, pred);
+        lane.intervals?.add(r, episodeCluster(row));
         lane.writer?.write(dumpsLine(pred));
       }
     });
@@ -460,7 +465,8 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
       wall_s: wall,
       wall_s_per_q: n ? wall / n : 0,
     };
-    reports.push({ protocol: lane.protocol, metrics, efficiency });
+    const intervals = lane.intervals?.finish(metrics);
+    reports.push({ protocol: lane.protocol, metrics, efficiency, ...(intervals ? { intervals } : {}) });
     const config: Record<string, unknown> = {
       citations: options.citations,
       support_metric: options.supportMetric,
@@ -479,6 +485,7 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
       // wall_s covers reading, predicting and grading (all lanes share one pass).
       efficiency,
       artifact_stats: [],
+      ...(intervals ? { intervals } : {}),
     };
   });
   if (opts.resultsJson) writeTextAtomic(opts.resultsJson, resultsJsonText(payloads));

@@ -7,7 +7,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { helpConfig, internalErrorLine, packageVersion } from "../../core/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
-import { formatInterval } from "../../core/stats/index.js";
+import { formatInterval, type IntervalsBlock } from "../../core/stats/index.js";
 import { formatTable } from "../../core/table.js";
 import {
   baselineToFile,
@@ -128,6 +128,11 @@ const formatOption = () =>
     .default("line");
 
 /** One row per metric (JSON key), one column per lane. */
+/** metric → `value [lo, hi]` cells of an intervals block, for `metricsTable`. */
+function intervalCells(block: IntervalsBlock): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(block.metrics).map(([k, iv]) => [k, formatInterval(iv)]));
+}
+
 function metricsTable(lanes: { name?: string; metrics: Record<string, unknown> }[]): string {
   const keys = Object.keys(lanes[0]?.metrics ?? {});
   const rows = keys.map((k) => {
@@ -280,9 +285,7 @@ export function buildProgram(): Command {
       if (o.format === "table") {
         const m = r.metrics as unknown as Record<string, unknown>;
         // A second column `value [95% CI]` where the metric has an interval (1.0 only).
-        const ci = r.intervals
-          ? Object.fromEntries(Object.entries(r.intervals.metrics).map(([k, iv]) => [k, formatInterval(iv)]))
-          : undefined;
+        const ci = r.intervals ? intervalCells(r.intervals) : undefined;
         process.stdout.write(
           metricsTable([{ metrics: m }, ...(ci ? [{ name: "95% CI", metrics: ci }] : [])]),
         );
@@ -335,16 +338,19 @@ export function buildProgram(): Command {
     if (o.format === "table")
       return void process.stdout.write(
         metricsTable(
-          reports.map((r) => ({
-            name: r.protocol,
-            metrics: r.metrics as unknown as Record<string, unknown>,
-          })),
+          reports.flatMap((r) => [
+            { name: r.protocol, metrics: r.metrics as unknown as Record<string, unknown> },
+            ...(r.intervals ? [{ name: `${r.protocol} 95% CI`, metrics: intervalCells(r.intervals) }] : []),
+          ]),
         ),
       );
     for (const r of reports)
       console.log(
         formatReport(r.metrics, `baseline=${o.baseline} protocol=${r.protocol} `, r.efficiency, o.metrics),
       );
+    // After every report line, so the report lines keep their places.
+    for (const r of reports)
+      if (r.intervals) console.log(`protocol=${r.protocol} ${intervalsLine(r.intervals)}`);
   });
 
   program

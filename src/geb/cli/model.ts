@@ -9,6 +9,7 @@ import {
 } from "../../core/engine/index.js";
 import { InputError } from "../../core/errors.js";
 import { formatReport, pyFixed } from "../api.js";
+import { intervalsLine } from "../grade/intervals.js";
 import { writeTextAtomic } from "../io.js";
 import { addGebPromptOptions, type GebCliValues, gebOptionsFromCli } from "../model/index.js";
 import { type GebModelResult, parseRetrievalSpec, runGebModel } from "../pipeline/gebmodel.js";
@@ -73,6 +74,8 @@ export function reportLines(r: GebModelResult): string[] {
       `selected_note=${f(d.selected_note_rate)} wrong_update=${f(d.wrong_update_rate)} abstain=${f(d.abstain_rate)} (p=${f(d.abstain_precision)} r=${f(d.abstain_recall)}) reference(latest-entry) selection=${f(d.selection_rate_latest_entry)}`,
     );
   }
+  // Last, so the lines above keep their places for scripts that read them.
+  if (p.intervals) lines.push(intervalsLine(p.intervals));
   return lines;
 }
 
