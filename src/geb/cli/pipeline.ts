@@ -23,7 +23,7 @@ import { loadLinearModel } from "../selector/linear.js";
 import { trainSelector } from "../selector/train.js";
 import { writeRunArtifacts } from "../summary/artifacts.js";
 import { collectRuns } from "../summary/collect.js";
-import { compareSummaries, formatDeltas, summaryFor } from "../summary/compare.js";
+import { compareRunPaths, formatDeltas } from "../summary/compare.js";
 import { formatDiagnosis } from "../summary/diagnosis.js";
 import { loadRuns } from "../summary/runs.js";
 import { withOneLineErrors } from "./sweep.js";
@@ -291,12 +291,14 @@ function registerPipelineCommandsInner(program: Command): void {
 
   program
     .command("compare")
-    .description("per-metric delta between two runs (results JSON or run directories)")
+    .description(
+      "per-metric delta between two runs (results JSON or run directories); value/exact accuracy paired by item with a significance test",
+    )
     .requiredOption("--base <path>", "baseline run")
     .requiredOption("--other <path>", "run to compare")
     .option("--json", "print JSON")
     .action((o) => {
-      const d = compareSummaries(summaryFor(o.base), summaryFor(o.other));
+      const d = compareRunPaths(o.base, o.other);
       if (o.json) console.log(JSON.stringify(d, null, 2));
       else for (const line of formatDeltas(d)) console.log(line);
     });
