@@ -16,6 +16,7 @@ import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { countRows, decompositionLine, rates } from "../summary/decomposition.js";
 import { buildDiagnosis, evidenceExamples, loadThresholds } from "../summary/diagnosis.js";
 import type { RowStat } from "../summary/rowstats.js";
+import { runIntervals } from "../summary/intervals.js";
 import { type Summary, summarizeRuns } from "../summary/summarize.js";
 
 const SUMMARY_METRICS = [
@@ -184,9 +185,25 @@ export function sweepRunsSummary(runs: readonly ModelRunPayload[]): Summary {
   return summarizeRuns(runs);
 }
 
-export function summaryText(rows: readonly Payload[], runsSummary: Summary | null = null): string {
+/**
+ * `intervals_by_cell`: each cell's value/exact accuracy with its interval, clustered by
+ * episode, from the cell's per-row statistics (docs/statistics.md). Not a reference key.
+ */
+export function cellIntervals(runs: readonly ModelRunPayload[]): Record<string, unknown>[] {
+  return runs.map((r) => ({ data_path: r.data.path, ...runIntervals(r) }));
+}
+
+export function summaryText(
+  rows: readonly Payload[],
+  runsSummary: Summary | null = null,
+  runs?: readonly ModelRunPayload[],
+): string {
   return pyJsonDumps(
-    { ...summarizeSweep(rows), ...(runsSummary ? rowBlocks(runsSummary) : {}) },
+    {
+      ...summarizeSweep(rows),
+      ...(runsSummary ? rowBlocks(runsSummary) : {}),
+      ...(runs ? { intervals_by_cell: cellIntervals(runs) } : {}),
+    },
     { indent: 2 },
   );
 }

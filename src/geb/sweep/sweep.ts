@@ -231,7 +231,7 @@ export function assemble(
   const payloads = texts.map((t) => JSON.parse(t) as Record<string, unknown>);
   const runs = payloads.map((p, i) => fromReferencePayload(p, join(out, cells[i].name, "results.json")));
   const runsSummary = sweepRunsSummary(runs);
-  writeTextAtomic(summaryPath, summaryText(payloads, runsSummary));
+  writeTextAtomic(summaryPath, summaryText(payloads, runsSummary, runs));
   writeSweepDiagnosis(out, runs, runsSummary);
   return { combined: combinedPath, summary: summaryPath };
 }
