@@ -8,7 +8,7 @@
  * drawing, so the result depends only on the multiset of clusters — not on row order, cluster
  * names or concurrency — and is byte-identical across runs and machines.
  */
-import { PyRandom } from "../random.js";
+import { PyRandom, bitLength } from "../random.js";
 import { type ResolvedStatsOptions, type StatsOptions, resolveStatsOptions } from "./options.js";
 import type { Interval } from "./schema.js";
 import { emptyInterval, wilson, wilsonBounds } from "./wilson.js";
@@ -74,22 +74,58 @@ export class ClusterAccumulator {
   }
 }
 
+/** Largest index table kept between calls (B × K entries; 4 M = 16 MB). */
+const INDEX_CACHE_MAX = 1 << 22;
+let indexCache: { seed: number; resamples: number; k: number; idx: Uint32Array } | null = null;
+
+/**
+ * The B × K cluster indices of `PyRandom(seed)`: replicate by replicate, each draw CPython's
+ * `_randbelow(k)` (getrandbits(k.bit_length()) with rejection; inlined — this is the hot loop).
+ * Reports bootstrap several metrics over the same clusters with the same seed, so the last
+ * table is kept and reused (same draws, computed once).
+ */
+function resampleIndices(seed: number, resamples: number, k: number): Uint32Array | null {
+  const c = indexCache;
+  if (c && c.seed === seed && c.resamples === resamples && c.k === k) return c.idx;
+  if (resamples * k > INDEX_CACHE_MAX) return null;
+  const draw = drawer(seed, k);
+  const idx = new Uint32Array(resamples * k);
+  for (let j = 0; j < idx.length; j++) idx[j] = draw();
+  indexCache = { seed, resamples, k, idx };
+  return idx;
+}
+
+/** `_randbelow(k)` draws from `PyRandom(seed)`. */
+function drawer(seed: number, k: number): () => number {
+  if (k >= 2 ** 32) throw new RangeError("bootstrap over 2^32 clusters or more");
+  const rng = new PyRandom(seed);
+  const shift = 32 - bitLength(k);
+  return () => {
+    let i = rng.genrandUint32() >>> shift;
+    while (i >= k) i = rng.genrandUint32() >>> shift;
+    return i;
+  };
+}
+
 /**
  * B bootstrap replicates of the ratio mean Σsums/Σcounts, each over K clusters drawn with
- * `PyRandom(seed).randbelow(K)` (cluster-major, replicate by replicate), sorted ascending.
+ * `PyRandom(seed).randbelow(K)` (replicate by replicate), sorted ascending.
  */
 export function bootstrapReplicates(t: ClusterTotals, o: ResolvedStatsOptions): Float64Array {
   const k = t.sums.length;
   if (k === 0) throw new RangeError("bootstrap needs at least one cluster");
-  const rng = new PyRandom(o.seed);
+  const idx = resampleIndices(o.seed, o.resamples, k);
+  // Too many draws to keep: the same draws, streamed.
+  const draw = idx ? null : drawer(o.seed, k);
   const out = new Float64Array(o.resamples);
-  for (let b = 0; b < o.resamples; b++) {
+  const { sums, counts } = t;
+  for (let b = 0, p = 0; b < o.resamples; b++) {
     let s = 0;
     let m = 0;
-    for (let j = 0; j < k; j++) {
-      const i = rng.randbelow(k);
-      s += t.sums[i];
-      m += t.counts[i];
+    for (let j = 0; j < k; j++, p++) {
+      const i = idx ? idx[p] : (draw as () => number)();
+      s += sums[i];
+      m += counts[i];
     }
     out[b] = s / m;
   }

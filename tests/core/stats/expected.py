@@ -70,4 +70,7 @@ centre = (p + zz * zz / (2 * neff)) / (1 + zz * zz / neff)
 half = zz * np.sqrt(p * (1 - p) / neff + zz * zz / (4 * neff * neff)) / (1 + zz * zz / neff)
 out["wilson_cluster"] = {"values": bins, "clusters": cb, "B": 2000, "seed": 7, "deff": deff,
                          "ci": [float(centre - half), float(centre + half)]}
+# 2100 singleton clusters × 2000 resamples: more draws than the kept index table holds (streamed).
+big = [(i * 7919) % 13 for i in range(2100)]
+out["boot_streamed"] = {"seed": 3, "ci": cluster_boot(big, list(range(2100)), 2000, 3, 0.95)[:2]}
 print(json.dumps(out, indent=1))
