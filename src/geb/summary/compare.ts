@@ -3,7 +3,7 @@
  * the summary's overall means and decomposition rates, with a paired significance test on the
  * rates every row carries (docs/statistics.md).
  */
-import { formatPValue, type StatsOptions } from "../../core/stats/index.js";
+import { formatPValue, minimumDetectableDifference, type StatsOptions } from "../../core/stats/index.js";
 import { pairedRateComparisons, ROW_RATE_METRICS, type RowRateMetric } from "./intervals.js";
 import { loadRuns } from "./runs.js";
 import { type Summary, summarizeRuns } from "./summarize.js";
@@ -94,9 +94,14 @@ export function formatDeltas(d: readonly MetricDelta[]): string[] {
   const note = d.find((x) => x.note)?.note;
   if (tested) {
     const n = d.find((x) => x.n_paired !== undefined)?.n_paired;
+    const mdd = n ? minimumDetectableDifference({ n }) : null;
     lines.push(
       `paired test on ${n} items (row id, trial) for value_acc / exact_acc: exact McNemar, or the episode-cluster bootstrap when queries share episodes; α=0.05, no multiplicity correction; other metrics are not tested`,
     );
+    if (mdd !== null)
+      lines.push(
+        `minimum detectable difference at n=${n} (α=0.05 two-sided, power 0.8, p=0.5, independent items): ${mdd.toFixed(2)}; smaller deltas are likely noise`,
+      );
   } else if (note) lines.push(`no paired test: ${note}`);
   return lines;
 }

@@ -83,3 +83,27 @@ describe("paired comparison of two runs", () => {
     expect(lines.at(-1)).toMatch(/^no paired test: a side holds several runs/);
   });
 });
+
+describe("compare table", () => {
+  it("prints the interval, p-value, the test used and the minimum detectable difference", () => {
+    const lines = formatDeltas([
+      {
+        metric: "value_acc",
+        base: 0.5,
+        other: 0.875,
+        delta: 0.375,
+        ci_low: 0.2,
+        ci_high: 0.55,
+        p_value: 0.0042,
+        significant: true,
+        method: "mcnemar_exact",
+        n_paired: 24,
+      },
+      { metric: "cite_f1", base: 0.5, other: 0.6, delta: 0.1 },
+    ]);
+    expect(lines[1]).toMatch(/^value_acc .* \+0\.3750 {2}\[0\.20, 0\.55\] +0\.004 +significant$/);
+    expect(lines[2]).toMatch(/^cite_f1 .*\+0\.1000$/);
+    // scipy norm.ppf: (1.95996 + 0.84162)·√(0.5/24) = 0.4044
+    expect(lines.at(-1)).toMatch(/minimum detectable difference at n=24 .*: 0\.40;/);
+  });
+});
