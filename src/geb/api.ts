@@ -327,6 +327,7 @@ export function gradeFiles(opts: {
   if (opts.rowResults) withWriter(opts.rowResults, (w) => go((r) => w.write(dumpsLine(r))));
   else go(() => {});
   const metrics = grader.result();
+  intervals?.addTwinPairs(grader.twinPairs());
   return {
     metrics,
     options,
@@ -465,6 +466,7 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
       wall_s: wall,
       wall_s_per_q: n ? wall / n : 0,
     };
+    lane.intervals?.addTwinPairs(lane.grader.twinPairs());
     const intervals = lane.intervals?.finish(metrics);
     reports.push({ protocol: lane.protocol, metrics, efficiency, ...(intervals ? { intervals } : {}) });
     const config: Record<string, unknown> = {

@@ -26,6 +26,8 @@ export const GRADE_INTERVAL_METRICS = {
   instruction_acc: "rate",
   clean_acc: "rate",
   state_integrity_rate: "rate",
+  twin_consistency: "rate",
+  twin_flip_rate: "rate",
 } as const satisfies Partial<Record<keyof Metrics, "rate" | "mean">>;
 export type GradeIntervalMetric = keyof typeof GRADE_INTERVAL_METRICS;
 
@@ -61,6 +63,14 @@ export class GradeIntervals {
       a.instruction_acc.add(bit(r.exact), cluster);
       a.state_integrity_rate.add(bit(r.value_ok), cluster);
     } else a.clean_acc.add(bit(r.exact), cluster);
+  }
+
+  /** Twin pairs (`Grader.twinPairs()`): one item per pair, clustered by twin group. */
+  addTwinPairs(pairs: readonly { group: string; consistent: boolean; flipped: boolean | null }[]): void {
+    for (const p of pairs) {
+      this.acc.twin_consistency.add(p.consistent ? 1 : 0, p.group);
+      if (p.flipped !== null) this.acc.twin_flip_rate.add(p.flipped ? 1 : 0, p.group);
+    }
   }
 
   /**

@@ -146,10 +146,10 @@ function gradeAll(
   rows: readonly LoadedRow[],
   preds: Map<string, GebAnswer | undefined>,
   opts: GradeOptions,
-): { metrics: Metrics; results: RowResult[] } {
+): { metrics: Metrics; results: RowResult[]; twins: ReturnType<Grader["twinPairs"]> } {
   const g = new Grader(opts);
   const results = rows.map((r) => g.add(r, preds.get(r.id)));
-  return { metrics: g.result(), results };
+  return { metrics: g.result(), results, twins: g.twinPairs() };
 }
 
 const METRIC_KEYS: readonly (keyof Metrics)[] = RATE_METRICS;
@@ -321,11 +321,12 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
   const rowStats: RowStat[] = [];
   const spoofOn = (opts.pipeline?.config.authority_spoof_rate ?? 0) > 0;
   byTrialPreds.forEach((preds, t) => {
-    const { metrics, results } = gradeAll(rows, preds, gradeOpts);
+    const { metrics, results, twins } = gradeAll(rows, preds, gradeOpts);
     perTrial.push(metrics);
     if (t === 0 && gradeOpts.metrics === "1.0") {
       const gi = new GradeIntervals();
       for (let i = 0; i < rows.length; i++) gi.add(results[i], episodeCluster(rows[i]));
+      gi.addTwinPairs(twins);
       intervals = gi.finish(metrics);
     }
     rows.forEach((row, i) => {

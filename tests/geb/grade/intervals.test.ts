@@ -72,3 +72,30 @@ describe("geb grade intervals", () => {
     expect(second).toMatch(/^95% CI \(by episode\): value_acc \[0\.\d\d, [01]\.\d\d\] exact_acc/);
   });
 });
+
+describe("twin metric intervals", () => {
+  it("one item per twin pair, clustered by twin group; values equal the grader's", () => {
+    const dir = tmp();
+    const data = join(dir, "d.jsonl");
+    const c = { ...cfg, twins: true };
+    generateToFile(c, data);
+    const pred = join(dir, "p.jsonl");
+    // Right on base episodes, wrong on twins: pairs are inconsistent where the gold flips.
+    const lines = rowsOf(c).map((r) =>
+      JSON.stringify({
+        id: r.id,
+        value: r.episode_id.endsWith("T") ? "certainly-wrong" : r.gold.value,
+        support_ids: r.gold.support_ids ?? [],
+      }),
+    );
+    writeFileSync(pred, `${lines.join("\n")}\n`);
+    const r = gradeFiles({ data, pred });
+    const tc = r.intervals?.metrics.twin_consistency;
+    const tf = r.intervals?.metrics.twin_flip_rate;
+    expect(tc?.value).toBe(r.metrics.twin_consistency);
+    expect(tf?.value).toBe(r.metrics.twin_flip_rate);
+    expect(tc?.n_clusters).toBe(6);
+    expect(tc?.n).toBe(24); // 6 twin groups × 4 queries
+    expect(tc?.ci_low as number).toBeLessThanOrEqual(tc?.value as number);
+  });
+});
