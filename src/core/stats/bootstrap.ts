@@ -28,6 +28,8 @@ export interface ClusterTotals {
 export class ClusterAccumulator {
   private readonly keyed = new Map<string | number, { sum: number; count: number }>();
   private readonly singles: number[] = [];
+  private readonly whole: [number, number][] = [];
+  private multi = false;
   n = 0;
 
   add(value: number, cluster?: string | number): void {
@@ -44,12 +46,26 @@ export class ClusterAccumulator {
     } else this.keyed.set(cluster, { sum: value, count: 1 });
   }
 
+  /**
+   * A whole cluster at once: the sum of its items' values and how many items it has (for
+   * callers that already keep per-cluster totals, e.g. one map entry per instance for
+   * several metrics).
+   */
+  addCluster(sum: number, count: number): void {
+    if (!Number.isFinite(sum) || !Number.isSafeInteger(count) || count < 1)
+      throw new RangeError(`cluster needs a finite sum and a positive item count, got ${sum}, ${count}`);
+    this.whole.push([sum, count]);
+    this.n += count;
+    if (count > 1) this.multi = true;
+  }
+
   get nClusters(): number {
-    return this.keyed.size + this.singles.length;
+    return this.keyed.size + this.singles.length + this.whole.length;
   }
 
   /** True when no cluster holds more than one item (the bootstrap is then item-level). */
   get independent(): boolean {
+    if (this.multi) return false;
     for (const c of this.keyed.values()) if (c.count > 1) return false;
     return true;
   }
@@ -63,6 +79,7 @@ export class ClusterAccumulator {
   totals(): ClusterTotals {
     const pairs: [number, number][] = this.singles.map((v) => [v, 1]);
     for (const c of this.keyed.values()) pairs.push([c.sum, c.count]);
+    for (const w of this.whole) pairs.push([w[0], w[1]]);
     pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const sums = new Float64Array(pairs.length);
     const counts = new Float64Array(pairs.length);

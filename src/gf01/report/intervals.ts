@@ -24,19 +24,45 @@ export const GROUP_INTERVAL_METRICS = {
 export type GroupIntervalMetric = keyof typeof GROUP_INTERVAL_METRICS;
 
 export class GroupIntervals {
-  private readonly acc = {
-    certified_rate: new ClusterAccumulator(),
-    goal_rate: new ClusterAccumulator(),
-    ap_f1_mean: new ClusterAccumulator(),
-    ts_f1_mean: new ClusterAccumulator(),
-  };
+  /** instance → [count, valid, goal, ap_f1 sum, ts_f1 sum]: one entry per instance for all four. */
+  private readonly byInstance = new Map<string, Float64Array>();
+  /** Rows without an instance id: each its own cluster. */
+  private readonly loose: Float64Array[] = [];
 
   add(instanceId: unknown, valid: boolean, goal: boolean, apF1: number, tsF1: number): void {
-    const c = instanceId === undefined || instanceId === null ? undefined : String(instanceId);
-    this.acc.certified_rate.add(valid ? 1 : 0, c);
-    this.acc.goal_rate.add(goal ? 1 : 0, c);
-    this.acc.ap_f1_mean.add(apF1, c);
-    this.acc.ts_f1_mean.add(tsF1, c);
+    let t: Float64Array | undefined;
+    if (instanceId === undefined || instanceId === null) {
+      t = new Float64Array(5);
+      this.loose.push(t);
+    } else {
+      const k = String(instanceId);
+      t = this.byInstance.get(k);
+      if (!t) {
+        t = new Float64Array(5);
+        this.byInstance.set(k, t);
+      }
+    }
+    t[0]++;
+    if (valid) t[1]++;
+    if (goal) t[2]++;
+    t[3] += apF1;
+    t[4] += tsF1;
+  }
+
+  private accumulators(): Record<GroupIntervalMetric, ClusterAccumulator> {
+    const acc = {
+      certified_rate: new ClusterAccumulator(),
+      goal_rate: new ClusterAccumulator(),
+      ap_f1_mean: new ClusterAccumulator(),
+      ts_f1_mean: new ClusterAccumulator(),
+    };
+    for (const t of [...this.byInstance.values(), ...this.loose]) {
+      acc.certified_rate.addCluster(t[1], t[0]);
+      acc.goal_rate.addCluster(t[2], t[0]);
+      acc.ap_f1_mean.addCluster(t[3], t[0]);
+      acc.ts_f1_mean.addCluster(t[4], t[0]);
+    }
+    return acc;
   }
 
   /**
@@ -45,8 +71,9 @@ export class GroupIntervals {
    */
   finish(exact: Record<GroupIntervalMetric, number>, opts: StatsOptions = {}): IntervalsBlock {
     const metrics: IntervalsBlock["metrics"] = {};
+    const acc = this.accumulators();
     for (const [k, kind] of Object.entries(GROUP_INTERVAL_METRICS) as [GroupIntervalMetric, string][]) {
-      const iv = kind === "rate" ? proportionInterval(this.acc[k], opts) : meanInterval(this.acc[k], opts);
+      const iv = kind === "rate" ? proportionInterval(acc[k], opts) : meanInterval(acc[k], opts);
       if (iv.value !== null && iv.ci_low !== null && iv.ci_high !== null) {
         const v = exact[k];
         metrics[k] = { ...iv, value: v, ci_low: Math.min(iv.ci_low, v), ci_high: Math.max(iv.ci_high, v) };

@@ -430,3 +430,32 @@ describe("bootstrap draws", () => {
     expect(meanInterval(accumulateClusters(v, cl), { seed: 0 })).toEqual(first);
   });
 });
+
+describe("addCluster", () => {
+  it("a cluster added whole equals its items added one by one (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 1, maxLength: 5 }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (clusters) => {
+          const items = new ClusterAccumulator();
+          const whole = new ClusterAccumulator();
+          clusters.forEach((c, i) => {
+            for (const v of c) items.add(v, i);
+            whole.addCluster(
+              c.reduce((s, v) => s + v, 0),
+              c.length,
+            );
+          });
+          expect(proportionInterval(whole, { resamples: 200 })).toEqual(
+            proportionInterval(items, { resamples: 200 }),
+          );
+          expect(meanInterval(whole, { resamples: 200 })).toEqual(meanInterval(items, { resamples: 200 }));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
