@@ -90,7 +90,8 @@ export type PairedResult =
 /**
  * `other − base` on the items both sides graded (same row id and trial): exact McNemar when
  * items are independent, else the paired cluster bootstrap (by episode). Refused when a side
- * grades an item twice (several runs over the same data) or the sides share no item.
+ * grades an item twice (several runs over the same data), when a shared id has a different
+ * gold value or key (different datasets reuse ids), or when the sides share no item.
  */
 export function pairedRateComparisons(
   base: readonly ModelRunPayload[],
@@ -108,6 +109,12 @@ export function pairedRateComparisons(
   for (const [k, ra] of a) {
     const rb = b.get(k);
     if (!rb) continue;
+    // Row ids (`E0001-Q001`) repeat across datasets: pair only rows asking the same thing.
+    if (ra.gold_value !== rb.gold_value || ra.key !== rb.key)
+      return {
+        paired: false,
+        reason: `row ${JSON.stringify(ra.id)} has a different gold or key in the two runs: not the same dataset`,
+      };
     const c = episodeOf(ra);
     for (const m of ROW_RATE_METRICS) acc[m].add(outcome(ra, m), outcome(rb, m), c);
   }

@@ -73,6 +73,13 @@ describe("paired comparison of two runs", () => {
     expect(r.comparisons.value_acc.n_clusters).toBe(5);
   });
 
+  it("refuses to pair rows of different datasets that reuse ids", () => {
+    const a = [{ ...row("E0001-Q001", "E0001", true), gold_value: "red", key: "k1" }] as RowStat[];
+    const b = [{ ...row("E0001-Q001", "E0001", true), gold_value: "blue", key: "k1" }] as RowStat[];
+    const r = pairedRateComparisons([run(a)], [run(b)]);
+    expect(r).toEqual({ paired: false, reason: expect.stringMatching(/not the same dataset/) });
+  });
+
   it("refuses to pair when a side grades an item twice, and says so in the table", () => {
     const rows = [row("a", null, true)];
     const r = pairedRateComparisons([run(rows), run(rows)], [run(rows)]);
