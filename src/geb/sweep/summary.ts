@@ -188,9 +188,14 @@ export function sweepRunsSummary(runs: readonly ModelRunPayload[]): Summary {
 /**
  * `intervals_by_cell`: each cell's value/exact accuracy with its interval, clustered by
  * episode, from the cell's per-row statistics (docs/statistics.md). Not a reference key.
+ * `data_path` is the cell payload's as written (`rows[i]`, relative when the sweep's --out
+ * was), not the resolved path of the loaded run, so the file is the same wherever it is run.
  */
-export function cellIntervals(runs: readonly ModelRunPayload[]): Record<string, unknown>[] {
-  return runs.map((r) => ({ data_path: r.data.path, ...runIntervals(r) }));
+export function cellIntervals(
+  rows: readonly Payload[],
+  runs: readonly ModelRunPayload[],
+): Record<string, unknown>[] {
+  return runs.map((r, i) => ({ data_path: asObj(rows[i]?.data).path ?? null, ...runIntervals(r) }));
 }
 
 export function summaryText(
@@ -202,7 +207,7 @@ export function summaryText(
     {
       ...summarizeSweep(rows),
       ...(runsSummary ? rowBlocks(runsSummary) : {}),
-      ...(runs ? { intervals_by_cell: cellIntervals(runs) } : {}),
+      ...(runs ? { intervals_by_cell: cellIntervals(rows, runs) } : {}),
     },
     { indent: 2 },
   );
