@@ -70,6 +70,13 @@ export class ClusterAccumulator {
     return true;
   }
 
+  /** Every cluster's key (undefined for keyless items and whole clusters), item sum and count. */
+  forEachCluster(f: (key: string | number | undefined, sum: number, count: number) => void): void {
+    for (const v of this.singles) f(undefined, v, 1);
+    for (const [k, c] of this.keyed) f(k, c.sum, c.count);
+    for (const w of this.whole) f(undefined, w[0], w[1]);
+  }
+
   sum(): number {
     let s = 0;
     for (const t of this.totals().sums) s += t;
@@ -122,6 +129,15 @@ function drawer(seed: number, k: number): () => number {
     while (i >= k) i = rng.genrandUint32() >>> shift;
     return i;
   };
+}
+
+/** The B × K resample indices in order, one per call (the kept table, else drawn afresh). */
+export function resampleIndexStream(seed: number, resamples: number, k: number): () => number {
+  if (k < 1) throw new RangeError("bootstrap needs at least one cluster");
+  const idx = resampleIndices(seed, resamples, k);
+  if (!idx) return drawer(seed, k);
+  let p = 0;
+  return () => idx[p++];
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from "./bootstrap.js";
+export * from "./difference.js";
 export * from "./format.js";
 export * from "./mdd.js";
 export * from "./normal.js";

@@ -5,6 +5,7 @@
  */
 import {
   ClusterAccumulator,
+  differenceInterval,
   type Interval,
   type IntervalsBlock,
   type StatsOptions,
@@ -28,7 +29,8 @@ export const GRADE_INTERVAL_METRICS = {
   state_integrity_rate: "rate",
   twin_consistency: "rate",
   twin_flip_rate: "rate",
-} as const satisfies Partial<Record<keyof Metrics, "rate" | "mean">>;
+  instruction_gap: "difference",
+} as const satisfies Partial<Record<keyof Metrics, "rate" | "mean" | "difference">>;
 export type GradeIntervalMetric = keyof typeof GRADE_INTERVAL_METRICS;
 
 /**
@@ -80,7 +82,13 @@ export class GradeIntervals {
   finish(metrics?: Partial<Metrics>, opts: StatsOptions = {}): IntervalsBlock {
     const out: Record<string, Interval> = {};
     for (const [k, kind] of Object.entries(GRADE_INTERVAL_METRICS) as [GradeIntervalMetric, string][]) {
-      const iv = kind === "rate" ? proportionInterval(this.acc[k], opts) : meanInterval(this.acc[k], opts);
+      const iv =
+        kind === "rate"
+          ? proportionInterval(this.acc[k], opts)
+          : kind === "mean"
+            ? meanInterval(this.acc[k], opts)
+            : // instruction_gap = clean_acc − instruction_acc over the same episodes.
+              differenceInterval(this.acc.clean_acc, this.acc.instruction_acc, opts);
       const v = metrics?.[k];
       out[k] =
         typeof v === "number" && iv.ci_low !== null && iv.ci_high !== null

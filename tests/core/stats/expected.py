@@ -70,6 +70,35 @@ centre = (p + zz * zz / (2 * neff)) / (1 + zz * zz / neff)
 half = zz * np.sqrt(p * (1 - p) / neff + zz * zz / (4 * neff * neff)) / (1 + zz * zz / neff)
 out["wilson_cluster"] = {"values": bins, "clusters": cb, "B": 2000, "seed": 7, "deff": deff,
                          "ci": [float(centre - half), float(centre + half)]}
+# Difference of two means over shared clusters (instruction_gap = clean_acc − instruction_acc):
+# clusters carry (sum_a, n_a, sum_b, n_b), sorted as tuples, resampled whole; resamples without
+# one side's items are left out.
+def joint_boot(a, b, B, seed, level):
+    g = {}
+    for v, c in a:
+        t = g.setdefault(c, [0.0, 0, 0.0, 0]); t[0] += v; t[1] += 1
+    for v, c in b:
+        t = g.setdefault(c, [0.0, 0, 0.0, 0]); t[2] += v; t[3] += 1
+    rows = sorted(tuple(t) for t in g.values())
+    rng = random.Random(seed)
+    K = len(rows)
+    reps = []
+    for _ in range(B):
+        xa = ya = xb = yb = 0
+        for _ in range(K):
+            t = rows[rng.randrange(K)]
+            xa += t[0]; ya += t[1]; xb += t[2]; yb += t[3]
+        if ya > 0 and yb > 0:
+            reps.append(xa / ya - xb / yb)
+    reps = np.array(reps)
+    al = (1 - level) / 2
+    return [float(np.quantile(reps, al, method="linear")), float(np.quantile(reps, 1 - al, method="linear"))]
+
+
+clean = [(1 if (e + q) % 3 else 0, e) for e in range(7) for q in range(3)]
+instr = [(1 if e % 2 else 0, e) for e in range(7) for q in range(2) if e != 3]
+out["difference"] = {"clean": clean, "instr": instr, "seed": 0, "ci": joint_boot(clean, instr, 2000, 0, 0.95)}
+
 # 2100 singleton clusters × 2000 resamples: more draws than the kept index table holds (streamed).
 big = [(i * 7919) % 13 for i in range(2100)]
 out["boot_streamed"] = {"seed": 3, "ci": cluster_boot(big, list(range(2100)), 2000, 3, 0.95)[:2]}

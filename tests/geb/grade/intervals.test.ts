@@ -41,6 +41,7 @@ describe("geb grade intervals", () => {
     expect(v.method).toBe("wilson_cluster");
     expect((v.ci_high as number) - (v.ci_low as number)).toBeGreaterThan(0.45);
     expect(block.metrics.exact_acc.value).toBe(r.metrics.exact_acc);
+    expect(block.metrics.instruction_gap.value).toBe(r.metrics.instruction_gap);
   });
 
   it("reference-0.1 grades carry no intervals", () => {
