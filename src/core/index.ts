@@ -9,3 +9,4 @@ export * from "./pyset.js";
 export * from "./random.js";
 export * from "./schema.js";
 export * as view from "./view/index.js";
+export * from "./stats/index.js";

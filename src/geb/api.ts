@@ -9,6 +9,7 @@ import { InputError } from "../core/errors.js";
 import { roundHalfEven } from "../core/numeric.js";
 import { PyFloat, pyJsonDumps, pyStrip } from "../core/pyjson.js";
 import { pyJsonLoads } from "../core/pyjsonloads.js";
+import type { IntervalsBlock } from "../core/stats/index.js";
 import { type BaselineName, type BaselinePrediction, makeBaseline } from "./baselines/baselines.js";
 import { validateBook } from "./dataset/book.js";
 import { countTokens, generateDataset, validateConfig } from "./dataset/generate.js";
@@ -24,6 +25,7 @@ import {
   RESULT_FLOAT_KEYS,
   type RowResult,
 } from "./grade/grade.js";
+import { episodeCluster, GradeIntervals } from "./grade/intervals.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./dataset/rowreader.js";
 import { type GebRowRead, readRowChecked } from "./dataset/schema.js";
@@ -335,6 +337,8 @@ export interface GradeReport {
   options: GradeOptions;
   /** Prediction-file findings; `unknown_ids`: ids no data row has (never graded). */
   intake: PredictionIntake & { unknown_ids: number; unknown_examples: string[] };
+  /** Intervals on the per-row rates (metrics 1.0 only; docs/statistics.md). */
+  intervals?: IntervalsBlock;
 }
 
 export function gradeFiles(opts: {
@@ -347,18 +351,24 @@ export function gradeFiles(opts: {
   const grader = new Grader(options);
   const { preds, ids, intake } = readPredictionIndex(opts.pred, options.metrics);
   const unmatched = new Set(ids);
+  const intervals = options.metrics === "1.0" ? new GradeIntervals() : undefined;
   const go = (onResult: (r: RowResult) => void): void => {
     forEachDataRow(opts.data, (row) => {
       unmatched.delete(row.id);
-      onResult(grader.add(row, preds.get(row.id)));
+      const r = grader.add(row, preds.get(row.id));
+      intervals?.add(r, episodeCluster(row));
+      onResult(r);
     });
   };
   if (opts.rowResults) withWriter(opts.rowResults, (w) => go((r) => w.write(dumpsLine(r))));
   else go(() => {});
+  const metrics = grader.result();
+  intervals?.addTwinPairs(grader.twinPairs());
   return {
-    metrics: grader.result(),
+    metrics,
     options,
     intake: { ...intake, unknown_ids: unmatched.size, unknown_examples: [...unmatched].slice(0, 3) },
+    ...(intervals ? { intervals: intervals.finish(metrics) } : {}),
   };
 }
 
@@ -402,6 +412,8 @@ export interface RunPayload {
   metrics: Record<string, number | null>;
   efficiency: Efficiency;
   artifact_stats: unknown[];
+  /** Intervals on the per-row rates (metrics 1.0 only; docs/statistics.md). */
+  intervals?: IntervalsBlock;
 }
 
 export interface RunOptions {
@@ -430,6 +442,7 @@ export interface RunLaneReport {
   protocol: Protocol;
   metrics: Metrics;
   efficiency: Efficiency;
+  intervals?: IntervalsBlock;
 }
 
 export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports: RunLaneReport[] } {
@@ -440,6 +453,7 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
     protocol,
     predictor: makeBaseline(opts.baseline, protocol, opts.baselineDialect ?? options.metrics),
     grader: new Grader(options),
+    intervals: options.metrics === "1.0" ? new GradeIntervals() : undefined,
     tokens: 0,
     lastText: null as string | null,
     lastTokens: 0,
@@ -463,7 +477,8 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
         }
         lane.tokens += lane.lastTokens;
         const pred = predictRow(lane.predictor, row, lane.protocol);
-        lane.grader.add(row, pred);
+        const r = lane.grader.add(row, pred);
+        lane.intervals?.add(r, episodeCluster(row));
         lane.writer?.write(dumpsLine(pred));
       }
     });
@@ -487,7 +502,9 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
       wall_s: wall,
       wall_s_per_q: n ? wall / n : 0,
     };
-    reports.push({ protocol: lane.protocol, metrics, efficiency });
+    lane.intervals?.addTwinPairs(lane.grader.twinPairs());
+    const intervals = lane.intervals?.finish(metrics);
+    reports.push({ protocol: lane.protocol, metrics, efficiency, ...(intervals ? { intervals } : {}) });
     const config: Record<string, unknown> = {
       citations: options.citations,
       support_metric: options.supportMetric,
@@ -506,6 +523,7 @@ export function runBaseline(opts: RunOptions): { payloads: RunPayload[]; reports
       // wall_s covers reading, predicting and grading (all lanes share one pass).
       efficiency,
       artifact_stats: [],
+      ...(intervals ? { intervals } : {}),
     };
   });
   if (opts.resultsJson) writeTextAtomic(opts.resultsJson, resultsJsonText(payloads));

@@ -7,6 +7,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { helpConfig, internalErrorLine, packageVersion } from "../../core/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
+import { formatInterval, type IntervalsBlock } from "../../core/stats/index.js";
 import { formatTable } from "../../core/table.js";
 // Command implementations are imported in their actions (`await import`), so `geb --help` and
 // each command load only what they use (start-up: docs/performance.md).
@@ -17,6 +18,7 @@ import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
 import { registerViewCommand } from "../view/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
+import { intervalsLine } from "../grade/intervals.js";
 import {
   COMPAT_MODES,
   type Compat,
@@ -119,6 +121,11 @@ const formatOption = () =>
     .default("line");
 
 /** One row per metric (JSON key), one column per lane. */
+/** metric → `value [lo, hi]` cells of an intervals block, for `metricsTable`. */
+function intervalCells(block: IntervalsBlock): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(block.metrics).map(([k, iv]) => [k, formatInterval(iv)]));
+}
+
 function metricsTable(lanes: { name?: string; metrics: Record<string, unknown> }[]): string {
   const keys = Object.keys(lanes[0]?.metrics ?? {});
   const rows = keys.map((k) => {
@@ -272,15 +279,32 @@ export function buildProgram(): Command {
       if (warning && o.strict) throw new InputError(`predictions: ${warning}`, { file: o.pred });
       if (warning) process.stderr.write(`geb grade: warning: ${o.pred}: ${warning}\n`);
       if (o.format === "table") {
-        process.stdout.write(metricsTable([{ metrics: r.metrics as unknown as Record<string, unknown> }]));
+        const m = r.metrics as unknown as Record<string, unknown>;
+        // A second column `value [95% CI]` where the metric has an interval (1.0 only).
+        const ci = r.intervals ? intervalCells(r.intervals) : undefined;
+        process.stdout.write(
+          metricsTable([{ metrics: m }, ...(ci ? [{ name: "95% CI", metrics: ci }] : [])]),
+        );
         return;
       }
       if (o.format === "json") o.json = true;
       if (o.json)
         console.log(
-          JSON.stringify({ metrics: r.metrics, config: r.options, predictions: r.intake }, null, 2),
+          JSON.stringify(
+            {
+              metrics: r.metrics,
+              config: r.options,
+              predictions: r.intake,
+              ...(r.intervals ? { intervals: r.intervals } : {}),
+            },
+            null,
+            2,
+          ),
         );
-      else console.log(formatReport(r.metrics, "", undefined, r.options.metrics));
+      else {
+        console.log(formatReport(r.metrics, "", undefined, r.options.metrics));
+        if (r.intervals) console.log(intervalsLine(r.intervals));
+      }
     });
 
   gradingOptions(
@@ -311,16 +335,19 @@ export function buildProgram(): Command {
     if (o.format === "table")
       return void process.stdout.write(
         metricsTable(
-          reports.map((r) => ({
-            name: r.protocol,
-            metrics: r.metrics as unknown as Record<string, unknown>,
-          })),
+          reports.flatMap((r) => [
+            { name: r.protocol, metrics: r.metrics as unknown as Record<string, unknown> },
+            ...(r.intervals ? [{ name: `${r.protocol} 95% CI`, metrics: intervalCells(r.intervals) }] : []),
+          ]),
         ),
       );
     for (const r of reports)
       console.log(
         formatReport(r.metrics, `baseline=${o.baseline} protocol=${r.protocol} `, r.efficiency, o.metrics),
       );
+    // After every report line, so the report lines keep their places.
+    for (const r of reports)
+      if (r.intervals) console.log(`protocol=${r.protocol} ${intervalsLine(r.intervals)}`);
   });
 
   program

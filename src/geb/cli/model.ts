@@ -6,6 +6,7 @@ import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the action (`await import`): `geb --help` loads none of them.
 import type { formatReport as FormatReport, pyFixed as PyFixed } from "../api.js";
+import type { intervalsLine as IntervalsLine } from "../grade/intervals.js";
 import { writeTextAtomic } from "../io.js";
 import { addGebPromptOptions, type GebCliValues, gebOptionsFromCli } from "../model/cli-options.js";
 import type { GebModelResult } from "../pipeline/gebmodel.js";
@@ -42,7 +43,11 @@ export function parseLabels(items: string[] | undefined): Record<string, string>
 /** The one-line report plus the decomposition line. */
 export function reportLines(
   r: GebModelResult,
-  { formatReport, pyFixed }: { formatReport: typeof FormatReport; pyFixed: typeof PyFixed },
+  {
+    formatReport,
+    pyFixed,
+    intervalsLine,
+  }: { formatReport: typeof FormatReport; pyFixed: typeof PyFixed; intervalsLine: typeof IntervalsLine },
 ): string[] {
   const p = r.payload;
   const e = p.efficiency as { tokens: number; tokens_per_q: number; passes: number; wall_s: number | null };
@@ -72,6 +77,8 @@ export function reportLines(
       `selected_note=${f(d.selected_note_rate)} wrong_update=${f(d.wrong_update_rate)} abstain=${f(d.abstain_rate)} (p=${f(d.abstain_precision)} r=${f(d.abstain_recall)}) reference(latest-entry) selection=${f(d.selection_rate_latest_entry)}`,
     );
   }
+  // Last, so the lines above keep their places for scripts that read them.
+  if (p.intervals) lines.push(intervalsLine(p.intervals));
   return lines;
 }
 
@@ -209,7 +216,8 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
           writeTextAtomic(join(dir, "preds.jsonl"), predictionsJsonl(r));
           writeRunArtifacts(dir, [r.payload], { thresholds: o.thresholds as string | undefined });
         }
-        for (const line of reportLines(r, api)) console.log(line);
+        const { intervalsLine } = await import("../grade/intervals.js");
+        for (const line of reportLines(r, { ...api, intervalsLine })) console.log(line);
       } finally {
         await engine?.client.close?.();
       }

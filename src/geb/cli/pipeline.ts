@@ -287,13 +287,15 @@ function registerPipelineCommandsInner(program: Command): void {
 
   program
     .command("compare")
-    .description("per-metric delta between two runs (results JSON or run directories)")
+    .description(
+      "per-metric delta between two runs (results JSON or run directories); value/exact accuracy paired by item with a significance test",
+    )
     .requiredOption("--base <path>", "baseline run")
     .requiredOption("--other <path>", "run to compare")
     .option("--json", "print JSON")
     .action(async (o) => {
-      const { compareSummaries, formatDeltas, summaryFor } = await import("../summary/compare.js");
-      const d = compareSummaries(summaryFor(o.base), summaryFor(o.other));
+      const { compareRunPaths, formatDeltas } = await import("../summary/compare.js");
+      const d = compareRunPaths(o.base, o.other);
       if (o.json) console.log(JSON.stringify(d, null, 2));
       else for (const line of formatDeltas(d)) console.log(line);
     });

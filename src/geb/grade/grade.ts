@@ -549,22 +549,38 @@ export class Grader {
     };
   }
 
+  /**
+   * Every (twin_group, q_index) pair of exactly two rows, in first-seen order: whether it is
+   * consistent ("gold equal" ⇔ "predictions equal") and, when the gold differs, whether the
+   * prediction flipped (`flipped` null otherwise). The twin metrics are rates over these; the
+   * intervals (grade/intervals.ts) resample them by twin group.
+   */
+  twinPairs(): { group: string; consistent: boolean; flipped: boolean | null }[] {
+    const out: { group: string; consistent: boolean; flipped: boolean | null }[] = [];
+    for (const [key, rows] of this.twins) {
+      if (rows.length !== 2) continue;
+      const [r1, r2] = rows;
+      const anyMissing = !this.ref && (r1.missing || r2.missing);
+      const consistent = !anyMissing && (r1.gold === r2.gold) === (r1.pred === r2.pred);
+      const base = rows.find((r) => r.variant === "base") ?? rows[0];
+      const twin = rows.find((r) => r.variant === "twin") ?? rows[rows.length - 1];
+      const flipped = base.gold === twin.gold ? null : !anyMissing && base.pred !== twin.pred;
+      out.push({ group: key.slice(0, key.indexOf("\u0000")), consistent, flipped });
+    }
+    return out;
+  }
+
   private twinMetrics(): { consistency: number | null; flip: number | null } {
     let total = 0;
     let ok = 0;
     let flipTotal = 0;
     let flipOk = 0;
-    for (const rows of this.twins.values()) {
-      if (rows.length !== 2) continue;
-      const [r1, r2] = rows;
-      const anyMissing = !this.ref && (r1.missing || r2.missing);
+    for (const p of this.twinPairs()) {
       total++;
-      if (!anyMissing && (r1.gold === r2.gold) === (r1.pred === r2.pred)) ok++;
-      const base = rows.find((r) => r.variant === "base") ?? rows[0];
-      const twin = rows.find((r) => r.variant === "twin") ?? rows[rows.length - 1];
-      if (base.gold === twin.gold) continue;
+      if (p.consistent) ok++;
+      if (p.flipped === null) continue;
       flipTotal++;
-      if (!anyMissing && base.pred !== twin.pred) flipOk++;
+      if (p.flipped) flipOk++;
     }
     return { consistency: total ? ok / total : null, flip: flipTotal ? flipOk / flipTotal : null };
   }

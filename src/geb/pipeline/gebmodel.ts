@@ -4,6 +4,8 @@
  * results payload (the reference `model` payload plus per-row statistics and the
  * decomposition). Sweeps call this directly.
  */
+import type { IntervalsBlock } from "../../core/stats/index.js";
+import { episodeCluster, GradeIntervals } from "../grade/intervals.js";
 import { fileURLToPath } from "node:url";
 import { type EngineFromOptions, trialStats } from "../../core/engine/index.js";
 import { InputError } from "../../core/errors.js";
@@ -113,6 +115,8 @@ export interface ModelRunPayload {
   /** The reference's per-episode reports of adapter-built artifacts; we build none (books are read as given). */
   artifact_stats: unknown[];
   retrieval_stats: RowStat[];
+  /** Intervals on trial 0's per-row rates, clustered by episode (metrics 1.0; docs/statistics.md). */
+  intervals?: IntervalsBlock;
 }
 
 export interface GebModelResult {
@@ -144,10 +148,10 @@ function gradeAll(
   rows: readonly LoadedRow[],
   preds: Map<string, GebAnswer | undefined>,
   opts: GradeOptions,
-): { metrics: Metrics; results: RowResult[] } {
+): { metrics: Metrics; results: RowResult[]; twins: ReturnType<Grader["twinPairs"]> } {
   const g = new Grader(opts);
   const results = rows.map((r) => g.add(r, preds.get(r.id)));
-  return { metrics: g.result(), results };
+  return { metrics: g.result(), results, twins: g.twinPairs() };
 }
 
 const METRIC_KEYS: readonly (keyof Metrics)[] = RATE_METRICS;
@@ -315,11 +319,18 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
   }
 
   const perTrial: Metrics[] = [];
+  let intervals: IntervalsBlock | undefined;
   const rowStats: RowStat[] = [];
   const spoofOn = (opts.pipeline?.config.authority_spoof_rate ?? 0) > 0;
   byTrialPreds.forEach((preds, t) => {
-    const { metrics, results } = gradeAll(rows, preds, gradeOpts);
+    const { metrics, results, twins } = gradeAll(rows, preds, gradeOpts);
     perTrial.push(metrics);
+    if (t === 0 && gradeOpts.metrics === "1.0") {
+      const gi = new GradeIntervals();
+      for (let i = 0; i < rows.length; i++) gi.add(results[i], episodeCluster(rows[i]));
+      gi.addTwinPairs(twins);
+      intervals = gi.finish(metrics);
+    }
     rows.forEach((row, i) => {
       const ans = preds.get(row.id);
       rowStats.push(
@@ -367,6 +378,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
     errors,
     artifact_stats: [],
     retrieval_stats: rowStats,
+    ...(intervals ? { intervals } : {}),
   };
   if (postPreds) {
     payload.metrics_postprocessed = {

@@ -1,7 +1,10 @@
 /**
  * `geb compare`: per-metric delta between two runs (results files or run directories), over
- * the summary's overall means and decomposition rates.
+ * the summary's overall means and decomposition rates, with a paired significance test on the
+ * rates every row carries (docs/statistics.md).
  */
+import { formatPValue, minimumDetectableDifference, type StatsOptions } from "../../core/stats/index.js";
+import { pairedRateComparisons, ROW_RATE_METRICS, type RowRateMetric } from "./intervals.js";
 import { loadRuns } from "./runs.js";
 import { type Summary, summarizeRuns } from "./summarize.js";
 
@@ -10,6 +13,18 @@ export interface MetricDelta {
   base: number | null;
   other: number | null;
   delta: number | null;
+  /**
+   * Paired by item (row id, trial), for the rates rows carry (value_acc, exact_acc): the
+   * interval on the delta, its two-sided p-value and whether p < 0.05 (docs/statistics.md).
+   */
+  ci_low?: number | null;
+  ci_high?: number | null;
+  p_value?: number | null;
+  significant?: boolean | null;
+  method?: string;
+  n_paired?: number;
+  /** Why there is no paired test (several runs over the same items, no shared item). */
+  note?: string;
 }
 
 /** Summary of a run of any kind: results file, run dir, sweep tree or reference run folder. */
@@ -38,17 +53,55 @@ export function compareSummaries(base: Summary, other: Summary): MetricDelta[] {
   });
 }
 
+/** The deltas of `geb compare` with the paired test on the rates rows carry. */
+export function compareRunPaths(basePath: string, otherPath: string, opts: StatsOptions = {}): MetricDelta[] {
+  const base = loadRuns([basePath]).map((r) => r.payload);
+  const other = loadRuns([otherPath]).map((r) => r.payload);
+  const deltas = compareSummaries(summarizeRuns(base), summarizeRuns(other));
+  const paired = pairedRateComparisons(base, other, opts);
+  return deltas.map((d) => {
+    if (!(ROW_RATE_METRICS as readonly string[]).includes(d.metric)) return d;
+    if (!paired.paired) return { ...d, significant: null, note: paired.reason };
+    const c = paired.comparisons[d.metric as RowRateMetric];
+    return {
+      ...d,
+      ci_low: c.ci_low,
+      ci_high: c.ci_high,
+      p_value: c.p_value,
+      significant: c.significant,
+      method: c.method,
+      n_paired: c.n,
+    };
+  });
+}
+
 export function formatDeltas(d: readonly MetricDelta[]): string[] {
   const f = (x: number | null) => (x === null ? "-" : x.toFixed(4));
   const w = Math.max(6, ...d.map((x) => x.metric.length));
+  const tested = d.some((x) => x.p_value !== undefined);
   const lines = [
-    `${"metric".padEnd(w)}  ${"base".padStart(8)}  ${"other".padStart(8)}  ${"delta".padStart(8)}`,
+    `${"metric".padEnd(w)}  ${"base".padStart(8)}  ${"other".padStart(8)}  ${"delta".padStart(8)}${tested ? "  95% CI (paired)    p" : ""}`,
   ];
   for (const x of d) {
     const delta = x.delta === null ? "-" : `${x.delta >= 0 ? "+" : ""}${x.delta.toFixed(4)}`;
+    let test = "";
+    if (x.p_value !== undefined && x.ci_low != null && x.ci_high != null)
+      test = `  ${`[${x.ci_low.toFixed(2)}, ${x.ci_high.toFixed(2)}]`.padEnd(17)}  ${formatPValue(x.p_value).padEnd(6)}${x.significant ? "  significant" : ""}`;
     lines.push(
-      `${x.metric.padEnd(w)}  ${f(x.base).padStart(8)}  ${f(x.other).padStart(8)}  ${delta.padStart(8)}`,
+      `${x.metric.padEnd(w)}  ${f(x.base).padStart(8)}  ${f(x.other).padStart(8)}  ${delta.padStart(8)}${test}`.trimEnd(),
     );
   }
+  const note = d.find((x) => x.note)?.note;
+  if (tested) {
+    const n = d.find((x) => x.n_paired !== undefined)?.n_paired;
+    const mdd = n ? minimumDetectableDifference({ n }) : null;
+    lines.push(
+      `paired test on ${n} items (row id, trial) for value_acc / exact_acc: exact McNemar, or the episode-cluster bootstrap when queries share episodes; α=0.05, no multiplicity correction; other metrics are not tested`,
+    );
+    if (mdd !== null)
+      lines.push(
+        `minimum detectable difference at n=${n} (α=0.05 two-sided, power 0.8, p=0.5, independent items): ${mdd.toFixed(2)}; smaller deltas are likely noise`,
+      );
+  } else if (note) lines.push(`no paired test: ${note}`);
   return lines;
 }

@@ -3,6 +3,7 @@
  * means (the reference's `overall` / `by_group`), the pooled decomposition with both
  * definitions, recency buckets, drift and instruction metrics. Pure: payloads in, object out.
  */
+import type { IntervalsBlock } from "../../core/stats/index.js";
 import type { Metrics } from "../grade/grade.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import {
@@ -20,6 +21,7 @@ import {
   rates,
   recencyBuckets,
 } from "./decomposition.js";
+import { pooledIntervals } from "./intervals.js";
 import type { RowStat } from "./rowstats.js";
 
 export const SUMMARY_SCHEMA = "oraclebench.geb.summary/1";
@@ -67,6 +69,8 @@ export interface Summary {
     | null;
   recency: Record<RecencyField, RecencyBucket[]>;
   drift: ReturnType<typeof driftMetrics> | null;
+  /** Intervals on the pooled rates, clustered by run × episode (docs/statistics.md). */
+  intervals: IntervalsBlock;
 }
 
 export interface SummarizeOptions {
@@ -180,5 +184,6 @@ export function summarizeRuns(payloads: readonly ModelRunPayload[], opts: Summar
       writes_to_key: bucketRates(recencyBuckets(allRows, "writes_to_key", edges.writes_to_key)),
     },
     drift: driftRows > 0 ? driftMetrics(drift) : null,
+    intervals: pooledIntervals(payloads),
   };
 }

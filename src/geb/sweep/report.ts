@@ -15,6 +15,7 @@ import { readJsonFileSync } from "../../core/jsonl.js";
 import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
 import { type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Table, Cell as TCell } from "../../core/report/tables.js";
+import { formatInterval, type Interval } from "../../core/stats/index.js";
 import { MODEL_RUN_SCHEMA } from "../pipeline/run-schema.js";
 import { getPath } from "./thresholds.js";
 
@@ -52,6 +53,9 @@ export interface CellRow {
   state_integrity_rate: number | null;
   instruction_gap: number | null;
   tokens_per_q: number | null;
+  /** `value [95% CI]` clustered by episode (docs/statistics.md); null when the run has none. */
+  value_acc_ci: string | null;
+  exact_acc_ci: string | null;
 }
 
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -107,6 +111,19 @@ export function findRuns(root: string): Run[] {
     });
 }
 
+/**
+ * A cell's interval on `metric`: the payload's own `intervals` block (geb model runs), else
+ * the sweep summary's `intervals_by_cell` entry for its data path.
+ */
+function cellInterval(run: Run, p: Obj, metric: "value_acc" | "exact_acc"): string | null {
+  const own = obj(obj(obj(p.intervals).metrics)[metric]);
+  if (typeof own.value === "number") return formatInterval(own as unknown as Interval);
+  const path = obj(p.data).path;
+  const list = Array.isArray(run.summary?.intervals_by_cell) ? run.summary.intervals_by_cell : [];
+  const hit = obj(list.map(obj).find((e) => e.data_path === path)?.[metric]);
+  return typeof hit.value === "number" ? formatInterval(hit as unknown as Interval) : null;
+}
+
 export function cellRows(runs: readonly Run[]): CellRow[] {
   const rows: CellRow[] = [];
   for (const run of runs)
@@ -142,6 +159,8 @@ export function cellRows(runs: readonly Run[]): CellRow[] {
         state_integrity_rate: num(m.state_integrity_rate),
         instruction_gap: num(m.instruction_gap),
         tokens_per_q: num(e.tokens_per_q),
+        value_acc_ci: cellInterval(run, p, "value_acc"),
+        exact_acc_ci: cellInterval(run, p, "exact_acc"),
       });
     }
   return rows;

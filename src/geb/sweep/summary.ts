@@ -16,6 +16,7 @@ import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { countRows, decompositionLine, rates } from "../summary/decomposition.js";
 import { buildDiagnosis, evidenceExamples, loadThresholds } from "../summary/diagnosis.js";
 import type { RowStat } from "../summary/rowstats.js";
+import { runIntervals } from "../summary/intervals.js";
 import { type Summary, summarizeRuns } from "../summary/summarize.js";
 
 const SUMMARY_METRICS = [
@@ -184,9 +185,30 @@ export function sweepRunsSummary(runs: readonly ModelRunPayload[]): Summary {
   return summarizeRuns(runs);
 }
 
-export function summaryText(rows: readonly Payload[], runsSummary: Summary | null = null): string {
+/**
+ * `intervals_by_cell`: each cell's value/exact accuracy with its interval, clustered by
+ * episode, from the cell's per-row statistics (docs/statistics.md). Not a reference key.
+ * `data_path` is the cell payload's as written (`rows[i]`, relative when the sweep's --out
+ * was), not the resolved path of the loaded run, so the file is the same wherever it is run.
+ */
+export function cellIntervals(
+  rows: readonly Payload[],
+  runs: readonly ModelRunPayload[],
+): Record<string, unknown>[] {
+  return runs.map((r, i) => ({ data_path: asObj(rows[i]?.data).path ?? null, ...runIntervals(r) }));
+}
+
+export function summaryText(
+  rows: readonly Payload[],
+  runsSummary: Summary | null = null,
+  runs?: readonly ModelRunPayload[],
+): string {
   return pyJsonDumps(
-    { ...summarizeSweep(rows), ...(runsSummary ? rowBlocks(runsSummary) : {}) },
+    {
+      ...summarizeSweep(rows),
+      ...(runsSummary ? rowBlocks(runsSummary) : {}),
+      ...(runs ? { intervals_by_cell: cellIntervals(rows, runs) } : {}),
+    },
     { indent: 2 },
   );
 }

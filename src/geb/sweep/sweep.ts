@@ -245,7 +245,7 @@ export function assemble(
     ),
   );
   const runsSummary = sweepRunsSummary(runs);
-  writeTextAtomic(summaryPath, summaryText(payloads, runsSummary));
+  writeTextAtomic(summaryPath, summaryText(payloads, runsSummary, runs));
   writeSweepDiagnosis(out, runs, runsSummary);
   return { combined: combinedPath, summary: summaryPath };
 }

@@ -9,6 +9,7 @@
 import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
 import { buildReport, type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Cell, Table } from "../../core/report/tables.js";
+import { formatInterval, type Interval, wilson } from "../../core/stats/index.js";
 
 /** The x axis every per-agent chart shares: one band per agent × track, in report order. */
 const AGENT_TRACK_X = {
@@ -247,28 +248,48 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
 
   const dims = Array.isArray(report.group_dimensions) ? (report.group_dimensions as string[]) : [];
   const cols = [...dims, "count", "certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean", "median_eff_t"];
+  // Each rate again as `value [95% interval]` (the group's `intervals` block; docs/statistics.md).
+  const ivCols = ["certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean"];
+  const ivOf = (g: Obj, c: string): Cell => {
+    const iv = obj(obj(obj(g.intervals).metrics)[c]) as unknown as Interval;
+    return iv && typeof iv.value === "number" ? formatInterval(iv) : null;
+  };
   const tables: Table[] = [
     {
       id: "groups",
       title: "Report groups",
-      columns: cols,
-      rows: groups.map((g) =>
-        cols.map((c) => {
+      columns: [...cols, ...ivCols.map((c) => `${c} [95% CI]`)],
+      rows: groups.map((g) => [
+        ...cols.map((c) => {
           const v = g[c];
           return (v === undefined ? null : typeof v === "object" ? JSON.stringify(v) : v) as Cell;
         }),
-      ),
+        ...ivCols.map((c) => ivOf(g, c)),
+      ]),
     },
     {
       id: "agent-track",
       title: "Certified / goal rate per agent × track",
-      columns: ["agent_name", "eval_track", "count", "certified_rate", "goal_rate"],
+      caption:
+        "Intervals: Wilson 95% on the pooled counts, episodes taken as independent (too narrow where human groups pool players on the same instances: see the groups table, clustered by instance; docs/statistics.md).",
+      columns: [
+        "agent_name",
+        "eval_track",
+        "count",
+        "certified_rate",
+        "goal_rate",
+        "certified_rate [95% CI]",
+        "goal_rate [95% CI]",
+      ],
       rows: [...at.values()].map((a) => [
         a.agent,
         a.track,
         a.n,
         a.n ? a.valid / a.n : 0,
         a.n ? a.goal / a.n : 0,
+        // The pooled counts are sums of rate × count: round back to the integer they were.
+        formatInterval(wilson(Math.round(a.valid), a.n)),
+        formatInterval(wilson(Math.round(a.goal), a.n)),
       ]),
     },
     {

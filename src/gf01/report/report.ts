@@ -8,6 +8,8 @@
  */
 import { compareCodePoints } from "../../core/pyjson.js";
 import type { ManifestCoverage } from "../artifacts/manifest.js";
+import { formatInterval, type IntervalsBlock } from "../../core/stats/index.js";
+import { GroupIntervals, mddLine } from "./intervals.js";
 import { FsumAcc } from "./stats.js";
 
 /**
@@ -67,6 +69,7 @@ interface Acc {
   effT: Map<number, number>;
   kappa: Map<string, number>;
   players: Set<string>;
+  intervals: GroupIntervals;
 }
 
 export interface ReportGroup {
@@ -78,6 +81,8 @@ export interface ReportGroup {
   ts_f1_mean: number;
   median_eff_t: number | null;
   kappa_distribution: { kappa: number[]; count: number }[];
+  /** Intervals on the four rates (core.intervals.v1; docs/statistics.md). */
+  intervals: IntervalsBlock;
 }
 
 const num = (v: unknown): number => {
@@ -134,6 +139,7 @@ export class ReportBuilder {
         effT: new Map(),
         kappa: new Map(),
         players: new Set(),
+        intervals: new GroupIntervals(),
       };
       this.groups.set(k, a);
     }
@@ -143,8 +149,11 @@ export class ReportBuilder {
     const goal = truthy(row.goal ?? false);
     if (valid) a.valid++;
     if (goal) a.goal++;
-    a.ap.add(num(row.ap_f1 ?? 0));
-    a.ts.add(num(row.ts_f1 ?? 0));
+    const apF1 = num(row.ap_f1 ?? 0);
+    const tsF1 = num(row.ts_f1 ?? 0);
+    a.ap.add(apF1);
+    a.ts.add(tsF1);
+    a.intervals.add(row.instance_id, valid, goal, apF1, tsF1);
     const cert = Array.isArray(row.certificate) ? (row.certificate as unknown[]) : [];
     const effT =
       row.eff_t !== undefined ? num(row.eff_t) : new Set(cert.map((x) => (Array.isArray(x) ? x[0] : x))).size;
@@ -170,6 +179,12 @@ export class ReportBuilder {
           .map(([k, count]) => ({ kappa: JSON.parse(k) as number[], count }))
           .sort((p, q) => cmpNums(q.kappa, p.kappa)),
         ...(a.players.size ? { players: a.players.size } : {}),
+        intervals: a.intervals.finish({
+          certified_rate: a.valid / Math.max(1, a.n),
+          goal_rate: a.goal / Math.max(1, a.n),
+          ap_f1_mean: a.ap.mean(),
+          ts_f1_mean: a.ts.mean(),
+        }),
       }));
     const out: Record<string, unknown> = {
       groups,
@@ -218,6 +233,15 @@ function medianOfHistogram(h: Map<number, number>): number | null {
   return n % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 }
 
+/** `0.487 [0.33, 0.64]`, or the bare value when a group predates intervals. */
+function cellWithInterval(
+  g: ReportGroup,
+  k: "certified_rate" | "goal_rate" | "ap_f1_mean" | "ts_f1_mean",
+): string {
+  const iv = g.intervals?.metrics?.[k];
+  return iv ? formatInterval(iv) : g[k].toFixed(3);
+}
+
 /** Plain-text table of a report (one line per group). */
 export function formatReportTable(report: Record<string, unknown>): string {
   const groups = (report.groups as ReportGroup[]) ?? [];
@@ -246,10 +270,10 @@ export function formatReportTable(report: Record<string, unknown>): string {
     String(g.split_id),
     String(g.difficulty_slice),
     String(g.count),
-    g.certified_rate.toFixed(3),
-    g.goal_rate.toFixed(3),
-    g.ap_f1_mean.toFixed(3),
-    g.ts_f1_mean.toFixed(3),
+    cellWithInterval(g, "certified_rate"),
+    cellWithInterval(g, "goal_rate"),
+    cellWithInterval(g, "ap_f1_mean"),
+    cellWithInterval(g, "ts_f1_mean"),
     g.median_eff_t === null ? "-" : String(g.median_eff_t),
     g.kappa_distribution.length
       ? `(${g.kappa_distribution[0].kappa.join(",")})x${g.kappa_distribution[0].count}`
@@ -263,6 +287,9 @@ export function formatReportTable(report: Record<string, unknown>): string {
       .trimEnd();
   const lines = [fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(fmt)];
   lines.push(`${String(report.total_rows)} rows, ${groups.length} groups (tracks and agents never pooled)`);
+  lines.push("rates: value [95% interval] (Wilson / bootstrap, clustered by instance; docs/statistics.md)");
+  const mdd = mddLine(groups.map((g) => g.count));
+  if (mdd) lines.push(mdd);
   return `${lines.join("\n")}\n`;
 }
 

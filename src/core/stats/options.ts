@@ -1,0 +1,46 @@
+import type { IntervalsMeta } from "./schema.js";
+import { INTERVALS_SCHEMA_VERSION } from "./schema.js";
+
+/** Knobs shared by every estimator; the defaults are the documented conventions. */
+export interface StatsOptions {
+  /** Confidence level (default 0.95). */
+  level?: number;
+  /** Bootstrap resamples (default 2000). */
+  resamples?: number;
+  /** Seed of the PyRandom stream the resamples are drawn from (default 0). */
+  seed?: number;
+}
+
+export const DEFAULT_LEVEL = 0.95;
+export const DEFAULT_RESAMPLES = 2000;
+export const DEFAULT_SEED = 0;
+
+export interface ResolvedStatsOptions {
+  level: number;
+  resamples: number;
+  seed: number;
+}
+
+export function resolveStatsOptions(o: StatsOptions = {}): ResolvedStatsOptions {
+  const level = o.level ?? DEFAULT_LEVEL;
+  const resamples = o.resamples ?? DEFAULT_RESAMPLES;
+  const seed = o.seed ?? DEFAULT_SEED;
+  if (!(level > 0 && level < 1)) throw new RangeError(`confidence level must be in (0, 1), got ${level}`);
+  if (!Number.isSafeInteger(resamples) || resamples < 1)
+    throw new RangeError(`resamples must be a positive integer, got ${resamples}`);
+  if (!Number.isSafeInteger(seed) || seed < 0)
+    throw new RangeError(`seed must be a non-negative integer, got ${seed}`);
+  return { level, resamples, seed };
+}
+
+/** The conventions header of an `intervals`/`comparisons` block. */
+export function intervalsMeta(o: StatsOptions = {}, cluster?: string): IntervalsMeta {
+  const r = resolveStatsOptions(o);
+  return {
+    schema_version: INTERVALS_SCHEMA_VERSION,
+    level: r.level,
+    resamples: r.resamples,
+    seed: r.seed,
+    ...(cluster === undefined ? {} : { cluster }),
+  };
+}
