@@ -1,5 +1,5 @@
 import type { IntervalsMeta } from "./schema.js";
-import { INTERVALS_SCHEMA_VERSION } from "./schema.js";
+import { INTERVALS_SCHEMA_VERSION } from "./ids.js";
 
 /** Knobs shared by every estimator; the defaults are the documented conventions. */
 export interface StatsOptions {

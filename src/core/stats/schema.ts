@@ -5,18 +5,9 @@
  */
 import { z } from "zod";
 import { registerSchema } from "../schema.js";
+import { comparisonMethods, INTERVALS_SCHEMA_VERSION, intervalMethods } from "./ids.js";
 
-/** Bumped when a field changes meaning; readers check `schema_version` of the block. */
-export const INTERVALS_SCHEMA_VERSION = "core.intervals.v1";
-
-export const intervalMethods = [
-  "wilson",
-  "wilson_cluster",
-  "bootstrap",
-  "cluster_bootstrap",
-  "none",
-] as const;
-export type IntervalMethod = (typeof intervalMethods)[number];
+export * from "./ids.js";
 
 /** One metric with its confidence interval. Null value/bounds when n = 0 (nothing to estimate). */
 export const intervalSchema = z
@@ -32,9 +23,6 @@ export const intervalSchema = z
   })
   .strict();
 export type Interval = z.infer<typeof intervalSchema>;
-
-export const comparisonMethods = ["mcnemar_exact", "paired_bootstrap"] as const;
-export type ComparisonMethod = (typeof comparisonMethods)[number];
 
 /** A − B on the same items: the difference, its interval, and a two-sided p-value. */
 export const comparisonSchema = z

@@ -7,7 +7,8 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { helpConfig, internalErrorLine, packageVersion } from "../../core/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
-import { formatInterval, type IntervalsBlock } from "../../core/stats/index.js";
+import { formatInterval } from "../../core/stats/format.js";
+import type { IntervalsBlock } from "../../core/stats/index.js";
 import { formatTable } from "../../core/table.js";
 // Command implementations are imported in their actions (`await import`), so `geb --help` and
 // each command load only what they use (start-up: docs/performance.md).

@@ -3,16 +3,12 @@
  * (twins join their base episode): queries of one episode share a document and move together.
  * Only for the 1.0 dialect; reference-0.1 outputs stay the reference's.
  */
-import {
-  ClusterAccumulator,
-  differenceInterval,
-  type Interval,
-  type IntervalsBlock,
-  type StatsOptions,
-  intervalsMeta,
-  meanInterval,
-  proportionInterval,
-} from "../../core/stats/index.js";
+// Imported module by module, not from stats/index.js: that re-exports the zod schemas, and
+// `geb`'s command table imports this file (tests/meta/startup.test.ts).
+import { ClusterAccumulator, meanInterval, proportionInterval } from "../../core/stats/bootstrap.js";
+import { differenceInterval } from "../../core/stats/difference.js";
+import { intervalsMeta, type StatsOptions } from "../../core/stats/options.js";
+import type { Interval, IntervalsBlock } from "../../core/stats/schema.js";
 import type { Metrics, RowResult } from "./grade.js";
 
 /** Metrics with an interval, and whether each row contributes a 0/1 outcome or a number. */
