@@ -248,8 +248,8 @@ export class AtomicWriter {
 }
 
 /** Write a whole small text file atomically (results JSON). */
-export function writeTextAtomic(file: string, text: string): void {
-  const w = new AtomicWriter(file);
+export function writeTextAtomic(file: string, text: string, opts: { durable?: boolean } = {}): void {
+  const w = new AtomicWriter(file, opts);
   try {
     w.write(text);
     w.commit();

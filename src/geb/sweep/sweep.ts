@@ -11,7 +11,7 @@
  * - Parallelism: baseline cells in worker threads; model/pipeline cells in this thread,
  *   one after another, each using the engine's request concurrency.
  */
-import { cpSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, cpSync, existsSync, fstatSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
@@ -22,7 +22,7 @@ import { Progress } from "../../core/progress.js";
 import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
 import { generateToFile } from "../api.js";
 import { writeTextAtomic } from "../io.js";
-import { fromReferencePayload } from "../summary/runs.js";
+import { fromReferencePayload, ROW_STATS_FILE } from "../summary/runs.js";
 import {
   type CellOutcome,
   finishCell,
@@ -108,7 +108,37 @@ export function combinedText(texts: readonly string[]): string {
   return `[\n${items.join(",\n")}\n]`;
 }
 
-const cellDone = (out: string, c: Cell): boolean => existsSync(join(out, c.name, "results.json"));
+/** Line files a cell writes without an fsync (cell.ts): each must be whole for the cell to count. */
+const CELL_LINE_FILES = ["data.jsonl", "preds.jsonl", ROW_STATS_FILE] as const;
+
+/**
+ * A cell is done when its results.json (fsync'd, written last) exists and every line file it
+ * wrote beside it is whole: non-empty and ending in a newline. A power loss can leave a renamed
+ * but unflushed file empty or cut (a kill cannot); such a cell is run again.
+ */
+function cellDone(out: string, c: Cell): boolean {
+  const dir = join(out, c.name);
+  if (!existsSync(join(dir, "results.json"))) return false;
+  for (const f of CELL_LINE_FILES) {
+    const file = join(dir, f);
+    if (!existsSync(file)) continue; // model and pipeline cells write no row stats
+    if (!endsWithNewline(file)) return false;
+  }
+  return true;
+}
+
+function endsWithNewline(file: string): boolean {
+  const fd = openSync(file, "r");
+  try {
+    const size = fstatSync(fd).size;
+    if (size === 0) return false;
+    const b = Buffer.alloc(1);
+    readSync(fd, b, 0, 1, size - 1);
+    return b[0] === 0x0a;
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * The worker entry. Built code (.js) runs it directly. From TypeScript sources (tsx, vitest)

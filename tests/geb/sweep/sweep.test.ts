@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { doneCells, geb, gebAsync, listFiles, tmp } from "./helpers.js";
@@ -70,6 +70,39 @@ describe("geb sweep: resume, shards, merge", () => {
       ),
     );
   }, 120_000);
+
+  it("a cell whose unsynced files a power loss emptied or cut is run again on resume (results.json alone does not count)", () => {
+    const small = [
+      "--seeds",
+      "1",
+      "--state-modes",
+      "kv",
+      "--distractor-profiles",
+      "standard,adversarial",
+      "--episodes",
+      "2",
+      "--steps",
+      "60",
+      "--no-progress",
+    ];
+    const whole = tmp();
+    expect(geb(whole, "sweep", "--out", OUT, ...small).status).toBe(0);
+    const hit = tmp();
+    expect(geb(hit, "sweep", "--out", OUT, ...small).status).toBe(0);
+    const dir = join(hit, OUT);
+    const cells = doneCells(dir).sort();
+    expect(cells.length).toBe(2);
+    // What a power loss can leave of renamed, unflushed files (cell.ts): one emptied, one cut mid-line.
+    writeFileSync(join(dir, cells[0], "preds.jsonl"), "");
+    const statsFile = join(dir, cells[1], "row_stats.jsonl");
+    const stats = readFileSync(statsFile);
+    writeFileSync(statsFile, stats.subarray(0, stats.length - 7));
+    rmSync(join(dir, "combined.json"));
+    const resumed = geb(hit, "sweep", "--out", OUT, ...small);
+    expect(resumed.status, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toContain("(2 run, 0 already done)");
+    expectSameBytes(join(whole, OUT), dir);
+  }, 60_000);
 
   it("--shard 1/2 + --shard 2/2 merged equal the unsharded run; a different grid is refused", () => {
     const whole = tmp();
