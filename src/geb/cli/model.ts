@@ -1,12 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
+import { intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import {
   type ModelCliValues,
   RunStoppedError,
   addModelOptions,
   engineFromOptions,
 } from "../../core/engine/index.js";
+import { num } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { formatReport, pyFixed } from "../api.js";
 import { writeTextAtomic } from "../io.js";
@@ -15,10 +17,7 @@ import { type GebModelResult, parseRetrievalSpec, runGebModel } from "../pipelin
 import { addAnswerOptions, addSelectionOptions, pipelineFromCommand } from "../pipeline/options.js";
 import { writeRunArtifacts } from "../summary/artifacts.js";
 
-const int = (flag: string) => (v: string) => {
-  if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
-  return Number.parseInt(v, 10);
-};
+const int = (flag: string, min?: number) => intFlag(flag, { min });
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /** Predictions JSONL of trial 0 (rows graded as missing are left out, so regrading agrees). */
@@ -120,23 +119,19 @@ export function registerModelCommands(program: Command): void {
         .choices(["f1", "exact"])
         .default("f1"),
     )
-    .option(
-      "--max-support-k <k>",
-      "score only the first k cited IDs (>= 1)",
-      (v: string) => {
-        const k = int("--max-support-k")(v);
-        if (k < 1) throw new InvalidArgumentError(`--max-support-k must be >= 1, got ${k}`);
-        return k;
-      },
-      3,
-    )
+    .option("--max-support-k <k>", "score only the first k cited IDs (>= 1)", int("--max-support-k", 1), 3)
     .option("--entailment-check", "require the answer to follow from the cited updates (default)", true)
     .option("--no-entailment-check", "skip the entailment check")
-    .option("--out <path>", "predictions JSONL (trial 0)")
-    .option("--results-json <path>", "results JSON (a list with one run payload)")
+    .option("--out <path>", "predictions JSONL (trial 0)", outFileFlag("--out"))
+    .option(
+      "--results-json <path>",
+      "results JSON (a list with one run payload)",
+      outFileFlag("--results-json"),
+    )
     .option(
       "--out-dir <dir>",
       "write preds.jsonl, results.json, summary.json, summary.csv, diagnosis.json there",
+      outDirFlag("--out-dir"),
     )
     .option("--thresholds <file>", "diagnosis thresholds JSON (reference format)")
     .option(
@@ -163,7 +158,8 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
         ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer
         : true;
       const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
-      const limit = o.limit === undefined ? undefined : Number(o.limit);
+      // Validated like every engine flag: "--limit abc" was NaN here and graded zero rows.
+      const limit = num("--limit", o.limit, { int: true, min: 0 });
       try {
         let r: GebModelResult;
         try {

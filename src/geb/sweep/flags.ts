@@ -5,6 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import { InputError } from "../../core/errors.js";
+import { parseFloatFlag, parseIntFlag } from "../../core/cli.js";
 import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
 import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../dataset/types.js";
 import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
@@ -74,19 +75,15 @@ function given(cmd: Command, key: string): boolean {
   return src === "cli" || src === "env";
 }
 
-function int(flag: string, v: unknown): number {
-  const s = String(v);
-  if (!/^\s*[+-]?\d+\s*$/.test(s)) throw new InputError(`must be an integer, got "${s}"`, { field: flag });
-  return Number.parseInt(s, 10);
-}
-
-function num(flag: string, v: unknown): number {
-  const s = String(v);
-  const x = Number(s);
-  if (s.trim() === "" || !Number.isFinite(x))
-    throw new InputError(`must be a number, got "${s}"`, { field: flag });
-  return x;
-}
+// The shared validated parsers (src/core/cli.ts); ranges mirror the generator's validateConfig.
+const INT_MIN: Record<string, number> = {
+  "--seeds": 1,
+  "--keys": 1,
+  "--max-support-k": 1,
+  "--max-book-tokens": 1,
+};
+const int = (flag: string, v: unknown): number => parseIntFlag(flag, String(v), { min: INT_MIN[flag] ?? 0 });
+const num = (flag: string, v: unknown): number => parseFloatFlag(flag, String(v), { min: 0, max: 1 });
 
 function kv(flag: string, raw: string): [string, string] {
   const i = raw.indexOf("=");

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { outDirFlag, portFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import { currentGitCommit } from "../api.js";
 import { bundleSourceName, type LoadedBundle } from "../artifacts/bundle.js";
@@ -6,14 +7,7 @@ import { SERVER_BEST_MATCH_MAX_NODES } from "../play/http.js";
 import { buildWeb } from "../server/build.js";
 import { type BundleSource, demoBundle, startGf01Server, writeDemoBundle } from "../server/serve.js";
 
-const port = (v: string): number => {
-  const n = Number(v);
-  if (!/^\d+$/.test(v.trim()) || n > 65535)
-    throw new InputError(`--port must be an integer in 0..65535, got ${JSON.stringify(v)}`, {
-      field: "port",
-    });
-  return n;
-};
+const port = portFlag("--port");
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 const maxNodes = (v: string): number => {
   if (v.trim() === "exact") return Number.POSITIVE_INFINITY;
@@ -44,6 +38,7 @@ export function registerServeCommands(program: Command): void {
     .option(
       "--data-dir <dir>",
       "where finished episodes are written (runs.jsonl, steps.jsonl per bundle)",
+      outDirFlag("data-dir"),
       ".runs/gf01-web",
     )
     .option("--web-dir <dir>", "prebuilt browser app (default dist/web, built with Vite when missing)")
