@@ -131,7 +131,7 @@ export class FlagError extends InputError {
     super(reason, { field: flag });
     this.name = "FlagError";
     // "--count must be …", not "field --count: --count must be …".
-    this.message = `${flag} ${reason}`;
+    this.message = `${flag} ${this.reason}`;
   }
 }
 
