@@ -299,3 +299,15 @@ export const nonEmptyFlag =
     if (String(v).trim() === "") throw new FlagError(dashed(flag), "must not be empty");
     return v;
   };
+
+/**
+ * argParser that validates with `parse` but keeps the raw string (for option bags typed as
+ * strings and converted later, e.g. the engine's ModelCliValues): the bad value still fails
+ * while the command line is parsed, before any client starts.
+ */
+export const checkedFlag =
+  (parse: (v: string) => unknown) =>
+  (v: string): string => {
+    parse(v);
+    return v;
+  };

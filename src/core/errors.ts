@@ -18,7 +18,6 @@ export interface ErrorLocation {
 
 /** `s` with C0 control characters (but tab) and DEL escaped, `\n` → `\\n`. */
 export function oneLine(s: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
   return s.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, (c) =>
     c === "\n" ? "\\n" : c === "\r" ? "\\r" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

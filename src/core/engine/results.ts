@@ -189,9 +189,12 @@ export async function readResults(file: string): Promise<EngineRecord[]> {
     text = await readFile(file, "utf8");
   } catch (e) {
     // Missing, a directory, a symlink loop: one line naming the file, not a raw fs error.
-    throw new InputError(`cannot read results: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      file,
-    });
+    throw new InputError(
+      `cannot read results: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      {
+        file,
+      },
+    );
   }
   const seen = new Set<string>();
   const out: EngineRecord[] = [];

@@ -3,7 +3,7 @@
  * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
  */
 import { type Command, Option } from "commander";
-import { floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
@@ -38,12 +38,27 @@ function addModelFlags(cmd: Command): Command {
       new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
     )
     .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option("--temperature <x>", "sampling temperature")
-    .option("--max-tokens <n>", "completion token budget")
-    .option("--max-concurrency <n>", "model requests in flight per cell", "4")
-    .option("--timeout-s <s>", "per-request timeout in seconds", "120")
-    .option("--max-retries <n>", "retries on 429/5xx/timeouts", "6")
-    .option("--cache-dir <dir>", "response cache directory");
+    .option("--temperature <x>", "sampling temperature", checkedFlag(floatFlag("--temperature", { min: 0 })))
+    .option("--max-tokens <n>", "completion token budget", checkedFlag(intFlag("--max-tokens", { min: 1 })))
+    .option(
+      "--max-concurrency <n>",
+      "model requests in flight per cell",
+      checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+      "4",
+    )
+    .option(
+      "--timeout-s <s>",
+      "per-request timeout in seconds",
+      checkedFlag(floatFlag("--timeout-s", { min: 0.001 })),
+      "120",
+    )
+    .option(
+      "--max-retries <n>",
+      "retries on 429/5xx/timeouts",
+      checkedFlag(intFlag("--max-retries", { min: 0 })),
+      "6",
+    )
+    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"));
 }
 
 function addRunFlags(cmd: Command): Command {

@@ -5,7 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import { InputError } from "../../core/errors.js";
-import { parseFloatFlag, parseIntFlag } from "../../core/cli.js";
+import { checkedFlag, parseFloatFlag, parseIntFlag } from "../../core/cli.js";
 import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
 import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../dataset/types.js";
 import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
@@ -15,22 +15,67 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 export function addSweepFlags(cmd: Command): Command {
   const d = DEFAULT_SWEEP;
   cmd
-    .option("--seeds <n>", `number of seeds 0..n-1 (default ${d.seeds})`)
-    .option("--episodes <n>", `episodes per cell (default ${d.episodes})`)
-    .option("--steps <n>", `steps per episode (default ${d.steps})`)
+    .option(
+      "--seeds <n>",
+      `number of seeds 0..n-1 (default ${d.seeds})`,
+      checkedFlag((v) => int("--seeds", v)),
+    )
+    .option(
+      "--episodes <n>",
+      `episodes per cell (default ${d.episodes})`,
+      checkedFlag((v) => int("--episodes", v)),
+    )
+    .option(
+      "--steps <n>",
+      `steps per episode (default ${d.steps})`,
+      checkedFlag((v) => int("--steps", v)),
+    )
     .option("--steps-list <list>", "comma-separated steps list (PaTH-style curves, e.g. 20,40,80,160)")
-    .option("--keys <n>", `distinct keys (default ${d.keys})`)
-    .option("--queries <n>", `queries per episode (default ${d.queries})`)
-    .option("--derived-query-rate <x>", `share of derived queries (default ${d.derivedQueryRate})`)
+    .option(
+      "--keys <n>",
+      `distinct keys (default ${d.keys})`,
+      checkedFlag((v) => int("--keys", v)),
+    )
+    .option(
+      "--queries <n>",
+      `queries per episode (default ${d.queries})`,
+      checkedFlag((v) => int("--queries", v)),
+    )
+    .option(
+      "--derived-query-rate <x>",
+      `share of derived queries (default ${d.derivedQueryRate})`,
+      checkedFlag((v) => num("--derived-query-rate", v)),
+    )
     .option("--no-derived-queries", "no derived queries (derived_query_rate=0)")
-    .option("--chapters <n>", `book chapters (default ${d.chapters})`)
-    .option("--distractor-rate <x>", `distractor rate (default ${d.distractorRate})`)
-    .option("--tail-distractor-steps <n>", "distractor-only tail of N steps (default 0)")
-    .option("--clear-rate <x>", `CLEAR rate (default ${d.clearRate})`)
-    .option("--note-rate <x>", `NOTE rate for kv_commentary (default ${d.noteRate})`)
+    .option(
+      "--chapters <n>",
+      `book chapters (default ${d.chapters})`,
+      checkedFlag((v) => int("--chapters", v)),
+    )
+    .option(
+      "--distractor-rate <x>",
+      `distractor rate (default ${d.distractorRate})`,
+      checkedFlag((v) => num("--distractor-rate", v)),
+    )
+    .option(
+      "--tail-distractor-steps <n>",
+      "distractor-only tail of N steps (default 0)",
+      checkedFlag((v) => int("--tail-distractor-steps", v)),
+    )
+    .option(
+      "--clear-rate <x>",
+      `CLEAR rate (default ${d.clearRate})`,
+      checkedFlag((v) => num("--clear-rate", v)),
+    )
+    .option(
+      "--note-rate <x>",
+      `NOTE rate for kv_commentary (default ${d.noteRate})`,
+      checkedFlag((v) => num("--note-rate", v)),
+    )
     .option(
       "--update-burst-rate <x>",
       `update_burst near-miss rate (default ${d.updateBurstRate} or env GOLDEVIDENCEBENCH_UPDATE_BURST_RATE)`,
+      checkedFlag((v) => num("--update-burst-rate", v)),
     )
     .option(
       "--state-modes <list>",
@@ -40,12 +85,20 @@ export function addSweepFlags(cmd: Command): Command {
       "--distractor-profiles <list>",
       `profiles (default ${d.distractorProfilesRaw}; any of ${DISTRACTOR_PROFILES.join(",")})`,
     )
-    .option("--max-support-k <k>", `score the first k cited IDs (default ${d.maxSupportK})`)
+    .option(
+      "--max-support-k <k>",
+      `score the first k cited IDs (default ${d.maxSupportK})`,
+      checkedFlag((v) => int("--max-support-k", v)),
+    )
     .option("--twins", "counterfactual twin per episode (default)")
     .option("--no-twins", "no twins")
     .option("--require-citations", "questions require support IDs (default)")
     .option("--no-require-citations", "value-only questions")
-    .option("--max-book-tokens <n>", "book token cap for model/pipeline cells")
+    .option(
+      "--max-book-tokens <n>",
+      "book token cap for model/pipeline cells",
+      checkedFlag((v) => int("--max-book-tokens", v)),
+    )
     .option("--max-book-tokens-list <list>", "comma-separated book budgets (memory-budget sweeps)");
   for (const k of RATE_KNOBS)
     cmd.option(`--${k.replaceAll("_", "-")}-list <list>`, `sweep ${k} over a comma-separated list`);
@@ -80,7 +133,6 @@ const INT_MIN: Record<string, number> = {
   "--seeds": 1,
   "--keys": 1,
   "--max-support-k": 1,
-  "--max-book-tokens": 1,
 };
 const int = (flag: string, v: unknown): number => parseIntFlag(flag, String(v), { min: INT_MIN[flag] ?? 0 });
 const num = (flag: string, v: unknown): number => parseFloatFlag(flag, String(v), { min: 0, max: 1 });

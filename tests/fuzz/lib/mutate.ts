@@ -43,9 +43,13 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 20 }),
   fc.string({ unit: "binary", maxLength: 12 }),
   fc.array(fc.integer({ min: -3, max: 40 }), { maxLength: 4 }),
-  fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)), {
-    maxKeys: 3,
-  }),
+  fc.dictionary(
+    fc.string({ maxLength: 6 }),
+    fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null)),
+    {
+      maxKeys: 3,
+    },
+  ),
 );
 
 type Path = (string | number)[];
@@ -97,10 +101,15 @@ function applyJson(root: unknown, p: Path, op: Op, value: unknown, key: string):
       else (parent as Record<string, unknown>)[`${String(k)}_`] = structuredClone(cur);
       break;
     case "empty":
-      (parent as Record<string | number, unknown>)[k] = Array.isArray(cur) ? [] : cur && typeof cur === "object" ? {} : "";
+      (parent as Record<string | number, unknown>)[k] = Array.isArray(cur)
+        ? []
+        : cur && typeof cur === "object"
+          ? {}
+          : "";
       break;
     case "addKey":
-      if (cur && typeof cur === "object" && !Array.isArray(cur)) (cur as Record<string, unknown>)[key] = value;
+      if (cur && typeof cur === "object" && !Array.isArray(cur))
+        (cur as Record<string, unknown>)[key] = value;
       else (parent as Record<string | number, unknown>)[k] = value;
       break;
     case "numberEdge":
@@ -109,7 +118,9 @@ function applyJson(root: unknown, p: Path, op: Op, value: unknown, key: string):
       break;
     case "stringEdge":
       (parent as Record<string | number, unknown>)[k] =
-        typeof cur === "string" ? [cur.toUpperCase(), `${cur} `, cur.slice(1), `${cur}\n${cur}`, ""][key.length % 5] : value;
+        typeof cur === "string"
+          ? [cur.toUpperCase(), `${cur} `, cur.slice(1), `${cur}\n${cur}`, ""][key.length % 5]
+          : value;
       break;
   }
   return root;
@@ -149,8 +160,9 @@ function jsonMutations(text: string): fc.Arbitrary<string> {
 /** Structural edits of one JSONL row, or line-level edits of the file. */
 function jsonlMutations(text: string): fc.Arbitrary<string> {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
-  const rowEdit = fc.record({ line: fc.nat(), steps: fc.array(mutationStep, { minLength: 1, maxLength: 3 }) }).map(
-    ({ line, steps }) => {
+  const rowEdit = fc
+    .record({ line: fc.nat(), steps: fc.array(mutationStep, { minLength: 1, maxLength: 3 }) })
+    .map(({ line, steps }) => {
       const i = line % lines.length;
       let root: unknown;
       try {
@@ -165,8 +177,7 @@ function jsonlMutations(text: string): fc.Arbitrary<string> {
       const out = [...lines];
       out[i] = JSON.stringify(root);
       return `${out.join("\n")}\n`;
-    },
-  );
+    });
   return fc.oneof({ weight: 3, arbitrary: rowEdit }, { weight: 1, arbitrary: lineMutations(text) });
 }
 

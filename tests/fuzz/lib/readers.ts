@@ -12,7 +12,13 @@ import { loadPriceTable } from "../../../src/core/engine/accounting.js";
 import { RECORD_SCHEMA_ID, readResults } from "../../../src/core/engine/results.js";
 import { InputError } from "../../../src/core/errors.js";
 import { readJsonFileSync } from "../../../src/core/jsonl.js";
-import { baselineToFile, generateToFile, gradeFiles, readPredictions, validateBooks } from "../../../src/geb/api.js";
+import {
+  baselineToFile,
+  generateToFile,
+  gradeFiles,
+  readPredictions,
+  validateBooks,
+} from "../../../src/geb/api.js";
 import { readPipelineConfigFile } from "../../../src/geb/pipeline/config.js";
 import { loadRows } from "../../../src/geb/pipeline/gebmodel.js";
 import { loadLinearModel } from "../../../src/geb/selector/linear.js";
@@ -27,7 +33,6 @@ import { loadFormalSource, loadHoaTask } from "../../../src/gf01/formal/source.j
 import { parseDefaultConfig } from "../../../src/gf01/generate/config.js";
 import type { Shape } from "./mutate.js";
 
-const REF = "/work/shared/reference";
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const OFFICIAL = join(ROOT, "tests/fixtures/fuzz");
 
@@ -121,7 +126,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       fileName: "toy.hoa",
       // Read through its task: an error may name the task (a field relating the two files).
       companion: "task.json",
-      read: (file, dir) => {
+      read: (_file, dir) => {
         writeFileSync(join(dir, "task.json"), text(join(OFFICIAL, "task.json")));
         return loadFormalSource(join(dir, "task.json"));
       },
@@ -154,12 +159,18 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       shape: "jsonl",
       valid: text(join(OFFICIAL, "runs_pre_v1_legacy.jsonl")),
       fileName: "legacy.jsonl",
-      read: (file, dir) => migrateRunsFile(file, { instancesFile: fx.bundle, out: join(dir, "migrated.jsonl") }),
+      read: (file, dir) =>
+        migrateRunsFile(file, { instancesFile: fx.bundle, out: join(dir, "migrated.jsonl") }),
     },
     {
       name: "gf01 action script",
       shape: "json",
-      valid: JSON.stringify({ actions: [{ t: 0, set: { in0: 1 } }, { t: 2, set: { in1: 0 } }] }),
+      valid: JSON.stringify({
+        actions: [
+          { t: 0, set: { in0: 1 } },
+          { t: 2, set: { in1: 0 } },
+        ],
+      }),
       fileName: "script.json",
       read: (file) => parseActionScript(readJsonFileSync(file, "action script"), file),
     },
@@ -264,7 +275,7 @@ export function contractViolation(e: unknown, file: string, also?: string): stri
   const named = [file, also].some((f) => f && (e.file === f || e.message.includes(f)));
   if (!named) return `InputError does not name the file: ${e.message}`;
   if (/\n/.test(e.message.trim())) return `InputError message spans lines: ${JSON.stringify(e.message)}`;
-  if (/internal error|    at /.test(e.message)) return `InputError looks like a crash: ${e.message}`;
+  if (/internal error| {4}at /.test(e.message)) return `InputError looks like a crash: ${e.message}`;
   return undefined;
 }
 
@@ -278,7 +289,11 @@ export interface ReaderOutcome {
  * Write `bytes` as the target's file in a fresh `dir`, run the reader, and check the contract:
  * result or a file-naming one-line InputError; the input unchanged; no stray files.
  */
-export async function checkReader(t: ReaderTarget, bytes: string | Uint8Array, dir: string): Promise<ReaderOutcome> {
+export async function checkReader(
+  t: ReaderTarget,
+  bytes: string | Uint8Array,
+  dir: string,
+): Promise<ReaderOutcome> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, t.fileName);
   writeFileSync(file, bytes);
