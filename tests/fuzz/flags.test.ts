@@ -37,7 +37,9 @@ describe("flag inventory", () => {
     expect(sites.filter((s) => s.bin === "geb").length).toBeGreaterThan(60);
   });
   it("every numeric and every output flag is validated while the command line is parsed", () => {
-    const missing = sites.filter((s) => (isNumericFlag(s.option) || isOutputFlag(s.option)) && !parserOf(s.option));
+    const missing = sites.filter(
+      (s) => (isNumericFlag(s.option) || isOutputFlag(s.option)) && !parserOf(s.option),
+    );
     expect(missing.map(label)).toEqual([]);
   });
 });

@@ -65,11 +65,38 @@ export function hostilePaths(dir: string): Record<string, string> {
 }
 
 /** Numeric garbage: every numeric flag must reject all of these. */
-export const BAD_NUMBERS = ["", " ", "NaN", "nan", "Infinity", "-Infinity", "1e999", "abc", "0x10", "1,5", "--", "9".repeat(400)];
+export const BAD_NUMBERS = [
+  "",
+  " ",
+  "NaN",
+  "nan",
+  "Infinity",
+  "-Infinity",
+  "1e999",
+  "abc",
+  "0x10",
+  "1,5",
+  "--",
+  "9".repeat(400),
+];
 
 /** Free-form hostile strings for any flag's parser. */
 export const anyValue: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom(...BAD_NUMBERS, "-1", "-0", "0", "1", "2.5", "-2.5", "1e3", "+7", " 3 ", "\u0000", "\n", "../x"),
+  fc.constantFrom(
+    ...BAD_NUMBERS,
+    "-1",
+    "-0",
+    "0",
+    "1",
+    "2.5",
+    "-2.5",
+    "1e3",
+    "+7",
+    " 3 ",
+    "\u0000",
+    "\n",
+    "../x",
+  ),
   fc.integer().map(String),
   fc.double().map(String),
   fc.string({ maxLength: 12 }),
@@ -86,7 +113,8 @@ export function parserViolation(site: FlagSite, value: string): string | undefin
   } catch (e) {
     const where = `${site.bin} ${site.command.join(" ")} ${site.option.long} ${JSON.stringify(value)}`;
     if (!(e instanceof InputError)) return `${where}: ${(e as Error)?.name}: ${(e as Error)?.message}`;
-    if (!e.message.includes(site.option.long ?? "?")) return `${where}: message does not name the flag: ${e.message}`;
+    if (!e.message.includes(site.option.long ?? "?"))
+      return `${where}: message does not name the flag: ${e.message}`;
     if (/\n/.test(e.message)) return `${where}: message spans lines`;
     return undefined;
   }
