@@ -83,7 +83,9 @@ function getAt(v: unknown, p: Path): unknown {
 type Op = "replace" | "delete" | "duplicate" | "empty" | "addKey" | "numberEdge" | "stringEdge";
 
 /** Apply one structural mutation in place (returns the new root). */
-function applyJson(root: unknown, p: Path, op: Op, value: unknown, key: string): unknown {
+function applyJson(root: unknown, p: Path, op: Op, shared: unknown, key: string): unknown {
+  // A fresh copy: generated values (constants above) are shared between cases.
+  const value = shared === undefined ? undefined : JSON.parse(JSON.stringify(shared));
   if (p.length === 0) return op === "replace" ? value : root;
   const parent = getAt(root, p.slice(0, -1)) as Record<string | number, unknown> | unknown[];
   const k = p[p.length - 1];
