@@ -18,6 +18,7 @@ import {
   runMain,
 } from "../core/cli.js";
 import { InputError } from "../core/errors.js";
+import { importOptional } from "../core/optional.js";
 import { checkOutputPath, readJsonlAll, writeFileAtomic } from "../core/jsonl.js";
 import * as api from "./api.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
@@ -443,6 +444,9 @@ Examples:
         .default("first"),
     )
     .action(async (o) => {
+      // --png needs an optional package: say so before any work (and before the HTML is written).
+      if (o.png)
+        await importOptional("playwright-core", "PNG export (--png)", () => import("playwright-core"));
       const r = await api.reportRunsFile(o.runs, {
         attempts: o.attempts,
         instancesFile: o.instances,

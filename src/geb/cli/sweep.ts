@@ -6,6 +6,7 @@ import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
+import { importOptional } from "../../core/optional.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
 import { addSweepFlags, specFromFlags } from "../sweep/flags.js";
@@ -361,6 +362,9 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--wall-metric <path>", "summary metric for the wall panel", "overall.value_acc_mean")
     .option("--wall-threshold <x>", "threshold line on wall curves", floatFlag("--wall-threshold"))
     .action(async (dir: string, o) => {
+      // --png needs an optional package: say so before any work (and before the HTML is written).
+      if (o.png)
+        await importOptional("playwright-core", "PNG export (--png)", () => import("playwright-core"));
       const { writeGebReport } = await import("../sweep/report.js");
       const r = await writeGebReport({
         dir,
