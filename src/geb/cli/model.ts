@@ -158,7 +158,8 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
         ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer
         : true;
       const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
-      // Validated like every engine flag: "--limit abc" was NaN here and graded zero rows.
+      // Validated like every engine flag: without an engine (retrieval answers) "--limit abc" was
+      // NaN here, and every row ran as if no limit was given.
       const limit = num("--limit", o.limit, { int: true, min: 0 });
       try {
         let r: GebModelResult;
