@@ -108,12 +108,12 @@ export async function checkOutputPath(file: string): Promise<void> {
 }
 
 /** The filesystem error of writing `file` as an InputError naming it (bad --out, not a bug). */
-function writeError(file: string, e: unknown): InputError {
+export function writeError(file: string, e: unknown): InputError {
   const code = (e as NodeJS.ErrnoException).code;
   const msg =
     code === "EISDIR"
       ? "is a directory, expected a file path"
-      : code === "ENOTDIR"
+      : code === "ENOTDIR" || code === "EEXIST"
         ? "a parent of this path is a file, not a directory"
         : code === "EACCES" || code === "EPERM"
           ? "permission denied"
