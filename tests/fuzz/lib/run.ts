@@ -13,22 +13,24 @@ export interface FuzzStats {
   rejected: number;
 }
 
+/** The reader contract as a fast-check property; `stats` counts the cases it ran. */
+export function readerProperty(t: ReaderTarget, dir: string, stats: FuzzStats) {
+  return fc.asyncProperty(mutationsOf(t.valid, t.shape), async (bytes) => {
+    const r = await checkReader(t, bytes, join(dir, "case"));
+    stats.cases++;
+    if (r.violation) throw new Error(r.violation);
+    if (r.ok) stats.accepted++;
+    else stats.rejected++;
+  });
+}
+
 /** Fuzz one reader; throws (fast-check's report, shrunk, with the seed) on a violation. */
 export async function fuzzReader(
   t: ReaderTarget,
   o: { seed: number; numRuns: number; dir: string },
 ): Promise<FuzzStats> {
   const stats: FuzzStats = { cases: 0, accepted: 0, rejected: 0 };
-  await fc.assert(
-    fc.asyncProperty(mutationsOf(t.valid, t.shape), async (bytes) => {
-      const r = await checkReader(t, bytes, join(o.dir, "case"));
-      stats.cases++;
-      if (r.violation) throw new Error(r.violation);
-      if (r.ok) stats.accepted++;
-      else stats.rejected++;
-    }),
-    { seed: o.seed, numRuns: o.numRuns, endOnFailure: true },
-  );
+  await fc.assert(readerProperty(t, o.dir, stats), { seed: o.seed, numRuns: o.numRuns, endOnFailure: true });
   return stats;
 }
 
