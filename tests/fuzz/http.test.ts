@@ -13,7 +13,7 @@ import { startPlayServer, type PlayServer } from "../../src/gf01/play/http.js";
 import { actionBody, closeAgent, createBody, method, oddPath, replyViolation, send } from "./lib/http.js";
 import { seedOf } from "./lib/run.js";
 
-const RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? 250);
+const RUNS = Number(process.env.FUZZ_HTTP_RUNS ?? 150);
 let server: PlayServer;
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { checkOddPaths, checkReader, makeFixtures, readerTargets } from "./lib/readers.js";
 import { fuzzReader, seedOf } from "./lib/run.js";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 350);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const root = mkdtempSync(join(tmpdir(), "fuzz-readers-"));
 const fx = makeFixtures(join(root, "fixtures"));
 const targets = readerTargets(fx);
