@@ -51,7 +51,7 @@ if (!(minutes > 0) || !Number.isSafeInteger(baseSeed) || !(batch >= 1)) {
 }
 
 const root = mkdtempSync(join(tmpdir(), "fuzz-soak-"));
-const fx = makeFixtures(join(root, "fixtures"));
+const fx = await makeFixtures(join(root, "fixtures"));
 const readers = readerTargets(fx);
 const sites = flagSites().filter((s) => parserOf(s.option));
 const bundle = await loadBundle(

@@ -13,7 +13,7 @@ import { fuzzReader, seedOf } from "./lib/run.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const root = mkdtempSync(join(tmpdir(), "fuzz-readers-"));
-const fx = makeFixtures(join(root, "fixtures"));
+const fx = await makeFixtures(join(root, "fixtures"));
 const targets = readerTargets(fx);
 
 describe("file readers under mutation (InputError naming the file, or a result)", () => {

@@ -120,3 +120,20 @@ describe("bugs found by the fuzz suite", () => {
     expect(r.stderr).toContain(flag);
   });
 });
+
+describe("line readers on a path that is not a readable file", () => {
+  it("readJsonl and the prompt store: InputError naming the file (were raw ENOENT/EISDIR)", async () => {
+    const { readJsonlAll } = await import("../../src/core/jsonl.js");
+    const { readPromptLines } = await import("../../src/core/engine/prompt-store.js");
+    for (const f of [join(dir, "nope.jsonl"), dir]) {
+      const a = (await thrown(() => readJsonlAll(f))) as InputError;
+      expect(a).toBeInstanceOf(InputError);
+      expect(a.file).toBe(f);
+      const b = (await thrown(async () => {
+        for await (const _ of readPromptLines(f));
+      })) as InputError;
+      expect(b).toBeInstanceOf(InputError);
+      expect(b.file).toBe(f);
+    }
+  });
+});

@@ -9,7 +9,9 @@ import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPriceTable } from "../../../src/core/engine/accounting.js";
+import { promptBytes, readPromptLines } from "../../../src/core/engine/prompt-store.js";
 import { RECORD_SCHEMA_ID, readResults } from "../../../src/core/engine/results.js";
+import { sha256Hex } from "../../../src/core/hash.js";
 import { InputError } from "../../../src/core/errors.js";
 import { readJsonFileSync } from "../../../src/core/jsonl.js";
 import {
@@ -23,6 +25,7 @@ import { readPipelineConfigFile } from "../../../src/geb/pipeline/config.js";
 import { loadRows } from "../../../src/geb/pipeline/gebmodel.js";
 import { loadLinearModel } from "../../../src/geb/selector/linear.js";
 import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
+import { readRunFile } from "../../../src/geb/summary/runs.js";
 import { loadPresets } from "../../../src/geb/sweep/presets.js";
 import { loadChecksConfig } from "../../../src/geb/sweep/thresholds.js";
 import { parseActionScript } from "../../../src/gf01/agents/online.js";
@@ -31,6 +34,7 @@ import { loadBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { loadManifest } from "../../../src/gf01/artifacts/manifest.js";
 import { loadFormalSource, loadHoaTask } from "../../../src/gf01/formal/source.js";
 import { parseDefaultConfig } from "../../../src/gf01/generate/config.js";
+import { runCli } from "./flags.js";
 import type { Shape } from "./mutate.js";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
@@ -61,7 +65,7 @@ export interface FuzzFixtures {
 const text = (p: string) => readFileSync(p, "utf8");
 
 /** Fixtures copied from the reference corpus (tests/fixtures/fuzz) or generated here. */
-export function makeFixtures(dir: string): FuzzFixtures {
+export async function makeFixtures(dir: string): Promise<FuzzFixtures> {
   mkdirSync(dir, { recursive: true });
   const bundle = join(dir, "bundle.json");
   copyFileSync(join(OFFICIAL, "instance_bundle_v1.json"), bundle);
@@ -69,6 +73,19 @@ export function makeFixtures(dir: string): FuzzFixtures {
   generateToFile({ seed: 7, episodes: 1, steps: 12, keys: 3, queries: 3 }, gebData);
   const gebPreds = join(dir, "geb-preds.jsonl");
   baselineToFile({ data: gebData, baseline: "ledger", protocol: "closed_book", out: gebPreds });
+  // A run payload list as `geb model --results-json` writes it (offline retrieval answerer).
+  const r = await runCli("geb", [
+    "model",
+    "--data",
+    gebData,
+    "--model",
+    "retrieval",
+    "--deterministic-answer",
+    "--no-timings",
+    "--results-json",
+    join(dir, "results.json"),
+  ]);
+  if (r.code !== 0) throw new Error(`fixture geb model failed: ${r.stderr}`);
   return { dir, bundle, gebData };
 }
 
@@ -87,6 +104,14 @@ const engineRecord = (i: number) =>
     timings: null,
     runtime: { latency_ms: 12.5, cached: false, attempts: 1 },
   });
+
+const promptLine = (i: number) => {
+  const messages = [
+    { role: "system" as const, content: "You answer in JSON." },
+    { role: "user" as const, content: `question ${i}` },
+  ];
+  return JSON.stringify({ prompt_sha256: sha256Hex(promptBytes(messages)), messages });
+};
 
 /** All reader targets; `fx` supplies the companion files. */
 export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
@@ -255,6 +280,24 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: `${[0, 1, 2].map(engineRecord).join("\n")}\n`,
       fileName: "results.jsonl",
       read: (file) => readResults(file),
+    },
+    {
+      name: "geb model run payloads (results.json)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(fx.dir, "results.json")),
+      fileName: "results.json",
+      read: (file) => readRunFile(file),
+    },
+    {
+      name: "engine prompt store",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: `${[0, 1].map(promptLine).join("\n")}\n`,
+      fileName: "results.prompts.jsonl",
+      read: async (file) => {
+        for await (const _ of readPromptLines(file));
+      },
     },
     {
       name: "engine price table",
