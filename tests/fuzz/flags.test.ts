@@ -93,3 +93,19 @@ describe("every validated flag through the real command line (in-process main)",
     expect(cases.length).toBeGreaterThan(100);
   });
 });
+
+describe("unwritable output paths", () => {
+  // root writes anywhere (permission bits do not apply), so this runs as a normal user only.
+  it.skipIf(process.getuid?.() === 0)(
+    "a read-only directory is refused for --out, naming the flag",
+    async () => {
+      const { chmodSync, mkdirSync } = await import("node:fs");
+      const ro = join(dir, "read-only");
+      mkdirSync(ro, { recursive: true });
+      chmodSync(ro, 0o555);
+      const r = await runCli("gf01", ["generate", "--count", "1", "--out", join(ro, "b.json")]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--out .*not writable/);
+    },
+  );
+});

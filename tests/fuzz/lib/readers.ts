@@ -322,6 +322,23 @@ export function contractViolation(e: unknown, file: string, also?: string): stri
   return undefined;
 }
 
+/**
+ * A JSONL row error names its line. File-level errors (unreadable, not UTF-8 text, no rows,
+ * a whole-file check such as duplicate ids across rows) may not.
+ */
+function lineViolation(e: InputError, bytes: string | Uint8Array): string | undefined {
+  if (e.line !== undefined) return undefined;
+  if (
+    /cannot read|empty|no rows|no predictions|duplicate|twice|missing from|not in the data|absent/i.test(
+      e.reason,
+    )
+  )
+    return undefined;
+  const text = typeof bytes === "string" ? bytes : Buffer.from(bytes).toString("utf8");
+  if (text.trim() === "") return undefined;
+  return `a JSONL error without a line: ${e.message}`;
+}
+
 export interface ReaderOutcome {
   ok: boolean;
   error?: InputError;
@@ -345,7 +362,9 @@ export async function checkReader(
   try {
     await t.read(file, dir);
   } catch (e) {
-    const v = contractViolation(e, file, t.companion && join(dir, t.companion));
+    const v =
+      contractViolation(e, file, t.companion && join(dir, t.companion)) ??
+      (t.shape === "jsonl" ? lineViolation(e as InputError, bytes) : undefined);
     out = v ? { ok: false, violation: v } : { ok: false, error: e as InputError };
   }
   const after = sha256(readFileSync(file));
