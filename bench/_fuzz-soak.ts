@@ -66,7 +66,10 @@ const counts = new Map<string, FuzzStats & { failures: number }>();
 const failures: { surface: string; seed: number; error: string; counterexample: string }[] = [];
 const statsOf = (name: string) => {
   let s = counts.get(name);
-  if (!s) counts.set(name, (s = { cases: 0, accepted: 0, rejected: 0, failures: 0 }));
+  if (!s) {
+    s = { cases: 0, accepted: 0, rejected: 0, failures: 0 };
+    counts.set(name, s);
+  }
   return s;
 };
 
