@@ -4,10 +4,11 @@
  *   0 ok · 1 the run failed (errors recorded, internal error) · 2 usage or input error ·
  *   141 stdout was closed by its reader (`… | head`).
  */
-import { readFileSync, realpathSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Help, type HelpConfiguration, type Option } from "commander";
+import { InputError } from "./errors.js";
 
 export const EXIT_OK = 0;
 export const EXIT_RUN_FAILED = 1;
@@ -115,3 +116,198 @@ export const helpConfig: HelpConfiguration = {
     return option.mandatory ? `${d} (required)` : d;
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Validated flag values, shared by every bin: commander `argParser`s that turn a bad value into
+// a FlagError (exit 2, one stderr line naming the flag) while the command line is parsed, so no
+// work starts and nothing is written. Defaults are not passed through them (commander's rule).
+
+/** A bad flag value: an InputError whose field is the flag and whose message starts with it. */
+export class FlagError extends InputError {
+  constructor(
+    readonly flag: string,
+    reason: string,
+  ) {
+    super(reason, { field: flag });
+    this.name = "FlagError";
+    // "--count must be …", not "field --count: --count must be …".
+    this.message = `${flag} ${this.reason}`;
+  }
+}
+
+const dashed = (flag: string): string =>
+  flag.startsWith("-") ? flag : /^[A-Z0-9_]+$/.test(flag) ? `environment ${flag}` : `--${flag}`;
+const shown = (v: string): string => (/^[\x21-\x7e]{1,40}$/.test(v) ? v : JSON.stringify(v.slice(0, 40)));
+
+export interface RangeOptions {
+  min?: number;
+  max?: number;
+}
+
+function rangeText(r: RangeOptions): string {
+  if (r.min !== undefined && r.max !== undefined) return ` in [${r.min}, ${r.max}]`;
+  if (r.min !== undefined) return ` ≥ ${r.min}`;
+  if (r.max !== undefined) return ` ≤ ${r.max}`;
+  return "";
+}
+
+/** Parse an integer flag value: decimal digits only, a safe integer, within the range. */
+export function parseIntFlag(flag: string, v: string, range: RangeOptions = {}): number {
+  const f = dashed(flag);
+  const t = String(v).trim();
+  const x = /^[+-]?\d+$/.test(t) ? Number(t) : Number.NaN;
+  if (
+    !Number.isSafeInteger(x) ||
+    (range.min !== undefined && x < range.min) ||
+    (range.max !== undefined && x > range.max)
+  )
+    throw new FlagError(f, `must be an integer${rangeText(range)}, got ${shown(String(v))}`);
+  return x;
+}
+
+/** Parse a number flag value: finite (no NaN, Infinity, empty, hex), within the range. */
+export function parseFloatFlag(flag: string, v: string, range: RangeOptions = {}): number {
+  const f = dashed(flag);
+  const t = String(v).trim();
+  // Number() accepts "", "0x1f", "1_0"-less forms and whitespace: only plain decimals pass.
+  const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : Number.NaN;
+  if (
+    !Number.isFinite(x) ||
+    (range.min !== undefined && x < range.min) ||
+    (range.max !== undefined && x > range.max)
+  )
+    throw new FlagError(f, `must be a number${rangeText(range)}, got ${shown(String(v))}`);
+  return x;
+}
+
+/** argParser: an integer flag (`.option("--count <n>", "…", intFlag("--count", { min: 1 }))`). */
+export const intFlag =
+  (flag: string, range: RangeOptions = {}) =>
+  (v: string): number =>
+    parseIntFlag(flag, v, range);
+
+/** argParser: a finite number flag within a range. */
+export const floatFlag =
+  (flag: string, range: RangeOptions = {}) =>
+  (v: string): number =>
+    parseFloatFlag(flag, v, range);
+
+/** argParser: a comma-separated list of finite numbers within a range (at least one). */
+export const floatListFlag =
+  (flag: string, range: RangeOptions = {}) =>
+  (v: string): number[] => {
+    const parts = String(v).split(",");
+    if (parts.every((p) => p.trim() === ""))
+      throw new FlagError(dashed(flag), `must be a comma-separated list of numbers, got ${shown(String(v))}`);
+    return parts.map((p) => parseFloatFlag(flag, p, range));
+  };
+
+/** argParser: a TCP port (0 = any free port). */
+export const portFlag =
+  (flag = "--port") =>
+  (v: string): number => {
+    const t = String(v).trim();
+    const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;
+    if (!(n >= 0 && n <= 65535))
+      throw new FlagError(dashed(flag), `must be an integer in 0..65535, got ${shown(String(v))}`);
+    return n;
+  };
+
+const statOrUndefined = (p: string) => {
+  try {
+    return statSync(p);
+  } catch {
+    return undefined;
+  }
+};
+
+/** The nearest existing ancestor of `p` (writers create missing parent directories). */
+function nearestExisting(p: string): { path: string; isDir: boolean } {
+  let d = dirname(resolve(p));
+  for (;;) {
+    const st = statOrUndefined(d);
+    if (st) return { path: d, isDir: st.isDirectory() };
+    const up = dirname(d);
+    if (up === d) return { path: d, isDir: true };
+    d = up;
+  }
+}
+
+const writable = (p: string): boolean => {
+  try {
+    accessSync(p, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Why `path` cannot be an output file, or undefined when writing it can be tried. A missing
+ * parent is fine (writers create it) unless an ancestor is a file or not writable. Streams
+ * (`/dev/stdout`, FIFOs) are accepted: the atomic writer writes to them in place.
+ */
+export function outputFileProblem(path: string): string | undefined {
+  if (path.trim() === "") return "must be a file path, got an empty string";
+  if (path.includes("\0")) return "must be a file path without NUL bytes";
+  const st = statOrUndefined(path);
+  if (st?.isDirectory()) return `is a directory (${path}); give a file path`;
+  if (st && !writable(path)) return `${path} is not writable`;
+  if (st) return undefined;
+  const up = nearestExisting(path);
+  if (!up.isDir) return `${path}: ${up.path} is a file, not a directory`;
+  if (!writable(up.path)) return `${path}: directory ${up.path} is not writable`;
+  return undefined;
+}
+
+/** Why `path` cannot be an output directory (created when missing), or undefined. */
+export function outputDirProblem(path: string): string | undefined {
+  if (path.trim() === "") return "must be a directory path, got an empty string";
+  if (path.includes("\0")) return "must be a directory path without NUL bytes";
+  const st = statOrUndefined(path);
+  if (st && !st.isDirectory()) return `${path} is a file, expected a directory`;
+  if (st && !writable(path)) return `directory ${path} is not writable`;
+  if (st) return undefined;
+  const up = nearestExisting(path);
+  if (!up.isDir) return `${path}: ${up.path} is a file, not a directory`;
+  if (!writable(up.path)) return `${path}: directory ${up.path} is not writable`;
+  return undefined;
+}
+
+/** argParser: an output file path, checked before any work (directory, file parent, unwritable). */
+export const outFileFlag =
+  (flag: string) =>
+  (v: string): string => {
+    const problem = outputFileProblem(v);
+    if (problem) throw new FlagError(dashed(flag), problem);
+    return v;
+  };
+
+/** argParser: an output directory path, checked before any work. */
+export const outDirFlag =
+  (flag: string) =>
+  (v: string): string => {
+    const problem = outputDirProblem(v);
+    if (problem) throw new FlagError(dashed(flag), problem);
+    return v;
+  };
+
+/** argParser: a non-empty string (names, ids, paths read later). */
+export const nonEmptyFlag =
+  (flag: string) =>
+  (v: string): string => {
+    if (String(v).trim() === "") throw new FlagError(dashed(flag), "must not be empty");
+    return v;
+  };
+
+/**
+ * argParser that validates with `parse` but keeps the raw string (for option bags typed as
+ * strings and converted later, e.g. the engine's ModelCliValues): the bad value still fails
+ * while the command line is parsed, before any client starts.
+ */
+export const checkedFlag =
+  (parse: (v: string) => unknown) =>
+  (v: string): string => {
+    parse(v);
+    return v;
+  };

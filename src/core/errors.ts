@@ -8,6 +8,19 @@ export interface ErrorLocation {
   line?: number;
   /** Dotted path of the offending field, e.g. `instances[2].base_trace[0].in1`. */
   field?: string;
+  /**
+   * Keep line breaks in the reason (a usage listing). Otherwise control characters are
+   * escaped: a message is one stderr line, and bytes from a hostile file (a newline inside a
+   * JSON parse error's snippet, an ANSI escape) cannot forge lines or recolour the terminal.
+   */
+  multiline?: boolean;
+}
+
+/** `s` with C0 control characters (but tab) and DEL escaped, `\n` → `\\n`. */
+export function oneLine(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, (c) =>
+    c === "\n" ? "\\n" : c === "\r" ? "\\r" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 export class InputError extends Error {
@@ -18,6 +31,7 @@ export class InputError extends Error {
   readonly reason: string;
 
   constructor(reason: string, where: ErrorLocation = {}) {
+    if (!where.multiline) reason = oneLine(reason);
     super(formatLocation(where) + reason);
     this.name = "InputError";
     this.reason = reason;
@@ -29,6 +43,8 @@ export class InputError extends Error {
   /** The same error with more location filled in (inner code knows the field, outer code the file). */
   at(where: ErrorLocation): InputError {
     return new InputError(this.reason, {
+      // An escaped reason has no line breaks left: only a multiline one still does.
+      multiline: this.reason.includes("\n"),
       file: this.file ?? where.file,
       line: this.line ?? where.line,
       field: joinField(where.field, this.field),
@@ -47,7 +63,7 @@ function formatLocation(where: ErrorLocation): string {
   if (where.file) parts.push(where.line !== undefined ? `${where.file}:${where.line}` : where.file);
   else if (where.line !== undefined) parts.push(`line ${where.line}`);
   if (where.field) parts.push(`field ${where.field}`);
-  return parts.length ? `${parts.join(": ")}: ` : "";
+  return parts.length ? `${oneLine(parts.join(": "))}: ` : "";
 }
 
 /** Format a zod issue path as a dotted field (`a.b[3].c`). */

@@ -24,7 +24,7 @@ export async function* readJsonl<T = unknown>(
   });
   let line = 0;
   try {
-    for await (const text of rl) {
+    for await (const text of readableLines(rl, file)) {
       line++;
       if (text.trim() === "") continue;
       let value: unknown;
@@ -42,6 +42,17 @@ export async function* readJsonl<T = unknown>(
     }
   } finally {
     rl.close();
+  }
+}
+
+/** The lines of `rl`; a missing file, a directory or a symlink loop is an InputError naming it. */
+async function* readableLines(rl: AsyncIterable<string>, file: string): AsyncGenerator<string> {
+  try {
+    yield* rl;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code && !(e instanceof InputError)) throw new InputError(`cannot read file: ${code}`, { file });
+    throw e;
   }
 }
 
@@ -113,7 +124,7 @@ export function writeError(file: string, e: unknown): InputError {
   const msg =
     code === "EISDIR"
       ? "is a directory, expected a file path"
-      : code === "ENOTDIR"
+      : code === "ENOTDIR" || code === "EEXIST"
         ? "a parent of this path is a file, not a directory"
         : code === "EACCES" || code === "EPERM"
           ? "permission denied"

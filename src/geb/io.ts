@@ -22,6 +22,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { InputError } from "../core/errors.js";
+import { writeError } from "../core/jsonl.js";
 
 const CHUNK = 4 << 20;
 
@@ -135,9 +136,17 @@ export class AtomicWriter {
     } catch {
       st = undefined;
     }
-    this.direct = st !== undefined && !st.isFile() && !st.isDirectory();
+    // A directory (or a link to one) is a bad --out, not something to rename a file over.
+    if (st?.isDirectory()) throw new InputError("is a directory, expected a file path", { file });
+    this.direct = st !== undefined && !st.isFile();
     this.tmp = this.direct ? file : `${file}.tmp-${process.pid}`;
-    this.fd = openSync(this.tmp, "w");
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      this.fd = openSync(this.tmp, "w");
+    } catch (e) {
+      // A parent that is a file (ENOTDIR/EEXIST), no permission: one line naming the target.
+      throw writeError(file, e);
+    }
   }
 
   write(piece: string | Buffer): void {

@@ -259,6 +259,8 @@ async function ensureReadable(file: string): Promise<void> {
       file,
     });
   }
+  // A directory passes access(R_OK) and then fails the read with a raw EISDIR.
+  if ((await stat(file)).isDirectory()) throw new InputError("is a directory, expected a file", { file });
 }
 
 async function loadOptional(o: ValidateFileOptions): Promise<{ bundle?: LoadedBundle; manifest?: unknown }> {

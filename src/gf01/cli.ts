@@ -6,11 +6,22 @@
  */
 import { readFile } from "node:fs/promises";
 import { Command, CommanderError, Option } from "commander";
-import { helpConfig, internalErrorLine, isMainModule, packageVersion, runMain } from "../core/cli.js";
+import {
+  floatFlag,
+  floatListFlag,
+  helpConfig,
+  intFlag,
+  internalErrorLine,
+  isMainModule,
+  outFileFlag,
+  packageVersion,
+  runMain,
+} from "../core/cli.js";
 import { InputError } from "../core/errors.js";
 // Command implementations are imported in their actions (`await import`), so `gf01 --help` and
 // each command load only what they use (start-up: docs/performance.md).
 import type { ApiResult } from "./api.js";
+import { importOptional } from "../core/optional.js";
 import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import { registerPlayCommands } from "./cli/play.js";
@@ -28,46 +39,14 @@ const finish = (r: ApiResult): void => {
   if (!r.ok) exitCode = 2;
 };
 
-const int =
-  (name: string) =>
-  (v: string): number => {
-    if (!/^[+-]?\d+$/.test(v.trim()))
-      throw new InputError(`${name} must be an integer, got ${JSON.stringify(v)}`, { field: name });
-    return Number.parseInt(v, 10);
-  };
-
-/** An integer flag with a lower bound (counts, sizes, slacks): anything else is a usage error. */
-const intAtLeast =
-  (name: string, min: number) =>
-  (v: string): number => {
-    const x = int(name)(v);
-    if (x < min)
-      throw new InputError(`${name} must be an integer ≥ ${min}, got ${v.trim()}`, { field: name });
-    return x;
-  };
-
-/** A number flag within [min, max] (probabilities, densities, tightness). */
-const floatIn =
-  (name: string, min: number, max: number) =>
-  (v: string): number => {
-    const x = float(name)(v);
-    if (x < min || x > max)
-      throw new InputError(`${name} must be a number in [${min}, ${max}], got ${v.trim()}`, { field: name });
-    return x;
-  };
-
-const float =
-  (name: string) =>
-  (v: string): number => {
-    const x = Number(v);
-    if (v.trim() === "" || !Number.isFinite(x))
-      throw new InputError(`${name} must be a number, got ${JSON.stringify(v)}`, { field: name });
-    return x;
-  };
-const floatList =
-  (name: string) =>
-  (v: string): number[] =>
-    v.split(",").map((x) => floatIn(name, 0, Number.POSITIVE_INFINITY)(x));
+// Flag values: the shared validated parsers (src/core/cli.ts), errors name the flag (exit 2).
+const int = (name: string) => intFlag(name);
+const intAtLeast = (name: string, min: number) => intFlag(name, { min });
+const floatIn = (name: string, min: number, max: number) =>
+  floatFlag(name, { min, max: max === Number.POSITIVE_INFINITY ? undefined : max });
+const float = (name: string) => floatFlag(name);
+const floatList = (name: string) => floatListFlag(name, { min: 0 });
+const outFile = (name: string) => outFileFlag(name);
 
 async function readConfig(
   path?: string,
@@ -177,8 +156,8 @@ export function buildProgram(): Command {
     )
     .optionsGroup("Output:")
     .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
-    .option("--out <file>", "write the bundle here (default: stdout)")
-    .option("--manifest-out <file>", "also write the split manifest")
+    .option("--out <file>", "write the bundle here (default: stdout)", outFile("out"))
+    .option("--manifest-out <file>", "also write the split manifest", outFile("manifest-out"))
     .option("--legacy-list", "write a bare list of instances (official --legacy-list: no bundle header)")
     .addHelpText(
       "after",
@@ -189,9 +168,8 @@ Examples:
     )
     .action(async (o) => {
       const api = await import("./api.js");
-      const { checkOutputPath, writeFileAtomic } = await import("../core/jsonl.js");
+      const { checkOutputPath } = await import("../core/jsonl.js");
       const { defaultConfig } = await import("./generate/index.js");
-      const { instanceToDict } = await import("./artifacts/bundle.js");
       if (o.compat !== "default" && o.compat !== "official-0.1")
         throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
       for (const f of [o.out, o.manifestOut]) if (f) await checkOutputPath(f);
@@ -280,7 +258,7 @@ Examples:
       "no_adaptation | prompt_adaptation | weight_finetune",
       "no_adaptation",
     )
-    .option("--adaptation-budget-tokens <n>", "tokens", int("adaptation-budget-tokens"), 0)
+    .option("--adaptation-budget-tokens <n>", "tokens", intAtLeast("adaptation-budget-tokens", 0), 0)
     .option("--adaptation-data-scope <s>", "none | public_only | public_plus_external", "none")
     .option("--adaptation-protocol-id <id>", "protocol id", "none")
     .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
@@ -294,6 +272,7 @@ Examples:
     .option(
       "--out <file>",
       "write run rows to this JSONL file (an existing one needs --resume or --overwrite)",
+      outFile("out"),
     )
     // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
     .optionsGroup("Online agents (--agent-cmd, --agent online-…):")
@@ -302,12 +281,12 @@ Examples:
     .option(
       "--agent-timeout-s <s>",
       "online: seconds to wait for one stdio action",
-      int("agent-timeout-s"),
+      intAtLeast("agent-timeout-s", 1),
       30,
     )
     .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
-    .option("--explore-episodes <n>", "online: exploration rollouts", int("explore-episodes"), 3)
-    .option("--concurrency <n>", "online: episodes in flight", int("concurrency"), 1)
+    .option("--explore-episodes <n>", "online: exploration rollouts", intAtLeast("explore-episodes", 0), 3)
+    .option("--concurrency <n>", "online: episodes in flight", intAtLeast("concurrency", 1), 1)
     .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
     .option("--overwrite", "replace --out")
     .action(async (o) => {
@@ -451,7 +430,11 @@ Examples:
         "table",
       ]),
     )
-    .option("--html <file>", "also write a self-contained HTML report (charts rendered at build time)")
+    .option(
+      "--html <file>",
+      "also write a self-contained HTML report (charts rendered at build time)",
+      outFile("html"),
+    )
     .option(
       "--by-agent",
       'summary view: difficulty slices and modes reported together as "all" (tracks, agents, protocols, splits stay apart)',
@@ -466,6 +449,9 @@ Examples:
         .default("first"),
     )
     .action(async (o) => {
+      // --png needs an optional package: say so before any work (and before the HTML is written).
+      if (o.png)
+        await importOptional("playwright-core", "PNG export (--png)", () => import("playwright-core"));
       const api = await import("./api.js");
       const { readJsonlAll } = await import("../core/jsonl.js");
       const { formatReportTable } = await import("./report/report.js");
@@ -498,8 +484,8 @@ Examples:
   )
     .option("--split <id>", "split id for every instance (default: the tasks' own, else public_dev)")
     .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
-    .option("--out <file>", "write the bundle here (default: stdout)")
-    .option("--manifest-out <file>", "also write the split manifest")
+    .option("--out <file>", "write the bundle here (default: stdout)", outFile("out"))
+    .option("--manifest-out <file>", "also write the split manifest", outFile("manifest-out"))
     .action(async (o) => {
       const api = await import("./api.js");
       const { checkOutputPath, writeFileAtomic } = await import("../core/jsonl.js");
@@ -521,9 +507,9 @@ Examples:
     .command("identifiability-check")
     .description("Recompute every instance's identifiability metric against thresholds (official command)")
     .requiredOption("--instances <file>", "instance bundle")
-    .option("--min-response-ratio <x>", "threshold", float("min-response-ratio"), 0.6)
-    .option("--min-unique-signatures <n>", "threshold", int("min-unique-signatures"), 8)
-    .option("--out <file>", "also write the result here")
+    .option("--min-response-ratio <x>", "threshold", floatIn("min-response-ratio", 0, 1), 0.6)
+    .option("--min-unique-signatures <n>", "threshold", intAtLeast("min-unique-signatures", 0), 8)
+    .option("--out <file>", "also write the result here", outFile("out"))
     .action(async (o) => {
       const api = await import("./api.js");
       const { writeFileAtomic } = await import("../core/jsonl.js");
@@ -538,7 +524,7 @@ Examples:
     .command("manifest")
     .description("Build the split manifest of a bundle")
     .requiredOption("--instances <file>", "instance bundle")
-    .option("--out <file>", "write here (default: stdout)")
+    .option("--out <file>", "write here (default: stdout)", outFile("out"))
     .action(async (o) => {
       const api = await import("./api.js");
       const { writeFileAtomic } = await import("../core/jsonl.js");
@@ -572,7 +558,7 @@ Examples:
     .command("migrate-runs")
     .description("Migrate legacy run rows to gf01.run_record.v1, re-scoring each against the bundle")
     .requiredOption("--runs <file>", "legacy run JSONL")
-    .requiredOption("--out <file>", "migrated run JSONL")
+    .requiredOption("--out <file>", "migrated run JSONL", outFile("out"))
     .requiredOption("--instances <file>", "instance bundle (rows are re-verified, never trusted)")
     .option("--manifest <file>", "split manifest (coverage summary)")
     .option("--benchmark-version <v>")
@@ -584,7 +570,7 @@ Examples:
     .option("--tool-allowlist-id <id>", "default tool allowlist", "none")
     .option("--tool-log-hash <h>", "default tool log hash", "")
     .option("--adaptation-condition <c>", "default", "no_adaptation")
-    .option("--adaptation-budget-tokens <n>", "default", int("adaptation-budget-tokens"), 0)
+    .option("--adaptation-budget-tokens <n>", "default", intAtLeast("adaptation-budget-tokens", 0), 0)
     .option("--adaptation-data-scope <s>", "default", "none")
     .option("--adaptation-protocol-id <id>", "default", "none")
     .addOption(new Option("--default-eval-track <t>").choices([...ALLOWED_EVAL_TRACKS]).default("EVAL-CB"))

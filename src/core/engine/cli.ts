@@ -4,6 +4,7 @@
  * parsed values into a client, sampling params and engine options. Bad values are
  * InputErrors naming the flag.
  */
+import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../cli.js";
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { Option } from "commander";
@@ -36,34 +37,59 @@ export function addModelOptions(cmd: Command): Command {
       new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
     )
     .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option("--temperature <x>", "sampling temperature")
-    .option("--top-p <x>", "nucleus sampling")
-    .option("--top-k <n>", "top-k (vLLM, llama.cpp)")
-    .option("--max-tokens <n>", "completion token budget")
-    .option("--seed <n>", "sampling seed (trial t uses seed + t)")
+    .option("--temperature <x>", "sampling temperature", checkedFlag(floatFlag("--temperature", { min: 0 })))
+    .option("--top-p <x>", "nucleus sampling", checkedFlag(floatFlag("--top-p", { min: 0, max: 1 })))
+    .option("--top-k <n>", "top-k (vLLM, llama.cpp)", checkedFlag(intFlag("--top-k", { min: 0 })))
+    .option("--max-tokens <n>", "completion token budget", checkedFlag(intFlag("--max-tokens", { min: 1 })))
+    .option("--seed <n>", "sampling seed (trial t uses seed + t)", checkedFlag(intFlag("--seed")))
     .option("--stop <s>", "stop sequence (repeat)", collect)
     .option(
       "--response-format <fmt>",
       "text | json_object | json_schema:<file.json> | grammar:<file.gbnf> (when the server supports it)",
     )
-    .option("--max-concurrency <n>", "requests in flight at once", "4")
-    .option("--timeout-s <s>", "per-request timeout in seconds", "120")
+    .option(
+      "--max-concurrency <n>",
+      "requests in flight at once",
+      checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+      "4",
+    )
+    .option(
+      "--timeout-s <s>",
+      "per-request timeout in seconds",
+      checkedFlag(floatFlag("--timeout-s", { min: 0.001 })),
+      "120",
+    )
     .option(
       "--max-retries <n>",
       "retries on 429/5xx/timeouts/garbage (never on 401/403/404/DNS/TLS: those stop the run)",
+      checkedFlag(intFlag("--max-retries", { min: 0 })),
       String(DEFAULT_RETRY.maxRetries),
     )
     .option(
       "--max-consecutive-errors <n>",
       "stop the run after n requests in a row failed the same way (0 = never)",
+      checkedFlag(intFlag("--max-consecutive-errors", { min: 0 })),
       String(DEFAULT_MAX_CONSECUTIVE_ERRORS),
     )
-    .option("--cache-dir <dir>", "content-addressed response cache directory (off when not given)")
-    .option("--results <file>", "append-only results JSONL (keyed by item, model config, trial)")
+    .option(
+      "--cache-dir <dir>",
+      "content-addressed response cache directory (off when not given)",
+      outDirFlag("--cache-dir"),
+    )
+    .option(
+      "--results <file>",
+      "append-only results JSONL (keyed by item, model config, trial)",
+      outFileFlag("--results"),
+    )
     .option("--resume", "continue --results: keep its rows, run only what is missing")
     .option("--overwrite", "replace an existing --results file")
-    .option("--limit <n>", "only the first n items")
-    .option("--trials <n>", "answers per item (variance across trials is reported)", "1")
+    .option("--limit <n>", "only the first n items", checkedFlag(intFlag("--limit", { min: 0 })))
+    .option(
+      "--trials <n>",
+      "answers per item (variance across trials is reported)",
+      checkedFlag(intFlag("--trials", { min: 1 })),
+      "1",
+    )
     .option("--price-table <file>", 'JSON {"<model>": {"input_per_mtok": x, "output_per_mtok": y}} for cost')
     .option("--progress", "progress on stderr even when it is not a terminal (plain lines)")
     .option("--no-progress", "no progress display (default: shown only when stderr is a terminal)");

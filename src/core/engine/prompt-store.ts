@@ -90,11 +90,22 @@ async function dropTornTail(file: string): Promise<void> {
   await truncate(file, end);
 }
 
+/** The lines of `rl`; a missing file, a directory or a symlink loop is an InputError naming it. */
+async function* readLines(rl: AsyncIterable<string>, file: string): AsyncGenerator<string> {
+  try {
+    yield* rl;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code) throw new InputError(`cannot read prompts: ${code}`, { file });
+    throw e;
+  }
+}
+
 /** Every prompt of a prompt file, each checked against its hash (errors name file and line). */
 export async function* readPromptLines(file: string): AsyncGenerator<PromptLine> {
   const rl = createInterface({ input: createReadStream(file, "utf8"), crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
-  for await (const text of rl) {
+  for await (const text of readLines(rl, file)) {
     line++;
     if (!text.trim()) continue;
     let v: PromptLine;

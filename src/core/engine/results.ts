@@ -184,7 +184,18 @@ async function loadForResume(file: string): Promise<EngineRecord[]> {
 
 /** Read a results file (e.g. for reporting); later duplicates of a key are ignored. */
 export async function readResults(file: string): Promise<EngineRecord[]> {
-  const text = await readFile(file, "utf8");
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (e) {
+    // Missing, a directory, a symlink loop: one line naming the file, not a raw fs error.
+    throw new InputError(
+      `cannot read results: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      {
+        file,
+      },
+    );
+  }
   const seen = new Set<string>();
   const out: EngineRecord[] = [];
   let line = 0;

@@ -3,8 +3,16 @@
  * defaults are the reference CLI's; additions: `--compat`, `--metrics`, `--json`,
  * `--row-results`, `validate-book`, `demo`.
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { helpConfig, internalErrorLine, packageVersion } from "../../core/cli.js";
+import { Command, CommanderError, Option } from "commander";
+import {
+  floatFlag,
+  helpConfig,
+  intFlag,
+  internalErrorLine,
+  outDirFlag,
+  outFileFlag,
+  packageVersion,
+} from "../../core/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
 import { formatInterval } from "../../core/stats/format.js";
@@ -31,28 +39,11 @@ import {
   type StateMode,
 } from "../dataset/types.js";
 
-const int =
-  (flag: string) =>
-  (v: string): number => {
-    if (!/^[+-]?\d+$/.test(v.trim()))
-      throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
-    return Number.parseInt(v, 10);
-  };
-const intAtLeast =
-  (flag: string, min: number) =>
-  (v: string): number => {
-    const x = int(flag)(v);
-    if (x < min) throw new InvalidArgumentError(`${flag} must be >= ${min}, got ${x}`);
-    return x;
-  };
-const num =
-  (flag: string) =>
-  (v: string): number => {
-    const x = Number(v);
-    if (v.trim() === "" || !Number.isFinite(x))
-      throw new InvalidArgumentError(`${flag} must be a number, got "${v}"`);
-    return x;
-  };
+// Flag values: the shared validated parsers (src/core/cli.ts); ranges mirror validateConfig.
+const int = (flag: string, min?: number) => intFlag(flag, { min });
+const intAtLeast = (flag: string, min: number) => intFlag(flag, { min });
+const rate = (flag: string) => floatFlag(flag, { min: 0, max: 1 });
+const outFile = (flag: string) => outFileFlag(flag);
 
 function envRate(name: string, fallback: number): number {
   const raw = process.env[`GOLDEVIDENCEBENCH_${name}`];
@@ -150,37 +141,37 @@ export function buildProgram(): Command {
   program
     .command("generate")
     .description("generate a dataset (JSONL, one row per query)")
-    .requiredOption("--out <path>", "output JSONL")
+    .requiredOption("--out <path>", "output JSONL", outFile("--out"))
     .option("--seed <n>", "dataset seed", int("--seed"), d.seed)
-    .option("--episodes <n>", "episodes", int("--episodes"), d.episodes)
-    .option("--steps <n>", "steps per episode", int("--steps"), d.steps)
-    .option("--keys <n>", "distinct keys", int("--keys"), d.keys)
-    .option("--queries <n>", "queries per episode", int("--queries"), d.queries)
+    .option("--episodes <n>", "episodes", int("--episodes", 0), d.episodes)
+    .option("--steps <n>", "steps per episode", int("--steps", 0), d.steps)
+    .option("--keys <n>", "distinct keys", int("--keys", 1), d.keys)
+    .option("--queries <n>", "queries per episode", int("--queries", 0), d.queries)
     .option(
       "--derived-query-rate <x>",
       "share of derived queries",
-      num("--derived-query-rate"),
+      rate("--derived-query-rate"),
       d.derivedQueryRate,
     )
-    .option("--chapters <n>", "book chapters / log segments", int("--chapters"), d.chapters)
+    .option("--chapters <n>", "book chapters / log segments", int("--chapters", 0), d.chapters)
     .option(
       "--distractor-rate <x>",
       "DISTRACTOR line rate per step",
-      num("--distractor-rate"),
+      rate("--distractor-rate"),
       d.distractorRate,
     )
     .option(
       "--tail-distractor-steps <n>",
       "final N steps are distractor-only",
-      int("--tail-distractor-steps"),
+      int("--tail-distractor-steps", 0),
       d.tailDistractorSteps,
     )
-    .option("--clear-rate <x>", "CLEAR rate", num("--clear-rate"), d.clearRate)
-    .option("--note-rate <x>", "NOTE ledger-line rate (kv_commentary)", num("--note-rate"), d.noteRate)
+    .option("--clear-rate <x>", "CLEAR rate", rate("--clear-rate"), d.clearRate)
+    .option("--note-rate <x>", "NOTE ledger-line rate (kv_commentary)", rate("--note-rate"), d.noteRate)
     .option(
       "--update-burst-rate <x>",
       "near-miss burst rate (update_burst)",
-      num("--update-burst-rate"),
+      rate("--update-burst-rate"),
       envRate("UPDATE_BURST_RATE", d.updateBurstRate),
     )
     .addOption(
@@ -235,7 +226,7 @@ export function buildProgram(): Command {
         .choices(["open_book", "closed_book"])
         .default("closed_book"),
     )
-    .requiredOption("--out <path>", "predictions JSONL")
+    .requiredOption("--out <path>", "predictions JSONL", outFile("--out"))
     .addOption(
       new Option(
         "--compat <v>",
@@ -268,7 +259,7 @@ export function buildProgram(): Command {
   )
     .option("--json", "print the metrics as JSON instead of the report line (= --format json)")
     .addOption(formatOption())
-    .option("--row-results <path>", "write per-row outcomes (JSONL)")
+    .option("--row-results <path>", "write per-row outcomes (JSONL)", outFile("--row-results"))
     .option(
       "--strict",
       "fail (exit 2) when the predictions hold ids absent from the data, repeated ids or rows without an answer",
@@ -319,8 +310,12 @@ export function buildProgram(): Command {
           .choices(["open_book", "closed_book", "both"])
           .default("closed_book"),
       )
-      .option("--out <path>", "predictions JSONL (with both: <name>.<protocol>.jsonl)")
-      .option("--results-json <path>", "machine-readable results (a list, one entry per protocol)")
+      .option("--out <path>", "predictions JSONL (with both: <name>.<protocol>.jsonl)", outFile("--out"))
+      .option(
+        "--results-json <path>",
+        "machine-readable results (a list, one entry per protocol)",
+        outFile("--results-json"),
+      )
       .addOption(formatOption()),
   ).action(async (o) => {
     const { formatReport, runBaseline } = await import("../api.js");
@@ -372,7 +367,11 @@ export function buildProgram(): Command {
   program
     .command("demo")
     .description("generate a small dataset, run both baselines on both protocols, print the metric table")
-    .option("--dir <path>", "where to write the demo files (default: a temporary directory)")
+    .option(
+      "--dir <path>",
+      "where to write the demo files (default: a temporary directory)",
+      outDirFlag("--dir"),
+    )
     .action(async (o) => {
       const { runDemo } = await import("../api.js");
       runDemo({ dir: o.dir });

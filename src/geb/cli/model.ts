@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Command, InvalidArgumentError, Option } from "commander";
-import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
+import { type Command, Option } from "commander";
+import { intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { addModelOptions, type ModelCliValues, num } from "../../core/engine/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the action (`await import`): `geb --help` loads none of them.
@@ -12,10 +13,7 @@ import { addGebPromptOptions, type GebCliValues, gebOptionsFromCli } from "../mo
 import type { GebModelResult } from "../pipeline/gebmodel.js";
 import { addAnswerOptions, addSelectionOptions } from "../pipeline/options.js";
 
-const int = (flag: string) => (v: string) => {
-  if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
-  return Number.parseInt(v, 10);
-};
+const int = (flag: string, min?: number) => intFlag(flag, { min });
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /** Predictions JSONL of trial 0 (rows graded as missing are left out, so regrading agrees). */
@@ -126,23 +124,19 @@ export function registerModelCommands(program: Command): void {
         .choices(["f1", "exact"])
         .default("f1"),
     )
-    .option(
-      "--max-support-k <k>",
-      "score only the first k cited IDs (>= 1)",
-      (v: string) => {
-        const k = int("--max-support-k")(v);
-        if (k < 1) throw new InvalidArgumentError(`--max-support-k must be >= 1, got ${k}`);
-        return k;
-      },
-      3,
-    )
+    .option("--max-support-k <k>", "score only the first k cited IDs (>= 1)", int("--max-support-k", 1), 3)
     .option("--entailment-check", "require the answer to follow from the cited updates (default)", true)
     .option("--no-entailment-check", "skip the entailment check")
-    .option("--out <path>", "predictions JSONL (trial 0)")
-    .option("--results-json <path>", "results JSON (a list with one run payload)")
+    .option("--out <path>", "predictions JSONL (trial 0)", outFileFlag("--out"))
+    .option(
+      "--results-json <path>",
+      "results JSON (a list with one run payload)",
+      outFileFlag("--results-json"),
+    )
     .option(
       "--out-dir <dir>",
       "write preds.jsonl, results.json, summary.json, summary.csv, diagnosis.json there",
+      outDirFlag("--out-dir"),
     )
     .option("--thresholds <file>", "diagnosis thresholds JSON (reference format)")
     .option(
@@ -174,7 +168,9 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
         ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer
         : true;
       const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
-      const limit = o.limit === undefined ? undefined : Number(o.limit);
+      // Validated like every engine flag: without an engine (retrieval answers) "--limit abc" was
+      // NaN here, and every row ran as if no limit was given.
+      const limit = num("--limit", o.limit, { int: true, min: 0 });
       try {
         let r: GebModelResult;
         try {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
+import { floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import { writeTextAtomic } from "../io.js";
 import {
@@ -13,16 +14,9 @@ import {
 import type { parseExample as ParseExample, SelectorExample, SelectorLabel } from "../selector/dataset.js";
 import { withOneLineErrors } from "./sweep.js";
 
-const int = (flag: string) => (v: string) => {
-  if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
-  return Number.parseInt(v, 10);
-};
-const num = (flag: string) => (v: string) => {
-  const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x))
-    throw new InvalidArgumentError(`${flag} must be a number, got "${v}"`);
-  return x;
-};
+// Flag values: the shared validated parsers (src/core/cli.ts).
+const int = (flag: string, min?: number) => intFlag(flag, { min });
+const num = (flag: string, min?: number, max?: number) => floatFlag(flag, { min, max });
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /**
@@ -83,7 +77,7 @@ function registerPipelineCommandsInner(program: Command): void {
       "write selector examples (question, candidates as the pipeline shows them, authoritative label)",
     )
     .requiredOption("--data <path>", "dataset JSONL (repeat for several)", collect)
-    .requiredOption("--out <path>", "examples JSONL");
+    .requiredOption("--out <path>", "examples JSONL", outFileFlag("--out"));
   addSelectionOptions(exp);
   exp
     .addOption(
@@ -97,7 +91,7 @@ function registerPipelineCommandsInner(program: Command): void {
     .option(
       "--hard-negatives <n>",
       "add up to n entries the retriever did not return",
-      int("--hard-negatives"),
+      int("--hard-negatives", 0),
       0,
     )
     .action(
@@ -136,12 +130,12 @@ function registerPipelineCommandsInner(program: Command): void {
     .command("train")
     .description("train the linear selector (listwise softmax, seeded SGD) and write its model JSON")
     .requiredOption("--data <path>", "examples JSONL from `geb selector export` (repeat)", collect)
-    .requiredOption("--out <path>", "model JSON ({feature_order, weights, meta})")
-    .option("--epochs <n>", "epochs", int("--epochs"), 30)
-    .option("--lr <x>", "learning rate", num("--lr"), 0.1)
+    .requiredOption("--out <path>", "model JSON ({feature_order, weights, meta})", outFileFlag("--out"))
+    .option("--epochs <n>", "epochs", int("--epochs", 1), 30)
+    .option("--lr <x>", "learning rate", num("--lr", 0), 0.1)
     .option("--seed <n>", "shuffle / split seed", int("--seed"), 0)
-    .option("--test-frac <x>", "held-out share", num("--test-frac"), 0.2)
-    .option("--step-bucket <n>", "feature step bucket", int("--step-bucket"), 1)
+    .option("--test-frac <x>", "held-out share", num("--test-frac", 0, 1), 0.2)
+    .option("--step-bucket <n>", "feature step bucket", int("--step-bucket", 1), 1)
     .option("--note-penalty <x>", "extra loss on probability given to NOTE lines", num("--note-penalty"), 0)
     .option(
       "--wrong-update-penalty <x>",
@@ -201,7 +195,11 @@ function registerPipelineCommandsInner(program: Command): void {
       "pipeline key and values (repeat for more axes), e.g. k=2,4,8",
       collect,
     )
-    .option("--out-dir <dir>", "write <dir>/<cell>/{results,summary,diagnosis}.json, collect.csv, grid.json")
+    .option(
+      "--out-dir <dir>",
+      "write <dir>/<cell>/{results,summary,diagnosis}.json, collect.csv, grid.json",
+      outDirFlag("--out-dir"),
+    )
     .option("--thresholds <file>", "diagnosis thresholds JSON")
     .option("--json", "print the table as JSON");
   addAnswerOptions(addSelectionOptions(grid));
@@ -238,7 +236,11 @@ function registerPipelineCommandsInner(program: Command): void {
       "results JSON, run dir, sweep tree or reference run folder (repeat; all runs are summarised together)",
       collect,
     )
-    .option("--out-dir <dir>", "where to write (default: the first input's directory)")
+    .option(
+      "--out-dir <dir>",
+      "where to write (default: the first input's directory)",
+      outDirFlag("--out-dir"),
+    )
     .option("--thresholds <file>", "diagnosis thresholds JSON (reference format)")
     .option("--recency-buckets <edges>", "tokens_since_update edges", edges("--recency-buckets"))
     .option("--distractor-buckets <edges>", "distractors_since_update edges", edges("--distractor-buckets"))
@@ -276,7 +278,7 @@ function registerPipelineCommandsInner(program: Command): void {
       "results JSON file or directory searched for results.json (repeat)",
       collect,
     )
-    .requiredOption("--out <path>", "CSV")
+    .requiredOption("--out <path>", "CSV", outFileFlag("--out"))
     .option("--latest-only", "keep only the newest file per run identity (model, labels, data, config)")
     .action(async (o) => {
       const { collectRuns } = await import("../summary/collect.js");

@@ -3,8 +3,10 @@
  * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
  */
 import { type Command, Option } from "commander";
+import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
+import { importOptional } from "../../core/optional.js";
 import { writeTextAtomic } from "../io.js";
 import { addSweepFlags } from "../sweep/flag-options.js";
 import { parseShard, type SweepSpec } from "../sweep/grid.js";
@@ -30,12 +32,27 @@ function addModelFlags(cmd: Command): Command {
       new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
     )
     .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option("--temperature <x>", "sampling temperature")
-    .option("--max-tokens <n>", "completion token budget")
-    .option("--max-concurrency <n>", "model requests in flight per cell", "4")
-    .option("--timeout-s <s>", "per-request timeout in seconds", "120")
-    .option("--max-retries <n>", "retries on 429/5xx/timeouts", "6")
-    .option("--cache-dir <dir>", "response cache directory");
+    .option("--temperature <x>", "sampling temperature", checkedFlag(floatFlag("--temperature", { min: 0 })))
+    .option("--max-tokens <n>", "completion token budget", checkedFlag(intFlag("--max-tokens", { min: 1 })))
+    .option(
+      "--max-concurrency <n>",
+      "model requests in flight per cell",
+      checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+      "4",
+    )
+    .option(
+      "--timeout-s <s>",
+      "per-request timeout in seconds",
+      checkedFlag(floatFlag("--timeout-s", { min: 0.001 })),
+      "120",
+    )
+    .option(
+      "--max-retries <n>",
+      "retries on 429/5xx/timeouts",
+      checkedFlag(intFlag("--max-retries", { min: 0 })),
+      "6",
+    )
+    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"));
 }
 
 function addRunFlags(cmd: Command): Command {
@@ -44,9 +61,14 @@ function addRunFlags(cmd: Command): Command {
     .option(
       "--jobs <n>",
       "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)",
+      intFlag("--jobs", { min: 1 }),
     )
     .option("--overwrite", "discard an existing sweep in --out and run again")
-    .option("--results-json <path>", "also write the combined results list here")
+    .option(
+      "--results-json <path>",
+      "also write the combined results list here",
+      outFileFlag("--results-json"),
+    )
     .option("--no-progress", "no progress bar");
 }
 
@@ -85,9 +107,7 @@ function reportSweep(r: SweepResult, out: string): void {
 
 async function sweepAction(cmd: Command, spec: SweepSpec, out: string): Promise<void> {
   const o = cmd.opts();
-  const jobs = o.jobs === undefined ? undefined : Number.parseInt(String(o.jobs), 10);
-  if (jobs !== undefined && (!Number.isSafeInteger(jobs) || jobs < 1))
-    throw new InputError(`must be an integer ≥ 1, got "${o.jobs}"`, { field: "--jobs" });
+  const jobs = o.jobs as number | undefined; // validated by intFlag
   const { runSweep } = await import("../sweep/sweep.js");
   const r = await runSweep({
     spec,
@@ -102,13 +122,6 @@ async function sweepAction(cmd: Command, spec: SweepSpec, out: string): Promise<
   });
   reportSweep(r, out);
 }
-
-const floatArg = (flag: string, v: string): number => {
-  const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x))
-    throw new InputError(`must be a number, got "${v}"`, { field: flag });
-  return x;
-};
 
 /**
  * Commander's own flag errors (a value outside `choices`, a missing argument) as one line and
@@ -135,7 +148,11 @@ function registerSweepCommandsInner(program: Command): void {
   const sweep = program
     .command("sweep")
     .description("run a grid of generate → answer → grade cells (parallel, resumable, shardable)")
-    .requiredOption("--out <dir>", "output directory (one run dir per cell, combined.json, summary.json)");
+    .requiredOption(
+      "--out <dir>",
+      "output directory (one run dir per cell, combined.json, summary.json)",
+      outDirFlag("--out"),
+    );
   addRunFlags(addModelFlags(addSweepFlags(sweep)));
   sweep.action(async () => {
     const { specFromFlags } = await import("../sweep/flags.js");
@@ -146,7 +163,7 @@ function registerSweepCommandsInner(program: Command): void {
     .command("sweep-merge")
     .description("join shard output dirs of one grid into --out and write combined.json + summary.json")
     .argument("<dirs...>", "shard output directories")
-    .requiredOption("--out <dir>", "merged output directory (may be one of the inputs)")
+    .requiredOption("--out <dir>", "merged output directory (may be one of the inputs)", outDirFlag("--out"))
     .action(async (dirs: string[], o: { out: string }) => {
       const { mergeSweeps } = await import("../sweep/sweep.js");
       const r = mergeSweeps(dirs, o.out);
@@ -157,7 +174,7 @@ function registerSweepCommandsInner(program: Command): void {
     .command("run-preset")
     .description("run a named sweep from the versioned presets file (configs/presets.json)")
     .argument("[name]", "preset name (see --list)")
-    .option("--out <dir>", "output directory (default runs/<name>)")
+    .option("--out <dir>", "output directory (default runs/<name>)", outDirFlag("--out"))
     .option("--presets <file>", "presets file (default: the bundled configs/presets.json)")
     .option("--list", "list presets (cells, description, what each needs) and exit");
   addRunFlags(addModelFlags(addSweepFlags(preset)));
@@ -192,7 +209,7 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--runs-dir <dir>", "directory searched for */summary.json", "runs")
     .option("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)", "drift.step_rate")
     .option("--param <key>", "config key of the swept parameter", "steps")
-    .requiredOption("--threshold <x>", "threshold")
+    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold"))
     .addOption(
       new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
         .choices(["gte", "lte"])
@@ -205,13 +222,13 @@ function registerSweepCommandsInner(program: Command): void {
         .choices(["none", "max", "min"])
         .default("max"),
     )
-    .option("--out <file>", "wall JSON (default <runs-dir>/wall.json)")
+    .option("--out <file>", "wall JSON (default <runs-dir>/wall.json)", outFileFlag("--out"))
     .option("--update-config <file>", "write the threshold back into this checks config")
     .option("--check-id <id>", "check to update (with --update-config)")
     .option("--metric-path <path>", "metric path in the checks config (default --metric)")
     .action(async (o) => {
       const { findWallInRuns, updateThresholdConfig } = await import("../sweep/wall.js");
-      const threshold = floatArg("--threshold", o.threshold);
+      const threshold = o.threshold as number;
       const r = findWallInRuns({
         runsDir: o.runsDir,
         metricPath: o.metric,
@@ -240,25 +257,31 @@ function registerSweepCommandsInner(program: Command): void {
   const ws = program
     .command("wall-search")
     .description("adaptive wall search: coarse grid → bisection refine → confirm with more seeds")
-    .requiredOption("--out <dir>", "output directory (one sweep per probed value)")
+    .requiredOption("--out <dir>", "output directory (one sweep per probed value)", outDirFlag("--out"))
     .requiredOption(
       "--param <knob>",
       "swept knob: steps, max_book_tokens, or a rate (update_burst_rate, note_rate, distractor_rate, clear_rate)",
     )
     .requiredOption("--values <list>", "coarse values, ascending (e.g. 40,80,160,320)")
     .requiredOption("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)")
-    .requiredOption("--threshold <x>", "threshold")
+    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold"))
     .addOption(
       new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
         .choices(["gte", "lte"])
         .makeOptionMandatory(),
     )
-    .option("--refine <n>", "bisection steps inside the crossing bracket", "4")
+    .option("--refine <n>", "bisection steps inside the crossing bracket", intFlag("--refine", { min: 0 }), 4)
     .option(
       "--tolerance <x>",
       "stop refining when the bracket is this narrow (default 1 for integer knobs, 0.01 for rates)",
+      floatFlag("--tolerance", { min: 0 }),
     )
-    .option("--confirm-seeds <n>", "re-run the wall and last-ok points with this many seeds (0: skip)", "0")
+    .option(
+      "--confirm-seeds <n>",
+      "re-run the wall and last-ok points with this many seeds (0: skip)",
+      intFlag("--confirm-seeds", { min: 0 }),
+      0,
+    )
     .option("--preset <name>", "start from a preset instead of the sweep defaults")
     .option("--presets <file>", "presets file");
   addRunFlags(addModelFlags(addSweepFlags(ws)));
@@ -277,12 +300,12 @@ function registerSweepCommandsInner(program: Command): void {
       param: o.param,
       values: String(o.values),
       metricPath: o.metric,
-      threshold: floatArg("--threshold", o.threshold),
+      threshold: o.threshold as number,
       direction: o.direction,
-      refine: Number.parseInt(o.refine, 10),
-      tolerance: o.tolerance === undefined ? undefined : floatArg("--tolerance", o.tolerance),
-      confirmSeeds: Number.parseInt(o.confirmSeeds, 10),
-      jobs: o.jobs === undefined ? undefined : Number.parseInt(o.jobs, 10),
+      refine: o.refine as number,
+      tolerance: o.tolerance as number | undefined,
+      confirmSeeds: o.confirmSeeds as number,
+      jobs: o.jobs as number | undefined,
       progress: o.progress !== false,
       runtime: await runtimeFor(spec, o),
       log: (s) => process.stderr.write(`${s}\n`),
@@ -298,7 +321,7 @@ function registerSweepCommandsInner(program: Command): void {
     )
     .option("--config <file>", "checks config", "configs/usecase_checks.json")
     .option("--root <dir>", "root for summary_path entries", ".")
-    .option("--out <file>", "write {issues, error_count} JSON here")
+    .option("--out <file>", "write {issues, error_count} JSON here", outFileFlag("--out"))
     .option("--quiet-passes", "hide passing rows")
     .addOption(
       new Option("--profile <p>", "release: missing metrics fail; fastlocal: missing is n/a")
@@ -340,12 +363,15 @@ function registerSweepCommandsInner(program: Command): void {
       "self-contained HTML report of a sweep (or a dir of sweeps): charts, tables, CSV/JSON, optional PNGs",
     )
     .argument("<run-dir>", "a sweep dir (combined.json) or a dir holding several")
-    .option("--out <file>", "HTML file (default <run-dir>/report.html)")
+    .option("--out <file>", "HTML file (default <run-dir>/report.html)", outFileFlag("--out"))
     .option("--png", "also export every chart as PNG (needs chromium)")
     .option("--chromium <path>", "chromium executable for --png", "/usr/bin/chromium")
     .option("--wall-metric <path>", "summary metric for the wall panel", "overall.value_acc_mean")
-    .option("--wall-threshold <x>", "threshold line on wall curves")
+    .option("--wall-threshold <x>", "threshold line on wall curves", floatFlag("--wall-threshold"))
     .action(async (dir: string, o) => {
+      // --png needs an optional package: say so before any work (and before the HTML is written).
+      if (o.png)
+        await importOptional("playwright-core", "PNG export (--png)", () => import("playwright-core"));
       const { writeGebReport } = await import("../sweep/report.js");
       const r = await writeGebReport({
         dir,
@@ -353,7 +379,7 @@ function registerSweepCommandsInner(program: Command): void {
         png: Boolean(o.png),
         chromium: o.chromium,
         wallMetric: o.wallMetric,
-        wallThreshold: o.wallThreshold === undefined ? null : floatArg("--wall-threshold", o.wallThreshold),
+        wallThreshold: (o.wallThreshold as number | undefined) ?? null,
       });
       console.log(
         `Wrote ${r.html} (${r.charts} charts, ${r.tables} tables${r.pngs ? `, ${r.pngs} PNGs` : ""})`,

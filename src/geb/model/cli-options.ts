@@ -4,6 +4,7 @@
  */
 import type { Command } from "commander";
 import { Option } from "commander";
+import { checkedFlag, intFlag } from "../../core/cli.js";
 import { num } from "../../core/engine/cli.js";
 import type { GebPromptOptions, LedgerMode } from "./prompts.js";
 import type { GebPostprocess } from "./run.js";
@@ -15,7 +16,12 @@ export function addGebPromptOptions(cmd: Command): Command {
       "value-only prompts for rows whose meta does not say (reference default: citations)",
     )
     .option("--query-sandwich", "repeat the question before and after the ledger")
-    .option("--max-book-tokens <n>", "keep the last n whitespace tokens of the ledger", "1600")
+    .option(
+      "--max-book-tokens <n>",
+      "keep the last n whitespace tokens of the ledger",
+      checkedFlag(intFlag("--max-book-tokens", { min: 0 })),
+      "1600",
+    )
     .addOption(
       new Option("--ledger-mode <mode>", "ledger shown to the model")
         .choices(["latest_authoritative", "full"])
@@ -46,7 +52,8 @@ export function gebOptionsFromCli(o: GebCliValues): {
     prompt: {
       requireCitations: o.requireCitations !== false,
       querySandwich: Boolean(o.querySandwich),
-      maxBookTokens: num("--max-book-tokens", o.maxBookTokens ?? "1600", { int: true }),
+      // 0 = no cap (as the reference); a negative cap is a typo, not "no cap".
+      maxBookTokens: num("--max-book-tokens", o.maxBookTokens ?? "1600", { int: true, min: 0 }),
       ledgerMode: o.ledgerMode ?? "latest_authoritative",
       ledgerKeyOnly: o.ledgerKeyOnly !== false,
     },

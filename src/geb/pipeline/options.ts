@@ -3,21 +3,15 @@
  * `geb pipeline grid` and `geb selector export`). Unset flags stay undefined so the
  * environment and the config file can supply them.
  */
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
+import { floatFlag, intFlag } from "../../core/cli.js";
 import type { PipelineConfig } from "./config.js";
 // The enumerations only, not the schema: declaring flags (`geb --help`) does not load zod.
 import { EMBEDDERS, ORDERS, RERANKERS, RETRIEVERS, TIE_BREAKS, WRONG_TYPES } from "./config-keys.js";
 
-const int = (flag: string) => (v: string) => {
-  if (!/^[+-]?\d+$/.test(v.trim())) throw new InvalidArgumentError(`${flag} must be an integer, got "${v}"`);
-  return Number.parseInt(v, 10);
-};
-const num = (flag: string) => (v: string) => {
-  const x = Number(v);
-  if (v.trim() === "" || !Number.isFinite(x))
-    throw new InvalidArgumentError(`${flag} must be a number, got "${v}"`);
-  return x;
-};
+// Flag values: the shared validated parsers (src/core/cli.ts).
+const int = (flag: string, min?: number) => intFlag(flag, { min });
+const num = (flag: string, min?: number, max?: number) => floatFlag(flag, { min, max });
 
 /** Retrieval/selection flags (everything that shapes the candidate set and the pick). */
 export function addSelectionOptions(cmd: Command): Command {
@@ -33,7 +27,7 @@ export function addSelectionOptions(cmd: Command): Command {
         "1.0 (default) or reference-0.1: whole-question query, oldest-first ties, dense runs key",
       ).choices(["1.0", "reference-0.1"]),
     )
-    .option("--k <n>", "candidates retrieved (default 1)", int("--k"))
+    .option("--k <n>", "candidates retrieved (default 1)", int("--k", 1))
     .addOption(new Option("--wrong-type <t>", "add one distractor entry (default none)").choices(WRONG_TYPES))
     .addOption(
       new Option("--order <o>", "candidate order shown to the selector (default shuffle)").choices(ORDERS),
@@ -42,28 +36,28 @@ export function addSelectionOptions(cmd: Command): Command {
     .option(
       "--drop-prob <x>",
       "probability of dropping the gold line from the candidates",
-      num("--drop-prob"),
+      num("--drop-prob", 0, 1),
     )
     .option("--drop-seed <n>", "drop seed", int("--drop-seed"))
     .option(
       "--spoof-rate <x>",
       "authority spoof rate: flip NOTE↔SET as shown to the selector",
-      num("--spoof-rate"),
+      num("--spoof-rate", 0, 1),
     )
     .option("--spoof-seed <n>", "spoof seed", int("--spoof-seed"))
     .option("--authority-filter", "drop NOTE ledger lines before retrieval (hard gate)")
     .option("--no-authority-filter", "no authority filter")
     .addOption(new Option("--rerank <r>", "selector (default none: first candidate)").choices(RERANKERS))
     .option("--linear-model <file>", "linear selector model JSON (ours or the reference's)")
-    .option("--step-bucket <n>", "linear features: step bucket", int("--step-bucket"))
+    .option("--step-bucket <n>", "linear features: step bucket", int("--step-bucket", 1))
     .addOption(new Option("--linear-tie-break <t>", "linear: break near-ties by recency").choices(TIE_BREAKS))
-    .option("--linear-tie-eps <x>", "linear: near-tie width", num("--linear-tie-eps"))
+    .option("--linear-tie-eps <x>", "linear: near-tie width", num("--linear-tie-eps", 0))
     .addOption(
       new Option("--dense-embedder <e>", "dense retriever embedder (default hashed)").choices(EMBEDDERS),
     )
     .option("--dense-model <name>", "openai embedder: model")
     .option("--dense-base-url <url>", "openai embedder: base URL (…/v1)")
-    .option("--dense-dim <n>", "hashed embedder dimensions (default 512)", int("--dense-dim"));
+    .option("--dense-dim <n>", "hashed embedder dimensions (default 512)", int("--dense-dim", 1));
 }
 
 /** Answer-stage flags. */

@@ -4,30 +4,57 @@
  * pipeline config schema nor zod (start-up, docs/performance.md).
  */
 import { type Command, Option } from "commander";
+import { checkedFlag, parseFloatFlag, parseIntFlag } from "../../core/cli.js";
 import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../dataset/types.js";
 import { DEFAULT_SWEEP, RATE_KNOBS } from "./grid.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
+// The shared validated parsers (src/core/cli.ts); ranges mirror the generator's validateConfig.
+const INT_MIN: Record<string, number> = {
+  "--seeds": 1,
+  "--keys": 1,
+  "--max-support-k": 1,
+};
+export const sweepInt = (flag: string, v: unknown): number =>
+  parseIntFlag(flag, String(v), { min: INT_MIN[flag] ?? 0 });
+export const sweepRate = (flag: string, v: unknown): number =>
+  parseFloatFlag(flag, String(v), { min: 0, max: 1 });
+const int = (flag: string) => checkedFlag((v) => sweepInt(flag, v));
+const rate = (flag: string) => checkedFlag((v) => sweepRate(flag, v));
+
 export function addSweepFlags(cmd: Command): Command {
   const d = DEFAULT_SWEEP;
   cmd
-    .option("--seeds <n>", `number of seeds 0..n-1 (default ${d.seeds})`)
-    .option("--episodes <n>", `episodes per cell (default ${d.episodes})`)
-    .option("--steps <n>", `steps per episode (default ${d.steps})`)
+    .option("--seeds <n>", `number of seeds 0..n-1 (default ${d.seeds})`, int("--seeds"))
+    .option("--episodes <n>", `episodes per cell (default ${d.episodes})`, int("--episodes"))
+    .option("--steps <n>", `steps per episode (default ${d.steps})`, int("--steps"))
     .option("--steps-list <list>", "comma-separated steps list (PaTH-style curves, e.g. 20,40,80,160)")
-    .option("--keys <n>", `distinct keys (default ${d.keys})`)
-    .option("--queries <n>", `queries per episode (default ${d.queries})`)
-    .option("--derived-query-rate <x>", `share of derived queries (default ${d.derivedQueryRate})`)
+    .option("--keys <n>", `distinct keys (default ${d.keys})`, int("--keys"))
+    .option("--queries <n>", `queries per episode (default ${d.queries})`, int("--queries"))
+    .option(
+      "--derived-query-rate <x>",
+      `share of derived queries (default ${d.derivedQueryRate})`,
+      rate("--derived-query-rate"),
+    )
     .option("--no-derived-queries", "no derived queries (derived_query_rate=0)")
-    .option("--chapters <n>", `book chapters (default ${d.chapters})`)
-    .option("--distractor-rate <x>", `distractor rate (default ${d.distractorRate})`)
-    .option("--tail-distractor-steps <n>", "distractor-only tail of N steps (default 0)")
-    .option("--clear-rate <x>", `CLEAR rate (default ${d.clearRate})`)
-    .option("--note-rate <x>", `NOTE rate for kv_commentary (default ${d.noteRate})`)
+    .option("--chapters <n>", `book chapters (default ${d.chapters})`, int("--chapters"))
+    .option(
+      "--distractor-rate <x>",
+      `distractor rate (default ${d.distractorRate})`,
+      rate("--distractor-rate"),
+    )
+    .option(
+      "--tail-distractor-steps <n>",
+      "distractor-only tail of N steps (default 0)",
+      int("--tail-distractor-steps"),
+    )
+    .option("--clear-rate <x>", `CLEAR rate (default ${d.clearRate})`, rate("--clear-rate"))
+    .option("--note-rate <x>", `NOTE rate for kv_commentary (default ${d.noteRate})`, rate("--note-rate"))
     .option(
       "--update-burst-rate <x>",
       `update_burst near-miss rate (default ${d.updateBurstRate} or env GOLDEVIDENCEBENCH_UPDATE_BURST_RATE)`,
+      rate("--update-burst-rate"),
     )
     .option(
       "--state-modes <list>",
@@ -37,12 +64,16 @@ export function addSweepFlags(cmd: Command): Command {
       "--distractor-profiles <list>",
       `profiles (default ${d.distractorProfilesRaw}; any of ${DISTRACTOR_PROFILES.join(",")})`,
     )
-    .option("--max-support-k <k>", `score the first k cited IDs (default ${d.maxSupportK})`)
+    .option(
+      "--max-support-k <k>",
+      `score the first k cited IDs (default ${d.maxSupportK})`,
+      int("--max-support-k"),
+    )
     .option("--twins", "counterfactual twin per episode (default)")
     .option("--no-twins", "no twins")
     .option("--require-citations", "questions require support IDs (default)")
     .option("--no-require-citations", "value-only questions")
-    .option("--max-book-tokens <n>", "book token cap for model/pipeline cells")
+    .option("--max-book-tokens <n>", "book token cap for model/pipeline cells", int("--max-book-tokens"))
     .option("--max-book-tokens-list <list>", "comma-separated book budgets (memory-budget sweeps)");
   for (const k of RATE_KNOBS)
     cmd.option(`--${k.replaceAll("_", "-")}-list <list>`, `sweep ${k} over a comma-separated list`);

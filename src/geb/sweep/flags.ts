@@ -8,6 +8,8 @@ import { InputError } from "../../core/errors.js";
 import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
 import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
 
+import { sweepInt, sweepRate } from "./flag-options.js";
+
 export { addSweepFlags } from "./flag-options.js";
 
 function given(cmd: Command, key: string): boolean {
@@ -15,19 +17,9 @@ function given(cmd: Command, key: string): boolean {
   return src === "cli" || src === "env";
 }
 
-function int(flag: string, v: unknown): number {
-  const s = String(v);
-  if (!/^\s*[+-]?\d+\s*$/.test(s)) throw new InputError(`must be an integer, got "${s}"`, { field: flag });
-  return Number.parseInt(s, 10);
-}
-
-function num(flag: string, v: unknown): number {
-  const s = String(v);
-  const x = Number(s);
-  if (s.trim() === "" || !Number.isFinite(x))
-    throw new InputError(`must be a number, got "${s}"`, { field: flag });
-  return x;
-}
+// The shared validated parsers with the sweep ranges (flag-options.ts).
+const int = sweepInt;
+const num = sweepRate;
 
 function kv(flag: string, raw: string): [string, string] {
   const i = raw.indexOf("=");

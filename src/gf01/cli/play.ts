@@ -6,19 +6,14 @@
 import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
 import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
+import { intFlag, outFileFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
 import type { BundleSource, LoadedBundle } from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
 import type { Gf01Instance } from "../model/types.js";
 
-const intArg =
-  (name: string) =>
-  (v: string): number => {
-    if (!/^[+-]?\d+$/.test(v.trim()))
-      throw new InputError(`${name} must be an integer, got ${JSON.stringify(v)}`, { field: name });
-    return Number.parseInt(v, 10);
-  };
+const intArg = (name: string, min?: number) => intFlag(name, { min });
 
 const printJson = (v: unknown) => process.stdout.write(`${dumpJsonFile(v)}\n`);
 
@@ -72,7 +67,7 @@ export function registerPlayCommands(program: Command): void {
       "Play one GF-01 episode online: at the terminal (default), or with --agent-cmd / --agent / --script",
     )
     .option("--instances <file>", "instance bundle (default: generate one instance from --seed)")
-    .option("--instance-index <i>", "which instance of the bundle", intArg("instance-index"), 0)
+    .option("--instance-index <i>", "which instance of the bundle", intArg("instance-index", 0), 0)
     .option("--instance-id <id>", "pick the instance by id")
     .option(
       "--seed <n>",
@@ -88,7 +83,7 @@ export function registerPlayCommands(program: Command): void {
       "--player <id>",
       "a person at the terminal: pseudonymous player id for the row (default: a random anon-… id)",
     )
-    .option("--agent-timeout-s <s>", "seconds to wait for one stdio action", intArg("agent-timeout-s"), 30)
+    .option("--agent-timeout-s <s>", "seconds to wait for one stdio action", intArg("agent-timeout-s", 1), 30)
     .option("--script <file>", "official action script ({actions:[{t, set}]})")
     .addOption(
       new Option("--protocol <p>", "play protocol")
@@ -98,7 +93,7 @@ export function registerPlayCommands(program: Command): void {
     .option(
       "--explore-episodes <n>",
       "exploration rollouts (explore_then_commit)",
-      intArg("explore-episodes"),
+      intArg("explore-episodes", 0),
       3,
     )
     .addOption(
@@ -110,8 +105,16 @@ export function registerPlayCommands(program: Command): void {
         .default("visual"),
     )
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
-    .option("--out <file>", "write the official play payload (status, run_contract, instance, episode)")
-    .option("--runs-out <file>", "append the run_record row here (and the step log to <file>.steps.jsonl)")
+    .option(
+      "--out <file>",
+      "write the official play payload (status, run_contract, instance, episode)",
+      outFileFlag("out"),
+    )
+    .option(
+      "--runs-out <file>",
+      "append the run_record row here (and the step log to <file>.steps.jsonl)",
+      outFileFlag("runs-out"),
+    )
     .action(async (o) => {
       const { JsonlAppender, writeFileAtomic } = await import("../../core/jsonl.js");
       const { currentGitCommit } = await import("../api.js");
@@ -219,10 +222,10 @@ export function registerPlayCommands(program: Command): void {
     .option(
       "--max-malformed <n>",
       "re-asks after a reply without a JSON action, then skip",
-      intArg("max-malformed"),
+      intArg("max-malformed", 0),
       2,
     )
-    .option("--max-tool-calls <n>", "EVAL-TA tool calls per timestep", intArg("max-tool-calls"), 4)
+    .option("--max-tool-calls <n>", "EVAL-TA tool calls per timestep", intArg("max-tool-calls", 0), 4)
     .addOption(
       new Option("--protocol <p>", "play protocol")
         .choices(["commit_only", "explore_then_commit"])
@@ -231,14 +234,14 @@ export function registerPlayCommands(program: Command): void {
     .option(
       "--explore-episodes <n>",
       "exploration rollouts (explore_then_commit)",
-      intArg("explore-episodes"),
+      intArg("explore-episodes", 0),
       3,
     )
     .addOption(
       new Option("--renderer-track <track>", "json | visual").choices(["json", "visual"]).default("json"),
     )
     .option("--agent-name <name>", "agent_name in rows (default LLM-<model>)")
-    .option("--steps-out <file>", "per-step log (default <results>.steps.jsonl)")
+    .option("--steps-out <file>", "per-step log (default <results>.steps.jsonl)", outFileFlag("steps-out"))
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
     .action(async (o: ModelCliValues & Record<string, unknown>) => {
       const { DiskCache } = await import("../../core/engine/cache.js");

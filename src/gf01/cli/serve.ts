@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { outDirFlag, portFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
 // limits.ts has only type imports, so its defaults can be shown in --help for free.
@@ -6,14 +7,7 @@ import type { LoadedBundle } from "../artifacts/bundle.js";
 import { DEFAULT_LIMITS } from "../server/limits.js";
 import type { BundleSource } from "../server/serve.js";
 
-const port = (v: string): number => {
-  const n = Number(v);
-  if (!/^\d+$/.test(v.trim()) || n > 65535)
-    throw new InputError(`--port must be an integer in 0..65535, got ${JSON.stringify(v)}`, {
-      field: "port",
-    });
-  return n;
-};
+const port = portFlag("--port");
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 const maxNodes = (v: string): number => {
   if (v.trim() === "exact") return Number.POSITIVE_INFINITY;
@@ -56,6 +50,7 @@ export function registerServeCommands(program: Command): void {
     .option(
       "--data-dir <dir>",
       "where finished episodes are written (runs.jsonl, steps.jsonl per bundle)",
+      outDirFlag("data-dir"),
       ".runs/gf01-web",
     )
     .option("--web-dir <dir>", "prebuilt browser app (default dist/web, built with Vite when missing)")

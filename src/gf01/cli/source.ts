@@ -6,18 +6,13 @@
  * `instances` value (a path, or an already loaded bundle), so the commands stay unchanged.
  */
 import { type Command, Option } from "commander";
+import { intFlag as sharedIntFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import type { LoadedBundle } from "../artifacts/bundle.js";
 import type { HoaTaskSpec } from "../formal/source.js";
 import type { Mode } from "../model/types.js";
 
-const intFlag =
-  (name: string, min: number) =>
-  (v: string): number => {
-    if (!/^[+-]?\d+$/.test(v.trim()) || Number.parseInt(v, 10) < min)
-      throw new InputError(`${name} must be an integer ≥ ${min}, got ${JSON.stringify(v)}`, { field: name });
-    return Number.parseInt(v, 10);
-  };
+const intFlag = (name: string, min: number) => sharedIntFlag(name, { min });
 const listFlag = (v: string): string[] =>
   v
     .split(",")

@@ -84,7 +84,8 @@ describe("model flags", () => {
       /--response-format.*cannot read/,
     ],
   ])("%j is an input error naming the flag", async (argv, re) => {
-    await expect(engineFromOptions(parse(argv) as ModelCliValues)).rejects.toThrow(re);
+    // Numeric flags now fail while the command line is parsed (src/core/cli.ts), others here.
+    await expect((async () => engineFromOptions(parse(argv) as ModelCliValues))()).rejects.toThrow(re);
   });
 
   it("progress: only on a terminal by default; --progress forces it, --no-progress turns it off", async () => {

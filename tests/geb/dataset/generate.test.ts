@@ -385,9 +385,8 @@ describe("output path errors", () => {
       ["--import", "tsx", "src/geb/cli.ts", "generate", "--episodes", "1", "--steps", "5", "--out", dir],
       { cwd: repoRoot, encoding: "utf8" },
     );
-    expect(r.stderr).toBe(
-      `geb: ${dir}: is a directory; give a file path such as ${join(dir, "data.jsonl")}\n`,
-    );
+    // The shared flag check (src/core/cli.ts) names the flag and the path, before any work.
+    expect(r.stderr).toBe(`geb: --out is a directory (${dir}); give a file path\n`);
     expect(r.status).toBe(2);
     expect(readdirSync(dir)).toEqual([]);
     expect(readdirSync(dirname(dir)).filter((f) => f.startsWith(`${basename(dir)}.tmp`))).toEqual([]);

@@ -53,7 +53,7 @@ async function createClientUnchecked(given: string, opts: ClientOptions): Promis
   const kind = i === -1 ? spec : spec.slice(0, i);
   const rest = i === -1 ? "" : spec.slice(i + 1);
   const bad = (why: string) =>
-    new InputError(`${why}\nmodel specs:\n${MODEL_SPEC_HELP}`, { field: "--model" });
+    new InputError(`${why}\nmodel specs:\n${MODEL_SPEC_HELP}`, { field: "--model", multiline: true });
   switch (kind) {
     case "openai":
       if (!rest) throw bad("openai: needs a model name, e.g. openai:gpt-4o-mini");

@@ -1,7 +1,7 @@
 import { ModelError } from "../errors.js";
 import { joinUrl, postJson } from "../http.js";
 import type { CallContext, ClientDescriptor, ModelClient, ModelRequest, ModelResponse } from "../types.js";
-import { parseLlamaTimings } from "./openai.js";
+import { isCount, parseLlamaTimings } from "./openai.js";
 
 export interface LlamaCppClientOptions {
   /** Server root, e.g. http://localhost:8080 (the client posts to /completion). */
@@ -50,7 +50,7 @@ export function parseLlamaCompletion(json: unknown): ModelResponse {
     throw new ModelError("bad_response", "reply has no string `content`");
   }
   const out: ModelResponse = { text: o.content };
-  if (typeof o.tokens_evaluated === "number" && typeof o.tokens_predicted === "number") {
+  if (isCount(o.tokens_evaluated) && isCount(o.tokens_predicted)) {
     out.usage = { prompt_tokens: o.tokens_evaluated, completion_tokens: o.tokens_predicted };
   }
   const timings = parseLlamaTimings(o.timings);

@@ -59,7 +59,10 @@ export function parseOpenAIChat(json: unknown): ModelResponse {
     throw new ModelError("bad_response", "reply has no choices[]");
   }
   const choice = choices[0] as Record<string, unknown>;
-  const message = choice?.message as Record<string, unknown> | undefined;
+  // `choices: [null]` used to be a TypeError (reading finish_reason of null).
+  if (!choice || typeof choice !== "object")
+    throw new ModelError("bad_response", "choices[0] is not an object");
+  const message = choice.message as Record<string, unknown> | undefined;
   const content = message?.content;
   if (content !== null && content !== undefined && typeof content !== "string") {
     throw new ModelError("bad_response", "choices[0].message.content is not a string");
@@ -67,7 +70,12 @@ export function parseOpenAIChat(json: unknown): ModelResponse {
   const out: ModelResponse = { text: typeof content === "string" ? content : "" };
   if (typeof choice.finish_reason === "string") out.finish_reason = choice.finish_reason;
   const usage = o?.usage as Record<string, unknown> | undefined;
-  if (usage && typeof usage.prompt_tokens === "number" && typeof usage.completion_tokens === "number") {
+  if (
+    usage &&
+    typeof usage === "object" &&
+    isCount(usage.prompt_tokens) &&
+    isCount(usage.completion_tokens)
+  ) {
     out.usage = { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens };
   }
   const timings = parseLlamaTimings(o?.timings);
@@ -75,13 +83,21 @@ export function parseOpenAIChat(json: unknown): ModelResponse {
   return out;
 }
 
+/**
+ * A token count a server reports: a non-negative safe integer. Anything else (-1, 1.5, "12")
+ * is ignored and the usage estimated, since the record schema (and so the results file a
+ * resume reads back) only holds counts: one odd server reply must not make it unreadable.
+ */
+export const isCount = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+const isDuration = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n) && n >= 0;
+
 /** llama-server attaches `timings` to both its native and OpenAI-compatible replies. */
 export function parseLlamaTimings(t: unknown): PhaseTimings | undefined {
   if (!t || typeof t !== "object") return undefined;
   const r = t as Record<string, unknown>;
   const out: PhaseTimings = {};
-  if (typeof r.prompt_ms === "number") out.prefill_ms = r.prompt_ms;
-  if (typeof r.predicted_ms === "number") out.decode_ms = r.predicted_ms;
+  if (isDuration(r.prompt_ms)) out.prefill_ms = r.prompt_ms;
+  if (isDuration(r.predicted_ms)) out.decode_ms = r.predicted_ms;
   return out.prefill_ms === undefined && out.decode_ms === undefined ? undefined : out;
 }
 
