@@ -129,7 +129,6 @@ export class AtomicWriter {
   ) {
     this.background = opts.background ?? false;
     this.durable = opts.durable ?? true;
-    mkdirSync(dirname(file), { recursive: true });
     let st: ReturnType<typeof statSync> | undefined;
     try {
       st = statSync(file);

@@ -4,27 +4,18 @@
  * until Ctrl-C).
  */
 import type { Command } from "commander";
-import { InputError } from "../errors.js";
+import { outFileFlag, portFlag } from "../cli.js";
 import type { ViewDataset } from "./types.js";
 
 export const DEFAULT_VIEW_PORT = 8020;
 
-const port = (v: string): number => {
-  const n = Number(v);
-  if (!/^\d+$/.test(v.trim()) || n > 65535)
-    throw new InputError(`--port must be an integer in 0..65535, got ${JSON.stringify(v)}`, {
-      field: "port",
-    });
-  return n;
-};
-
 export function addViewOptions(cmd: Command): Command {
   return cmd
-    .option("--html <file>", "write one self-contained HTML file instead of serving")
+    .option("--html <file>", "write one self-contained HTML file instead of serving", outFileFlag("--html"))
     .option(
       "--port <n>",
       `TCP port (0 = any free port; default ${DEFAULT_VIEW_PORT})`,
-      port,
+      portFlag("--port"),
       DEFAULT_VIEW_PORT,
     )
     .option(
