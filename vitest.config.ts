@@ -1,5 +1,16 @@
 import { defineConfig } from "vitest/config";
 
+// The tests spawn hundreds of node processes (CLIs, servers, bundles). With NODE_EXTRA_CA_CERTS
+// set (as on this project's CI image) each one parses the whole CA bundle at start-up, ~0.1 s
+// of CPU per process. The tests talk only to loopback, so the variable is moved aside for the
+// test processes and their children; the one network fallback (tests/meta/readme.test.ts's
+// `npm ci --prefer-offline`) puts it back.
+const ca = process.env.NODE_EXTRA_CA_CERTS;
+if (ca) {
+  process.env.ORACLEBENCH_TEST_SAVED_CA = ca;
+  delete process.env.NODE_EXTRA_CA_CERTS;
+}
+
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],

@@ -221,7 +221,12 @@ beforeAll(async () => {
   if (inst.code !== 0) {
     // A cache without some tarball (e.g. a machine that never ran `npm ci`): fetch it once.
     installNote = `offline install failed (${inst.stderr.split("\n").find((l) => l.includes("error")) ?? ""}); retried with --prefer-offline`;
-    inst = await run("npm", [...npmArgs, "--prefer-offline"], { cwd: app });
+    // The network fetch may need the machine's CA bundle, which vitest.config.ts moved aside.
+    const ca = process.env.ORACLEBENCH_TEST_SAVED_CA;
+    inst = await run("npm", [...npmArgs, "--prefer-offline"], {
+      cwd: app,
+      env: ca ? { ...process.env, NODE_EXTRA_CA_CERTS: ca } : process.env,
+    });
   }
   expect(inst.code, inst.stderr).toBe(0);
   phase("install");
