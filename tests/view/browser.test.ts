@@ -8,7 +8,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   startViewServer,
@@ -106,8 +106,11 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     await page.selectOption('select.facet[aria-label="agent"]', "");
 
     // The LLM episode whose transcript holds the hostile reply (t=1 of every episode).
-    await page.locator("#rows .row", { hasText: "LLM-fake" }).first().click();
-    await page.waitForSelector("#detail .sec-messages");
+    await clickUntil(
+      page,
+      page.locator("#rows .row", { hasText: "LLM-fake" }).first(),
+      "#detail .sec-messages",
+    );
     expect(await page.locator("#detail h3", { hasText: /^Rollout 1 · commit \(scored\)/ }).count()).toBe(1);
     expect(
       await page
@@ -133,8 +136,11 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     expect(await page.locator("#diff-rows .row.discordant").count()).toBe(disc);
     if (disc)
       expect(await page.locator("#diff-rows .row").first().getAttribute("class")).toContain("discordant");
-    await page.locator("#diff-rows .row").first().click();
-    await page.waitForSelector("#detail .side-by-side .detail-col >> nth=1");
+    await clickUntil(
+      page,
+      page.locator("#diff-rows .row").first(),
+      "#detail .side-by-side .detail-col >> nth=1",
+    );
     expect(await page.locator("#detail .detail-col h2").allTextContents()).toEqual([
       expect.stringContaining("LLM-fake"),
       expect.stringContaining("BL-01-GreedyLocal-Online"),
@@ -163,8 +169,11 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
       (n) => document.getElementById("count")?.textContent?.startsWith(`${n} of`),
       q2,
     );
-    await page.locator("#rows .row", { hasText: "openai:fake" }).first().click();
-    await page.waitForSelector("#detail .sec-lines");
+    await clickUntil(
+      page,
+      page.locator("#rows .row", { hasText: "openai:fake" }).first(),
+      "#detail .sec-lines",
+    );
     expect(await page.locator("#detail .line.m-gold").count()).toBeGreaterThan(0);
     expect(await page.locator("#detail .badge.b-distractor").count()).toBeGreaterThan(0);
     await hostileTextIsInert(page);
@@ -187,8 +196,11 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     await page.click("#diff-btn");
     await page.waitForSelector("#diff-rows .row");
     expect(await page.locator("#diff-count").textContent()).toMatch(/^24 items in both runs; discordant \d+/);
-    await page.locator("#diff-rows .row").first().click();
-    await page.waitForSelector("#detail .side-by-side .detail-col >> nth=1");
+    await clickUntil(
+      page,
+      page.locator("#diff-rows .row").first(),
+      "#detail .side-by-side .detail-col >> nth=1",
+    );
     await shot(page, "geb-diff");
     await page.close();
     expect(problems).toEqual([]);
@@ -236,3 +248,20 @@ describe.skipIf(!hasChromium)("sample viewer (chromium)", () => {
     expect(problems).toEqual([]);
   });
 });
+
+/**
+ * Click a list row until `selector` shows. The list re-renders its visible rows after a filter
+ * settles; on a loaded machine a click can land on a row node that is replaced a moment later
+ * (seen once in a full-suite run), so the click is retried rather than waited on for 30 s.
+ */
+async function clickUntil(page: Page, row: Locator, selector: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    await row.click();
+    try {
+      await page.waitForSelector(selector, { timeout: 3000 });
+      return;
+    } catch (e) {
+      if (i >= 4) throw e;
+    }
+  }
+}
