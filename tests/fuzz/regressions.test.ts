@@ -2,7 +2,7 @@
  * One test per bug the fuzz suite found (each failed before its fix). The fuzz properties
  * find the class; these pin the instance with a readable expectation.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,8 +13,10 @@ import { readResults } from "../../src/core/engine/results.js";
 import { InputError } from "../../src/core/errors.js";
 import { readJsonFileSync } from "../../src/core/jsonl.js";
 import { loadLinearModel } from "../../src/geb/selector/linear.js";
+import { readRunFile } from "../../src/geb/summary/runs.js";
 import { migrateRunsFile, validateRunsFile } from "../../src/gf01/api.js";
 import { runCli } from "./lib/flags.js";
+import { makeFixtures } from "./lib/readers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fuzz-regress-"));
 const BUNDLE = new URL("../fixtures/fuzz/instance_bundle_v1.json", import.meta.url).pathname;
@@ -135,5 +137,25 @@ describe("line readers on a path that is not a readable file", () => {
       expect(b).toBeInstanceOf(InputError);
       expect(b.file).toBe(f);
     }
+  });
+
+  it("a run's retrieval_stats row with a field missing or of the wrong type is an InputError naming it (was a TypeError in the decomposition; found by the hour soak)", async () => {
+    const fx = await makeFixtures(join(dir, "rowstats"));
+    const file = join(fx.dir, "results.json");
+    const payloads = JSON.parse(readFileSync(file, "utf8"));
+    expect(readRunFile(file).length).toBe(1); // the fixture itself reads
+    const stats = payloads[0].retrieval_stats as Record<string, unknown>[];
+    const i = stats.findIndex((r) => r.gold_present === true && r.gold_uid !== null);
+    expect(i).toBeGreaterThanOrEqual(0);
+    // Make the row reach the substring check with no gold_entry_value.
+    stats[i].pred_support_ids = [stats[i].gold_uid as string];
+    stats[i].pred_value = "x";
+    delete stats[i].gold_entry_value;
+    writeFileSync(file, JSON.stringify(payloads, null, 2));
+    const e = (await thrown(() => readRunFile(file))) as InputError;
+    expect(e).toBeInstanceOf(InputError);
+    expect(e.file).toBe(file);
+    expect(e.field).toBe(`[0].retrieval_stats[${i}].gold_entry_value`);
+    expect(e.message).toContain("must be a string or null");
   });
 });

@@ -281,3 +281,94 @@ export function modelRowStat(
     copy_clamped: null,
   });
 }
+
+/**
+ * Each RowStat field's JSON type, for checking rows read back from files (a run's
+ * `retrieval_stats`, a row-stats sidecar). `s?` string or null, `n?` number or null, `b?`
+ * boolean or null, `b` boolean, `n` number, `s` string, `S` string array, `S?` string array or null.
+ */
+const ROW_STAT_TYPES: Record<keyof RowStat, string> = {
+  id: "s",
+  trial: "n",
+  episode_id: "s?",
+  q_index: "n?",
+  key: "s?",
+  query_type: "s?",
+  has_instruction: "b",
+  tokens_since_update: "n?",
+  distractors_since_update: "n?",
+  writes_to_key: "n?",
+  gold_value: "s?",
+  pred_value: "s?",
+  pred_support_ids: "S",
+  missing: "b",
+  value_ok: "b",
+  exact_ok: "b",
+  stage: "s",
+  eligible: "b",
+  source: "s?",
+  gold_uid: "s?",
+  gold_entry_value: "s?",
+  latest_entry_uid: "s?",
+  latest_entry_op: "s?",
+  candidate_uids: "S?",
+  gold_rank: "n?",
+  latest_entry_rank: "n?",
+  dropped_correct: "b",
+  gold_present: "b",
+  latest_entry_present: "b",
+  pipeline_abstained: "b",
+  order: "s?",
+  spoof_enabled: "b",
+  spoof_count: "n",
+  selected_uid: "s?",
+  selected_op: "s?",
+  selected_spoofed: "b?",
+  pick_uid: "s?",
+  copy_clamped: "b?",
+  correct_included: "b",
+  correct_uid: "s?",
+  correct_rank: "n?",
+  abstained: "b",
+  gold_missing: "b",
+};
+const ROW_STAT_ENTRIES = Object.entries(ROW_STAT_TYPES);
+const TYPE_NAMES: Record<string, string> = {
+  s: "a string",
+  n: "a number",
+  b: "a boolean",
+  S: "a list of strings",
+};
+
+function fits(v: unknown, t: string): boolean {
+  if (t.endsWith("?")) {
+    if (v === null) return true;
+    t = t.slice(0, -1);
+  }
+  switch (t) {
+    case "s":
+      return typeof v === "string";
+    case "n":
+      return typeof v === "number" && Number.isFinite(v);
+    case "b":
+      return typeof v === "boolean";
+    default:
+      return Array.isArray(v) && v.every((x) => typeof x === "string");
+  }
+}
+
+/**
+ * The first field of `v` that is not a RowStat's (`{ field, expected }`), or undefined when `v`
+ * is a whole RowStat. Rows read back from a file are checked before any statistic uses them.
+ */
+export function rowStatProblem(v: unknown): { field: string; expected: string } | undefined {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return { field: "", expected: "an object" };
+  const o = v as Record<string, unknown>;
+  for (const [k, t] of ROW_STAT_ENTRIES) {
+    if (!fits(o[k], t)) {
+      const base = TYPE_NAMES[t.replace("?", "")];
+      return { field: k, expected: t.endsWith("?") ? `${base} or null` : base };
+    }
+  }
+  return undefined;
+}

@@ -27,7 +27,7 @@ import { MODEL_RUN_SCHEMA } from "../pipeline/run-schema.js";
 import type { PipelineRow } from "../pipeline/select.js";
 import type { GebRowRead } from "../dataset/schema.js";
 import { countRows, decompositionLine, rates } from "./decomposition.js";
-import { modelRowStat, type RowStat, withReferenceDiag } from "./rowstats.js";
+import { modelRowStat, type RowStat, rowStatProblem, withReferenceDiag } from "./rowstats.js";
 
 export interface LoadedRun {
   payload: ModelRunPayload;
@@ -125,7 +125,10 @@ function readRowStats(file: string): RowStat[] | null {
     for (const line of text.split("\n")) {
       if (/^[ \t\r]*$/.test(line)) continue;
       try {
-        rows.push(JSON.parse(line) as RowStat);
+        const r = JSON.parse(line);
+        // Our own sidecar, but still a file: a row that is not a RowStat makes it unusable.
+        if (rowStatProblem(r)) return null;
+        rows.push(r as RowStat);
       } catch {
         return null;
       }
@@ -136,7 +139,9 @@ function readRowStats(file: string): RowStat[] | null {
   forEachLine(file, (bytes) => {
     if (!ok) return;
     try {
-      rows.push(JSON.parse(bytes.toString("utf8")) as RowStat);
+      const r = JSON.parse(bytes.toString("utf8"));
+      if (rowStatProblem(r)) ok = false;
+      else rows.push(r as RowStat);
     } catch {
       ok = false;
     }
@@ -152,7 +157,10 @@ function payloadRows(
   known?: RowStat[],
 ): { rows: RowStat[]; dataFile: string; regraded: Metrics | null } {
   const dataFile = sweepCellDataFile(p, file, field);
-  if (isOurRowStats(p.retrieval_stats)) return { rows: p.retrieval_stats, dataFile, regraded: null };
+  if (isOurRowStats(p.retrieval_stats)) {
+    checkRowStats(p.retrieval_stats, file, `${field}.retrieval_stats`);
+    return { rows: p.retrieval_stats, dataFile, regraded: null };
+  }
   if (known && isObj(p.data) && known.length === p.data.n) return { rows: known, dataFile, regraded: null };
   const sidecar = join(dirname(dataFile), ROW_STATS_FILE);
   if (existsSync(sidecar)) {
@@ -260,9 +268,22 @@ export function fromReferencePayload(
   };
 }
 
+/** Rows of a results file are input: each is checked before a statistic reads it. */
+function checkRowStats(rows: readonly unknown[], file: string, field: string): void {
+  rows.forEach((r, i) => {
+    const bad = rowStatProblem(r);
+    if (bad)
+      throw new InputError(`must be ${bad.expected}`, {
+        file,
+        field: `${field}[${i}]${bad.field ? `.${bad.field}` : ""}`,
+      });
+  });
+}
+
 function checkModelPayload(o: Record<string, unknown>, file: string, field: string): ModelRunPayload {
   if (!Array.isArray(o.retrieval_stats))
     throw new InputError("missing per-row statistics", { file, field: `${field}.retrieval_stats` });
+  checkRowStats(o.retrieval_stats, file, `${field}.retrieval_stats`);
   if (!isObj(o.metrics)) throw new InputError("missing metrics", { file, field: `${field}.metrics` });
   return o as unknown as ModelRunPayload;
 }
