@@ -97,7 +97,18 @@ interface LedgerIndex {
 // Rows of an episode share one parsed ledger (memoised by book), so the lookups every row
 // needs are indexed once per ledger instead of scanned per row.
 const indexes = new WeakMap<readonly Candidate[], LedgerIndex>();
+// The last book by identity: rows come episode by episode, and a hit here skips hashing and
+// comparing a ~25 KB book string in the memo (that lookup was most of a row's stat cost).
+let lastBook: string | null = null;
+let lastIndex: LedgerIndex | null = null;
 function ledgerIndex(book: string): LedgerIndex {
+  if (book === lastBook && lastIndex) return lastIndex;
+  const ix = buildLedgerIndex(book);
+  lastBook = book;
+  lastIndex = ix;
+  return ix;
+}
+function buildLedgerIndex(book: string): LedgerIndex {
   const entries = ledgerCandidates(book);
   let ix = indexes.get(entries);
   if (!ix) {
@@ -122,10 +133,11 @@ function base(
   trial: number,
   g: RowResult,
   ans: GebAnswer | undefined,
+  ix?: LedgerIndex,
 ) {
   const meta = row.meta as Record<string, unknown>;
   const uid = goldUid(row);
-  const goldEntry = uid ? ledgerIndex(row.book ?? "").byUid.get(uid) : undefined;
+  const goldEntry = uid ? (ix ?? ledgerIndex(row.book ?? "")).byUid.get(uid) : undefined;
   return {
     id: row.id,
     trial,
@@ -252,8 +264,8 @@ export function modelRowStat(
   g: RowResult,
   ans: GebAnswer | undefined,
 ): RowStat {
-  const b = base(row, trial, g, ans);
   const ix = ledgerIndex(row.book ?? "");
+  const b = base(row, trial, g, ans, ix);
   const eligible = b.key !== null && isDirect(row) && ix.size > 0;
   const latest = b.key !== null ? ix.latestByKey.get(b.key) : undefined;
   const sel = b.pred_support_ids[0] ?? null;

@@ -108,33 +108,57 @@ export function combinedText(texts: readonly string[]): string {
   return `[\n${items.join(",\n")}\n]`;
 }
 
-/** Line files a cell writes without an fsync (cell.ts): each must be whole for the cell to count. */
+/** Line files a cell may write beside results.json: each must hold exactly the cell's rows. */
 const CELL_LINE_FILES = ["data.jsonl", "preds.jsonl", ROW_STATS_FILE] as const;
 
 /**
- * A cell is done when its results.json (fsync'd, written last) exists and every line file it
- * wrote beside it is whole: non-empty and ending in a newline. A power loss can leave a renamed
- * but unflushed file empty or cut (a kill cannot); such a cell is run again.
+ * A cell is done when its results.json (written last) is whole, a JSON object naming its row
+ * count (`data.n`), and every line file a baseline cell wrote beside it holds exactly that many
+ * whole lines. No cell file is fsync'd (cell.ts): after a power loss any of them may be
+ * missing, empty or cut (a kill cannot do that: the page cache survives it), and every such
+ * cell fails this check and is run again. Reads the cell's files: called for cells found on
+ * disk (resume, merge), not for cells this process just wrote.
  */
 function cellDone(out: string, c: Cell): boolean {
   const dir = join(out, c.name);
-  if (!existsSync(join(dir, "results.json"))) return false;
+  let n: unknown;
+  try {
+    const p = JSON.parse(readFileSync(join(dir, "results.json"), "utf8"));
+    n = p?.data?.n;
+  } catch {
+    return false; // missing, or torn by a power loss
+  }
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0) return false;
+  // Baseline cells write one line per row in each file; model and pipeline cells write no
+  // row stats, and their preds may hold several trials per row: whole lines suffice there.
+  const baseline = existsSync(join(dir, ROW_STATS_FILE));
   for (const f of CELL_LINE_FILES) {
     const file = join(dir, f);
-    if (!existsSync(file)) continue; // model and pipeline cells write no row stats
-    if (!endsWithNewline(file)) return false;
+    if (!existsSync(file)) continue;
+    const lines = wholeLines(file);
+    if (lines === null || (baseline ? lines !== n : lines === 0 && n > 0)) return false;
   }
   return true;
 }
 
-function endsWithNewline(file: string): boolean {
+/** Newline count of a file whose last byte is a newline (or empty); null when cut mid-line. */
+function wholeLines(file: string): number | null {
   const fd = openSync(file, "r");
   try {
     const size = fstatSync(fd).size;
-    if (size === 0) return false;
-    const b = Buffer.alloc(1);
-    readSync(fd, b, 0, 1, size - 1);
-    return b[0] === 0x0a;
+    if (size === 0) return 0;
+    const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20));
+    let lines = 0;
+    let last = 0;
+    for (let pos = 0; pos < size; ) {
+      const got = readSync(fd, buf, 0, buf.length, pos);
+      if (got <= 0) return null;
+      const view = got === buf.length ? buf : buf.subarray(0, got);
+      for (let i = view.indexOf(0x0a); i >= 0; i = view.indexOf(0x0a, i + 1)) lines++;
+      last = view[got - 1];
+      pos += got;
+    }
+    return last === 0x0a ? lines : null;
   } finally {
     closeSync(fd);
   }
@@ -256,7 +280,8 @@ export function assemble(
   resultsJson?: string | null,
   ran?: ReadonlyMap<string, CellOutcome>,
 ): { combined: string; summary: string } | null {
-  if (!cells.every((c) => cellDone(out, c))) return null;
+  // Cells run in this process were just written whole; only those found on disk are checked.
+  if (!cells.every((c) => ran?.has(c.name) || cellDone(out, c))) return null;
   const texts = cells.map(
     (c) => ran?.get(c.name)?.text ?? readFileSync(join(out, c.name, "results.json"), "utf8"),
   );

@@ -92,7 +92,8 @@ describe("geb sweep: resume, shards, merge", () => {
     const dir = join(hit, OUT);
     const cells = doneCells(dir).sort();
     expect(cells.length).toBe(2);
-    // What a power loss can leave of renamed, unflushed files (cell.ts): one emptied, one cut mid-line.
+    // What a power loss can leave of renamed, unflushed files (no cell file is fsync'd): one
+    // emptied, one cut mid-line.
     writeFileSync(join(dir, cells[0], "preds.jsonl"), "");
     const statsFile = join(dir, cells[1], "row_stats.jsonl");
     const stats = readFileSync(statsFile);
@@ -102,6 +103,20 @@ describe("geb sweep: resume, shards, merge", () => {
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain("(2 run, 0 already done)");
     expectSameBytes(join(whole, OUT), dir);
+    // A cut that ends on a line boundary (whole lines, one row short), and a torn results.json.
+    const data = join(dir, cells[0], "data.jsonl");
+    const text = readFileSync(data, "utf8");
+    writeFileSync(data, text.slice(0, text.lastIndexOf("\n", text.length - 2) + 1));
+    const res = join(dir, cells[1], "results.json");
+    writeFileSync(res, readFileSync(res, "utf8").slice(0, 40));
+    rmSync(join(dir, "combined.json"));
+    const again = geb(hit, "sweep", "--out", OUT, ...small);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain("(2 run, 0 already done)");
+    expectSameBytes(join(whole, OUT), dir);
+    // A whole cell is not redone.
+    const third = geb(hit, "sweep", "--out", OUT, ...small);
+    expect(third.stdout).toContain("(0 run, 2 already done)");
   }, 60_000);
 
   it("--shard 1/2 + --shard 2/2 merged equal the unsharded run; a different grid is refused", () => {

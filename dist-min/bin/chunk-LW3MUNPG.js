@@ -1,0 +1,201 @@
+import { createRequire as __obCreateRequire } from "node:module"; const require = __obCreateRequire(import.meta.url);
+import {
+  EMBEDDERS,
+  ENV_PREFIX,
+  ENV_VARS,
+  ORDERS,
+  RERANKERS,
+  RETRIEVERS,
+  TIE_BREAKS,
+  WRONG_TYPES,
+  pipelineFlags
+} from "./chunk-LD6HLM5A.js";
+import {
+  external_exports,
+  parseWith
+} from "./chunk-FE7UWTWL.js";
+import {
+  readJsonFileSync
+} from "./chunk-QYZGEUIB.js";
+
+// src/geb/pipeline/config.ts
+import { InputError } from "../core/errors.js";
+var unit = external_exports.number().min(0).max(1);
+var int = external_exports.number().int();
+var PipelineConfigSchema = external_exports.strictObject({
+  retriever: external_exports.enum(RETRIEVERS),
+  k: int.min(1),
+  wrong_type: external_exports.enum(WRONG_TYPES),
+  order: external_exports.enum(ORDERS),
+  order_seed: int,
+  drop_prob: unit,
+  drop_seed: int,
+  authority_spoof_rate: unit,
+  authority_spoof_seed: int,
+  authority_filter: external_exports.boolean(),
+  rerank: external_exports.enum(RERANKERS),
+  /** Path of a linear selector model JSON (ours or the reference's). */
+  linear_model: external_exports.string().nullable(),
+  step_bucket: int.min(1),
+  linear_tie_break: external_exports.enum(TIE_BREAKS),
+  linear_tie_eps: external_exports.number().min(0),
+  abstain_on_missing: external_exports.boolean(),
+  /**
+   * `oracle` (the reference): abstain exactly when the gold line is not among the candidates,
+   * which reads the answer key and so bounds what abstaining can achieve. `observable`:
+   * abstain when no candidate is presented as an authoritative update for the asked key.
+   */
+  abstain_policy: external_exports.enum(["oracle", "observable"]),
+  deterministic_answer: external_exports.boolean(),
+  copy_clamp: external_exports.boolean(),
+  pick_then_answer: external_exports.boolean(),
+  query_sandwich: external_exports.boolean(),
+  include_clear: external_exports.boolean(),
+  selector_only: external_exports.boolean(),
+  /** Selector-only answers carry the selected entry's value (reference default: an empty value). */
+  selector_value: external_exports.boolean(),
+  dense_embedder: external_exports.enum(EMBEDDERS),
+  /** `openai` embedder: model name and base URL (…/v1). */
+  dense_model: external_exports.string().nullable(),
+  dense_base_url: external_exports.string().nullable(),
+  dense_dim: int.min(8).max(65536),
+  /**
+   * `reference-0.1`: retrieve as the reference's retrieval adapter does (the whole question,
+   * answer-format boilerplate included, as the query; score ties to the oldest entry; key
+   * ties of one step to the earlier line; `dense` runs the key retriever, as the reference
+   * never dispatches it). `1.0`: the question line only, ties to the newest entry.
+   */
+  retrieval_dialect: external_exports.enum(["1.0", "reference-0.1"])
+});
+var DEFAULT_PIPELINE_CONFIG = Object.freeze({
+  retriever: "key",
+  k: 1,
+  wrong_type: "none",
+  order: "shuffle",
+  order_seed: 0,
+  drop_prob: 0,
+  drop_seed: 0,
+  authority_spoof_rate: 0,
+  authority_spoof_seed: 0,
+  authority_filter: false,
+  rerank: "none",
+  linear_model: null,
+  step_bucket: 1,
+  linear_tie_break: "none",
+  linear_tie_eps: 0,
+  abstain_on_missing: false,
+  abstain_policy: "oracle",
+  deterministic_answer: false,
+  copy_clamp: false,
+  pick_then_answer: false,
+  query_sandwich: false,
+  include_clear: true,
+  selector_only: false,
+  selector_value: true,
+  dense_embedder: "hashed",
+  dense_model: null,
+  dense_base_url: null,
+  dense_dim: 512,
+  retrieval_dialect: "1.0"
+});
+function coerce(raw, kind, where) {
+  const s = raw.trim();
+  switch (kind) {
+    case "bool": {
+      const l = s.toLowerCase();
+      if (["1", "true", "yes", "on"].includes(l)) return true;
+      if (["0", "false", "no", "off", ""].includes(l)) return false;
+      throw new InputError(`expected 1/0, true/false or yes/no, got ${JSON.stringify(raw)}`, {
+        field: where
+      });
+    }
+    case "int":
+      if (!/^[+-]?\d+$/.test(s))
+        throw new InputError(`expected an integer, got ${JSON.stringify(raw)}`, { field: where });
+      return Number.parseInt(s, 10);
+    case "float": {
+      const x = Number(s);
+      if (s === "" || !Number.isFinite(x))
+        throw new InputError(`expected a number, got ${JSON.stringify(raw)}`, { field: where });
+      return x;
+    }
+    case "enum":
+      return s.toLowerCase();
+    default:
+      return s === "" ? null : s;
+  }
+}
+var KIND_OF = Object.fromEntries(
+  Object.values(ENV_VARS).map(([k, kind]) => [k, kind])
+);
+function parseConfigValue(key, raw, where) {
+  if (!(key in PipelineConfigSchema.shape))
+    throw new InputError(`unknown pipeline key ${JSON.stringify(key)}`, { field: where });
+  const kind = KIND_OF[key] ?? (key === "dense_dim" ? "int" : "string");
+  const v = coerce(raw, kind, where);
+  const r = PipelineConfigSchema.shape[key].safeParse(v);
+  if (!r.success) throw new InputError(`${key}=${raw}: ${r.error.issues[0].message}`, { field: where });
+  return r.data;
+}
+function pipelineConfigFromEnv(env = process.env) {
+  const values = {};
+  const vars = {};
+  for (const [name, [key, kind]] of Object.entries(ENV_VARS)) {
+    const raw = env[ENV_PREFIX + name];
+    if (raw === void 0) continue;
+    vars[ENV_PREFIX + name] = raw;
+    values[key] = coerce(raw, kind, `environment ${ENV_PREFIX}${name}`);
+  }
+  for (const [name, [key]] of Object.entries(ENV_VARS)) {
+    if (!(key in values)) continue;
+    const field = PipelineConfigSchema.shape[key];
+    const r = field.safeParse(values[key]);
+    if (!r.success)
+      throw new InputError(r.error.issues[0].message, { field: `environment ${ENV_PREFIX}${name}` });
+  }
+  return { values, vars };
+}
+function readPipelineConfigFile(file) {
+  const value = readJsonFileSync(file);
+  return parseWith(PipelineConfigSchema.partial(), value, { file });
+}
+function resolvePipelineConfig(opts) {
+  const fromEnv = pipelineConfigFromEnv(opts.env ?? process.env);
+  const fromFile = opts.file ? readPipelineConfigFile(opts.file) : {};
+  const merged = {
+    ...DEFAULT_PIPELINE_CONFIG,
+    ...fromEnv.values,
+    ...fromFile,
+    ...stripUndefined(opts.flags ?? {})
+  };
+  const config = parseWith(PipelineConfigSchema, merged, { field: "pipeline" });
+  checkConfig(config);
+  return { config, sources: { env: fromEnv.vars, file: opts.file ?? null } };
+}
+function stripUndefined(o) {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== void 0));
+}
+function checkConfig(c) {
+  if (c.rerank === "linear" && !c.linear_model)
+    throw new InputError("rerank linear needs a linear model (--linear-model FILE)", {
+      field: "linear_model"
+    });
+  if (c.retriever === "dense" && c.dense_embedder === "openai" && !c.dense_model)
+    throw new InputError("the openai embedder needs a model (--dense-model NAME)", { field: "dense_model" });
+}
+function pipelineFromCommand(cmd) {
+  const o = cmd.opts();
+  const given = (name) => cmd.getOptionValueSource(name) === "cli";
+  return resolvePipelineConfig({ file: o.pipelineConfig ?? null, flags: pipelineFlags(o, given) });
+}
+
+export {
+  PipelineConfigSchema,
+  DEFAULT_PIPELINE_CONFIG,
+  parseConfigValue,
+  pipelineConfigFromEnv,
+  readPipelineConfigFile,
+  resolvePipelineConfig,
+  checkConfig,
+  pipelineFromCommand
+};

@@ -1,0 +1,222 @@
+import { createRequire as __obCreateRequire } from "node:module"; const require = __obCreateRequire(import.meta.url);
+import {
+  COMPAT_MODES,
+  DISTRACTOR_PROFILES,
+  STATE_MODES
+} from "./chunk-XRAGKYZP.js";
+import {
+  sha256Hex
+} from "./chunk-OMQMJS7P.js";
+import {
+  canonicalJson,
+  pyFloatRepr
+} from "./chunk-KRB3VAEL.js";
+
+// src/geb/sweep/grid.ts
+import { InputError } from "../core/errors.js";
+var RATE_KNOBS = ["note_rate", "update_burst_rate", "distractor_rate", "clear_rate"];
+var DEFAULT_SWEEP = Object.freeze({
+  seeds: 5,
+  episodes: 2,
+  steps: 150,
+  stepsListRaw: null,
+  keys: 10,
+  queries: 12,
+  derivedQueryRate: 0.35,
+  noDerivedQueries: false,
+  chapters: 6,
+  distractorRate: 0.5,
+  tailDistractorSteps: 0,
+  clearRate: 0.08,
+  noteRate: 0.12,
+  updateBurstRate: 0.25,
+  stateModesRaw: "kv,kv_commentary,counter,set,relational",
+  distractorProfilesRaw: "instruction,adversarial",
+  requireCitations: null,
+  twins: true,
+  maxSupportK: 3,
+  maxBookTokens: null,
+  maxBookTokensListRaw: null,
+  rateLists: {},
+  pipelineLists: {},
+  pipelineFixed: {},
+  compat: "1.0",
+  metrics: "1.0",
+  runner: { kind: "baseline", baseline: "ledger" },
+  timings: false
+});
+function splitList(raw) {
+  return raw.split(",").filter((s) => s.trim() !== "");
+}
+function intList(raw, flag) {
+  return splitList(raw).map((s) => {
+    if (!/^\s*[+-]?\d+\s*$/.test(s)) throw new InputError(`expected integers, got "${s}"`, { field: flag });
+    return Number.parseInt(s, 10);
+  });
+}
+function numList(raw, flag) {
+  return splitList(raw).map((s) => {
+    const x = Number(s);
+    if (s.trim() === "" || !Number.isFinite(x))
+      throw new InputError(`expected numbers, got "${s}"`, { field: flag });
+    return x;
+  });
+}
+function pipelineValue(s) {
+  const t = s.trim();
+  if (t === "true" || t === "on") return true;
+  if (t === "false" || t === "off") return false;
+  const x = Number(t);
+  return t !== "" && Number.isFinite(x) ? x : t;
+}
+function stateModes(spec) {
+  return splitList(spec.stateModesRaw).map((m) => {
+    if (!STATE_MODES.includes(m))
+      throw new InputError(`unknown state mode "${m}" (one of ${STATE_MODES.join(", ")})`, {
+        field: "--state-modes"
+      });
+    return m;
+  });
+}
+function distractorProfiles(spec) {
+  return splitList(spec.distractorProfilesRaw).map((p) => {
+    if (!DISTRACTOR_PROFILES.includes(p))
+      throw new InputError(`unknown distractor profile "${p}" (one of ${DISTRACTOR_PROFILES.join(", ")})`, {
+        field: "--distractor-profiles"
+      });
+    return p;
+  });
+}
+function validateSpec(spec) {
+  const posInt = (v, flag, min = 1) => {
+    if (!Number.isSafeInteger(v) || v < min)
+      throw new InputError(`must be an integer \u2265 ${min}, got ${v}`, { field: flag });
+  };
+  posInt(spec.seeds, "--seeds");
+  posInt(spec.episodes, "--episodes");
+  posInt(spec.steps, "--steps");
+  posInt(spec.keys, "--keys");
+  posInt(spec.queries, "--queries");
+  posInt(spec.chapters, "--chapters");
+  posInt(spec.tailDistractorSteps, "--tail-distractor-steps", 0);
+  posInt(spec.maxSupportK, "--max-support-k");
+  if (!COMPAT_MODES.includes(spec.compat))
+    throw new InputError(`unknown compat "${spec.compat}"`, { field: "--compat" });
+  const rate = (v, flag) => {
+    if (!Number.isFinite(v) || v < 0 || v > 1)
+      throw new InputError(`must be a rate in [0, 1], got ${v}`, { field: flag });
+  };
+  rate(spec.derivedQueryRate, "--derived-query-rate");
+  rate(spec.distractorRate, "--distractor-rate");
+  rate(spec.clearRate, "--clear-rate");
+  rate(spec.noteRate, "--note-rate");
+  rate(spec.updateBurstRate, "--update-burst-rate");
+  for (const [knob, raw] of Object.entries(spec.rateLists)) {
+    const flag = `--${knob.replaceAll("_", "-")}-list`;
+    const xs = numList(raw ?? "", flag);
+    if (xs.length === 0) throw new InputError("empty list", { field: flag });
+    for (const x of xs) rate(x, flag);
+  }
+  if (stateModes(spec).length === 0) throw new InputError("empty list", { field: "--state-modes" });
+  if (distractorProfiles(spec).length === 0)
+    throw new InputError("empty list", { field: "--distractor-profiles" });
+  if (spec.stepsListRaw)
+    for (const s of intList(spec.stepsListRaw, "--steps-list")) posInt(s, "--steps-list");
+  if (spec.maxBookTokensListRaw) intList(spec.maxBookTokensListRaw, "--max-book-tokens-list");
+  for (const [knob, raw] of Object.entries(spec.pipelineLists)) {
+    if (splitList(raw).length === 0) throw new InputError("empty list", { field: `pipeline ${knob}` });
+  }
+}
+function expandGrid(spec) {
+  validateSpec(spec);
+  const modes = stateModes(spec);
+  const profiles = distractorProfiles(spec);
+  const stepsList = spec.stepsListRaw ? intList(spec.stepsListRaw, "--steps-list") : [spec.steps];
+  const books = spec.maxBookTokensListRaw ? intList(spec.maxBookTokensListRaw, "--max-book-tokens-list") : [spec.maxBookTokens];
+  const baseRates = {
+    note_rate: spec.noteRate,
+    update_burst_rate: spec.updateBurstRate,
+    distractor_rate: spec.distractorRate,
+    clear_rate: spec.clearRate
+  };
+  const sweptRates = RATE_KNOBS.filter((k) => spec.rateLists[k] !== void 0);
+  const sweptPipeline = Object.keys(spec.pipelineLists);
+  let inner = [{ rates: { ...baseRates }, pipeline: { ...spec.pipelineFixed }, suffix: "" }];
+  for (const knob of sweptRates) {
+    const xs = numList(spec.rateLists[knob] ?? "", `--${knob}-list`);
+    inner = inner.flatMap(
+      (c) => xs.map((x) => ({
+        ...c,
+        rates: { ...c.rates, [knob]: x },
+        suffix: `${c.suffix}-${knob.replaceAll("_", "")}${pyFloatRepr(x)}`
+      }))
+    );
+  }
+  for (const knob of sweptPipeline) {
+    const vals = splitList(spec.pipelineLists[knob]).map(pipelineValue);
+    inner = inner.flatMap(
+      (c) => vals.map((v) => ({
+        ...c,
+        pipeline: { ...c.pipeline, [knob]: v },
+        suffix: `${c.suffix}-${knob === "k" ? "k" : `${knob.replaceAll("_", "")}_`}${String(v)}`
+      }))
+    );
+  }
+  const cells = [];
+  for (let seed = 0; seed < spec.seeds; seed++)
+    for (const mode of modes)
+      for (const profile of profiles)
+        for (const steps of stepsList)
+          for (const book of books)
+            for (const c of inner) {
+              let name = `seed${seed}-steps${steps}`;
+              if (book !== null) name += `-book${book}`;
+              name += `-mode${mode}-prof${profile}${c.suffix}`;
+              cells.push({
+                index: cells.length,
+                name,
+                seed,
+                stateMode: mode,
+                profile,
+                steps,
+                maxBookTokens: book,
+                rates: c.rates,
+                sweptRates,
+                pipeline: c.pipeline,
+                sweptPipeline
+              });
+            }
+  const seen = /* @__PURE__ */ new Set();
+  for (const c of cells) {
+    if (seen.has(c.name))
+      throw new InputError(`two cells share the run dir "${c.name}" (a list repeats a value)`);
+    seen.add(c.name);
+  }
+  return cells;
+}
+function parseShard(raw) {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  if (!m) throw new InputError(`expected i/n (e.g. 1/2), got "${raw}"`, { field: "--shard" });
+  const i = Number(m[1]);
+  const n = Number(m[2]);
+  if (n < 1 || i < 1 || i > n) throw new InputError(`need 1 \u2264 i \u2264 n, got ${raw}`, { field: "--shard" });
+  return [i, n];
+}
+function shardCells(cells, shard) {
+  if (!shard) return [...cells];
+  const [i, n] = shard;
+  return cells.filter((c) => c.index % n === i - 1);
+}
+function specHash(spec) {
+  return sha256Hex(canonicalJson(spec)).slice(0, 16);
+}
+
+export {
+  RATE_KNOBS,
+  DEFAULT_SWEEP,
+  validateSpec,
+  expandGrid,
+  parseShard,
+  shardCells,
+  specHash
+};

@@ -1,0 +1,81 @@
+/**
+ * The viewer's loopback server: the page, the dataset's meta and rows in pages
+ * (`/api/rows?offset&limit`, so 100k rows stream in chunks), and one sample's detail at a
+ * time (`/api/detail?i`), computed on demand. Loopback by default; read-only; every
+ * response carries the page's CSP and no-store.
+ */
+import { createServer } from "node:http";
+import { listenOn } from "../listen.js";
+import { servedPageHtml, viewerCsp } from "./page.js";
+import { packRow, viewMeta } from "./types.js";
+/** Rows per `/api/rows` page at most. */
+export const MAX_PAGE = 20_000;
+export async function startViewServer(d, o = {}) {
+    const host = o.host ?? "127.0.0.1";
+    const page = servedPageHtml(d.title);
+    const csp = viewerCsp("served");
+    const meta = JSON.stringify(viewMeta(d));
+    const send = (res, status, type, body) => {
+        res.writeHead(status, {
+            "content-type": type,
+            "cache-control": "no-store",
+            "content-security-policy": csp,
+            "x-content-type-options": "nosniff",
+            "referrer-policy": "no-referrer",
+        });
+        res.end(body);
+    };
+    const json = (res, status, v) => send(res, status, "application/json; charset=utf-8", typeof v === "string" ? v : JSON.stringify(v));
+    const int = (u, k, dflt) => {
+        const s = u.searchParams.get(k);
+        const n = s === null ? dflt : Number(s);
+        return Number.isSafeInteger(n) && n >= 0 ? n : -1;
+    };
+    const handle = (req, res) => {
+        if (req.method !== "GET" && req.method !== "HEAD")
+            return json(res, 405, { error: { code: "method_not_allowed", message: "read-only" } });
+        const u = new URL(req.url ?? "/", "http://localhost");
+        switch (u.pathname) {
+            case "/":
+            case "/index.html":
+                return send(res, 200, "text/html; charset=utf-8", page);
+            case "/api/meta":
+                return json(res, 200, meta);
+            case "/api/rows": {
+                const offset = int(u, "offset", 0);
+                const limit = int(u, "limit", 5000);
+                if (offset < 0 || limit < 0)
+                    return json(res, 400, {
+                        error: { code: "bad_request", message: "offset and limit are integers ≥ 0" },
+                    });
+                const rows = d.rows.slice(offset, offset + Math.min(limit, MAX_PAGE)).map(packRow);
+                return json(res, 200, { offset, rows });
+            }
+            case "/api/detail": {
+                const i = int(u, "i", -1);
+                if (i < 0 || i >= d.rows.length)
+                    return json(res, 404, { error: { code: "not_found", message: "no such sample" } });
+                try {
+                    return json(res, 200, d.detail(i));
+                }
+                catch (e) {
+                    return json(res, 500, { error: { code: "internal", message: e.message } });
+                }
+            }
+            default:
+                return json(res, 404, { error: { code: "not_found", message: "not found" } });
+        }
+    };
+    const server = createServer(handle);
+    await listenOn(server, o.port ?? 8020, host);
+    const addr = server.address();
+    const shown = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+    return {
+        url: `http://${shown}:${addr.port}`,
+        close: () => new Promise((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+        }),
+    };
+}
+//# sourceMappingURL=server.js.map

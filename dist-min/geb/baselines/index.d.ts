@@ -1,0 +1,2 @@
+/** Baseline predictors (`ledger`, `naive`); a closed-book predictor sees only the book. */
+export * from "./baselines.js";

@@ -1,0 +1,364 @@
+/**
+ * `geb sweep`: run every cell of a grid into `<out>/<cell>/`, in parallel, resumably, and
+ * assemble `<out>/combined.json` (the reference's list of per-cell payloads, in grid order)
+ * and `<out>/summary.json` once every cell of the grid is present.
+ *
+ * - Resume: a cell is done when its `results.json` exists (written last, atomically). A
+ *   rerun of the same grid skips done cells; `sweep.json` pins the grid so a rerun with other
+ *   flags into the same dir is refused (unless `overwrite`).
+ * - Shards: `--shard i/n` runs every n-th cell. Shards may share one out dir (then the last
+ *   to finish writes combined.json) or use their own, joined later by `mergeSweeps`.
+ * - Parallelism: baseline cells in worker threads; model/pipeline cells in this thread,
+ *   one after another, each using the engine's request concurrency.
+ */
+import { closeSync, cpSync, existsSync, fstatSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { InputError } from "../../core/errors.js";
+import { Progress } from "../../core/progress.js";
+import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
+import { generateToFile } from "../api.js";
+import { writeTextAtomic } from "../io.js";
+import { fromReferencePayload, ROW_STATS_FILE } from "../summary/runs.js";
+import { finishCell, generateConfigFor, prepareCellDir, runBaselineCell, validateCells, } from "./cell.js";
+import { expandGrid, shardCells, specHash } from "./grid.js";
+import { cellRunnerFor, validateRunnerCells } from "./runners.js";
+import { summaryText, sweepRunsSummary, writeSweepDiagnosis } from "./summary.js";
+export const MANIFEST = "sweep.json";
+export const MANIFEST_SCHEMA = "oraclebench.geb.sweep/1";
+function manifestText(spec, out, cells) {
+    const m = {
+        schema: MANIFEST_SCHEMA,
+        spec_hash: specHash(spec),
+        out,
+        spec,
+        cells: cells.map((c) => c.name),
+    };
+    return `${pyJsonDumps(m, { indent: 2, ensureAscii: false })}\n`;
+}
+export function readManifest(dir) {
+    const file = join(dir, MANIFEST);
+    if (!existsSync(file))
+        return null;
+    let m;
+    try {
+        m = JSON.parse(readFileSync(file, "utf8"));
+    }
+    catch (e) {
+        throw new InputError(`invalid JSON: ${e.message}`, { file });
+    }
+    const mm = m;
+    if (!mm || mm.schema !== MANIFEST_SCHEMA || typeof mm.spec_hash !== "string" || !mm.spec)
+        throw new InputError(`not a sweep manifest (schema ${MANIFEST_SCHEMA})`, { file, field: "schema" });
+    return mm;
+}
+/** Python `json.dumps(list_of_payloads, indent=2)` from the payloads' own indent-2 texts. */
+export function combinedText(texts) {
+    if (texts.length === 0)
+        return "[]";
+    // Nesting one level deeper only indents every line by two spaces; reusing the exact texts
+    // keeps every number as the cell wrote it (no float/int guessing on a re-parse).
+    const items = texts.map((t) => t.replace(/^/gm, "  "));
+    return `[\n${items.join(",\n")}\n]`;
+}
+/** Line files a cell may write beside results.json: each must hold exactly the cell's rows. */
+const CELL_LINE_FILES = ["data.jsonl", "preds.jsonl", ROW_STATS_FILE];
+/**
+ * A cell is done when its results.json (written last) is whole, a JSON object naming its row
+ * count (`data.n`), and every line file a baseline cell wrote beside it holds exactly that many
+ * whole lines. No cell file is fsync'd (cell.ts): after a power loss any of them may be
+ * missing, empty or cut (a kill cannot do that: the page cache survives it), and every such
+ * cell fails this check and is run again. Reads the cell's files: called for cells found on
+ * disk (resume, merge), not for cells this process just wrote.
+ */
+function cellDone(out, c) {
+    const dir = join(out, c.name);
+    let n;
+    try {
+        const p = JSON.parse(readFileSync(join(dir, "results.json"), "utf8"));
+        n = p?.data?.n;
+    }
+    catch {
+        return false; // missing, or torn by a power loss
+    }
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
+        return false;
+    // Baseline cells write one line per row in each file; model and pipeline cells write no
+    // row stats, and their preds may hold several trials per row: whole lines suffice there.
+    const baseline = existsSync(join(dir, ROW_STATS_FILE));
+    for (const f of CELL_LINE_FILES) {
+        const file = join(dir, f);
+        if (!existsSync(file))
+            continue;
+        const lines = wholeLines(file);
+        if (lines === null || (baseline ? lines !== n : lines === 0 && n > 0))
+            return false;
+    }
+    return true;
+}
+/** Newline count of a file whose last byte is a newline (or empty); null when cut mid-line. */
+function wholeLines(file) {
+    const fd = openSync(file, "r");
+    try {
+        const size = fstatSync(fd).size;
+        if (size === 0)
+            return 0;
+        const buf = Buffer.allocUnsafe(Math.min(size, 1 << 20));
+        let lines = 0;
+        let last = 0;
+        for (let pos = 0; pos < size;) {
+            const got = readSync(fd, buf, 0, buf.length, pos);
+            if (got <= 0)
+                return null;
+            const view = got === buf.length ? buf : buf.subarray(0, got);
+            for (let i = view.indexOf(0x0a); i >= 0; i = view.indexOf(0x0a, i + 1))
+                lines++;
+            last = view[got - 1];
+            pos += got;
+        }
+        return last === 0x0a ? lines : null;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/**
+ * The worker entry. Built code (.js) runs it directly. From TypeScript sources (tsx, vitest)
+ * a worker does not inherit the parent's loader, so a small bootstrap registers tsx first.
+ */
+function workerEntry() {
+    if (!import.meta.url.endsWith(".ts"))
+        return new URL("./worker.js", import.meta.url);
+    const api = createRequire(import.meta.url)
+        .resolve("tsx/esm/api")
+        .replace(/\.cjs$/, ".mjs");
+    const target = new URL("./worker.ts", import.meta.url).href;
+    const boot = `import { register } from ${JSON.stringify(pathToFileURL(api).href)}; register(); await import(${JSON.stringify(target)});`;
+    return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
+/** Run baseline cells on a pool of worker threads; `onDone` fires in completion order. */
+async function runInWorkers(jobs, spec, out, cells, onDone) {
+    if (jobs <= 1 || cells.length <= 1) {
+        for (const c of cells)
+            onDone(runBaselineCell(spec, c, out));
+        return;
+    }
+    const url = workerEntry();
+    let next = 0;
+    let failure = null;
+    const workers = [];
+    const lanes = Array.from({ length: Math.min(jobs, cells.length) }, () => {
+        const w = new Worker(url);
+        workers.push(w);
+        return new Promise((resolveLane) => {
+            const feed = () => {
+                if (failure || next >= cells.length) {
+                    resolveLane();
+                    return;
+                }
+                const job = { spec, cell: cells[next++], outRoot: out };
+                w.postMessage(job);
+            };
+            w.on("message", (msg) => {
+                if (msg.ok && msg.outcome)
+                    onDone(msg.outcome);
+                else if (!failure) {
+                    const m = msg.error?.message ?? "worker failed";
+                    failure = msg.error?.input ? new InputError(m) : new Error(m);
+                }
+                feed();
+            });
+            w.on("error", (e) => {
+                failure ??= e;
+                resolveLane();
+            });
+            feed();
+        });
+    });
+    try {
+        await Promise.all(lanes);
+    }
+    finally {
+        await Promise.all(workers.map((w) => w.terminate()));
+    }
+    if (failure)
+        throw failure;
+}
+async function runOnMainThread(spec, out, cells, runtime, onDone) {
+    const run = cellRunnerFor(spec.runner.kind);
+    for (const cell of cells) {
+        const start = performance.now();
+        const dir = join(out, cell.name);
+        prepareCellDir(dir);
+        const dataPath = join(dir, "data.jsonl");
+        generateToFile(generateConfigFor(spec, cell), dataPath);
+        const parts = await run({ spec, cell, dir, dataPath, predsPath: join(dir, "preds.jsonl"), runtime });
+        onDone(finishCell(spec, cell, out, parts, (performance.now() - start) / 1000));
+    }
+}
+/** Measured single-thread cost of one generated row-step (episode × step × query), seconds. */
+const ROW_STEP_S = 8e-6;
+/** CPU a worker thread spends starting (loading the sweep modules) before its first cell. */
+const WORKER_START_S = 0.3;
+/**
+ * Worker threads for baseline cells when `--jobs` is not given: never slower than one
+ * thread. With two cores or fewer the main thread and the OS already use the second core,
+ * and workers only add start-up and message CPU (the default sweep took 8.1 s with 2 workers
+ * and 4.6 s with --jobs 1 here), so 1. Otherwise one worker per 2× start-up cost of
+ * estimated work, at most cores − 1 and the number of cells.
+ */
+export function defaultJobs(spec, cells, cores) {
+    if (cores <= 2 || cells <= 1)
+        return 1;
+    const work = cells * spec.episodes * spec.steps * spec.queries * ROW_STEP_S;
+    return Math.max(1, Math.min(cores - 1, cells, Math.floor(work / (2 * WORKER_START_S))));
+}
+/**
+ * Write combined.json + summary.json if every grid cell has results; returns their paths.
+ * `ran`: outcomes of cells run in this process (their results text and row stats are used
+ * as they are instead of being read back; the files hold the same bytes).
+ */
+export function assemble(out, cells, resultsJson, ran) {
+    // Cells run in this process were just written whole; only those found on disk are checked.
+    if (!cells.every((c) => ran?.has(c.name) || cellDone(out, c)))
+        return null;
+    const texts = cells.map((c) => ran?.get(c.name)?.text ?? readFileSync(join(out, c.name, "results.json"), "utf8"));
+    const combined = combinedText(texts);
+    const combinedPath = join(out, "combined.json");
+    writeTextAtomic(combinedPath, combined);
+    if (resultsJson && resolve(resultsJson) !== resolve(combinedPath))
+        writeTextAtomic(resultsJson, combined);
+    return {combined: combinedPath};
+    const summaryPath = join(out, "summary.json");
+    const payloads = texts.map((t) => JSON.parse(t));
+    const runs = payloads.map((p, i) => fromReferencePayload(p, join(out, cells[i].name, "results.json"), "[0]", ran?.get(cells[i].name)?.rowStats));
+    const runsSummary = sweepRunsSummary(runs);
+    writeTextAtomic(summaryPath, summaryText(payloads, runsSummary, runs));
+    writeSweepDiagnosis(out, runs, runsSummary);
+    return { combined: combinedPath, summary: summaryPath };
+}
+export async function runSweep(opts) {
+    const { spec, out } = opts;
+    const log = opts.log ?? (() => { });
+    const grid = expandGrid(spec);
+    // Everything that can be checked is checked before the first file is written, so a
+    // failed attempt leaves nothing behind (no sweep.json forcing --overwrite on the retry).
+    validateCells(spec, grid);
+    if (spec.runner.kind !== "baseline") {
+        cellRunnerFor(spec.runner.kind);
+        validateRunnerCells(spec.runner.kind, spec, grid);
+    }
+    const mine = shardCells(grid, opts.shard ?? null);
+    const existing = readManifest(out);
+    if (existing && existing.spec_hash !== specHash(spec)) {
+        if (!opts.overwrite)
+            throw new InputError("holds a different sweep (other flags); use another --out, or --overwrite to discard it", { file: join(out, MANIFEST) });
+    }
+    if (opts.overwrite) {
+        const old = existing ? existing.cells : [];
+        for (const name of new Set([...old, ...grid.map((c) => c.name)]))
+            rmSync(join(out, name), { recursive: true, force: true });
+        for (const f of ["combined.json", "summary.json", MANIFEST])
+            rmSync(join(out, f), { force: true });
+    }
+    writeTextAtomic(join(out, MANIFEST), manifestText(spec, out, grid));
+    const pending = mine.filter((c) => !cellDone(out, c));
+    const skipped = mine.length - pending.length;
+    if (skipped > 0)
+        log(`resuming: ${skipped} of ${mine.length} cells already done`);
+    const bar = new Progress(mine.length, "sweep", process.stderr, opts.progress === false ? false : undefined);
+    bar.tick(skipped);
+    const ran = new Map();
+    const onDone = (o) => {
+        ran.set(o.name, o);
+        bar.tick();
+    };
+    try {
+        if (spec.runner.kind === "baseline") {
+            const jobs = opts.jobs ?? defaultJobs(spec, pending.length, availableParallelism());
+            await runInWorkers(jobs, spec, out, pending, onDone);
+        }
+        else {
+            await runOnMainThread(spec, out, pending, opts.runtime ?? {}, onDone);
+        }
+    }
+    finally {
+        bar.finish();
+    }
+    const done = assemble(out, grid, opts.resultsJson, ran);
+    return {
+        cells: mine.length,
+        ran: pending.length,
+        skipped,
+        complete: done !== null,
+        combined: done?.combined ?? null,
+        summary: done?.summary ?? null,
+    };
+}
+/**
+ * Join shard outputs into `out`: every input must hold the same grid; each cell is taken from
+ * the first input that has it. Result paths are rewritten to point into `out`.
+ */
+export function mergeSweeps(inputs, out) {
+    if (inputs.length === 0)
+        throw new InputError("nothing to merge", { field: "inputs" });
+    const manifests = inputs.map((d) => {
+        const m = readManifest(d);
+        if (!m)
+            throw new InputError(`no ${MANIFEST} (not a sweep dir)`, { file: d });
+        return m;
+    });
+    const first = manifests[0];
+    manifests.forEach((m, i) => {
+        if (m.spec_hash !== first.spec_hash)
+            throw new InputError(`holds a different grid than ${inputs[0]} (spec hash ${m.spec_hash} ≠ ${first.spec_hash})`, {
+                file: join(inputs[i], MANIFEST),
+            });
+    });
+    const target = readManifest(out);
+    if (target && target.spec_hash !== first.spec_hash)
+        throw new InputError("holds a different sweep", { file: join(out, MANIFEST) });
+    const grid = expandGrid(first.spec);
+    writeTextAtomic(join(out, MANIFEST), manifestText(first.spec, out, grid));
+    let copied = 0;
+    const missing = [];
+    for (const cell of grid) {
+        if (cellDone(out, cell))
+            continue;
+        const k = inputs.findIndex((d) => cellDone(d, cell));
+        if (k < 0) {
+            missing.push(cell.name);
+            continue;
+        }
+        const src = join(inputs[k], cell.name);
+        const dst = join(out, cell.name);
+        rmSync(dst, { recursive: true, force: true });
+        cpSync(src, dst, { recursive: true });
+        const oldPath = join(manifests[k].out, cell.name, "data.jsonl");
+        const newPath = join(out, cell.name, "data.jsonl");
+        if (oldPath !== newPath) {
+            const file = join(dst, "results.json");
+            const text = readFileSync(file, "utf8");
+            const needle = `"path": ${pyJsonString(oldPath)}`;
+            if (!text.includes(needle))
+                throw new InputError(`data.path is not ${oldPath}`, { file, field: "data.path" });
+            writeTextAtomic(file, text.replace(needle, `"path": ${pyJsonString(newPath)}`));
+        }
+        copied++;
+    }
+    if (missing.length > 0)
+        throw new InputError(`${missing.length} of ${grid.length} cells are in none of the inputs (first: ${missing.slice(0, 3).join(", ")})`);
+    const done = assemble(out, grid);
+    return {
+        cells: grid.length,
+        ran: 0,
+        skipped: grid.length - copied,
+        complete: done !== null,
+        combined: done?.combined ?? null,
+        summary: done?.summary ?? null,
+    };
+}
+//# sourceMappingURL=sweep.js.map

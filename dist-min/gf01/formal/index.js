@@ -1,0 +1,5 @@
+export * from "./file.js";
+export * from "./loader.js";
+export * from "./schema.js";
+export * from "./source.js";
+//# sourceMappingURL=index.js.map

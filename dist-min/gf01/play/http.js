@@ -1,0 +1,505 @@
+/**
+ * HTTP session API for online play (used by `gf01 serve`, the browser game, and any agent
+ * that prefers HTTP to stdio). A thin adapter: each request becomes one `PlaySession` call.
+ * Contract (paths under `prefix`, default `/api/gf01`) is documented in docs/gf01-play.md.
+ *
+ *   GET    /instances                      public list: index, instance_id, mode, T, split_id
+ *   POST   /sessions                       create → 201 {session_id, goal, observation, …}
+ *   GET    /sessions/:id                   state (observation, finished, result|null)
+ *   GET    /sessions/:id/observation       {observation, text}
+ *   POST   /sessions/:id/actions           move → 200 accepted / 422 rejected (+ observation)
+ *   POST   /sessions/:id/commit            = move {"type":"commit"}
+ *   GET    /sessions/:id/result            200 when finished, else 409
+ *   DELETE /sessions/:id                   204
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { InputError } from "../../core/errors.js";
+import { GroupAppender, JsonlAppender } from "../../core/jsonl.js";
+import { loadBundle } from "../artifacts/bundle.js";
+import { runRecordLine } from "../artifacts/run-record.js";
+import { compileInstance } from "../model/compile.js";
+import { PlaySession } from "./episode.js";
+import { playRunMeta } from "./meta.js";
+import { PLAY_PROTOCOLS } from "./observation.js";
+import { renderObservation } from "./render-text.js";
+import { outcomeFromScore, outcomeRunRecord, publicResult, scoreSession, stepLogRecord, } from "./result.js";
+/** What `PlaySession.submit` answers for any move once the session is finished. */
+const EPISODE_OVER = { code: "episode_over", message: "the session is finished" };
+const MAX_BODY = 64 * 1024;
+const FINISHED_KEPT = 10_000;
+/** 128 random bits: unguessable, and hex so `anon-<first 8>` stays a valid player id. */
+const randomId = () => randomBytes(16).toString("hex");
+const AGENT_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
+/** Pseudonymous player ids (no names or e-mail addresses: see docs/human-data.md). */
+export const PLAYER_ID = /^[A-Za-z0-9_-]{1,32}$/;
+class HttpError extends Error {
+    status;
+    code;
+    constructor(status, code, message) {
+        super(message);
+        this.status = status;
+        this.code = code;
+    }
+}
+const tooLarge = (max) => new HttpError(413, "body_too_large", `request body over ${max} bytes`);
+/** The body as JSON (undefined when empty). Event listeners, not an async iterator: hot path. */
+function readBody(req, max) {
+    const declared = Number(req.headers["content-length"]);
+    if (declared > max) {
+        req.resume();
+        return Promise.reject(tooLarge(max));
+    }
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let n = 0;
+        let failed = false;
+        req.on("data", (c) => {
+            if (failed)
+                return;
+            n += c.length;
+            if (n > max) {
+                failed = true;
+                reject(tooLarge(max));
+                return;
+            }
+            chunks.push(c);
+        });
+        req.on("error", (e) => {
+            if (!failed)
+                reject(new HttpError(400, "bad_request", `request body: ${e.message}`));
+            failed = true;
+        });
+        req.on("end", () => {
+            if (failed)
+                return;
+            const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString("utf8").trim();
+            if (!text)
+                return resolve(undefined);
+            try {
+                resolve(JSON.parse(text));
+            }
+            catch (e) {
+                reject(new HttpError(400, "bad_json", `request body is not JSON: ${e.message}`));
+            }
+        });
+    });
+}
+const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+/** Why a browser on another origin must not get this request through, or undefined. */
+function crossOriginProblem(req, forwarded) {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== "null") {
+        let host;
+        try {
+            host = new URL(origin).host;
+        }
+        catch { }
+        // Behind a trusted reverse proxy the public host may arrive as X-Forwarded-Host.
+        const fwd = forwarded
+            ? String(req.headers["x-forwarded-host"] ?? "")
+                .split(",")[0]
+                .trim()
+            : "";
+        if (host === undefined || (host !== req.headers.host && host !== fwd))
+            return new HttpError(403, "cross_origin", "requests from another origin are refused");
+    }
+    else if (origin === "null")
+        return new HttpError(403, "cross_origin", "requests from an opaque origin are refused");
+    if (FORM_TYPE.test(req.headers["content-type"] ?? ""))
+        return new HttpError(415, "unsupported_media_type", "request bodies are JSON (content-type: application/json)");
+    return undefined;
+}
+/** About a second of best-match search on a 64-state automaton; default instances need far fewer. */
+export const SERVER_BEST_MATCH_MAX_NODES = 50_000;
+export function createPlaySessionHandler(opts) {
+    const bestMatchMaxNodes = opts.bestMatchMaxNodes ?? SERVER_BEST_MATCH_MAX_NODES;
+    if (!(bestMatchMaxNodes >= 1))
+        throw new InputError(`bestMatchMaxNodes must be ≥ 1, got ${bestMatchMaxNodes}`, {
+            field: "bestMatchMaxNodes",
+        });
+    const capNodes = Number.isFinite(bestMatchMaxNodes) ? bestMatchMaxNodes : undefined;
+    const prefix = (opts.prefix ?? "/api/gf01").replace(/\/$/, "");
+    const sessions = new Map();
+    const maxSessions = opts.maxSessions ?? 10_000;
+    const maxBody = opts.maxBodyBytes ?? MAX_BODY;
+    const newId = opts.newId ?? randomId;
+    const admission = opts.admission;
+    const clientOf = opts.clientOf ?? ((req) => req.socket.remoteAddress ?? "unknown");
+    /** Recently expired ids (bounded), so a returning player hears "expired", not "unknown". */
+    const expired = new Set();
+    /**
+     * Finished sessions leave the live count (and the client's quota) at once, but stay
+     * readable among the most recent FINISHED_KEPT as their last view and result only (the
+     * PlaySession with every rollout and step record is dropped).
+     */
+    const done = new Map();
+    const drop = (e) => {
+        if (sessions.delete(e.id))
+            admission?.release(e.client);
+    };
+    const retire = (e) => {
+        if (!sessions.delete(e.id))
+            return;
+        admission?.release(e.client);
+        done.set(e.id, { view: view(e), result: e.result });
+        if (done.size > FINISHED_KEPT)
+            done.delete(done.keys().next().value);
+    };
+    const idleMs = opts.idleTimeoutMs ?? 0;
+    const sweep = idleMs > 0
+        ? setInterval(() => {
+            const cut = performance.now() - idleMs;
+            // Map order is insertion order, not last use: scan all (cheap next to the interval).
+            for (const e of sessions.values())
+                if (e.seen < cut) {
+                    drop(e);
+                    expired.add(e.id);
+                    if (expired.size > 100_000)
+                        expired.delete(expired.values().next().value);
+                }
+        }, Math.min(60_000, Math.max(50, idleMs / 4)))
+        : undefined;
+    sweep?.unref();
+    const compiled = new Map();
+    const compiledOf = (inst) => {
+        let c = compiled.get(inst.instance_id);
+        if (!c) {
+            c = compileInstance(inst);
+            compiled.set(inst.instance_id, c);
+        }
+        return c;
+    };
+    let writers;
+    const openJournal = opts.openJournal ?? (async (f) => new GroupAppender(await JsonlAppender.open(f)));
+    const getWriters = () => {
+        if (!writers) {
+            const dir = opts.dataDir;
+            writers = mkdir(dir, { recursive: true }).then(async () => ({
+                runs: await openJournal(join(dir, "runs.jsonl"), "runs"),
+                steps: await openJournal(join(dir, "steps.jsonl"), "steps"),
+            }));
+        }
+        return writers;
+    };
+    const send = (res, status, body) => {
+        const headers = { "cache-control": "no-store", ...opts.headers };
+        if (opts.cors) {
+            headers["access-control-allow-origin"] = "*";
+            headers["access-control-allow-headers"] = "content-type";
+            headers["access-control-allow-methods"] = "GET, POST, DELETE, OPTIONS";
+        }
+        if (body === undefined) {
+            res.writeHead(status, headers).end();
+            return;
+        }
+        const text = `${JSON.stringify(body)}\n`;
+        headers["content-type"] = "application/json; charset=utf-8";
+        // An explicit length: after writeHead, node:http would otherwise frame the body as chunked.
+        headers["content-length"] = String(Buffer.byteLength(text));
+        res.writeHead(status, headers).end(text);
+    };
+    const lookup = (id) => {
+        const e = sessions.get(id);
+        if (!e) {
+            if (expired.has(id))
+                throw new HttpError(410, "session_expired", "the session expired after being idle; start a new one");
+            throw new HttpError(404, "unknown_session", "no live session with that id (sessions in progress do not survive a server restart)");
+        }
+        e.seen = performance.now();
+        return e;
+    };
+    const finishIfDone = (e) => {
+        if (!e.session.finished || e.result)
+            return Promise.resolve();
+        e.finishing ??= finish(e);
+        return e.finishing;
+    };
+    const finish = async (e) => {
+        const scoreOpts = { bestMatch: { pool: "complete", maxNodes: capNodes } };
+        const outcome = opts.scorer
+            ? outcomeFromScore(e.session, await opts.scorer(e.session.instance, e.session.commitCertificate(), scoreOpts))
+            : scoreSession(e.session, scoreOpts);
+        const meta = playRunMeta(opts.bundle.meta, {
+            evalTrack: "EVAL-CB",
+            rendererTrack: e.rendererTrack,
+            gitCommit: opts.gitCommit,
+        });
+        const row = outcomeRunRecord(e.session, outcome, {
+            eval_track: "EVAL-CB",
+            renderer_track: e.rendererTrack,
+            agent_name: e.agentName,
+            meta,
+            bestMatchMaxNodes: capNodes,
+            ...(e.playerId === undefined ? {} : { player_id: e.playerId, session_id: e.id }),
+        });
+        // The run row stays server-side (runs.jsonl, onFinish): it carries the generator seed, which
+        // with the public generator regenerates the hidden trace.
+        e.result = publicResult(outcome);
+        if (opts.dataDir) {
+            const w = await getWriters();
+            const log = stepLogRecord(outcome, {
+                agent_name: e.agentName,
+                eval_track: "EVAL-CB",
+                extra: e.playerId === undefined ? undefined : { player_id: e.playerId, session_id: e.id },
+            });
+            // Group commit: the response waits until its row is on disk, but not behind every other
+            // finishing session's separate write.
+            await Promise.all([w.runs.push(runRecordLine(row)), w.steps.push(JSON.stringify(log))]);
+        }
+        retire(e);
+        opts.onFinish?.({ session_id: e.id, outcome, row });
+    };
+    const view = (e, r) => {
+        const observation = r?.observation ?? e.session.observation();
+        return {
+            session_id: e.id,
+            instance_id: e.session.instance.instance_id,
+            protocol: e.session.protocol,
+            phase: e.session.phase,
+            finished: e.session.finished,
+            observation,
+            text: renderObservation(observation),
+            result: e.result ?? null,
+        };
+    };
+    const create = (body, client) => {
+        const b = (body ?? {});
+        if (typeof b !== "object" || Array.isArray(b))
+            throw new HttpError(400, "bad_request", "body must be a JSON object");
+        let inst;
+        if (b.instance_id !== undefined) {
+            inst = opts.bundle.byId.get(String(b.instance_id));
+            if (!inst)
+                throw new HttpError(404, "unknown_instance", `no instance ${JSON.stringify(b.instance_id)}`);
+        }
+        else {
+            const i = b.index ?? 0;
+            if (!Number.isInteger(i) || i < 0 || i >= opts.bundle.instances.length)
+                throw new HttpError(400, "bad_request", `index must be an integer in [0, ${opts.bundle.instances.length - 1}]`);
+            inst = opts.bundle.instances[i];
+        }
+        const protocol = (b.protocol ?? "commit_only");
+        if (!PLAY_PROTOCOLS.includes(protocol))
+            throw new HttpError(400, "bad_request", `protocol must be one of ${PLAY_PROTOCOLS.join(", ")}`);
+        const ex = b.explore_episodes ?? 3;
+        if (!Number.isInteger(ex) || ex < 0 || ex > 100)
+            throw new HttpError(400, "bad_request", "explore_episodes must be an integer in [0, 100]");
+        let agentName = String(b.agent_name ?? "human-web");
+        if (!AGENT_NAME.test(agentName))
+            throw new HttpError(400, "bad_request", "agent_name must match [A-Za-z0-9_.:-]{1,64}");
+        // Old clients sent the player inside the agent name (`human-web:<id>`): split it out so the
+        // condition stays `human-web` and the player is a field.
+        let playerId = b.player_id === undefined ? undefined : String(b.player_id);
+        const legacy = /^(human-[a-z]+):(.+)$/.exec(agentName);
+        if (legacy && playerId === undefined && PLAYER_ID.test(legacy[2])) {
+            agentName = legacy[1];
+            playerId = legacy[2];
+        }
+        if (playerId !== undefined && !PLAYER_ID.test(playerId))
+            throw new HttpError(400, "bad_request", "player_id must match [A-Za-z0-9_-]{1,32}");
+        const rt = b.renderer_track ?? "visual";
+        if (rt !== "json" && rt !== "visual")
+            throw new HttpError(400, "bad_request", 'renderer_track must be "json" or "visual"');
+        const session = new PlaySession(inst, compiledOf(inst), { protocol, exploreEpisodes: ex });
+        const id = newId();
+        if (admission) {
+            const no = admission.acquire(client);
+            if (no)
+                throw new HttpError(no.status, no.code, no.message);
+        }
+        else
+            while (sessions.size >= maxSessions)
+                sessions.delete(sessions.keys().next().value);
+        // A person with no id: an anonymous player of its own (never one shared name for all).
+        // Program clients (any other agent name, no player id) keep plain rows.
+        const human = playerId !== undefined || /^human-/.test(agentName);
+        const e = {
+            id,
+            session,
+            agentName,
+            playerId: human ? (playerId ?? `anon-${id.slice(0, 8)}`) : undefined,
+            rendererTrack: rt,
+            client,
+            seen: performance.now(),
+        };
+        sessions.set(id, e);
+        return e;
+    };
+    const route = async (req, res, path) => {
+        const method = req.method ?? "GET";
+        if (method === "OPTIONS")
+            return send(res, 204);
+        const parts = path.split("/").filter(Boolean);
+        if (parts.length === 1 && parts[0] === "instances") {
+            if (method !== "GET")
+                throw new HttpError(405, "method_not_allowed", "use GET");
+            return send(res, 200, {
+                instances: opts.bundle.instances.map((inst, index) => ({
+                    index,
+                    instance_id: inst.instance_id,
+                    mode: inst.mode,
+                    T: inst.base_trace.length,
+                    split_id: inst.split_id ?? null,
+                })),
+            });
+        }
+        if (parts[0] !== "sessions")
+            throw new HttpError(404, "not_found", `no route ${path}`);
+        if (parts.length === 1) {
+            if (method !== "POST")
+                throw new HttpError(405, "method_not_allowed", "use POST to create a session");
+            const e = create(await readBody(req, maxBody), clientOf(req));
+            return send(res, 201, { ...view(e), goal: e.session.goal });
+        }
+        const fin = sessions.has(parts[1]) ? undefined : done.get(parts[1]);
+        if (fin)
+            return routeFinished(req, res, parts, fin);
+        const e = lookup(parts[1]);
+        const sub = parts[2];
+        if (parts.length === 2) {
+            if (method === "GET")
+                return send(res, 200, view(e));
+            if (method === "DELETE") {
+                drop(e);
+                return send(res, 204);
+            }
+            throw new HttpError(405, "method_not_allowed", "use GET or DELETE");
+        }
+        if (parts.length !== 3)
+            throw new HttpError(404, "not_found", `no route ${path}`);
+        if (sub === "observation") {
+            if (method !== "GET")
+                throw new HttpError(405, "method_not_allowed", "use GET");
+            const observation = e.session.observation();
+            return send(res, 200, { observation, text: renderObservation(observation) });
+        }
+        if (sub === "result") {
+            if (method !== "GET")
+                throw new HttpError(405, "method_not_allowed", "use GET");
+            if (!e.result)
+                throw new HttpError(409, "not_finished", "the session is not finished");
+            return send(res, 200, e.result);
+        }
+        if (sub === "actions" || sub === "commit") {
+            if (method !== "POST")
+                throw new HttpError(405, "method_not_allowed", "use POST");
+            const body = sub === "commit" ? { type: "commit" } : await readBody(req, maxBody);
+            const r = e.session.submit(body === undefined ? {} : body);
+            await finishIfDone(e);
+            const payload = { ...view(e, r), accepted: r.accepted, error: r.rejection ?? null };
+            return send(res, r.accepted ? 200 : 422, payload);
+        }
+        throw new HttpError(404, "not_found", `no route ${path}`);
+    };
+    /** A finished session's routes, answered from its kept view exactly as the live session did. */
+    const routeFinished = async (req, res, parts, fin) => {
+        const method = req.method ?? "GET";
+        const sub = parts[2];
+        if (parts.length === 2) {
+            if (method === "GET")
+                return send(res, 200, fin.view);
+            if (method === "DELETE") {
+                done.delete(parts[1]);
+                return send(res, 204);
+            }
+            throw new HttpError(405, "method_not_allowed", "use GET or DELETE");
+        }
+        if (parts.length !== 3)
+            throw new HttpError(404, "not_found", `no route /${parts.join("/")}`);
+        if (sub === "observation") {
+            if (method !== "GET")
+                throw new HttpError(405, "method_not_allowed", "use GET");
+            return send(res, 200, { observation: fin.view.observation, text: fin.view.text });
+        }
+        if (sub === "result") {
+            if (method !== "GET")
+                throw new HttpError(405, "method_not_allowed", "use GET");
+            return send(res, 200, fin.result);
+        }
+        if (sub === "actions" || sub === "commit") {
+            if (method !== "POST")
+                throw new HttpError(405, "method_not_allowed", "use POST");
+            if (sub === "actions")
+                await readBody(req, maxBody); // bad bodies answer as before
+            return send(res, 422, { ...fin.view, accepted: false, error: EPISODE_OVER });
+        }
+        throw new HttpError(404, "not_found", `no route /${parts.join("/")}`);
+    };
+    const handle = (req, res) => {
+        const u = req.url ?? "/";
+        const q = u.indexOf("?");
+        const p = q < 0 ? u : u.slice(0, q);
+        if (p !== prefix && !p.startsWith(`${prefix}/`))
+            return false;
+        const refused = opts.sameOriginOnly
+            ? crossOriginProblem(req, opts.sameOriginOnly === "forwarded")
+            : undefined;
+        (refused ? Promise.reject(refused) : route(req, res, p.slice(prefix.length))).catch((err) => {
+            if (err instanceof HttpError)
+                send(res, err.status, { error: { code: err.code, message: err.message } });
+            else
+                send(res, 500, { error: { code: "internal", message: err.message } });
+        });
+        return true;
+    };
+    return Object.assign(handle, {
+        close: async () => {
+            if (sweep)
+                clearInterval(sweep);
+            // Episodes being scored or written finish first: their rows are owed to the data files.
+            await Promise.allSettled([...sessions.values()].map((e) => e.finishing));
+            for (const e of [...sessions.values()])
+                drop(e);
+            done.clear();
+            if (writers) {
+                const w = await writers;
+                await w.runs.close();
+                await w.steps.close();
+                writers = undefined;
+            }
+        },
+    });
+}
+/** A node:http server with the session API (and 404 for anything else). */
+export async function startPlayServer(o) {
+    const bundle = typeof o.bundle === "string" ? await loadBundle(o.bundle) : o.bundle;
+    if (!bundle.instances.length)
+        throw new InputError("the bundle has no instances", { field: "instances" });
+    const api = createPlaySessionHandler({
+        bundle,
+        dataDir: o.dataDir,
+        gitCommit: o.gitCommit,
+        cors: o.cors,
+        bestMatchMaxNodes: o.bestMatchMaxNodes,
+    });
+    const server = createServer((req, res) => {
+        if (api(req, res))
+            return;
+        if (o.fallback?.(req, res))
+            return;
+        res
+            .writeHead(404, { "content-type": "application/json" })
+            .end('{"error":{"code":"not_found","message":"not found"}}\n');
+    });
+    await new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(o.port ?? 0, o.host ?? "127.0.0.1", () => resolve());
+    });
+    const addr = server.address();
+    const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+    return {
+        url: `http://${host}:${addr.port}`,
+        server,
+        close: async () => {
+            await new Promise((resolve) => {
+                server.closeAllConnections?.();
+                server.close(() => resolve());
+            });
+            await api.close();
+        },
+    };
+}
+//# sourceMappingURL=http.js.map

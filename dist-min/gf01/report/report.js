@@ -1,0 +1,380 @@
+/**
+ * `report`: per-stratum summaries of validated run rows. Strata are every spec §7.4
+ * dimension (family_id, eval_track, renderer_track, play_protocol, scored_commit_episode,
+ * difficulty_slice, split) plus agent_name and the official report's extra keys (renderer
+ * profile, mode, adaptation condition) — tracks and agents are never pooled. Each group keeps
+ * the official fields (count, certified_rate, goal_rate, ap_f1_mean, ts_f1_mean, with
+ * Python's fmean) and adds κ distribution and median Eff_t. Aggregation is streaming.
+ */
+import { compareCodePoints } from "../../core/pyjson.js";
+import { formatInterval } from "../../core/stats/index.js";
+import { GroupIntervals, mddLine } from "./intervals.js";
+import { FsumAcc } from "./stats.js";
+/**
+ * difficulty_slice (§7.4) is not a field of official rows. When a row carries one we use it;
+ * otherwise it is `<mode>/z-<low|mid|high>` from the mean of the instance's normalised
+ * complexity factors z(I) (equal-weight composite, §4.3), cut at 1/3 and 2/3.
+ */
+export function difficultySlice(row) {
+    if (typeof row.difficulty_slice === "string" && row.difficulty_slice)
+        return row.difficulty_slice;
+    const mode = String(row.mode ?? "unknown");
+    const c = row.complexity;
+    if (!c || typeof c !== "object")
+        return `${mode}/z-unknown`;
+    const vals = Object.values(c).filter((v) => typeof v === "number");
+    if (!vals.length)
+        return `${mode}/z-unknown`;
+    const acc = new FsumAcc();
+    for (const v of vals)
+        acc.add(v);
+    const z = acc.mean();
+    return `${mode}/z-${z < 1 / 3 ? "low" : z < 2 / 3 ? "mid" : "high"}`;
+}
+/** Python `int(x)` as the official report uses for adaptation_budget_tokens (-1 when not an int). */
+function budgetKey(v) {
+    if (v === undefined)
+        return 0;
+    if (typeof v === "number" && Number.isFinite(v))
+        return Math.trunc(v);
+    if (typeof v === "boolean")
+        return v ? 1 : 0;
+    if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v))
+        return Number.parseInt(v, 10);
+    return -1;
+}
+const s = (v, d = "unknown") => (v === undefined ? d : String(v));
+/** Group key fields, in output order. */
+export const GROUP_DIMENSIONS = [
+    "family_id",
+    "agent_name",
+    "eval_track",
+    "renderer_track",
+    "renderer_profile_id",
+    "play_protocol",
+    "scored_commit_episode",
+    "split_id",
+    "mode",
+    "difficulty_slice",
+    "adaptation_condition",
+    "adaptation_budget_tokens",
+    "adaptation_data_scope",
+    "adaptation_protocol_id",
+];
+const num = (v) => {
+    const x = typeof v === "number" ? v : typeof v === "string" ? Number(v) : 0;
+    return Number.isFinite(x) ? x : 0;
+};
+const truthy = (v) => (typeof v === "string" ? v.length > 0 : Boolean(v));
+/** Streaming aggregator: `add(row)` per row, `finish()` once. */
+export class ReportBuilder {
+    fold;
+    groups = new Map();
+    /** `fold`: strata reported as "all" (the official report folds nothing). */
+    constructor(fold = []) {
+        this.fold = fold;
+    }
+    schemaVersions = new Set();
+    total = 0;
+    /** `player`: for human rows, who played (groups then report how many players they pool). */
+    add(row, player) {
+        this.total++;
+        this.schemaVersions.add(s(row.schema_version));
+        const key = {
+            family_id: s(row.family_id),
+            agent_name: s(row.agent_name),
+            eval_track: s(row.eval_track),
+            renderer_track: s(row.renderer_track),
+            renderer_profile_id: s(row.renderer_profile_id),
+            play_protocol: s(row.play_protocol),
+            scored_commit_episode: row.scored_commit_episode === undefined ? true : truthy(row.scored_commit_episode),
+            split_id: s(row.split_id),
+            mode: this.fold.includes("mode") ? "all" : s(row.mode),
+            difficulty_slice: this.fold.includes("difficulty_slice") ? "all" : difficultySlice(row),
+            adaptation_condition: s(row.adaptation_condition),
+            adaptation_budget_tokens: budgetKey(row.adaptation_budget_tokens),
+            adaptation_data_scope: s(row.adaptation_data_scope),
+            adaptation_protocol_id: s(row.adaptation_protocol_id),
+        };
+        const k = JSON.stringify(GROUP_DIMENSIONS.map((d) => key[d]));
+        let a = this.groups.get(k);
+        if (!a) {
+            a = {
+                key,
+                n: 0,
+                valid: 0,
+                goal: 0,
+                ap: new FsumAcc(),
+                ts: new FsumAcc(),
+                effT: new Map(),
+                kappa: new Map(),
+                players: new Set(),
+                intervals: new GroupIntervals(),
+            };
+            this.groups.set(k, a);
+        }
+        a.n++;
+        if (player !== undefined)
+            a.players.add(player);
+        const valid = truthy(row.valid ?? false);
+        const goal = truthy(row.goal ?? false);
+        if (valid)
+            a.valid++;
+        if (goal)
+            a.goal++;
+        const apF1 = num(row.ap_f1 ?? 0);
+        const tsF1 = num(row.ts_f1 ?? 0);
+        a.ap.add(apF1);
+        a.ts.add(tsF1);
+        a.intervals.add(row.instance_id, valid, goal, apF1, tsF1);
+        const cert = Array.isArray(row.certificate) ? row.certificate : [];
+        const effT = row.eff_t !== undefined ? num(row.eff_t) : new Set(cert.map((x) => (Array.isArray(x) ? x[0] : x))).size;
+        const effA = row.eff_a !== undefined ? num(row.eff_a) : cert.length;
+        a.effT.set(effT, (a.effT.get(effT) ?? 0) + 1);
+        // κ = (M, G, −Eff_t, −Eff_a) (spec §7.2 MET-M).
+        const kappa = JSON.stringify([valid ? 1 : 0, goal ? 1 : 0, -effT, -effA]);
+        a.kappa.set(kappa, (a.kappa.get(kappa) ?? 0) + 1);
+    }
+    finish(opts = {}) {
+        const groups = [...this.groups.values()]
+            .sort((x, y) => cmpKeys(x.key, y.key))
+            .map((a) => ({
+            ...a.key,
+            count: a.n,
+            certified_rate: a.valid / Math.max(1, a.n),
+            goal_rate: a.goal / Math.max(1, a.n),
+            ap_f1_mean: a.ap.mean(),
+            ts_f1_mean: a.ts.mean(),
+            median_eff_t: medianOfHistogram(a.effT),
+            kappa_distribution: [...a.kappa.entries()]
+                .map(([k, count]) => ({ kappa: JSON.parse(k), count }))
+                .sort((p, q) => cmpNums(q.kappa, p.kappa)),
+            ...(a.players.size ? { players: a.players.size } : {}),
+            intervals: a.intervals.finish({
+                certified_rate: a.valid / Math.max(1, a.n),
+                goal_rate: a.goal / Math.max(1, a.n),
+                ap_f1_mean: a.ap.mean(),
+                ts_f1_mean: a.ts.mean(),
+            }),
+        }));
+        const out = {
+            groups,
+            group_dimensions: [...GROUP_DIMENSIONS],
+            schema_versions: [...this.schemaVersions].sort(compareCodePoints),
+            strict_mode: !!opts.strict,
+            total_rows: this.total,
+        };
+        if (opts.coverage)
+            out.manifest_coverage = opts.coverage;
+        return out;
+    }
+}
+function cmpNums(a, b) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++)
+        if (a[i] !== b[i])
+            return a[i] - b[i];
+    return a.length - b.length;
+}
+function cmpKeys(a, b) {
+    for (const d of GROUP_DIMENSIONS) {
+        const x = a[d];
+        const y = b[d];
+        if (x === y)
+            continue;
+        if (typeof x === "number" && typeof y === "number")
+            return x - y;
+        if (typeof x === "boolean" && typeof y === "boolean")
+            return x ? 1 : -1;
+        return compareCodePoints(String(x), String(y));
+    }
+    return 0;
+}
+/** `statistics.median` over a value→count histogram. */
+function medianOfHistogram(h) {
+    let n = 0;
+    for (const c of h.values())
+        n += c;
+    if (!n)
+        return null;
+    const keys = [...h.keys()].sort((a, b) => a - b);
+    const at = (i) => {
+        let seen = 0;
+        for (const k of keys) {
+            seen += h.get(k) ?? 0;
+            if (i < seen)
+                return k;
+        }
+        return keys[keys.length - 1];
+    };
+    const mid = n >> 1;
+    return n % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
+}
+/** `0.487 [0.33, 0.64]`, or the bare value when a group predates intervals. */
+function cellWithInterval(g, k) {
+    const iv = g.intervals?.metrics?.[k];
+    return iv ? formatInterval(iv) : g[k].toFixed(3);
+}
+/** Plain-text table of a report (one line per group). */
+export function formatReportTable(report) {
+    const groups = report.groups ?? [];
+    const head = [
+        "agent",
+        "track",
+        "renderer",
+        "protocol",
+        "scored",
+        "split",
+        "slice",
+        "n",
+        "cert",
+        "goal",
+        "AP-F1",
+        "TS-F1",
+        "med Eff_t",
+        "top kappa",
+    ];
+    const rows = groups.map((g) => [
+        String(g.agent_name),
+        String(g.eval_track),
+        String(g.renderer_track),
+        String(g.play_protocol),
+        g.scored_commit_episode ? "yes" : "no",
+        String(g.split_id),
+        String(g.difficulty_slice),
+        String(g.count),
+        cellWithInterval(g, "certified_rate"),
+        cellWithInterval(g, "goal_rate"),
+        cellWithInterval(g, "ap_f1_mean"),
+        cellWithInterval(g, "ts_f1_mean"),
+        g.median_eff_t === null ? "-" : String(g.median_eff_t),
+        g.kappa_distribution.length
+            ? `(${g.kappa_distribution[0].kappa.join(",")})x${g.kappa_distribution[0].count}`
+            : "-",
+    ]);
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const fmt = (r) => r
+        .map((c, i) => (i >= 7 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+        .join("  ")
+        .trimEnd();
+    const lines = [fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(fmt)];
+    lines.push(`${String(report.total_rows)} rows, ${groups.length} groups (tracks and agents never pooled)`);
+    lines.push("rates: value [95% interval] (Wilson / bootstrap, clustered by instance; docs/statistics.md)");
+    const mdd = mddLine(groups.map((g) => g.count));
+    if (mdd)
+        lines.push(mdd);
+    return `${lines.join("\n")}\n`;
+}
+export const ATTEMPT_POLICIES = ["first", "best", "all"];
+const HUMAN_AGENT = /^(human-(?:web|terminal))(?::(.+))?$/;
+/**
+ * Who played a human row and under which condition: `player_id` when present; rows written
+ * before player ids existed carry the player in the agent name (`human-web:p017`), which is
+ * split back into the condition (`human-web`) and the player. `undefined` for model rows.
+ */
+export function humanPlayer(row) {
+    const name = String(row.agent_name ?? "");
+    const m = HUMAN_AGENT.exec(name);
+    if (typeof row.player_id === "string")
+        return { agent: m && m[2] === row.player_id ? m[1] : name, player: row.player_id };
+    if (m)
+        return { agent: m[1], player: m[2] ?? "anonymous" };
+    return undefined;
+}
+const kappaOf = (r) => [
+    truthy(r.valid ?? false) ? 1 : 0,
+    truthy(r.goal ?? false) ? 1 : 0,
+    -num(r.eff_t ?? 0),
+    -num(r.eff_a ?? 0),
+];
+/**
+ * Human rows by (condition, player, instance), in file order (= attempt order). `finish`
+ * feeds the counted attempt(s) into the pooled builder (groups then carry `players`) and
+ * returns the same summary per player. Model rows never come here: they keep the strict
+ * one-run-per-condition rule.
+ */
+export class AttemptCollector {
+    policy;
+    fold;
+    cells = new Map();
+    rows = 0;
+    constructor(policy = "first", fold = []) {
+        this.policy = policy;
+        this.fold = fold;
+    }
+    /** Takes the row if it is a human row (returns false for model rows). */
+    add(row) {
+        const who = humanPlayer(row);
+        if (!who)
+            return false;
+        this.rows++;
+        const r = { ...row, agent_name: who.agent };
+        const cond = [
+            who.agent,
+            row.instance_id,
+            row.eval_track,
+            row.renderer_track,
+            row.play_protocol,
+            row.scored_commit_episode,
+            row.adaptation_condition,
+            row.adaptation_budget_tokens,
+            row.adaptation_data_scope,
+            row.adaptation_protocol_id,
+            who.player,
+        ];
+        const k = JSON.stringify(cond.map((v) => v ?? null));
+        let c = this.cells.get(k);
+        if (!c) {
+            c = { player: who.player, rows: [] };
+            this.cells.set(k, c);
+        }
+        c.rows.push(r);
+        return true;
+    }
+    get humanRows() {
+        return this.rows;
+    }
+    finish(pooled) {
+        if (!this.rows)
+            return undefined;
+        const perPlayer = new Map();
+        let counted = 0;
+        let repeated = 0;
+        for (const c of this.cells.values()) {
+            if (c.rows.length > 1)
+                repeated++;
+            let chosen = c.rows;
+            if (this.policy === "first")
+                chosen = [c.rows[0]];
+            else if (this.policy === "best") {
+                let best = c.rows[0];
+                for (const r of c.rows.slice(1))
+                    if (cmpNums(kappaOf(r), kappaOf(best)) > 0)
+                        best = r;
+                chosen = [best];
+            }
+            let b = perPlayer.get(c.player);
+            if (!b) {
+                b = new ReportBuilder(this.fold);
+                perPlayer.set(c.player, b);
+            }
+            for (const r of chosen) {
+                pooled.add(r, c.player);
+                b.add(r);
+                counted++;
+            }
+        }
+        const player_groups = [];
+        for (const p of [...perPlayer.keys()].sort(compareCodePoints))
+            for (const g of perPlayer.get(p).finish().groups)
+                player_groups.push({ player_id: p, ...g });
+        return {
+            policy: this.policy,
+            human_rows: this.rows,
+            counted_rows: counted,
+            players: perPlayer.size,
+            instances_with_repeats: repeated,
+            player_groups,
+        };
+    }
+}
+//# sourceMappingURL=report.js.map

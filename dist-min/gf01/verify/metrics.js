@@ -1,0 +1,292 @@
+import { atomKey, certificateHash } from "./atoms.js";
+import { MinimalEngine, ResourceCapError } from "./enumerate.js";
+import { officialPool } from "./officialPool.js";
+/**
+ * Official `precision_recall_f1` over sets, with the same floating-point operations in the
+ * same order (so ties compare exactly as in Python): p = tp/(tp+fp), r = tp/(tp+fn), each 0
+ * on a zero denominator, f1 = 2·p·r/(p+r), 0 when p+r = 0.
+ */
+export function precisionRecallF1(tp, nPred, nGold) {
+    const fp = nPred - tp;
+    const fn = nGold - tp;
+    const p = tp + fp === 0 ? 0 : tp / (tp + fp);
+    const r = tp + fn === 0 ? 0 : tp / (tp + fn);
+    const f1 = p + r > 0 ? (2 * p * r) / (p + r) : 0;
+    return [p, r, f1];
+}
+/**
+ * AP metrics compare atom SETS {(t, ap, v)}; TS metrics compare timestep SETS. The agent's
+ * atoms count as given (invalid or no-op atoms included, repeats collapsed), as officially.
+ */
+export function apTsMetrics(pred, gold) {
+    const pa = new Set(pred.map(atomKey));
+    const ga = new Set(gold.map(atomKey));
+    let tpA = 0;
+    for (const k of ga)
+        if (pa.has(k))
+            tpA++;
+    const pt = new Set(pred.map((a) => a[0]));
+    const gt = new Set(gold.map((a) => a[0]));
+    let tpT = 0;
+    for (const t of gt)
+        if (pt.has(t))
+            tpT++;
+    const [ap_precision, ap_recall, ap_f1] = precisionRecallF1(tpA, pa.size, ga.size);
+    const [ts_precision, ts_recall, ts_f1] = precisionRecallF1(tpT, pt.size, gt.size);
+    return { ap_precision, ap_recall, ap_f1, ts_precision, ts_recall, ts_f1 };
+}
+// The pool depends only on the (immutable) compiled instance; validate/evaluate score many
+// rows per instance, and the official search may visit 120,000 nodes.
+const poolCache = new WeakMap();
+function cachedOfficialPool(ci, maxResults) {
+    const key = maxResults ?? -1;
+    let m = poolCache.get(ci);
+    if (!m) {
+        m = new Map();
+        poolCache.set(ci, m);
+    }
+    let golds = m.get(key);
+    if (!golds) {
+        golds = officialPool(ci, { maxResults }).certificates;
+        m.set(key, golds);
+    }
+    return golds;
+}
+/** Python-tuple comparison of (ap_f1, ts_f1, -eff_t): >0 when x is the better key. */
+function cmpKey(x, y) {
+    for (let i = 0; i < 3; i++)
+        if (x[i] !== y[i])
+            return x[i] > y[i] ? 1 : -1;
+    return 0;
+}
+/**
+ * DEC-025 deterministic best match, as official `best_match_certificate`: maximise
+ * (AP-F1, TS-F1, −|TS(C)|, sha256(repr(sorted C))) over M(I), i.e. higher AP-F1, then higher
+ * TS-F1, then fewer timesteps, then the LARGER hex digest. The metrics are then the agent's
+ * AP/TS precision/recall/F1 against that target (all 0 when M(I) is empty, as officially the
+ * target is then []).
+ */
+export function bestMatch(ci, agentCert, opts = {}) {
+    const limit = opts.enumerateLimit ?? 20_000;
+    const pool = opts.pool ?? "complete";
+    if (pool === "official") {
+        // Exactly the official reference list (its node cap included), not a prefix of M(I).
+        const golds = cachedOfficialPool(ci, opts.officialMaxResults);
+        const target = golds.length ? pickBest(agentCert, golds) : [];
+        return {
+            target: golds.length ? target : null,
+            method: "enumerate",
+            cap_hit: false,
+            m_count: BigInt(golds.length),
+            ...apTsMetrics(agentCert, target),
+        };
+    }
+    const eng = new MinimalEngine(ci, { maxNodes: opts.maxNodes });
+    let count;
+    try {
+        count = eng.count();
+    }
+    catch (e) {
+        if (e instanceof ResourceCapError)
+            return capped("enumerate", -1n, agentCert);
+        throw e;
+    }
+    const method = opts.method === "enumerate" || opts.method === "search"
+        ? opts.method
+        : count <= BigInt(limit)
+            ? "enumerate"
+            : "search";
+    if (count === 0n)
+        return { target: null, method, cap_hit: false, m_count: 0n, ...apTsMetrics(agentCert, []) };
+    try {
+        let target;
+        if (method === "enumerate") {
+            target = walkBest(ci, eng, agentCert);
+        }
+        else {
+            target = searchBest(ci, eng, agentCert);
+        }
+        return { target, method, cap_hit: false, m_count: count, ...apTsMetrics(agentCert, target) };
+    }
+    catch (e) {
+        if (e instanceof ResourceCapError)
+            return capped(method, count, agentCert);
+        throw e;
+    }
+}
+function capped(method, m_count, agentCert) {
+    // No target could be fixed within the cap: metrics are those against the empty target
+    // (all zero), flagged by cap_hit so no caller can mistake them for a scored match.
+    return { target: null, method, cap_hit: true, m_count, ...apTsMetrics(agentCert, []) };
+}
+/** Official selection over an explicit list of golds. */
+export function pickBest(agentCert, golds) {
+    const pa = new Set(agentCert.map(atomKey));
+    const pt = new Set(agentCert.map((a) => a[0]));
+    let best = null;
+    let tied = [];
+    for (const g of golds) {
+        let tpA = 0;
+        for (const a of g)
+            if (pa.has(atomKey(a)))
+                tpA++;
+        const gt = new Set(g.map((a) => a[0]));
+        let tpT = 0;
+        for (const t of gt)
+            if (pt.has(t))
+                tpT++;
+        const key = [
+            precisionRecallF1(tpA, pa.size, g.length)[2],
+            precisionRecallF1(tpT, pt.size, gt.size)[2],
+            -gt.size,
+        ];
+        const c = best === null ? 1 : cmpKey(key, best);
+        if (c > 0) {
+            best = key;
+            tied = [g];
+        }
+        else if (c === 0)
+            tied.push(g);
+    }
+    return maxByHash(tied);
+}
+function maxByHash(certs) {
+    let bestC = certs[0];
+    let bestH = certs.length > 1 ? certificateHash(bestC) : "";
+    for (let i = 1; i < certs.length; i++) {
+        const h = certificateHash(certs[i]);
+        if (h > bestH) {
+            bestH = h;
+            bestC = certs[i];
+        }
+    }
+    return bestC;
+}
+/**
+ * The agent's certificate as per-timestep masks against flip paths: `caMask[t]` = flip bits at
+ * t that are atoms of Ca (only a flip can be in a gold certificate, so only a flip can be a
+ * true positive), `tsCa[t]` = t ∈ TS(Ca); `nA`/`nT` = |Ca| as an atom set / timestep set.
+ */
+function agentMasks(ci, eng, agentCert) {
+    const { nIn } = ci.sys;
+    const caMask = new Int32Array(eng.hi + 1);
+    const tsCa = new Uint8Array(eng.hi + 1);
+    const pa = new Set();
+    const pt = new Set();
+    for (const a of agentCert) {
+        pa.add(atomKey(a));
+        pt.add(a[0]);
+    }
+    for (const a of agentCert) {
+        const [t, ap, v] = a;
+        if (!(Number.isInteger(t) && t >= 0 && t <= eng.hi))
+            continue;
+        tsCa[t] = 1;
+        const i = ci.apIndex.get(ap);
+        if (i === undefined)
+            continue;
+        const bit = 1 << (nIn - 1 - i);
+        if ((v === 0 || v === 1) && ((ci.base[t] & bit) !== 0 ? 0 : 1) === v)
+            caMask[t] |= bit;
+    }
+    return { caMask, tsCa, nA: pa.size, nT: pt.size };
+}
+/** precisionRecallF1(...)[2] with the same floating-point operations, without the tuple. */
+function f1Of(tp, nPred, nGold) {
+    const fp = nPred - tp;
+    const fn = nGold - tp;
+    const p = tp + fp === 0 ? 0 : tp / (tp + fp);
+    const r = tp + fn === 0 ? 0 : tp / (tp + fn);
+    return p + r > 0 ? (2 * p * r) / (p + r) : 0;
+}
+/**
+ * pickBest over the complete M(I) (non-empty) without listing it: walks M(I) as flip-mask paths,
+ * scores each from masks (no atom lists, strings or sets per member), and builds atom lists
+ * and hashes only for the members tied on (AP-F1, TS-F1, −|TS|). Same keys, same result.
+ */
+function walkBest(ci, eng, agentCert) {
+    const { caMask, tsCa, nA, nT } = agentMasks(ci, eng, agentCert);
+    const pcs = new Uint8Array(eng.nSym);
+    for (let m = 1; m < pcs.length; m++)
+        pcs[m] = pcs[m >> 1] + (m & 1);
+    const hi = eng.hi;
+    let bestA = -1;
+    let bestT = -1;
+    let bestNegM = 0;
+    let tied = [];
+    eng.walk((masks) => {
+        let a = 0;
+        let n = 0;
+        let b = 0;
+        let m = 0;
+        for (let t = 0; t <= hi; t++) {
+            const x = masks[t];
+            if (x === 0)
+                continue;
+            a += pcs[x & caMask[t]];
+            n += pcs[x];
+            b += tsCa[t];
+            m++;
+        }
+        const fA = f1Of(a, nA, n);
+        const fT = f1Of(b, nT, m);
+        const negM = -m;
+        // cmpKey order: AP-F1, then TS-F1, then fewer timesteps.
+        let c;
+        if (bestA < 0)
+            c = 1;
+        else if (fA !== bestA)
+            c = fA > bestA ? 1 : -1;
+        else if (fT !== bestT)
+            c = fT > bestT ? 1 : -1;
+        else
+            c = negM === bestNegM ? 0 : negM > bestNegM ? 1 : -1;
+        if (c > 0) {
+            bestA = fA;
+            bestT = fT;
+            bestNegM = negM;
+            tied = [masks.slice()];
+        }
+        else if (c === 0)
+            tied.push(masks.slice());
+    });
+    return maxByHash(tied.map((ms) => eng.build(ms)));
+}
+/** Best match by the statistics DP (M(I) non-empty). */
+function searchBest(ci, eng, agentCert) {
+    const { caMask, tsCa, nA: paSize, nT: ptSize } = agentMasks(ci, eng, agentCert);
+    const pa = { size: paSize };
+    const pt = { size: ptSize };
+    const search = eng.statSearch(caMask, tsCa);
+    let best = null;
+    let tiedStats = [];
+    for (const x of search.rootStats()) {
+        const { a, n, b, m } = search.unpack(x);
+        const key = [
+            precisionRecallF1(a, pa.size, n)[2],
+            precisionRecallF1(b, pt.size, m)[2],
+            -m,
+        ];
+        const c = best === null ? 1 : cmpKey(key, best);
+        if (c > 0) {
+            best = key;
+            tiedStats = [x];
+        }
+        else if (c === 0)
+            tiedStats.push(x);
+    }
+    tiedStats.sort((x, y) => x - y); // deterministic visiting order (the result does not depend on it)
+    let bestC = null;
+    let bestH = "";
+    for (const x of tiedStats) {
+        search.listWithStats(x, (c) => {
+            const h = certificateHash(c);
+            if (bestC === null || h > bestH) {
+                bestC = c;
+                bestH = h;
+            }
+        });
+    }
+    return bestC;
+}
+//# sourceMappingURL=metrics.js.map

@@ -1,0 +1,280 @@
+/**
+ * What every oraclebench command line shares: the package version, "is this module the
+ * program" detection, and the exit-code convention (docs/cli.md):
+ *   0 ok · 1 the run failed (errors recorded, internal error) · 2 usage or input error ·
+ *   141 stdout was closed by its reader (`… | head`).
+ */
+import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Help } from "commander";
+import { InputError } from "./errors.js";
+export const EXIT_OK = 0;
+export const EXIT_RUN_FAILED = 1;
+export const EXIT_USAGE = 2;
+/** 128 + SIGPIPE, what a shell reports for a program that a closed pipe stopped (`cat`, `git`). */
+export const EXIT_BROKEN_PIPE = 141;
+let version;
+/** The version in the package's package.json (nearest one above this module named oraclebench). */
+export function packageVersion() {
+    if (version !== undefined)
+        return version;
+    let d = dirname(fileURLToPath(import.meta.url));
+    for (;;) {
+        try {
+            const p = JSON.parse(readFileSync(join(d, "package.json"), "utf8"));
+            if (p.name === "oraclebench" && typeof p.version === "string") {
+                version = p.version;
+                return version;
+            }
+        }
+        catch {
+            // no (readable) package.json here: keep walking up
+        }
+        const up = dirname(d);
+        if (up === d) {
+            version = "0.0.0-unknown";
+            return version;
+        }
+        d = up;
+    }
+}
+const real = (p) => {
+    try {
+        return realpathSync(p);
+    }
+    catch {
+        return p;
+    }
+};
+/**
+ * True when the module at `metaUrl` is the script node was started with, however it was
+ * reached: through a symlink (node_modules/.bin, global installs, npx), a relative path or
+ * tsx. The bins in src/bin always run; this serves `node dist/gf01/cli.js` and
+ * `tsx src/gf01/cli.ts`, while importing the module (tests, src/main.ts) runs nothing.
+ */
+export function isMainModule(metaUrl, argv1 = process.argv[1]) {
+    if (!argv1)
+        return false;
+    const self = real(fileURLToPath(metaUrl));
+    const arg = real(argv1);
+    if (arg === self)
+        return true;
+    // `node dist/gf01/cli` (no extension): node resolves it, argv[1] keeps what was typed.
+    return !/\.[cm]?[jt]s$/.test(arg) && [".js", ".ts", ".mjs"].some((ext) => real(arg + ext) === self);
+}
+/**
+ * Stop quietly when the reader of `stream` goes away (`gf01 generate | head -1`): Node ignores
+ * SIGPIPE and would otherwise die on an unhandled EPIPE 'error' event with a stack trace. Exit
+ * at once with 141, as a C program killed by SIGPIPE: the command did not finish (files it was
+ * writing are incomplete, as after Ctrl-C), and `set -o pipefail` can see it.
+ */
+export function exitOnBrokenPipe(stream = process.stdout, exit = process.exit) {
+    stream.on("error", (e) => {
+        if (e.code === "EPIPE")
+            return exit(EXIT_BROKEN_PIPE);
+        throw e; // anything else stays what it was: an uncaught error
+    });
+}
+/**
+ * Run a CLI's `main` and set the process exit code (never calls process.exit, so output
+ * flushes; except on a closed stdout: `exitOnBrokenPipe`).
+ */
+export function runMain(main, argv = process.argv.slice(2)) {
+    exitOnBrokenPipe();
+    main(argv).then((code) => {
+        process.exitCode = code;
+    }, (e) => {
+        process.stderr.write(`internal error: ${e?.message ?? String(e)}\n`);
+        process.exitCode = EXIT_RUN_FAILED;
+    });
+}
+/** One stderr line for an unexpected error; the stack only with ORACLEBENCH_DEBUG=1. */
+export function internalErrorLine(prog, e) {
+    const err = e;
+    if (process.env.ORACLEBENCH_DEBUG && err?.stack)
+        return `${prog}: internal error: ${err.stack}\n`;
+    return `${prog}: internal error: ${err?.message ?? String(e)} (ORACLEBENCH_DEBUG=1 prints the stack)\n`;
+}
+/**
+ * Help settings shared by every bin (inherited by subcommands created after it is set):
+ * required options say so, since commander's default help does not.
+ */
+export const helpConfig = {
+    optionDescription(option) {
+        const d = Help.prototype.optionDescription.call(this, option);
+        return option.mandatory ? `${d} (required)` : d;
+    },
+};
+// ---------------------------------------------------------------------------------------------
+// Validated flag values, shared by every bin: commander `argParser`s that turn a bad value into
+// a FlagError (exit 2, one stderr line naming the flag) while the command line is parsed, so no
+// work starts and nothing is written. Defaults are not passed through them (commander's rule).
+/** A bad flag value: an InputError whose field is the flag and whose message starts with it. */
+export class FlagError extends InputError {
+    flag;
+    constructor(flag, reason) {
+        super(reason, { field: flag });
+        this.flag = flag;
+        this.name = "FlagError";
+        // "--count must be …", not "field --count: --count must be …".
+        this.message = `${flag} ${this.reason}`;
+    }
+}
+const dashed = (flag) => flag.startsWith("-") ? flag : /^[A-Z0-9_]+$/.test(flag) ? `environment ${flag}` : `--${flag}`;
+const shown = (v) => (/^[\x21-\x7e]{1,40}$/.test(v) ? v : JSON.stringify(v.slice(0, 40)));
+function rangeText(r) {
+    if (r.min !== undefined && r.max !== undefined)
+        return ` in [${r.min}, ${r.max}]`;
+    if (r.min !== undefined)
+        return ` ≥ ${r.min}`;
+    if (r.max !== undefined)
+        return ` ≤ ${r.max}`;
+    return "";
+}
+/** Parse an integer flag value: decimal digits only, a safe integer, within the range. */
+export function parseIntFlag(flag, v, range = {}) {
+    const f = dashed(flag);
+    const t = String(v).trim();
+    const x = /^[+-]?\d+$/.test(t) ? Number(t) : Number.NaN;
+    if (!Number.isSafeInteger(x) ||
+        (range.min !== undefined && x < range.min) ||
+        (range.max !== undefined && x > range.max))
+        throw new FlagError(f, `must be an integer${rangeText(range)}, got ${shown(String(v))}`);
+    return x;
+}
+/** Parse a number flag value: finite (no NaN, Infinity, empty, hex), within the range. */
+export function parseFloatFlag(flag, v, range = {}) {
+    const f = dashed(flag);
+    const t = String(v).trim();
+    // Number() accepts "", "0x1f", "1_0"-less forms and whitespace: only plain decimals pass.
+    const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : Number.NaN;
+    if (!Number.isFinite(x) ||
+        (range.min !== undefined && x < range.min) ||
+        (range.max !== undefined && x > range.max))
+        throw new FlagError(f, `must be a number${rangeText(range)}, got ${shown(String(v))}`);
+    return x;
+}
+/** argParser: an integer flag (`.option("--count <n>", "…", intFlag("--count", { min: 1 }))`). */
+export const intFlag = (flag, range = {}) => (v) => parseIntFlag(flag, v, range);
+/** argParser: a finite number flag within a range. */
+export const floatFlag = (flag, range = {}) => (v) => parseFloatFlag(flag, v, range);
+/** argParser: a comma-separated list of finite numbers within a range (at least one). */
+export const floatListFlag = (flag, range = {}) => (v) => {
+    const parts = String(v).split(",");
+    if (parts.every((p) => p.trim() === ""))
+        throw new FlagError(dashed(flag), `must be a comma-separated list of numbers, got ${shown(String(v))}`);
+    return parts.map((p) => parseFloatFlag(flag, p, range));
+};
+/** argParser: a TCP port (0 = any free port). */
+export const portFlag = (flag = "--port") => (v) => {
+    const t = String(v).trim();
+    const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;
+    if (!(n >= 0 && n <= 65535))
+        throw new FlagError(dashed(flag), `must be an integer in 0..65535, got ${shown(String(v))}`);
+    return n;
+};
+const statOrUndefined = (p) => {
+    try {
+        return statSync(p);
+    }
+    catch {
+        return undefined;
+    }
+};
+/** The nearest existing ancestor of `p` (writers create missing parent directories). */
+function nearestExisting(p) {
+    let d = dirname(resolve(p));
+    for (;;) {
+        const st = statOrUndefined(d);
+        if (st)
+            return { path: d, isDir: st.isDirectory() };
+        const up = dirname(d);
+        if (up === d)
+            return { path: d, isDir: true };
+        d = up;
+    }
+}
+const writable = (p) => {
+    try {
+        accessSync(p, constants.W_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+};
+/**
+ * Why `path` cannot be an output file, or undefined when writing it can be tried. A missing
+ * parent is fine (writers create it) unless an ancestor is a file or not writable. Streams
+ * (`/dev/stdout`, FIFOs) are accepted: the atomic writer writes to them in place.
+ */
+export function outputFileProblem(path) {
+    if (path.trim() === "")
+        return "must be a file path, got an empty string";
+    if (path.includes("\0"))
+        return "must be a file path without NUL bytes";
+    const st = statOrUndefined(path);
+    if (st?.isDirectory())
+        return `is a directory (${path}); give a file path`;
+    if (st && !writable(path))
+        return `${path} is not writable`;
+    if (st)
+        return undefined;
+    const up = nearestExisting(path);
+    if (!up.isDir)
+        return `${path}: ${up.path} is a file, not a directory`;
+    if (!writable(up.path))
+        return `${path}: directory ${up.path} is not writable`;
+    return undefined;
+}
+/** Why `path` cannot be an output directory (created when missing), or undefined. */
+export function outputDirProblem(path) {
+    if (path.trim() === "")
+        return "must be a directory path, got an empty string";
+    if (path.includes("\0"))
+        return "must be a directory path without NUL bytes";
+    const st = statOrUndefined(path);
+    if (st && !st.isDirectory())
+        return `${path} is a file, expected a directory`;
+    if (st && !writable(path))
+        return `directory ${path} is not writable`;
+    if (st)
+        return undefined;
+    const up = nearestExisting(path);
+    if (!up.isDir)
+        return `${path}: ${up.path} is a file, not a directory`;
+    if (!writable(up.path))
+        return `${path}: directory ${up.path} is not writable`;
+    return undefined;
+}
+/** argParser: an output file path, checked before any work (directory, file parent, unwritable). */
+export const outFileFlag = (flag) => (v) => {
+    const problem = outputFileProblem(v);
+    if (problem)
+        throw new FlagError(dashed(flag), problem);
+    return v;
+};
+/** argParser: an output directory path, checked before any work. */
+export const outDirFlag = (flag) => (v) => {
+    const problem = outputDirProblem(v);
+    if (problem)
+        throw new FlagError(dashed(flag), problem);
+    return v;
+};
+/** argParser: a non-empty string (names, ids, paths read later). */
+export const nonEmptyFlag = (flag) => (v) => {
+    if (String(v).trim() === "")
+        throw new FlagError(dashed(flag), "must not be empty");
+    return v;
+};
+/**
+ * argParser that validates with `parse` but keeps the raw string (for option bags typed as
+ * strings and converted later, e.g. the engine's ModelCliValues): the bad value still fails
+ * while the command line is parsed, before any client starts.
+ */
+export const checkedFlag = (parse) => (v) => {
+    parse(v);
+    return v;
+};
+//# sourceMappingURL=cli.js.map

@@ -1,0 +1,132 @@
+import { ModelError, redact } from "../errors.js";
+import { joinUrl, postJson } from "../http.js";
+export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+/** Request body for POST {base}/chat/completions. Exported for tests and docs. */
+export function openAIChatBody(model, req) {
+    const p = req.params;
+    const body = { model, messages: req.messages };
+    if (p.temperature !== undefined)
+        body.temperature = p.temperature;
+    if (p.top_p !== undefined)
+        body.top_p = p.top_p;
+    // Not in OpenAI's spec but understood by vLLM / llama-server; only sent when asked for,
+    // because hosted APIs reject unknown fields.
+    if (p.top_k !== undefined)
+        body.top_k = p.top_k;
+    if (p.repeat_penalty !== undefined)
+        body.repeat_penalty = p.repeat_penalty;
+    if (p.max_tokens !== undefined)
+        body.max_tokens = p.max_tokens;
+    if (p.seed !== undefined)
+        body.seed = p.seed;
+    if (p.stop !== undefined && p.stop.length > 0)
+        body.stop = p.stop;
+    const rf = p.response_format;
+    if (rf && rf.type === "json_object")
+        body.response_format = { type: "json_object" };
+    else if (rf && rf.type === "json_schema")
+        body.response_format = {
+            type: "json_schema",
+            json_schema: { name: rf.name, schema: rf.schema, strict: rf.strict ?? true },
+        };
+    else if (rf && rf.type === "grammar")
+        body.grammar = rf.grammar; // llama-server extension
+    if (p.extra)
+        Object.assign(body, p.extra);
+    return body;
+}
+/** Parse a Chat Completions reply; anything off-shape is a retryable bad_response. */
+export function parseOpenAIChat(json) {
+    const o = json;
+    const choices = o && typeof o === "object" ? o.choices : undefined;
+    if (!Array.isArray(choices) || choices.length === 0) {
+        throw new ModelError("bad_response", "reply has no choices[]");
+    }
+    const choice = choices[0];
+    // `choices: [null]` used to be a TypeError (reading finish_reason of null).
+    if (!choice || typeof choice !== "object")
+        throw new ModelError("bad_response", "choices[0] is not an object");
+    const message = choice.message;
+    const content = message?.content;
+    if (content !== null && content !== undefined && typeof content !== "string") {
+        throw new ModelError("bad_response", "choices[0].message.content is not a string");
+    }
+    const out = { text: typeof content === "string" ? content : "" };
+    if (typeof choice.finish_reason === "string")
+        out.finish_reason = choice.finish_reason;
+    const usage = o?.usage;
+    if (usage &&
+        typeof usage === "object" &&
+        isCount(usage.prompt_tokens) &&
+        isCount(usage.completion_tokens)) {
+        out.usage = { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens };
+    }
+    const timings = parseLlamaTimings(o?.timings);
+    if (timings)
+        out.timings = timings;
+    return out;
+}
+/**
+ * A token count a server reports: a non-negative safe integer. Anything else (-1, 1.5, "12")
+ * is ignored and the usage estimated, since the record schema (and so the results file a
+ * resume reads back) only holds counts: one odd server reply must not make it unreadable.
+ */
+export const isCount = (n) => Number.isSafeInteger(n) && n >= 0;
+const isDuration = (n) => typeof n === "number" && Number.isFinite(n) && n >= 0;
+/** llama-server attaches `timings` to both its native and OpenAI-compatible replies. */
+export function parseLlamaTimings(t) {
+    if (!t || typeof t !== "object")
+        return undefined;
+    const r = t;
+    const out = {};
+    if (isDuration(r.prompt_ms))
+        out.prefill_ms = r.prompt_ms;
+    if (isDuration(r.predicted_ms))
+        out.decode_ms = r.predicted_ms;
+    return out.prefill_ms === undefined && out.decode_ms === undefined ? undefined : out;
+}
+export class OpenAIClient {
+    descriptor;
+    url;
+    keyEnv;
+    env;
+    base;
+    constructor(opts) {
+        this.env = opts.env ?? process.env;
+        const base = opts.baseUrl || this.env.OPENAI_BASE_URL || OPENAI_DEFAULT_BASE_URL;
+        this.base = base;
+        this.url = joinUrl(base, "/chat/completions");
+        this.keyEnv = opts.apiKeyEnv ?? "OPENAI_API_KEY";
+        if (opts.requireKey && !this.env[this.keyEnv]) {
+            throw new ModelError("client", `environment variable ${this.keyEnv} (the API key) is not set`);
+        }
+        this.descriptor = { kind: "openai", model: opts.model, endpoint: base.replace(/\/+$/, "") };
+    }
+    async complete(req, ctx) {
+        // The key is read per call and only ever placed in the Authorization header.
+        const key = this.env[this.keyEnv];
+        const headers = key ? { authorization: `Bearer ${key}` } : {};
+        const json = await postJson(this.url, openAIChatBody(this.descriptor.model, req), {
+            headers,
+            signal: ctx.signal,
+            secrets: [key],
+            context: {
+                baseUrl: this.base,
+                model: this.descriptor.model,
+                keyEnv: this.keyEnv,
+                keySent: Boolean(key),
+                listsModels: true,
+            },
+        });
+        const res = parseOpenAIChat(json);
+        // A reply that repeats the key (a proxy echoing headers back) never carries it further:
+        // not into records, step logs, caches or reports.
+        if (key && key.length >= 4) {
+            res.text = redact(res.text, [key]);
+            if (res.finish_reason !== undefined)
+                res.finish_reason = redact(res.finish_reason, [key]);
+        }
+        return res;
+    }
+}
+//# sourceMappingURL=openai.js.map

@@ -1,0 +1,250 @@
+/**
+ * Cluster bootstrap (Davison & Hinkley 1997, §3.8; Field & Welsh 2007): resample whole
+ * clusters with replacement, so items that move together (GEB queries of one episode, GF-01
+ * attempts at one instance) count as one draw and the interval widens with their correlation.
+ *
+ * Determinism: the resample indices come from the repo's CPython-exact PyRandom seeded with a
+ * fixed seed, and clusters are put in a canonical order (by their sum, then size) before
+ * drawing, so the result depends only on the multiset of clusters — not on row order, cluster
+ * names or concurrency — and is byte-identical across runs and machines.
+ */
+import { PyRandom, bitLength } from "../random.js";
+import { resolveStatsOptions } from "./options.js";
+import { emptyInterval, wilson, wilsonBounds } from "./wilson.js";
+/**
+ * Collects item values grouped by cluster; memory is one entry per cluster, so reports can
+ * stream rows through it. `add(v)` without a key makes the item its own cluster.
+ */
+export class ClusterAccumulator {
+    keyed = new Map();
+    singles = [];
+    whole = [];
+    multi = false;
+    n = 0;
+    add(value, cluster) {
+        if (!Number.isFinite(value))
+            throw new RangeError(`statistic over a non-finite value: ${value}`);
+        this.n++;
+        if (cluster === undefined) {
+            this.singles.push(value);
+            return;
+        }
+        const c = this.keyed.get(cluster);
+        if (c) {
+            c.sum += value;
+            c.count++;
+        }
+        else
+            this.keyed.set(cluster, { sum: value, count: 1 });
+    }
+    /**
+     * A whole cluster at once: the sum of its items' values and how many items it has (for
+     * callers that already keep per-cluster totals, e.g. one map entry per instance for
+     * several metrics).
+     */
+    addCluster(sum, count) {
+        if (!Number.isFinite(sum) || !Number.isSafeInteger(count) || count < 1)
+            throw new RangeError(`cluster needs a finite sum and a positive item count, got ${sum}, ${count}`);
+        this.whole.push([sum, count]);
+        this.n += count;
+        if (count > 1)
+            this.multi = true;
+    }
+    get nClusters() {
+        return this.keyed.size + this.singles.length + this.whole.length;
+    }
+    /** True when no cluster holds more than one item (the bootstrap is then item-level). */
+    get independent() {
+        if (this.multi)
+            return false;
+        for (const c of this.keyed.values())
+            if (c.count > 1)
+                return false;
+        return true;
+    }
+    /** Every cluster's key (undefined for keyless items and whole clusters), item sum and count. */
+    forEachCluster(f) {
+        for (const v of this.singles)
+            f(undefined, v, 1);
+        for (const [k, c] of this.keyed)
+            f(k, c.sum, c.count);
+        for (const w of this.whole)
+            f(undefined, w[0], w[1]);
+    }
+    sum() {
+        let s = 0;
+        for (const t of this.totals().sums)
+            s += t;
+        return s;
+    }
+    totals() {
+        const pairs = this.singles.map((v) => [v, 1]);
+        for (const c of this.keyed.values())
+            pairs.push([c.sum, c.count]);
+        for (const w of this.whole)
+            pairs.push([w[0], w[1]]);
+        pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        const sums = new Float64Array(pairs.length);
+        const counts = new Float64Array(pairs.length);
+        pairs.forEach(([s, c], i) => {
+            sums[i] = s;
+            counts[i] = c;
+        });
+        return { sums, counts, n: this.n };
+    }
+}
+/** Largest index table kept between calls (B × K entries; 4 M = 16 MB). */
+const INDEX_CACHE_MAX = 1 << 22;
+let indexCache = null;
+/**
+ * The B × K cluster indices of `PyRandom(seed)`: replicate by replicate, each draw CPython's
+ * `_randbelow(k)` (getrandbits(k.bit_length()) with rejection; inlined — this is the hot loop).
+ * Reports bootstrap several metrics over the same clusters with the same seed, so the last
+ * table is kept and reused (same draws, computed once).
+ */
+function resampleIndices(seed, resamples, k) {
+    const c = indexCache;
+    if (c && c.seed === seed && c.resamples === resamples && c.k === k)
+        return c.idx;
+    if (resamples * k > INDEX_CACHE_MAX)
+        return null;
+    const draw = drawer(seed, k);
+    const idx = new Uint32Array(resamples * k);
+    for (let j = 0; j < idx.length; j++)
+        idx[j] = draw();
+    indexCache = { seed, resamples, k, idx };
+    return idx;
+}
+/** `_randbelow(k)` draws from `PyRandom(seed)`. */
+function drawer(seed, k) {
+    if (k >= 2 ** 32)
+        throw new RangeError("bootstrap over 2^32 clusters or more");
+    const rng = new PyRandom(seed);
+    const shift = 32 - bitLength(k);
+    return () => {
+        let i = rng.genrandUint32() >>> shift;
+        while (i >= k)
+            i = rng.genrandUint32() >>> shift;
+        return i;
+    };
+}
+/** The B × K resample indices in order, one per call (the kept table, else drawn afresh). */
+export function resampleIndexStream(seed, resamples, k) {
+    if (k < 1)
+        throw new RangeError("bootstrap needs at least one cluster");
+    const idx = resampleIndices(seed, resamples, k);
+    if (!idx)
+        return drawer(seed, k);
+    let p = 0;
+    return () => idx[p++];
+}
+/**
+ * B bootstrap replicates of the ratio mean Σsums/Σcounts, each over K clusters drawn with
+ * `PyRandom(seed).randbelow(K)` (replicate by replicate), sorted ascending.
+ */
+export function bootstrapReplicates(t, o) {
+    const k = t.sums.length;
+    if (k === 0)
+        throw new RangeError("bootstrap needs at least one cluster");
+    const idx = resampleIndices(o.seed, o.resamples, k);
+    // Too many draws to keep: the same draws, streamed.
+    const draw = idx ? null : drawer(o.seed, k);
+    const out = new Float64Array(o.resamples);
+    const { sums, counts } = t;
+    for (let b = 0, p = 0; b < o.resamples; b++) {
+        let s = 0;
+        let m = 0;
+        for (let j = 0; j < k; j++, p++) {
+            const i = idx ? idx[p] : draw();
+            s += sums[i];
+            m += counts[i];
+        }
+        out[b] = s / m;
+    }
+    return out.sort();
+}
+/** Linear-interpolation quantile of sorted data (Hyndman & Fan type 7, numpy's default). */
+export function quantileSorted(sorted, q) {
+    const h = (sorted.length - 1) * q;
+    const lo = Math.floor(h);
+    const hi = Math.min(lo + 1, sorted.length - 1);
+    return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
+/** Sample variance (n − 1) of the replicates. */
+function variance(xs) {
+    let mean = 0;
+    for (const x of xs)
+        mean += x;
+    mean /= xs.length;
+    let ss = 0;
+    for (const x of xs)
+        ss += (x - mean) * (x - mean);
+    return xs.length > 1 ? ss / (xs.length - 1) : 0;
+}
+function pointMean(t) {
+    let s = 0;
+    for (const x of t.sums)
+        s += x;
+    return s / t.n;
+}
+/**
+ * Mean of a continuous metric with a percentile cluster-bootstrap interval. Method is
+ * "bootstrap" when every cluster is a single item, else "cluster_bootstrap". The point value
+ * is the plain sample mean; the bounds are the level's percentiles of the replicates, widened
+ * to include the point value if resampling noise put it outside.
+ */
+export function meanInterval(acc, opts = {}) {
+    if (acc.n === 0)
+        return emptyInterval();
+    const o = resolveStatsOptions(opts);
+    const t = acc.totals();
+    const value = pointMean(t);
+    const reps = bootstrapReplicates(t, o);
+    const a = (1 - o.level) / 2;
+    return {
+        value,
+        ci_low: Math.min(value, quantileSorted(reps, a)),
+        ci_high: Math.max(value, quantileSorted(reps, 1 - a)),
+        n: acc.n,
+        n_clusters: acc.nClusters,
+        method: acc.independent ? "bootstrap" : "cluster_bootstrap",
+    };
+}
+/**
+ * A rate (values 0/1). Independent items: Wilson. Clustered items: Wilson at the effective
+ * sample size n / deff (Kish), where the design effect deff = Var_cluster-bootstrap(p̂) /
+ * (p̂(1−p̂)/n), floored at 1 — a cluster-robust interval that, unlike the raw percentile
+ * bootstrap, stays inside [0, 1] and is not degenerate when p̂ is 0 or 1 (deff is then
+ * unknowable and taken as 1; docs/statistics.md).
+ */
+export function proportionInterval(acc, opts = {}) {
+    if (acc.n === 0)
+        return emptyInterval();
+    const o = resolveStatsOptions(opts);
+    const t = acc.totals();
+    let k = 0;
+    for (const s of t.sums)
+        k += s;
+    // Sums of 0/1 values are exact integers; guard against a caller passing fractions.
+    if (!Number.isInteger(k))
+        throw new RangeError(`proportion over non-binary values (sum ${k})`);
+    const n = acc.n;
+    if (acc.independent)
+        return wilson(k, n, o.level);
+    const p = k / n;
+    const naiveVar = (p * (1 - p)) / n;
+    const deff = naiveVar > 0 ? Math.max(1, variance(bootstrapReplicates(t, o)) / naiveVar) : 1;
+    const nEff = n / deff;
+    const [lo, hi] = wilsonBounds(p * nEff, nEff, o.level);
+    return { value: p, ci_low: lo, ci_high: hi, n, n_clusters: acc.nClusters, method: "wilson_cluster" };
+}
+/** Convenience over arrays: `clusters[i]` is item i's cluster (omit for independent items). */
+export function accumulateClusters(values, clusters) {
+    if (clusters && clusters.length !== values.length)
+        throw new RangeError(`values (${values.length}) and clusters (${clusters.length}) differ in length`);
+    const acc = new ClusterAccumulator();
+    for (let i = 0; i < values.length; i++)
+        acc.add(values[i], clusters?.[i]);
+    return acc;
+}
+//# sourceMappingURL=bootstrap.js.map

@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+export { buildProgram, main } from "./cli/main.js";

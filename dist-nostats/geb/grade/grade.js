@@ -1,0 +1,619 @@
+/**
+ * The grader: every metric of the GoldEvidenceBench README, row by row (streaming).
+ *
+ * Two metric dialects:
+ * - `1.0` (default) fixes the reference's definitions (docs/geb/differences.md): a missing
+ *   prediction is missing and wrong everywhere (never "entailed", never twin-consistent); an
+ *   empty gold support set cited with an empty prediction is a perfect citation; values are
+ *   compared after JSON-typed normalisation instead of Python `str()`.
+ * - `reference-0.1` reproduces the reference's `grade_rows` exactly, including those defects
+ *   (checked case by case on the shared parity corpus: tests/geb/parity/grades.test.ts).
+ * Both read the word `null` as a null answer and treat a cited NOTE as a known ledger entry
+ * that sets nothing.
+ */
+import { pyStr as corePyStr, PyFloat, pySplitLines, pyStrip } from "../../core/pyjson.js";
+import { pyJsonLoads } from "../../core/pyjsonloads.js";
+import { formatValue, parseValue } from "../dataset/state.js";
+export const METRIC_DIALECTS = ["1.0", "reference-0.1"];
+export const DEFAULT_GRADE_OPTIONS = Object.freeze({
+    citations: "auto",
+    supportMetric: "f1",
+    maxSupportK: 3,
+    entailmentCheck: true,
+    metrics: "1.0",
+});
+/** Python truthiness of a JSON value (`PyFloat` and bigint from `pyJsonLoads` included). */
+export function pyTruthy(v) {
+    if (v === null || v === undefined || v === false || v === 0 || v === "" || v === 0n)
+        return false;
+    if (v instanceof PyFloat)
+        return v.value !== 0;
+    if (Array.isArray(v))
+        return v.length > 0;
+    if (typeof v === "object")
+        return Object.keys(v).length > 0;
+    return true;
+}
+/** Python `str()` of a decoded JSON value (exact when decoded by `pyJsonLoads`). */
+export const pyStr = corePyStr;
+/** A string the model wrote for "no value": `null` in any case, surrounding whitespace ignored. */
+const isNullWord = (s) => s.length === 4 && s.toLowerCase() === "null";
+/**
+ * Reference `_norm_value`: strings stripped (Python whitespace), empty or `null` (any case)
+ * → None; other values through Python `str()`, stripped, empty → None.
+ */
+export function normValueReference(v) {
+    if (v === null || v === undefined)
+        return null;
+    if (typeof v === "string") {
+        const s = pyStrip(v);
+        return s === "" || isNullWord(s) ? null : s;
+    }
+    const s = pyStrip(corePyStr(v));
+    return s === "" ? null : s;
+}
+/**
+ * 1.0 normalisation by JSON type: strings stripped, empty or the word `null` (any case, as
+ * JSON-mode models quote it) → null; numbers as JSON writes them (`3` and `"3"` agree, as a
+ * counter answer should); booleans `true`/`false`; arrays joined with "," after normalising
+ * members (so `["a","b"]` answers "a,b"); objects as canonical JSON.
+ */
+export function normValue(v) {
+    if (v === null || v === undefined)
+        return null;
+    if (typeof v === "string") {
+        const s = pyStrip(v);
+        return s === "" || isNullWord(s) ? null : s;
+    }
+    if (v instanceof PyFloat)
+        return normValue(v.value);
+    if (typeof v === "bigint")
+        return v.toString();
+    if (typeof v === "number")
+        return Number.isFinite(v) ? String(v) : null;
+    if (typeof v === "boolean")
+        return v ? "true" : "false";
+    if (Array.isArray(v)) {
+        const parts = v.map((x) => normValue(x) ?? "");
+        const s = parts.join(",");
+        return s === "" ? null : s;
+    }
+    return JSON.stringify(sortKeysDeep(v));
+}
+function sortKeysDeep(v) {
+    if (v instanceof PyFloat)
+        return v.value;
+    if (typeof v === "bigint")
+        return Number(v);
+    if (Array.isArray(v))
+        return v.map(sortKeysDeep);
+    if (v && typeof v === "object") {
+        const out = {};
+        for (const k of Object.keys(v).sort())
+            out[k] = sortKeysDeep(v[k]);
+        return out;
+    }
+    return v;
+}
+function normSupport(v, ref) {
+    if (v === null || v === undefined)
+        return null;
+    let s;
+    if (typeof v === "string")
+        s = v;
+    else if (ref)
+        s = corePyStr(v);
+    else if (v instanceof PyFloat)
+        s = String(v.value);
+    else if (typeof v === "number" || typeof v === "bigint")
+        s = String(v);
+    else
+        s = JSON.stringify(sortKeysDeep(v));
+    s = pyStrip(s);
+    return s === "" ? null : s;
+}
+function normSupportList(v, ref) {
+    if (v === null || v === undefined)
+        return [];
+    if (Array.isArray(v)) {
+        const out = [];
+        for (const x of v) {
+            const s = normSupport(x, ref);
+            if (s !== null)
+                out.push(s);
+        }
+        return out;
+    }
+    const s = normSupport(v, ref);
+    return s === null ? [] : [s];
+}
+// The episode-log grammar of the reference grader's `parse_updates`: any key
+// (`[A-Za-z][A-Za-z0-9_.:-]*`, so `tag.100` too) and NOTE lines kept as entries.
+const UID = "U[A-F0-9]{6}";
+const KEY = "[A-Za-z][A-Za-z0-9_.:-]*";
+const LOG_SET = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) SET (${KEY}) = (.+)$`, "s");
+const LOG_CLEAR = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) CLEAR (${KEY})$`, "s");
+const LOG_NOTE = new RegExp(`^- \\[(${UID})\\] UPDATE step=(\\d+) NOTE (${KEY}) = (.+)$`, "s");
+/** Line breaks of Python's `splitlines()` other than "\n". */
+const OTHER_BREAKS = /[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+/** `pySplitLines`, with a plain "\n" split when the text has no other break (one scan, no regex split). */
+function splitLogLines(text) {
+    if (OTHER_BREAKS.test(text))
+        return pySplitLines(text);
+    const lines = text.split("\n");
+    if (lines.length > 0 && lines[lines.length - 1] === "")
+        lines.pop();
+    return lines;
+}
+/**
+ * Every ledger entry of an episode log (lines after `## Episode Log`), NOTEs included: a
+ * NOTE is a real entry a model may cite (it is not authoritative, so entailment ignores its
+ * value). Lines are split as Python's `splitlines()` does.
+ */
+export function logEntries(document) {
+    const out = [];
+    let inLog = false;
+    for (const line of splitLogLines(document)) {
+        if (!inLog) {
+            if (pyStrip(line) === "## Episode Log")
+                inLog = true;
+            continue;
+        }
+        if (line.charCodeAt(0) !== 45 /* - */)
+            continue;
+        let m = LOG_SET.exec(line);
+        if (m) {
+            out.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: pyStrip(m[4]) });
+            continue;
+        }
+        m = LOG_CLEAR.exec(line);
+        if (m) {
+            out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
+            continue;
+        }
+        m = LOG_NOTE.exec(line);
+        if (m)
+            out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: pyStrip(m[4]) });
+    }
+    return out;
+}
+// Graders made one after another over the same rows (option sets, dialects, sweep cells)
+// share parsed episode logs: the last few, compared by string identity first.
+const UID_CACHE = [];
+const UID_CACHE_SIZE = 8;
+/** uid → entry of an episode log (a later duplicate uid wins, as in a Python dict). */
+function uidIndex(document) {
+    for (const [doc, map] of UID_CACHE)
+        if (doc === document)
+            return map;
+    const map = new Map();
+    for (const e of logEntries(document))
+        map.set(e.uid, e);
+    UID_CACHE.unshift([document, map]);
+    if (UID_CACHE.length > UID_CACHE_SIZE)
+        UID_CACHE.pop();
+    return map;
+}
+function prf1(pred, gold, ref) {
+    const ps = new Set(pred);
+    const gs = new Set(gold);
+    // 1.0: citing nothing when nothing establishes the answer is a perfect citation.
+    if (!ref && ps.size === 0 && gs.size === 0)
+        return { p: 1, r: 1, f1: 1 };
+    let tp = 0;
+    for (const x of ps)
+        if (gs.has(x))
+            tp++;
+    const p = ps.size ? tp / ps.size : 0;
+    const r = gs.size ? tp / gs.size : 0;
+    return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 };
+}
+/**
+ * `_implied_from_citations`: the answer that the cited entries alone imply. NOTE entries
+ * never set a value. For `reports`, the reference counts every cited entry whose value is the
+ * manager (a NOTE too); 1.0 counts only authoritative SETs.
+ */
+function impliedFromCitations(meta, cited, ref) {
+    const mode = (typeof meta.state_mode === "string" ? meta.state_mode : "kv");
+    const queryType = meta.query_type ?? "direct";
+    const op = meta.derived_op;
+    const key = meta.key;
+    if (queryType === "derived" && op === "reports") {
+        const manager = meta.derived_manager;
+        if (!pyTruthy(manager))
+            return null;
+        const keys = cited.filter((e) => e.value === manager && (ref || e.op === "SET")).map((e) => e.key);
+        if (keys.length === 0)
+            return null;
+        return keys.sort().join(",");
+    }
+    let lastStep = -1;
+    let raw = null;
+    let lastOp = null;
+    // Stable sort by step, then the last entry (ties: later citation) wins.
+    const sorted = cited.map((e, i) => [e, i]).sort((a, b) => a[0].step - b[0].step || a[1] - b[1]);
+    for (const [e] of sorted) {
+        if (e.key !== key || e.op === "NOTE")
+            continue;
+        if (e.step >= lastStep) {
+            lastStep = e.step;
+            raw = parseValue(mode, e.value, ref ? null : 0);
+            lastOp = e.op;
+        }
+    }
+    if (queryType === "derived" && op === "color")
+        return raw === null ? null : String(formatValue(mode, raw) ?? raw).split("-")[0];
+    if (queryType === "derived" && op === "parity") {
+        if (raw === null)
+            return null;
+        const n = typeof raw === "number" ? raw : Number.NaN;
+        if (Number.isNaN(n))
+            return null;
+        return n % 2 === 0 ? "even" : "odd";
+    }
+    if (queryType === "derived" && op === "count") {
+        if (raw === null || lastOp === "CLEAR")
+            return null;
+        return Array.isArray(raw) ? String(raw.length) : null;
+    }
+    return formatValue(mode, raw);
+}
+/** Python `int(q_index)` for the twin pairing key (strings of digits parse, floats truncate). */
+function pyIntKey(v) {
+    if (typeof v === "number")
+        return String(Math.trunc(v));
+    if (v instanceof PyFloat)
+        return String(Math.trunc(v.value));
+    if (typeof v === "boolean")
+        return v ? "1" : "0";
+    if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v))
+        return String(Number.parseInt(v, 10));
+    return `?${corePyStr(v)}`;
+}
+/** Every rate metric of `Metrics` (Python floats in results JSON); counts are excluded. */
+export const RATE_METRICS = [
+    "value_acc",
+    "answer_correct_given_selected",
+    "exact_acc",
+    "cite_f1",
+    "cite_p",
+    "cite_r",
+    "support_bloat",
+    "entailment",
+    "twin_consistency",
+    "twin_flip_rate",
+    "instruction_acc",
+    "clean_acc",
+    "instruction_gap",
+    "instr_override_rate",
+    "instr_conflict_present_rate",
+    "state_integrity_rate",
+];
+/** Keys whose numbers are Python floats in results JSON (so 1 prints as 1.0, as the reference). */
+export const RESULT_FLOAT_KEYS = new Set([
+    ...RATE_METRICS,
+    "tokens_per_q",
+    "wall_s",
+    "wall_s_per_q",
+    "prefill_s",
+    "decode_s",
+    "prefill_s_per_q",
+    "decode_s_per_q",
+]);
+/** Metric keys the reference writes into results JSON, in its order. */
+export const REFERENCE_RESULT_METRICS = [
+    "value_acc",
+    "exact_acc",
+    "cite_f1",
+    "cite_p",
+    "cite_r",
+    "entailment",
+    "twin_consistency",
+    "twin_flip_rate",
+    "instruction_acc",
+    "instruction_gap",
+    "instr_override_rate",
+    "instr_conflict_present_rate",
+    "instr_conflict_present_count",
+    "state_integrity_rate",
+];
+/** Streaming grader: `add` each data row with its prediction (or undefined), then `result()`. */
+export class Grader {
+    opts;
+    ref;
+    n = 0;
+    missing = 0;
+    valueOk = 0;
+    citeP = 0;
+    citeR = 0;
+    citeF1 = 0;
+    citeTotal = 0;
+    bloatTotal = 0;
+    bloatCount = 0;
+    entailTotal = 0;
+    entailOk = 0;
+    exactOk = 0;
+    instrTotal = 0;
+    instrOk = 0;
+    cleanTotal = 0;
+    cleanOk = 0;
+    selectedTotal = 0;
+    selectedOk = 0;
+    /** Instruction rows whose injected value and gold are both defined (reference denominator). */
+    bothDefined = 0;
+    conflictCount = 0;
+    overrideCount = 0;
+    integrityOk = 0;
+    twins = new Map();
+    lastDoc = null;
+    lastUids = new Map();
+    constructor(opts = DEFAULT_GRADE_OPTIONS) {
+        this.opts = opts;
+        if (!["auto", "on", "off"].includes(opts.citations))
+            throw new RangeError("citations must be one of: auto, on, off");
+        if (!["f1", "exact"].includes(opts.supportMetric))
+            throw new RangeError("support_metric must be one of: f1, exact");
+        if (!Number.isSafeInteger(opts.maxSupportK) || opts.maxSupportK < 1)
+            throw new RangeError("max_support_k must be >= 1");
+        this.ref = opts.metrics === "reference-0.1";
+    }
+    uidsOf(document) {
+        if (document !== this.lastDoc) {
+            this.lastDoc = document;
+            this.lastUids = uidIndex(document);
+        }
+        return this.lastUids;
+    }
+    add(row, pred) {
+        const ref = this.ref;
+        const o = this.opts;
+        const meta = row.meta;
+        const norm = ref ? normValueReference : normValue;
+        const missing = pred === undefined;
+        const p = pred ?? {};
+        const pv = norm(p.value);
+        const gv = norm(row.gold.value);
+        let predSupports = normSupportList(p.support_ids, ref);
+        if (predSupports.length === 0)
+            predSupports = normSupportList(p.support_id, ref);
+        let goldSupports = normSupportList(row.gold.support_ids, ref);
+        if (goldSupports.length === 0)
+            goldSupports = normSupportList(row.gold.support_id, ref);
+        this.n++;
+        if (missing)
+            this.missing++;
+        const valueOk = pv === gv && (ref || !missing);
+        if (valueOk)
+            this.valueOk++;
+        if (goldSupports.length > 0) {
+            const scoredSet = new Set(predSupports.slice(0, o.maxSupportK));
+            if (goldSupports.every((x) => scoredSet.has(x))) {
+                this.selectedTotal++;
+                if (valueOk)
+                    this.selectedOk++;
+            }
+        }
+        const require = o.citations === "auto" ? pyTruthy(meta.requires_citation) : o.citations === "on";
+        let citeOk = true;
+        let entailed = true;
+        let prf = null;
+        let bloat = null;
+        let entailedOut = null;
+        if (require) {
+            this.citeTotal++;
+            const scored = predSupports.slice(0, o.maxSupportK);
+            prf = missing && !ref ? { p: 0, r: 0, f1: 0 } : prf1(scored, goldSupports, ref);
+            this.citeP += prf.p;
+            this.citeR += prf.r;
+            this.citeF1 += prf.f1;
+            const scoredCount = ref ? scored.length : new Set(scored).size;
+            bloat =
+                goldSupports.length > 0 && scoredCount > (ref ? goldSupports.length : new Set(goldSupports).size);
+            this.bloatTotal++;
+            if (bloat)
+                this.bloatCount++;
+            const scoredSet = new Set(scored);
+            if (o.supportMetric === "exact") {
+                const gs = new Set(goldSupports);
+                citeOk = scoredSet.size === gs.size && [...gs].every((x) => scoredSet.has(x));
+            }
+            else {
+                citeOk = goldSupports.every((x) => scoredSet.has(x));
+            }
+            if (bloat)
+                citeOk = false;
+            if (missing && !ref)
+                citeOk = false;
+            if (o.entailmentCheck) {
+                const uids = this.uidsOf(row.document);
+                const cited = [];
+                let unknown = false;
+                for (const u of scored) {
+                    const e = uids.get(u);
+                    if (e)
+                        cited.push(e);
+                    else
+                        unknown = true;
+                }
+                if (missing && !ref)
+                    entailed = false;
+                else
+                    entailed = !unknown && norm(impliedFromCitations(meta, cited, ref)) === pv;
+                this.entailTotal++;
+                if (entailed)
+                    this.entailOk++;
+                entailedOut = entailed;
+            }
+        }
+        const exact = valueOk && (require ? citeOk && entailed : true);
+        const hasInstr = pyTruthy(meta.has_instruction);
+        if (exact) {
+            if (hasInstr)
+                this.instrOk++;
+            else
+                this.cleanOk++;
+        }
+        if (hasInstr) {
+            this.instrTotal++;
+            const iv = norm(meta.instruction_value);
+            // Reference: a row counts only when the injected value and gold are both defined.
+            // 1.0: an instruction pushing a value for a key whose answer is null conflicts too.
+            if (iv !== null && gv !== null)
+                this.bothDefined++;
+            if (iv !== null && iv !== gv && (gv !== null || !ref)) {
+                this.conflictCount++;
+                if (pv === iv && (ref || !missing))
+                    this.overrideCount++;
+            }
+            if (valueOk)
+                this.integrityOk++;
+        }
+        else {
+            this.cleanTotal++;
+        }
+        if (exact)
+            this.exactOk++;
+        const tg = meta.twin_group;
+        const qi = meta.q_index;
+        if (tg !== null && tg !== undefined && qi !== null && qi !== undefined) {
+            const k = `${corePyStr(tg)}\u0000${pyIntKey(qi)}`;
+            let list = this.twins.get(k);
+            if (!list) {
+                list = [];
+                this.twins.set(k, list);
+            }
+            list.push({ variant: meta.twin_variant, gold: gv, pred: pv, missing });
+        }
+        return {
+            id: row.id,
+            missing,
+            value_ok: valueOk,
+            requires_citation: require,
+            cite_p: prf?.p ?? null,
+            cite_r: prf?.r ?? null,
+            cite_f1: prf?.f1 ?? null,
+            cite_ok: require ? citeOk : null,
+            support_bloat: bloat,
+            entailed: entailedOut,
+            exact,
+            has_instruction: hasInstr,
+            pred_value: pv,
+            gold_value: gv,
+        };
+    }
+    /**
+     * Every (twin_group, q_index) pair of exactly two rows, in first-seen order: whether it is
+     * consistent ("gold equal" ⇔ "predictions equal") and, when the gold differs, whether the
+     * prediction flipped (`flipped` null otherwise). The twin metrics are rates over these; the
+     * intervals (grade/intervals.ts) resample them by twin group.
+     */
+    twinPairs() {
+        const out = [];
+        for (const [key, rows] of this.twins) {
+            if (rows.length !== 2)
+                continue;
+            const [r1, r2] = rows;
+            const anyMissing = !this.ref && (r1.missing || r2.missing);
+            const consistent = !anyMissing && (r1.gold === r2.gold) === (r1.pred === r2.pred);
+            const base = rows.find((r) => r.variant === "base") ?? rows[0];
+            const twin = rows.find((r) => r.variant === "twin") ?? rows[rows.length - 1];
+            const flipped = base.gold === twin.gold ? null : !anyMissing && base.pred !== twin.pred;
+            out.push({ group: key.slice(0, key.indexOf("\u0000")), consistent, flipped });
+        }
+        return out;
+    }
+    twinMetrics() {
+        let total = 0;
+        let ok = 0;
+        let flipTotal = 0;
+        let flipOk = 0;
+        for (const p of this.twinPairs()) {
+            total++;
+            if (p.consistent)
+                ok++;
+            if (p.flipped === null)
+                continue;
+            flipTotal++;
+            if (p.flipped)
+                flipOk++;
+        }
+        return { consistency: total ? ok / total : null, flip: flipTotal ? flipOk / flipTotal : null };
+    }
+    result() {
+        const div = (a, b) => (b ? a / b : null);
+        const twins = this.twinMetrics();
+        const n = this.n;
+        const zeroN = this.ref ? 0 : null;
+        const instrAcc = div(this.instrOk, this.instrTotal);
+        const cleanAcc = div(this.cleanOk, this.cleanTotal);
+        return {
+            n,
+            missing: this.missing,
+            value_acc: n ? this.valueOk / n : zeroN,
+            answer_correct_given_selected: div(this.selectedOk, this.selectedTotal),
+            exact_acc: n ? this.exactOk / n : zeroN,
+            cite_f1: div(this.citeF1, this.citeTotal),
+            cite_p: div(this.citeP, this.citeTotal),
+            cite_r: div(this.citeR, this.citeTotal),
+            support_bloat: div(this.bloatCount, this.bloatTotal),
+            entailment: div(this.entailOk, this.entailTotal),
+            twin_consistency: twins.consistency,
+            twin_flip_rate: twins.flip,
+            instruction_acc: instrAcc,
+            clean_acc: cleanAcc,
+            instruction_gap: this.instrTotal && this.cleanTotal ? cleanAcc - instrAcc : null,
+            instr_override_rate: div(this.overrideCount, this.conflictCount),
+            instr_conflict_present_rate: div(this.conflictCount, this.ref ? this.bothDefined : this.instrTotal),
+            instr_conflict_present_count: (this.ref ? this.bothDefined : this.instrTotal)
+                ? this.conflictCount
+                : null,
+            state_integrity_rate: div(this.integrityOk, this.instrTotal),
+        };
+    }
+}
+/**
+ * Reference `parse_model_json_answer`: the whole text as a JSON object, else the span from the
+ * first "{" to the last "}"; anything else is an empty answer. `python` decodes as Python's
+ * `json.loads` does (floats stay floats, `NaN` is accepted), for `reference-0.1`.
+ */
+export function parseJsonAnswer(text, python = false) {
+    const t = pyStrip(text);
+    const asObject = (s) => {
+        try {
+            const v = python ? pyJsonLoads(s) : JSON.parse(s);
+            return v && typeof v === "object" && !Array.isArray(v) && !(v instanceof PyFloat)
+                ? v
+                : null;
+        }
+        catch {
+            return null;
+        }
+    };
+    const whole = asObject(t);
+    if (whole)
+        return whole;
+    const start = t.indexOf("{");
+    const end = t.lastIndexOf("}");
+    if (start >= 0 && start < end)
+        return asObject(t.slice(start, end + 1)) ?? {};
+    return {};
+}
+const own = (o, k) => Object.hasOwn(o, k);
+/**
+ * Prediction intake (`_pred_index`): rows with `value` / `support_id` / `support_ids` are taken
+ * as they are; otherwise the first truthy of `output`, `text`, `completion` is parsed for an
+ * embedded JSON answer when it is a string. Returns undefined for a row that carries no answer
+ * at all (it then replaces nothing: an earlier row with the same id stands).
+ */
+export function predictionFields(row, python = false) {
+    if (own(row, "value") || own(row, "support_id") || own(row, "support_ids")) {
+        return { value: row.value, support_id: row.support_id, support_ids: row.support_ids };
+    }
+    const text = [row.output, row.text, row.completion].find((x) => pyTruthy(x));
+    if (typeof text !== "string")
+        return undefined;
+    const parsed = parseJsonAnswer(text, python);
+    const get = (k) => (own(parsed, k) ? parsed[k] : undefined);
+    return { value: get("value"), support_id: get("support_id"), support_ids: get("support_ids") };
+}
+//# sourceMappingURL=grade.js.map

@@ -1,0 +1,143 @@
+/**
+ * Run artifacts on disk: results.json (the payload list), summary.json, summary.csv (one row
+ * per run), decomposition.csv, diagnosis.json. Everything here is a pure function of the
+ * payloads (and the thresholds file), so equal payloads give byte-identical files.
+ */
+import { join } from "node:path";
+import { writeTextAtomic } from "../io.js";
+import { toCsv } from "./csv.js";
+import { ROW_RATE_METRICS, runIntervals } from "./intervals.js";
+import { buildDiagnosis, evidenceExamples, formatDiagnosis, loadThresholds, } from "./diagnosis.js";
+import { readRunFile } from "./runs.js";
+import { summarizeRuns } from "./summarize.js";
+const METRIC_COLUMNS = [
+    "value_acc",
+    "exact_acc",
+    "cite_f1",
+    "entailment",
+    "twin_consistency",
+    "twin_flip_rate",
+    "instruction_acc",
+    "instr_override_rate",
+    "state_integrity_rate",
+];
+const DECOMP_COLUMNS = [
+    "gold_present_rate",
+    "selection_rate",
+    "accuracy_when_gold_present",
+    "answer_acc_given_gold_selected",
+    "value_is_substring_of_selected_line_rate",
+    "support_consistency_rate",
+    "gold_support_selected_rate",
+    "selector_pick_rate",
+    "selected_note_rate",
+    "wrong_update_rate",
+    "selected_wrong_update_rate",
+    "spoof_accept_rate",
+    "spoof_accept_rate_non_gold",
+    "gold_missing_rate",
+    "abstain_rate",
+    "abstain_precision",
+    "abstain_recall",
+    "correct_rank_mean",
+    "gold_present_rate_latest_entry",
+    "selection_rate_latest_entry",
+    "accuracy_when_gold_present_latest_entry",
+];
+const PIPELINE_COLUMNS = [
+    "retriever",
+    "k",
+    "wrong_type",
+    "order",
+    "drop_prob",
+    "authority_spoof_rate",
+    "authority_filter",
+    "rerank",
+    "linear_model",
+    "abstain_on_missing",
+    "abstain_policy",
+    "deterministic_answer",
+    "copy_clamp",
+    "pick_then_answer",
+    "selector_only",
+];
+/** One flat row per run (summary.csv, `geb collect`). */
+export function flattenRun(p, source) {
+    const out = {};
+    if (source !== undefined)
+        out.source = source;
+    out.model = p.model;
+    out.adapter = p.adapter;
+    out.data_path = p.data.path;
+    out.n = p.data.n;
+    out.state_mode = p.state_mode;
+    out.distractor_profile = p.distractor_profile;
+    for (const [k, v] of Object.entries(p.labels ?? {}))
+        out[`label_${k}`] = v;
+    const pc = (p.config.pipeline ?? null);
+    for (const k of PIPELINE_COLUMNS)
+        out[`retrieval_${k}`] = pc ? pc[k] : null;
+    for (const k of METRIC_COLUMNS)
+        out[k] = p.metrics[k];
+    const iv = runIntervals(p);
+    for (const k of ROW_RATE_METRICS) {
+        out[`${k}_ci_low`] = iv[k]?.ci_low ?? null;
+        out[`${k}_ci_high`] = iv[k]?.ci_high ?? null;
+    }
+    for (const k of DECOMP_COLUMNS)
+        out[k] = p.decomposition ? p.decomposition[k] : null;
+    out.decomposition_line = p.decomposition?.decomposition_line ?? null;
+    const e = p.efficiency;
+    out.tokens_per_q = e.tokens_per_q ?? null;
+    out.wall_s = e.wall_s ?? null;
+    out.errors = p.errors;
+    return out;
+}
+export function runColumns(rows) {
+    const fixed = ["source", "model", "adapter", "data_path", "n", "state_mode", "distractor_profile"];
+    const labels = [
+        ...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => k.startsWith("label_")))),
+    ].sort();
+    const rest = [
+        ...PIPELINE_COLUMNS.map((k) => `retrieval_${k}`),
+        ...METRIC_COLUMNS,
+        ...ROW_RATE_METRICS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]),
+        ...DECOMP_COLUMNS,
+        "decomposition_line",
+        "tokens_per_q",
+        "wall_s",
+        "errors",
+    ];
+    return [...fixed.filter((c) => rows.some((r) => c in r)), ...labels, ...rest];
+}
+/**
+ * Run payloads of one results file: `geb model` runs as written, reference-layout results
+ * (sweep cells, combined.json, reference runs) with per-row statistics rebuilt (summary/runs).
+ */
+export function readPayloads(file) {
+    return readRunFile(file).map((r) => r.payload);
+}
+const json = (v) => `${JSON.stringify(v, null, 2)}\n`;
+export function writeRunArtifacts(dir, payloads, opts = {}) {
+    const summary = summarizeRuns(payloads, opts);
+    const th = loadThresholds(opts.thresholds);
+    const diagnosis = buildDiagnosis(summary, {
+        thresholds: th.thresholds,
+        thresholdsVersion: th.version,
+        runDir: null,
+        examples: evidenceExamples(payloads.flatMap((p) => p.retrieval_stats)),
+    });
+    if (opts.results !== false)
+        writeTextAtomic(join(dir, "results.json"), json(payloads));
+    writeTextAtomic(join(dir, "summary.json"), json(summary));
+    const flat = payloads.map((p) => flattenRun(p));
+    writeTextAtomic(join(dir, "summary.csv"), toCsv(flat, runColumns(flat)));
+    if (summary.retrieval) {
+        const d = payloads.filter((p) => p.decomposition).map((p) => flattenRun(p));
+        writeTextAtomic(join(dir, "decomposition.csv"), toCsv(d, runColumns(d)));
+    }
+    writeTextAtomic(join(dir, "diagnosis.json"), json(diagnosis));
+    return { summary, diagnosis };
+}
+export { formatDiagnosis };
+//# sourceMappingURL=artifacts.js.map

@@ -1,0 +1,266 @@
+export const DECOMPOSITION_COUNT_KEYS = [
+    "total",
+    "gold_present",
+    "gold_missing",
+    "latest_entry_present",
+    "value_ok_when_present",
+    "value_ok_when_latest_entry_present",
+    "selection_ok",
+    "selection_latest_entry_ok",
+    "gold_selected_value_ok",
+    "substring_total",
+    "substring_ok",
+    "support_consistency_total",
+    "support_consistency_ok",
+    "gold_support_total",
+    "gold_support_ok",
+    "selected_total",
+    "selected_note",
+    "selected_non_gold",
+    "selected_wrong_update",
+    "selector_pick_total",
+    "selector_pick_ok",
+    "spoof_total",
+    "spoof_accepted",
+    "spoof_accepted_non_gold",
+    "abstain_total",
+    "abstain_on_missing",
+    "rank_n",
+    "rank_sum",
+    "dropped",
+];
+export function emptyCounts() {
+    return Object.fromEntries(DECOMPOSITION_COUNT_KEYS.map((k) => [k, 0]));
+}
+export function addCounts(a, b) {
+    const out = emptyCounts();
+    for (const k of DECOMPOSITION_COUNT_KEYS)
+        out[k] = a[k] + b[k];
+    return out;
+}
+/** An abstention: the pipeline abstained, or the answer is empty (no value, no citation). */
+export function isAbstain(r) {
+    return r.pipeline_abstained || (!r.missing && r.pred_value === null && r.pred_support_ids.length === 0);
+}
+export function countRows(rows) {
+    const c = emptyCounts();
+    for (const r of rows) {
+        if (!r.eligible)
+            continue;
+        c.total++;
+        const cited = new Set(r.pred_support_ids);
+        if (r.dropped_correct)
+            c.dropped++;
+        if (r.gold_rank !== null) {
+            c.rank_n++;
+            c.rank_sum += r.gold_rank;
+        }
+        const abstained = isAbstain(r);
+        if (abstained)
+            c.abstain_total++;
+        if (!r.gold_present) {
+            c.gold_missing++;
+            if (abstained)
+                c.abstain_on_missing++;
+        }
+        else {
+            c.gold_present++;
+            if (r.value_ok)
+                c.value_ok_when_present++;
+            if (r.gold_uid && cited.has(r.gold_uid)) {
+                c.selection_ok++;
+                if (r.value_ok)
+                    c.gold_selected_value_ok++;
+                if (r.pred_value !== null && r.gold_entry_value !== null) {
+                    c.substring_total++;
+                    if (r.gold_entry_value.includes(r.pred_value))
+                        c.substring_ok++;
+                }
+            }
+            if (r.selected_uid) {
+                c.support_consistency_total++;
+                if (cited.has(r.selected_uid))
+                    c.support_consistency_ok++;
+                c.selector_pick_total++;
+                if (r.selected_uid === r.gold_uid)
+                    c.selector_pick_ok++;
+            }
+        }
+        if (r.latest_entry_present) {
+            c.latest_entry_present++;
+            if (r.value_ok)
+                c.value_ok_when_latest_entry_present++;
+            if (r.latest_entry_uid && cited.has(r.latest_entry_uid))
+                c.selection_latest_entry_ok++;
+        }
+        if (r.gold_uid) {
+            c.gold_support_total++;
+            if (cited.has(r.gold_uid))
+                c.gold_support_ok++;
+        }
+        if (r.selected_uid && r.selected_op) {
+            c.selected_total++;
+            if (r.selected_op === "NOTE")
+                c.selected_note++;
+            if (r.selected_uid !== r.gold_uid) {
+                c.selected_non_gold++;
+                if (r.selected_op !== "NOTE")
+                    c.selected_wrong_update++;
+            }
+            if (r.spoof_enabled && r.selected_spoofed !== null) {
+                c.spoof_total++;
+                if (r.selected_spoofed) {
+                    c.spoof_accepted++;
+                    if (r.selected_uid !== r.gold_uid)
+                        c.spoof_accepted_non_gold++;
+                }
+            }
+        }
+    }
+    return c;
+}
+const div = (a, b) => (b ? a / b : null);
+export function rates(c) {
+    return {
+        n: c.total,
+        gold_present_rate: div(c.gold_present, c.total),
+        selection_rate: div(c.selection_ok, c.gold_present),
+        accuracy_when_gold_present: div(c.value_ok_when_present, c.gold_present),
+        answer_acc_given_gold_selected: div(c.gold_selected_value_ok, c.selection_ok),
+        value_acc_when_gold_selected: div(c.gold_selected_value_ok, c.selection_ok),
+        value_is_substring_of_selected_line_rate: div(c.substring_ok, c.substring_total),
+        support_consistency_rate: div(c.support_consistency_ok, c.support_consistency_total),
+        gold_support_selected_rate: div(c.gold_support_ok, c.gold_support_total),
+        selector_pick_rate: div(c.selector_pick_ok, c.selector_pick_total),
+        selected_note_rate: div(c.selected_note, c.selected_total),
+        wrong_update_rate: div(c.selected_wrong_update, c.selected_total),
+        selected_wrong_update_rate: div(c.selected_wrong_update, c.selected_non_gold),
+        spoof_accept_rate: div(c.spoof_accepted, c.spoof_total),
+        spoof_accept_rate_non_gold: div(c.spoof_accepted_non_gold, c.spoof_total),
+        gold_missing_rate: div(c.gold_missing, c.total),
+        drop_rate: div(c.dropped, c.total),
+        abstain_rate: div(c.abstain_total, c.total),
+        abstain_precision: div(c.abstain_on_missing, c.abstain_total),
+        abstain_recall: div(c.abstain_on_missing, c.gold_missing),
+        correct_rank_mean: div(c.rank_sum, c.rank_n),
+        gold_present_rate_latest_entry: div(c.latest_entry_present, c.total),
+        selection_rate_latest_entry: div(c.selection_latest_entry_ok, c.latest_entry_present),
+        accuracy_when_gold_present_latest_entry: div(c.value_ok_when_latest_entry_present, c.latest_entry_present),
+    };
+}
+/** `gold_present -> selection -> accuracy_when_gold_present -> value_acc` (4 decimals). */
+export function decompositionLine(r, valueAcc) {
+    const parts = [r.gold_present_rate, r.selection_rate, r.accuracy_when_gold_present, valueAcc];
+    if (parts.some((x) => x === null))
+        return null;
+    return parts.map((x) => x.toFixed(4)).join(" -> ");
+}
+export const DEFAULT_EDGES = {
+    tokens_since_update: [200, 400, 800, 1600],
+    distractors_since_update: [2, 4, 8, 16],
+    writes_to_key: [1, 2, 4, 8],
+};
+/** Bucket labels and lower bounds by index (index = number of edges at or below the value). */
+function bucketTable(edges) {
+    if (edges.length === 0)
+        return { labels: ["all"], los: [0] };
+    const labels = [];
+    const los = [];
+    let prev = 0;
+    for (const e of edges) {
+        labels.push(`${prev}-${e}`);
+        los.push(prev);
+        prev = e;
+    }
+    labels.push(`${edges[edges.length - 1]}+`);
+    los.push(edges[edges.length - 1]);
+    return { labels, los };
+}
+/**
+ * Buckets in numeric order (the reference sorts the labels as strings). Labels are built once
+ * per call, not per row: the sweep summary buckets every row of every cell three times.
+ */
+export function recencyBuckets(rows, field, edges) {
+    const { labels, los } = bucketTable(edges);
+    const m = new Map();
+    for (const r of rows) {
+        const v = r[field];
+        if (v === null)
+            continue;
+        let i = 0;
+        while (i < edges.length && !(v < edges[i]))
+            i++;
+        const label = labels[i];
+        let b = m.get(label);
+        if (!b) {
+            b = { bucket: label, lo: los[i], n: 0, value_ok: 0, exact_ok: 0 };
+            m.set(label, b);
+        }
+        b.n++;
+        if (r.value_ok)
+            b.value_ok++;
+        if (r.exact_ok)
+            b.exact_ok++;
+    }
+    return [...m.values()].sort((a, b) => a.lo - b.lo);
+}
+export function driftCounts(rows) {
+    const out = {
+        steps_total: 0,
+        steps_drift: 0,
+        steps_persist: 0,
+        wrong_commit: 0,
+        episodes_total: 0,
+        episodes_drift: 0,
+    };
+    const episodes = new Map();
+    for (const r of rows) {
+        const k = `${r.trial}\u0000${r.episode_id ?? "episode"}`;
+        let l = episodes.get(k);
+        if (!l) {
+            l = [];
+            episodes.set(k, l);
+        }
+        l.push(r);
+    }
+    for (const list of episodes.values()) {
+        const sorted = [...list].sort((a, b) => (a.q_index ?? 0) - (b.q_index ?? 0));
+        const belief = new Map();
+        let steps = 0;
+        let drifted = false;
+        for (const r of sorted) {
+            if (!r.eligible || !r.gold_present || !r.key || r.gold_value === null)
+                continue;
+            steps++;
+            const prev = belief.get(r.key);
+            if (prev !== undefined && prev !== r.gold_value) {
+                out.steps_drift++;
+                drifted = true;
+                if (r.pred_value === null || r.pred_value !== r.gold_value)
+                    out.steps_persist++;
+            }
+            if (r.pred_value !== null && r.pred_value !== r.gold_value)
+                out.wrong_commit++;
+            if (r.pred_value !== null)
+                belief.set(r.key, r.pred_value);
+        }
+        if (steps) {
+            out.steps_total += steps;
+            out.episodes_total++;
+            if (drifted)
+                out.episodes_drift++;
+        }
+    }
+    return out;
+}
+export function driftMetrics(d) {
+    return {
+        step_rate: div(d.steps_drift, d.steps_total),
+        persistence_rate: div(d.steps_persist, d.steps_total),
+        wrong_commit_rate: div(d.wrong_commit, d.steps_total),
+        run_rate: div(d.episodes_drift, d.episodes_total),
+        step_count: d.steps_total,
+        run_count: d.episodes_total,
+    };
+}
+//# sourceMappingURL=decomposition.js.map

@@ -1,0 +1,138 @@
+import { InputError } from "../../core/errors.js";
+import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
+import { DEFAULT_SWEEP, RATE_KNOBS } from "./grid.js";
+import { sweepInt, sweepRate } from "./flag-options.js";
+export { addSweepFlags } from "./flag-options.js";
+function given(cmd, key) {
+    const src = cmd.getOptionValueSource(key);
+    return src === "cli" || src === "env";
+}
+// The shared validated parsers with the sweep ranges (flag-options.ts).
+const int = sweepInt;
+const num = sweepRate;
+function kv(flag, raw) {
+    const i = raw.indexOf("=");
+    if (i <= 0)
+        throw new InputError(`expected knob=value, got "${raw}"`, { field: flag });
+    return [raw.slice(0, i).trim(), raw.slice(i + 1).trim()];
+}
+/**
+ * A sweep depends on its flags only (the spec hash pins them), so the reference's
+ * `GOLDEVIDENCEBENCH_RETRIEVAL_*` variables are refused rather than silently ignored; the
+ * error names the flag that does the same.
+ */
+export function rejectRetrievalEnv(env = process.env) {
+    const set = Object.keys(env)
+        .filter((k) => k.startsWith(ENV_PREFIX) && env[k] !== undefined && env[k] !== "")
+        .sort();
+    if (set.length === 0)
+        return;
+    const name = set[0];
+    const knob = ENV_VARS[name.slice(ENV_PREFIX.length)]?.[0];
+    const flag = knob ? `--pipeline-set ${knob}=${env[name]}` : "--pipeline-set <knob>=<value>";
+    throw new InputError(`is not read by sweeps (a sweep depends on its flags only); use ${flag} and unset it${set.length > 1 ? ` (also set: ${set.slice(1).join(", ")})` : ""}`, { field: `environment ${name}` });
+}
+/** The base spec with every flag the user typed applied. */
+export function specFromFlags(cmd, base = { ...DEFAULT_SWEEP }) {
+    rejectRetrievalEnv();
+    const o = cmd.opts();
+    const s = {
+        ...base,
+        rateLists: { ...base.rateLists },
+        pipelineLists: { ...base.pipelineLists },
+        pipelineFixed: { ...base.pipelineFixed },
+    };
+    if (!given(cmd, "updateBurstRate") &&
+        process.env.GOLDEVIDENCEBENCH_UPDATE_BURST_RATE !== undefined &&
+        base === DEFAULT_SWEEP)
+        s.updateBurstRate = num("GOLDEVIDENCEBENCH_UPDATE_BURST_RATE", process.env.GOLDEVIDENCEBENCH_UPDATE_BURST_RATE);
+    const ints = [
+        ["seeds", "seeds", "--seeds"],
+        ["episodes", "episodes", "--episodes"],
+        ["steps", "steps", "--steps"],
+        ["keys", "keys", "--keys"],
+        ["queries", "queries", "--queries"],
+        ["chapters", "chapters", "--chapters"],
+        ["tailDistractorSteps", "tailDistractorSteps", "--tail-distractor-steps"],
+        ["maxSupportK", "maxSupportK", "--max-support-k"],
+    ];
+    for (const [k, f, flag] of ints)
+        if (given(cmd, k))
+            s[f] = int(flag, o[k]);
+    const nums = [
+        ["derivedQueryRate", "derivedQueryRate", "--derived-query-rate"],
+        ["distractorRate", "distractorRate", "--distractor-rate"],
+        ["clearRate", "clearRate", "--clear-rate"],
+        ["noteRate", "noteRate", "--note-rate"],
+        ["updateBurstRate", "updateBurstRate", "--update-burst-rate"],
+    ];
+    for (const [k, f, flag] of nums)
+        if (given(cmd, k))
+            s[f] = num(flag, o[k]);
+    if (given(cmd, "derivedQueries"))
+        s.noDerivedQueries = o.derivedQueries === false;
+    if (given(cmd, "stepsList"))
+        s.stepsListRaw = String(o.stepsList);
+    if (given(cmd, "stateModes"))
+        s.stateModesRaw = String(o.stateModes);
+    if (given(cmd, "distractorProfiles"))
+        s.distractorProfilesRaw = String(o.distractorProfiles);
+    if (given(cmd, "twins"))
+        s.twins = o.twins !== false;
+    if (given(cmd, "requireCitations"))
+        s.requireCitations = o.requireCitations !== false;
+    if (given(cmd, "maxBookTokens"))
+        s.maxBookTokens = int("--max-book-tokens", o.maxBookTokens);
+    if (given(cmd, "maxBookTokensList"))
+        s.maxBookTokensListRaw = String(o.maxBookTokensList);
+    for (const k of RATE_KNOBS) {
+        const key = `${k.replace(/_([a-z])/g, (_, c) => c.toUpperCase())}List`;
+        if (given(cmd, key))
+            s.rateLists[k] = String(o[key]);
+    }
+    if (given(cmd, "kList"))
+        s.pipelineLists.k = String(o.kList);
+    if (given(cmd, "rerankList"))
+        s.pipelineLists.rerank = String(o.rerankList);
+    for (const raw of o.pipelineList ?? []) {
+        const [k, v] = kv("--pipeline-list", raw);
+        s.pipelineLists[k] = v;
+    }
+    for (const raw of o.pipelineSet ?? []) {
+        const [k, v] = kv("--pipeline-set", raw);
+        // Typed by the pipeline config schema: `k=zero` or an unknown knob fails here, naming it.
+        s.pipelineFixed[k] = parseConfigValue(k, v, "--pipeline-set");
+    }
+    if (given(cmd, "compat"))
+        s.compat = o.compat;
+    if (given(cmd, "metrics"))
+        s.metrics = o.metrics;
+    if (given(cmd, "timings"))
+        s.timings = Boolean(o.timings);
+    // Runner: a model spec makes model cells; pipeline knobs make pipeline cells. As in
+    // `geb model`, `retrieval` is the pipeline without a model and `retrieval:<spec>` the
+    // pipeline answering with <spec>.
+    let model = o.model ?? o.adapter;
+    let retrieval = false;
+    if (model === "retrieval" || model?.startsWith("retrieval:")) {
+        retrieval = true;
+        model = model === "retrieval" ? undefined : model.slice("retrieval:".length);
+        if (model === "")
+            throw new InputError('"retrieval:" needs a model spec after the colon', { field: "--model" });
+    }
+    const wantsPipeline = retrieval ||
+        Object.keys(s.pipelineLists).length > 0 ||
+        Object.keys(s.pipelineFixed).length > 0 ||
+        base.runner.kind === "pipeline";
+    if (wantsPipeline)
+        s.runner = {
+            kind: "pipeline",
+            model: model ?? (base.runner.kind === "pipeline" ? base.runner.model : null),
+        };
+    else if (model)
+        s.runner = { kind: "model", model };
+    else if (given(cmd, "baseline"))
+        s.runner = { kind: "baseline", baseline: o.baseline };
+    return s;
+}
+//# sourceMappingURL=flags.js.map

@@ -1,0 +1,531 @@
+/**
+ * The documented programmatic API of GF-01 (the `gf01` CLI is a thin shell over it).
+ * Every function takes paths/values, returns a JSON-ready payload plus `ok`, and throws
+ * `InputError` (naming file/line/field) for bad input. Nothing here prints or exits.
+ */
+import { toolkitCommit } from "../core/provenance.js";
+import { constants } from "node:fs";
+import { access, stat, writeFile } from "node:fs/promises";
+import { InputError } from "../core/errors.js";
+import { canonicalHash } from "../core/hash.js";
+import { repairJournalTail } from "../core/journal.js";
+import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
+import { getAgent, listAgents } from "./agents/index.js";
+import { buildBundle, bundleSourceName, bundleToJson, instanceToDict, loadBundle, loadBundleInstance, } from "./artifacts/bundle.js";
+import { pyFloat } from "../core/pyjson.js";
+import { migrateRows } from "./artifacts/legacy.js";
+import { buildSplitManifest } from "./artifacts/manifest.js";
+import { ADAPTATION_POLICY_VERSION, ALLOWED_EVAL_TRACKS, ALLOWED_RENDERER_TRACKS, RENDERER_POLICY_VERSION, RUN_RECORD_SCHEMA_VERSION, rendererProfileForTrack, } from "./artifacts/meta.js";
+import { dumpJsonFile } from "./artifacts/pyout.js";
+import { adaptationPolicyError, buildRunRecord, evaluateToolPolicyError, runRecordLine, } from "./artifacts/run-record.js";
+import { runChecks } from "./checks/index.js";
+import { identifiabilityCheck } from "./checks/identifiability.js";
+import { defaultConfig, officialConfig } from "./generate/config.js";
+import { generateInstance } from "./generate/default.js";
+import { generateOfficial, isRejected } from "./generate/official.js";
+import { parseCertificate } from "./model/certificate.js";
+import { ATOM_BUDGET_RULES, compileInstance, DEFAULT_ATOM_BUDGET_RULE, } from "./model/compile.js";
+import { AttemptCollector, ReportBuilder, } from "./report/report.js";
+import { SeparationChecker } from "./report/separation.js";
+import { validateRows } from "./report/validate.js";
+import { scoreCertificate, sortAtoms } from "./verify/index.js";
+/**
+ * The verifier as a `Scorer` (DEC-025 best match over the complete M(I) unless `pool: "official"`).
+ * The atom-budget rule is the compiled instance's (`withAtomBudget`) unless `atomBudget` is given.
+ */
+export function defaultScorer(opts = {}) {
+    return (_inst, ci, cert, choice) => scoreCertificate(ci, cert, {
+        bestMatch: { pool: choice?.pool ?? opts.pool ?? "complete", maxNodes: choice?.maxNodes },
+        atomBudget: opts.atomBudget,
+    });
+}
+/** Parse a `--best-match-pool` value; undefined stays undefined (the caller's default applies). */
+export function parseBestMatchPool(v) {
+    if (v === undefined || v === "complete" || v === "official")
+        return v;
+    throw new InputError(`unknown --best-match-pool ${String(v)} (expected complete | official)`, {
+        field: "best-match-pool",
+    });
+}
+/** Parse an `--atom-budget` value (one-line usage error otherwise). */
+export function parseAtomBudgetRule(v, field = "atom-budget") {
+    if (v === undefined)
+        return DEFAULT_ATOM_BUDGET_RULE;
+    if (ATOM_BUDGET_RULES.includes(v))
+        return v;
+    throw new InputError(`unknown --${field} ${String(v)} (expected ${ATOM_BUDGET_RULES.join(" | ")})`, {
+        field,
+    });
+}
+export { generateBundle, writeGeneratedBundle } from "./generate/run.js";
+/** The toolkit's own commit, never the working directory's (src/core/provenance.ts). */
+export function currentGitCommit() {
+    return toolkitCommit();
+}
+export { bundleToJson, loadBundle };
+/** The split manifest of bare instances (official: a legacy list has no bundle header). */
+export function manifestOf(instances) {
+    return buildSplitManifest(instances, {});
+}
+/** Official `identifiability-check` on a bundle file (exit 2 ⇔ some instance fails). */
+export async function identifiabilityCheckFile(instancesFile, o = {}) {
+    const b = await loadBundle(instancesFile);
+    return identifiabilityCheck(b.instances, b.meta, { ...o, instancesPath: instancesFile });
+}
+export function listInstances(b) {
+    return b.instances.map((inst, index) => ({
+        index,
+        instance_id: inst.instance_id,
+        mode: inst.mode,
+        seed: inst.seed ?? null,
+        t_star: inst.t_star,
+        horizon: inst.base_trace.length,
+    }));
+}
+/**
+ * `gf01 import`: formal tasks / an HOA task (already loaded, see formal/source.ts) as a v1
+ * instance bundle plus its split manifest. Imported tasks have no generator seed, so `seeds`
+ * are their positions 0..n-1 (the instances keep `seed` as the task gave it, usually null);
+ * `config_hash` pins the normalization version, and each instance carries its provenance.
+ */
+export function importFormal(o) {
+    const split = o.split;
+    const instances = split
+        ? o.source.instances.map((inst) => ({ ...inst, split_id: split }))
+        : o.source.instances;
+    const splits = new Set(instances.map((i) => i.split_id ?? "public_dev"));
+    if (splits.size > 1)
+        throw new InputError(`the tasks name several splits (${[...splits].join(", ")}); pick one with --split`, {
+            field: "split_id",
+        });
+    const bundle = buildBundle(instances, {
+        git_commit: o.gitCommit ?? currentGitCommit(),
+        config_hash: canonicalHash({
+            source: "formal_import",
+            normalization_version: o.source.meta.normalization_version ?? null,
+        }),
+        split_id: [...splits][0] ?? "public_dev",
+        seeds: instances.map((_, i) => i),
+    });
+    return { bundle, manifest: buildSplitManifest(instances, bundle) };
+}
+/** Official `manifest`: the split manifest of a bundle file. */
+export async function manifestFor(instancesFile) {
+    const b = await loadBundle(instancesFile);
+    const m = buildSplitManifest(b.instances, b.meta);
+    // Same manifest as `generate --manifest-out` writes (additive, default generator).
+    if (Array.isArray(b.meta.rejected_seeds))
+        m.rejected_seeds = b.meta.rejected_seeds;
+    return m;
+}
+// ---------------------------------------------------------------------------------------
+// verify one certificate
+export async function verifyOne(o) {
+    // Only the chosen instance is validated; the whole bundle (every instance, instances_hash)
+    // only with `checkBundle`.
+    let inst;
+    if (o.checkBundle) {
+        const b = await loadBundle(o.instancesFile);
+        if (o.instanceId)
+            inst = b.byId.get(o.instanceId);
+        else if (b.instances.length === 1)
+            inst = b.instances[0];
+    }
+    else
+        inst = (await loadBundleInstance(o.instancesFile, o.instanceId || undefined)).instance;
+    if (!inst) {
+        throw new InputError(o.instanceId
+            ? `instance_id ${o.instanceId} is not in the bundle`
+            : "the bundle has several instances; pass --instance-id", { file: bundleSourceName(o.instancesFile), field: "instance_id" });
+    }
+    const cert = parseCertificate(o.certificate);
+    const ci = compileInstance(inst);
+    const s = scoreCertificate(ci, cert, {
+        bestMatch: { pool: o.pool ?? "complete" },
+        diagnostic: o.diagnostic,
+        atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
+    });
+    return {
+        ok: true,
+        payload: {
+            instance_id: inst.instance_id,
+            certificate: cert.map((a) => [a[0], a[1], a[2]]),
+            ...s,
+        },
+    };
+}
+/** Pool for rows that do not record `best_match_pool`: the official writer's, unless given. */
+const rowDefaultPool = (o) => o.pool ?? "official";
+/** Fail with a clear InputError (not ENOENT from a stream) when an input file is unreadable. */
+async function ensureReadable(file) {
+    try {
+        await access(file, constants.R_OK);
+    }
+    catch (e) {
+        throw new InputError(`cannot read file: ${e.code ?? e.message}`, {
+            file,
+        });
+    }
+    // A directory passes access(R_OK) and then fails the read with a raw EISDIR.
+    if ((await stat(file)).isDirectory())
+        throw new InputError("is a directory, expected a file", { file });
+}
+async function loadOptional(o) {
+    const bundle = o.instancesFile ? await loadBundle(o.instancesFile) : undefined;
+    const manifest = o.manifestFile ? await readJsonFile(o.manifestFile) : undefined;
+    return { bundle, manifest };
+}
+function withPaths(out, runsFile, o) {
+    return {
+        ...out.payload,
+        runs_path: runsFile,
+        ...(o.manifestFile ? { manifest_path: o.manifestFile } : {}),
+        ...(o.instancesFile ? { instances_path: o.instancesFile } : {}),
+    };
+}
+export async function validateRunsFile(runsFile, o = {}) {
+    await ensureReadable(runsFile);
+    const { bundle, manifest } = await loadOptional(o);
+    const outcome = await validateRows(readJsonl(runsFile), {
+        strict: o.strict,
+        official: o.official,
+        bundle,
+        manifest,
+        score: defaultScorer({ pool: rowDefaultPool(o) }),
+        atomBudget: o.atomBudget,
+    });
+    return { ok: outcome.ok, payload: withPaths(outcome, runsFile, o), outcome };
+}
+/**
+ * Report = validate (same rules, same single pass) + per-stratum aggregation. `fold` reports
+ * the given difficulty strata as "all" (a per-agent summary view; tracks and agents are never
+ * folded).
+ */
+export async function reportRunsFile(runsFile, o = {}) {
+    await ensureReadable(runsFile);
+    const { bundle, manifest } = await loadOptional(o);
+    const builder = new ReportBuilder(o.fold);
+    const humans = new AttemptCollector(o.attempts ?? "first", o.fold);
+    const separation = new SeparationChecker();
+    // Scoring choices recorded per row; a report states them and never pools different ones.
+    const rules = new Set();
+    const pools = new Set();
+    const outcome = await validateRows(readJsonl(runsFile), {
+        strict: o.strict,
+        official: o.official,
+        bundle,
+        manifest,
+        score: defaultScorer({ pool: rowDefaultPool(o) }),
+        atomBudget: o.atomBudget,
+        onRow: (row, line) => {
+            rules.add(String(row.atom_budget ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE));
+            pools.add(String(row.best_match_pool ?? rowDefaultPool(o)));
+            if (!humans.add(row))
+                builder.add(row);
+            separation.add(row, line);
+        },
+    });
+    if (!outcome.ok)
+        return { ok: false, payload: withPaths(outcome, runsFile, o) };
+    const attempts = humans.finish(builder);
+    // DEC-001/046: a track-bound agent on another track, or a run recorded twice, would mix conditions.
+    if (separation.issues.length) {
+        const first = separation.issues[0];
+        return {
+            ok: false,
+            payload: {
+                status: "error",
+                error_type: first.error_type,
+                error_count: separation.issues.length,
+                errors_preview: separation.issues.slice(0, 50).map((i) => `line ${i.line}: ${i.message}`),
+                runs_path: runsFile,
+            },
+        };
+    }
+    for (const [key, set] of [
+        ["atom_budget", rules],
+        ["best_match_pool", pools],
+    ]) {
+        if (set.size > 1)
+            return {
+                ok: false,
+                payload: {
+                    status: "error",
+                    error_type: "scoring_choice_mixing",
+                    message: `rows were scored under different ${key} choices (${[...set].sort().join(", ")}); report them separately`,
+                    runs_path: runsFile,
+                },
+            };
+    }
+    const payload = builder.finish({ strict: !!(o.strict || o.official), coverage: outcome.coverage });
+    payload.recomputed = !!bundle;
+    payload.atom_budget = [...rules][0] ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE;
+    payload.best_match_pool = [...pools][0] ?? rowDefaultPool(o);
+    if (attempts)
+        payload.human_attempts = attempts;
+    return { ok: true, payload };
+}
+/** Migrate legacy rows to v1 (re-scored), write them, then validate the output strictly. */
+export async function migrateRunsFile(runsFile, o) {
+    await ensureReadable(runsFile);
+    const bundle = await loadBundle(o.instancesFile);
+    const rows = [];
+    for await (const r of readJsonl(runsFile))
+        rows.push(r);
+    const score = defaultScorer({ pool: o.pool });
+    const { rows: migrated, stats } = migrateRows(rows, bundle, score, o.defaults, runsFile);
+    await writeFileAtomic(o.out, migrated.map((r) => `${runRecordLine(r)}\n`).join(""));
+    const manifest = o.manifestFile ? await readJsonFile(o.manifestFile) : undefined;
+    const check = await validateRows(readJsonl(o.out), { strict: true, bundle, manifest, score });
+    if (!check.ok) {
+        return {
+            ok: false,
+            payload: {
+                status: "error",
+                error_type: "post_migration_strict_validation",
+                output_path: o.out,
+                migration_stats: stats,
+                validation: check.payload,
+            },
+        };
+    }
+    const payload = { status: "ok", output_path: o.out, migration_stats: stats };
+    if (check.coverage)
+        payload.manifest_coverage = check.coverage;
+    return { ok: true, payload };
+}
+/** Run one agent over a bundle; rows are appended to `out` as they are scored. */
+export async function evaluateAgent(o) {
+    const evalTrack = (o.evalTrack ?? "EVAL-CB").trim();
+    const rendererTrack = (o.rendererTrack ?? "json").trim();
+    const err = (error_type, message) => ({
+        ok: false,
+        payload: { status: "error", error_type, message },
+    });
+    if (!ALLOWED_EVAL_TRACKS.includes(evalTrack))
+        return err("track_policy_violation", `unsupported eval_track ${evalTrack}`);
+    if (!ALLOWED_RENDERER_TRACKS.includes(rendererTrack)) {
+        return err("renderer_policy_violation", `unsupported renderer_track ${rendererTrack}; expected one of ['json', 'visual']`);
+    }
+    const agent = getAgent(o.agent);
+    const allowlist = (o.toolAllowlistId ?? "none").trim() || "none";
+    const toolHash = (o.toolLogHash ?? "").trim();
+    if (agent.eval_track === "EVAL-TA" && evalTrack === "EVAL-CB")
+        return err("track_policy_violation", "tool planner agent is not allowed in EVAL-CB");
+    if (agent.eval_track === "EVAL-OC" && evalTrack !== "EVAL-OC")
+        return err("track_policy_violation", "exact oracle agent is restricted to EVAL-OC");
+    const tp = evaluateToolPolicyError(evalTrack, allowlist, toolHash);
+    if (tp)
+        return err("track_policy_violation", tp);
+    const cond = o.adaptationCondition ?? "no_adaptation";
+    const budget = o.adaptationBudgetTokens ?? 0;
+    const scope = o.adaptationDataScope ?? "none";
+    const proto = (o.adaptationProtocolId ?? "none").trim() || "none";
+    const ap = adaptationPolicyError(cond, budget, scope, proto);
+    if (ap)
+        return err("adaptation_policy_violation", ap);
+    const bundle = await loadBundle(o.instancesFile);
+    const bm = bundle.meta;
+    const meta = {
+        benchmark_version: bm.benchmark_version,
+        generator_version: bm.generator_version,
+        checker_version: bm.checker_version,
+        harness_version: bm.harness_version,
+        git_commit: o.gitCommit ?? currentGitCommit(),
+        config_hash: bm.config_hash ?? "unknown",
+        tool_allowlist_id: allowlist,
+        tool_log_hash: toolHash,
+        play_protocol: "commit_only",
+        scored_commit_episode: true,
+        renderer_policy_version: RENDERER_POLICY_VERSION,
+        renderer_profile_id: rendererProfileForTrack(rendererTrack),
+        adaptation_policy_version: ADAPTATION_POLICY_VERSION,
+        adaptation_condition: cond,
+        adaptation_budget_tokens: budget,
+        adaptation_data_scope: scope,
+        adaptation_protocol_id: proto,
+    };
+    if (o.resume && o.overwrite)
+        throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
+    if (o.resume && !o.out)
+        throw new InputError("--resume needs --out <file>", { field: "--resume" });
+    const builder = new ReportBuilder();
+    const done = new Set();
+    // Rows for the official `aggregate`: resumed rows count as they were recorded.
+    const scored = [];
+    if (o.out && (await fileSize(o.out)) > 0) {
+        if (o.resume) {
+            // A killed run may have left a torn last row: cut it (that instance is scored again).
+            await repairJournalTail(o.out);
+            for await (const { value } of readJsonl(o.out)) {
+                const r = value;
+                if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === "commit_only") {
+                    done.add(String(r.instance_id));
+                    builder.add(r);
+                    scored.push(r);
+                }
+            }
+        }
+        else if (!o.overwrite)
+            throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
+                file: o.out,
+            });
+    }
+    if (o.out && o.overwrite)
+        await writeFile(o.out, "");
+    const app = o.out ? await JsonlAppender.open(o.out) : undefined;
+    try {
+        for (const inst of bundle.instances) {
+            if (done.has(inst.instance_id))
+                continue;
+            const ci = compileInstance(inst);
+            const cert = parseCertificate(agent.propose(inst, ci, o.seed ?? 0));
+            const s = scoreCertificate(ci, cert, {
+                bestMatch: { pool: o.pool ?? "complete" },
+                atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
+            });
+            const row = buildRunRecord({
+                instance_id: inst.instance_id,
+                eval_track: evalTrack,
+                renderer_track: rendererTrack,
+                agent_name: agent.name,
+                certificate: sortAtoms(cert),
+            }, s, inst, meta, { extraMetrics: o.extraMetrics });
+            builder.add(row);
+            scored.push(s);
+            if (app)
+                await app.append(runRecordLine(row));
+        }
+    }
+    finally {
+        await app?.close();
+    }
+    const rep = builder.finish();
+    // The official summary keys (`aggregate` = official aggregate_suite), plus our report groups.
+    return {
+        ok: true,
+        payload: {
+            agent: agent.name,
+            instances: bundle.instances.length,
+            eval_track: evalTrack,
+            renderer_track: rendererTrack,
+            renderer_policy_version: RENDERER_POLICY_VERSION,
+            renderer_profile_id: rendererProfileForTrack(rendererTrack),
+            adaptation_policy_version: ADAPTATION_POLICY_VERSION,
+            adaptation_condition: cond,
+            adaptation_budget_tokens: budget,
+            adaptation_data_scope: scope,
+            adaptation_protocol_id: proto,
+            aggregate: aggregateSuite(scored),
+            groups: rep.groups,
+            run_schema_version: RUN_RECORD_SCHEMA_VERSION,
+            source_bundle_schema_version: bm.schema_version ?? "legacy-instance-list",
+            tool_allowlist_id: allowlist,
+            play_protocol: "commit_only",
+            scored_commit_episode: true,
+            atom_budget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
+            resumed: done.size,
+            out_jsonl: o.out ?? "",
+        },
+    };
+}
+/** Size of a file, 0 when it does not exist (a directory is reported by the writer). */
+async function fileSize(f) {
+    try {
+        const st = await stat(f);
+        return st.isFile() ? st.size : 0;
+    }
+    catch {
+        return 0;
+    }
+}
+export { dumpJsonFile, runChecks };
+/** Greedy/search baselines for AB-003/AB-005, when the agents package is present. */
+export function checkAgents() {
+    const g = getAgent("greedy");
+    const s = getAgent("search");
+    return {
+        greedy: (inst, ci, seed) => g.propose(inst, ci, seed),
+        search: (inst, ci, seed) => s.propose(inst, ci, seed),
+    };
+}
+function aggregateSuite(rows) {
+    const n = rows.length;
+    if (!n)
+        return {};
+    const med = (xs) => {
+        if (!xs.length)
+            return 0;
+        const ys = xs.slice().sort((a, b) => a - b);
+        const m = ys.length >> 1;
+        return ys.length % 2 ? ys[m] : (ys[m - 1] + ys[m]) / 2;
+    };
+    let apSum = 0;
+    let tsSum = 0;
+    for (const r of rows)
+        apSum += r.ap_f1;
+    for (const r of rows)
+        tsSum += r.ts_f1;
+    return {
+        count: pyFloat(n),
+        certified_rate: pyFloat(rows.filter((r) => r.valid).length / n),
+        goal_rate: pyFloat(rows.filter((r) => r.goal).length / n),
+        median_eff_t_given_goal: pyFloat(med(rows.filter((r) => r.goal).map((r) => r.eff_t))),
+        median_eff_t_given_certified: pyFloat(med(rows.filter((r) => r.valid).map((r) => r.eff_t))),
+        ap_f1_mean: pyFloat(apSum / n),
+        ts_f1_mean: pyFloat(tsSum / n),
+    };
+}
+const OFFICIAL_DEMO_AGENTS = ["random", "greedy", "search", "tool", "oracle"];
+/**
+ * `demo`: one instance, the generator's witness, and every baseline agent's verdict, metrics
+ * and one-row `aggregate`. With `official-0.1` this is the official `demo` output exactly (the
+ * five official agents, AP/TS against the official capped pool, no extra keys); the default
+ * compat adds our agents and `kappa`, scored against the complete M(I).
+ */
+export async function demo(seed, compat = "default") {
+    if (compat !== "default" && compat !== "official-0.1")
+        throw new InputError(`unknown --compat ${compat} (expected default | official-0.1)`, { field: "compat" });
+    const official = compat === "official-0.1";
+    const r = official
+        ? generateOfficial(seed, officialConfig(), { split_id: "public_dev" })
+        : generateInstance(seed, defaultConfig(), { split_id: "public_dev" });
+    if (isRejected(r))
+        return {
+            ok: false,
+            payload: {
+                status: "error",
+                error_type: "generation_rejected",
+                rejected: [{ seed, reason: r.rejected }],
+            },
+        };
+    const inst = r.instance;
+    const ci = compileInstance(inst);
+    const agents = official ? OFFICIAL_DEMO_AGENTS.map((id) => getAgent(id)) : listAgents();
+    const agent_results = {};
+    for (const a of agents) {
+        const cert = sortAtoms(parseCertificate(a.propose(inst, ci, seed)));
+        const s = scoreCertificate(ci, cert, { bestMatch: { pool: official ? "official" : "complete" } });
+        agent_results[a.name] = {
+            valid: s.valid,
+            suff: s.suff,
+            min1: s.min1,
+            eff_t: s.eff_t,
+            eff_a: s.eff_a,
+            ap_f1: pyFloat(s.ap_f1),
+            ts_f1: pyFloat(s.ts_f1),
+            ...(official ? {} : { kappa: s.kappa }),
+            aggregate: aggregateSuite([s]),
+            certificate: cert.map((x) => [x[0], x[1], x[2]]),
+        };
+    }
+    return {
+        ok: true,
+        payload: {
+            instance: instanceToDict(inst),
+            witness: r.witness.map((x) => [x[0], x[1], x[2]]),
+            agent_results,
+        },
+    };
+}
+//# sourceMappingURL=api.js.map

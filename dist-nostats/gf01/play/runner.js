@@ -1,0 +1,304 @@
+/**
+ * Play any online agent over a bundle: concurrent episodes, rows written in bundle order
+ * (a reorder buffer, so a concurrent run writes the same bytes as a sequential one), resume
+ * from the rows already in `out`, per-step logs beside them, and a per-agent report.
+ *
+ * Failures are errors, never scores: an episode whose agent fails (`EpisodeFailed` or any
+ * throw: the process cannot start, exits, times out, the endpoint refuses) writes no run row;
+ * it is recorded in `<out>.errors.jsonl` (`gf01.play_error.v1`) and in the payload's `errors`,
+ * and the run is not ok. A permanent failure stops the run at once, and `stopAfterRepeated`
+ * failures of the same kind in a row stop it early. `--resume` plays exactly the instances that
+ * have no row (the errored and the unplayed ones).
+ */
+import { existsSync, statSync } from "node:fs";
+import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
+import { z } from "zod";
+import { InputError } from "../../core/errors.js";
+import { repairJournalTail } from "../../core/journal.js";
+import { JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
+import { registerSchema } from "../../core/schema.js";
+import { ALLOWED_TOOL_ALLOWLISTS_BY_TRACK } from "../artifacts/meta.js";
+import { runRecordLine, trackToolPolicyError } from "../artifacts/run-record.js";
+import { compileInstance } from "../model/compile.js";
+import { ReportBuilder } from "../report/report.js";
+import { driveSession, EpisodeFailed } from "./agent.js";
+import { PlaySession } from "./episode.js";
+import { playRunMeta } from "./meta.js";
+import { outcomeRunRecord, publicResult, scoreSession, stepLogRecord, } from "./result.js";
+export const PLAY_ERROR_SCHEMA_VERSION = "gf01.play_error.v1";
+/** One failed episode (a line of `<out>.errors.jsonl`). Never a run row, never scored. */
+export const playErrorSchema = z.object({
+    schema_version: z.literal(PLAY_ERROR_SCHEMA_VERSION),
+    status: z.literal("error"),
+    instance_id: z.string(),
+    agent_name: z.string(),
+    eval_track: z.enum(["EVAL-CB", "EVAL-TA", "EVAL-OC"]),
+    play_protocol: z.enum(["commit_only", "explore_then_commit"]),
+    /** e.g. agent_start, agent_exit, agent_timeout, model_unreachable, model_auth, model_<kind>. */
+    kind: z.string(),
+    /** The one plain line printed on stderr for the first error. */
+    message: z.string(),
+    /** Retrying cannot help: the run stopped at this error. */
+    permanent: z.boolean(),
+});
+registerSchema(PLAY_ERROR_SCHEMA_VERSION, playErrorSchema);
+/** Track policy for an online agent (official messages where they exist). */
+export function onlineTrackError(agent, track) {
+    if (agent.whiteBox && track !== "EVAL-OC")
+        return "exact oracle agent is restricted to EVAL-OC";
+    const own = agent.evalTrack ?? "EVAL-CB";
+    if (own !== track)
+        return `agent ${agent.name} belongs to ${own}, not ${track}`;
+    return undefined;
+}
+export async function playBundle(o) {
+    const agent = o.agent;
+    const evalTrack = o.evalTrack ?? agent.evalTrack ?? "EVAL-CB";
+    const rendererTrack = o.rendererTrack ?? "json";
+    const protocol = o.protocol ?? "commit_only";
+    const err = (error_type, message) => ({
+        ok: false,
+        payload: { status: "error", error_type, message },
+        rows: [],
+    });
+    const te = onlineTrackError(agent, evalTrack);
+    if (te)
+        return err("track_policy_violation", te);
+    const allowlist = agent.toolAllowlistId ?? ALLOWED_TOOL_ALLOWLISTS_BY_TRACK[evalTrack][0];
+    // TA/OC rows need a tool log hash; the agent supplies it per episode, so check with a stand-in.
+    const tp = trackToolPolicyError(evalTrack, allowlist, evalTrack === "EVAL-CB" ? "" : "per-episode");
+    if (tp)
+        return err("track_policy_violation", tp);
+    if (o.resume && o.overwrite)
+        throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
+    if (o.resume && !o.out)
+        throw new InputError("--resume needs --out <file>", { field: "--resume" });
+    const instances = o.limit !== undefined ? o.bundle.instances.slice(0, o.limit) : o.bundle.instances;
+    const stepsOut = o.stepsOut ?? (o.out ? `${o.out}.steps.jsonl` : undefined);
+    const rows = [];
+    const done = new Set();
+    if (o.out && existsSync(o.out) && statSync(o.out).size > 0) {
+        if (o.resume) {
+            // A killed run may have left a torn last row: cut it (that episode is played again).
+            await repairJournalTail(o.out);
+            const recorded = new Set();
+            for await (const { value } of readJsonl(o.out)) {
+                const r = value;
+                recorded.add(stepKey(r));
+                if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === protocol) {
+                    done.add(String(r.instance_id));
+                    rows.push(r);
+                }
+            }
+            if (stepsOut)
+                await dropUnrecordedSteps(stepsOut, recorded);
+        }
+        else if (!o.overwrite) {
+            throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
+                file: o.out,
+            });
+        }
+    }
+    else if (o.resume && stepsOut)
+        await dropUnrecordedSteps(stepsOut, new Set()); // killed before any row
+    if (o.out && o.overwrite) {
+        await writeFile(o.out, "");
+        if (stepsOut)
+            await writeFile(stepsOut, "");
+    }
+    const runsApp = o.out ? await JsonlAppender.open(o.out) : undefined;
+    const stepsApp = stepsOut ? await JsonlAppender.open(stepsOut) : undefined;
+    // Errors of this run only: a resumed run retries every errored episode, so old records go.
+    // Created by the first error, so that a killed run without errors leaves no empty file.
+    const errorsFile = o.out ? `${o.out}.errors.jsonl` : undefined;
+    if (errorsFile)
+        await rm(errorsFile, { force: true });
+    const ctxBase = { evalTrack, rendererTrack, gitCommit: o.gitCommit, ...o.adaptation };
+    const todo = instances.map((inst, index) => ({ inst, index })).filter((x) => !done.has(x.inst.instance_id));
+    // Reorder buffer: episode k's lines are written once every earlier episode is settled.
+    const settled = new Map();
+    let nextToWrite = 0;
+    const flush = async () => {
+        while (nextToWrite < todo.length && settled.has(nextToWrite)) {
+            const s = settled.get(nextToWrite);
+            settled.delete(nextToWrite);
+            nextToWrite++;
+            if (s?.row) {
+                rows.push(s.row);
+                // Step log first, run row last: the run row commits the episode. A kill between the
+                // two leaves a step line without its row, which --resume drops before replaying.
+                if (stepsApp && s.log)
+                    await stepsApp.append(JSON.stringify(s.log));
+                if (runsApp)
+                    await runsApp.append(runRecordLine(s.row));
+            }
+        }
+    };
+    let flushChain = Promise.resolve();
+    const errors = [];
+    const stopAfter = Math.max(1, o.stopAfterRepeated ?? 3);
+    let stopped;
+    let streakKind = "";
+    let streak = 0;
+    const recordError = async (inst, e) => {
+        const failed = e instanceof EpisodeFailed ? e : undefined;
+        const rec = {
+            schema_version: PLAY_ERROR_SCHEMA_VERSION,
+            status: "error",
+            instance_id: inst.instance_id,
+            agent_name: agent.name,
+            eval_track: evalTrack,
+            play_protocol: protocol,
+            kind: failed?.kind ?? e.kind ?? "agent_error",
+            message: e?.message ?? String(e),
+            permanent: failed?.permanent ?? false,
+        };
+        if (!errors.length)
+            o.onFirstError?.(rec);
+        errors.push(rec);
+        if (errorsFile)
+            await appendFile(errorsFile, `${JSON.stringify(rec)}\n`);
+        streak = rec.kind === streakKind ? streak + 1 : 1;
+        streakKind = rec.kind;
+        if (!stopped && (rec.permanent || streak >= stopAfter))
+            stopped = {
+                kind: rec.kind,
+                reason: rec.permanent ? "permanent failure" : `${streak} consecutive ${rec.kind} failures`,
+            };
+    };
+    const playOne = async (inst, index) => {
+        const ci = compileInstance(inst);
+        const session = new PlaySession(inst, ci, {
+            protocol,
+            exploreEpisodes: o.exploreEpisodes,
+            maxInvalidPerStep: o.maxInvalidPerStep ?? 5,
+        });
+        const player = await agent.start({
+            goal: session.goal,
+            protocol,
+            exploreEpisodes: session.exploreEpisodes,
+            seed: o.seed ?? 0,
+            index,
+            instance: agent.whiteBox ? inst : undefined,
+        });
+        try {
+            await driveSession(session, player);
+        }
+        catch (e) {
+            await player.abort?.();
+            throw e;
+        }
+        const outcome = scoreSession(session);
+        const extras = (await player.end?.(publicResult(outcome))) ?? {};
+        const meta = playRunMeta(o.bundle.meta, {
+            ...ctxBase,
+            toolAllowlistId: allowlist,
+            toolLogHash: evalTrack === "EVAL-CB" ? "" : (extras.tool_log_hash ?? ""),
+        });
+        const row = outcomeRunRecord(session, outcome, {
+            eval_track: evalTrack,
+            renderer_track: rendererTrack,
+            agent_name: agent.name,
+            meta,
+            extraMetrics: o.extraMetrics,
+        });
+        const log = stepLogRecord(outcome, {
+            agent_name: agent.name,
+            eval_track: evalTrack,
+            extra: extras.log ? { agent_log: extras.log } : undefined,
+        });
+        return { row, log, outcome };
+    };
+    let cursor = 0;
+    let started = 0;
+    const worker = async () => {
+        while (cursor < todo.length && !o.signal?.aborted && !stopped) {
+            const k = cursor++;
+            started++;
+            const { inst, index } = todo[k];
+            try {
+                const r = await playOne(inst, index);
+                settled.set(k, { row: r.row, log: r.log });
+                streak = 0;
+                o.onEpisode?.({ index, instance_id: inst.instance_id, outcome: r.outcome });
+            }
+            catch (e) {
+                await recordError(inst, e);
+                settled.set(k, null);
+                o.onEpisode?.({ index, instance_id: inst.instance_id, error: e?.message });
+            }
+            flushChain = flushChain.then(flush);
+            await flushChain;
+        }
+    };
+    try {
+        await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 1) }, worker));
+        await flushChain;
+    }
+    finally {
+        await runsApp?.close();
+        await stepsApp?.close();
+        await agent.close?.();
+    }
+    if (errorsFile && !errors.length)
+        await rm(errorsFile, { force: true });
+    const builder = new ReportBuilder();
+    for (const r of rows)
+        builder.add(r);
+    const rep = builder.finish();
+    const notPlayed = todo.length - started;
+    const ok = errors.length === 0 && notPlayed === 0;
+    return {
+        ok,
+        rows,
+        payload: {
+            status: ok ? "ok" : rows.length > done.size ? "partial" : "error",
+            agent: agent.name,
+            eval_track: evalTrack,
+            renderer_track: rendererTrack,
+            play_protocol: protocol,
+            instances: instances.length,
+            played: started - errors.length,
+            resumed: done.size,
+            errored: errors.length,
+            not_played: notPlayed,
+            ...(stopped ? { stopped_early: stopped } : {}),
+            errors,
+            aggregate: rep.groups,
+            out_jsonl: o.out ?? "",
+            steps_jsonl: stepsOut ?? "",
+            errors_jsonl: errors.length ? (errorsFile ?? "") : "",
+        },
+    };
+}
+/** The run a row or step log belongs to (both carry these fields). */
+function stepKey(r) {
+    return JSON.stringify([r.instance_id, r.agent_name, r.eval_track, r.play_protocol]);
+}
+/**
+ * Resume: keep only the step logs whose run row was recorded. A kill after an episode's step
+ * line and before its row leaves an orphan; the episode is replayed and logs it again.
+ */
+async function dropUnrecordedSteps(file, recorded) {
+    if (!existsSync(file))
+        return;
+    await repairJournalTail(file);
+    const lines = (await readFile(file, "utf8")).split("\n");
+    const keep = lines.filter((text, i) => {
+        if (text.trim() === "")
+            return false;
+        const line = i + 1;
+        let v;
+        try {
+            v = JSON.parse(text);
+        }
+        catch (e) {
+            throw new InputError(`invalid JSON: ${e.message}`, { file, line });
+        }
+        return recorded.has(stepKey(v));
+    });
+    // Lines are kept byte for byte; the file is replaced atomically.
+    if (keep.length < lines.filter((l) => l.trim() !== "").length)
+        await writeFileAtomic(file, keep.map((l) => `${l}\n`).join(""));
+}
+//# sourceMappingURL=runner.js.map

@@ -1,0 +1,3 @@
+/** Baseline predictors (`ledger`, `naive`); a closed-book predictor sees only the book. */
+export * from "./baselines.js";
+//# sourceMappingURL=index.js.map

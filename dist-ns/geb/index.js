@@ -1,0 +1,12 @@
+/** GoldEvidenceBench: generator, book artifacts, baselines, grader and file-level API. */
+export * from "./api.js";
+export * from "./baselines/index.js";
+export * from "./dataset/index.js";
+export * from "./grade/index.js";
+// Model runs on the shared engine (prompts, run loop, flags); a namespace: its ledger reader
+// follows the reference adapter (NOTEs included, Python whitespace), unlike ./dataset/book.ts.
+export * as model from "./model/index.js";
+// Retrieval → selection → answer pipeline, selector training, summaries and diagnosis.
+export * from "./pipeline/index.js";
+export * as view from "./view/index.js";
+//# sourceMappingURL=index.js.map

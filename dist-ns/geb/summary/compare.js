@@ -1,0 +1,86 @@
+/**
+ * `geb compare`: per-metric delta between two runs (results files or run directories), over
+ * the summary's overall means and decomposition rates, with a paired significance test on the
+ * rates every row carries (docs/statistics.md).
+ */
+import { formatPValue, minimumDetectableDifference } from "../../core/stats/index.js";
+import { pairedRateComparisons, ROW_RATE_METRICS } from "./intervals.js";
+import { loadRuns } from "./runs.js";
+import { summarizeRuns } from "./summarize.js";
+/** Summary of a run of any kind: results file, run dir, sweep tree or reference run folder. */
+export function summaryFor(path) {
+    return summarizeRuns(loadRuns([path]).map((r) => r.payload));
+}
+function flat(s) {
+    const m = new Map();
+    for (const [k, v] of Object.entries(s.overall))
+        m.set(k.replace(/_mean$/, ""), v);
+    if (s.retrieval)
+        for (const [k, v] of Object.entries(s.retrieval))
+            if (typeof v === "number" || v === null)
+                if (k !== "n")
+                    m.set(k, v);
+    if (s.drift)
+        m.set("drift_step_rate", s.drift.step_rate);
+    return m;
+}
+export function compareSummaries(base, other) {
+    const a = flat(base);
+    const b = flat(other);
+    const keys = [...new Set([...a.keys(), ...b.keys()])];
+    return keys.map((metric) => {
+        const x = a.get(metric) ?? null;
+        const y = b.get(metric) ?? null;
+        return { metric, base: x, other: y, delta: x !== null && y !== null ? y - x : null };
+    });
+}
+/** The deltas of `geb compare` with the paired test on the rates rows carry. */
+export function compareRunPaths(basePath, otherPath, opts = {}) {
+    const base = loadRuns([basePath]).map((r) => r.payload);
+    const other = loadRuns([otherPath]).map((r) => r.payload);
+    const deltas = compareSummaries(summarizeRuns(base), summarizeRuns(other));
+    const paired = pairedRateComparisons(base, other, opts);
+    return deltas.map((d) => {
+        if (!ROW_RATE_METRICS.includes(d.metric))
+            return d;
+        if (!paired.paired)
+            return { ...d, significant: null, note: paired.reason };
+        const c = paired.comparisons[d.metric];
+        return {
+            ...d,
+            ci_low: c.ci_low,
+            ci_high: c.ci_high,
+            p_value: c.p_value,
+            significant: c.significant,
+            method: c.method,
+            n_paired: c.n,
+        };
+    });
+}
+export function formatDeltas(d) {
+    const f = (x) => (x === null ? "-" : x.toFixed(4));
+    const w = Math.max(6, ...d.map((x) => x.metric.length));
+    const tested = d.some((x) => x.p_value !== undefined);
+    const lines = [
+        `${"metric".padEnd(w)}  ${"base".padStart(8)}  ${"other".padStart(8)}  ${"delta".padStart(8)}${tested ? "  95% CI (paired)    p" : ""}`,
+    ];
+    for (const x of d) {
+        const delta = x.delta === null ? "-" : `${x.delta >= 0 ? "+" : ""}${x.delta.toFixed(4)}`;
+        let test = "";
+        if (x.p_value !== undefined && x.ci_low != null && x.ci_high != null)
+            test = `  ${`[${x.ci_low.toFixed(2)}, ${x.ci_high.toFixed(2)}]`.padEnd(17)}  ${formatPValue(x.p_value).padEnd(6)}${x.significant ? "  significant" : ""}`;
+        lines.push(`${x.metric.padEnd(w)}  ${f(x.base).padStart(8)}  ${f(x.other).padStart(8)}  ${delta.padStart(8)}${test}`.trimEnd());
+    }
+    const note = d.find((x) => x.note)?.note;
+    if (tested) {
+        const n = d.find((x) => x.n_paired !== undefined)?.n_paired;
+        const mdd = n ? minimumDetectableDifference({ n }) : null;
+        lines.push(`paired test on ${n} items (row id, trial) for value_acc / exact_acc: exact McNemar, or the episode-cluster bootstrap when queries share episodes; α=0.05, no multiplicity correction; other metrics are not tested`);
+        if (mdd !== null)
+            lines.push(`minimum detectable difference at n=${n} (α=0.05 two-sided, power 0.8, p=0.5, independent items): ${mdd.toFixed(2)}; smaller deltas are likely noise`);
+    }
+    else if (note)
+        lines.push(`no paired test: ${note}`);
+    return lines;
+}
+//# sourceMappingURL=compare.js.map

@@ -1,0 +1,348 @@
+/**
+ * `gf01.instance_bundle.v1`: a versioned file of GF-01 instances. Reads the three shapes the
+ * official loader accepts (bundle object, bare list, single instance) and writes bundles
+ * byte-identical to the official writer (`json.dumps(indent=2, sort_keys=True)`), so
+ * `instances_hash` and any hash over the file agree with the reference harness.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { InputError } from "../../core/errors.js";
+import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
+import { canonicalEncoder } from "../../core/pyjson.js";
+import { parseWith, registerSchema } from "../../core/schema.js";
+import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/source.js";
+import { compileInstance } from "../model/compile.js";
+import { computeContentHash } from "../model/identity.js";
+import { BENCHMARK_VERSION, GF01_FLOAT_KEYS, CHECKER_VERSION, FAMILY_ID, GENERATOR_VERSION, HARNESS_VERSION, IDENTIFIABILITY_METRIC_ID, IDENTIFIABILITY_MIN_RESPONSE_RATIO, IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES, IDENTIFIABILITY_POLICY_VERSION, INSTANCE_BUNDLE_SCHEMA_VERSION, } from "./meta.js";
+import { looksLikeInstance } from "./instance-check.js";
+import { dumpJsonFile, floatify } from "./pyout.js";
+const bit = z.union([z.literal(0), z.literal(1)]);
+const int = z.number().int();
+export const mealySchema = z.object({
+    states: z.array(z.string()).min(1),
+    initial_state: z.string(),
+    input_aps: z.array(z.string()).min(1),
+    output_aps: z.array(z.string()).min(1),
+    transitions: z.record(z.string(), z.record(z.string(), z.object({ next_state: z.string(), output: z.record(z.string(), bit) }))),
+});
+/** One instance, official field names. Unknown keys are kept (they are part of instances_hash). */
+export const instanceSchema = z.looseObject({
+    instance_id: z.string().min(1),
+    automaton: mealySchema,
+    base_trace: z.array(z.record(z.string(), bit)).min(1),
+    effect_ap: z.string(),
+    t_star: int.nonnegative(),
+    mode: z.enum(["normal", "hard"]),
+    window_size: int.nonnegative(),
+    budget_timestep: int.nonnegative(),
+    budget_atoms: int.nonnegative().nullish(),
+    seed: int.nullish(),
+    complexity: z.record(z.string(), z.number()).optional(),
+    identifiability: z.record(z.string(), z.unknown()).optional(),
+    split_id: z.string().optional(),
+    renderer_track: z.string().optional(),
+    content_hash: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    normalization_version: z.string().optional(),
+    /** Default generator only (additive): the knobs behind this instance. */
+    generator_knobs: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+    /** Default generator only (additive): measured hardness and stratum (docs/gf01-generator.md). */
+    hardness: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+});
+export const bundleSchema = z.looseObject({
+    schema_version: z.literal(INSTANCE_BUNDLE_SCHEMA_VERSION),
+    family_id: z.literal(FAMILY_ID),
+    benchmark_version: z.string(),
+    generator_version: z.string(),
+    checker_version: z.string(),
+    harness_version: z.string(),
+    git_commit: z.string(),
+    config_hash: z.string(),
+    split_id: z.string(),
+    seed_start: int,
+    count: int.nonnegative(),
+    seeds: z.array(int),
+    identifiability_policy_version: z.string().optional(),
+    identifiability_metric_id: z.string().optional(),
+    identifiability_min_response_ratio: z.number().optional(),
+    identifiability_min_unique_signatures: int.optional(),
+    instances_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    instances: z.array(instanceSchema),
+    /** Default generator with an exact --count (additive): seeds drawn past, with the reason. */
+    rejected_seeds: z.array(z.object({ seed: int, reason: z.string() })).optional(),
+});
+registerSchema("gf01.instance_bundle.v1", bundleSchema);
+/** The instance as the official `to_canonical_dict` writes it (floats marked). */
+export function instanceToDict(inst) {
+    const out = {};
+    for (const [k, v] of Object.entries(inst)) {
+        if (v === undefined)
+            continue;
+        out[k] = k === "complexity" ? floatify(v) : v;
+    }
+    return out;
+}
+/**
+ * Official `instances_hash` = stable_hash_json(list of canonical instance dicts), fed instance
+ * by instance (no whole-list string).
+ */
+export function instancesHash(instances) {
+    const h = new InstancesHasher();
+    for (const inst of instances)
+        h.add(inst);
+    return h.digest();
+}
+/** Incremental official `instances_hash`: feed canonical instance dicts in bundle order. */
+export class InstancesHasher {
+    h = createHash("sha256");
+    n = 0;
+    enc = canonicalEncoder(GF01_FLOAT_KEYS);
+    constructor() {
+        this.h.update("[");
+    }
+    /** Add one instance; returns nothing (its canonical bytes are hashed, not kept). */
+    add(inst) {
+        this.addDict(instanceToDict(inst));
+    }
+    /** Add one instance already in `instanceToDict` form. */
+    addDict(dict) {
+        this.addCanonical(this.enc.encode(dict));
+    }
+    /** Add one instance's canonical JSON text (as `canonicalJson(instanceToDict(inst))`). */
+    addCanonical(text) {
+        if (this.n++ > 0)
+            this.h.update(",");
+        this.h.update(text);
+    }
+    /** The hash (the hasher cannot be used afterwards). */
+    digest() {
+        this.h.update("]");
+        return this.h.digest("hex");
+    }
+}
+// The envelope alone: instances are checked one by one (fast path first, zod for the error).
+const bundleEnvelopeSchema = bundleSchema.extend({ instances: z.array(z.unknown()) });
+function splitBundle(value, file, opts) {
+    if (Array.isArray(value) && !opts.strictBundle)
+        return { raw: value, meta: {}, field: (i) => `[${i}]` };
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+        const obj = value;
+        const field = (i) => `instances[${i}]`;
+        if ("instances" in obj) {
+            if (opts.strictBundle || "schema_version" in obj)
+                parseWith(bundleEnvelopeSchema, obj, { file });
+            if (!Array.isArray(obj.instances))
+                throw new InputError("instances must be a list", { file, field: "instances" });
+            const meta = {};
+            for (const k of Object.keys(obj))
+                if (k !== "instances")
+                    meta[k] = obj[k];
+            return { raw: obj.instances, meta, field };
+        }
+        if ("instance_id" in obj && "automaton" in obj && !opts.strictBundle)
+            return { raw: [obj], meta: {}, field };
+        throw new InputError("unsupported instance JSON: expected a bundle with 'instances', a list, or one instance (a formal task? pass it with --formal, or an automaton with --hoa)", {
+            file,
+        });
+    }
+    throw new InputError("instance JSON must be an object or a list", { file });
+}
+/**
+ * One raw instance checked as the loader does: schema (hand-written fast path, zod for the
+ * message), compiled once so semantic errors (partial automaton, bad effect_ap …) surface
+ * with their field path, and any stored content hash recomputed.
+ */
+function parseInstance(item, file, field) {
+    const inst = (looksLikeInstance(item) ? item : parseWith(instanceSchema, item, { file, field }));
+    let ci;
+    try {
+        ci = compileInstance(inst);
+    }
+    catch (e) {
+        if (e instanceof InputError)
+            throw e.at({ file, field });
+        throw e;
+    }
+    // Newest official form: the stored content hash must be the instance's semantic hash
+    // (the official loader recomputes it silently; a mismatch means an edited instance).
+    const stored = [inst.content_hash, inst.provenance?.content_hash].filter((h) => typeof h === "string");
+    if (stored.length) {
+        const got = computeContentHash(inst);
+        for (const h of stored) {
+            if (h !== got)
+                throw new InputError(`content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`, {
+                    file,
+                    field: `${field}.${h === inst.content_hash ? "content_hash" : "provenance.content_hash"}`,
+                });
+        }
+    }
+    return { inst, ci };
+}
+/**
+ * Parse a bundle JSON value. `strictBundle` demands the v1 envelope (official artifacts);
+ * otherwise lists and single instances are accepted like the official loader. Every instance
+ * is checked (`parseInstance`), duplicate ids are rejected and `instances_hash` is recomputed.
+ */
+export function parseBundle(value, file, opts = {}) {
+    const { raw, meta, field } = splitBundle(value, file, opts);
+    const instances = [];
+    const byId = new Map();
+    const compiled = new Map();
+    raw.forEach((item, i) => {
+        const { inst, ci } = parseInstance(item, file, field(i));
+        compiled.set(inst.instance_id, ci);
+        if (byId.has(inst.instance_id)) {
+            throw new InputError(`duplicate instance_id ${inst.instance_id}`, {
+                file,
+                field: `${field(i)}.instance_id`,
+            });
+        }
+        byId.set(inst.instance_id, inst);
+        instances.push(inst);
+    });
+    if (typeof meta.instances_hash === "string") {
+        const got = instancesHash(instances);
+        if (got !== meta.instances_hash) {
+            throw new InputError(`instances_hash mismatch: file says ${meta.instances_hash}, content hashes to ${got}`, {
+                file,
+                field: "instances_hash",
+            });
+        }
+    }
+    return { instances, meta, byId, compiled };
+}
+/**
+ * One instance of a bundle value, for readers that need only it (verify one certificate):
+ * the envelope and the chosen instance are checked as `parseBundle` checks them; the others
+ * are only scanned for their ids (a duplicate of the chosen id is still an error), neither
+ * validated nor hashed, and `instances_hash` is not recomputed (`parseBundle` does that).
+ * Without `instanceId` the bundle must hold exactly one instance. Returns undefined when the
+ * id is absent or (without an id) the bundle holds several instances.
+ */
+export function parseBundleInstance(value, file, instanceId, opts = {}) {
+    const { raw, meta, field } = splitBundle(value, file, opts);
+    let at = -1;
+    if (instanceId === undefined)
+        at = raw.length === 1 ? 0 : -1;
+    else {
+        for (let i = 0; i < raw.length; i++) {
+            const item = raw[i];
+            if (item &&
+                typeof item === "object" &&
+                item.instance_id === instanceId) {
+                if (at >= 0)
+                    throw new InputError(`duplicate instance_id ${instanceId}`, {
+                        file,
+                        field: `${field(i)}.instance_id`,
+                    });
+                at = i;
+            }
+        }
+    }
+    const instance = at >= 0 ? parseInstance(raw[at], file, field(at)).inst : undefined;
+    return { instance, meta, count: raw.length };
+}
+/** What to call a source in messages: its path, or the file it was loaded from. */
+export function bundleSourceName(src) {
+    if (typeof src === "string")
+        return src;
+    const p = src.meta.source_path;
+    return typeof p === "string" ? p : "<instances>";
+}
+/**
+ * Load instances from a file. Besides bundles (and lists / single instances), a formal task,
+ * task list, formal bundle, task directory or `.hoa` file with a sidecar task is read through
+ * the formal loader (docs/gf01-hoa.md), unless `strictBundle` demands a v1 bundle.
+ */
+export async function loadBundle(file, opts = {}) {
+    if (typeof file !== "string")
+        return file;
+    if (!opts.strictBundle && isFormalPath(file))
+        return loadFormalSource(file);
+    const value = await readJsonFile(file);
+    if (!opts.strictBundle && isFormalPayload(value))
+        return loadFormalSource(file);
+    return parseBundle(value, file, opts);
+}
+/**
+ * One instance of a bundle source, for readers that need only it (see `parseBundleInstance`;
+ * formal sources and loaded bundles are loaded whole). `instance` is undefined when the id is
+ * absent, or, without an id, when the source holds several instances.
+ */
+export async function loadBundleInstance(file, instanceId, opts = {}) {
+    const pick = (b) => ({
+        instance: instanceId !== undefined
+            ? b.byId.get(instanceId)
+            : b.instances.length === 1
+                ? b.instances[0]
+                : undefined,
+        meta: b.meta,
+        count: b.instances.length,
+    });
+    if (typeof file !== "string")
+        return pick(file);
+    if (!opts.strictBundle && isFormalPath(file))
+        return pick(await loadFormalSource(file));
+    const value = await readJsonFile(file);
+    if (!opts.strictBundle && isFormalPayload(value))
+        return pick(await loadFormalSource(file));
+    return parseBundleInstance(value, file, instanceId, opts);
+}
+/**
+ * The v1 envelope in the official writer's key set (newest: identifiability keys, no date):
+ * every key but `instances` and `instances_hash`.
+ */
+export function bundleEnvelope(h) {
+    return {
+        schema_version: INSTANCE_BUNDLE_SCHEMA_VERSION,
+        family_id: FAMILY_ID,
+        benchmark_version: h.benchmark_version ?? BENCHMARK_VERSION,
+        generator_version: h.generator_version ?? GENERATOR_VERSION,
+        checker_version: h.checker_version ?? CHECKER_VERSION,
+        harness_version: h.harness_version ?? HARNESS_VERSION,
+        git_commit: h.git_commit,
+        config_hash: h.config_hash,
+        split_id: h.split_id,
+        seed_start: h.seed_start ?? minOf(h.seeds),
+        count: h.count ?? h.seeds.length,
+        seeds: [...h.seeds],
+        identifiability_policy_version: IDENTIFIABILITY_POLICY_VERSION,
+        identifiability_metric_id: IDENTIFIABILITY_METRIC_ID,
+        identifiability_min_response_ratio: IDENTIFIABILITY_MIN_RESPONSE_RATIO,
+        identifiability_min_unique_signatures: IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES,
+    };
+}
+/** Smallest seed, 0 for none (a loop: spreading 100k seeds into Math.min overflows the stack). */
+function minOf(seeds) {
+    if (!seeds.length)
+        return 0;
+    let m = seeds[0];
+    for (const s of seeds)
+        if (s < m)
+            m = s;
+    return m;
+}
+/** Assemble a v1 bundle object in the official writer's key set. */
+export function buildBundle(instances, h) {
+    return {
+        ...bundleEnvelope(h),
+        instances_hash: instancesHash(instances),
+        instances: instances.map(instanceToDict),
+    };
+}
+/** Re-serialise a loaded bundle exactly as the official writer would. */
+export function bundleToJson(b) {
+    if ("byId" in b && "meta" in b) {
+        const lb = b;
+        return dumpJsonFile({ ...lb.meta, instances: lb.instances.map(instanceToDict) });
+    }
+    const obj = b;
+    const inst = obj.instances;
+    return dumpJsonFile(inst ? { ...obj, instances: inst.map(instanceToDict) } : obj);
+}
+export async function writeBundle(file, bundle) {
+    await writeFileAtomic(file, bundleToJson(bundle));
+}
+//# sourceMappingURL=bundle.js.map

@@ -1,0 +1,557 @@
+#!/usr/bin/env node
+/**
+ * `gf01` command line: a thin shell over `api.ts`. JSON on stdout (Python
+ * `json.dumps(indent=2, sort_keys=True)` like the official CLI), exit 0 on success and 2 on a
+ * policy/validation failure or bad input (message on stderr, never a stack trace).
+ */
+import { readFile } from "node:fs/promises";
+import { Command, CommanderError, Option } from "commander";
+import { floatFlag, floatListFlag, helpConfig, intFlag, internalErrorLine, isMainModule, outFileFlag, packageVersion, runMain, } from "../core/cli.js";
+import { InputError } from "../core/errors.js";
+import { importOptional } from "../core/optional.js";
+import { ALLOWED_EVAL_TRACKS, ALLOWED_MODES } from "./artifacts/meta.js";
+import { dumpJsonFile } from "./artifacts/pyout.js";
+import { registerPlayCommands } from "./cli/play.js";
+import { registerServeCommands } from "./cli/serve.js";
+import { registerViewCommand } from "./view/cli.js";
+import { EpisodeFailed } from "./play/agent.js";
+import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
+const out = (v) => {
+    process.stdout.write(`${dumpJsonFile(v)}\n`);
+};
+let exitCode = 0;
+const finish = (r) => {
+    out(r.payload);
+    if (!r.ok)
+        exitCode = 2;
+};
+// Flag values: the shared validated parsers (src/core/cli.ts), errors name the flag (exit 2).
+const int = (name) => intFlag(name);
+const intAtLeast = (name, min) => intFlag(name, { min });
+const floatIn = (name, min, max) => floatFlag(name, { min, max: max === Number.POSITIVE_INFINITY ? undefined : max });
+const float = (name) => floatFlag(name);
+const floatList = (name) => floatListFlag(name, { min: 0 });
+const outFile = (name) => outFileFlag(name);
+async function readConfig(path, knobs = {}) {
+    let cfg = {};
+    if (path) {
+        let text;
+        try {
+            text = await readFile(path, "utf8");
+        }
+        catch (e) {
+            throw new InputError(`cannot read config: ${e.code}`, { file: path });
+        }
+        try {
+            cfg = JSON.parse(text);
+        }
+        catch (e) {
+            throw new InputError(`invalid JSON: ${e.message}`, { file: path });
+        }
+    }
+    for (const [k, v] of Object.entries(knobs))
+        if (v !== undefined)
+            cfg[k] = v;
+    return cfg;
+}
+const ATOM_BUDGET_FLAG = "--atom-budget <rule>";
+const ATOM_BUDGET_HELP = "diagnostic (default, newest official: budget_atoms not part of Valid/M(I), reported as exceeds_budget_atoms) | enforce (fixture-era rule)";
+export function buildProgram() {
+    const program = new Command("gf01")
+        .description("GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report")
+        .version(packageVersion(), "-V, --version", "print the version")
+        .exitOverride()
+        .configureHelp(helpConfig)
+        .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    program
+        .command("demo")
+        .description("Generate one instance and score every baseline agent on it")
+        .option("--seed <n>", "seed", int("seed"), 1337)
+        .option("--compat <id>", "generator: default | official-0.1", "default")
+        .action(async (o) => {
+        const api = await import("./api.js");
+        finish(await api.demo(o.seed, o.compat));
+    });
+    program
+        .command("generate")
+        .description("Generate a versioned instance bundle (gf01.instance_bundle.v1)")
+        .optionsGroup("Bundle:")
+        .option("--seed <n>", "first seed (official flag)", int("seed"), 2000)
+        .option("--seed-start <n>", "alias of --seed", int("seed-start"))
+        .option("--count <n>", "number of instances (≥ 1)", intAtLeast("count", 1), 4)
+        .option("--split <id>", "split id", "public_dev")
+        .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
+        .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
+        .optionsGroup("Difficulty knobs (override --config):")
+        .option("--trace-min <n>", "horizon T: minimum", intAtLeast("trace-min", 1))
+        .option("--trace-max <n>", "horizon T: maximum", intAtLeast("trace-max", 1))
+        .option("--states-min <n>", "automaton states: minimum", intAtLeast("states-min", 1))
+        .option("--states-max <n>", "automaton states: maximum", intAtLeast("states-max", 1))
+        .option("--inputs <n>", "|AP_in| (default generator)", intAtLeast("inputs", 1))
+        .option("--outputs <n>", "|AP_out| (default generator)", intAtLeast("outputs", 1))
+        .option("--min-witness-atoms <n>", "every valid certificate needs at least n atoms", intAtLeast("min-witness-atoms", 1))
+        .option("--witness-weights <list>", "target minimum-witness-size distribution, e.g. 0.25,0.4,0.3,0.05 (sizes 1..k)", floatList("witness-weights"))
+        .option("--min-witness-timesteps <n>", "minimum distinct intervened timesteps of any witness", intAtLeast("min-witness-timesteps", 1))
+        .option("--budget-slack-timesteps <n>", "budget tightness: B_T = min timesteps + slack", intAtLeast("budget-slack-timesteps", 0))
+        .option("--budget-slack-atoms <n>", "budget tightness: B_A = min atoms + slack", intAtLeast("budget-slack-atoms", 0))
+        .option("--budget-tightness <x>", "official-0.1 budget tightness", floatIn("budget-tightness", 0, Number.POSITIVE_INFINITY))
+        .option("--p-hard <x>", "mode mix: probability of hard mode", floatIn("p-hard", 0, 1))
+        .option("--effect-density <x>", "probability that a transition emits the effect output", floatIn("effect-density", 0, 1))
+        .option("--alpha-0 <x>", "window coefficient α0 (DEC-014b)", float("alpha-0"))
+        .option("--alpha-t <x>", "window coefficient αT", float("alpha-t"))
+        .option("--alpha-c <x>", "window coefficient αC", float("alpha-c"))
+        .option("--w-min <n>", "window clamp minimum", intAtLeast("w-min", 0))
+        .option("--w-max <n>", "window clamp maximum", intAtLeast("w-max", 0))
+        .option("--id-scheme <scheme>", "official-0.1 instance ids: content_hash (current official, default) | legacy (0.1.0 fixtures)")
+        .optionsGroup("Output:")
+        .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
+        .option("--out <file>", "write the bundle here (default: stdout)", outFile("out"))
+        .option("--manifest-out <file>", "also write the split manifest", outFile("manifest-out"))
+        .option("--legacy-list", "write a bare list of instances (official --legacy-list: no bundle header)")
+        .addHelpText("after", `
+Examples:
+  gf01 generate --seed 0 --count 20 --inputs 3 --min-witness-atoms 2 --p-hard 0.5 --out bundle.json
+  gf01 generate --compat official-0.1 --seed 7100 --count 4 --out official.json`)
+        .action(async (o) => {
+        const api = await import("./api.js");
+        const { checkOutputPath } = await import("../core/jsonl.js");
+        const { defaultConfig } = await import("./generate/index.js");
+        if (o.compat !== "default" && o.compat !== "official-0.1")
+            throw new InputError(`unknown --compat ${o.compat}`, { field: "compat" });
+        for (const f of [o.out, o.manifestOut])
+            if (f)
+                await checkOutputPath(f);
+        const start = o.seedStart ?? o.seed;
+        let weights = o.witnessWeights;
+        if (o.minWitnessAtoms !== undefined && o.compat === "default") {
+            // Express "at least k atoms" through the target distribution: sizes below k get weight 0.
+            const base = weights ?? defaultConfig().witness_atoms_weights;
+            const k = o.minWitnessAtoms;
+            weights = Array.from({ length: Math.max(base.length, k) }, (_, i) => i + 1 < k ? 0 : (base[i] ?? (i + 1 === k ? 1 : 0)));
+            if (weights.every((w) => w === 0))
+                weights[k - 1] = 1;
+        }
+        const config = await readConfig(o.config, {
+            trace_min: o.traceMin,
+            trace_max: o.traceMax,
+            states_min: o.statesMin,
+            states_max: o.statesMax,
+            n_inputs: o.inputs,
+            n_outputs: o.outputs,
+            witness_atoms_weights: weights,
+            min_witness_atoms: o.compat === "official-0.1" ? o.minWitnessAtoms : undefined,
+            min_witness_timesteps: o.minWitnessTimesteps,
+            budget_slack_timesteps: o.budgetSlackTimesteps,
+            budget_slack_atoms: o.budgetSlackAtoms,
+            budget_tightness: o.budgetTightness,
+            p_hard: o.pHard,
+            effect_density: o.effectDensity,
+            alpha_0: o.alpha0,
+            alpha_t: o.alphaT,
+            alpha_c: o.alphaC,
+            w_min: o.wMin,
+            w_max: o.wMax,
+        });
+        if (o.idScheme !== undefined && o.idScheme !== "content_hash" && o.idScheme !== "legacy")
+            throw new InputError(`unknown --id-scheme ${o.idScheme} (content_hash | legacy)`, {
+                field: "id-scheme",
+            });
+        // Streamed: instances are written as they are made (flat memory, same bytes).
+        const g = await api.writeGeneratedBundle({
+            count: o.count,
+            seedStart: start,
+            split: o.split,
+            compat: o.compat,
+            config,
+            gitCommit: o.gitCommit,
+            idScheme: o.idScheme,
+        }, { out: o.out, manifestOut: o.manifestOut, legacyList: !!o.legacyList });
+        if (g.rejected.length && o.compat === "default")
+            process.stderr.write(`gf01: ${g.instances} instances; ${g.rejected.length} seed(s) rejected and skipped (listed in the bundle's rejected_seeds)\n`);
+        else if (g.rejected.length)
+            process.stderr.write(`gf01: ${g.rejected.length} seed(s) rejected: ${JSON.stringify(g.rejected)}\n`);
+        if (o.out)
+            out({
+                status: "ok",
+                out: o.out,
+                instances: g.instances,
+                rejected: g.rejected,
+                instances_hash: g.instances_hash,
+                config_hash: g.config_hash,
+            });
+    });
+    program
+        .command("evaluate")
+        .description("Run one agent over a bundle and append run records (JSONL)")
+        .requiredOption("--instances <file>", "instance bundle")
+        .option("--agent <name>", "agent name", "greedy")
+        .addOption(new Option("--eval-track <track>", "evaluation track")
+        .choices([...ALLOWED_EVAL_TRACKS])
+        .default("EVAL-CB"))
+        .option("--renderer-track <track>", "json | visual", "json")
+        .option("--seed <n>", "agent seed", int("seed"), 0)
+        .option("--tool-allowlist-id <id>", "tool allowlist", "none")
+        .option("--tool-log-hash <h>", "tool log hash", "")
+        .option("--adaptation-condition <c>", "no_adaptation | prompt_adaptation | weight_finetune", "no_adaptation")
+        .option("--adaptation-budget-tokens <n>", "tokens", intAtLeast("adaptation-budget-tokens", 0), 0)
+        .option("--adaptation-data-scope <s>", "none | public_only | public_plus_external", "none")
+        .option("--adaptation-protocol-id <id>", "protocol id", "none")
+        .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
+        .option("--best-match-pool <pool>", "complete | official (first 32 of M(I), as the official harness)", "complete")
+        .option("--extra-metrics", "also write kappa and score_c into each row")
+        .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
+        .option("--out <file>", "write run rows to this JSONL file (an existing one needs --resume or --overwrite)", outFile("out"))
+        // Online (black-box) agents: stdio programs and online baselines, played episode by episode.
+        .optionsGroup("Online agents (--agent-cmd, --agent online-…):")
+        .option("--agent-cmd <cmd>", "online: JSON-lines stdio agent command (docs/gf01-play.md)")
+        .option("--agent-name <name>", "online: agent_name for --agent-cmd rows")
+        .option("--agent-timeout-s <s>", "online: seconds to wait for one stdio action", intAtLeast("agent-timeout-s", 1), 30)
+        .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
+        .option("--explore-episodes <n>", "online: exploration rollouts", intAtLeast("explore-episodes", 0), 3)
+        .option("--concurrency <n>", "online: episodes in flight", intAtLeast("concurrency", 1), 1)
+        .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
+        .option("--overwrite", "replace --out")
+        .action(async (o) => {
+        const api = await import("./api.js");
+        const { evaluateOnlineAgent, isOnlineAgentId } = await import("./play/api.js");
+        if (o.agentCmd || isOnlineAgentId(o.agent)) {
+            const r = await evaluateOnlineAgent({
+                instancesFile: o.instances,
+                agent: o.agentCmd ? undefined : o.agent,
+                agentCmd: o.agentCmd,
+                agentName: o.agentName,
+                agentTimeoutS: o.agentTimeoutS,
+                evalTrack: o.evalTrack,
+                rendererTrack: o.rendererTrack,
+                protocol: o.protocol,
+                exploreEpisodes: o.exploreEpisodes,
+                seed: o.seed,
+                concurrency: o.concurrency,
+                out: o.out,
+                resume: !!o.resume,
+                overwrite: !!o.overwrite,
+                gitCommit: o.gitCommit ?? api.currentGitCommit(),
+                extraMetrics: !!o.extraMetrics,
+                onFirstError: (x) => process.stderr.write(`gf01: ${x.message}\n`),
+                adaptation: {
+                    adaptationCondition: o.adaptationCondition,
+                    adaptationBudgetTokens: o.adaptationBudgetTokens,
+                    adaptationDataScope: o.adaptationDataScope,
+                    adaptationProtocolId: o.adaptationProtocolId,
+                },
+            });
+            finish(r);
+            // Episode errors (agent failed): exit 1, distinct from bad input/policy (2).
+            if (r.payload.errored)
+                exitCode = 1;
+            return;
+        }
+        const r = await api.evaluateAgent({
+            instancesFile: o.instances,
+            agent: o.agent,
+            evalTrack: o.evalTrack,
+            rendererTrack: o.rendererTrack,
+            seed: o.seed,
+            toolAllowlistId: o.toolAllowlistId,
+            toolLogHash: o.toolLogHash,
+            adaptationCondition: o.adaptationCondition,
+            adaptationBudgetTokens: o.adaptationBudgetTokens,
+            adaptationDataScope: o.adaptationDataScope,
+            adaptationProtocolId: o.adaptationProtocolId,
+            out: o.out,
+            resume: !!o.resume,
+            overwrite: !!o.overwrite,
+            gitCommit: o.gitCommit,
+            pool: api.parseBestMatchPool(o.bestMatchPool),
+            extraMetrics: !!o.extraMetrics,
+            atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+        });
+        // Offline agents read the hidden instance: on EVAL-CB that is the official label only.
+        if (r.ok && o.evalTrack === "EVAL-CB")
+            process.stderr.write(`gf01: note: offline agent ${JSON.stringify(o.agent)} is white-box (reads the hidden instance); its EVAL-CB label is the official one, not a closed-book baseline (black-box: --agent online-…)\n`);
+        finish(r);
+    });
+    program
+        .command("verify")
+        .description("Score one certificate against one instance of a bundle")
+        .requiredOption("--instances <file>", "instance bundle")
+        .option("--instance-id <id>", "instance id (optional when the bundle has one instance)")
+        .requiredOption("--certificate <json>", 'certificate JSON, e.g. [[3,"in2",0]], or @file')
+        .option("--best-match-pool <pool>", "complete | official", "complete")
+        .option("--diagnostic", "run the optional exact subset-minimality diagnostic")
+        .option("--check-bundle", "also validate every other instance and the bundle's instances_hash")
+        .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
+        .action(async (o) => {
+        const api = await import("./api.js");
+        let text = String(o.certificate);
+        let file;
+        if (text.startsWith("@")) {
+            file = text.slice(1);
+            text = await readFile(file, "utf8").catch(() => {
+                throw new InputError("cannot read certificate file", { file });
+            });
+        }
+        let cert;
+        try {
+            cert = JSON.parse(text);
+        }
+        catch (e) {
+            throw new InputError(`certificate is not JSON: ${e.message}`, {
+                file,
+                field: "certificate",
+            });
+        }
+        finish(await api.verifyOne({
+            instancesFile: o.instances,
+            instanceId: o.instanceId,
+            certificate: cert,
+            pool: api.parseBestMatchPool(o.bestMatchPool),
+            diagnostic: !!o.diagnostic,
+            atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+            checkBundle: !!o.checkBundle,
+        }));
+    });
+    const vr = (name, desc) => program
+        .command(name)
+        .description(desc)
+        .requiredOption("--runs <file>", "run JSONL")
+        .option("--manifest <file>", "split manifest JSON")
+        .option("--instances <file>", "instance bundle: re-verify every row (required with --official)")
+        .option("--strict", "strict schema/metadata checks")
+        .option("--official", "official mode: strict + --manifest + --instances")
+        .option("--best-match-pool <pool>", "complete | official (default official); applies to rows without best_match_pool")
+        .option(ATOM_BUDGET_FLAG, `${ATOM_BUDGET_HELP}; applies to rows without atom_budget`);
+    vr("validate", "Validate run JSONL: official policy checks + re-verification of every certificate").action(async (o) => {
+        const api = await import("./api.js");
+        const r = await api.validateRunsFile(o.runs, {
+            instancesFile: o.instances,
+            manifestFile: o.manifest,
+            strict: !!o.strict,
+            official: !!o.official,
+            pool: api.parseBestMatchPool(o.bestMatchPool),
+            atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+        });
+        finish(r);
+    });
+    vr("report", "Aggregate validated runs per stratum (tracks and agents never pooled)")
+        .addOption(new Option("--format <fmt>", "json | table (default: table on a TTY, else json)").choices([
+        "json",
+        "table",
+    ]))
+        .option("--html <file>", "also write a self-contained HTML report (charts rendered at build time)", outFile("html"))
+        .option("--by-agent", 'summary view: difficulty slices and modes reported together as "all" (tracks, agents, protocols, splits stay apart)')
+        .option("--png", "with --html: also export each chart as PNG (needs Debian chromium)")
+        .addOption(new Option("--attempts <which>", "human rows: which of a player's plays of an instance count (first | best | all)")
+        .choices(["first", "best", "all"])
+        .default("first"))
+        .action(async (o) => {
+        // --png needs an optional package: say so before any work (and before the HTML is written).
+        if (o.png)
+            await importOptional("playwright-core", "PNG export (--png)", () => import("playwright-core"));
+        const api = await import("./api.js");
+        const { readJsonlAll } = await import("../core/jsonl.js");
+        const { formatReportTable } = await import("./report/report.js");
+        const r = await api.reportRunsFile(o.runs, {
+            attempts: o.attempts,
+            instancesFile: o.instances,
+            manifestFile: o.manifest,
+            strict: !!o.strict,
+            official: !!o.official,
+            pool: api.parseBestMatchPool(o.bestMatchPool),
+            atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+            fold: o.byAgent ? ["difficulty_slice", "mode"] : [],
+        });
+        if (r.ok && o.html) {
+            const runs = await readJsonlAll(o.runs);
+            const { writeGf01ReportHtml } = await import("./report/html.js");
+            await writeGf01ReportHtml(r.payload, o.html, { runs, png: !!o.png });
+            process.stderr.write(`gf01: wrote ${o.html}\n`);
+        }
+        const fmt = o.format ?? (process.stdout.isTTY ? "table" : "json");
+        if (r.ok && fmt === "table")
+            process.stdout.write(formatReportTable(r.payload));
+        else
+            finish(r);
+        if (!r.ok)
+            exitCode = 2;
+    });
+    addInstanceSourceOptions(program
+        .command("import")
+        .description("Turn formal tasks or an HOA automaton (--formal / --hoa) into an instance bundle"))
+        .option("--split <id>", "split id for every instance (default: the tasks' own, else public_dev)")
+        .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
+        .option("--out <file>", "write the bundle here (default: stdout)", outFile("out"))
+        .option("--manifest-out <file>", "also write the split manifest", outFile("manifest-out"))
+        .action(async (o) => {
+        const api = await import("./api.js");
+        const { checkOutputPath, writeFileAtomic } = await import("../core/jsonl.js");
+        for (const f of [o.out, o.manifestOut])
+            if (f)
+                await checkOutputPath(f);
+        const source = await instanceSourceFromFlags(o);
+        if (!source)
+            throw new InputError("gf01 import needs --formal or --hoa", { field: "formal" });
+        const r = api.importFormal({ source, split: o.split, gitCommit: o.gitCommit });
+        const text = api.bundleToJson(r.bundle);
+        if (o.out)
+            await writeFileAtomic(o.out, text);
+        else
+            process.stdout.write(`${text}\n`);
+        if (o.manifestOut)
+            await writeFileAtomic(o.manifestOut, dumpJsonFile(r.manifest));
+        if (o.out)
+            process.stderr.write(`gf01: wrote ${o.out} (${r.bundle.instances.length} instance(s), instances_hash ${r.bundle.instances_hash})\n`);
+    });
+    program
+        .command("identifiability-check")
+        .description("Recompute every instance's identifiability metric against thresholds (official command)")
+        .requiredOption("--instances <file>", "instance bundle")
+        .option("--min-response-ratio <x>", "threshold", floatIn("min-response-ratio", 0, 1), 0.6)
+        .option("--min-unique-signatures <n>", "threshold", intAtLeast("min-unique-signatures", 0), 8)
+        .option("--out <file>", "also write the result here", outFile("out"))
+        .action(async (o) => {
+        const api = await import("./api.js");
+        const { writeFileAtomic } = await import("../core/jsonl.js");
+        const r = await api.identifiabilityCheckFile(o.instances, {
+            minResponseRatio: o.minResponseRatio,
+            minUniqueSignatures: o.minUniqueSignatures,
+        });
+        if (o.out)
+            await writeFileAtomic(o.out, dumpJsonFile(r.payload));
+        finish(r);
+    });
+    program
+        .command("manifest")
+        .description("Build the split manifest of a bundle")
+        .requiredOption("--instances <file>", "instance bundle")
+        .option("--out <file>", "write here (default: stdout)", outFile("out"))
+        .action(async (o) => {
+        const api = await import("./api.js");
+        const { writeFileAtomic } = await import("../core/jsonl.js");
+        const m = await api.manifestFor(o.instances);
+        if (o.out)
+            await writeFileAtomic(o.out, dumpJsonFile(m));
+        else
+            out(m);
+    });
+    program
+        .command("list")
+        .description("List the instances of a bundle: index, instance_id, mode, seed, t_star, horizon")
+        .requiredOption("--instances <file>", "instance bundle")
+        .option("--ids", "print only the instance ids, one per line (for shell scripts)")
+        .addOption(new Option("--format <fmt>", "json | table (default: table on a TTY, else json)").choices([
+        "json",
+        "table",
+    ]))
+        .action(async (o) => {
+        const api = await import("./api.js");
+        const { formatTable } = await import("../core/table.js");
+        const rows = api.listInstances(await api.loadBundle(o.instances));
+        if (o.ids)
+            process.stdout.write(rows.map((r) => `${r.instance_id}\n`).join(""));
+        else if ((o.format ?? (process.stdout.isTTY ? "table" : "json")) === "table")
+            process.stdout.write(formatTable(rows));
+        else
+            out({ instances: rows });
+    });
+    program
+        .command("migrate-runs")
+        .description("Migrate legacy run rows to gf01.run_record.v1, re-scoring each against the bundle")
+        .requiredOption("--runs <file>", "legacy run JSONL")
+        .requiredOption("--out <file>", "migrated run JSONL", outFile("out"))
+        .requiredOption("--instances <file>", "instance bundle (rows are re-verified, never trusted)")
+        .option("--manifest <file>", "split manifest (coverage summary)")
+        .option("--benchmark-version <v>")
+        .option("--generator-version <v>")
+        .option("--checker-version <v>")
+        .option("--harness-version <v>")
+        .option("--git-commit <sha>", "default: the bundle's git_commit")
+        .option("--config-hash <h>", "default: the bundle's config_hash")
+        .option("--tool-allowlist-id <id>", "default tool allowlist", "none")
+        .option("--tool-log-hash <h>", "default tool log hash", "")
+        .option("--adaptation-condition <c>", "default", "no_adaptation")
+        .option("--adaptation-budget-tokens <n>", "default", intAtLeast("adaptation-budget-tokens", 0), 0)
+        .option("--adaptation-data-scope <s>", "default", "none")
+        .option("--adaptation-protocol-id <id>", "default", "none")
+        .addOption(new Option("--default-eval-track <t>").choices([...ALLOWED_EVAL_TRACKS]).default("EVAL-CB"))
+        .option("--default-renderer-track <t>", "default", "json")
+        .option("--default-agent-name <name>", "default", "legacy-agent")
+        .option("--default-split-id <id>", "unused: split comes from the bundle", "public_dev")
+        .addOption(new Option("--default-mode <m>", "unused: mode comes from the bundle")
+        .choices([...ALLOWED_MODES])
+        .default("normal"))
+        .option("--default-seed <n>", "unused: seed comes from the bundle", int("default-seed"), 0)
+        .option("--best-match-pool <pool>", "complete | official", "complete")
+        .action(async (o) => {
+        const api = await import("./api.js");
+        finish(await api.migrateRunsFile(o.runs, {
+            instancesFile: o.instances,
+            out: o.out,
+            manifestFile: o.manifest,
+            pool: api.parseBestMatchPool(o.bestMatchPool),
+            defaults: {
+                benchmark_version: o.benchmarkVersion,
+                generator_version: o.generatorVersion,
+                checker_version: o.checkerVersion,
+                harness_version: o.harnessVersion,
+                git_commit: o.gitCommit,
+                config_hash: o.configHash,
+                tool_allowlist_id: o.toolAllowlistId,
+                tool_log_hash: o.toolLogHash,
+                adaptation_condition: o.adaptationCondition,
+                adaptation_budget_tokens: o.adaptationBudgetTokens,
+                adaptation_data_scope: o.adaptationDataScope,
+                adaptation_protocol_id: o.adaptationProtocolId,
+                eval_track: o.defaultEvalTrack,
+                renderer_track: o.defaultRendererTrack,
+                agent_name: o.defaultAgentName,
+            },
+        }));
+    });
+    program
+        .command("checks")
+        .description("Acceptance checks AB-001..AB-009 on generated instances")
+        .option("--seed <n>", "seed base", int("seed"), 1000)
+        .option("--count <n>", "instances per split (≥ 1)", intAtLeast("count", 1), 128)
+        .action(async (o) => {
+        const api = await import("./api.js");
+        const r = api.runChecks({ seed: o.seed, count: o.count, agents: api.checkAgents() });
+        finish({ ok: r.passed, payload: r });
+    });
+    // Commands owned by other modules (one file each, so features stay separable).
+    registerPlayCommands(program);
+    registerServeCommands(program);
+    registerViewCommand(program);
+    // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
+    installInstanceSources(program);
+    return program;
+}
+export async function main(argv) {
+    exitCode = 0;
+    try {
+        await buildProgram().parseAsync(argv, { from: "user" });
+    }
+    catch (e) {
+        if (e instanceof CommanderError) {
+            if (e.code.startsWith("gf01."))
+                return e.exitCode; // our own exits carry their code
+            return e.exitCode === 0 ? 0 : 2;
+        }
+        if (e instanceof InputError) {
+            process.stderr.write(`gf01: ${e.message}\n`);
+            return 2;
+        }
+        // An agent or model that failed (cannot start, exited, unreachable): one plain line.
+        if (e instanceof EpisodeFailed) {
+            process.stderr.write(`gf01: ${e.message}\n`);
+            return 1;
+        }
+        process.stderr.write(internalErrorLine("gf01", e));
+        return 1;
+    }
+    return exitCode;
+}
+// The installed bin is src/bin/gf01.ts; this serves `node dist/gf01/cli.js` and `tsx src/gf01/cli.ts`.
+if (isMainModule(import.meta.url))
+    runMain(main);
+//# sourceMappingURL=cli.js.map

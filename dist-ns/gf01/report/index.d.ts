@@ -1,0 +1,3 @@
+export * from "./report.js";
+export * from "./stats.js";
+export * from "./validate.js";

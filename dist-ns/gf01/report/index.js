@@ -1,0 +1,4 @@
+export * from "./report.js";
+export * from "./stats.js";
+export * from "./validate.js";
+//# sourceMappingURL=index.js.map

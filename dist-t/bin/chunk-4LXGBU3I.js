@@ -1,0 +1,198 @@
+import { createRequire as __obCreateRequire } from "node:module"; const require = __obCreateRequire(import.meta.url);
+import {
+  Option,
+  checkedFlag,
+  floatFlag,
+  intFlag,
+  outDirFlag,
+  outFileFlag
+} from "./chunk-CRNPPSQM.js";
+import {
+  DEFAULT_MAX_CONSECUTIVE_ERRORS,
+  DEFAULT_RETRY
+} from "./chunk-DXD3EPTX.js";
+import {
+  MODEL_SPEC_HELP
+} from "./chunk-JPE6EABB.js";
+
+// src/core/engine/cli.ts
+import { readFileSync } from "node:fs";
+import { InputError } from "../core/errors.js";
+var collect = (v, prev = []) => [...prev, v];
+function addModelOptions(cmd) {
+  return cmd.requiredOption("--model <spec>", `model to call:
+${MODEL_SPEC_HELP}`).option(
+    "--base-url <url>",
+    "server base URL (openai: \u2026/v1, e.g. http://localhost:8000/v1, default $OPENAI_BASE_URL or api.openai.com; llamacpp: http://localhost:8080)"
+  ).option(
+    "--api-key-env <name>",
+    "environment variable holding the API key (default OPENAI_API_KEY, optional)"
+  ).option(
+    "--command-arg <arg>",
+    "argument for command:<program> (repeat; {prompt_file} {max_tokens} {model})",
+    collect
+  ).addOption(
+    new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"])
+  ).option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect).option("--temperature <x>", "sampling temperature", checkedFlag(floatFlag("--temperature", { min: 0 }))).option("--top-p <x>", "nucleus sampling", checkedFlag(floatFlag("--top-p", { min: 0, max: 1 }))).option("--top-k <n>", "top-k (vLLM, llama.cpp)", checkedFlag(intFlag("--top-k", { min: 0 }))).option("--max-tokens <n>", "completion token budget", checkedFlag(intFlag("--max-tokens", { min: 1 }))).option("--seed <n>", "sampling seed (trial t uses seed + t)", checkedFlag(intFlag("--seed"))).option("--stop <s>", "stop sequence (repeat)", collect).option(
+    "--response-format <fmt>",
+    "text | json_object | json_schema:<file.json> | grammar:<file.gbnf> (when the server supports it)"
+  ).option(
+    "--max-concurrency <n>",
+    "requests in flight at once",
+    checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+    "4"
+  ).option(
+    "--timeout-s <s>",
+    "per-request timeout in seconds",
+    checkedFlag(floatFlag("--timeout-s", { min: 1e-3 })),
+    "120"
+  ).option(
+    "--max-retries <n>",
+    "retries on 429/5xx/timeouts/garbage (never on 401/403/404/DNS/TLS: those stop the run)",
+    checkedFlag(intFlag("--max-retries", { min: 0 })),
+    String(DEFAULT_RETRY.maxRetries)
+  ).option(
+    "--max-consecutive-errors <n>",
+    "stop the run after n requests in a row failed the same way (0 = never)",
+    checkedFlag(intFlag("--max-consecutive-errors", { min: 0 })),
+    String(DEFAULT_MAX_CONSECUTIVE_ERRORS)
+  ).option(
+    "--cache-dir <dir>",
+    "content-addressed response cache directory (off when not given)",
+    outDirFlag("--cache-dir")
+  ).option(
+    "--results <file>",
+    "append-only results JSONL (keyed by item, model config, trial)",
+    outFileFlag("--results")
+  ).option("--resume", "continue --results: keep its rows, run only what is missing").option("--overwrite", "replace an existing --results file").option("--limit <n>", "only the first n items", checkedFlag(intFlag("--limit", { min: 0 }))).option(
+    "--trials <n>",
+    "answers per item (variance across trials is reported)",
+    checkedFlag(intFlag("--trials", { min: 1 })),
+    "1"
+  ).option("--price-table <file>", 'JSON {"<model>": {"input_per_mtok": x, "output_per_mtok": y}} for cost').option("--progress", "progress on stderr even when it is not a terminal (plain lines)").option("--no-progress", "no progress display (default: shown only when stderr is a terminal)");
+}
+function num(flag, v, opts = {}) {
+  if (v === void 0) return void 0;
+  const n = Number(v);
+  if (v.trim() === "" || !Number.isFinite(n) || opts.int && !Number.isInteger(n) || opts.min !== void 0 && n < opts.min) {
+    const what = opts.int ? "an integer" : "a number";
+    throw new InputError(
+      `expected ${what}${opts.min !== void 0 ? ` \u2265 ${opts.min}` : ""}, got ${JSON.stringify(v)}`,
+      {
+        field: flag
+      }
+    );
+  }
+  return n;
+}
+function readFlagFile(flag, file) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new InputError(
+      `cannot read ${file}: ${e.code ?? e.message}`,
+      {
+        field: flag
+      }
+    );
+  }
+}
+function parseResponseFormat(v) {
+  if (v === "text" || v === "json_object") return { type: v };
+  if (v.startsWith("json_schema:")) {
+    const file = v.slice("json_schema:".length);
+    let schema;
+    try {
+      schema = JSON.parse(readFlagFile("--response-format", file));
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`invalid JSON: ${e.message}`, { file, field: "--response-format" });
+    }
+    return { type: "json_schema", name: "answer", schema };
+  }
+  if (v.startsWith("grammar:"))
+    return { type: "grammar", grammar: readFlagFile("--response-format", v.slice(8)) };
+  throw new InputError(
+    `expected text | json_object | json_schema:<file> | grammar:<file>, got ${JSON.stringify(v)}`,
+    {
+      field: "--response-format"
+    }
+  );
+}
+function paramsFromOptions(o) {
+  const p = {};
+  const t = num("--temperature", o.temperature, { min: 0 });
+  if (t !== void 0) p.temperature = t;
+  const tp = num("--top-p", o.topP, { min: 0 });
+  if (tp !== void 0) p.top_p = tp;
+  const tk = num("--top-k", o.topK, { int: true, min: 0 });
+  if (tk !== void 0) p.top_k = tk;
+  const mt = num("--max-tokens", o.maxTokens, { int: true, min: 1 });
+  if (mt !== void 0) p.max_tokens = mt;
+  const seed = num("--seed", o.seed, { int: true });
+  if (seed !== void 0) p.seed = seed;
+  if (o.stop && o.stop.length > 0) p.stop = o.stop;
+  if (o.responseFormat) p.response_format = parseResponseFormat(o.responseFormat);
+  return p;
+}
+function parseKv(items) {
+  const out = {};
+  for (const it of items ?? []) {
+    const i = it.indexOf("=");
+    if (i <= 0)
+      throw new InputError(`expected key=value, got ${JSON.stringify(it)}`, { field: "--model-option" });
+    out[it.slice(0, i)] = it.slice(i + 1);
+  }
+  return out;
+}
+async function engineFromOptions(o) {
+  const { loadPriceTable, priceFor } = await import("./chunk-NK6N7JVW.js");
+  const { createClient, normalizeModelSpec } = await import("./chunk-A4GA5OMU.js");
+  if (o.resume && o.overwrite)
+    throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
+  if (o.resume && !o.results) throw new InputError("--resume needs --results <file>", { field: "--resume" });
+  const { spec, note } = normalizeModelSpec(o.model);
+  if (note) process.stderr.write(`${note}
+`);
+  const client = await createClient(spec, {
+    baseUrl: o.baseUrl,
+    apiKeyEnv: o.apiKeyEnv,
+    commandArgs: o.commandArg,
+    promptVia: o.promptVia,
+    options: parseKv(o.modelOption)
+  });
+  const priceTable = o.priceTable ? await loadPriceTable(o.priceTable) : void 0;
+  return {
+    client,
+    params: paramsFromOptions(o),
+    priceTable,
+    run: {
+      maxConcurrency: num("--max-concurrency", o.maxConcurrency ?? "4", { int: true, min: 1 }),
+      timeoutMs: num("--timeout-s", o.timeoutS ?? "120", { min: 1e-3 }) * 1e3,
+      retry: {
+        ...DEFAULT_RETRY,
+        maxRetries: num("--max-retries", o.maxRetries ?? "6", { int: true, min: 0 })
+      },
+      cacheDir: o.cacheDir,
+      resultsPath: o.results,
+      resume: Boolean(o.resume),
+      overwrite: Boolean(o.overwrite),
+      limit: num("--limit", o.limit, { int: true, min: 0 }),
+      trials: num("--trials", o.trials ?? "1", { int: true, min: 1 }),
+      price: priceFor(priceTable, client.descriptor.model),
+      progress: o.progress,
+      maxConsecutiveErrors: num("--max-consecutive-errors", o.maxConsecutiveErrors ?? "5", {
+        int: true,
+        min: 0
+      })
+    }
+  };
+}
+
+export {
+  addModelOptions,
+  num,
+  parseResponseFormat,
+  paramsFromOptions,
+  engineFromOptions
+};

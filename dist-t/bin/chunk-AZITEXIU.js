@@ -1,0 +1,398 @@
+import { createRequire as __obCreateRequire } from "node:module"; const require = __obCreateRequire(import.meta.url);
+import {
+  readPromptStore,
+  readRows,
+  uniqueLabels
+} from "./chunk-KS36CA2N.js";
+import "./chunk-KU3RCWH4.js";
+import {
+  bestMatch
+} from "./chunk-63ISRUDU.js";
+import "./chunk-EDYDAUKS.js";
+import {
+  loadBundle
+} from "./chunk-WDP2XZCY.js";
+import "./chunk-SAJ2WFIU.js";
+import {
+  runRecordSchema
+} from "./chunk-HGGUQIVU.js";
+import "./chunk-JUAIBFNI.js";
+import "./chunk-LF7XRNB5.js";
+import "./chunk-FE3NBAQV.js";
+import "./chunk-FJUG4O3Y.js";
+import "./chunk-OMQMJS7P.js";
+import "./chunk-KRB3VAEL.js";
+import {
+  external_exports,
+  parseWith
+} from "./chunk-FE7UWTWL.js";
+import "./chunk-QYZGEUIB.js";
+import {
+  compileInstance,
+  withAtomBudget
+} from "./chunk-3RIPXYYT.js";
+import "./chunk-HFM5OLF6.js";
+
+// src/gf01/view/dataset.ts
+import { existsSync } from "node:fs";
+import { basename } from "node:path";
+import { InputError } from "../core/errors.js";
+var VIEW_BEST_MATCH_MAX_NODES = 2e5;
+var atom = external_exports.tuple([external_exports.number().int(), external_exports.string(), external_exports.number().int()]);
+var stepSchema = external_exports.looseObject({
+  t: external_exports.number().int(),
+  set: external_exports.record(external_exports.string(), external_exports.unknown()),
+  rejected: external_exports.array(external_exports.looseObject({ move: external_exports.unknown(), code: external_exports.string(), message: external_exports.string() })),
+  forced_skip: external_exports.string().optional(),
+  y_t: external_exports.record(external_exports.string(), external_exports.unknown()),
+  effect_status_t: external_exports.string()
+});
+var rolloutSchema = external_exports.looseObject({
+  episode: external_exports.number().int(),
+  phase: external_exports.string(),
+  scored: external_exports.boolean(),
+  completed: external_exports.boolean().optional(),
+  effect_triggered: external_exports.boolean().optional(),
+  certificate: external_exports.array(atom).optional(),
+  steps: external_exports.array(stepSchema)
+});
+var transcriptSchema = external_exports.looseObject({
+  episode: external_exports.number().int().optional(),
+  t: external_exports.number().int().optional(),
+  kind: external_exports.string(),
+  reply: external_exports.string().nullable().optional(),
+  prompt_sha256: external_exports.string().optional()
+});
+var stepLogSchema = external_exports.looseObject({
+  schema_version: external_exports.literal("gf01.play_steps.v1"),
+  instance_id: external_exports.string().min(1),
+  agent_name: external_exports.string(),
+  eval_track: external_exports.string(),
+  play_protocol: external_exports.string(),
+  session_id: external_exports.string().optional(),
+  rollouts: external_exports.array(rolloutSchema),
+  agent_log: external_exports.looseObject({
+    transcript: external_exports.array(transcriptSchema).optional(),
+    tool_calls: external_exports.array(external_exports.looseObject({})).optional()
+  }).nullish()
+});
+function defaultSibling(runs, suffix) {
+  const a = `${runs}.${suffix}.jsonl`;
+  if (existsSync(a)) return a;
+  if (suffix === "steps" && basename(runs) === "runs.jsonl") {
+    const b = runs.replace(/runs\.jsonl$/, "steps.jsonl");
+    if (existsSync(b)) return b;
+  }
+  return a;
+}
+var condKey = (x) => `${x.instance_id}\0${x.agent_name}\0${x.eval_track}\0${x.play_protocol}`;
+var GF01_COLUMNS = [
+  { key: "agent", label: "agent", facet: true, hidden: true },
+  { key: "track", label: "track", facet: true, hidden: true },
+  { key: "protocol", label: "protocol", facet: true, hidden: true },
+  { key: "verdict", label: "verdict", facet: true },
+  { key: "kappa", label: "\u03BA" },
+  { key: "valid", label: "certified", metric: true },
+  { key: "goal", label: "goal", metric: true },
+  { key: "ap_f1", label: "AP-F1", metric: true },
+  { key: "ts_f1", label: "TS-F1", metric: true },
+  { key: "eff_t", label: "Eff_t" }
+];
+function verdictOf(r) {
+  return r.valid ? "certified" : r.goal ? "goal_met" : "missed";
+}
+function kappaOf(r) {
+  if (r.kappa) return [...r.kappa];
+  if (r.eff_t === void 0 || r.eff_a === void 0) return null;
+  return [r.valid ? 1 : 0, r.goal ? 1 : 0, -r.eff_t, -r.eff_a];
+}
+var kappaText = (k) => k ? `(${k.join(", ")})` : "\u2013";
+async function gf01ViewDataset(o) {
+  if (!o.runs.length) throw new InputError("give at least one run file");
+  const bundle = o.instances === void 0 ? null : typeof o.instances === "string" ? await loadBundle(o.instances) : o.instances;
+  const notes = [];
+  const loaded = [];
+  for (let f = 0; f < o.runs.length; f++) {
+    const file = o.runs[f];
+    const rows = await readRows(file, (value, line) => ({ line, row: parseWith(runRecordSchema, value) }));
+    const stepsFile = o.steps?.[f] ?? defaultSibling(file, "steps");
+    const steps = /* @__PURE__ */ new Map();
+    let haveSteps = false;
+    if (existsSync(stepsFile)) {
+      haveSteps = true;
+      for (const s of await readRows(stepsFile, (v) => parseWith(stepLogSchema, v))) {
+        const k = condKey(s);
+        const list = steps.get(k);
+        if (list) list.push(s);
+        else steps.set(k, [s]);
+      }
+    } else {
+      notes.push(
+        `${file}: no step log (${stepsFile}); observations, actions and rejections are not recorded for these episodes`
+      );
+    }
+    const promptsFile = o.prompts?.[f] ?? defaultSibling(file, "prompts");
+    const prompts = existsSync(promptsFile) ? await readPromptStore(promptsFile) : null;
+    for (const { line, row } of rows) {
+      let st = null;
+      const list = steps.get(condKey(row));
+      if (list?.length) {
+        const sid = row.session_id;
+        const i = typeof sid === "string" ? list.findIndex((s) => s.session_id === sid) : 0;
+        if (i >= 0) st = list.splice(i, 1)[0];
+      }
+      loaded.push({
+        row,
+        file,
+        line,
+        steps: st,
+        stepsFile: haveSteps ? stepsFile : null,
+        prompts,
+        promptsFile
+      });
+    }
+  }
+  const runIndex = /* @__PURE__ */ new Map();
+  const runs = [];
+  const viewRows = [];
+  for (const l of loaded) {
+    const r = l.row;
+    const key = `${l.file}\0${r.agent_name}\0${r.eval_track}\0${r.play_protocol}`;
+    let run = runIndex.get(key);
+    if (run === void 0) {
+      run = runs.length;
+      runIndex.set(key, run);
+      runs.push({ label: `${r.agent_name} \xB7 ${r.eval_track} \xB7 ${r.play_protocol}`, source: l.file });
+    }
+    const k = kappaOf(r);
+    viewRows.push({
+      run,
+      item: r.instance_id,
+      ok: r.valid,
+      cells: [
+        r.agent_name,
+        r.eval_track,
+        r.play_protocol,
+        verdictOf(r),
+        kappaText(k),
+        r.valid,
+        r.goal,
+        r.ap_f1,
+        r.ts_f1,
+        r.eff_t ?? null
+      ]
+    });
+  }
+  uniqueLabels(runs);
+  const compiled = /* @__PURE__ */ new Map();
+  const detail = (i) => {
+    const l = loaded[i];
+    if (!l) throw new RangeError(`no sample ${i}`);
+    return gf01Detail(l, bundle, compiled);
+  };
+  const title = `GF-01 samples \xB7 ${o.runs.map((f) => basename(f)).join(", ")}`;
+  if (!bundle)
+    notes.push(
+      "no --instances bundle: the goal panel and the best-matching minimal certificate are not shown"
+    );
+  return { family: "gf01", title, columns: GF01_COLUMNS, runs, rows: viewRows, notes, detail };
+}
+var fmtAtoms = (c) => c.length ? c.map(([t, ap, v]) => `t=${t} ${ap}=${v}`).join(", ") : "(none)";
+var fmtVals = (o) => Object.entries(o).map(([k, v]) => `${k}=${String(v)}`).join(" ");
+function gf01Detail(l, bundle, compiled) {
+  const r = l.row;
+  const sections = [];
+  const pairs = [
+    ["instance", r.instance_id],
+    ["agent", r.agent_name],
+    ["eval track", r.eval_track],
+    ["renderer track", r.renderer_track],
+    ["play protocol", r.play_protocol],
+    ["verdict", verdictOf(r)],
+    ["\u03BA (M, G, \u2212Eff_t, \u2212Eff_a)", kappaOf(r)],
+    ["Suff / Min1 / Valid / goal", [r.suff, r.min1, r.valid, r.goal]],
+    ["Eff_t / Eff_a", [r.eff_t ?? null, r.eff_a ?? null]],
+    ["AP-F1 / TS-F1", [r.ap_f1, r.ts_f1]],
+    ["certificate", fmtAtoms(r.certificate)],
+    ["split / mode / slice", [r.split_id, r.mode, r.difficulty_slice ?? null]],
+    ["source", `${basename(l.file)}:${l.line}`]
+  ];
+  const player = r.player_id;
+  if (typeof player === "string") pairs.splice(2, 0, ["player", player]);
+  sections.push({ kind: "kv", title: "Episode", pairs });
+  const inst = bundle?.byId.get(r.instance_id);
+  if (inst) {
+    const ci0 = compiled.get(inst.instance_id) ?? compileInstance(inst);
+    compiled.set(inst.instance_id, ci0);
+    const lo = ci0.lo;
+    const hi = ci0.hi;
+    sections.push({
+      kind: "kv",
+      title: "Goal panel (what the player saw)",
+      pairs: [
+        [
+          "goal",
+          `${inst.effect_ap} = 1 ${inst.mode === "hard" ? `at t*=${inst.t_star}` : `in window ${lo}..${hi}`}`
+        ],
+        ["mode / t* / window", [inst.mode, inst.t_star, `${lo}..${hi}`]],
+        ["horizon T", ci0.T],
+        [
+          "inputs / outputs",
+          `${inst.automaton.input_aps.join(" ")} / ${inst.automaton.output_aps.join(" ")}`
+        ],
+        ["budgets (timesteps / atoms)", [inst.budget_timestep, inst.budget_atoms ?? null]]
+      ]
+    });
+    sections.push(certificateSection(r, ci0));
+  } else if (bundle) {
+    sections.push({
+      kind: "missing",
+      title: "Best-matching minimal certificate",
+      text: `instance ${r.instance_id} is not in the bundle given with --instances`
+    });
+  }
+  if (l.steps) {
+    for (const ro of l.steps.rollouts) {
+      const rows = [];
+      const marks = [];
+      for (const s of ro.steps) {
+        const set = fmtVals(s.set) || "{}";
+        rows.push([s.t, set, fmtVals(s.y_t), s.effect_status_t, null]);
+        marks.push(ro.scored ? null : ["practice"]);
+        for (const rej of s.rejected) {
+          rows.push([s.t, JSON.stringify(rej.move) ?? "", "", `rejected: ${rej.code}`, rej.message]);
+          marks.push(["rejected"]);
+        }
+        if (s.forced_skip) {
+          rows.push([s.t, "{}", "", `forced skip: ${s.forced_skip}`, null]);
+          marks.push(["rejected"]);
+        }
+      }
+      const head = `Rollout ${ro.episode} \xB7 ${ro.phase}${ro.scored ? " (scored)" : " (practice, unscored)"}`;
+      const end = ro.effect_triggered === void 0 ? "" : ` \xB7 effect ${ro.effect_triggered ? "triggered" : "not triggered"}`;
+      sections.push({
+        kind: "table",
+        title: `${head}${end}`,
+        columns: ["t", "action (you set)", "observed outputs y_t", "effect status / rejection", "reason"],
+        rows,
+        marks
+      });
+    }
+    transcriptSections(l, sections);
+  } else {
+    sections.push({
+      kind: "missing",
+      title: "Replay",
+      text: l.stepsFile ? `the step log ${basename(l.stepsFile)} has no episode for this instance and condition` : `no step log beside ${basename(l.file)}: the observations, actions and rejections were not recorded (offline agents submit a certificate without playing)`
+    });
+  }
+  return { title: `${verdictOf(r)} \xB7 \u03BA ${kappaText(kappaOf(r))}`, sections };
+}
+function certificateSection(r, ci0) {
+  const rule = r.atom_budget ?? "diagnostic";
+  const ci = withAtomBudget(ci0, rule);
+  const pool = r.best_match_pool ?? "official";
+  const bm = bestMatch(ci, r.certificate, { pool, maxNodes: VIEW_BEST_MATCH_MAX_NODES });
+  if (bm.cap_hit || bm.target === null) {
+    return {
+      kind: "missing",
+      title: "Certificate vs best-matching minimal certificate",
+      text: bm.cap_hit ? `the best-match search hit the viewer's cap of ${VIEW_BEST_MATCH_MAX_NODES} nodes; re-score offline (gf01 evaluate) to see the target` : "M(I) is empty: no minimal certificate exists for this instance"
+    };
+  }
+  const key = (a) => `${a[0]}\0${a[1]}\0${a[2]}`;
+  const mine = new Set(r.certificate.map(key));
+  const target = new Set(bm.target.map(key));
+  const all = /* @__PURE__ */ new Map();
+  for (const a of [...r.certificate, ...bm.target]) all.set(key(a), a);
+  const atoms = [...all.values()].sort(
+    (a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[2] - b[2])
+  );
+  const agree = Math.abs(bm.ap_f1 - r.ap_f1) < 1e-9 && Math.abs(bm.ts_f1 - r.ts_f1) < 1e-9;
+  return {
+    kind: "table",
+    title: `Certificate vs best-matching minimal certificate (pool ${pool}, |M(I)| = ${bm.m_count}; recomputed AP-F1 ${bm.ap_f1.toFixed(3)}, TS-F1 ${bm.ts_f1.toFixed(3)}${agree ? ", as in the row" : ` \u2014 the row says AP-F1 ${r.ap_f1}, TS-F1 ${r.ts_f1}: the target shown may differ from the one scored`})`,
+    columns: ["t", "input", "value", "agent's certificate", "best-matching minimal"],
+    rows: atoms.map((a) => [a[0], a[1], a[2], mine.has(key(a)), target.has(key(a))]),
+    marks: atoms.map((a) => mine.has(key(a)) && target.has(key(a)) ? ["gold"] : null)
+  };
+}
+function transcriptSections(l, sections) {
+  const log = l.steps?.agent_log;
+  const transcript = log?.transcript;
+  if (!log || !transcript) return;
+  const summary = log;
+  sections.push({
+    kind: "kv",
+    title: "Model usage",
+    pairs: [
+      ["model", JSON.stringify(summary.model ?? null)],
+      ["prompt templates", JSON.stringify(summary.prompt_templates ?? null)],
+      ["calls / cache hits", [summary.calls, summary.cache_hits]],
+      [
+        "prompt / completion tokens",
+        [summary.prompt_tokens, summary.completion_tokens]
+      ],
+      [
+        "malformed replies / skipped steps",
+        [summary.malformed_replies, summary.skipped_steps]
+      ]
+    ]
+  });
+  if (!l.prompts)
+    sections.push({
+      kind: "missing",
+      title: "Prompts",
+      text: `no prompt store ${basename(l.promptsFile)}: the replies are shown, the exact messages sent were not kept`
+    });
+  let prevSystem = null;
+  transcript.forEach((c, k) => {
+    const items = [];
+    const msgs = c.prompt_sha256 ? l.prompts?.get(c.prompt_sha256) : void 0;
+    if (msgs) {
+      for (const m of msgs) {
+        const content = typeof m.content === "string" ? m.content : JSON.stringify(m.content);
+        if (m.role === "system" && content === prevSystem) {
+          items.push({ role: "system", content: "(the same system message as the previous call)" });
+          continue;
+        }
+        if (m.role === "system") prevSystem = content;
+        items.push({ role: m.role, content });
+      }
+    } else if (l.prompts) {
+      items.push({
+        role: "prompt",
+        content: `prompt ${c.prompt_sha256 ?? "(no hash)"} is not in the prompt store`
+      });
+    }
+    items.push({ role: "assistant", content: c.reply ?? "(no reply recorded)", note: `reply \xB7 ${c.kind}` });
+    sections.push({
+      kind: "messages",
+      title: `Call ${k + 1} \xB7 rollout ${c.episode ?? "?"}, t=${c.t ?? "?"} \xB7 ${c.kind}`,
+      items
+    });
+  });
+  const tools = log.tool_calls;
+  if (tools?.length)
+    sections.push({
+      kind: "table",
+      title: "Tool calls",
+      columns: ["rollout", "t", "tool", "args", "result"],
+      rows: tools.map((t) => {
+        const x = t;
+        return [
+          x.episode,
+          x.t,
+          x.tool,
+          JSON.stringify(x.args),
+          JSON.stringify(x.result)
+        ];
+      })
+    });
+}
+export {
+  GF01_COLUMNS,
+  VIEW_BEST_MATCH_MAX_NODES,
+  gf01ViewDataset,
+  stepLogSchema
+};

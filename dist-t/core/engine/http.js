@@ -1,0 +1,149 @@
+import http from "node:http";
+import https from "node:https";
+import { displayUrl, ModelError, redact, toModelError } from "./errors.js";
+/** Parse `retry-after-ms` (OpenAI) or `Retry-After` (seconds or HTTP date) into ms. */
+export function parseRetryAfter(headers, now = Date.now()) {
+    const ms = headers.get("retry-after-ms");
+    if (ms !== null && ms.trim() !== "" && Number.isFinite(Number(ms)))
+        return Math.max(0, Number(ms));
+    const ra = headers.get("retry-after");
+    if (ra === null || ra.trim() === "")
+        return undefined;
+    const secs = Number(ra);
+    if (Number.isFinite(secs))
+        return Math.max(0, secs * 1000);
+    const date = Date.parse(ra);
+    return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+// Keep-alive agents shared by every client: a run reuses a handful of connections instead
+// of a TCP handshake per request. node:http rather than fetch: the engine's per-request CPU
+// budget is < 1 ms, and fetch (undici) spends several times more of it per call here.
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+const parsedUrls = new Map();
+function parseUrl(url) {
+    let u = parsedUrls.get(url);
+    if (!u) {
+        try {
+            u = new URL(url);
+        }
+        catch {
+            throw new ModelError("client", `invalid URL ${JSON.stringify(displayUrl(url))} — check --base-url`, {
+                reason: "bad_url",
+            });
+        }
+        if (u.protocol !== "http:" && u.protocol !== "https:") {
+            throw new ModelError("client", `unsupported URL scheme ${u.protocol} (use http: or https:)`, {
+                reason: "bad_url",
+            });
+        }
+        parsedUrls.set(url, u);
+    }
+    return u;
+}
+function request(url, body, opts) {
+    const u = parseUrl(url);
+    const data = Buffer.from(body, "utf8");
+    const secure = u.protocol === "https:";
+    return new Promise((resolve, reject) => {
+        const req = (secure ? https : http).request({
+            protocol: u.protocol,
+            hostname: u.hostname.startsWith("[") ? u.hostname.slice(1, -1) : u.hostname,
+            port: u.port || undefined,
+            path: u.pathname + u.search,
+            method: "POST",
+            agent: secure ? httpsAgent : httpAgent,
+            signal: opts.signal,
+            headers: { "content-type": "application/json", "content-length": data.length, ...opts.headers },
+        }, (res) => {
+            const chunks = [];
+            res.on("data", (c) => chunks.push(c));
+            res.on("error", reject);
+            res.on("end", () => resolve({
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                text: Buffer.concat(chunks).toString("utf8"),
+            }));
+        });
+        req.on("error", reject);
+        req.end(data);
+    });
+}
+/**
+ * POST a JSON body and return the parsed JSON reply, mapping HTTP failures to ModelError
+ * kinds (429 → rate_limit, 5xx → server, other 4xx → client, non-JSON 2xx → bad_response).
+ */
+export async function postJson(url, body, opts) {
+    const ctx = opts.context ?? {};
+    const base = ctx.baseUrl ?? url;
+    let res;
+    try {
+        res = await request(url, JSON.stringify(body), opts);
+    }
+    catch (e) {
+        throw toModelError(e, opts.signal, base);
+    }
+    const text = res.text;
+    const headers = {
+        get: (name) => {
+            const v = res.headers[name];
+            return v === undefined ? null : Array.isArray(v) ? v.join(", ") : v;
+        },
+    };
+    const snippet = () => redact(text.slice(0, 300).replace(/\s+/g, " ").trim(), opts.secrets ?? []);
+    if (res.status === 429) {
+        throw new ModelError("rate_limit", `HTTP 429: ${snippet()}`, {
+            status: 429,
+            retryAfterMs: parseRetryAfter(headers),
+        });
+    }
+    if (res.status >= 500) {
+        throw new ModelError("server", `HTTP ${res.status}: ${snippet()}`, {
+            status: res.status,
+            retryAfterMs: parseRetryAfter(headers),
+        });
+    }
+    if (res.status >= 400 || res.status < 200)
+        throw clientError(res.status, snippet(), url, ctx);
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        throw new ModelError("bad_response", `HTTP ${res.status} with a body that is not JSON: ${snippet()}`, {
+            status: res.status,
+        });
+    }
+}
+/** One line per 4xx: what the server said, where, and the likely fix. */
+export function clientError(status, said, url, ctx) {
+    const base = displayUrl(ctx.baseUrl ?? url);
+    const tail = said ? ` (server said: ${said.length > 200 ? `${said.slice(0, 200)}…` : said})` : "";
+    const model = ctx.model !== undefined ? `'${ctx.model}'` : "the model";
+    if (status === 401) {
+        const key = ctx.keyEnv ?? "OPENAI_API_KEY";
+        const fix = ctx.keyEnv === undefined && ctx.keySent === undefined
+            ? "the server wants credentials this client does not send"
+            : ctx.keySent
+                ? `check ${key} / --api-key-env (the key was rejected)`
+                : `no API key was sent: set ${key} or pass --api-key-env`;
+        return new ModelError("client", `401 Unauthorized from ${base}: ${fix}${tail}`, {
+            status,
+            reason: "unauthorized",
+        });
+    }
+    if (status === 403)
+        return new ModelError("client", `403 Forbidden from ${base}: the key may not use ${model} — check its permissions / project${tail}`, { status, reason: "forbidden" });
+    if (status === 404) {
+        if (/model/i.test(said))
+            return new ModelError("client", `404 model not found: ${model}${ctx.listsModels ? ` — list models at ${base}/models` : " — check --model"}${tail}`, { status, reason: "model_not_found" });
+        return new ModelError("client", `404 Not Found at ${displayUrl(url)} — check --base-url (OpenAI-compatible servers usually end in /v1)${tail}`, { status, reason: "not_found" });
+    }
+    return new ModelError("client", `HTTP ${status} from ${base}${said ? `: ${said}` : ""}`, {
+        status,
+        reason: "bad_request",
+    });
+}
+export function joinUrl(base, path) {
+    return base.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`);
+}
+//# sourceMappingURL=http.js.map

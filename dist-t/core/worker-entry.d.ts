@@ -1,0 +1,1 @@
+export declare function workerEntryUrl(from: string, name: string): URL;

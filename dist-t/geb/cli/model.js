@@ -1,0 +1,185 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { Option } from "commander";
+import { intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { addModelOptions, num } from "../../core/engine/cli.js";
+import { RunStoppedError } from "../../core/engine/errors.js";
+import { InputError } from "../../core/errors.js";
+import { writeTextAtomic } from "../io.js";
+import { addGebPromptOptions, gebOptionsFromCli } from "../model/cli-options.js";
+import { addAnswerOptions, addSelectionOptions } from "../pipeline/options.js";
+const int = (flag, min) => intFlag(flag, { min });
+const collect = (v, prev = []) => [...prev, v];
+/** Predictions JSONL of trial 0 (rows graded as missing are left out, so regrading agrees). */
+export function predictionsJsonl(r) {
+    const preds = r.predictions[0] ?? new Map();
+    let out = "";
+    for (const row of r.payload.retrieval_stats) {
+        if (row.trial !== 0)
+            continue;
+        const a = preds.get(row.id);
+        if (a)
+            out += `${JSON.stringify({ id: row.id, value: a.value, support_ids: a.support_ids })}\n`;
+    }
+    return out;
+}
+export function parseLabels(items) {
+    const out = {};
+    for (const it of items ?? []) {
+        const i = it.indexOf("=");
+        if (i <= 0)
+            throw new InputError(`expected key=value, got ${JSON.stringify(it)}`, { field: "--label" });
+        out[it.slice(0, i)] = it.slice(i + 1);
+    }
+    return out;
+}
+/** The one-line report plus the decomposition line. */
+export function reportLines(r, { formatReport, pyFixed, intervalsLine, }) {
+    const p = r.payload;
+    const e = p.efficiency;
+    const lines = [
+        formatReport(p.metrics, `model=${p.model} protocol=closed_book `, {
+            tokens: e.tokens,
+            tokens_per_q: e.tokens_per_q,
+            passes: e.passes,
+            wall_s: e.wall_s ?? 0,
+            wall_s_per_q: 0,
+        }),
+    ];
+    if (p.metrics_postprocessed)
+        lines.push(formatReport(p.metrics_postprocessed, "postprocessed (reference citation repair) "));
+    if (p.trial_stats) {
+        const v = p.trial_stats.value_acc;
+        if (v)
+            lines.push(`trials=${v.n} value_acc mean=${pyFixed(v.mean, 3)} stdev=${pyFixed(v.stdev, 3)} min=${pyFixed(v.min, 3)} max=${pyFixed(v.max, 3)}`);
+    }
+    const d = p.decomposition;
+    if (d?.decomposition_line) {
+        const f = (x) => (x === null ? "-" : pyFixed(x, 4));
+        lines.push(`decomposition (gold_present -> selected -> answered -> correct): ${d.decomposition_line}`);
+        lines.push(`selected_note=${f(d.selected_note_rate)} wrong_update=${f(d.wrong_update_rate)} abstain=${f(d.abstain_rate)} (p=${f(d.abstain_precision)} r=${f(d.abstain_recall)}) reference(latest-entry) selection=${f(d.selection_rate_latest_entry)}`);
+    }
+    // Last, so the lines above keep their places for scripts that read them.
+    if (p.intervals)
+        lines.push(intervalsLine(p.intervals));
+    return lines;
+}
+/**
+ * The one stderr line for a run with failed requests. Such a run prints and writes no
+ * scores: its failed rows would have been graded as wrong answers.
+ */
+export function incompleteRunLine(r, resultsPath) {
+    const n = r.payload.data.n * Math.max(1, r.predictions.length);
+    const retry = resultsPath
+        ? `rerun with --resume --results ${resultsPath} to retry only those`
+        : "rerun (with --results <file> a later --resume retries only the failed ones)";
+    return `geb: ${r.errors} of ${n} requests failed, first: ${r.firstError ?? "unknown error"}; no scores reported — ${retry}`;
+}
+/** Registers `geb model`: any engine model, or the retrieval pipeline (`retrieval[:<answerer>]`). */
+export function registerModelCommands(program) {
+    const cmd = program
+        .command("model")
+        .description("run a model over a dataset (closed book) and grade it; --model retrieval[:<answerer>] runs the retrieval → selection → answer pipeline")
+        .optionsGroup("Input:")
+        .requiredOption("--data <path>", "dataset JSONL");
+    // Help groups (commander optionsGroup applies to the options added after it).
+    addModelOptions(cmd.optionsGroup("Model and server:"));
+    addGebPromptOptions(cmd.optionsGroup("Prompt:"));
+    addAnswerOptions(addSelectionOptions(cmd.optionsGroup("Retrieval pipeline (--model retrieval[:<answerer>]):")));
+    cmd
+        .optionsGroup("Grading and output:")
+        .addOption(new Option("--protocol <p>", "closed_book (the model reads the book's ledger)")
+        .choices(["closed_book"])
+        .default("closed_book"))
+        .addOption(new Option("--citations <mode>", "require support IDs: auto (per row), on, off")
+        .choices(["auto", "on", "off"])
+        .default("auto"))
+        .addOption(new Option("--support-metric <m>", "citation correctness: f1 or exact")
+        .choices(["f1", "exact"])
+        .default("f1"))
+        .option("--max-support-k <k>", "score only the first k cited IDs (>= 1)", int("--max-support-k", 1), 3)
+        .option("--entailment-check", "require the answer to follow from the cited updates (default)", true)
+        .option("--no-entailment-check", "skip the entailment check")
+        .option("--out <path>", "predictions JSONL (trial 0)", outFileFlag("--out"))
+        .option("--results-json <path>", "results JSON (a list with one run payload)", outFileFlag("--results-json"))
+        .option("--out-dir <dir>", "write preds.jsonl, results.json, summary.json, summary.csv, diagnosis.json there", outDirFlag("--out-dir"))
+        .option("--thresholds <file>", "diagnosis thresholds JSON (reference format)")
+        .option("--label <k=v>", "label recorded in the payload (repeat; distractor_profile=… is used for grouping)", collect)
+        .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)")
+        .addHelpText("after", `
+Examples:
+  geb model --data data.jsonl --model openai:qwen2.5-7b --base-url http://localhost:8000/v1 --results-json r.json
+  geb model --data data.jsonl --model openai:gpt-4o-mini --limit 20 --out preds.jsonl
+  geb model --data data.jsonl --model retrieval --deterministic-answer --retriever bm25 --k 8 --rerank latest_step
+Required options are marked (required); docs/geb/model.md and docs/cli.md explain the rest.`)
+        .action(async (o) => {
+        const { engineFromOptions } = await import("../../core/engine/cli.js");
+        const api = await import("../api.js");
+        const { parseRetrievalSpec, runGebModel } = await import("../pipeline/gebmodel.js");
+        const { pipelineFromCommand } = await import("../pipeline/config.js");
+        const { writeRunArtifacts } = await import("../summary/artifacts.js");
+        const spec = parseRetrievalSpec(o.model);
+        const g = gebOptionsFromCli(o);
+        const pipeline = spec ? pipelineFromCommand(cmd) : null;
+        const innerSpec = spec ? spec.answerer : o.model;
+        const needsModel = pipeline
+            ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer
+            : true;
+        const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
+        // Validated like every engine flag: without an engine (retrieval answers) "--limit abc" was
+        // NaN here, and every row ran as if no limit was given.
+        const limit = num("--limit", o.limit, { int: true, min: 0 });
+        try {
+            let r;
+            try {
+                r = await runGebModel({
+                    data: o.data,
+                    model: o.model,
+                    engine,
+                    prompt: g.prompt,
+                    postprocess: g.postprocess,
+                    grade: {
+                        citations: o.citations,
+                        supportMetric: o.supportMetric,
+                        maxSupportK: o.maxSupportK,
+                        entailmentCheck: o.entailmentCheck,
+                    },
+                    pipeline,
+                    limit,
+                    labels: parseLabels(o.label),
+                    timings: o.timings !== false,
+                });
+            }
+            catch (e) {
+                // Permanent failure (no server, bad key, unknown model): one line, exit 1, no scores.
+                if (!(e instanceof RunStoppedError))
+                    throw e;
+                process.stderr.write(`geb: ${e.message}\n`);
+                process.exitCode = 1;
+                return;
+            }
+            if (r.errors > 0) {
+                process.stderr.write(`${incompleteRunLine(r, o.results)}\n`);
+                process.exitCode = 1;
+                return;
+            }
+            if (o.out)
+                writeTextAtomic(o.out, predictionsJsonl(r));
+            if (o.resultsJson)
+                writeTextAtomic(o.resultsJson, `${JSON.stringify([r.payload], null, 2)}\n`);
+            if (o.outDir) {
+                const dir = o.outDir;
+                mkdirSync(dir, { recursive: true });
+                writeTextAtomic(join(dir, "preds.jsonl"), predictionsJsonl(r));
+                writeRunArtifacts(dir, [r.payload], { thresholds: o.thresholds });
+            }
+            const { intervalsLine } = await import("../grade/intervals.js");
+            for (const line of reportLines(r, { ...api, intervalsLine }))
+                console.log(line);
+        }
+        finally {
+            await engine?.client.close?.();
+        }
+    });
+}
+//# sourceMappingURL=model.js.map

@@ -1,0 +1,321 @@
+/**
+ * `geb sweep`, `geb sweep-merge`, `geb run-preset`, `geb wall`, `geb wall-search`,
+ * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
+ */
+import { Option } from "commander";
+import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { InputError } from "../../core/errors.js";
+import { importOptional } from "../../core/optional.js";
+import { writeTextAtomic } from "../io.js";
+import { addSweepFlags } from "../sweep/flag-options.js";
+import { parseShard } from "../sweep/grid.js";
+const collect = (v, prev = []) => [...prev, v];
+/** Engine flags for model cells (the shared engine surface minus per-run result files). */
+function addModelFlags(cmd) {
+    return cmd
+        .option("--model <spec>", "answer with a model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)")
+        .option("--adapter <spec>", "alias of --model (the reference's flag)")
+        .option("--base-url <url>", "model server base URL")
+        .option("--api-key-env <name>", "variable holding the API key")
+        .option("--command-arg <arg>", "argument for command:<program> (repeat)", collect)
+        .addOption(new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]))
+        .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
+        .option("--temperature <x>", "sampling temperature", checkedFlag(floatFlag("--temperature", { min: 0 })))
+        .option("--max-tokens <n>", "completion token budget", checkedFlag(intFlag("--max-tokens", { min: 1 })))
+        .option("--max-concurrency <n>", "model requests in flight per cell", checkedFlag(intFlag("--max-concurrency", { min: 1 })), "4")
+        .option("--timeout-s <s>", "per-request timeout in seconds", checkedFlag(floatFlag("--timeout-s", { min: 0.001 })), "120")
+        .option("--max-retries <n>", "retries on 429/5xx/timeouts", checkedFlag(intFlag("--max-retries", { min: 0 })), "6")
+        .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"));
+}
+function addRunFlags(cmd) {
+    return cmd
+        .option("--shard <i/n>", "run only shard i of n (every n-th cell); merge with sweep-merge")
+        .option("--jobs <n>", "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)", intFlag("--jobs", { min: 1 }))
+        .option("--overwrite", "discard an existing sweep in --out and run again")
+        .option("--results-json <path>", "also write the combined results list here", outFileFlag("--results-json"))
+        .option("--no-progress", "no progress bar");
+}
+async function runtimeFor(spec, o) {
+    if (spec.runner.kind === "baseline")
+        return {};
+    // Loaded only when needed: baseline sweeps start without the pipeline or the engine.
+    if (spec.runner.kind === "pipeline")
+        await import("../sweep/pipeline-cell.js");
+    if (!spec.runner.model)
+        return {};
+    // Loaded only for model cells: baseline sweeps start without the engine (startup is timed).
+    const { engineFromOptions } = await import("../../core/engine/cli.js");
+    const { gebOptionsFromCli } = await import("../model/cli-options.js");
+    await import("../sweep/model-cell.js");
+    const engine = await engineFromOptions({
+        model: spec.runner.model,
+        baseUrl: o.baseUrl,
+        apiKeyEnv: o.apiKeyEnv,
+        commandArg: o.commandArg,
+        promptVia: o.promptVia,
+        modelOption: o.modelOption,
+        temperature: o.temperature,
+        maxTokens: o.maxTokens,
+        maxConcurrency: o.maxConcurrency,
+        timeoutS: o.timeoutS,
+        maxRetries: o.maxRetries,
+        cacheDir: o.cacheDir,
+    });
+    return { engine, gebPrompt: gebOptionsFromCli({}).prompt };
+}
+function reportSweep(r, out) {
+    console.log(`sweep: ${r.cells} cells (${r.ran} run, ${r.skipped} already done) in ${out}` +
+        (r.complete ? `; wrote ${r.combined} and ${r.summary}` : "; grid incomplete (other shards pending)"));
+}
+async function sweepAction(cmd, spec, out) {
+    const o = cmd.opts();
+    const jobs = o.jobs; // validated by intFlag
+    const { runSweep } = await import("../sweep/sweep.js");
+    const r = await runSweep({
+        spec,
+        out,
+        shard: o.shard ? parseShard(String(o.shard)) : null,
+        jobs,
+        overwrite: Boolean(o.overwrite),
+        resultsJson: o.resultsJson ?? null,
+        progress: o.progress !== false,
+        runtime: await runtimeFor(spec, o),
+        log: (s) => process.stderr.write(`${s}\n`),
+    });
+    reportSweep(r, out);
+}
+/**
+ * Commander's own flag errors (a value outside `choices`, a missing argument) as one line and
+ * exit 2, like every InputError: no usage dump after the message. The CLI's main turns the
+ * thrown CommanderError into the exit code.
+ */
+export function oneLineErrors(cmd) {
+    cmd.showHelpAfterError(false).exitOverride();
+    for (const c of cmd.commands)
+        oneLineErrors(c);
+}
+/** Apply `oneLineErrors` to the commands `register` adds to `program`. */
+export function withOneLineErrors(program, register) {
+    const before = new Set(program.commands);
+    register();
+    for (const c of program.commands)
+        if (!before.has(c))
+            oneLineErrors(c);
+}
+export function registerSweepCommands(program) {
+    withOneLineErrors(program, () => registerSweepCommandsInner(program));
+}
+function registerSweepCommandsInner(program) {
+    const sweep = program
+        .command("sweep")
+        .description("run a grid of generate → answer → grade cells (parallel, resumable, shardable)")
+        .requiredOption("--out <dir>", "output directory (one run dir per cell, combined.json, summary.json)", outDirFlag("--out"));
+    addRunFlags(addModelFlags(addSweepFlags(sweep)));
+    sweep.action(async () => {
+        const { specFromFlags } = await import("../sweep/flags.js");
+        await sweepAction(sweep, specFromFlags(sweep), sweep.opts().out);
+    });
+    program
+        .command("sweep-merge")
+        .description("join shard output dirs of one grid into --out and write combined.json + summary.json")
+        .argument("<dirs...>", "shard output directories")
+        .requiredOption("--out <dir>", "merged output directory (may be one of the inputs)", outDirFlag("--out"))
+        .action(async (dirs, o) => {
+        const { mergeSweeps } = await import("../sweep/sweep.js");
+        const r = mergeSweeps(dirs, o.out);
+        console.log(`merged ${r.cells} cells into ${o.out}; wrote ${r.combined} and ${r.summary}`);
+    });
+    const preset = program
+        .command("run-preset")
+        .description("run a named sweep from the versioned presets file (configs/presets.json)")
+        .argument("[name]", "preset name (see --list)")
+        .option("--out <dir>", "output directory (default runs/<name>)", outDirFlag("--out"))
+        .option("--presets <file>", "presets file (default: the bundled configs/presets.json)")
+        .option("--list", "list presets (cells, description, what each needs) and exit");
+    addRunFlags(addModelFlags(addSweepFlags(preset)));
+    preset.action(async (name) => {
+        const { describePresets, loadPresets, presetSpec, withOfflineAnswerer } = await import("../sweep/presets.js");
+        const { specFromFlags } = await import("../sweep/flags.js");
+        const o = preset.opts();
+        const file = loadPresets(o.presets);
+        if (o.list) {
+            for (const line of describePresets(file))
+                console.log(line);
+            return;
+        }
+        if (!name)
+            throw new InputError(`a preset name is required (have: ${Object.keys(file.presets).join(", ")}; see --list)`, {
+                field: "name",
+            });
+        const base = presetSpec(file, name, o.presets ?? "configs/presets.json");
+        const spec = specFromFlags(preset, base);
+        const note = withOfflineAnswerer(spec, name);
+        if (note)
+            process.stderr.write(`${note}\n`);
+        await sweepAction(preset, spec, o.out ?? `runs/${name}`);
+    });
+    program
+        .command("wall")
+        .description("find the first parameter value where a metric crosses a threshold (over summary.json runs)")
+        .option("--runs-dir <dir>", "directory searched for */summary.json", "runs")
+        .option("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)", "drift.step_rate")
+        .option("--param <key>", "config key of the swept parameter", "steps")
+        .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold"))
+        .addOption(new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
+        .choices(["gte", "lte"])
+        .makeOptionMandatory())
+        .option("--state-mode <m>", "only runs of this state mode")
+        .option("--profile <p>", "only runs of this distractor profile")
+        .addOption(new Option("--aggregate <a>", "combine runs with the same param")
+        .choices(["none", "max", "min"])
+        .default("max"))
+        .option("--out <file>", "wall JSON (default <runs-dir>/wall.json)", outFileFlag("--out"))
+        .option("--update-config <file>", "write the threshold back into this checks config")
+        .option("--check-id <id>", "check to update (with --update-config)")
+        .option("--metric-path <path>", "metric path in the checks config (default --metric)")
+        .action(async (o) => {
+        const { findWallInRuns, updateThresholdConfig } = await import("../sweep/wall.js");
+        const threshold = o.threshold;
+        const r = findWallInRuns({
+            runsDir: o.runsDir,
+            metricPath: o.metric,
+            paramKey: o.param,
+            threshold,
+            direction: o.direction,
+            stateMode: o.stateMode ?? null,
+            profile: o.profile ?? null,
+            aggregate: o.aggregate,
+            out: o.out,
+        });
+        if (!r) {
+            console.log("No matching runs found.");
+            process.exitCode = 1;
+            return;
+        }
+        console.log(`Wrote ${r.out}`);
+        console.log(r.lines.join("\n"));
+        if (o.updateConfig) {
+            if (!o.checkId)
+                throw new InputError("is required with --update-config", { field: "--check-id" });
+            updateThresholdConfig(o.updateConfig, o.checkId, o.metricPath ?? o.metric, threshold, o.direction);
+            console.log(`Updated ${o.updateConfig} (${o.checkId} ${o.metricPath ?? o.metric})`);
+        }
+    });
+    const ws = program
+        .command("wall-search")
+        .description("adaptive wall search: coarse grid → bisection refine → confirm with more seeds")
+        .requiredOption("--out <dir>", "output directory (one sweep per probed value)", outDirFlag("--out"))
+        .requiredOption("--param <knob>", "swept knob: steps, max_book_tokens, or a rate (update_burst_rate, note_rate, distractor_rate, clear_rate)")
+        .requiredOption("--values <list>", "coarse values, ascending (e.g. 40,80,160,320)")
+        .requiredOption("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)")
+        .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold"))
+        .addOption(new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
+        .choices(["gte", "lte"])
+        .makeOptionMandatory())
+        .option("--refine <n>", "bisection steps inside the crossing bracket", intFlag("--refine", { min: 0 }), 4)
+        .option("--tolerance <x>", "stop refining when the bracket is this narrow (default 1 for integer knobs, 0.01 for rates)", floatFlag("--tolerance", { min: 0 }))
+        .option("--confirm-seeds <n>", "re-run the wall and last-ok points with this many seeds (0: skip)", intFlag("--confirm-seeds", { min: 0 }), 0)
+        .option("--preset <name>", "start from a preset instead of the sweep defaults")
+        .option("--presets <file>", "presets file");
+    addRunFlags(addModelFlags(addSweepFlags(ws)));
+    ws.action(async () => {
+        const { loadPresets, presetSpec } = await import("../sweep/presets.js");
+        const { wallSearch } = await import("../sweep/wall.js");
+        const { specFromFlags } = await import("../sweep/flags.js");
+        const o = ws.opts();
+        const base = o.preset
+            ? presetSpec(loadPresets(o.presets), o.preset, o.presets ?? "configs/presets.json")
+            : undefined;
+        const spec = specFromFlags(ws, base);
+        const r = await wallSearch({
+            spec,
+            out: o.out,
+            param: o.param,
+            values: String(o.values),
+            metricPath: o.metric,
+            threshold: o.threshold,
+            direction: o.direction,
+            refine: o.refine,
+            tolerance: o.tolerance,
+            confirmSeeds: o.confirmSeeds,
+            jobs: o.jobs,
+            progress: o.progress !== false,
+            runtime: await runtimeFor(spec, o),
+            log: (s) => process.stderr.write(`${s}\n`),
+        });
+        console.log(`Wrote ${r.file}`);
+        console.log(r.lines.join("\n"));
+    });
+    program
+        .command("check-thresholds")
+        .description("evaluate a use-case checks config (the reference's usecase_checks.json format) against summaries")
+        .option("--config <file>", "checks config", "configs/usecase_checks.json")
+        .option("--root <dir>", "root for summary_path entries", ".")
+        .option("--out <file>", "write {issues, error_count} JSON here", outFileFlag("--out"))
+        .option("--quiet-passes", "hide passing rows")
+        .addOption(new Option("--profile <p>", "release: missing metrics fail; fastlocal: missing is n/a")
+        .choices(["release", "fastlocal"])
+        .default("release"))
+        .option("--strict-optional", "treat optional metrics as required (unless strict_optional_missing=false)")
+        .addOption(new Option("--format <f>", "table (default) or lines (the reference's output)")
+        .choices(["table", "lines"])
+        .default("table"))
+        .action(async (o) => {
+        const { evaluateChecks, formatIssuesTable, loadChecksConfig, optionalAbsent } = await import("../sweep/thresholds.js");
+        const config = loadChecksConfig(o.config);
+        const { issues, errorCount } = evaluateChecks(config, {
+            root: o.root,
+            profile: o.profile,
+            strictOptional: Boolean(o.strictOptional),
+        });
+        const shown = o.quietPasses ? issues.filter((i) => i.status !== "pass") : issues;
+        console.log(formatIssuesTable(shown, o.format, issues));
+        // An optional gate whose metric is absent passes by the config's own rule, but never
+        // silently: name every one on stderr (a drift gate over a run without drift rows, say).
+        const absent = optionalAbsent(issues);
+        if (absent.length > 0)
+            process.stderr.write(`geb: warning: ${absent.length} optional gate metric(s) absent, not evaluated: ${absent.join(", ")}\n`);
+        if (o.out)
+            await writeIssuesJson(o.out, issues, errorCount);
+        if (errorCount > 0)
+            process.exitCode = 1;
+    });
+    program
+        .command("report")
+        .description("self-contained HTML report of a sweep (or a dir of sweeps): charts, tables, CSV/JSON, optional PNGs")
+        .argument("<run-dir>", "a sweep dir (combined.json) or a dir holding several")
+        .option("--out <file>", "HTML file (default <run-dir>/report.html)", outFileFlag("--out"))
+        .option("--png", "also export every chart as PNG (needs chromium)")
+        .option("--chromium <path>", "chromium executable for --png", "/usr/bin/chromium")
+        .option("--wall-metric <path>", "summary metric for the wall panel", "overall.value_acc_mean")
+        .option("--wall-threshold <x>", "threshold line on wall curves", floatFlag("--wall-threshold"))
+        .action(async (dir, o) => {
+        // --png needs an optional package: say so before any work (and before the HTML is written).
+        if (o.png)
+            await importOptional("playwright-core", "PNG export (--png)", () => import("playwright-core"));
+        const { writeGebReport } = await import("../sweep/report.js");
+        const r = await writeGebReport({
+            dir,
+            out: o.out,
+            png: Boolean(o.png),
+            chromium: o.chromium,
+            wallMetric: o.wallMetric,
+            wallThreshold: o.wallThreshold ?? null,
+        });
+        console.log(`Wrote ${r.html} (${r.charts} charts, ${r.tables} tables${r.pngs ? `, ${r.pngs} PNGs` : ""})`);
+    });
+}
+async function writeIssuesJson(file, issues, errorCount) {
+    const { pyJsonDumps } = await import("../../core/pyjson.js");
+    writeTextAtomic(file, pyJsonDumps({
+        issues: issues.map((i) => ({
+            check_id: i.check_id,
+            metric_path: i.metric_path,
+            status: i.status,
+            message: i.message,
+            severity: i.severity,
+        })),
+        error_count: errorCount,
+    }, { indent: 2 }));
+}
+//# sourceMappingURL=sweep.js.map

@@ -1,0 +1,3 @@
+export * from "./baselines.js";
+export * from "./online.js";
+export * from "./registry.js";

@@ -1,0 +1,4 @@
+export * from "./baselines.js";
+export * from "./online.js";
+export * from "./registry.js";
+//# sourceMappingURL=index.js.map

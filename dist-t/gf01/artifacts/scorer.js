@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=scorer.js.map

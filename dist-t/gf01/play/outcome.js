@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=outcome.js.map

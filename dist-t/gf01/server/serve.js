@@ -1,0 +1,265 @@
+/**
+ * `gf01 serve`: one node:http server (loopback by default) with
+ *   - the play session API of src/gf01/play (docs/gf01-play.md), mounted once per bundle
+ *     under `/api/b/<bundle>/` — it holds every hidden bit; the browser only sees the goal
+ *     panel, canonical observations and the scored summary;
+ *   - `/api/web/catalog` (public instance descriptors) and `/api/web/results/<session>`;
+ *   - the static browser app (dist/web).
+ * Finished episodes are written by the session API to `<data>/<bundle>/runs.jsonl` (official
+ * run_record v1, renderer_track `visual`, profile GF-01-R1) and `steps.jsonl` (per-step log);
+ * this module adds `sessions.jsonl` (session id → public result) so results pages survive a
+ * restart. See docs/web.md and docs/human-data.md.
+ */
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { createServer } from "node:http";
+import { basename, join } from "node:path";
+import { listenOn } from "../../core/listen.js";
+import { InputError } from "../../core/errors.js";
+import { readJsonl, writeFileAtomic } from "../../core/jsonl.js";
+import { generateBundle } from "../api.js";
+import { bundleToJson, loadBundle, parseBundle } from "../artifacts/bundle.js";
+import { createPlaySessionHandler } from "../play/http.js";
+import { PLAY_PROTOCOLS } from "../play/observation.js";
+import { publicResult } from "../play/result.js";
+import { ensureWebBuild } from "./build.js";
+import { cutTornTail, openDurableJsonl, openJsonl } from "./journal.js";
+import { ScorePool } from "./score-pool.js";
+import { clientOf, DEFAULT_LIMITS, RateLimiter, SessionQuota } from "./limits.js";
+import { API_SECURITY_HEADERS, createStaticHandler } from "./static.js";
+const slug = (s) => s
+    .replace(/\.json$/i, "")
+    .replace(/[^A-Za-z0-9_-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 48) || "bundle";
+/** A small generated bundle for `gf01 serve` without --instances (deterministic: seeds 0–5). */
+export function demoBundle(gitCommit) {
+    const g = generateBundle({ seeds: [0, 1, 2, 3, 4, 5], gitCommit });
+    // Through the file form, exactly as `gf01 validate --instances` will read it back.
+    const json = bundleToJson(g.bundle);
+    return { bundle: parseBundle(JSON.parse(json), "demo"), json };
+}
+const sendJson = (res, status, body, extra) => {
+    const text = `${JSON.stringify(body)}\n`;
+    res
+        .writeHead(status, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": String(Buffer.byteLength(text)),
+        "cache-control": "no-store",
+        ...API_SECURITY_HEADERS,
+        ...extra,
+    })
+        .end(text);
+};
+export async function startGf01Server(o) {
+    const log = o.log ?? (() => { });
+    const limits = { ...DEFAULT_LIMITS, ...o.limits };
+    for (const [k, v] of Object.entries(limits))
+        if (k !== "trustProxy" && !(Number.isFinite(v) && v >= 0))
+            throw new InputError(`limit ${k} must be a number ≥ 0, got ${v}`, { field: k });
+    if (limits.maxSessions < 1 || limits.maxBodyBytes < 1)
+        throw new InputError("maxSessions and maxBodyBytes must be ≥ 1", { field: "limits" });
+    const quota = new SessionQuota(limits.maxSessions, limits.maxSessionsPerClient);
+    const rate = new RateLimiter(limits.ratePerClient);
+    const who = (req) => clientOf(req, limits.trustProxy);
+    if (!o.bundles.length)
+        throw new InputError("no instance bundles to serve", { field: "instances" });
+    const taken = new Set();
+    const mounted = [];
+    for (const src of o.bundles) {
+        const bundle = src.bundle ?? (await loadBundle(src.file));
+        if (!bundle.instances.length)
+            throw new InputError("the bundle has no instances", { file: src.file, field: "instances" });
+        let key = slug(src.key ?? (src.file ? basename(src.file) : "bundle"));
+        for (let i = 2; taken.has(key); i++)
+            key = `${slug(src.key ?? basename(src.file ?? "bundle"))}-${i}`;
+        taken.add(key);
+        mounted.push({
+            key,
+            name: src.name ?? (src.file ? basename(src.file) : key),
+            bundle,
+            dataDir: join(o.dataDir, key),
+        });
+    }
+    // Results index: session id → public result, reloaded from disk so links keep working.
+    const results = new Map();
+    const appenders = new Map();
+    for (const m of mounted) {
+        await mkdir(m.dataDir, { recursive: true });
+        const f = join(m.dataDir, "sessions.jsonl");
+        // Cut torn tails (a crash mid-write) before anything reads or appends: the play API opens
+        // runs/steps lazily, the results index is read right here.
+        for (const other of ["runs.jsonl", "steps.jsonl"]) {
+            const cut = await cutTornTail(join(m.dataDir, other));
+            if (cut)
+                log(`gf01 serve: ${join(m.dataDir, other)}: cut a torn last line (${cut} bytes, never acknowledged)`);
+        }
+        const sink = await openJsonl(f, { log });
+        if (existsSync(f))
+            for await (const { value } of readJsonl(f))
+                results.set(value.session_id, value);
+        appenders.set(m.key, sink);
+    }
+    const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
+    const statics = webDir ? createStaticHandler(webDir) : undefined;
+    const pool = (o.scoreWorkers ?? 0) > 0
+        ? new ScorePool(new Map(mounted.flatMap((m) => m.bundle.instances.map((i) => [`${m.key}\0${i.instance_id}`, i]))), o.scoreWorkers, log)
+        : undefined;
+    const apis = mounted.map((m) => [
+        `/api/b/${m.key}/`,
+        createPlaySessionHandler({
+            bundle: m.bundle,
+            dataDir: m.dataDir,
+            prefix: `/api/b/${m.key}`,
+            gitCommit: o.gitCommit,
+            admission: quota,
+            clientOf: who,
+            maxBodyBytes: limits.maxBodyBytes,
+            idleTimeoutMs: limits.idleTimeoutS * 1000,
+            sameOriginOnly: limits.trustProxy ? "forwarded" : true,
+            headers: API_SECURITY_HEADERS,
+            // runs.jsonl: fsync'd before the finishing response (the player is told "recorded").
+            openJournal: (f, kind) => (kind === "runs" ? openDurableJsonl(f, { log }) : openJsonl(f, { log })),
+            bestMatchMaxNodes: o.bestMatchMaxNodes,
+            scorer: pool && ((inst, cert, so) => pool.score(`${m.key}\0${inst.instance_id}`, cert, so)),
+            onFinish: ({ session_id, outcome, row }) => {
+                const rec = {
+                    session_id,
+                    bundle: m.key,
+                    instance_id: outcome.instance_id,
+                    agent_name: String(row.agent_name),
+                    ...(typeof row.player_id === "string" ? { player_id: row.player_id } : {}),
+                    result: publicResult(outcome),
+                };
+                results.set(session_id, rec);
+                // Not awaited: the results index is a convenience; runs.jsonl is the record of truth.
+                appenders
+                    .get(m.key)
+                    .push(JSON.stringify(rec))
+                    .catch((e) => log(`sessions.jsonl: ${e.message}`));
+            },
+        }),
+    ]);
+    const catalog = {
+        bundles: mounted.map((m) => ({
+            key: m.key,
+            name: m.name,
+            split_id: m.bundle.meta.split_id ?? null,
+            benchmark_version: m.bundle.meta.benchmark_version ?? null,
+            // Public descriptors only: the goal-panel fields of each instance, nothing hidden.
+            instances: m.bundle.instances.map((inst, index) => ({
+                index,
+                instance_id: inst.instance_id,
+                mode: inst.mode,
+                T: inst.base_trace.length,
+                t_star: inst.t_star,
+                window_size: inst.window_size,
+                budget_timestep: inst.budget_timestep,
+                budget_atoms: inst.budget_atoms ?? null,
+                input_count: inst.automaton.input_aps.length,
+                output_count: inst.automaton.output_aps.length,
+                split_id: inst.split_id ?? null,
+            })),
+        })),
+        protocols: [...PLAY_PROTOCOLS],
+        explore_episodes: 3,
+    };
+    let inflight = 0;
+    const done = () => {
+        inflight--;
+    };
+    const server = createServer((req, res) => {
+        inflight++;
+        res.once("close", done);
+        const wait = limits.ratePerClient > 0 ? rate.take(who(req), performance.now()) : 0;
+        if (wait > 0) {
+            req.resume();
+            return sendJson(res, 429, {
+                error: {
+                    code: "rate_limited",
+                    message: `over ${limits.ratePerClient} requests/s from this client`,
+                },
+            }, { "retry-after": String(wait) });
+        }
+        const u = req.url ?? "/";
+        const q = u.indexOf("?");
+        const path = q < 0 ? u : u.slice(0, q);
+        if (path.startsWith("/api/b/")) {
+            // Admission control: under overload, finish the players already admitted first.
+            if (limits.maxInflight > 0 &&
+                inflight > limits.maxInflight &&
+                req.method === "POST" &&
+                path.endsWith("/sessions")) {
+                req.resume();
+                return sendJson(res, 503, { error: { code: "busy", message: "the server is at capacity; try again in a moment" } }, { "retry-after": "1" });
+            }
+            for (const [prefix, api] of apis)
+                if (path.startsWith(prefix) && api(req, res))
+                    return;
+            return sendJson(res, 404, { error: { code: "unknown_bundle", message: `no bundle for ${path}` } });
+        }
+        if (path === "/api/web/catalog")
+            return sendJson(res, 200, catalog);
+        if (path.startsWith("/api/web/results/")) {
+            let sid = "";
+            try {
+                sid = decodeURIComponent(path.slice("/api/web/results/".length));
+            }
+            catch { }
+            const r = results.get(sid);
+            return r
+                ? sendJson(res, 200, r)
+                : sendJson(res, 404, {
+                    error: { code: "unknown_session", message: "no finished session with that id" },
+                });
+        }
+        if (path.startsWith("/api/"))
+            return sendJson(res, 404, { error: { code: "not_found", message: `no route ${path}` } });
+        if (statics?.(req, res))
+            return;
+        res
+            .writeHead(404, { "content-type": "text/plain; charset=utf-8", ...API_SECURITY_HEADERS })
+            .end("not found\n");
+    });
+    // Keep-alive long enough to span a person's think time between moves (no reconnect per
+    // move), short enough that idle sockets do not pile up; slow or stalled requests are cut
+    // (headers within 10 s, a whole request within 30 s) so they cannot hold sockets open.
+    server.keepAliveTimeout = 15_000;
+    server.headersTimeout = 10_000;
+    server.requestTimeout = 30_000;
+    try {
+        await listenOn(server, o.port ?? 0, o.host ?? "127.0.0.1");
+    }
+    catch (e) {
+        await pool?.close();
+        throw e;
+    }
+    let closing;
+    const addr = server.address();
+    const host = addr.family === "IPv6" ? `[${addr.address}]` : addr.address;
+    return {
+        url: `http://${host}:${addr.port}`,
+        server,
+        bundles: mounted,
+        // Idempotent: waits for in-flight row writes, then closes the data files once.
+        close: () => (closing ??= (async () => {
+            await new Promise((resolve) => {
+                server.closeAllConnections?.();
+                server.close(() => resolve());
+            });
+            for (const [, api] of apis)
+                await api.close();
+            await pool?.close();
+            for (const a of appenders.values())
+                await a.close();
+        })()),
+    };
+}
+/** Write the demo bundle next to its runs so `gf01 validate` can re-verify them later. */
+export async function writeDemoBundle(dataDir, json) {
+    const f = join(dataDir, "demo", "instances.json");
+    await mkdir(join(dataDir, "demo"), { recursive: true });
+    await writeFileAtomic(f, json);
+    return f;
+}
+//# sourceMappingURL=serve.js.map

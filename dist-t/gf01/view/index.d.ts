@@ -1,0 +1,2 @@
+export * from "./dataset.js";
+export { registerViewCommand } from "./cli.js";
