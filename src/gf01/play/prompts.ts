@@ -162,33 +162,50 @@ export function userPrompt(
 /**
  * The last JSON object in a reply (code fences and a scratchpad allowed around it). Returns
  * the parsed value or a reason. Scans braces outside strings so nested objects work.
+ *
+ * Each `{` is scanned forward (strings and escapes tracked from that brace) to the `}` that
+ * closes it, and the text between is tried with JSON.parse; an object that parses is kept and
+ * the scan goes on after it. Scanning afresh from every brace was quadratic in the braces of
+ * an unbalanced reply (16,000 took ~5 s), so the matching `}` of every brace one forward pass
+ * visits outside a string is recorded with a stack (`closeOf`): a scan started at such a brace
+ * sees the same string states from there on, so its match is the same. A new pass starts only
+ * at a brace every earlier pass saw inside a string.
  */
 export function extractJsonObject(text: string): { value: Record<string, unknown> } | { reason: string } {
   const body = text.replace(/<scratchpad>[\s\S]*?<\/scratchpad>/g, " ");
-  let best: Record<string, unknown> | undefined;
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] !== "{") continue;
-    let depth = 0;
+  /** Index of the `}` closing the `{` at a position, -1 when none does; unset: not scanned yet. */
+  const closeOf = new Map<number, number>();
+  const scanFrom = (start: number): void => {
+    const open: number[] = [];
     let inStr = false;
-    for (let j = i; j < body.length; j++) {
-      const c = body[j];
+    for (let j = start; j < body.length; j++) {
+      const c = body.charCodeAt(j);
       if (inStr) {
-        if (c === "\\") j++;
-        else if (c === '"') inStr = false;
-      } else if (c === '"') inStr = true;
-      else if (c === "{") depth++;
-      else if (c === "}" && --depth === 0) {
-        try {
-          const v = JSON.parse(body.slice(i, j + 1));
-          if (v && typeof v === "object" && !Array.isArray(v)) {
-            best = v;
-            i = j;
-          }
-        } catch {
-          /* not JSON: keep scanning */
-        }
-        break;
+        if (c === 92 /* \ */) j++;
+        else if (c === 34 /* " */) inStr = false;
+      } else if (c === 34) inStr = true;
+      else if (c === 123 /* { */) open.push(j);
+      else if (c === 125 /* } */ && open.length > 0) {
+        closeOf.set(open.pop() as number, j);
+        // Back at depth 0 the scan from `start` stops; a later brace starts its own scan.
+        if (open.length === 0) return;
       }
+    }
+    for (const i of open) closeOf.set(i, -1);
+  };
+  let best: Record<string, unknown> | undefined;
+  for (let i = body.indexOf("{"); i >= 0 && i < body.length; i = body.indexOf("{", i + 1)) {
+    if (!closeOf.has(i)) scanFrom(i);
+    const j = closeOf.get(i) as number;
+    if (j < 0) continue;
+    try {
+      const v = JSON.parse(body.slice(i, j + 1));
+      if (v && typeof v === "object" && !Array.isArray(v)) {
+        best = v;
+        i = j;
+      }
+    } catch {
+      /* not JSON: keep scanning */
     }
   }
   return best ? { value: best } : { reason: "no JSON object found in the reply" };
