@@ -32,6 +32,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { forEachLine } from "../src/geb/io.js";
 
 interface Result {
   metric: string;
@@ -144,38 +145,8 @@ function floors(file: string): { read: number; parse: number } {
     while (readSync(fd, buf, 0, buf.length, null) > 0);
     closeSync(fd);
   });
-  const parse = time(() => forEachLineOf(file, (line) => JSON.parse(line)));
+  const parse = time(() => forEachLine(file, (line) => JSON.parse(line.toString("utf8"))));
   return { read, parse };
-}
-
-/** Lines of a file through a 1 MiB window (the bench process stays small: children inherit its peak RSS). */
-function forEachLineOf(file: string, onLine: (line: string) => void): void {
-  const fd = openSync(file, "r");
-  let buf = Buffer.allocUnsafe(1 << 20);
-  let start = 0;
-  let end = 0;
-  for (;;) {
-    if (end === buf.length) {
-      if (start > 0) {
-        buf.copy(buf, 0, start, end);
-        end -= start;
-        start = 0;
-      } else {
-        const bigger = Buffer.allocUnsafe(buf.length * 2);
-        buf.copy(bigger, 0, 0, end);
-        buf = bigger;
-      }
-    }
-    const n = readSync(fd, buf, end, buf.length - end, null);
-    if (n === 0) break;
-    end += n;
-    for (let nl = buf.indexOf(10, start); nl >= 0 && nl < end; nl = buf.indexOf(10, start)) {
-      if (nl > start) onLine(buf.toString("utf8", start, nl));
-      start = nl + 1;
-    }
-  }
-  if (end > start) onLine(buf.toString("utf8", start, end));
-  closeSync(fd);
 }
 
 /** Byte equality of two files, chunk by chunk (never both whole in memory). */
