@@ -15,6 +15,13 @@
  * as failed, never timed. Without reference dirs only our figures are printed, with the floors
  * (JSON.stringify + write of a 20k-instance bundle, a raw read of the GEB ×10 file, disk writes).
  *
+ * `--rt [CPU]`: every timed run (both sides) at real-time priority pinned to one core
+ * (`chrt -r 50 taskset -c CPU`: round-robin, so a command's own threads still share the core, default CPU 1; needs root), so other load on a shared machine
+ * neither preempts it nor shares its core: single-core figures that mean something on a busy
+ * machine. Set-up runs are not affected. `NODE_EXTRA_CA_CERTS` is removed from every timed
+ * run's environment unless `--keep-ca` (node parses that bundle at every start: a cost of the
+ * machine, not of ours; Python does not read it).
+ *
  * Output: a markdown table on stdout, then one JSON line `{ name, results }` for bench/run.ts.
  * `--doc FILE` also writes the table into FILE between the side-by-side markers, keeping the
  * "what dominates" cells already there (matched by row).
@@ -51,6 +58,9 @@ const refGf01 = flag("--reference-gf01") ? resolve(flag("--reference-gf01") as s
 const refGeb = flag("--reference-geb") ? resolve(flag("--reference-geb") as string) : undefined;
 const docFile = flag("--doc");
 const PY = process.env.PYTHON ?? "python3";
+const rtAt = argv.indexOf("--rt");
+const rtCpu = rtAt < 0 ? undefined : /^\d+$/.test(argv[rtAt + 1] ?? "") ? argv[rtAt + 1] : "1";
+const keepCa = argv.includes("--keep-ca");
 
 /** Sizes: the issue's table, or small ones for `--quick`. */
 const N = quick
@@ -99,13 +109,16 @@ const work = mkdtempSync(join(tmpdir(), "oraclebench-sbs-"));
 const statsFile = join(work, "time.txt");
 const log = (s: string): void => void process.stderr.write(`side-by-side: ${s}\n`);
 
-function runOnce(c: Cmd, timeout = 3_600_000): Sample {
+function runOnce(c: Cmd, timeout = 3_600_000, timed = false): Sample {
   c.before?.();
-  const args = hasTime ? [TIME, "-f", "%U %S %M", "-o", statsFile, ...c.argv] : c.argv;
+  const run = timed && rtCpu !== undefined ? ["chrt", "-r", "50", "taskset", "-c", rtCpu, ...c.argv] : c.argv;
+  const args = hasTime ? [TIME, "-f", "%U %S %M", "-o", statsFile, ...run] : run;
+  const env = { ...process.env, ...c.env };
+  if (timed && !keepCa) delete env.NODE_EXTRA_CA_CERTS;
   const t0 = process.hrtime.bigint();
   const r = spawnSync(args[0], args.slice(1), {
     cwd: c.cwd,
-    env: { ...process.env, ...c.env },
+    env,
     stdio: ["ignore", "ignore", "pipe"],
     maxBuffer: 1 << 26,
     timeout,
@@ -131,7 +144,7 @@ function measure(sides: (Cmd | undefined)[]): Outcome[] {
       const o = out[k];
       if (!c || !o.ok) return;
       try {
-        o.samples.push(runOnce(c));
+        o.samples.push(runOnce(c, undefined, true));
       } catch (e) {
         out[k] = { ok: false, error: (e as Error).message };
       }
@@ -650,7 +663,7 @@ const floorLines = [
   ),
 ];
 const cmdLine = `npm run bench -- ${argv.join(" ")}`.trim();
-const facts = `${cpus().length} × ${cpus()[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} free at the end), Node ${process.version}, ${spawnSync(PY, ["--version"], { encoding: "utf8" }).stdout.trim()}, load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`;
+const facts = `${cpus().length} × ${cpus()[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} free at the end), Node ${process.version}, ${spawnSync(PY, ["--version"], { encoding: "utf8" }).stdout.trim()}, load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}${rtCpu !== undefined ? `; timed runs at real-time priority pinned to core ${rtCpu} (\`--rt\`)` : ""}`;
 const table = [
   `Produced by \`${cmdLine}\`${quick ? " (quick: small inputs, 2 runs — for development, not for publishing)" : ""}; medians of ${runs} alternating runs per side.`,
   "",
