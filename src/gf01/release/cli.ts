@@ -4,7 +4,7 @@
  * its implementation (`gf01 --help` loads none of them). JSON on stdout, exit 2 unless passed.
  */
 import { type Command, CommanderError, Option } from "commander";
-import { floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { FlagError, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 
 const print = async (payload: Record<string, unknown>, out?: string): Promise<void> => {
   const { dumpJsonFile } = await import("../artifacts/pyout.js");
@@ -70,7 +70,129 @@ const governanceOptions = (o: Record<string, unknown>) => ({
 const levelOption = () =>
   new Option("--baseline-policy-level <level>", "baseline panel required (DEC-056)").choices(["full", "core"]).default("full");
 
+/** `--seeds 7000,7001,…` (official `parse_seed_list`: comma separated, duplicates dropped). */
+const seedList = (v: string): number[] => {
+  const out: number[] = [];
+  for (const t of v.split(",")) {
+    const s = t.trim();
+    if (!s) continue;
+    if (!/^-?\d+$/.test(s) || !Number.isSafeInteger(Number(s)))
+      throw new FlagError("--seeds", `must be comma-separated integers, got ${JSON.stringify(s)}`);
+    out.push(Number(s));
+  }
+  if (!out.length) throw new FlagError("--seeds", "must list at least one seed");
+  return out;
+};
+
+const modeOption = () =>
+  new Option("--mode <mode>", "force every instance's mode (default: the generator's mix)").choices(["normal", "hard"]);
+const compatOption = () =>
+  new Option("--compat <id>", "generator: default | official-0.1").choices(["default", "official-0.1"]).default("default");
+
+function seedFlags(c: Command, start: number, count: number): Command {
+  return c
+    .option("--seed-start <n>", "first seed", intFlag("seed-start"), start)
+    .option("--count <n>", "number of seeds", intFlag("count", { min: 1 }), count)
+    .option("--seeds <list>", "explicit comma-separated seeds (overrides --seed-start/--count)", seedList)
+    .addOption(modeOption())
+    .addOption(compatOption())
+    .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
+    .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
+    .requiredOption("--out-dir <dir>", "freeze folder to write", outDirFlag("out-dir"))
+    .option("--force", "write into a non-empty --out-dir");
+}
+
+const seedsOf = (o: Record<string, unknown>): number[] =>
+  (o.seeds as number[] | undefined) ??
+  Array.from({ length: o.count as number }, (_, i) => (o.seedStart as number) + i);
+
 export function registerReleaseCommands(program: Command): void {
+  seedFlags(
+    program
+      .command("freeze")
+      .description("Build a multi-split, seed-disjoint release freeze (ratios and rotation applied at build time)")
+      .requiredOption("--freeze-id <id>", "release id (also salts the split order)")
+      .option("--splits <list>", RATIOS_HELP, DEFAULT_RATIOS)
+      .option("--private-split <id>", "split id of the private evaluation split", "private_eval")
+      .option("--previous-manifest <file>", "previous release's split manifest (rotation applied while assigning)")
+      .option(
+        "--min-public-novelty-ratio <x>",
+        "share of public instances that must be new (DEC-067)",
+        floatFlag("min-public-novelty-ratio", { min: 0, max: 1 }),
+        0.1,
+      )
+      .option("--tolerance <x>", "split ratio tolerance of the final check", floatFlag("tolerance", { min: 0 }), 0.05),
+    1000,
+    30,
+  )
+    .addHelpText(
+      "after",
+      `
+Example:
+  gf01 freeze --freeze-id gf01-release-v2 --seed-start 9000 --count 40 --previous-manifest v1/split_manifest_v1.json --out-dir v2`,
+    )
+    .action(async (o) => {
+      const { buildFreeze } = await import("./freeze.js");
+      const { parseSplitRatios } = await import("./policy.js");
+      const { readJsonFile } = await import("../../core/jsonl.js");
+      const { InputError } = await import("../../core/errors.js");
+      const { writeFreeze } = await import("./files.js");
+      let ratios: Record<string, number>;
+      try {
+        ratios = parseSplitRatios(o.splits);
+      } catch (e) {
+        throw new InputError(`--splits: ${(e as Error).message}`, { field: "splits" });
+      }
+      const previous = o.previousManifest ? await readJsonFile(o.previousManifest) : undefined;
+      if (previous !== undefined) {
+        const { manifestErrors } = await import("../artifacts/manifest.js");
+        const errs = manifestErrors(previous, true);
+        if (errs.length) throw new InputError(errs[0], { file: o.previousManifest });
+      }
+      const config = o.config ? ((await readJsonFile(o.config)) as Record<string, unknown>) : undefined;
+      if (config !== undefined && (!config || typeof config !== "object" || Array.isArray(config)))
+        throw new InputError("config must be a JSON object", { file: o.config });
+      const r = buildFreeze({
+        freezeId: o.freezeId,
+        seeds: seedsOf(o),
+        ratios,
+        privateSplit: o.privateSplit,
+        previousManifest: previous as Record<string, unknown> | undefined,
+        minPublicNoveltyRatio: o.minPublicNoveltyRatio,
+        tolerance: o.tolerance,
+        mode: o.mode,
+        compat: o.compat,
+        config,
+        gitCommit: o.gitCommit,
+      });
+      await done(await writeFreeze(o.outDir, r, { force: !!o.force }));
+    });
+
+  seedFlags(
+    program
+      .command("freeze-pilot")
+      .description("Freeze a provisional single-split pilot set (official command; rejected seeds skipped and recorded)")
+      .option("--freeze-id <id>", "freeze id", "gf01-pilot-freeze-v1")
+      .option("--split <id>", "split id of every instance", "pilot_internal_v1"),
+    7000,
+    24,
+  ).action(async (o) => {
+    const { buildFreeze } = await import("./freeze.js");
+    const { readJsonFile } = await import("../../core/jsonl.js");
+    const { writeFreeze } = await import("./files.js");
+    const config = o.config ? ((await readJsonFile(o.config)) as Record<string, unknown>) : undefined;
+    const r = buildFreeze({
+      freezeId: o.freezeId,
+      seeds: seedsOf(o),
+      pilot: { split: o.split },
+      mode: o.mode,
+      compat: o.compat,
+      config,
+      gitCommit: o.gitCommit,
+    });
+    await done(await writeFreeze(o.outDir, r, { force: !!o.force, pilot: true }));
+  });
+
   splitFlags(
     program
       .command("split-policy-check")

@@ -3,10 +3,11 @@
  * errors name the file), call the pure checks in `policy.ts` / `report-check.ts`, return
  * `{ok, payload}`. Nothing here prints or exits.
  */
-import { existsSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
-import { readJsonFile, readJsonl } from "../../core/jsonl.js";
+import { readJsonFile, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { defaultScorer } from "../api.js";
 import { loadBundle } from "../artifacts/bundle.js";
 import { validateRows } from "../report/validate.js";
@@ -188,4 +189,58 @@ export function isDir(p: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Official `output_dir_not_empty` check: an existing non-empty folder needs `force`. */
+export function outDirProblem(outDir: string, force: boolean): CheckResult | undefined {
+  if (!existsSync(outDir)) return undefined;
+  if (!isDir(outDir)) throw new InputError("exists and is not a directory", { file: outDir });
+  if (!force && readdirSync(outDir).length)
+    return {
+      ok: false,
+      payload: {
+        status: "error",
+        error_type: "output_dir_not_empty",
+        message: "output directory exists and is not empty; use --force to overwrite",
+        out_dir: outDir,
+      },
+    };
+  return undefined;
+}
+
+export const sha256File = (file: string): string => createHash("sha256").update(readFileSync(file)).digest("hex");
+
+/** Write a built freeze (bundle, manifest, freeze record, build receipt) into `outDir`. */
+export async function writeFreeze(
+  outDir: string,
+  r: import("./freeze.js").FreezeResult,
+  o: { force?: boolean; pilot?: boolean } = {},
+): Promise<CheckResult> {
+  if (!r.ok || !r.files) return r;
+  const problem = outDirProblem(outDir, !!o.force);
+  if (problem) return problem;
+  mkdirSync(outDir, { recursive: true });
+  const { bundleToJson } = await import("../artifacts/bundle.js");
+  const { dumpJsonFile } = await import("../artifacts/pyout.js");
+  const recordName = o.pilot ? FREEZE_FILES.freeze : FREEZE_FILES.release;
+  const written: [string, string][] = [
+    [FREEZE_FILES.bundle, bundleToJson(r.files.bundle)],
+    [FREEZE_FILES.manifest, dumpJsonFile(r.files.manifest)],
+    [recordName, dumpJsonFile(r.files.record)],
+  ];
+  for (const [name, text] of written) await writeFileAtomic(join(outDir, name), text);
+  // No date or absolute path: the receipt is as reproducible as the files it lists.
+  const receipt = {
+    status: "ok",
+    receipt_type: "build_receipt",
+    freeze_id: r.files.record.freeze_id,
+    git_commit: r.files.record.git_commit,
+    files: written.map(([name]) => ({
+      path: name,
+      size_bytes: statSync(join(outDir, name)).size,
+      sha256: sha256File(join(outDir, name)),
+    })),
+  };
+  await writeFileAtomic(join(outDir, FREEZE_FILES.receipt), dumpJsonFile(receipt));
+  return { ok: true, payload: { ...r.payload, out_dir: outDir, files: receipt.files } };
 }
