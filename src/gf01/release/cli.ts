@@ -20,6 +20,13 @@ const done = async (r: { ok: boolean; payload: Record<string, unknown> }, out?: 
   if (!r.ok) throw new CommanderError(2, "gf01.release", "");
 };
 
+const collect = (v: string, prev: string[] = []): string[] => [...prev, v];
+const commaList = (v: string): string[] =>
+  String(v)
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
+
 const RATIOS_HELP = "target split ratios split=value,… (normalised to sum 1)";
 const DEFAULT_RATIOS = "public_dev=0.2,public_val=0.2,private_eval=0.6";
 
@@ -240,6 +247,71 @@ Example:
       await done(
         await releaseReportCheckFile(o.runs, o.manifest, { level: o.baselinePolicyLevel, instancesFile: o.instances }),
         o.out,
+      );
+    });
+
+  program
+    .command("campaign")
+    .description("Run the baseline panel over a freeze, merge external runs, re-verify all, write validation and report")
+    .requiredOption("--freeze-dir <dir>", "freeze folder (instance_bundle_v1.json, split_manifest_v1.json)")
+    .requiredOption("--out-dir <dir>", "campaign folder to write", outDirFlag("out-dir"))
+    .option("--baseline-panel <list>", "official panel ids (default: the --baseline-policy-level panel)", commaList)
+    .addOption(levelOption())
+    .option(
+      "--blackbox-panel <list>",
+      'our black-box online agents on EVAL-CB ("none" for none)',
+      "online-random,online-greedy",
+    )
+    .option("--external-runs <file>", "run JSONL to merge (repeatable); re-verified like every row", collect, [] as string[])
+    .option("--seed <n>", "agent seeds: panel agent i gets seed + i", intFlag("seed"), 1100)
+    .addOption(new Option("--renderer-track <track>", "json | visual").choices(["json", "visual"]).default("json"))
+    .addOption(
+      new Option("--best-match-pool <pool>", "pool every row is scored with (official: to merge official-harness rows)")
+        .choices(["complete", "official"])
+        .default("complete"),
+    )
+    .option("--tool-log-hash <h>", "EVAL-TA tool log hash (default: derived as upstream)")
+    .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
+    .option("--force", "write into a non-empty --out-dir")
+    .action(async (o) => {
+      const { runCampaign } = await import("./campaign.js");
+      const bb = String(o.blackboxPanel).trim();
+      await done(
+        await runCampaign({
+          freezeDir: o.freezeDir,
+          outDir: o.outDir,
+          panel: o.baselinePanel,
+          level: o.baselinePolicyLevel,
+          blackboxPanel: bb === "none" || bb === "" ? [] : commaList(bb),
+          externalRuns: o.externalRuns,
+          seed: o.seed,
+          rendererTrack: o.rendererTrack,
+          pool: o.bestMatchPool,
+          toolLogHash: o.toolLogHash,
+          gitCommit: o.gitCommit,
+          force: !!o.force,
+        }),
+      );
+    });
+
+  program
+    .command("release-package")
+    .description("Package a freeze and a campaign: freeze hashes verified, runs re-verified, artifacts hashed, rerun steps")
+    .requiredOption("--freeze-dir <dir>", "freeze folder")
+    .requiredOption("--campaign-dir <dir>", "campaign folder (runs_combined.jsonl, official_validation.json, official_report.json)")
+    .requiredOption("--out-dir <dir>", "package folder to write", outDirFlag("out-dir"))
+    .option("--force", "write into a non-empty --out-dir")
+    .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
+    .action(async (o) => {
+      const { releasePackage } = await import("./package.js");
+      await done(
+        await releasePackage({
+          freezeDir: o.freezeDir,
+          campaignDir: o.campaignDir,
+          outDir: o.outDir,
+          force: !!o.force,
+          gitCommit: o.gitCommit,
+        }),
       );
     });
 
