@@ -12,7 +12,7 @@
  *   release_package_manifest.json  (official gf01.release_package.v1 fields + ours)
  *   build_receipt.json      no date, no absolute path: the package is reproducible
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
@@ -66,23 +66,39 @@ interface FreezeHashCheck {
   match: boolean;
 }
 
-/** Check a freeze record's hashes against the files next to it (none recorded: nothing to check). */
+/** Check one freeze record's hashes against the bundle and manifest in `freezeDir`. */
+export async function checkFreezeRecordFile(recordPath: string, freezeDir: string): Promise<FreezeHashCheck[]> {
+  const rec = (await readJsonFile(recordPath)) as Record<string, unknown>;
+  if (!rec || typeof rec !== "object" || Array.isArray(rec))
+    throw new InputError("freeze record must be a JSON object", { file: recordPath });
+  const name = basename(recordPath);
+  const checks: FreezeHashCheck[] = [];
+  for (const [field, file] of [
+    ["instance_bundle_hash", FREEZE_FILES.bundle],
+    ["split_manifest_hash", FREEZE_FILES.manifest],
+  ] as const) {
+    if (!(field in rec)) continue;
+    const computed = stableHash(await readJsonFile(join(freezeDir, file)));
+    checks.push({ record: name, field, file, recorded: rec[field], computed, match: rec[field] === computed });
+  }
+  return checks;
+}
+
+/**
+ * Check the freeze record in `freezeDir` (release_freeze_v1.json, else pilot_freeze_v1.json;
+ * none: nothing to check). A record path that exists in any form (a directory, a dangling
+ * link) is read, so it fails loudly instead of being skipped.
+ */
 export async function checkFreezeHashes(freezeDir: string): Promise<{ record?: string; checks: FreezeHashCheck[] }> {
   for (const name of [FREEZE_FILES.release, FREEZE_FILES.freeze]) {
     const path = join(freezeDir, name);
-    if (!existsSync(path)) continue;
-    const rec = (await readJsonFile(path)) as Record<string, unknown>;
-    if (!rec || typeof rec !== "object" || Array.isArray(rec)) throw new InputError("freeze record must be a JSON object", { file: path });
-    const checks: FreezeHashCheck[] = [];
-    for (const [field, file] of [
-      ["instance_bundle_hash", FREEZE_FILES.bundle],
-      ["split_manifest_hash", FREEZE_FILES.manifest],
-    ] as const) {
-      if (!(field in rec)) continue;
-      const computed = stableHash(await readJsonFile(join(freezeDir, file)));
-      checks.push({ record: name, field, file, recorded: rec[field], computed, match: rec[field] === computed });
+    let present = true;
+    try {
+      lstatSync(path);
+    } catch {
+      present = false;
     }
-    return { record: name, checks };
+    if (present) return { record: name, checks: await checkFreezeRecordFile(path, freezeDir) };
   }
   return { checks: [] };
 }
