@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyPackageFiles } from "../../../src/gf01/release/package.js";
+import { releaseFreezeSchema, releasePackageSchema } from "../../../src/gf01/release/schemas.js";
 import { runGf01 } from "./helpers.js";
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
@@ -52,6 +53,9 @@ describe("release end to end", () => {
     expect(Object.values(cand.stages).map((s) => (s as { passed: boolean }).passed)).toEqual([true, true, true]);
     expect(cand.stages.release_package.payload.freeze_hash_check.checked).toBe(2);
     expect(verifyPackageFiles(T("pkg")).every((f) => f.ok)).toBe(true);
+    const json = (f: string) => JSON.parse(readFileSync(T(f), "utf8"));
+    expect(releaseFreezeSchema.safeParse(json("v2/release_freeze_v1.json")).success).toBe(true);
+    expect(releasePackageSchema.safeParse(json("pkg/release_package_manifest.json")).success).toBe(true);
 
     // The rerun instructions, as written, in bash with `gf01` = this checkout.
     const shim = T("bin");

@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { stableHash } from "../../../src/gf01/artifacts/pyout.js";
 import { apportion, assignSplits } from "../../../src/gf01/release/freeze.js";
+import { pilotFreezeSchema } from "../../../src/gf01/release/schemas.js";
 import { expectOfficialSuperset, fixtures, runGf01 } from "./helpers.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "gf01-freeze-"));
@@ -82,6 +83,8 @@ describe("freeze-pilot: official output", () => {
     const extra = new Set(["compat", "excluded_instances", "rejected_seeds", "seeds_requested"]);
     const diffs = expectOfficialSuperset(ours, theirs).filter((d) => !extra.has(d.replace(/^\$\.([a-z_]+).*/, "$1")));
     expect(diffs).toEqual([]);
+    expect(pilotFreezeSchema.safeParse(ours).success).toBe(true);
+    expect(pilotFreezeSchema.safeParse(theirs).success).toBe(true); // upstream's record reads as ours
     expect(ours.rejected_seeds.map((x: { seed: number }) => x.seed)).toEqual([9604]);
     expect(ours.seeds_requested).toEqual([9600, 9601, 9602, 9603, 9604, 9605]);
     // The freeze's hashes are the official stable_hash_json of the files' contents.
