@@ -61,9 +61,13 @@ export function identifiabilityCheck(
     const storedAvailable = Object.keys(stored).length > 0;
     // Ours on top of upstream's flag: which stored fields disagree, with both values.
     const diffs = storedAvailable
-      ? STORED_KEYS.filter((k) => k in stored && stored[k] !== (m as unknown as Record<string, unknown>)[k]).map(
-          (k) => ({ field: k, stored: f(stored[k]), computed: f((m as unknown as Record<string, unknown>)[k]) }),
-        )
+      ? STORED_KEYS.filter(
+          (k) => k in stored && stored[k] !== (m as unknown as Record<string, unknown>)[k],
+        ).map((k) => ({
+          field: k,
+          stored: f(stored[k]),
+          computed: f((m as unknown as Record<string, unknown>)[k]),
+        }))
       : [];
     const mismatch = diffs.length > 0;
     if (mismatch) {

@@ -24,7 +24,12 @@ import { dumpJsonFile, dumpJsonlRow, stableHash } from "../artifacts/pyout.js";
 import { evaluateOnlineAgent } from "../play/api.js";
 import { CAMPAIGN_FILES, FREEZE_FILES, outDirProblem } from "./files.js";
 import type { CheckResult } from "./policy.js";
-import { type BaselinePolicyLevel, canonicalBaselineAgentId, requiredPanel, trackForAgentId } from "./report-check.js";
+import {
+  type BaselinePolicyLevel,
+  canonicalBaselineAgentId,
+  requiredPanel,
+  trackForAgentId,
+} from "./report-check.js";
 
 export const DEFAULT_BLACKBOX_PANEL = ["online-random", "online-greedy"] as const;
 
@@ -48,8 +53,19 @@ export interface CampaignOptions {
 }
 
 /** Official campaign rule: a derived 16-hex tool log hash per (bundle, agent, seed, panel index). */
-function derivedToolLogHash(instancesHash: string, agentName: string, seed: number, idx: number, oracle: boolean): string {
-  const v: Record<string, unknown> = { instances_hash: instancesHash, agent: agentName, seed, panel_index: idx };
+function derivedToolLogHash(
+  instancesHash: string,
+  agentName: string,
+  seed: number,
+  idx: number,
+  oracle: boolean,
+): string {
+  const v: Record<string, unknown> = {
+    instances_hash: instancesHash,
+    agent: agentName,
+    seed,
+    panel_index: idx,
+  };
   if (oracle) v.policy = "oracle-ceiling";
   return stableHash(v).slice(0, 16);
 }
@@ -72,7 +88,10 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
   const bundlePath = join(o.freezeDir, FREEZE_FILES.bundle);
   const manifestPath = join(o.freezeDir, FREEZE_FILES.manifest);
   if (!existsSync(bundlePath) || !existsSync(manifestPath))
-    return fail("freeze_artifacts_missing", { freeze_dir: o.freezeDir, required: [bundlePath, manifestPath] });
+    return fail("freeze_artifacts_missing", {
+      freeze_dir: o.freezeDir,
+      required: [bundlePath, manifestPath],
+    });
   const level = o.level ?? "full";
   const panel: string[] = [];
   for (const id of o.panel ?? requiredPanel(level)) {
@@ -87,7 +106,8 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
       message: `baseline panel missing required ids for ${level} policy: ${JSON.stringify(missing)}`,
     });
   for (const f of o.externalRuns ?? [])
-    if (!existsSync(f)) throw new InputError("cannot read external run file", { file: f, field: "external-runs" });
+    if (!existsSync(f))
+      throw new InputError("cannot read external run file", { file: f, field: "external-runs" });
   const problem = outDirProblem(o.outDir, !!o.force);
   if (problem) return problem;
   mkdirSync(o.outDir, { recursive: true });
@@ -154,12 +174,20 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
   }
   const runsPath = join(o.outDir, CAMPAIGN_FILES.runs);
   await writeFileAtomic(runsPath, parts.flatMap((p) => p.rows.map((l) => `${l}\n`)).join(""));
-  const v = await validateRunsFile(runsPath, { instancesFile: bundlePath, manifestFile: manifestPath, official: true });
+  const v = await validateRunsFile(runsPath, {
+    instancesFile: bundlePath,
+    manifestFile: manifestPath,
+    official: true,
+  });
   const validation = packagePaths(v.payload);
   await writeFileAtomic(join(o.outDir, CAMPAIGN_FILES.validation), `${dumpJsonFile(validation)}\n`);
   let report: CheckResult = { ok: false, payload: {} };
   if (v.ok) {
-    report = await reportRunsFile(runsPath, { instancesFile: bundlePath, manifestFile: manifestPath, official: true });
+    report = await reportRunsFile(runsPath, {
+      instancesFile: bundlePath,
+      manifestFile: manifestPath,
+      official: true,
+    });
     report = { ok: report.ok, payload: packagePaths(report.payload) };
     await writeFileAtomic(join(o.outDir, CAMPAIGN_FILES.report), `${dumpJsonFile(report.payload)}\n`);
   }

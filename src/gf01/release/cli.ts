@@ -58,7 +58,10 @@ function governanceFlags(c: Command): Command {
       "--allow-public-to-private-reuse",
       "official verdict: allow previous-cycle public instances in the current private split",
     )
-    .option("--allow-non-official-split-names", "allow split ids other than public_dev/public_val/private_eval")
+    .option(
+      "--allow-non-official-split-names",
+      "allow split ids other than public_dev/public_val/private_eval",
+    )
     .option("--no-strict-manifest", "skip the strict manifest schema/family checks");
 }
 
@@ -75,7 +78,9 @@ const governanceOptions = (o: Record<string, unknown>) => ({
 });
 
 const levelOption = () =>
-  new Option("--baseline-policy-level <level>", "baseline panel required (DEC-056)").choices(["full", "core"]).default("full");
+  new Option("--baseline-policy-level <level>", "baseline panel required (DEC-056)")
+    .choices(["full", "core"])
+    .default("full");
 
 /** `--seeds 7000,7001,…` (official `parse_seed_list`: comma separated, duplicates dropped). */
 const seedList = (v: string): number[] => {
@@ -92,9 +97,14 @@ const seedList = (v: string): number[] => {
 };
 
 const modeOption = () =>
-  new Option("--mode <mode>", "force every instance's mode (default: the generator's mix)").choices(["normal", "hard"]);
+  new Option("--mode <mode>", "force every instance's mode (default: the generator's mix)").choices([
+    "normal",
+    "hard",
+  ]);
 const compatOption = () =>
-  new Option("--compat <id>", "generator: default | official-0.1").choices(["default", "official-0.1"]).default("default");
+  new Option("--compat <id>", "generator: default | official-0.1")
+    .choices(["default", "official-0.1"])
+    .default("default");
 
 function seedFlags(c: Command, start: number, count: number): Command {
   return c
@@ -117,18 +127,28 @@ export function registerReleaseCommands(program: Command): void {
   seedFlags(
     program
       .command("freeze")
-      .description("Build a multi-split, seed-disjoint release freeze (ratios and rotation applied at build time)")
+      .description(
+        "Build a multi-split, seed-disjoint release freeze (ratios and rotation applied at build time)",
+      )
       .requiredOption("--freeze-id <id>", "release id (also salts the split order)")
       .option("--splits <list>", RATIOS_HELP, DEFAULT_RATIOS)
       .option("--private-split <id>", "split id of the private evaluation split", "private_eval")
-      .option("--previous-manifest <file>", "previous release's split manifest (rotation applied while assigning)")
+      .option(
+        "--previous-manifest <file>",
+        "previous release's split manifest (rotation applied while assigning)",
+      )
       .option(
         "--min-public-novelty-ratio <x>",
         "share of public instances that must be new (DEC-067)",
         floatFlag("min-public-novelty-ratio", { min: 0, max: 1 }),
         0.1,
       )
-      .option("--tolerance <x>", "split ratio tolerance of the final check", floatFlag("tolerance", { min: 0 }), 0.05),
+      .option(
+        "--tolerance <x>",
+        "split ratio tolerance of the final check",
+        floatFlag("tolerance", { min: 0 }),
+        0.05,
+      ),
     1000,
     30,
   )
@@ -178,7 +198,9 @@ Example:
   seedFlags(
     program
       .command("freeze-pilot")
-      .description("Freeze a provisional single-split pilot set (official command; rejected seeds skipped and recorded)")
+      .description(
+        "Freeze a provisional single-split pilot set (official command; rejected seeds skipped and recorded)",
+      )
       .option("--freeze-id <id>", "freeze id", "gf01-pilot-freeze-v1")
       .option("--split <id>", "split id of every instance", "pilot_internal_v1"),
     7000,
@@ -231,12 +253,17 @@ Example:
     .option("--out <file>", "also write the result here", outFileFlag("out"))
     .action(async (o) => {
       const { releaseGovernanceCheckFile } = await import("./files.js");
-      await done(await releaseGovernanceCheckFile(o.manifest, o.previousManifest, governanceOptions(o)), o.out);
+      await done(
+        await releaseGovernanceCheckFile(o.manifest, o.previousManifest, governanceOptions(o)),
+        o.out,
+      );
     });
 
   program
     .command("release-report-check")
-    .description("Baseline-panel and track coverage of every split × mode slice (DEC-068/056; official command)")
+    .description(
+      "Baseline-panel and track coverage of every split × mode slice (DEC-068/056; official command)",
+    )
     .requiredOption("--runs <file>", "run JSONL (gf01.run_record.v1)")
     .requiredOption("--manifest <file>", "split manifest")
     .addOption(levelOption())
@@ -245,28 +272,47 @@ Example:
     .action(async (o) => {
       const { releaseReportCheckFile } = await import("./files.js");
       await done(
-        await releaseReportCheckFile(o.runs, o.manifest, { level: o.baselinePolicyLevel, instancesFile: o.instances }),
+        await releaseReportCheckFile(o.runs, o.manifest, {
+          level: o.baselinePolicyLevel,
+          instancesFile: o.instances,
+        }),
         o.out,
       );
     });
 
   program
     .command("campaign")
-    .description("Run the baseline panel over a freeze, merge external runs, re-verify all, write validation and report")
+    .description(
+      "Run the baseline panel over a freeze, merge external runs, re-verify all, write validation and report",
+    )
     .requiredOption("--freeze-dir <dir>", "freeze folder (instance_bundle_v1.json, split_manifest_v1.json)")
     .requiredOption("--out-dir <dir>", "campaign folder to write", outDirFlag("out-dir"))
-    .option("--baseline-panel <list>", "official panel ids (default: the --baseline-policy-level panel)", commaList)
+    .option(
+      "--baseline-panel <list>",
+      "official panel ids (default: the --baseline-policy-level panel)",
+      commaList,
+    )
     .addOption(levelOption())
     .option(
       "--blackbox-panel <list>",
       'our black-box online agents on EVAL-CB ("none" for none)',
       "online-random,online-greedy",
     )
-    .option("--external-runs <file>", "run JSONL to merge (repeatable); re-verified like every row", collect, [] as string[])
+    .option(
+      "--external-runs <file>",
+      "run JSONL to merge (repeatable); re-verified like every row",
+      collect,
+      [] as string[],
+    )
     .option("--seed <n>", "agent seeds: panel agent i gets seed + i", intFlag("seed"), 1100)
-    .addOption(new Option("--renderer-track <track>", "json | visual").choices(["json", "visual"]).default("json"))
     .addOption(
-      new Option("--best-match-pool <pool>", "pool every row is scored with (official: to merge official-harness rows)")
+      new Option("--renderer-track <track>", "json | visual").choices(["json", "visual"]).default("json"),
+    )
+    .addOption(
+      new Option(
+        "--best-match-pool <pool>",
+        "pool every row is scored with (official: to merge official-harness rows)",
+      )
         .choices(["complete", "official"])
         .default("complete"),
     )
@@ -296,9 +342,14 @@ Example:
 
   program
     .command("release-package")
-    .description("Package a freeze and a campaign: freeze hashes verified, runs re-verified, artifacts hashed, rerun steps")
+    .description(
+      "Package a freeze and a campaign: freeze hashes verified, runs re-verified, artifacts hashed, rerun steps",
+    )
     .requiredOption("--freeze-dir <dir>", "freeze folder")
-    .requiredOption("--campaign-dir <dir>", "campaign folder (runs_combined.jsonl, official_validation.json, official_report.json)")
+    .requiredOption(
+      "--campaign-dir <dir>",
+      "campaign folder (runs_combined.jsonl, official_validation.json, official_report.json)",
+    )
     .requiredOption("--out-dir <dir>", "package folder to write", outDirFlag("out-dir"))
     .option("--force", "write into a non-empty --out-dir")
     .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")

@@ -35,7 +35,10 @@ export const CAMPAIGN_FILES = {
   analysis: "pilot_analysis.json",
 } as const;
 
-export async function splitPolicyCheckFile(manifestFile: string, o: SplitPolicyCheckOptions): Promise<CheckResult> {
+export async function splitPolicyCheckFile(
+  manifestFile: string,
+  o: SplitPolicyCheckOptions,
+): Promise<CheckResult> {
   return splitPolicyCheck(await readJsonFile(manifestFile), o);
 }
 
@@ -116,10 +119,19 @@ export interface CandidateOptions extends GovernanceOptions {
   packageOutDir?: string;
   forcePackage?: boolean;
   /** The package stage (injected, so this module does not load the packager unless needed). */
-  runPackage?: (o: { freezeDir: string; campaignDir: string; outDir: string; force: boolean }) => Promise<CheckResult>;
+  runPackage?: (o: {
+    freezeDir: string;
+    campaignDir: string;
+    outDir: string;
+    force: boolean;
+  }) => Promise<CheckResult>;
 }
 
-const stage = (r: CheckResult) => ({ passed: r.ok && r.payload.passed !== false, returncode: r.ok ? 0 : 2, payload: r.payload });
+const stage = (r: CheckResult) => ({
+  passed: r.ok && r.payload.passed !== false,
+  returncode: r.ok ? 0 : 2,
+  payload: r.payload,
+});
 
 /** A stage that threw an InputError: recorded as that stage's failure, not a crash of the others. */
 async function guarded(f: () => Promise<CheckResult>): Promise<CheckResult> {
@@ -148,7 +160,9 @@ export async function releaseCandidateCheck(
       ok: false,
       payload: { status: "error", error_type: "release_candidate_source_missing", missing_paths: missing },
     };
-  const gov = await guarded(() => releaseGovernanceCheckFile(manifestPath, o.previousManifestFile || undefined, o));
+  const gov = await guarded(() =>
+    releaseGovernanceCheckFile(manifestPath, o.previousManifestFile || undefined, o),
+  );
   const bundlePath = join(freezeDir, FREEZE_FILES.bundle);
   const report = await guarded(() =>
     releaseReportCheckFile(runsPath, manifestPath, {
@@ -166,7 +180,13 @@ export async function releaseCandidateCheck(
   }
   const g = stage(gov);
   const r = stage(report);
-  const p = { passed: pkg.ok, returncode: pkg.ok ? 0 : 2, skipped: !!o.skipPackage || !o.runPackage, package_out_dir: outDir, payload: pkg.payload };
+  const p = {
+    passed: pkg.ok,
+    returncode: pkg.ok ? 0 : 2,
+    skipped: !!o.skipPackage || !o.runPackage,
+    package_out_dir: outDir,
+    payload: pkg.payload,
+  };
   const passed = g.passed && r.passed && p.passed;
   return {
     ok: passed,
@@ -208,7 +228,8 @@ export function outDirProblem(outDir: string, force: boolean): CheckResult | und
   return undefined;
 }
 
-export const sha256File = (file: string): string => createHash("sha256").update(readFileSync(file)).digest("hex");
+export const sha256File = (file: string): string =>
+  createHash("sha256").update(readFileSync(file)).digest("hex");
 
 /** Write a built freeze (bundle, manifest, freeze record, build receipt) into `outDir`. */
 export async function writeFreeze(

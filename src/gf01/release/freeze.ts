@@ -67,6 +67,18 @@ export function apportion(n: number, ratios: Readonly<Record<string, number>>): 
   return out;
 }
 
+/**
+ * Fewest new public instances out of `p` that pass the novelty check as the check computes it
+ * (`k / p >= min`, floating point), so a tiny positive minimum still needs one new instance.
+ */
+export function minNovelCount(p: number, min: number): number {
+  if (p <= 0) return 0;
+  let k = Math.min(p, Math.max(0, Math.ceil(p * min)));
+  while (k > 0 && (k - 1) / p >= min) k--;
+  while (k < p && k / p < min) k++;
+  return k;
+}
+
 export interface Excluded {
   instance_id: string;
   seed: number | null;
@@ -91,7 +103,8 @@ export function assignSplits(
   ids: readonly string[],
   o: AssignOptions,
 ): { splits: Map<string, string>; excluded: { id: string; reason: Excluded["reason"] }[] } {
-  if (!(o.privateSplit in o.ratios)) throw new InputError(`split ratios must name the private split ${o.privateSplit}`, { field: "splits" });
+  if (!(o.privateSplit in o.ratios))
+    throw new InputError(`split ratios must name the private split ${o.privateSplit}`, { field: "splits" });
   const rank = new Map(ids.map((id) => [id, sha256Hex(`${o.key}\u0000${id}`)]));
   const order = [...ids].sort((a, b) => ((rank.get(a) as string) < (rank.get(b) as string) ? -1 : 1));
   const publicSplits = Object.keys(o.ratios).filter((k) => k !== o.privateSplit);
@@ -101,12 +114,14 @@ export function assignSplits(
     const targets = apportion(pool.length, o.ratios);
     const privT = targets[o.privateSplit];
     const pubT = publicSplits.reduce((s, k) => s + targets[k], 0);
-    const maxReused = Math.floor(pubT * (1 - o.minPublicNoveltyRatio) + 1e-9);
+    const maxReused = pubT - minNovelCount(pubT, o.minPublicNoveltyRatio);
     const forcedPriv = pool.filter((id) => o.previousPrivate.has(id));
     const forcedPub = pool.filter((id) => o.previousPublic.has(id) && !o.previousPrivate.has(id));
     const drop = [
       ...forcedPriv.slice(privT).map((id) => ({ id, reason: "previous_private_excess" as const })),
-      ...forcedPub.slice(Math.min(maxReused, pubT)).map((id) => ({ id, reason: "previous_public_excess" as const })),
+      ...forcedPub
+        .slice(Math.min(maxReused, pubT))
+        .map((id) => ({ id, reason: "previous_public_excess" as const })),
     ];
     if (drop.length) {
       excluded.push(...drop);
@@ -148,7 +163,11 @@ export interface FreezeOptions {
 }
 
 export interface FreezeResult extends CheckResult {
-  files?: { bundle: Record<string, unknown>; manifest: Record<string, unknown>; record: Record<string, unknown> };
+  files?: {
+    bundle: Record<string, unknown>;
+    manifest: Record<string, unknown>;
+    record: Record<string, unknown>;
+  };
 }
 
 const dedupe = (xs: readonly number[]): number[] => [...new Set(xs)];
@@ -157,7 +176,14 @@ const dedupe = (xs: readonly number[]): number[] => [...new Set(xs)];
 export function buildFreeze(o: FreezeOptions): FreezeResult {
   const seeds = dedupe(o.seeds);
   if (!seeds.length)
-    return { ok: false, payload: { status: "error", error_type: "empty_seed_set", message: "a freeze requires at least one seed" } };
+    return {
+      ok: false,
+      payload: {
+        status: "error",
+        error_type: "empty_seed_set",
+        message: "a freeze requires at least one seed",
+      },
+    };
   const compat = o.compat ?? "default";
   const config = { ...(o.config ?? {}) };
   // Default generator: the mode is drawn with probability p_hard, so forcing it is p_hard ∈ {0, 1}.
@@ -190,18 +216,29 @@ export function buildFreeze(o: FreezeOptions): FreezeResult {
   let kept: Gf01Instance[];
   if (pilot) kept = unique.map((i) => ({ ...i, split_id: pilot.split }));
   else {
-    const prev = o.previousManifest ? instanceSetsBySplit(o.previousManifest) : new Map<string, Set<string>>();
+    const prev = o.previousManifest
+      ? instanceSetsBySplit(o.previousManifest)
+      : new Map<string, Set<string>>();
     const previousPrivate = prev.get(privateSplit) ?? new Set<string>();
     const previousPublic = new Set<string>();
     for (const [split, ids] of prev) if (split !== privateSplit) for (const id of ids) previousPublic.add(id);
     const a = assignSplits(
       unique.map((i) => i.instance_id),
-      { ratios, privateSplit, previousPublic, previousPrivate, minPublicNoveltyRatio: minNovelty, key: o.freezeId },
+      {
+        ratios,
+        privateSplit,
+        previousPublic,
+        previousPrivate,
+        minPublicNoveltyRatio: minNovelty,
+        key: o.freezeId,
+      },
     );
     const bySeed = new Map(unique.map((i) => [i.instance_id, i]));
     for (const e of a.excluded)
       excluded.push({ instance_id: e.id, seed: bySeed.get(e.id)?.seed ?? null, reason: e.reason });
-    kept = unique.filter((i) => a.splits.has(i.instance_id)).map((i) => ({ ...i, split_id: a.splits.get(i.instance_id) as string }));
+    kept = unique
+      .filter((i) => a.splits.has(i.instance_id))
+      .map((i) => ({ ...i, split_id: a.splits.get(i.instance_id) as string }));
   }
   const bundle = buildBundle(kept, {
     git_commit: String(g.bundle.git_commit),
@@ -265,7 +302,11 @@ export function buildFreeze(o: FreezeOptions): FreezeResult {
     schema_version: RELEASE_FREEZE_SCHEMA_VERSION,
     ...common,
     split_ratios: ratiosOut,
-    split_counts: Object.fromEntries(Object.keys(splitCounts).sort().map((k) => [k, splitCounts[k]])),
+    split_counts: Object.fromEntries(
+      Object.keys(splitCounts)
+        .sort()
+        .map((k) => [k, splitCounts[k]]),
+    ),
     private_split_id: privateSplit,
     min_public_novelty_ratio: pyFloat(minNovelty),
     previous_manifest_hash: o.previousManifest ? stableHash(o.previousManifest) : null,
@@ -277,7 +318,8 @@ export function buildFreeze(o: FreezeOptions): FreezeResult {
       payload: {
         status: "error",
         error_type: "freeze_policy_violation",
-        message: "the built release breaks the split/rotation policy (add seeds or relax the ratios); nothing written",
+        message:
+          "the built release breaks the split/rotation policy (add seeds or relax the ratios); nothing written",
         governance: gov.payload,
         rejected_seeds: common.rejected_seeds,
         excluded_instances: excluded,

@@ -18,7 +18,13 @@ import { InputError } from "../../core/errors.js";
 import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
 import { toolkitCommit } from "../../core/provenance.js";
 import { validateRunsFile } from "../api.js";
-import { BENCHMARK_VERSION, CHECKER_VERSION, FAMILY_ID, GENERATOR_VERSION, HARNESS_VERSION } from "../artifacts/meta.js";
+import {
+  BENCHMARK_VERSION,
+  CHECKER_VERSION,
+  FAMILY_ID,
+  GENERATOR_VERSION,
+  HARNESS_VERSION,
+} from "../artifacts/meta.js";
 import { dumpJsonFile, stableHash } from "../artifacts/pyout.js";
 import { CAMPAIGN_FILES, FREEZE_FILES, outDirProblem, sha256File } from "./files.js";
 import type { CheckResult } from "./policy.js";
@@ -67,7 +73,10 @@ interface FreezeHashCheck {
 }
 
 /** Check one freeze record's hashes against the bundle and manifest in `freezeDir`. */
-export async function checkFreezeRecordFile(recordPath: string, freezeDir: string): Promise<FreezeHashCheck[]> {
+export async function checkFreezeRecordFile(
+  recordPath: string,
+  freezeDir: string,
+): Promise<FreezeHashCheck[]> {
   const rec = (await readJsonFile(recordPath)) as Record<string, unknown>;
   if (!rec || typeof rec !== "object" || Array.isArray(rec))
     throw new InputError("freeze record must be a JSON object", { file: recordPath });
@@ -79,7 +88,14 @@ export async function checkFreezeRecordFile(recordPath: string, freezeDir: strin
   ] as const) {
     if (!(field in rec)) continue;
     const computed = stableHash(await readJsonFile(join(freezeDir, file)));
-    checks.push({ record: name, field, file, recorded: rec[field], computed, match: rec[field] === computed });
+    checks.push({
+      record: name,
+      field,
+      file,
+      recorded: rec[field],
+      computed,
+      match: rec[field] === computed,
+    });
   }
   return checks;
 }
@@ -89,7 +105,9 @@ export async function checkFreezeRecordFile(recordPath: string, freezeDir: strin
  * none: nothing to check). A record path that exists in any form (a directory, a dangling
  * link) is read, so it fails loudly instead of being skipped.
  */
-export async function checkFreezeHashes(freezeDir: string): Promise<{ record?: string; checks: FreezeHashCheck[] }> {
+export async function checkFreezeHashes(
+  freezeDir: string,
+): Promise<{ record?: string; checks: FreezeHashCheck[] }> {
   for (const name of [FREEZE_FILES.release, FREEZE_FILES.freeze]) {
     const path = join(freezeDir, name);
     let present = true;
@@ -137,7 +155,11 @@ export async function releasePackage(o: PackageOptions): Promise<CheckResult> {
       },
     };
   const [bundlePath, manifestPath, runsPath] = required.map(([, p]) => p);
-  const v = await validateRunsFile(runsPath, { instancesFile: bundlePath, manifestFile: manifestPath, official: true });
+  const v = await validateRunsFile(runsPath, {
+    instancesFile: bundlePath,
+    manifestFile: manifestPath,
+    official: true,
+  });
   if (!v.ok)
     return {
       ok: false,
@@ -211,7 +233,12 @@ export async function releasePackage(o: PackageOptions): Promise<CheckResult> {
 }
 
 /** The package stage of `release-candidate-check`. */
-export function releasePackageDirs(o: { freezeDir: string; campaignDir: string; outDir: string; force: boolean }): Promise<CheckResult> {
+export function releasePackageDirs(o: {
+  freezeDir: string;
+  campaignDir: string;
+  outDir: string;
+  force: boolean;
+}): Promise<CheckResult> {
   return releasePackage(o);
 }
 
@@ -220,5 +247,8 @@ export function verifyPackageFiles(outDir: string): { path: string; ok: boolean 
   const m = JSON.parse(readFileSync(join(outDir, "release_package_manifest.json"), "utf8")) as {
     files: { path: string; sha256: string }[];
   };
-  return m.files.map((f) => ({ path: f.path, ok: existsSync(join(outDir, f.path)) && sha256File(join(outDir, f.path)) === f.sha256 }));
+  return m.files.map((f) => ({
+    path: f.path,
+    ok: existsSync(join(outDir, f.path)) && sha256File(join(outDir, f.path)) === f.sha256,
+  }));
 }

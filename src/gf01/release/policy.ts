@@ -201,8 +201,8 @@ export function instanceSetsBySplit(manifest: Record<string, unknown>): Map<stri
   for (const e of (manifest.instances ?? []) as Record<string, unknown>[]) {
     const id = str(e.instance_id);
     const split = str(e.split_id);
-    let s = out.get(split);
-    if (!s) out.set(split, (s = new Set()));
+    const s = out.get(split) ?? new Set<string>();
+    out.set(split, s);
     s.add(id);
   }
   return out;

@@ -68,8 +68,8 @@ export class PanelCoverage {
     if (!agent || !this.required.includes(agent)) return;
     this.seen.add(agent);
     const put = (m: Map<string, Set<string>>, k: string) => {
-      let set = m.get(k);
-      if (!set) m.set(k, (set = new Set()));
+      const set = m.get(k) ?? new Set<string>();
+      m.set(k, set);
       set.add(id);
     };
     put(this.agentSlices, JSON.stringify([agent, split, mode]));
@@ -78,34 +78,42 @@ export class PanelCoverage {
   }
 
   /** The verdict against a (validated) manifest, official field names. */
-  finish(manifest: Record<string, unknown>, coverage: unknown): { ok: boolean; payload: Record<string, unknown> } {
+  finish(
+    manifest: Record<string, unknown>,
+    coverage: unknown,
+  ): { ok: boolean; payload: Record<string, unknown> } {
     const expected = new Map<string, Set<string>>();
-    for (const e of (Array.isArray(manifest.instances) ? manifest.instances : []) as Record<string, unknown>[]) {
+    for (const e of (Array.isArray(manifest.instances) ? manifest.instances : []) as Record<
+      string,
+      unknown
+    >[]) {
       if (!e || typeof e !== "object") continue;
       const split = s(e.split_id);
       const mode = s(e.mode);
       const id = s(e.instance_id);
       if (!split || !mode || !id) continue;
       const k = JSON.stringify([split, mode]);
-      let set = expected.get(k);
-      if (!set) expected.set(k, (set = new Set()));
+      const set = expected.get(k) ?? new Set<string>();
+      expected.set(k, set);
       set.add(id);
     }
     const missingAgents = this.required.filter((a) => !this.seen.has(a)).sort();
     const agentGaps: Record<string, unknown>[] = [];
     const trackGaps: Record<string, unknown>[] = [];
-    const slices = [...expected.keys()].map((k) => JSON.parse(k) as [string, string]).sort(
-      (a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0),
-    );
+    const slices = [...expected.keys()]
+      .map((k) => JSON.parse(k) as [string, string])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
     for (const [split, mode] of slices) {
       const n = expected.get(JSON.stringify([split, mode]))?.size ?? 0;
       for (const agent of this.required) {
         const c = this.agentSlices.get(JSON.stringify([agent, split, mode]))?.size ?? 0;
-        if (c < n) agentGaps.push({ agent_id: agent, split_id: split, mode, expected_count: n, covered_count: c });
+        if (c < n)
+          agentGaps.push({ agent_id: agent, split_id: split, mode, expected_count: n, covered_count: c });
       }
       for (const track of this.tracks) {
         const c = this.trackSlices.get(JSON.stringify([track, split, mode]))?.size ?? 0;
-        if (c < n) trackGaps.push({ eval_track: track, split_id: split, mode, expected_count: n, covered_count: c });
+        if (c < n)
+          trackGaps.push({ eval_track: track, split_id: split, mode, expected_count: n, covered_count: c });
       }
     }
     const ok = !missingAgents.length && !agentGaps.length && !trackGaps.length;

@@ -72,7 +72,11 @@ export const releasePackageSchema = z.looseObject({
   checker_version: z.string(),
   harness_version: z.string(),
   git_commit: z.string(),
-  strict_validation: z.looseObject({ status: z.literal("ok"), rows: int.nonnegative(), manifest_coverage: z.unknown() }),
+  strict_validation: z.looseObject({
+    status: z.literal("ok"),
+    rows: int.nonnegative(),
+    manifest_coverage: z.unknown(),
+  }),
   files: z.array(fileEntry),
   freeze_hash_check: z
     .object({

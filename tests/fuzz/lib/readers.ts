@@ -202,7 +202,8 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       shape: "jsonl",
       valid: text(join(OFFICIAL, "runs_v1_valid.jsonl")),
       fileName: "runs.jsonl",
-      read: (file) => releaseReportCheckFile(file, join(OFFICIAL, "split_manifest_v1.json"), { level: "core" }),
+      read: (file) =>
+        releaseReportCheckFile(file, join(OFFICIAL, "split_manifest_v1.json"), { level: "core" }),
     },
     {
       name: "gf01 freeze record (release-package hash check)",

@@ -29,28 +29,103 @@ const ok = async (argv: string[]) => {
 describe("release end to end", () => {
   it("previous release → 3-split release → campaign → checks → package → rerun to the same hashes", async () => {
     const git = ["--git-commit", "e2e0000"];
-    await ok(["freeze", "--freeze-id", "e2e-v1", "--seed-start", "300", "--count", "5", "--out-dir", T("v1"), ...git]);
+    await ok([
+      "freeze",
+      "--freeze-id",
+      "e2e-v1",
+      "--seed-start",
+      "300",
+      "--count",
+      "5",
+      "--out-dir",
+      T("v1"),
+      ...git,
+    ]);
     const prev = T("v1/split_manifest_v1.json");
-    const fz = await ok(["freeze", "--freeze-id", "e2e-v2", "--seed-start", "303", "--count", "10", "--previous-manifest", prev, "--out-dir", T("v2"), ...git]);
+    const fz = await ok([
+      "freeze",
+      "--freeze-id",
+      "e2e-v2",
+      "--seed-start",
+      "303",
+      "--count",
+      "10",
+      "--previous-manifest",
+      prev,
+      "--out-dir",
+      T("v2"),
+      ...git,
+    ]);
     expect(fz.governance_passed).toBe(true);
     // An external participant's run file on the new release (a black-box agent run separately).
-    await ok(["evaluate", "--instances", T("v2/instance_bundle_v1.json"), "--agent", "online-probe", "--out", T("external.jsonl"), ...git]);
-    const camp = await ok(["campaign", "--freeze-dir", T("v2"), "--out-dir", T("c2"), "--external-runs", T("external.jsonl"), ...git]);
+    await ok([
+      "evaluate",
+      "--instances",
+      T("v2/instance_bundle_v1.json"),
+      "--agent",
+      "online-probe",
+      "--out",
+      T("external.jsonl"),
+      ...git,
+    ]);
+    const camp = await ok([
+      "campaign",
+      "--freeze-dir",
+      T("v2"),
+      "--out-dir",
+      T("c2"),
+      "--external-runs",
+      T("external.jsonl"),
+      ...git,
+    ]);
     expect(camp.sources.map((s: { source: string }) => s.source.split(":")[0])).toEqual([
-      "panel", "panel", "panel", "panel", "panel", "blackbox", "blackbox", "external",
+      "panel",
+      "panel",
+      "panel",
+      "panel",
+      "panel",
+      "blackbox",
+      "blackbox",
+      "external",
     ]);
     const v = JSON.parse(readFileSync(T("c2/official_validation.json"), "utf8"));
     expect(v.status).toBe("ok");
     expect(v.rows_verified).toBe(camp.row_count);
-    const gov = await ok(["release-governance-check", "--manifest", T("v2/split_manifest_v1.json"), "--previous-manifest", prev, "--require-previous-manifest"]);
+    const gov = await ok([
+      "release-governance-check",
+      "--manifest",
+      T("v2/split_manifest_v1.json"),
+      "--previous-manifest",
+      prev,
+      "--require-previous-manifest",
+    ]);
     expect(gov.rotation_policy.previous_manifest_present).toBe(true);
-    const rep = await ok(["release-report-check", "--runs", T("c2/runs_combined.jsonl"), "--manifest", T("v2/split_manifest_v1.json"), "--instances", T("v2/instance_bundle_v1.json")]);
+    const rep = await ok([
+      "release-report-check",
+      "--runs",
+      T("c2/runs_combined.jsonl"),
+      "--manifest",
+      T("v2/split_manifest_v1.json"),
+      "--instances",
+      T("v2/instance_bundle_v1.json"),
+    ]);
     expect(rep.missing_agent_slice_requirements_preview).toEqual([]);
     const cand = await ok([
-      "release-candidate-check", "--freeze-dir", T("v2"), "--campaign-dir", T("c2"), "--previous-manifest", prev,
-      "--package-out-dir", T("pkg"),
+      "release-candidate-check",
+      "--freeze-dir",
+      T("v2"),
+      "--campaign-dir",
+      T("c2"),
+      "--previous-manifest",
+      prev,
+      "--package-out-dir",
+      T("pkg"),
     ]);
-    expect(Object.values(cand.stages).map((s) => (s as { passed: boolean }).passed)).toEqual([true, true, true]);
+    expect(Object.values(cand.stages).map((s) => (s as { passed: boolean }).passed)).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(cand.stages.release_package.payload.freeze_hash_check.checked).toBe(2);
     expect(verifyPackageFiles(T("pkg")).every((f) => f.ok)).toBe(true);
     const json = (f: string) => JSON.parse(readFileSync(T(f), "utf8"));
@@ -61,12 +136,20 @@ describe("release end to end", () => {
     const shim = T("bin");
     execFileSync("mkdir", ["-p", shim]);
     const loader = join(repo, "node_modules/tsx/dist/loader.mjs");
-    writeFileSync(join(shim, "gf01"), `#!/bin/sh\nexec "${process.execPath}" --import "${loader}" "${join(repo, "src/gf01/cli.ts")}" "$@"\n`);
+    writeFileSync(
+      join(shim, "gf01"),
+      `#!/bin/sh\nexec "${process.execPath}" --import "${loader}" "${join(repo, "src/gf01/cli.ts")}" "$@"\n`,
+    );
     chmodSync(join(shim, "gf01"), 0o755);
     const md = readFileSync(T("pkg/RERUN_INSTRUCTIONS.md"), "utf8");
     const script = (md.match(/```bash\n([\s\S]*?)```/) as RegExpMatchArray)[1];
-    execFileSync("bash", ["-ec", script], { cwd: T("pkg"), env: { ...process.env, PATH: `${shim}:${process.env.PATH}` }, stdio: "pipe" });
-    const sums = (f: string) => execFileSync("sha256sum", [f], { cwd: T("pkg"), encoding: "utf8" }).split(" ")[0];
+    execFileSync("bash", ["-ec", script], {
+      cwd: T("pkg"),
+      env: { ...process.env, PATH: `${shim}:${process.env.PATH}` },
+      stdio: "pipe",
+    });
+    const sums = (f: string) =>
+      execFileSync("sha256sum", [f], { cwd: T("pkg"), encoding: "utf8" }).split(" ")[0];
     expect(sums("rerun/official_report.json")).toBe(sums("artifacts/official_report.json"));
     expect(sums("rerun/official_validation.json")).toBe(sums("artifacts/official_validation.json"));
 
@@ -75,23 +158,51 @@ describe("release end to end", () => {
     const m = JSON.parse(readFileSync(T("v2x/split_manifest_v1.json"), "utf8"));
     m.benchmark_version = "9.9.9";
     writeFileSync(T("v2x/split_manifest_v1.json"), JSON.stringify(m, null, 2));
-    const bad = await runGf01(["release-package", "--freeze-dir", T("v2x"), "--campaign-dir", T("c2"), "--out-dir", T("pkgx")]);
+    const bad = await runGf01([
+      "release-package",
+      "--freeze-dir",
+      T("v2x"),
+      "--campaign-dir",
+      T("c2"),
+      "--out-dir",
+      T("pkgx"),
+    ]);
     expect(bad.code).toBe(2);
     const bp = JSON.parse(bad.stdout);
     expect(bp.error_type).toBe("release_package_freeze_hash_mismatch");
     expect(bp.mismatches.map((x: { field: string }) => x.field)).toEqual(["split_manifest_hash"]);
 
     // Tamper: an external row that claims a valid certificate it does not have.
-    const rows = readFileSync(T("external.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    const forged = rows.find((r) => !r.valid) ?? rows[0];
-    forged.certificate = [];
+    const rows = readFileSync(T("external.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    // A row that did not certify, now claiming it did (flags kept consistent with each other).
+    const forged = rows.find((r) => !r.valid && r.certificate.length > 0) ?? rows.find((r) => !r.valid);
+    expect(forged).toBeDefined();
     forged.valid = true;
     forged.suff = true;
     forged.min1 = true;
     forged.goal = true;
     writeFileSync(T("forged.jsonl"), `${JSON.stringify(forged)}\n`);
-    const f = await runGf01(["campaign", "--freeze-dir", T("v2"), "--out-dir", T("c3"), "--external-runs", T("forged.jsonl"), "--blackbox-panel", "none", "--baseline-policy-level", "core", ...git]);
+    const f = await runGf01([
+      "campaign",
+      "--freeze-dir",
+      T("v2"),
+      "--out-dir",
+      T("c3"),
+      "--external-runs",
+      T("forged.jsonl"),
+      "--blackbox-panel",
+      "none",
+      "--baseline-policy-level",
+      "core",
+      ...git,
+    ]);
     expect(f.code).toBe(2);
-    expect(JSON.parse(f.stdout).status).toBe("error");
+    const fp = JSON.parse(f.stdout);
+    expect(fp.status).toBe("error");
+    expect(fp.error_type).toBe("recompute_mismatch");
+    expect(JSON.stringify(fp.errors_preview)).toContain("valid");
   }, 120_000);
 });

@@ -20,13 +20,18 @@ const R = { public_dev: 0.2, public_val: 0.2, private_eval: 0.6 };
 describe("apportion", () => {
   it("sums to n and stays within 1 of the exact share", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 500 }), fc.array(fc.double({ min: 0.01, max: 5, noNaN: true }), { minLength: 1, maxLength: 5 }), (n, ws) => {
-        const ratios = Object.fromEntries(ws.map((w, i) => [`s${i}`, w]));
-        const a = apportion(n, ratios);
-        const total = ws.reduce((s, w) => s + w, 0);
-        expect(Object.values(a).reduce((s, x) => s + x, 0)).toBe(n);
-        ws.forEach((w, i) => expect(Math.abs(a[`s${i}`] - (n * w) / total)).toBeLessThan(1 + 1e-9));
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 500 }),
+        fc.array(fc.double({ min: 0.01, max: 5, noNaN: true }), { minLength: 1, maxLength: 5 }),
+        (n, ws) => {
+          const ratios = Object.fromEntries(ws.map((w, i) => [`s${i}`, w]));
+          const a = apportion(n, ratios);
+          const total = ws.reduce((s, w) => s + w, 0);
+          expect(Object.values(a).reduce((s, x) => s + x, 0)).toBe(n);
+          for (const [i, w] of ws.entries())
+            expect(Math.abs(a[`s${i}`] - (n * w) / total)).toBeLessThan(1 + 1e-9);
+        },
+      ),
     );
     expect(apportion(24, R)).toEqual({ public_dev: 5, public_val: 5, private_eval: 14 });
   });
@@ -43,7 +48,14 @@ describe("assignSplits: rotation invariants hold by construction", () => {
           const ids = nums.map((n) => `i${n}`);
           const prevPublic = new Set(nums.filter((n) => prevRole[n] === "pub").map((n) => `i${n}`));
           const prevPrivate = new Set(nums.filter((n) => prevRole[n] === "priv").map((n) => `i${n}`));
-          const o = { ratios: R, privateSplit: "private_eval", previousPublic: prevPublic, previousPrivate: prevPrivate, minPublicNoveltyRatio: minN, key: "k" };
+          const o = {
+            ratios: R,
+            privateSplit: "private_eval",
+            previousPublic: prevPublic,
+            previousPrivate: prevPrivate,
+            minPublicNoveltyRatio: minN,
+            key: "k",
+          };
           const { splits, excluded } = assignSplits(ids, o);
           expect(splits.size + excluded.length).toBe(ids.length);
           for (const e of excluded) expect(splits.has(e.id)).toBe(false);
@@ -51,7 +63,10 @@ describe("assignSplits: rotation invariants hold by construction", () => {
           const priv = [...splits].filter(([, s]) => s === "private_eval").map(([id]) => id);
           for (const id of pub) expect(prevPrivate.has(id)).toBe(false);
           for (const id of priv) expect(prevPublic.has(id)).toBe(false);
-          if (pub.length) expect(pub.filter((id) => !prevPublic.has(id)).length / pub.length).toBeGreaterThanOrEqual(minN - 1e-12);
+          if (pub.length)
+            expect(pub.filter((id) => !prevPublic.has(id)).length / pub.length).toBeGreaterThanOrEqual(
+              minN - 1e-12,
+            );
           const counts: Record<string, number> = { public_dev: 0, public_val: 0, private_eval: 0 };
           for (const s of splits.values()) counts[s]++;
           expect(counts).toEqual(apportion(splits.size, R));
@@ -71,8 +86,17 @@ describe("freeze-pilot: official output", () => {
   it("same bundle and manifest bytes as upstream; seed 9604 (upstream: traceback) skipped and recorded", async () => {
     const out = join(tmp, "pilot");
     const r = await runGf01([
-      "freeze-pilot", "--seeds", "9600,9601,9602,9603,9604,9605", "--mode", "normal", "--compat", "official-0.1",
-      "--git-commit", cmd.git_commit, "--out-dir", out,
+      "freeze-pilot",
+      "--seeds",
+      "9600,9601,9602,9603,9604,9605",
+      "--mode",
+      "normal",
+      "--compat",
+      "official-0.1",
+      "--git-commit",
+      cmd.git_commit,
+      "--out-dir",
+      out,
     ]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
@@ -81,15 +105,21 @@ describe("freeze-pilot: official output", () => {
     const ours = JSON.parse(readFileSync(join(out, "pilot_freeze_v1.json"), "utf8"));
     const theirs = JSON.parse(readFileSync(join(off, "pilot_freeze_v1.json"), "utf8"));
     const extra = new Set(["compat", "excluded_instances", "rejected_seeds", "seeds_requested"]);
-    const diffs = expectOfficialSuperset(ours, theirs).filter((d) => !extra.has(d.replace(/^\$\.([a-z_]+).*/, "$1")));
+    const diffs = expectOfficialSuperset(ours, theirs).filter(
+      (d) => !extra.has(d.replace(/^\$\.([a-z_]+).*/, "$1")),
+    );
     expect(diffs).toEqual([]);
     expect(pilotFreezeSchema.safeParse(ours).success).toBe(true);
     expect(pilotFreezeSchema.safeParse(theirs).success).toBe(true); // upstream's record reads as ours
     expect(ours.rejected_seeds.map((x: { seed: number }) => x.seed)).toEqual([9604]);
     expect(ours.seeds_requested).toEqual([9600, 9601, 9602, 9603, 9604, 9605]);
     // The freeze's hashes are the official stable_hash_json of the files' contents.
-    expect(stableHash(JSON.parse(readFileSync(join(out, "instance_bundle_v1.json"), "utf8")))).toBe(ours.instance_bundle_hash);
-    expect(stableHash(JSON.parse(readFileSync(join(out, "split_manifest_v1.json"), "utf8")))).toBe(ours.split_manifest_hash);
+    expect(stableHash(JSON.parse(readFileSync(join(out, "instance_bundle_v1.json"), "utf8")))).toBe(
+      ours.instance_bundle_hash,
+    );
+    expect(stableHash(JSON.parse(readFileSync(join(out, "split_manifest_v1.json"), "utf8")))).toBe(
+      ours.split_manifest_hash,
+    );
     // A non-empty out-dir needs --force (official error shape).
     const again = await runGf01(["freeze-pilot", "--seeds", "9600", "--out-dir", out]);
     expect(again.code).toBe(2);
@@ -102,19 +132,54 @@ describe("freeze: a multi-split release from a previous release", () => {
     const v1 = join(tmp, "v1");
     const v2 = join(tmp, "v2");
     const v2b = join(tmp, "v2b");
-    expect((await runGf01(["freeze", "--freeze-id", "r1", "--seed-start", "100", "--count", "15", "--out-dir", v1])).code).toBe(0);
-    const args = ["freeze", "--freeze-id", "r2", "--seed-start", "105", "--count", "20", "--previous-manifest", join(v1, "split_manifest_v1.json")];
+    expect(
+      (
+        await runGf01([
+          "freeze",
+          "--freeze-id",
+          "r1",
+          "--seed-start",
+          "100",
+          "--count",
+          "15",
+          "--out-dir",
+          v1,
+        ])
+      ).code,
+    ).toBe(0);
+    const args = [
+      "freeze",
+      "--freeze-id",
+      "r2",
+      "--seed-start",
+      "105",
+      "--count",
+      "20",
+      "--previous-manifest",
+      join(v1, "split_manifest_v1.json"),
+    ];
     const r = await runGf01([...args, "--out-dir", v2]);
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.stdout);
     expect(rec.schema_version).toBe("gf01.release_freeze.v1");
     expect(rec.governance_passed).toBe(true);
     expect(Object.keys(rec.split_counts).sort()).toEqual(["private_eval", "public_dev", "public_val"]);
-    const gov = await runGf01(["release-governance-check", "--manifest", join(v2, "split_manifest_v1.json"), "--previous-manifest", join(v1, "split_manifest_v1.json")]);
+    const gov = await runGf01([
+      "release-governance-check",
+      "--manifest",
+      join(v2, "split_manifest_v1.json"),
+      "--previous-manifest",
+      join(v1, "split_manifest_v1.json"),
+    ]);
     expect(gov.code).toBe(0);
     expect(JSON.parse(gov.stdout).rotation_policy.previous_public_count).toBeGreaterThan(0);
     await runGf01([...args, "--out-dir", v2b]);
-    for (const f of ["instance_bundle_v1.json", "split_manifest_v1.json", "release_freeze_v1.json", "build_receipt.json"])
+    for (const f of [
+      "instance_bundle_v1.json",
+      "split_manifest_v1.json",
+      "release_freeze_v1.json",
+      "build_receipt.json",
+    ])
       expect(readFileSync(join(v2b, f), "utf8"), f).toBe(readFileSync(join(v2, f), "utf8"));
   });
   it("a release that cannot meet the policy writes nothing and says why", async () => {

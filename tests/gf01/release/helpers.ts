@@ -56,7 +56,7 @@ export function expectOfficialSuperset(actual: unknown, expected: unknown, path 
         diffs.push(`${p}: ${JSON.stringify(a)?.slice(0, 200)} ≠ ${JSON.stringify(e).slice(0, 200)}`);
         return;
       }
-      e.forEach((x, i) => walk(a[i], x, `${p}[${i}]`));
+      for (const [i, x] of e.entries()) walk(a[i], x, `${p}[${i}]`);
       return;
     }
     if (e && typeof e === "object") {
@@ -69,7 +69,8 @@ export function expectOfficialSuperset(actual: unknown, expected: unknown, path 
         if (!(k in ao)) diffs.push(`${p}.${k}: missing`);
         else walk(ao[k], v, `${p}.${k}`);
       }
-      for (const k of Object.keys(ao)) if (!(k in e) && !OUR_EXTRA_KEYS.has(k)) diffs.push(`${p}.${k}: extra`);
+      for (const k of Object.keys(ao))
+        if (!(k in e) && !OUR_EXTRA_KEYS.has(k)) diffs.push(`${p}.${k}: extra`);
       return;
     }
     if (a !== e) diffs.push(`${p}: ${JSON.stringify(a)} ≠ ${JSON.stringify(e)}`);

@@ -74,20 +74,25 @@ describe("rotation policy = brute force set arithmetic", () => {
 describe("split policy = brute force ratios", () => {
   it("counts, ratios, tolerance and the private minimum", () => {
     fc.assert(
-      fc.property(arbManifest, fc.double({ min: 0, max: 0.5, noNaN: true }), fc.integer({ min: 0, max: 5 }), (cur, tol, minPriv) => {
-        const { report, passed } = splitPolicyReport(manifestOf(cur), {
-          tolerance: tol,
-          minPrivateEvalCount: minPriv,
-          requireOfficialSplitNames: true,
-        });
-        const n = cur.length;
-        const count = (s: string) => cur.filter((e) => e.split === s).length;
-        const t: Record<string, number> = { public_dev: 0.2, public_val: 0.2, private_eval: 0.6 };
-        const ratioOk = Object.keys(t).every((s) => Math.abs((n ? count(s) / n : 0) - t[s]) <= tol);
-        const namesOk = count("other") === 0;
-        expect(report.private_eval_count).toBe(count("private_eval"));
-        expect(passed).toBe(ratioOk && namesOk && count("private_eval") >= minPriv);
-      }),
+      fc.property(
+        arbManifest,
+        fc.double({ min: 0, max: 0.5, noNaN: true }),
+        fc.integer({ min: 0, max: 5 }),
+        (cur, tol, minPriv) => {
+          const { report, passed } = splitPolicyReport(manifestOf(cur), {
+            tolerance: tol,
+            minPrivateEvalCount: minPriv,
+            requireOfficialSplitNames: true,
+          });
+          const n = cur.length;
+          const count = (s: string) => cur.filter((e) => e.split === s).length;
+          const t: Record<string, number> = { public_dev: 0.2, public_val: 0.2, private_eval: 0.6 };
+          const ratioOk = Object.keys(t).every((s) => Math.abs((n ? count(s) / n : 0) - t[s]) <= tol);
+          const namesOk = count("other") === 0;
+          expect(report.private_eval_count).toBe(count("private_eval"));
+          expect(passed).toBe(ratioOk && namesOk && count("private_eval") >= minPriv);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -103,11 +108,22 @@ describe("split policy = brute force ratios", () => {
 });
 
 describe("governance edge cases", () => {
-  const cur = manifestOf([{ id: "a", split: "public_dev" }, { id: "b", split: "public_val" }, { id: "c", split: "private_eval" }, { id: "d", split: "private_eval" }, { id: "e", split: "private_eval" }]);
+  const cur = manifestOf([
+    { id: "a", split: "public_dev" },
+    { id: "b", split: "public_val" },
+    { id: "c", split: "private_eval" },
+    { id: "d", split: "private_eval" },
+    { id: "e", split: "private_eval" },
+  ]);
   it("a non-object or malformed previous manifest is a schema error, not a crash", () => {
-    expect(releaseGovernanceCheck(cur, [1, 2]).payload.error_type).toBe("previous_manifest_schema_validation");
+    expect(releaseGovernanceCheck(cur, [1, 2]).payload.error_type).toBe(
+      "previous_manifest_schema_validation",
+    );
     expect(releaseGovernanceCheck("x", undefined).payload.error_type).toBe("manifest_schema_validation");
-    const dup = manifestOf([{ id: "a", split: "public_dev" }, { id: "a", split: "private_eval" }]);
+    const dup = manifestOf([
+      { id: "a", split: "public_dev" },
+      { id: "a", split: "private_eval" },
+    ]);
     const r = releaseGovernanceCheck(dup, undefined);
     expect(r.ok).toBe(false);
     expect(String((r.payload.errors_preview as string[])[0])).toContain("duplicate instance_id=a");
@@ -152,7 +168,13 @@ describe("bad input: one plain line, exit 2", () => {
     writeFileSync(bad, "{not json");
     for (const argv of [
       ["split-policy-check", "--manifest", bad],
-      ["release-governance-check", "--manifest", join(fixtures, "inputs/current_3split.json"), "--previous-manifest", bad],
+      [
+        "release-governance-check",
+        "--manifest",
+        join(fixtures, "inputs/current_3split.json"),
+        "--previous-manifest",
+        bad,
+      ],
       ["release-report-check", "--runs", join(tmp, "missing.jsonl"), "--manifest", bad],
     ]) {
       const r = await runGf01(argv);
@@ -163,7 +185,14 @@ describe("bad input: one plain line, exit 2", () => {
     }
   });
   it("release-candidate-check with missing sources says which", async () => {
-    const r = await runGf01(["release-candidate-check", "--freeze-dir", tmp, "--campaign-dir", tmp, "--skip-package"]);
+    const r = await runGf01([
+      "release-candidate-check",
+      "--freeze-dir",
+      tmp,
+      "--campaign-dir",
+      tmp,
+      "--skip-package",
+    ]);
     expect(r.code).toBe(2);
     const p = JSON.parse(r.stdout);
     expect(p.error_type).toBe("release_candidate_source_missing");
