@@ -171,6 +171,26 @@ describe("release end to end", () => {
     const bp = JSON.parse(bad.stdout);
     expect(bp.error_type).toBe("release_package_freeze_hash_mismatch");
     expect(bp.mismatches.map((x: { field: string }) => x.field)).toEqual(["split_manifest_hash"]);
+    // …and release-candidate-check reports it as a failed package stage (the other stages ran).
+    const cx = await runGf01([
+      "release-candidate-check",
+      "--freeze-dir",
+      T("v2x"),
+      "--campaign-dir",
+      T("c2"),
+      "--previous-manifest",
+      prev,
+      "--package-out-dir",
+      T("pkgx2"),
+      "--no-recompute",
+      "--allow-non-official-split-names",
+      "--no-strict-manifest",
+    ]);
+    expect(cx.code).toBe(2);
+    const cp = JSON.parse(cx.stdout);
+    expect(cp.error_type).toBe("release_candidate_check_failed");
+    expect(cp.stages.release_package.passed).toBe(false);
+    expect(cp.stages.release_package.payload.error_type).toBe("release_package_freeze_hash_mismatch");
 
     // Tamper: an external row that claims a valid certificate it does not have.
     const rows = readFileSync(T("external.jsonl"), "utf8")
