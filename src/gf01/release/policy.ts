@@ -9,7 +9,7 @@
  * is private now (a published instance cannot be a held-out one). It is reported in extra
  * fields and can be switched off (`allowPublicToPrivateReuse`) to get the official verdict.
  */
-import { pyFloat } from "../../core/pyjson.js";
+import { pyFloat, pyStr, pyStrip } from "../../core/pyjson.js";
 import { manifestErrors } from "../artifacts/manifest.js";
 import { OFFICIAL_SPLITS } from "../artifacts/meta.js";
 
@@ -39,7 +39,10 @@ const errorPayload = (error_type: string, extra: Record<string, unknown>): Check
   payload: { status: "error", error_type, ...extra },
 });
 
-const str = (v: unknown): string => (v === undefined || v === null ? "" : String(v)).trim();
+/** Python `str(entry.get(key, "")).strip()` (None reads "None", as upstream). */
+const str = (v: unknown): string => (v === undefined ? "" : pyStrip(pyStr(v)));
+/** Python float() of a ratio value: decimal notation only (JS Number would take "0x10", "Infinity"). */
+const FLOAT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
  * Official `parse_split_ratio_arg`: `a=0.2,b=0.2,c=0.6` → ratios normalised to sum 1. Throws a
@@ -48,16 +51,16 @@ const str = (v: unknown): string => (v === undefined || v === null ? "" : String
 export function parseSplitRatios(text: string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const part of text.split(",")) {
-    const token = part.trim();
+    const token = pyStrip(part);
     if (!token) continue;
     const eq = token.indexOf("=");
     if (eq < 0) throw new Error(`invalid ratio token '${token}' (expected split=value)`);
-    const key = token.slice(0, eq).trim();
+    const key = pyStrip(token.slice(0, eq));
     if (!key) throw new Error(`invalid split id in token '${token}'`);
-    const vt = token.slice(eq + 1).trim();
-    const v = Number(vt);
-    // Python float() accepts "inf"/"nan"; a ratio cannot be either, so both are rejected here.
-    if (!vt || !Number.isFinite(v)) throw new Error(`could not convert string to float: '${vt}'`);
+    const vt = pyStrip(token.slice(eq + 1));
+    // Python float() also takes "inf"/"nan"; a ratio cannot be either, so both are refused here.
+    const v = FLOAT.test(vt) ? Number(vt) : Number.NaN;
+    if (!Number.isFinite(v)) throw new Error(`could not convert string to float: '${vt}'`);
     if (v < 0) throw new Error(`ratio for ${key} must be non-negative`);
     out[key] = v;
   }

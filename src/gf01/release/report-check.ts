@@ -4,6 +4,7 @@
  * baseline-panel agent and by every track those agents play, in the official output shape
  * (`gf01.baseline_panel_policy.v1`). Rows of agents outside the panel are ignored (as upstream).
  */
+import { pyStr, pyStrip } from "../../core/pyjson.js";
 import { BASELINE_PANEL_CORE, BASELINE_PANEL_FULL } from "../agents/registry.js";
 
 export const BASELINE_PANEL_POLICY_VERSION = "gf01.baseline_panel_policy.v1";
@@ -44,7 +45,8 @@ export function requiredPanel(level: BaselinePolicyLevel): string[] {
   return [...(level === "full" ? BASELINE_PANEL_FULL : BASELINE_PANEL_CORE)];
 }
 
-const s = (v: unknown): string => (v === undefined || v === null ? "" : String(v)).trim();
+/** Python `str(row.get(key, "")).strip()` (None reads "None", as upstream). */
+const s = (v: unknown): string => (v === undefined ? "" : pyStrip(pyStr(v)));
 
 /** Accumulates panel coverage row by row (rows must already be validated). */
 export class PanelCoverage {

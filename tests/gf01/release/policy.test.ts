@@ -104,10 +104,20 @@ describe("split policy = brute force ratios", () => {
     expect(() => parseSplitRatios("a=0")).toThrow("split ratio map must sum to a positive value");
     expect(() => parseSplitRatios(" , ")).toThrow("split ratio map is empty");
     expect(() => parseSplitRatios("a=nan")).toThrow();
+    // JS Number() would read these; Python float() does not (or gives a non-finite ratio).
+    for (const bad of ["a=0x10", "a=Infinity", "a=1,b=", "a= "])
+      expect(() => parseSplitRatios(bad), bad).toThrow();
+    expect(parseSplitRatios("a=.5,b=1e-1")).toEqual({ a: 0.5 / 0.6, b: 0.1 / 0.6 });
   });
 });
 
 describe("governance edge cases", () => {
+  it('a null split_id counts as the split "None" (Python str(None)), as upstream', () => {
+    const m = manifestOf([{ id: "a", split: "public_dev" }]);
+    (m.instances[0] as Record<string, unknown>).split_id = null;
+    const { report } = splitPolicyReport(m, {});
+    expect(report.observed_counts).toEqual({ None: 1 });
+  });
   const cur = manifestOf([
     { id: "a", split: "public_dev" },
     { id: "b", split: "public_val" },
