@@ -121,7 +121,7 @@ export function manifestOf(instances: readonly Gf01Instance[]): Record<string, u
 /** Official `identifiability-check` on a bundle file (exit 2 ⇔ some instance fails). */
 export async function identifiabilityCheckFile(
   instancesFile: string,
-  o: { minResponseRatio?: number; minUniqueSignatures?: number } = {},
+  o: { minResponseRatio?: number; minUniqueSignatures?: number; failOnStoredMismatch?: boolean } = {},
 ): Promise<ApiResult> {
   const b = await loadBundle(instancesFile);
   return identifiabilityCheck(b.instances, b.meta, { ...o, instancesPath: instancesFile });

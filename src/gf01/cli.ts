@@ -27,6 +27,7 @@ import { dumpJsonFile } from "./artifacts/pyout.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { registerViewCommand } from "./view/cli.js";
+import { registerReleaseCommands } from "./release/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 
@@ -509,6 +510,7 @@ Examples:
     .requiredOption("--instances <file>", "instance bundle")
     .option("--min-response-ratio <x>", "threshold", floatIn("min-response-ratio", 0, 1), 0.6)
     .option("--min-unique-signatures <n>", "threshold", intAtLeast("min-unique-signatures", 0), 8)
+    .option("--fail-on-stored-mismatch", "also fail when a stored identifiability block disagrees (ours)")
     .option("--out <file>", "also write the result here", outFile("out"))
     .action(async (o) => {
       const api = await import("./api.js");
@@ -516,6 +518,7 @@ Examples:
       const r = await api.identifiabilityCheckFile(o.instances, {
         minResponseRatio: o.minResponseRatio,
         minUniqueSignatures: o.minUniqueSignatures,
+        failOnStoredMismatch: !!o.failOnStoredMismatch,
       });
       if (o.out) await writeFileAtomic(o.out, dumpJsonFile(r.payload));
       finish(r);
@@ -628,6 +631,7 @@ Examples:
   registerPlayCommands(program);
   registerServeCommands(program);
   registerViewCommand(program);
+  registerReleaseCommands(program);
   // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
   installInstanceSources(program);
   return program;

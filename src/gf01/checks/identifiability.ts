@@ -16,6 +16,8 @@ export interface IdentifiabilityCheckOptions {
   minUniqueSignatures?: number;
   /** Echoed as `instances_path` (the path as given). */
   instancesPath?: string;
+  /** Ours: a stored block that disagrees with the recomputation fails the check (upstream only counts it). */
+  failOnStoredMismatch?: boolean;
 }
 
 const STORED_KEYS = [
@@ -51,15 +53,27 @@ export function identifiabilityCheck(
   const rows: Record<string, unknown>[] = [];
   const failures: Record<string, unknown>[] = [];
   let mismatches = 0;
+  const mismatchPreview: Record<string, unknown>[] = [];
   for (const inst of instances) {
     const m = identifiabilityMetrics(compileInstance(inst));
     const err = identifiabilityPolicyError(m, minRatio, minUnique);
     const stored = inst.identifiability ?? {};
     const storedAvailable = Object.keys(stored).length > 0;
-    const mismatch =
-      storedAvailable &&
-      STORED_KEYS.some((k) => k in stored && stored[k] !== (m as unknown as Record<string, unknown>)[k]);
-    if (mismatch) mismatches++;
+    // Ours on top of upstream's flag: which stored fields disagree, with both values.
+    const diffs = storedAvailable
+      ? STORED_KEYS.filter(
+          (k) => k in stored && stored[k] !== (m as unknown as Record<string, unknown>)[k],
+        ).map((k) => ({
+          field: k,
+          stored: f(stored[k]),
+          computed: f((m as unknown as Record<string, unknown>)[k]),
+        }))
+      : [];
+    const mismatch = diffs.length > 0;
+    if (mismatch) {
+      mismatches++;
+      if (mismatchPreview.length < 50) mismatchPreview.push({ instance_id: inst.instance_id, fields: diffs });
+    }
     rows.push({
       instance_id: inst.instance_id,
       passes_threshold: err === null,
@@ -71,6 +85,8 @@ export function identifiabilityCheck(
       },
       stored_available: storedAvailable,
       stored_mismatch: mismatch,
+      // Only when there is one, so a clean bundle's output stays byte-identical to upstream's.
+      ...(mismatch ? { stored_mismatch_fields: diffs } : {}),
     });
     if (err !== null)
       failures.push({
@@ -80,12 +96,16 @@ export function identifiabilityCheck(
         unique_signature_count: m.unique_signature_count,
       });
   }
-  const ok = failures.length === 0;
+  const ok = failures.length === 0 && !(o.failOnStoredMismatch && mismatches > 0);
   return {
     ok,
     payload: {
       status: ok ? "ok" : "error",
-      error_type: ok ? "" : "identifiability_policy_violation",
+      error_type: ok
+        ? ""
+        : failures.length
+          ? "identifiability_policy_violation"
+          : "identifiability_stored_mismatch",
       policy_version: IDENTIFIABILITY_POLICY_VERSION,
       metric_id: IDENTIFIABILITY_METRIC_ID,
       instances_path: o.instancesPath ?? "",
@@ -99,6 +119,8 @@ export function identifiabilityCheck(
       bundle_min_response_ratio: f(meta.identifiability_min_response_ratio ?? null),
       bundle_min_unique_signatures: meta.identifiability_min_unique_signatures ?? null,
       stored_field_mismatch_count: mismatches,
+      ...(mismatches ? { stored_mismatch_preview: mismatchPreview } : {}),
+      ...(o.failOnStoredMismatch ? { fail_on_stored_mismatch: true } : {}),
       failures_preview: failures.slice(0, 50),
       rows,
     },

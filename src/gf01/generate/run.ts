@@ -53,6 +53,8 @@ export interface GenerateOptions {
   gitCommit?: string;
   /** official-0.1 only: "content" (current official ids) or "legacy" (the 0.1.0 fixture ids). */
   idScheme?: "content_hash" | "legacy";
+  /** official-0.1 only: force every instance's mode (the official `mode=` argument of freeze-pilot). */
+  mode?: "normal" | "hard";
 }
 
 type Rejected = { seed: number; reason: string };
@@ -113,6 +115,7 @@ function* seedOutcomes(
       ? generateOfficial(seed, p.cfg as OfficialGeneratorConfig, {
           split_id: p.split,
           id_scheme: p.o.idScheme,
+          ...(p.o.mode ? { mode: p.o.mode } : {}),
         })
       : generateInstance(seed, p.cfg as DefaultGeneratorConfig, { split_id: p.split });
     if (isRejected(r)) {

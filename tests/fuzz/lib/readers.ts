@@ -34,6 +34,8 @@ import { loadBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { loadManifest } from "../../../src/gf01/artifacts/manifest.js";
 import { loadFormalSource, loadHoaTask } from "../../../src/gf01/formal/source.js";
 import { parseDefaultConfig } from "../../../src/gf01/generate/config.js";
+import { releaseGovernanceCheckFile, releaseReportCheckFile } from "../../../src/gf01/release/files.js";
+import { checkFreezeRecordFile } from "../../../src/gf01/release/package.js";
 import { runCli } from "./flags.js";
 import type { Shape } from "./mutate.js";
 
@@ -186,6 +188,33 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       fileName: "legacy.jsonl",
       read: (file, dir) =>
         migrateRunsFile(file, { instancesFile: fx.bundle, out: join(dir, "migrated.jsonl") }),
+    },
+    {
+      name: "gf01 split manifests (release-governance-check, current and previous)",
+      shape: "json",
+      valid: text(join(OFFICIAL, "split_manifest_v1.json")),
+      fileName: "manifest.json",
+      read: (file) => releaseGovernanceCheckFile(file, file, { requirePreviousManifest: true }),
+    },
+    {
+      name: "gf01 run rows (release-report-check)",
+      weight: 0.4,
+      shape: "jsonl",
+      valid: text(join(OFFICIAL, "runs_v1_valid.jsonl")),
+      fileName: "runs.jsonl",
+      read: (file) =>
+        releaseReportCheckFile(file, join(OFFICIAL, "split_manifest_v1.json"), { level: "core" }),
+    },
+    {
+      name: "gf01 freeze record (release-package hash check)",
+      shape: "json",
+      valid: text(join(ROOT, "tests/fixtures/gf01/release/official/freeze_pilot_9600/pilot_freeze_v1.json")),
+      fileName: "pilot_freeze_v1.json",
+      read: (file, dir) => {
+        for (const f of ["instance_bundle_v1.json", "split_manifest_v1.json"])
+          copyFileSync(join(OFFICIAL, f), join(dir, f));
+        return checkFreezeRecordFile(file, dir);
+      },
     },
     {
       name: "gf01 action script",
