@@ -22,11 +22,11 @@ export function addModelOptions(cmd: Command): Command {
     .requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`)
     .option(
       "--base-url <url>",
-      "server base URL (openai: …/v1, e.g. http://localhost:8000/v1, default $OPENAI_BASE_URL or api.openai.com; llamacpp: http://localhost:8080)",
+      "server base URL (openai: …/v1, e.g. http://localhost:8000/v1, default $OPENAI_BASE_URL or api.openai.com; llamacpp: http://localhost:8080; anthropic: server root, default $ANTHROPIC_BASE_URL or api.anthropic.com; gemini: …/v1beta)",
     )
     .option(
       "--api-key-env <name>",
-      "environment variable holding the API key (default OPENAI_API_KEY, optional)",
+      "environment variable holding the API key (default OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY by kind, optional)",
     )
     .option(
       "--command-arg <arg>",
