@@ -4,6 +4,7 @@ import { type Command, Option } from "commander";
 import { intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { addModelOptions, type ModelCliValues, num } from "../../core/engine/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
+import { addConfigOption } from "../../core/engine/run-config.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the action (`await import`): `geb --help` loads none of them.
 import type { formatReport as FormatReport, pyFixed as PyFixed } from "../api.js";
@@ -144,7 +145,9 @@ export function registerModelCommands(program: Command): void {
       "label recorded in the payload (repeat; distractor_profile=… is used for grouping)",
       collect,
     )
-    .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)")
+    .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)");
+  addConfigOption(cmd.optionsGroup("Run config:"));
+  cmd
     .addHelpText(
       "after",
       `
@@ -152,6 +155,7 @@ Examples:
   geb model --data data.jsonl --model openai:qwen2.5-7b --base-url http://localhost:8000/v1 --results-json r.json
   geb model --data data.jsonl --model openai:gpt-4o-mini --limit 20 --out preds.jsonl
   geb model --data data.jsonl --model retrieval --deterministic-answer --retriever bm25 --k 8 --rerank latest_step
+  geb model --config run.yaml --limit 20      (flags from run.yaml; the command line wins)
 Required options are marked (required); docs/geb/model.md and docs/cli.md explain the rest.`,
     )
     .action(async (o: ModelCliValues & GebCliValues & Record<string, unknown>) => {
@@ -171,6 +175,9 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       // Validated like every engine flag: without an engine (retrieval answers) "--limit abc" was
       // NaN here, and every row ran as if no limit was given.
       const limit = num("--limit", o.limit, { int: true, min: 0 });
+      const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+      const configOut = configPathFor(o.outDir as string | undefined, o.results);
+      if (configOut) await writeEffectiveConfig(cmd, configOut);
       try {
         let r: GebModelResult;
         try {
