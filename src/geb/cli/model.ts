@@ -103,7 +103,7 @@ export function registerModelCommands(program: Command): void {
     .optionsGroup("Input:")
     .requiredOption("--data <path>", "dataset JSONL");
   // Help groups (commander optionsGroup applies to the options added after it).
-  addModelOptions(cmd.optionsGroup("Model and server:"));
+  addModelOptions(cmd.optionsGroup("Model and server:"), { several: true });
   addGebPromptOptions(cmd.optionsGroup("Prompt:"));
   addAnswerOptions(
     addSelectionOptions(cmd.optionsGroup("Retrieval pipeline (--model retrieval[:<answerer>]):")),
@@ -164,6 +164,52 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       const { parseRetrievalSpec, runGebModel } = await import("../pipeline/gebmodel.js");
       const { pipelineFromCommand } = await import("../pipeline/config.js");
       const { writeRunArtifacts } = await import("../summary/artifacts.js");
+      // --model repeats (several models, compared at the end); one model is the plain run.
+      const models = ([] as string[]).concat(o.model as string[] | string);
+      if (models.length > 1) {
+        const { runSeveralModels } = await import("./model-several.js");
+        const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+        const configOut = configPathFor(o.outDir as string | undefined, undefined);
+        if (configOut) await writeEffectiveConfig(cmd, configOut);
+        const g = gebOptionsFromCli(o);
+        const { intervalsLine } = await import("../grade/intervals.js");
+        process.exitCode = await runSeveralModels(o, models, {
+          engineFromOptions,
+          runGebModel,
+          base: {
+            data: o.data as string,
+            prompt: g.prompt,
+            postprocess: g.postprocess,
+            grade: {
+              citations: o.citations as "auto" | "on" | "off",
+              supportMetric: o.supportMetric as "f1" | "exact",
+              maxSupportK: o.maxSupportK as number,
+              entailmentCheck: o.entailmentCheck as boolean,
+            },
+            pipeline: null,
+            limit: num("--limit", o.limit, { int: true, min: 0 }),
+            labels: parseLabels(o.label as string[] | undefined),
+            timings: o.timings !== false,
+          },
+          writeModelDir: (dir, r) => {
+            writeTextAtomic(join(dir, "preds.jsonl"), predictionsJsonl(r));
+            writeRunArtifacts(dir, [r.payload], { thresholds: o.thresholds as string | undefined });
+          },
+          report: (r) => reportLines(r, { ...api, intervalsLine }),
+        });
+        return;
+      }
+      o.model = models[0];
+      for (const k of ["baseUrl", "apiKeyEnv"] as const) {
+        const v = o[k] as string[] | string | undefined;
+        if (Array.isArray(v)) {
+          if (v.length > 1)
+            throw new InputError("given several times for one --model", {
+              field: k === "baseUrl" ? "--base-url" : "--api-key-env",
+            });
+          o[k] = v[0];
+        }
+      }
       const spec = parseRetrievalSpec(o.model);
       const g = gebOptionsFromCli(o);
       const pipeline = spec ? pipelineFromCommand(cmd) : null;
