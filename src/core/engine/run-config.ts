@@ -170,8 +170,15 @@ export function readRunConfig(file: string, keys: readonly ConfigKey[]): LoadedC
   return { file, values };
 }
 
-/** Values a config applied to repeatable flags, to tell them from command-line additions. */
-const appliedLists = new WeakMap<Command, Map<string, number>>();
+/**
+ * What a config applied, per command: every attribute it set, and for repeatable flags the
+ * list it set (a command-line occurrence after `--config` builds a new list on top of it).
+ */
+interface Applied {
+  attrs: Set<string>;
+  lists: Map<string, { ref: unknown; n: number }>;
+}
+const applied = new WeakMap<Command, Applied>();
 
 /** Apply a loaded config to a command: every flag not already given on the command line. */
 export function applyRunConfig(cmd: Command, cfg: LoadedConfig): void {
@@ -182,27 +189,34 @@ export function applyRunConfig(cmd: Command, cfg: LoadedConfig): void {
     // The positive form parses values; for a switch pair the value decides which one applies.
     if (!opts.has(attr) || !o.negate) opts.set(attr, o);
   }
-  const lists = appliedLists.get(cmd) ?? new Map<string, number>();
-  appliedLists.set(cmd, lists);
+  const done = applied.get(cmd) ?? { attrs: new Set<string>(), lists: new Map() };
+  applied.set(cmd, done);
+  // Values from the file are set with source "cli": commands that tell flags the user gave
+  // from defaults (`geb sweep`'s reference defaults, pipeline knobs) must treat them as given.
+  const set = (attr: string, v: unknown) => {
+    cmd.setOptionValueWithSource(attr, v, "cli");
+    done.attrs.add(attr);
+  };
   for (const [key, v] of Object.entries(cfg.values)) {
     const spec = keys.get(key) as ConfigKey;
-    if (cmd.getOptionValueSource(spec.attr) === "cli") continue;
+    // Given on the command line before --config: the command line wins.
+    if (cmd.getOptionValueSource(spec.attr) === "cli" && !done.attrs.has(spec.attr)) continue;
     const opt = opts.get(spec.attr) as Option;
     const where = { file: cfg.file, field: key };
     try {
       if (spec.type === "boolean") {
-        cmd.setOptionValueWithSource(spec.attr, v, "config");
+        set(spec.attr, v);
       } else if (spec.type === "list") {
         let acc: unknown = [];
         const list = (Array.isArray(v) ? v : [v]).map(String);
         for (const item of list) acc = opt.parseArg ? opt.parseArg(item, acc) : [...(acc as string[]), item];
-        cmd.setOptionValueWithSource(spec.attr, acc, "config");
-        lists.set(spec.attr, list.length);
+        set(spec.attr, acc);
+        done.lists.set(spec.attr, { ref: acc, n: list.length });
       } else {
         const s = String(v);
         if (opt.argChoices && !opt.argChoices.includes(s))
           throw new InputError(`expected one of ${opt.argChoices.join(", ")}, got ${JSON.stringify(s)}`);
-        cmd.setOptionValueWithSource(spec.attr, opt.parseArg ? opt.parseArg(s, undefined) : s, "config");
+        set(spec.attr, opt.parseArg ? opt.parseArg(s, undefined) : s);
       }
     } catch (e) {
       if (e instanceof InputError) throw new InputError(e.reason, { ...where, line: e.line });
@@ -248,12 +262,12 @@ export function addConfigOption(cmd: Command): Command {
   );
   cmd.hook("preAction", () => {
     loadDotEnv();
-    const lists = appliedLists.get(cmd);
-    if (!lists) return;
-    for (const [attr, n] of lists) {
-      if (cmd.getOptionValueSource(attr) !== "cli") continue;
+    const done = applied.get(cmd);
+    if (!done) return;
+    for (const [attr, { ref, n }] of done.lists) {
+      // Still the file's list: kept. A new list: the command line added to it, keep only its part.
       const v = cmd.getOptionValue(attr);
-      if (Array.isArray(v)) cmd.setOptionValueWithSource(attr, v.slice(n), "cli");
+      if (v !== ref && Array.isArray(v)) cmd.setOptionValueWithSource(attr, v.slice(n), "cli");
     }
   });
   return cmd;

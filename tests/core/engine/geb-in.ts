@@ -14,10 +14,15 @@ export interface Ran {
  * captured, process.env and the working directory restored afterwards): child processes
  * cost seconds each on a loaded machine.
  */
-export async function gebIn(args: string[], env: NodeJS.ProcessEnv = {}, cwd?: string): Promise<Ran> {
+export async function gebIn(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+  register: (program: Command) => void = registerModelCommands,
+): Promise<Ran> {
   const t0 = performance.now();
   const program = new Command("geb").exitOverride();
-  registerModelCommands(program);
+  register(program);
   let out = "";
   let err = "";
   const saved = { ...process.env };

@@ -14,6 +14,7 @@ import { runConfigSchema } from "../../../src/core/engine/run-config-schema.js";
 import { addConfigOption, configKeys, loadDotEnv } from "../../../src/core/engine/run-config.js";
 import { InputError } from "../../../src/core/errors.js";
 import { registerModelCommands } from "../../../src/geb/cli/model.js";
+import { registerSweepCommands } from "../../../src/geb/cli/sweep.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { kvCommentary } from "../../geb/pipeline/helpers.js";
 import { gebIn } from "./geb-in.js";
@@ -207,5 +208,29 @@ describe("geb model --config", () => {
     for (const f of files(work).filter((x) => !x.endsWith(".env")))
       expect(readFileSync(f, "utf8"), f).not.toContain(SECRET);
     expect(r1.out + r1.err).not.toContain(SECRET);
+  });
+});
+
+describe("geb sweep --config", () => {
+  it("values from the file count as given (the reference defaults do not override them)", async () => {
+    const work = join(dir, "sweep");
+    mkdirSync(work, { recursive: true });
+    // Before the fix, the file's values were set but the sweep ran the reference's 50-cell grid.
+    writeFileSync(
+      join(work, "sw.yaml"),
+      "seeds: 1\nepisodes: 1\nsteps-list: '20'\nstate-modes: kv\ndistractor-profiles: instruction\nprogress: false\n",
+    );
+    const r = await gebIn(["sweep", "--out", "s1", "--config", "sw.yaml"], {}, work, registerSweepCommands);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^sweep: 1 cells \(1 run/m);
+    const eff = JSON.parse(readFileSync(join(work, "s1/config.json"), "utf8"));
+    expect(eff).toMatchObject({ seeds: "1", "state-modes": "kv", out: "s1" });
+    const again = await gebIn(
+      ["sweep", "--config", "s1/config.json", "--out", "s2"],
+      {},
+      work,
+      registerSweepCommands,
+    );
+    expect(again.out).toMatch(/^sweep: 1 cells \(1 run/m);
   });
 });
