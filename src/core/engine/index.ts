@@ -18,4 +18,6 @@ export * from "./prompt-store.js";
 export * from "./prompts/registry.js";
 export * from "./results.js";
 export * from "./retry.js";
+export * from "./run-config.js";
+export * from "./run-config-schema.js";
 export * from "./types.js";
