@@ -4,11 +4,20 @@
  * written beside the results repeats the run byte for byte, and `.env` supplies keys that
  * never reach an artifact.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ledgerReaderAnswer } from "../../../src/core/engine/index.js";
 import { runConfigSchema } from "../../../src/core/engine/run-config-schema.js";
 import { addConfigOption, configKeys, loadDotEnv } from "../../../src/core/engine/run-config.js";
@@ -232,5 +241,30 @@ describe("geb sweep --config", () => {
       registerSweepCommands,
     );
     expect(again.out).toMatch(/^sweep: 1 cells \(1 run/m);
+  });
+});
+
+describe("gf01 play-llm --config", () => {
+  it("reads the file (the bundle and model from it) and writes <results>.config.json", async () => {
+    const { buildProgram } = await import("../../../src/gf01/cli.js");
+    const { generateBundle } = await import("../../../src/gf01/api.js");
+    const work = join(dir, "gf01");
+    mkdirSync(work, { recursive: true });
+    writeFileSync(join(work, "b.json"), JSON.stringify(generateBundle({ seeds: [0] })));
+    writeFileSync(
+      join(work, "p.yaml"),
+      `instances: ${join(work, "b.json")}\nmodel: builtin:echo\nresults: ${join(work, "r/llm.jsonl")}\nmax-malformed: 0\nprogress: false\n`,
+    );
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      await buildProgram().parseAsync(["play-llm", "--config", join(work, "p.yaml"), "--limit", "1"], {
+        from: "user",
+      });
+    } finally {
+      out.mockRestore();
+    }
+    const eff = JSON.parse(readFileSync(join(work, "r/llm.jsonl.config.json"), "utf8"));
+    expect(eff).toMatchObject({ model: "builtin:echo", limit: "1", "max-malformed": 0 });
+    expect(existsSync(join(work, "r/llm.jsonl"))).toBe(true);
   });
 });
