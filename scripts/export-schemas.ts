@@ -13,6 +13,8 @@ export const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "..", "s
 /** name → file text, for every schema the families register. */
 export async function collectSchemas(): Promise<Map<string, string>> {
   await import("../src/index.js");
+  // Run config files (`--config`): derived from the CLI commands' flags.
+  (await import("../src/run-config-schemas.js")).registerRunConfigSchemas();
   const out = new Map<string, string>();
   for (const [name, schema] of [...schemaRegistry].sort(([a], [b]) => (a < b ? -1 : 1))) {
     out.set(`${name}.schema.json`, `${JSON.stringify(toJsonSchema(schema, name), null, 2)}\n`);

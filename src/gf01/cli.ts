@@ -17,6 +17,7 @@ import {
   packageVersion,
   runMain,
 } from "../core/cli.js";
+import { addConfigOption } from "../core/engine/run-config.js";
 import { InputError } from "../core/errors.js";
 // Command implementations are imported in their actions (`await import`), so `gf01 --help` and
 // each command load only what they use (start-up: docs/performance.md).
@@ -290,10 +291,16 @@ Examples:
     .option("--concurrency <n>", "online: episodes in flight", intAtLeast("concurrency", 1), 1)
     .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
     .option("--overwrite", "replace --out")
-    .action(async (o) => {
+    .action(async (o, cmd: Command) => {
       const api = await import("./api.js");
       const { evaluateOnlineAgent, isOnlineAgentId } = await import("./play/api.js");
       if (o.agentCmd || isOnlineAgentId(o.agent)) {
+        // Run config (--config): the effective flags beside the rows, to repeat the run.
+        if (o.out)
+          await (await import("../core/engine/run-config.js")).writeEffectiveConfig(
+            cmd,
+            `${o.out}.config.json`,
+          );
         const r = await evaluateOnlineAgent({
           instancesFile: o.instances,
           agent: o.agentCmd ? undefined : o.agent,
@@ -632,6 +639,8 @@ Examples:
   registerServeCommands(program);
   registerViewCommand(program);
   registerReleaseCommands(program);
+  // --config run.yaml|json on the model-facing evaluate (play-llm declares its own).
+  addConfigOption(program.commands.find((c) => c.name() === "evaluate") as Command);
   // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
   installInstanceSources(program);
   return program;

@@ -1,5 +1,5 @@
 /**
- * Issue 16: model replies. Server bodies (OpenAI chat, llama.cpp) that are truncated, binary
+ * Issue 16: model replies. Server bodies (OpenAI chat, llama.cpp, Anthropic, Gemini) that are truncated, binary
  * or wrongly typed end as a ModelError (retried, then a recorded per-item error); model texts
  * end as an answer within the contract or a recorded reason (GEB) / a re-ask (GF-01). Never a
  * crash, never a usage count that would poison the results file.
@@ -7,7 +7,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  ANTHROPIC_BODY_ARB,
   bodyViolation,
+  GEMINI_BODY_ARB,
   GEB_REPLY_ARB,
   GF01_REPLY_ARB,
   gebReplyViolation,
@@ -39,6 +41,18 @@ describe("model replies", () => {
         seed: seedOf("llama body"),
         numRuns: RUNS,
       },
+    );
+  });
+  it("Anthropic Messages bodies", () => {
+    fc.assert(
+      fc.property(ANTHROPIC_BODY_ARB, (b) => check(bodyViolation("anthropic", b))),
+      { seed: seedOf("anthropic body"), numRuns: RUNS },
+    );
+  });
+  it("Gemini generateContent bodies", () => {
+    fc.assert(
+      fc.property(GEMINI_BODY_ARB, (b) => check(bodyViolation("gemini", b))),
+      { seed: seedOf("gemini body"), numRuns: RUNS },
     );
   });
   it("GEB answers (interpretGebText, reference citation repair)", () => {

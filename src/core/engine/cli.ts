@@ -17,16 +17,33 @@ import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-export function addModelOptions(cmd: Command): Command {
-  return cmd
-    .requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`)
-    .option(
-      "--base-url <url>",
-      "server base URL (openai: …/v1, e.g. http://localhost:8000/v1, default $OPENAI_BASE_URL or api.openai.com; llamacpp: http://localhost:8080)",
+export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}): Command {
+  const repeatable = (o: Option) => (opts.several ? o.argParser(collect) : o);
+  const perModel = opts.several ? "; with several --model: once for all, or once per --model in order" : "";
+  // `several`: --model may repeat (each model over the same items, then a paired comparison).
+  const model = opts.several
+    ? cmd.requiredOption(
+        "--model <spec>",
+        `model to call (repeat to run several over the same items and compare them):\n${MODEL_SPEC_HELP}`,
+        collect,
+      )
+    : cmd.requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`);
+  return model
+    .addOption(
+      repeatable(
+        new Option(
+          "--base-url <url>",
+          `server base URL (openai: …/v1, e.g. http://localhost:8000/v1, default $OPENAI_BASE_URL or api.openai.com; llamacpp: http://localhost:8080; anthropic: server root, default $ANTHROPIC_BASE_URL or api.anthropic.com; gemini: …/v1beta)${perModel}`,
+        ),
+      ),
     )
-    .option(
-      "--api-key-env <name>",
-      "environment variable holding the API key (default OPENAI_API_KEY, optional)",
+    .addOption(
+      repeatable(
+        new Option(
+          "--api-key-env <name>",
+          `environment variable holding the API key (default OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY by kind, optional)${perModel}`,
+        ),
+      ),
     )
     .option(
       "--command-arg <arg>",
@@ -230,6 +247,8 @@ export interface EngineFromOptions {
     /** true: --progress, false: --no-progress, undefined: only on a terminal. */
     progress: boolean | undefined;
     maxConsecutiveErrors: number;
+    /** Concurrency budget shared with other models on the same endpoint (several --model). */
+    limiter?: import("./retry.js").AdaptiveLimiter;
   };
   priceTable?: PriceTable;
 }

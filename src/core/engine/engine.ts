@@ -40,6 +40,11 @@ export interface JobOutcome<I = unknown> {
 export interface RunJobsOptions<I> {
   client: ModelClient;
   maxConcurrency: number;
+  /**
+   * Share one concurrency budget between runs (several models on one endpoint): requests in
+   * flight across all runs using it stay within its limit. Default: a limiter of its own.
+   */
+  limiter?: AdaptiveLimiter;
   retry?: RetryPolicy;
   /** Per-attempt timeout (default 120 s). */
   timeoutMs?: number;
@@ -77,7 +82,7 @@ export async function runJobs<I>(
   jobs: Iterable<EngineJob<I>>,
   opts: RunJobsOptions<I>,
 ): Promise<RunJobsStats> {
-  const limiter = new AdaptiveLimiter(opts.maxConcurrency);
+  const limiter = opts.limiter ?? new AdaptiveLimiter(opts.maxConcurrency);
   const policy = opts.retry ?? DEFAULT_RETRY;
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const stats: RunJobsStats = {
@@ -258,6 +263,8 @@ export interface EvaluateOptions<I> {
   trials?: number;
   limit?: number;
   maxConcurrency?: number;
+  /** A concurrency budget shared with other runs (see RunJobsOptions.limiter). */
+  limiter?: AdaptiveLimiter;
   retry?: RetryPolicy;
   timeoutMs?: number;
   cache?: ResponseCache;
@@ -382,6 +389,7 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
   const stats = await runJobs(jobs(), {
     client: opts.client,
     maxConcurrency,
+    limiter: opts.limiter,
     retry: opts.retry,
     timeoutMs: opts.timeoutMs,
     cache,

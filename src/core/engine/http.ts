@@ -26,6 +26,11 @@ export interface PostJsonOptions {
   secrets?: readonly (string | undefined)[];
   /** What error messages may say about the request (never the key itself). */
   context?: RequestContext;
+  /**
+   * Server-requested wait read from an error body, for APIs that put it there instead of a
+   * header (Gemini's `google.rpc.RetryInfo.retryDelay`). A header, when present, wins.
+   */
+  retryAfterFromBody?: (body: string) => number | undefined;
 }
 
 /** Facts that turn a bare status into a message naming the fix. */
@@ -39,6 +44,8 @@ export interface RequestContext {
   keySent?: boolean;
   /** The server lists models at `<baseUrl>/models` (OpenAI-compatible). */
   listsModels?: boolean;
+  /** What a right --base-url looks like, for 404 messages (default: the OpenAI-compatible hint). */
+  baseUrlHint?: string;
 }
 
 // Keep-alive agents shared by every client: a run reuses a handful of connections instead
@@ -129,16 +136,14 @@ export async function postJson(url: string, body: unknown, opts: PostJsonOptions
     },
   };
   const snippet = () => redact(text.slice(0, 300).replace(/\s+/g, " ").trim(), opts.secrets ?? []);
+  const wait = () => parseRetryAfter(headers) ?? opts.retryAfterFromBody?.(text);
   if (res.status === 429) {
-    throw new ModelError("rate_limit", `HTTP 429: ${snippet()}`, {
-      status: 429,
-      retryAfterMs: parseRetryAfter(headers),
-    });
+    throw new ModelError("rate_limit", `HTTP 429: ${snippet()}`, { status: 429, retryAfterMs: wait() });
   }
   if (res.status >= 500) {
     throw new ModelError("server", `HTTP ${res.status}: ${snippet()}`, {
       status: res.status,
-      retryAfterMs: parseRetryAfter(headers),
+      retryAfterMs: wait(),
     });
   }
   if (res.status >= 400 || res.status < 200) throw clientError(res.status, snippet(), url, ctx);
@@ -184,7 +189,7 @@ export function clientError(status: number, said: string, url: string, ctx: Requ
       );
     return new ModelError(
       "client",
-      `404 Not Found at ${displayUrl(url)} — check --base-url (OpenAI-compatible servers usually end in /v1)${tail}`,
+      `404 Not Found at ${displayUrl(url)} — check --base-url (${ctx.baseUrlHint ?? "OpenAI-compatible servers usually end in /v1"})${tail}`,
       { status, reason: "not_found" },
     );
   }

@@ -1,8 +1,10 @@
 export * from "./accounting.js";
 export * from "./cache.js";
 export * from "./cli.js";
+export * from "./clients/anthropic.js";
 export * from "./clients/builtin.js";
 export * from "./clients/command.js";
+export * from "./clients/gemini.js";
 export * from "./clients/index.js";
 export * from "./clients/llamacpp.js";
 export * from "./clients/module.js";
@@ -16,4 +18,6 @@ export * from "./prompt-store.js";
 export * from "./prompts/registry.js";
 export * from "./results.js";
 export * from "./retry.js";
+export * from "./run-config.js";
+export * from "./run-config-schema.js";
 export * from "./types.js";

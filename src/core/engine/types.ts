@@ -48,6 +48,14 @@ export interface PhaseTimings {
   decode_ms?: number;
 }
 
+/**
+ * Finish reason of a refusal: `refusal` (Anthropic's stop_reason; OpenAI's message.refusal)
+ * or `refusal:<REASON>` / `refusal:prompt:<REASON>` (Gemini safety blocks). A refusal is an
+ * answer, recorded and graded like any other; never an error.
+ */
+export const isRefusal = (finishReason: string | null | undefined): boolean =>
+  typeof finishReason === "string" && (finishReason === "refusal" || finishReason.startsWith("refusal:"));
+
 export interface ModelResponse {
   /** The model's text exactly as returned (never trimmed or rewritten). */
   text: string;
@@ -63,7 +71,7 @@ export interface ModelResponse {
  * request time and never stored).
  */
 export interface ClientDescriptor {
-  /** "openai" | "llamacpp" | "command" | "module" | "builtin" */
+  /** "openai" | "anthropic" | "gemini" | "llamacpp" | "command" | "module" | "builtin" */
   kind: string;
   /** Model name as the server knows it (or the agent / command name). */
   model: string;

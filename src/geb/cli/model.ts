@@ -4,6 +4,7 @@ import { type Command, Option } from "commander";
 import { intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { addModelOptions, type ModelCliValues, num } from "../../core/engine/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
+import { addConfigOption } from "../../core/engine/run-config.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the action (`await import`): `geb --help` loads none of them.
 import type { formatReport as FormatReport, pyFixed as PyFixed } from "../api.js";
@@ -102,7 +103,7 @@ export function registerModelCommands(program: Command): void {
     .optionsGroup("Input:")
     .requiredOption("--data <path>", "dataset JSONL");
   // Help groups (commander optionsGroup applies to the options added after it).
-  addModelOptions(cmd.optionsGroup("Model and server:"));
+  addModelOptions(cmd.optionsGroup("Model and server:"), { several: true });
   addGebPromptOptions(cmd.optionsGroup("Prompt:"));
   addAnswerOptions(
     addSelectionOptions(cmd.optionsGroup("Retrieval pipeline (--model retrieval[:<answerer>]):")),
@@ -144,7 +145,9 @@ export function registerModelCommands(program: Command): void {
       "label recorded in the payload (repeat; distractor_profile=… is used for grouping)",
       collect,
     )
-    .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)")
+    .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)");
+  addConfigOption(cmd.optionsGroup("Run config:"));
+  cmd
     .addHelpText(
       "after",
       `
@@ -152,6 +155,7 @@ Examples:
   geb model --data data.jsonl --model openai:qwen2.5-7b --base-url http://localhost:8000/v1 --results-json r.json
   geb model --data data.jsonl --model openai:gpt-4o-mini --limit 20 --out preds.jsonl
   geb model --data data.jsonl --model retrieval --deterministic-answer --retriever bm25 --k 8 --rerank latest_step
+  geb model --config run.yaml --limit 20      (flags from run.yaml; the command line wins)
 Required options are marked (required); docs/geb/model.md and docs/cli.md explain the rest.`,
     )
     .action(async (o: ModelCliValues & GebCliValues & Record<string, unknown>) => {
@@ -160,6 +164,52 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       const { parseRetrievalSpec, runGebModel } = await import("../pipeline/gebmodel.js");
       const { pipelineFromCommand } = await import("../pipeline/config.js");
       const { writeRunArtifacts } = await import("../summary/artifacts.js");
+      // --model repeats (several models, compared at the end); one model is the plain run.
+      const models = ([] as string[]).concat(o.model as string[] | string);
+      if (models.length > 1) {
+        const { runSeveralModels } = await import("./model-several.js");
+        const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+        const configOut = configPathFor(o.outDir as string | undefined, undefined);
+        if (configOut) await writeEffectiveConfig(cmd, configOut);
+        const g = gebOptionsFromCli(o);
+        const { intervalsLine } = await import("../grade/intervals.js");
+        process.exitCode = await runSeveralModels(o, models, {
+          engineFromOptions,
+          runGebModel,
+          base: {
+            data: o.data as string,
+            prompt: g.prompt,
+            postprocess: g.postprocess,
+            grade: {
+              citations: o.citations as "auto" | "on" | "off",
+              supportMetric: o.supportMetric as "f1" | "exact",
+              maxSupportK: o.maxSupportK as number,
+              entailmentCheck: o.entailmentCheck as boolean,
+            },
+            pipeline: null,
+            limit: num("--limit", o.limit, { int: true, min: 0 }),
+            labels: parseLabels(o.label as string[] | undefined),
+            timings: o.timings !== false,
+          },
+          writeModelDir: (dir, r) => {
+            writeTextAtomic(join(dir, "preds.jsonl"), predictionsJsonl(r));
+            writeRunArtifacts(dir, [r.payload], { thresholds: o.thresholds as string | undefined });
+          },
+          report: (r) => reportLines(r, { ...api, intervalsLine }),
+        });
+        return;
+      }
+      o.model = models[0];
+      for (const k of ["baseUrl", "apiKeyEnv"] as const) {
+        const v = o[k] as string[] | string | undefined;
+        if (Array.isArray(v)) {
+          if (v.length > 1)
+            throw new InputError("given several times for one --model", {
+              field: k === "baseUrl" ? "--base-url" : "--api-key-env",
+            });
+          o[k] = v[0];
+        }
+      }
       const spec = parseRetrievalSpec(o.model);
       const g = gebOptionsFromCli(o);
       const pipeline = spec ? pipelineFromCommand(cmd) : null;
@@ -171,6 +221,9 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       // Validated like every engine flag: without an engine (retrieval answers) "--limit abc" was
       // NaN here, and every row ran as if no limit was given.
       const limit = num("--limit", o.limit, { int: true, min: 0 });
+      const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+      const configOut = configPathFor(o.outDir as string | undefined, o.results);
+      if (configOut) await writeEffectiveConfig(cmd, configOut);
       try {
         let r: GebModelResult;
         try {

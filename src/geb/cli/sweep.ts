@@ -4,6 +4,7 @@
  */
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { addConfigOption } from "../../core/engine/run-config.js";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { importOptional } from "../../core/optional.js";
@@ -154,9 +155,13 @@ function registerSweepCommandsInner(program: Command): void {
       outDirFlag("--out"),
     );
   addRunFlags(addModelFlags(addSweepFlags(sweep)));
+  addConfigOption(sweep.optionsGroup("Run config:"));
   sweep.action(async () => {
     const { specFromFlags } = await import("../sweep/flags.js");
-    await sweepAction(sweep, specFromFlags(sweep), sweep.opts().out);
+    const spec = specFromFlags(sweep);
+    const { writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+    await writeEffectiveConfig(sweep, `${String(sweep.opts().out).replace(/\/+$/, "")}/config.json`);
+    await sweepAction(sweep, spec, sweep.opts().out);
   });
 
   program

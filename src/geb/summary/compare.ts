@@ -4,6 +4,7 @@
  * rates every row carries (docs/statistics.md).
  */
 import { formatPValue, minimumDetectableDifference, type StatsOptions } from "../../core/stats/index.js";
+import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { pairedRateComparisons, ROW_RATE_METRICS, type RowRateMetric } from "./intervals.js";
 import { loadRuns } from "./runs.js";
 import { type Summary, summarizeRuns } from "./summarize.js";
@@ -57,6 +58,15 @@ export function compareSummaries(base: Summary, other: Summary): MetricDelta[] {
 export function compareRunPaths(basePath: string, otherPath: string, opts: StatsOptions = {}): MetricDelta[] {
   const base = loadRuns([basePath]).map((r) => r.payload);
   const other = loadRuns([otherPath]).map((r) => r.payload);
+  return compareRunPayloads(base, other, opts);
+}
+
+/** `compareRunPaths` over payloads in memory (`geb model` with several --model). */
+export function compareRunPayloads(
+  base: readonly ModelRunPayload[],
+  other: readonly ModelRunPayload[],
+  opts: StatsOptions = {},
+): MetricDelta[] {
   const deltas = compareSummaries(summarizeRuns(base), summarizeRuns(other));
   const paired = pairedRateComparisons(base, other, opts);
   return deltas.map((d) => {

@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
 import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
+import { addConfigOption } from "../../core/engine/run-config.js";
 import { intFlag, outFileFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
@@ -205,7 +206,7 @@ export function registerPlayCommands(program: Command): void {
       } else printJson(payload);
     });
 
-  addModelOptions(
+  const playLlm = addModelOptions(
     program
       .command("play-llm")
       .description(
@@ -242,57 +243,62 @@ export function registerPlayCommands(program: Command): void {
     )
     .option("--agent-name <name>", "agent_name in rows (default LLM-<model>)")
     .option("--steps-out <file>", "per-step log (default <results>.steps.jsonl)", outFileFlag("steps-out"))
-    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)")
-    .action(async (o: ModelCliValues & Record<string, unknown>) => {
-      const { DiskCache } = await import("../../core/engine/cache.js");
-      const { engineFromOptions } = await import("../../core/engine/cli.js");
-      const { PromptStore, promptFileFor } = await import("../../core/engine/prompt-store.js");
-      const { Progress } = await import("../../core/progress.js");
-      const { currentGitCommit } = await import("../api.js");
-      const { loadBundle } = await import("../artifacts/bundle.js");
-      const { llmAgent } = await import("../play/llm.js");
-      const { checkProtocol } = await import("../play/api.js");
-      const { playBundle } = await import("../play/runner.js");
-      const e = await engineFromOptions(o);
-      const prompts = e.run.resultsPath ? new PromptStore(promptFileFor(e.run.resultsPath)) : undefined;
-      const agent = llmAgent({
-        client: e.client,
-        params: e.params,
-        track: o.evalTrack as "EVAL-CB" | "EVAL-TA",
-        scratchpad: !!o.scratchpad,
-        maxMalformed: o.maxMalformed as number,
-        maxToolCalls: o.maxToolCalls as number,
-        cache: e.run.cacheDir ? new DiskCache(e.run.cacheDir) : undefined,
-        retry: e.run.retry,
-        timeoutMs: e.run.timeoutMs,
-        name: o.agentName as string | undefined,
-        prompts,
-      });
-      const bundle = await loadBundle(o.instances as BundleSource);
-      const n = bundle.instances.length;
-      const bar = new Progress(Math.min(n, e.run.limit ?? n), "play-llm", process.stderr, e.run.progress);
-      const r = await playBundle({
-        bundle,
-        agent,
-        evalTrack: o.evalTrack as "EVAL-CB" | "EVAL-TA",
-        rendererTrack: o.rendererTrack as "json" | "visual",
-        protocol: checkProtocol(o.protocol as string),
-        exploreEpisodes: o.exploreEpisodes as number,
-        concurrency: e.run.maxConcurrency,
-        out: e.run.resultsPath,
-        stepsOut: o.stepsOut as string | undefined,
-        resume: e.run.resume,
-        overwrite: e.run.overwrite,
-        limit: e.run.limit,
-        gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
-        onFirstError: (x) => bar.message(`gf01: ${x.message}`),
-        onEpisode: () => bar.tick(),
-      });
-      await e.client.close?.();
-      await prompts?.close();
-      bar.finish();
-      printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
-      // Episode errors (endpoint/agent failures) exit 1; nothing errored was scored.
-      if (!r.ok) throw new CommanderError(r.payload.errored ? 1 : 2, "gf01.play-llm", "");
+    .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)");
+  addConfigOption(playLlm);
+  playLlm.action(async (o: ModelCliValues & Record<string, unknown>) => {
+    const { DiskCache } = await import("../../core/engine/cache.js");
+    const { engineFromOptions } = await import("../../core/engine/cli.js");
+    const { PromptStore, promptFileFor } = await import("../../core/engine/prompt-store.js");
+    const { Progress } = await import("../../core/progress.js");
+    const { currentGitCommit } = await import("../api.js");
+    const { loadBundle } = await import("../artifacts/bundle.js");
+    const { llmAgent } = await import("../play/llm.js");
+    const { checkProtocol } = await import("../play/api.js");
+    const { playBundle } = await import("../play/runner.js");
+    const e = await engineFromOptions(o);
+    if (e.run.resultsPath) {
+      const { writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+      await writeEffectiveConfig(playLlm, `${e.run.resultsPath}.config.json`);
+    }
+    const prompts = e.run.resultsPath ? new PromptStore(promptFileFor(e.run.resultsPath)) : undefined;
+    const agent = llmAgent({
+      client: e.client,
+      params: e.params,
+      track: o.evalTrack as "EVAL-CB" | "EVAL-TA",
+      scratchpad: !!o.scratchpad,
+      maxMalformed: o.maxMalformed as number,
+      maxToolCalls: o.maxToolCalls as number,
+      cache: e.run.cacheDir ? new DiskCache(e.run.cacheDir) : undefined,
+      retry: e.run.retry,
+      timeoutMs: e.run.timeoutMs,
+      name: o.agentName as string | undefined,
+      prompts,
     });
+    const bundle = await loadBundle(o.instances as BundleSource);
+    const n = bundle.instances.length;
+    const bar = new Progress(Math.min(n, e.run.limit ?? n), "play-llm", process.stderr, e.run.progress);
+    const r = await playBundle({
+      bundle,
+      agent,
+      evalTrack: o.evalTrack as "EVAL-CB" | "EVAL-TA",
+      rendererTrack: o.rendererTrack as "json" | "visual",
+      protocol: checkProtocol(o.protocol as string),
+      exploreEpisodes: o.exploreEpisodes as number,
+      concurrency: e.run.maxConcurrency,
+      out: e.run.resultsPath,
+      stepsOut: o.stepsOut as string | undefined,
+      resume: e.run.resume,
+      overwrite: e.run.overwrite,
+      limit: e.run.limit,
+      gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
+      onFirstError: (x) => bar.message(`gf01: ${x.message}`),
+      onEpisode: () => bar.tick(),
+    });
+    await e.client.close?.();
+    await prompts?.close();
+    bar.finish();
+    printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
+    // Episode errors (endpoint/agent failures) exit 1; nothing errored was scored.
+    if (!r.ok) throw new CommanderError(r.payload.errored ? 1 : 2, "gf01.play-llm", "");
+  });
 }

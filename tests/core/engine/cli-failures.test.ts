@@ -10,12 +10,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Command } from "commander";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../../src/core/engine/index.js";
-import { registerModelCommands } from "../../../src/geb/cli/model.js";
 import { type Fault, type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { kvCommentary } from "../../geb/pipeline/helpers.js";
+import { gebIn as runGebIn } from "./geb-in.js";
 import { repoRoot } from "./helpers.js";
 
 const SECRET = "sk-test-DO-NOT-LEAK-1234567890";
@@ -54,34 +53,8 @@ function gebCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
  * The same command in-process (the real commander command; stdout, stderr and exit code
  * captured): child processes cost seconds each on a loaded machine, so only two tests spawn.
  */
-async function gebIn(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> {
-  const t0 = performance.now();
-  const program = new Command("geb").exitOverride();
-  registerModelCommands(program);
-  let out = "";
-  let err = "";
-  const saved = { ...process.env };
-  Object.assign(process.env, { OPENAI_API_KEY: SECRET, OPENAI_BASE_URL: "", ...env });
-  const log = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => {
-    out += `${a.map(String).join(" ")}\n`;
-  });
-  const write = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  const prev = process.exitCode;
-  process.exitCode = 0;
-  try {
-    await program.parseAsync(args, { from: "user" });
-    return { code: Number(process.exitCode ?? 0), out, err, ms: performance.now() - t0 };
-  } finally {
-    process.exitCode = prev;
-    log.mockRestore();
-    write.mockRestore();
-    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
-    Object.assign(process.env, saved);
-  }
-}
+const gebIn = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> =>
+  runGebIn(args, { OPENAI_API_KEY: SECRET, ...env });
 
 async function closedPort(): Promise<number> {
   const s = createServer();

@@ -8,7 +8,10 @@
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Command } from "commander";
 import { loadPriceTable } from "../../../src/core/engine/accounting.js";
+import { applyRunConfig, configKeys, readRunConfig } from "../../../src/core/engine/run-config.js";
+import { registerModelCommands } from "../../../src/geb/cli/model.js";
 import { promptBytes, readPromptLines } from "../../../src/core/engine/prompt-store.js";
 import { RECORD_SCHEMA_ID, readResults } from "../../../src/core/engine/results.js";
 import { sha256Hex } from "../../../src/core/hash.js";
@@ -335,7 +338,40 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       fileName: "prices.json",
       read: (file) => loadPriceTable(file),
     },
+    {
+      name: "run config (JSON)",
+      weight: 0.5,
+      shape: "json",
+      valid: JSON.stringify({
+        data: "data.jsonl",
+        model: ["openai:a", "gemini:b"],
+        "base-url": "http://127.0.0.1:9/v1",
+        "max-concurrency": 4,
+        stop: ["\n\n"],
+        timings: false,
+        citations: "auto",
+      }),
+      fileName: "run.json",
+      read: (file) => applyGebModelConfig(file),
+    },
+    {
+      name: "run config (YAML)",
+      weight: 0.5,
+      shape: "text",
+      valid:
+        "data: data.jsonl\nmodel: [openai:a, gemini:b]\nmax-concurrency: 4\nstop: ['\\n\\n']\ntimings: false\n",
+      fileName: "run.yaml",
+      read: (file) => applyGebModelConfig(file),
+    },
   ];
+}
+
+/** `geb model --config <file>`'s reading and applying (every flag parser), without running. */
+function applyGebModelConfig(file: string): void {
+  const program = new Command("geb");
+  registerModelCommands(program);
+  const cmd = program.commands.find((c) => c.name() === "model") as Command;
+  applyRunConfig(cmd, readRunConfig(file, configKeys(cmd)));
 }
 
 export const sha256 = (b: string | Uint8Array): string => createHash("sha256").update(b).digest("hex");

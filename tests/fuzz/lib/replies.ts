@@ -1,10 +1,12 @@
 /**
  * Model replies as a fuzz surface: the HTTP bodies model servers send (OpenAI chat,
- * llama.cpp completion) and the texts models write (GEB answers, GF-01 actions). Truncated,
+ * llama.cpp completion, Anthropic Messages, Gemini generateContent) and the texts models write (GEB answers, GF-01 actions). Truncated,
  * huge, binary and wrongly typed replies must end as a recorded per-item error or a rejected
  * answer (scored as wrong / re-asked), never a crash and never an answer the contract forbids.
  */
 import fc from "fast-check";
+import { parseAnthropicMessage } from "../../../src/core/engine/clients/anthropic.js";
+import { parseGeminiReply } from "../../../src/core/engine/clients/gemini.js";
 import { parseLlamaCompletion } from "../../../src/core/engine/clients/llamacpp.js";
 import { parseOpenAIChat } from "../../../src/core/engine/clients/openai.js";
 import { ModelError } from "../../../src/core/engine/errors.js";
@@ -36,6 +38,29 @@ const LLAMA_BODY = JSON.stringify({
   timings: { prompt_ms: 1, predicted_ms: 2 },
 });
 
+const ANTHROPIC_BODY = JSON.stringify({
+  id: "msg_1",
+  type: "message",
+  role: "assistant",
+  content: [
+    { type: "thinking", thinking: "t", signature: "s" },
+    { type: "text", text: '{"value": "v1", "support_ids": ["U0001"]}' },
+  ],
+  stop_reason: "end_turn",
+  stop_sequence: null,
+  usage: { input_tokens: 12, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 3 },
+});
+const GEMINI_BODY = JSON.stringify({
+  candidates: [
+    {
+      content: { role: "model", parts: [{ text: "plan", thought: true }, { text: '{"in0": 1}' }] },
+      finishReason: "STOP",
+    },
+  ],
+  promptFeedback: { blockReason: "SAFETY" },
+  usageMetadata: { promptTokenCount: 40, candidatesTokenCount: 4, thoughtsTokenCount: 7 },
+});
+
 /** A server body: a mutated valid body, or any JSON value at all. */
 export const serverBody = (valid: string): fc.Arbitrary<unknown> =>
   fc
@@ -54,9 +79,16 @@ export const serverBody = (valid: string): fc.Arbitrary<unknown> =>
 const isCount = (n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0;
 
 /** The engine's body parsers: a well-typed response or a ModelError (retried, then recorded). */
-export function bodyViolation(kind: "openai" | "llamacpp", body: unknown): string | undefined {
+const PARSERS = {
+  openai: parseOpenAIChat,
+  llamacpp: parseLlamaCompletion,
+  anthropic: parseAnthropicMessage,
+  gemini: parseGeminiReply,
+};
+
+export function bodyViolation(kind: keyof typeof PARSERS, body: unknown): string | undefined {
   try {
-    const r = kind === "openai" ? parseOpenAIChat(body) : parseLlamaCompletion(body);
+    const r = PARSERS[kind](body);
     if (typeof r.text !== "string") return `text is ${typeof r.text}`;
     if (r.usage && !(isCount(r.usage.prompt_tokens) && isCount(r.usage.completion_tokens)))
       return `usage is not counts: ${JSON.stringify(r.usage)}`;
@@ -74,6 +106,8 @@ export function bodyViolation(kind: "openai" | "llamacpp", body: unknown): strin
 
 export const OPENAI_BODY_ARB = serverBody(OPENAI_BODY);
 export const LLAMA_BODY_ARB = serverBody(LLAMA_BODY);
+export const ANTHROPIC_BODY_ARB = serverBody(ANTHROPIC_BODY);
+export const GEMINI_BODY_ARB = serverBody(GEMINI_BODY);
 
 const GEB_ANSWER = '{"value": "amber", "support_ids": ["U0003"]}';
 const VALID_IDS = new Set(["U0001", "U0002", "U0003"]);

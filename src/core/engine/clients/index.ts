@@ -1,17 +1,19 @@
 import { InputError } from "../../errors.js";
 import { ModelError } from "../errors.js";
 import type { ModelClient } from "../types.js";
+import { AnthropicClient } from "./anthropic.js";
 import { createBuiltinClient } from "./builtin.js";
 import { CommandClient } from "./command.js";
+import { GeminiClient } from "./gemini.js";
 import { LlamaCppClient } from "./llamacpp.js";
 import { loadModuleClient } from "./module.js";
 import { OpenAIClient } from "./openai.js";
 import { MODEL_SPEC_HELP } from "./spec-help.js";
 
 export interface ClientOptions {
-  /** Server base URL (openai: …/v1; llamacpp: server root). */
+  /** Server base URL (openai: …/v1; llamacpp and anthropic: server root; gemini: …/v1beta). */
   baseUrl?: string;
-  /** Env var with the API key (openai). When given explicitly, it must be set. */
+  /** Env var with the API key (openai, anthropic, gemini). When given explicitly, it must be set. */
   apiKeyEnv?: string;
   /** Extra argv for `command:<program>` (each element one argument; no shell). */
   commandArgs?: readonly string[];
@@ -58,6 +60,24 @@ async function createClientUnchecked(given: string, opts: ClientOptions): Promis
     case "openai":
       if (!rest) throw bad("openai: needs a model name, e.g. openai:gpt-4o-mini");
       return new OpenAIClient({
+        model: rest,
+        baseUrl: opts.baseUrl,
+        apiKeyEnv: opts.apiKeyEnv,
+        requireKey: opts.apiKeyEnv !== undefined,
+        env: opts.env,
+      });
+    case "anthropic":
+      if (!rest) throw bad("anthropic: needs a model name, e.g. anthropic:claude-sonnet-4-5");
+      return new AnthropicClient({
+        model: rest,
+        baseUrl: opts.baseUrl,
+        apiKeyEnv: opts.apiKeyEnv,
+        requireKey: opts.apiKeyEnv !== undefined,
+        env: opts.env,
+      });
+    case "gemini":
+      if (!rest) throw bad("gemini: needs a model name, e.g. gemini:gemini-2.5-flash");
+      return new GeminiClient({
         model: rest,
         baseUrl: opts.baseUrl,
         apiKeyEnv: opts.apiKeyEnv,

@@ -69,6 +69,9 @@ export function parseOpenAIChat(json: unknown): ModelResponse {
   }
   const out: ModelResponse = { text: typeof content === "string" ? content : "" };
   if (typeof choice.finish_reason === "string") out.finish_reason = choice.finish_reason;
+  // OpenAI reports a safety refusal as `message.refusal` (content null) with finish "stop".
+  if (typeof message?.refusal === "string" && message.refusal !== "" && out.text === "")
+    out.finish_reason = "refusal";
   const usage = o?.usage as Record<string, unknown> | undefined;
   if (
     usage &&

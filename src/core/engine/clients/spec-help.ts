@@ -4,6 +4,8 @@
  */
 export const MODEL_SPEC_HELP = [
   "openai:<model>          OpenAI-compatible /chat/completions (vLLM, llama-server, Ollama, LM Studio, OpenAI, OpenRouter)",
+  "anthropic:<model>       Anthropic Messages API (key $ANTHROPIC_API_KEY)",
+  "gemini:<model>          Google Gemini generateContent (key $GEMINI_API_KEY)",
   "llamacpp[:<label>]      llama.cpp llama-server native /completion",
   "command:<program>       external program: prompt on stdin (or {prompt_file}), answer on stdout",
   "module:<file>[:<fn>]    your JS/TS module; fn(options) returns (request) => text",
