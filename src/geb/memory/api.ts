@@ -2,7 +2,7 @@
  * File-level memory API: `geb memory verify|generate|check` are thin shells over these.
  */
 import { join } from "node:path";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { InputError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../core/jsonl.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
@@ -48,9 +48,19 @@ export async function generateScenariosToDir(seed: number, dir: string): Promise
   return set;
 }
 
-/** Verify every scenario of a generated set (on disk, under its own root) and check the results. */
-export async function checkScenarioDir(dir: string, out?: string): Promise<SensitivityReport> {
-  const { scenarios, root } = readScenarioSet(join(dir, SCENARIO_MANIFEST));
+/**
+ * Verify every scenario of a generated set on disk (`path`: its directory or its manifest;
+ * citations resolve under the set's own root) and check the results.
+ */
+export async function checkScenarioDir(path: string, out?: string): Promise<SensitivityReport> {
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    // Not there (or a symlink loop): the manifest reader names the path.
+  }
+  const manifest = isDir ? join(path, SCENARIO_MANIFEST) : path;
+  const { scenarios, root } = readScenarioSet(manifest);
   const files = diskFiles(root);
   const report = checkSensitivity(scenarios, (entries) => verifyMemories(entries, files));
   if (out) await writeFileAtomic(out, sensitivityJson(report));

@@ -44,7 +44,10 @@ export function registerMemoryCommands(program: Command): void {
   memory
     .command("check")
     .description("verify every sensitivity scenario, compare with its expectation, apply the gate floors (exit 1 on FAIL)")
-    .option("--scenarios <dir>", "a directory written by `geb memory generate` (default: generate in memory)")
+    .option(
+      "--scenarios <path>",
+      "a directory written by `geb memory generate`, or its manifest.json (default: generate in memory)",
+    )
     .option("--seed <n>", "seed when generating in memory", intFlag("--seed", { min: 0 }), 0)
     .option("--out <path>", "sensitivity report JSON", outFileFlag("--out"))
     .addOption(new Option("--format <fmt>", "table or json").choices(["table", "json"]).default("table"))

@@ -26,8 +26,24 @@ export function readTextFile(file: string, what = "file"): string {
   try {
     return decoder.decode(bytes);
   } catch {
-    throw new InputError(`${what} is not UTF-8 text`, { file });
+    throw new InputError(`${what} is not UTF-8 text`, { file, line: badUtf8Line(bytes) });
   }
+}
+
+/** The 1-based line (split at \n bytes) holding the first invalid UTF-8 sequence. */
+function badUtf8Line(bytes: Buffer): number | undefined {
+  let start = 0;
+  for (let line = 1; start <= bytes.length; line++) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    try {
+      decoder.decode(bytes.subarray(start, end));
+    } catch {
+      return line;
+    }
+    start = end + 1;
+  }
+  return undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import { readJsonFileSync } from "../../core/jsonl.js";
 import { parseWith } from "../../core/schema.js";
 import type { ScenarioSet } from "./generate.js";
 import { readMemoryFile } from "./io.js";
+import type { MemoryEntry } from "./verify.js";
 import { ScenarioManifestSchema } from "./schema.js";
 import type { CheckScenario } from "./sensitivity.js";
 import { escapesRoot } from "./source.js";
@@ -51,8 +52,16 @@ export function readScenarioSet(manifestFile: string): {
   };
   const root = inside(m.root, "root");
   const scenarios = m.scenarios.map((s, i): CheckScenario => {
-    const file = inside(s.memory, `scenarios[${i}].memory`);
-    const entries = readMemoryFile(file);
+    const field = `scenarios[${i}].memory`;
+    const file = inside(s.memory, field);
+    let entries: MemoryEntry[];
+    try {
+      entries = readMemoryFile(file);
+    } catch (e) {
+      // Named from the manifest too: the manifest is what the user passed.
+      if (e instanceof InputError) throw new InputError(e.message, { file: manifestFile, field });
+      throw e;
+    }
     if (entries.length !== s.expected.entry_reasons.length || entries.length !== s.expected.total)
       throw new InputError(
         `${entries.length} entries, but the manifest expects ${s.expected.total} (entry_reasons: ${s.expected.entry_reasons.length})`,

@@ -6,7 +6,7 @@
  * ENOENT, RangeError) ever escapes, the input is never modified, no temp file is left.
  */
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadPriceTable } from "../../../src/core/engine/accounting.js";
 import { promptBytes, readPromptLines } from "../../../src/core/engine/prompt-store.js";
@@ -21,6 +21,8 @@ import {
   readPredictions,
   validateBooks,
 } from "../../../src/geb/api.js";
+import { checkScenarioDir, generateScenariosToDir } from "../../../src/geb/memory/api.js";
+import { readMemoryFile } from "../../../src/geb/memory/io.js";
 import { readPipelineConfigFile } from "../../../src/geb/pipeline/config.js";
 import { loadRows } from "../../../src/geb/pipeline/gebmodel.js";
 import { loadLinearModel } from "../../../src/geb/selector/linear.js";
@@ -86,6 +88,8 @@ export async function makeFixtures(dir: string): Promise<FuzzFixtures> {
     join(dir, "results.json"),
   ]);
   if (r.code !== 0) throw new Error(`fixture geb model failed: ${r.stderr}`);
+  // A memory sensitivity scenario set (its manifest is a reader target).
+  await generateScenariosToDir(0, join(dir, "memory-scenarios"));
   return { dir, bundle, gebData };
 }
 
@@ -297,6 +301,29 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       fileName: "results.prompts.jsonl",
       read: async (file) => {
         for await (const _ of readPromptLines(file));
+      },
+    },
+    {
+      name: "geb memory entries (memory verify --in)",
+      shape: "jsonl",
+      valid: text(join(ROOT, "tests/fixtures/geb/memory/cases.jsonl")),
+      fileName: "memory.jsonl",
+      read: (file) => readMemoryFile(file),
+    },
+    {
+      name: "geb memory scenario manifest (memory check --scenarios)",
+      // Each case verifies all 565 scenario entries (~0.2 s): fewer cases.
+      weight: 0.1,
+      shape: "json",
+      valid: text(join(fx.dir, "memory-scenarios/manifest.json")),
+      fileName: "manifest.json",
+      read: (file, dir) => {
+        // The manifest names its memory files relative to itself: give it the generated ones.
+        if (!existsSync(join(dir, "root"))) {
+          cpSync(join(fx.dir, "memory-scenarios/scenarios"), join(dir, "scenarios"), { recursive: true });
+          cpSync(join(fx.dir, "memory-scenarios/root"), join(dir, "root"), { recursive: true });
+        }
+        return checkScenarioDir(file);
       },
     },
     {
