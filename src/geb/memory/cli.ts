@@ -22,7 +22,11 @@ export function registerMemoryCommands(program: Command): void {
       "runs/release_gates/memory_verify.json",
     )
     .option("--out-details <path>", "per-entry results JSON", outFileFlag("--out-details"))
-    .option("--root <dir>", "directory citations' file_path are relative to (nothing outside it is read)", ".")
+    .option(
+      "--root <dir>",
+      "directory citations' file_path are relative to (nothing outside it is read)",
+      ".",
+    )
     .action(async (o) => {
       const { verifyMemoryFile } = await import("./api.js");
       const r = await verifyMemoryFile({ input: o.in, root: o.root, out: o.out, details: o.outDetails });
@@ -43,7 +47,9 @@ export function registerMemoryCommands(program: Command): void {
 
   memory
     .command("check")
-    .description("verify every sensitivity scenario, compare with its expectation, apply the gate floors (exit 1 on FAIL)")
+    .description(
+      "verify every sensitivity scenario, compare with its expectation, apply the gate floors (exit 1 on FAIL)",
+    )
     .option(
       "--scenarios <path>",
       "a directory written by `geb memory generate`, or its manifest.json (default: generate in memory)",

@@ -75,67 +75,101 @@ const inv = "invalid_citation";
 
 /** One of each reason the verifier can give for a single-citation entry. */
 const DEFECTS: Defect[] = [
-  { kind: "missing_id", reason: () => "missing_id", tag: inv, apply: (e) => void (e.id = "") },
+  {
+    kind: "missing_id",
+    reason: () => "missing_id",
+    tag: inv,
+    apply: (e) => {
+      e.id = "";
+    },
+  },
   {
     kind: "missing_claim_text",
     reason: () => "missing_claim_text",
     tag: inv,
-    apply: (e) => void (e.claim_text = " "),
+    apply: (e) => {
+      e.claim_text = " ";
+    },
   },
-  { kind: "no_citations", reason: () => "no_citations", tag: inv, apply: (e) => void (e.citations = []) },
+  {
+    kind: "no_citations",
+    reason: () => "no_citations",
+    tag: inv,
+    apply: (e) => {
+      e.citations = [];
+    },
+  },
   {
     kind: "invalid_citation_type",
     reason: () => "invalid_citation_type",
     tag: inv,
-    apply: (e, d) => void (e.citations = [d.path]),
+    apply: (e, d) => {
+      e.citations = [d.path];
+    },
   },
   {
     kind: "unsupported_citation_type",
     reason: () => "unsupported_citation_type:web",
     tag: inv,
-    apply: (e) => void (cite(e).type = "web"),
+    apply: (e) => {
+      cite(e).type = "web";
+    },
   },
   {
     kind: "missing_file_path",
     reason: () => "missing_file_path",
     tag: inv,
-    apply: (e) => void delete cite(e).file_path,
+    apply: (e) => {
+      delete cite(e).file_path;
+    },
   },
   {
     kind: "missing_file",
     reason: (k) => `missing_file:docs/absent_${k}.txt`,
     tag: inv,
-    apply: (e, _d, k) => void (cite(e).file_path = `docs/absent_${k}.txt`),
+    apply: (e, _d, k) => {
+      cite(e).file_path = `docs/absent_${k}.txt`;
+    },
   },
   {
     kind: "path_outside_root_relative",
     reason: () => "path_outside_root",
     tag: inv,
-    apply: (e, d) => void (cite(e).file_path = `../${d.path}`),
+    apply: (e, d) => {
+      cite(e).file_path = `../${d.path}`;
+    },
   },
   {
     kind: "path_outside_root_absolute",
     reason: () => "path_outside_root",
     tag: inv,
-    apply: (e, d) => void (cite(e).file_path = `/${d.path}`),
+    apply: (e, d) => {
+      cite(e).file_path = `/${d.path}`;
+    },
   },
   {
     kind: "invalid_line_range",
     reason: () => "invalid_line_range",
     tag: inv,
-    apply: (e) => void (cite(e).line_start = null),
+    apply: (e) => {
+      cite(e).line_start = null;
+    },
   },
   {
     kind: "invalid_line_range_fraction",
     reason: () => "invalid_line_range",
     tag: inv,
-    apply: (e) => void (cite(e).line_start = (cite(e).line_start as number) + 0.5),
+    apply: (e) => {
+      cite(e).line_start = (cite(e).line_start as number) + 0.5;
+    },
   },
   {
     kind: "missing_snippet",
     reason: () => "missing_snippet",
     tag: inv,
-    apply: (e) => void (cite(e).snippet = ""),
+    apply: (e) => {
+      cite(e).snippet = "";
+    },
   },
   {
     kind: "line_start_out_of_bounds",
@@ -150,7 +184,9 @@ const DEFECTS: Defect[] = [
     kind: "line_end_out_of_bounds",
     reason: () => "line_range_out_of_bounds",
     tag: inv,
-    apply: (e, d) => void (cite(e).line_end = d.lines.length + 3),
+    apply: (e, d) => {
+      cite(e).line_end = d.lines.length + 3;
+    },
   },
   {
     kind: "snippet_mismatch",
@@ -166,7 +202,9 @@ const DEFECTS: Defect[] = [
     kind: "claim_mismatch",
     reason: () => "claim_mismatch",
     tag: "contradicted_memory",
-    apply: (e, _d, k) => void (e.claim_text = `contradicted claim ${k}`),
+    apply: (e, _d, k) => {
+      e.claim_text = `contradicted claim ${k}`;
+    },
   },
 ];
 

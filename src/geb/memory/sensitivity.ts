@@ -238,7 +238,12 @@ export function sensitivityJson(report: SensitivityReport): string {
 /** Human-readable report: one row per check and per floor, then the status line. */
 export function formatSensitivity(report: SensitivityReport): string {
   const rows: Record<string, unknown>[] = [
-    ...Object.entries(report.checks).map(([k, v]) => ({ check: `checks.${k}`, value: v, floor: "true", pass: v ? "yes" : "NO" })),
+    ...Object.entries(report.checks).map(([k, v]) => ({
+      check: `checks.${k}`,
+      value: v,
+      floor: "true",
+      pass: v ? "yes" : "NO",
+    })),
     ...report.floors.map((f) => ({
       check: f.path,
       value: f.value,

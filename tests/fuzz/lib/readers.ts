@@ -6,7 +6,16 @@
  * ENOENT, RangeError) ever escapes, the input is never modified, no temp file is left.
  */
 import { createHash } from "node:crypto";
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { loadPriceTable } from "../../../src/core/engine/accounting.js";
 import { promptBytes, readPromptLines } from "../../../src/core/engine/prompt-store.js";

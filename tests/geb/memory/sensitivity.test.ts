@@ -64,7 +64,11 @@ describe("memory check", () => {
   it("a verifier that counts unused entries fails the unused and used-count checks", () => {
     const broken: Verifier = (entries) => real(entries.map((e) => ({ ...e, used: true })));
     expect(failing(broken)).toEqual(
-      expect.arrayContaining(["unused_entries_excluded", "all_used_count_expected", "blocked_matches_expected"]),
+      expect.arrayContaining([
+        "unused_entries_excluded",
+        "all_used_count_expected",
+        "blocked_matches_expected",
+      ]),
     );
   });
 
@@ -92,7 +96,9 @@ describe("memory check", () => {
       );
       return { results: fixed, summary: summarizeMemory(fixed) };
     };
-    expect(failing(broken)).toEqual(expect.arrayContaining(["entry_reasons_match_expected", "blocked_matches_expected"]));
+    expect(failing(broken)).toEqual(
+      expect.arrayContaining(["entry_reasons_match_expected", "blocked_matches_expected"]),
+    );
   });
 
   it("a summary whose blocked count is not the invalid count fails blocked_equals_invalid", () => {
@@ -177,20 +183,25 @@ describe("the reference verifier on the seed-0 scenarios", () => {
       const ours = verifyMemories(entries, files).results;
       const theirs = recorded.reasons[s.name];
       expect(theirs.length).toBe(ours.length);
-      ours.forEach((r, i) => {
+      for (const [i, r] of ours.entries()) {
         const t = theirs[i];
-        if (JSON.stringify(r.reasons) === JSON.stringify(t)) return void agree++;
+        if (JSON.stringify(r.reasons) === JSON.stringify(t)) {
+          agree++;
+          continue;
+        }
         const c = s.entries[i].citations as Record<string, unknown>[];
         const kind =
           r.reasons.join() === "path_outside_root" && t.join() === `missing_file:${c[0].file_path}`
             ? "outside root (the reference looks for the file there)"
-            : r.reasons.join() === "invalid_line_range" && t.length === 0 && !Number.isInteger(c[0].line_start)
+            : r.reasons.join() === "invalid_line_range" &&
+                t.length === 0 &&
+                !Number.isInteger(c[0].line_start)
               ? "fractional line_start (the reference truncates)"
               : r.reasons.join() === "line_range_out_of_bounds" && t.length === 0
                 ? "line_end past the end (the reference clamps)"
                 : `unexpected: ours ${r.reasons} reference ${t}`;
         diffs[kind] = (diffs[kind] ?? 0) + 1;
-      });
+      }
     }
     expect(Object.keys(diffs).sort()).toEqual([
       "fractional line_start (the reference truncates)",

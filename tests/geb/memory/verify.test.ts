@@ -48,7 +48,16 @@ describe("memory verify: parity with the reference", () => {
   it("the CLI writes the summary, prints it, and exits 0", async () => {
     const dir = tmp();
     const out = join(dir, "s.json");
-    const r = await runCli("geb", ["memory", "verify", "--in", join(FX, "cases.jsonl"), "--root", ROOT, "--out", out]);
+    const r = await runCli("geb", [
+      "memory",
+      "verify",
+      "--in",
+      join(FX, "cases.jsonl"),
+      "--root",
+      ROOT,
+      "--out",
+      out,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(`${ref("summary.json")}\n`);
     expect(readFileSync(out, "utf8")).toBe(ref("summary.json"));
@@ -71,13 +80,12 @@ describe("memory verify: the reference's defects, fixed", () => {
     ["type null is an invalid citation type", ["invalid_citation_type"], ["unsupported_citation_type:none"]],
     ["a directory is an unreadable file", ["unreadable_file:subdir"], ["line_range_out_of_bounds"]],
   ];
-  cases.forEach(([what, mine, reference], i) =>
+  for (const [i, [what, mine, reference]] of cases.entries())
     it(what, () => {
       expect(ours[i].reasons).toEqual(mine);
       expect(ours[i].ok).toBe(mine.length === 0);
       expect(theirs[i].reasons).toEqual(reference);
-    }),
-  );
+    });
   it("id null: ours reports no id, the reference the string None", () => {
     expect(ours[6].id).toBe(null);
     expect(theirs[6].id).toBe("None");
@@ -101,7 +109,13 @@ describe("memory verify: the reference's defects, fixed", () => {
       [e(join(dir, "secret.txt")), e("link-out.txt"), e("link-in.txt"), e("inside.txt"), e("C:\\x.txt")],
       diskFiles(root),
     );
-    expect(results.map((r) => r.reasons)).toEqual([["path_outside_root"], ["path_outside_root"], [], [], ["path_outside_root"]]);
+    expect(results.map((r) => r.reasons)).toEqual([
+      ["path_outside_root"],
+      ["path_outside_root"],
+      [],
+      [],
+      ["path_outside_root"],
+    ]);
   });
 
   it("a cited file that is not UTF-8 is unreadable_file (the reference crashes: UnicodeDecodeError)", () => {
@@ -122,7 +136,8 @@ describe("memory verify: badly typed entries are input errors naming file, line 
     field: string | null;
     entry: unknown;
   }[];
-  const recorded = refJson<{ name: string; result?: MemoryResult; exception?: string }[]>("input_errors.json");
+  const recorded =
+    refJson<{ name: string; result?: MemoryResult; exception?: string }[]>("input_errors.json");
   for (const c of cases)
     it(c.name, () => {
       const dir = tmp();
@@ -145,7 +160,7 @@ describe("memory verify: badly typed entries are input errors naming file, line 
       expect(r?.result ?? r?.exception).toBeDefined();
     });
 
-  it("the reference counts used \"false\" as used, and a string confidence as overconfident", () => {
+  it('the reference counts used "false" as used, and a string confidence as overconfident', () => {
     const r = (n: string) => recorded.find((x) => x.name === n);
     expect(r("used_string_false")?.result?.used).toBe(true);
     expect(r("confidence_string")?.result?.tags).toContain("overconfident_memory");
