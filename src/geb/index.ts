@@ -10,3 +10,4 @@ export * as model from "./model/index.js";
 export * from "./pipeline/index.js";
 export * as view from "./view/index.js";
 export * as memory from "./memory/index.js";
+export * as util from "./util/index.js";

@@ -27,6 +27,7 @@ import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
 import { registerViewCommand } from "../view/cli.js";
 import { registerMemoryCommands } from "../memory/cli.js";
+import { registerUtilCommands } from "../util/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
 import { intervalsLine } from "../grade/intervals.js";
 import {
@@ -384,6 +385,7 @@ export function buildProgram(): Command {
   registerSweepCommands(program);
   registerViewCommand(program);
   registerMemoryCommands(program);
+  registerUtilCommands(program);
   return program;
 }
 

@@ -51,13 +51,17 @@ function badUtf8Line(bytes: Buffer): number | undefined {
  * text-mode iteration (\n, \r\n, \r) and are stripped with Python's whitespace set, as the
  * reference's `read_jsonl`; a line that is not JSON is an InputError naming file and line.
  */
-export function jsonlValues(text: string, file: string): [number, unknown][] {
+export function jsonlValues(
+  text: string,
+  file: string,
+  parse: (line: string) => unknown = JSON.parse,
+): [number, unknown][] {
   const out: [number, unknown][] = [];
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
     const line = pyStrip(raw);
     if (!line) return;
     try {
-      out.push([i + 1, JSON.parse(line)]);
+      out.push([i + 1, parse(line)]);
     } catch (e) {
       throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
     }
