@@ -133,11 +133,20 @@ export async function drilldownFile(
   return `Wrote ${r.rows.length} rows to ${o.out} (${r.passes}/${r.total} exact_ok).`;
 }
 
-/** A registered schema name, or the name of one of our `schemas/<name>.schema.json` files. */
-function registeredName(schema: string): string | undefined {
-  if (schemaRegistry.has(schema)) return schema;
-  const m = /(?:^|[\\/])([^\\/]+)\.schema\.json$/.exec(schema);
-  return m && schemaRegistry.has(m[1]) ? m[1] : undefined;
+/**
+ * The registered name `schema` stands for: a name itself, or one of our generated
+ * `schemas/<name>.schema.json` files (they carry `$id` = name). Other files: undefined.
+ */
+async function registeredName(schema: string): Promise<string | undefined> {
+  let id: unknown = schema;
+  if (existsSync(schema)) {
+    const js = readJsonFileSync(schema, "schema");
+    id = js && typeof js === "object" && !Array.isArray(js) ? (js as Record<string, unknown>).$id : undefined;
+    if (typeof id !== "string") return undefined;
+  }
+  // Our schemas register when the families load (only now: it costs a second of start-up).
+  await import("../../index.js");
+  return schemaRegistry.has(id as string) ? (id as string) : undefined;
 }
 
 /** Validate a JSON artifact; `errors` empty = valid. */
@@ -145,8 +154,6 @@ export async function validateArtifactFile(o: {
   schema: string;
   path: string;
 }): Promise<{ errors: string[]; mode: "ours" | "subset" }> {
-  // Our schemas register on import of the families.
-  await import("../../index.js");
   const text = readTextFile(o.path, "artifact");
   let data: unknown;
   try {
@@ -154,12 +161,17 @@ export async function validateArtifactFile(o: {
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: o.path });
   }
-  const name = registeredName(o.schema);
+  const name = await registeredName(o.schema);
+  if (!name && !existsSync(o.schema))
+    throw new InputError("no such schema file, and not a schema name of ours (see schemas/)", {
+      file: o.schema,
+    });
   if (name) {
     try {
       parseWith(
         schemaRegistry.get(name) as Parameters<typeof parseWith>[0],
         JSON.parse(text.replace(/^\uFEFF/, "")),
+        { file: o.path },
       );
       return { errors: [], mode: "ours" };
     } catch (e) {
