@@ -120,14 +120,15 @@ export async function promoteFile(o: {
 export async function drilldownFile(
   o: DrilldownOptions & { data: string; preds: string; out: string; includePasses: boolean },
 ): Promise<string> {
-  const data = rowsOf(o.data, "data");
-  data.forEach((r, i) => {
-    if (typeof r.document !== "string")
-      throw new InputError("must be a string", { file: o.data, field: `rows[${i}].document` });
+  const rows = objectRows(readTextFile(o.data, "data"), o.data);
+  for (const { line, row } of rows) {
+    if (typeof row.document !== "string")
+      throw new InputError("must be a string", { file: o.data, line, field: "document" });
     for (const f of ["gold", "meta"] as const)
-      if (r[f] !== undefined && (r[f] === null || typeof r[f] !== "object" || Array.isArray(r[f])))
-        throw new InputError("must be an object", { file: o.data, field: `rows[${i}].${f}` });
-  });
+      if (row[f] !== undefined && (row[f] === null || typeof row[f] !== "object" || Array.isArray(row[f])))
+        throw new InputError("must be an object", { file: o.data, line, field: f });
+  }
+  const data = rows.map((r) => r.row);
   const r = drilldown(data, rowsOf(o.preds, "predictions"), o);
   await writeFileAtomic(o.out, jsonlText(r.rows));
   return `Wrote ${r.rows.length} rows to ${o.out} (${r.passes}/${r.total} exact_ok).`;

@@ -33,6 +33,7 @@ import {
 import { checkScenarioDir, generateScenariosToDir } from "../../../src/geb/memory/api.js";
 import { readMemoryFile } from "../../../src/geb/memory/io.js";
 import { readPipelineConfigFile } from "../../../src/geb/pipeline/config.js";
+import { drilldownFile, estimateFromFiles, filterIdsFile, minimizeFile } from "../../../src/geb/util/api.js";
 import { loadRows } from "../../../src/geb/pipeline/gebmodel.js";
 import { loadLinearModel } from "../../../src/geb/selector/linear.js";
 import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
@@ -50,6 +51,8 @@ import type { Shape } from "./mutate.js";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const OFFICIAL = join(ROOT, "tests/fixtures/fuzz");
+const UTIL = join(ROOT, "tests/fixtures/geb/util");
+const SHARED_GEB = join(ROOT, "../shared/reference/geb");
 
 export interface ReaderTarget {
   name: string;
@@ -334,6 +337,70 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
         }
         return checkScenarioDir(file);
       },
+    },
+    {
+      name: "geb util rows (filter-ids --data)",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: text(join(UTIL, "inputs/rows.jsonl")),
+      fileName: "rows.jsonl",
+      read: (file, dir) =>
+        filterIdsFile({
+          data: file,
+          ids: join(UTIL, "inputs/ids.txt"),
+          out: join(dir, "out.jsonl"),
+          invert: false,
+        }),
+    },
+    {
+      name: "geb util drilldown rows (minimize-counterexample --drilldown)",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: text(join(UTIL, "reference/drilldown.out")),
+      fileName: "drilldown.jsonl",
+      read: (file, dir) =>
+        minimizeFile({
+          drilldown: file,
+          out: join(dir, "out.jsonl"),
+          maxRows: 4,
+          coverBy: "both",
+          includePasses: false,
+        }),
+    },
+    {
+      name: "geb util rag-drilldown data",
+      weight: 0.3,
+      shape: "jsonl",
+      valid: text(join(SHARED_GEB, "data/rag_domain_exception.jsonl")),
+      fileName: "data.jsonl",
+      read: (file, dir) =>
+        drilldownFile({
+          data: file,
+          preds: join(UTIL, "inputs/preds.jsonl"),
+          out: join(dir, "out.jsonl"),
+          citations: "auto",
+          supportMetric: "f1",
+          maxSupportK: 3,
+          entailmentCheck: true,
+          includePasses: true,
+        }),
+    },
+    {
+      name: "geb util combined results (estimate-runtime --from-combined)",
+      shape: "json",
+      valid: text(join(UTIL, "inputs/combined.json")),
+      fileName: "combined.json",
+      read: (file) =>
+        estimateFromFiles({
+          seeds: 1,
+          episodes: 1,
+          queries: 1,
+          stateModes: 1,
+          distractorProfiles: 1,
+          twins: false,
+          secondsPerQ: 30,
+          fromCombined: file,
+        }),
     },
     {
       name: "engine price table",

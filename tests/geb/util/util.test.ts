@@ -128,7 +128,7 @@ describe("geb util: bad input is reported, not skipped (differences from the ref
       join(d, "o.jsonl"),
     );
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`geb: ${join(d, "data.jsonl")}: field rows[0].document: must be a string\n`);
+    expect(r.stderr).toBe(`geb: ${join(d, "data.jsonl")}:1: field document: must be a string\n`);
   });
 });
 
