@@ -24,8 +24,6 @@ import {
 } from "./select.js";
 import { validateSubset } from "./validate.js";
 
-type Row = Record<string, unknown>;
-
 /** The reference's `write_jsonl`: one `json.dumps(row, ensure_ascii=False)` per line. */
 const jsonlText = (rows: readonly unknown[]) =>
   rows.map((r) => `${pyJsonDumps(r, { ensureAscii: false })}\n`).join("");
@@ -104,10 +102,15 @@ export async function promoteFile(o: {
     return [`Wrote 0 rows to ${o.out} (no failures found).`];
   }
   const selected = selectCounterexamples(failures, o.maxAnchors, o.coverBy).rows;
-  let { rows, missing } = promoteAnchors(data, selected, {
-    drilldownLabel: pyPathStr(o.drilldown),
-    family: o.family,
-  });
+  let promoted: ReturnType<typeof promoteAnchors>;
+  try {
+    promoted = promoteAnchors(data, selected, { drilldownLabel: pyPathStr(o.drilldown), family: o.family });
+  } catch (e) {
+    if (e instanceof InputError) throw e.at({ file: o.data });
+    throw e;
+  }
+  let { rows } = promoted;
+  const { missing } = promoted;
   if (o.append && existsSync(o.out)) rows = mergeById(rowsOf(o.out, "existing anchors"), rows);
   await writeFileAtomic(o.out, jsonlText(rows));
   const lines: string[] = [];

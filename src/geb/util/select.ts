@@ -6,6 +6,7 @@
  * leftovers up to the limit. Pure; Python's `str()`, `len()` and tuple order reproduced.
  */
 import { compareCodePoints, PY_KEY_ORDER, pyKeys, pyStr, pyStrip } from "../../core/pyjson.js";
+import { InputError } from "../../core/errors.js";
 import { pyTruthy } from "../grade/grade.js";
 
 export type CoverBy = "reason" | "key" | "both";
@@ -136,7 +137,10 @@ export function promoteAnchors(
       continue;
     }
     const m0 = src.meta;
-    let meta: Row = pyTruthy(m0) && typeof m0 === "object" && !Array.isArray(m0) ? (m0 as Row) : {};
+    // The reference's `dict(meta or {})`: a falsy meta starts empty; anything but an object is bad input.
+    if (pyTruthy(m0) && (typeof m0 !== "object" || Array.isArray(m0)))
+      throw new InputError(`must be an object (row ${pyStr(f.id)})`, { field: "meta" });
+    let meta: Row = pyTruthy(m0) ? (m0 as Row) : {};
     meta = pySet(meta, "promoted_from", o.drilldownLabel);
     meta = pySet(meta, "promoted_failure_reasons", failureReasons(f));
     if (o.family) meta = pySet(meta, "promoted_trap_family", o.family);

@@ -101,6 +101,7 @@ export function validateSubset(value: unknown, schema: Schema, path = "$"): stri
     typeof schema.items === "object" &&
     Object.keys(schema.items).length
   )
-    value.forEach((item, i) => errors.push(...validateSubset(item, schema.items as Schema, `${path}[${i}]`)));
+    for (const [i, item] of value.entries())
+      errors.push(...validateSubset(item, schema.items as Schema, `${path}[${i}]`));
   return errors;
 }
