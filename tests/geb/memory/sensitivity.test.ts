@@ -211,3 +211,67 @@ describe("the reference verifier on the seed-0 scenarios", () => {
     expect(agree).toBeGreaterThan(500);
   });
 });
+
+describe("the memory gates (examples/geb/memory-checks.json) through geb check-thresholds", () => {
+  it("pass on a clean memory file and the sensitivity report; the verify gate fails on an invalid memory", async () => {
+    const root = tmp();
+    const gates = join(root, "runs/release_gates");
+    const fx = join(repoRoot, "tests/fixtures/geb/memory");
+    const clean = join(root, "clean.jsonl");
+    writeFileSync(clean, `${readFileSync(join(fx, "cases.jsonl"), "utf8").split("\n")[0]}\n`);
+    const config = join(repoRoot, "examples/geb/memory-checks.json");
+    const run = (...a: string[]) => runCli("geb", a);
+    expect(
+      (
+        await run(
+          "memory",
+          "verify",
+          "--in",
+          clean,
+          "--root",
+          join(fx, "root"),
+          "--out",
+          join(gates, "memory_verify.json"),
+        )
+      ).code,
+    ).toBe(0);
+    expect((await run("memory", "check", "--out", join(gates, "memory_verify_sensitivity.json"))).code).toBe(
+      0,
+    );
+    const ok = await run(
+      "check-thresholds",
+      "--config",
+      config,
+      "--root",
+      root,
+      "--out",
+      join(root, "t.json"),
+    );
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    const issues = JSON.parse(readFileSync(join(root, "t.json"), "utf8")).issues as { status: string }[];
+    expect(issues.length).toBe(25);
+    expect(issues.every((i) => i.status === "pass")).toBe(true);
+
+    await run(
+      "memory",
+      "verify",
+      "--in",
+      join(fx, "cases.jsonl"),
+      "--root",
+      join(fx, "root"),
+      "--out",
+      join(gates, "memory_verify.json"),
+    );
+    await run("check-thresholds", "--config", config, "--root", root, "--out", join(root, "t.json"));
+    const after = JSON.parse(readFileSync(join(root, "t.json"), "utf8")).issues as {
+      check_id: string;
+      status: string;
+    }[];
+    expect(after.filter((i) => i.status === "fail").map((i) => i.check_id)).toEqual([
+      "memory_verify_gate",
+      "memory_verify_gate",
+      "memory_verify_gate",
+      "memory_verify_gate",
+    ]);
+  });
+});
