@@ -33,7 +33,14 @@ import {
 import { checkScenarioDir, generateScenariosToDir } from "../../../src/geb/memory/api.js";
 import { readMemoryFile } from "../../../src/geb/memory/io.js";
 import { readPipelineConfigFile } from "../../../src/geb/pipeline/config.js";
-import { drilldownFile, estimateFromFiles, filterIdsFile, minimizeFile } from "../../../src/geb/util/api.js";
+import {
+  drilldownFile,
+  estimateFromFiles,
+  filterIdsFile,
+  minimizeFile,
+  promoteFile,
+  validateArtifactFile,
+} from "../../../src/geb/util/api.js";
 import { loadRows } from "../../../src/geb/pipeline/gebmodel.js";
 import { loadLinearModel } from "../../../src/geb/selector/linear.js";
 import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
@@ -384,6 +391,48 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
           entailmentCheck: true,
           includePasses: true,
         }),
+    },
+    {
+      name: "geb util id file (filter-ids --ids)",
+      weight: 0.3,
+      shape: "text",
+      valid: text(join(UTIL, "inputs/ids.txt")),
+      fileName: "ids.txt",
+      read: (file, dir) =>
+        filterIdsFile({
+          data: join(UTIL, "inputs/rows.jsonl"),
+          ids: file,
+          out: join(dir, "out.jsonl"),
+          invert: false,
+        }),
+    },
+    {
+      name: "geb util anchors data (promote-anchors --data)",
+      weight: 0.3,
+      shape: "jsonl",
+      valid: text(join(SHARED_GEB, "data/rag_domain_exception.jsonl")),
+      fileName: "data.jsonl",
+      read: (file, dir) =>
+        promoteFile({
+          data: file,
+          drilldown: join(UTIL, "reference/drilldown_all.out"),
+          out: join(dir, "out.jsonl"),
+          maxAnchors: 60,
+          coverBy: "both",
+          includePasses: true,
+          append: false,
+        }),
+    },
+    {
+      name: "geb util artifact (validate-artifact --path)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(ROOT, "tests/fixtures/geb/memory/reference/summary.json")),
+      fileName: "summary.json",
+      read: async (file) => {
+        await validateArtifactFile({ schema: "geb.memory_verify_summary.v1", path: file });
+        return validateArtifactFile({ schema: join(UTIL, "inputs/schemas/summary.schema.json"), path: file });
+      },
     },
     {
       name: "geb util combined results (estimate-runtime --from-combined)",
