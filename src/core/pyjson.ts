@@ -267,7 +267,8 @@ export class PyJsonEncoder {
       return;
     }
     const o = v as Record<string, unknown>;
-    const all = Object.keys(o);
+    // Python dict order when `pyJsonLoads` recorded one (JS lists integer-like keys first).
+    const all = pyKeys(o);
     let keys = all;
     let high = false;
     for (let i = 0; i < all.length; i++) {

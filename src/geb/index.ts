@@ -9,3 +9,5 @@ export * as model from "./model/index.js";
 // Retrieval → selection → answer pipeline, selector training, summaries and diagnosis.
 export * from "./pipeline/index.js";
 export * as view from "./view/index.js";
+export * as memory from "./memory/index.js";
+export * as util from "./util/index.js";

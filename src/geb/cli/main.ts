@@ -26,6 +26,8 @@ import { registerModelCommands } from "./model.js";
 import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
 import { registerViewCommand } from "../view/cli.js";
+import { registerMemoryCommands } from "../memory/cli.js";
+import { registerUtilCommands } from "../util/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
 import { intervalsLine } from "../grade/intervals.js";
 import {
@@ -382,6 +384,8 @@ export function buildProgram(): Command {
   registerPipelineCommands(program);
   registerSweepCommands(program);
   registerViewCommand(program);
+  registerMemoryCommands(program);
+  registerUtilCommands(program);
   return program;
 }
 

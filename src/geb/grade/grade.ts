@@ -128,7 +128,7 @@ function normSupport(v: unknown, ref: boolean): string | null {
   return s === "" ? null : s;
 }
 
-function normSupportList(v: unknown, ref: boolean): string[] {
+export function normSupportList(v: unknown, ref: boolean): string[] {
   if (v === null || v === undefined) return [];
   if (Array.isArray(v)) {
     const out: string[] = [];
@@ -197,7 +197,7 @@ const UID_CACHE: [string, Map<string, LedgerEntry>][] = [];
 const UID_CACHE_SIZE = 8;
 
 /** uid → entry of an episode log (a later duplicate uid wins, as in a Python dict). */
-function uidIndex(document: string): Map<string, LedgerEntry> {
+export function uidIndex(document: string): Map<string, LedgerEntry> {
   for (const [doc, map] of UID_CACHE) if (doc === document) return map;
   const map = new Map<string, LedgerEntry>();
   for (const e of logEntries(document)) map.set(e.uid, e);
@@ -212,7 +212,7 @@ interface Prf {
   f1: number;
 }
 
-function prf1(pred: readonly string[], gold: readonly string[], ref: boolean): Prf {
+export function prf1(pred: readonly string[], gold: readonly string[], ref: boolean): Prf {
   const ps = new Set(pred);
   const gs = new Set(gold);
   // 1.0: citing nothing when nothing establishes the answer is a perfect citation.
@@ -229,7 +229,7 @@ function prf1(pred: readonly string[], gold: readonly string[], ref: boolean): P
  * never set a value. For `reports`, the reference counts every cited entry whose value is the
  * manager (a NOTE too); 1.0 counts only authoritative SETs.
  */
-function impliedFromCitations(
+export function impliedFromCitations(
   meta: Record<string, unknown>,
   cited: readonly LedgerEntry[],
   ref: boolean,

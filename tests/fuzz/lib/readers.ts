@@ -6,7 +6,16 @@
  * ENOENT, RangeError) ever escapes, the input is never modified, no temp file is left.
  */
 import { createHash } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { Command } from "commander";
 import { loadPriceTable } from "../../../src/core/engine/accounting.js";
@@ -24,7 +33,17 @@ import {
   readPredictions,
   validateBooks,
 } from "../../../src/geb/api.js";
+import { checkScenarioDir, generateScenariosToDir } from "../../../src/geb/memory/api.js";
+import { readMemoryFile } from "../../../src/geb/memory/io.js";
 import { readPipelineConfigFile } from "../../../src/geb/pipeline/config.js";
+import {
+  drilldownFile,
+  estimateFromFiles,
+  filterIdsFile,
+  minimizeFile,
+  promoteFile,
+  validateArtifactFile,
+} from "../../../src/geb/util/api.js";
 import { loadRows } from "../../../src/geb/pipeline/gebmodel.js";
 import { loadLinearModel } from "../../../src/geb/selector/linear.js";
 import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
@@ -44,6 +63,8 @@ import type { Shape } from "./mutate.js";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const OFFICIAL = join(ROOT, "tests/fixtures/fuzz");
+const UTIL = join(ROOT, "tests/fixtures/geb/util");
+const SHARED_GEB = join(ROOT, "../shared/reference/geb");
 
 export interface ReaderTarget {
   name: string;
@@ -91,6 +112,8 @@ export async function makeFixtures(dir: string): Promise<FuzzFixtures> {
     join(dir, "results.json"),
   ]);
   if (r.code !== 0) throw new Error(`fixture geb model failed: ${r.stderr}`);
+  // A memory sensitivity scenario set (its manifest is a reader target).
+  await generateScenariosToDir(0, join(dir, "memory-scenarios"));
   return { dir, bundle, gebData };
 }
 
@@ -330,6 +353,135 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       read: async (file) => {
         for await (const _ of readPromptLines(file));
       },
+    },
+    {
+      name: "geb memory entries (memory verify --in)",
+      shape: "jsonl",
+      valid: text(join(ROOT, "tests/fixtures/geb/memory/cases.jsonl")),
+      fileName: "memory.jsonl",
+      read: (file) => readMemoryFile(file),
+    },
+    {
+      name: "geb memory scenario manifest (memory check --scenarios)",
+      // Each case verifies all 565 scenario entries (~0.2 s): fewer cases.
+      weight: 0.1,
+      shape: "json",
+      valid: text(join(fx.dir, "memory-scenarios/manifest.json")),
+      fileName: "manifest.json",
+      read: (file, dir) => {
+        // The manifest names its memory files relative to itself: give it the generated ones.
+        if (!existsSync(join(dir, "root"))) {
+          cpSync(join(fx.dir, "memory-scenarios/scenarios"), join(dir, "scenarios"), { recursive: true });
+          cpSync(join(fx.dir, "memory-scenarios/root"), join(dir, "root"), { recursive: true });
+        }
+        return checkScenarioDir(file);
+      },
+    },
+    {
+      name: "geb util rows (filter-ids --data)",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: text(join(UTIL, "inputs/rows.jsonl")),
+      fileName: "rows.jsonl",
+      read: (file, dir) =>
+        filterIdsFile({
+          data: file,
+          ids: join(UTIL, "inputs/ids.txt"),
+          out: join(dir, "out.jsonl"),
+          invert: false,
+        }),
+    },
+    {
+      name: "geb util drilldown rows (minimize-counterexample --drilldown)",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: text(join(UTIL, "reference/drilldown.out")),
+      fileName: "drilldown.jsonl",
+      read: (file, dir) =>
+        minimizeFile({
+          drilldown: file,
+          out: join(dir, "out.jsonl"),
+          maxRows: 4,
+          coverBy: "both",
+          includePasses: false,
+        }),
+    },
+    {
+      name: "geb util rag-drilldown data",
+      weight: 0.3,
+      shape: "jsonl",
+      valid: text(join(SHARED_GEB, "data/rag_domain_exception.jsonl")),
+      fileName: "data.jsonl",
+      read: (file, dir) =>
+        drilldownFile({
+          data: file,
+          preds: join(UTIL, "inputs/preds.jsonl"),
+          out: join(dir, "out.jsonl"),
+          citations: "auto",
+          supportMetric: "f1",
+          maxSupportK: 3,
+          entailmentCheck: true,
+          includePasses: true,
+        }),
+    },
+    {
+      name: "geb util id file (filter-ids --ids)",
+      weight: 0.3,
+      shape: "text",
+      valid: text(join(UTIL, "inputs/ids.txt")),
+      fileName: "ids.txt",
+      read: (file, dir) =>
+        filterIdsFile({
+          data: join(UTIL, "inputs/rows.jsonl"),
+          ids: file,
+          out: join(dir, "out.jsonl"),
+          invert: false,
+        }),
+    },
+    {
+      name: "geb util anchors data (promote-anchors --data)",
+      weight: 0.3,
+      shape: "jsonl",
+      valid: text(join(SHARED_GEB, "data/rag_domain_exception.jsonl")),
+      fileName: "data.jsonl",
+      read: (file, dir) =>
+        promoteFile({
+          data: file,
+          drilldown: join(UTIL, "reference/drilldown_all.out"),
+          out: join(dir, "out.jsonl"),
+          maxAnchors: 60,
+          coverBy: "both",
+          includePasses: true,
+          append: false,
+        }),
+    },
+    {
+      name: "geb util artifact (validate-artifact --path)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(ROOT, "tests/fixtures/geb/memory/reference/summary.json")),
+      fileName: "summary.json",
+      read: async (file) => {
+        await validateArtifactFile({ schema: "geb.memory_verify_summary.v1", path: file });
+        return validateArtifactFile({ schema: join(UTIL, "inputs/schemas/summary.schema.json"), path: file });
+      },
+    },
+    {
+      name: "geb util combined results (estimate-runtime --from-combined)",
+      shape: "json",
+      valid: text(join(UTIL, "inputs/combined.json")),
+      fileName: "combined.json",
+      read: (file) =>
+        estimateFromFiles({
+          seeds: 1,
+          episodes: 1,
+          queries: 1,
+          stateModes: 1,
+          distractorProfiles: 1,
+          twins: false,
+          secondsPerQ: 30,
+          fromCombined: file,
+        }),
     },
     {
       name: "engine price table",
