@@ -28,6 +28,7 @@ import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { registerViewCommand } from "./view/cli.js";
 import { registerCalibrationCommands } from "./calibration/cli.js";
+import { registerStudyCommands } from "./study/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 
@@ -630,6 +631,7 @@ Examples:
   registerServeCommands(program);
   registerViewCommand(program);
   registerCalibrationCommands(program);
+  registerStudyCommands(program);
   // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
   installInstanceSources(program);
   return program;
