@@ -300,7 +300,8 @@ export function feedbackCheck(
     passed,
   };
   if (!passed)
-    payload.error_type = thresholdsMet ? strictErrorType(reasons[0]) : "feedback_thresholds_not_met";
+    // The first failure names the error (strict failures come before the official thresholds).
+    payload.error_type = strictErrorType(reasons[0]);
   if (strict) {
     payload.strict = true;
     payload.failure_reasons = reasons;
