@@ -92,7 +92,7 @@ describe("P0 strict mode (default): named failures", () => {
   const base = scratch();
   const pack = join(base, "pack");
   mkdirSync(pack);
-  cpSync(join(FIX, "pack_instance_bundle_v1.json"), join(pack, "instance_bundle_v1.json"));
+  cpSync(join(FIX, "pack/instance_bundle_v1.json"), join(pack, "instance_bundle_v1.json"));
   const strict = (feedback: string, extra: Partial<CheckFileOptions> = {}): CheckFileOptions => ({
     feedback: `${base}feedback/${feedback}.csv`,
     runsDir: `${base}runs`,
