@@ -3,7 +3,7 @@
  * here; implementations are imported in the actions, so `gf01 --help` loads none of them.
  */
 import { type Command, CommanderError, Option } from "commander";
-import { floatFlag, intFlag, outFileFlag } from "../../core/cli.js";
+import { FlagError, floatFlag, intFlag, outFileFlag } from "../../core/cli.js";
 import { ALLOWED_MODES } from "../artifacts/meta.js";
 
 /**
@@ -24,7 +24,79 @@ export function emitResult(
 
 const rate = (name: string) => floatFlag(name, { min: 0, max: 1 });
 
+/** `--caps FILE`, `--a-ref N`, `--p-ref MS` on a command that runs the SubsetMin diagnostic. */
+export function addDiagnosticCapOptions(cmd: Command): Command {
+  return cmd
+    .option("--caps <file>", "diagnostic caps (A_ref, P_ref) from gf01 freeze-caps (gf01.subset_caps.v1)")
+    .option(
+      "--a-ref <n>",
+      "diagnostic cap: most proper subsets checked (default 2^20)",
+      intFlag("a-ref", { min: 1 }),
+    )
+    .option("--p-ref <ms>", "diagnostic cap: most milliseconds (default none)", intFlag("p-ref", { min: 1 }));
+}
+
+/**
+ * The `diagnostic` option of verify/evaluate: undefined (not run), true (default caps) or the
+ * caps given. A cap flag without `--diagnostic` is a usage error, not silently ignored.
+ */
+export async function diagnosticFromFlags(o: {
+  diagnostic?: boolean;
+  caps?: string;
+  aRef?: number;
+  pRef?: number;
+}): Promise<boolean | { A_ref?: number; P_ref?: number } | undefined> {
+  const capped = o.caps !== undefined || o.aRef !== undefined || o.pRef !== undefined;
+  if (!o.diagnostic) {
+    if (capped) throw new FlagError("--diagnostic", "is needed with --caps, --a-ref or --p-ref");
+    return undefined;
+  }
+  if (!capped) return true;
+  const { capsFromFlags } = await import("./caps-files.js");
+  return capsFromFlags(o);
+}
+
 export function registerCalibrationCommands(program: Command): void {
+  program
+    .command("freeze-caps")
+    .description(
+      "Freeze the SubsetMin diagnostic caps (A_ref, P_ref) from an uncapped pilot run (DEC-020..023)",
+    )
+    .requiredOption("--instances <file>", "pilot instance bundle")
+    .requiredOption("--runs <file>", "pilot run rows (every certificate is diagnosed)")
+    .option(
+      "--quantile <p>",
+      "p of the dual-threshold rule",
+      floatFlag("quantile", { min: 0.5, max: 1 }),
+      0.9,
+    )
+    .option(
+      "--multiplier <k>",
+      "k of the dual-threshold rule",
+      floatFlag("multiplier", { min: 1, max: 1000 }),
+      3,
+    )
+    .option(
+      "--sample-target <n>",
+      "pilot checkpoint (unique instances) before the caps are final",
+      intFlag("sample-target", { min: 0 }),
+      240,
+    )
+    .option("--out <file>", "caps file (gf01.subset_caps.v1)", outFileFlag("out"))
+    .action(async (o) => {
+      const { freezeCaps } = await import("./caps-files.js");
+      const { dumpJsonFile } = await import("../artifacts/pyout.js");
+      const r = await freezeCaps({
+        instancesFile: o.instances,
+        runsFile: o.runs,
+        quantile: o.quantile,
+        multiplier: o.multiplier,
+        sampleTarget: o.sampleTarget,
+        out: o.out,
+      });
+      emitResult(r, dumpJsonFile, "freeze-caps");
+    });
+
   program
     .command("pilot-analyze")
     .description("Analyze a pilot campaign: DEC-014c/d recalibration triggers and DEC-058 knob diagnostics")

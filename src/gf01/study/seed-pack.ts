@@ -73,7 +73,7 @@ const nonEmptyDir = (d: string): boolean => {
 
 /** Build and write the pack. Rejected seeds are skipped and recorded; none accepted is an error. */
 export async function buildSeedPack(opts: SeedPackOptions = {}): Promise<PackResult> {
-  const o = {
+  const o: SeedPackOptions & typeof SEED_PACK_DEFAULTS = {
     ...SEED_PACK_DEFAULTS,
     ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)),
   };
