@@ -3,7 +3,7 @@
  * here; implementations are imported in the actions, so `gf01 --help` loads none of them.
  */
 import { type Command, CommanderError, Option } from "commander";
-import { FlagError, floatFlag, intFlag, outFileFlag } from "../../core/cli.js";
+import { FlagError, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { ALLOWED_MODES } from "../artifacts/meta.js";
 
 /**
@@ -56,7 +56,75 @@ export async function diagnosticFromFlags(o: {
   return capsFromFlags(o);
 }
 
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+function registerQ033(program: Command): void {
+  const q = program
+    .command("q033")
+    .description("Q-033: balanced-quartile manifests, sweeps with pre-registered gates, closure");
+  q.command("build")
+    .description("Build disjoint balanced-quartile replicate manifests")
+    .option("--seed-start <n>", "first seed scanned", intFlag("seed-start", { min: 0 }), 8000)
+    .option(
+      "--candidate-count <n>",
+      "instances accepted before quartiling",
+      intFlag("candidate-count", { min: 4, max: 1000000 }),
+      4000,
+    )
+    .option("--replicates <n>", "disjoint manifests", intFlag("replicates", { min: 1, max: 100 }), 2)
+    .option(
+      "--per-quartile <n>",
+      "instances per quartile per manifest",
+      intFlag("per-quartile", { min: 1, max: 100000 }),
+      120,
+    )
+    .option("--split <id>", "split id", "q033_internal")
+    .option("--git-commit <sha>", "provenance stamp (default: the toolkit's own commit when known)")
+    .requiredOption("--out-dir <dir>", "manifest directory", outDirFlag("out-dir"))
+    .option("--force", "write into a non-empty directory")
+    .action(async (o) => {
+      const { q033Build } = await import("./q033-files.js");
+      const { dumpJsonFile } = await import("../artifacts/pyout.js");
+      const r = await q033Build({
+        seedStart: o.seedStart,
+        candidateCount: o.candidateCount,
+        replicates: o.replicates,
+        perQuartile: o.perQuartile,
+        split: o.split,
+        gitCommit: o.gitCommit,
+        outDir: o.outDir,
+        force: !!o.force,
+      });
+      emitResult(r, dumpJsonFile, "q033");
+    });
+  q.command("sweep")
+    .description("Sweep one manifest: truncation, oracle - greedy gap and runtime, globally and per quartile")
+    .requiredOption("--manifest <file>", "a q033 build manifest")
+    .option("--seed <n>", "agent seed base", intFlag("seed", { min: 0 }), 1300)
+    .option("--out <file>", "also write the sweep JSON here", outFileFlag("out"))
+    .action(async (o) => {
+      const { q033Sweep } = await import("./q033-files.js");
+      const { dumpJsonFile } = await import("../artifacts/pyout.js");
+      emitResult(await q033Sweep({ manifest: o.manifest, seed: o.seed, out: o.out }), dumpJsonFile, "q033");
+    });
+  q.command("close")
+    .description("Close Q-033: at least two passing sweeps with disjoint seeds")
+    .requiredOption("--sweep <file>", "a sweep JSON (repeat, at least two)", collect)
+    .option("--allow-seed-overlap", "do not require disjoint seed sets")
+    .option("--out <file>", "also write the closure JSON here", outFileFlag("out"))
+    .action(async (o) => {
+      const { q033Close } = await import("./q033-files.js");
+      const { dumpJsonFile } = await import("../artifacts/pyout.js");
+      emitResult(
+        await q033Close({ sweeps: o.sweep, allowSeedOverlap: !!o.allowSeedOverlap, out: o.out }),
+        dumpJsonFile,
+        "q033",
+      );
+    });
+}
+
 export function registerCalibrationCommands(program: Command): void {
+  registerQ033(program);
   program
     .command("freeze-caps")
     .description(
