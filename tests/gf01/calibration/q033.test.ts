@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { closure, sweepManifest } from "../../../src/gf01/calibration/q033.js";
 import { q033Build, q033Close, q033Sweep } from "../../../src/gf01/calibration/q033-files.js";
 
+// biome-ignore lint/suspicious/noExplicitAny: the sweep payload is walked field by field below.
+type Sweep = Record<string, any>;
 const tmp = (): string => mkdtempSync(join(tmpdir(), "gf01-q033-"));
 const Q = ["Q1", "Q2", "Q3", "Q4"];
 
@@ -47,7 +49,7 @@ describe("gf01 q033 build / sweep / close", async () => {
   });
 
   it("sweep: gates agree with the numbers; a fixed clock passes the runtime gates", () => {
-    const s = sweepManifest(m1, { clock: () => 0 }) as Record<string, any>;
+    const s = sweepManifest(m1, { clock: () => 0 }) as Sweep;
     expect(s.instance_count).toBe(8);
     expect(s.timings_ms).toEqual({ generate_ms_mean: 0, minset_ms_mean: 0, eval_ms_mean: 0 });
     const gap = s.panel_summary.oracle.certified_rate - s.panel_summary.greedy.certified_rate;
@@ -72,7 +74,7 @@ describe("gf01 q033 build / sweep / close", async () => {
 
   it("sweep: a runtime over the pre-registered gate fails it", () => {
     let t = 0;
-    const s = sweepManifest(m2, { clock: () => (t += 10_000) }) as Record<string, any>;
+    const s = sweepManifest(m2, { clock: () => (t += 10_000) }) as Sweep;
     expect(s.gates.global_results.generate_ms_mean_ok).toBe(false);
     expect(s.gates.passed_all).toBe(false);
   });
