@@ -237,8 +237,14 @@ export function sweepManifest(
       const s = scoreCertificate(compiled[i], cert);
       const b = perQ[qOf.get(inst.instance_id) ?? "Q4"];
       b.n++;
-      if (s.goal) b.goal++, goal++;
-      if (s.valid) b.valid++, valid++;
+      if (s.goal) {
+        b.goal++;
+        goal++;
+      }
+      if (s.valid) {
+        b.valid++;
+        valid++;
+      }
     });
     evalMs[id] = clock() - t;
     const n = g.instances.length;
