@@ -84,6 +84,8 @@ export function readWebSessions(dataDir: string): Map<string, FoundSession> {
       if (r.player_id === undefined) return;
       if (typeof r.player_id !== "string")
         throw new InputError("player_id must be a string", { file, line: i + 1, field: "player_id" });
+      // A formal or HOA instance has no generator seed: not a seed-pack session.
+      if (r.seed === undefined || r.seed === null) return;
       if (typeof r.seed !== "number")
         throw new InputError("seed must be a number", { file, line: i + 1, field: "seed" });
       const key = `${r.player_id}\u0000${r.seed}`;
