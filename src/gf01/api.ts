@@ -63,6 +63,7 @@ import {
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
 import { scoreCertificate, sortAtoms } from "./verify/index.js";
+import type { SubsetCaps } from "./verify/subset.js";
 
 export type BestMatchPool = "complete" | "official";
 
@@ -196,7 +197,8 @@ export async function verifyOne(o: {
   instanceId?: string;
   certificate: unknown;
   pool?: BestMatchPool;
-  diagnostic?: boolean;
+  /** Run SubsetMin: true (default caps) or the caps (gf01 freeze-caps). */
+  diagnostic?: boolean | SubsetCaps;
   atomBudget?: AtomBudgetRule;
   /** Also validate every other instance and the bundle's instances_hash. */
   checkBundle?: boolean;
@@ -437,6 +439,8 @@ export interface EvaluateOptions {
   extraMetrics?: boolean;
   /** Atom-budget scoring rule, recorded in every row (default "diagnostic"). */
   atomBudget?: AtomBudgetRule;
+  /** Run SubsetMin on every row: true (default caps) or the caps (gf01 freeze-caps). */
+  diagnostic?: boolean | SubsetCaps;
 }
 
 /** Run one agent over a bundle; rows are appended to `out` as they are scored. */
@@ -526,6 +530,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       const s = scoreCertificate(ci, cert, {
         bestMatch: { pool: o.pool ?? "complete" },
         atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
+        diagnostic: o.diagnostic,
       });
       const row = buildRunRecord(
         {

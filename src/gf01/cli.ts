@@ -29,6 +29,12 @@ import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { registerViewCommand } from "./view/cli.js";
 import { registerReleaseCommands } from "./release/cli.js";
+import {
+  addDiagnosticCapOptions,
+  diagnosticFromFlags,
+  registerCalibrationCommands,
+} from "./calibration/cli.js";
+import { registerStudyCommands } from "./study/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 
@@ -241,7 +247,7 @@ Examples:
         });
     });
 
-  program
+  const evaluate = program
     .command("evaluate")
     .description("Run one agent over a bundle and append run records (JSONL)")
     .requiredOption("--instances <file>", "instance bundle")
@@ -291,75 +297,81 @@ Examples:
     .option("--concurrency <n>", "online: episodes in flight", intAtLeast("concurrency", 1), 1)
     .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
     .option("--overwrite", "replace --out")
-    .action(async (o, cmd: Command) => {
-      const api = await import("./api.js");
-      const { evaluateOnlineAgent, isOnlineAgentId } = await import("./play/api.js");
-      if (o.agentCmd || isOnlineAgentId(o.agent)) {
-        // Run config (--config): the effective flags beside the rows, to repeat the run.
-        if (o.out)
-          await (await import("../core/engine/run-config.js")).writeEffectiveConfig(
-            cmd,
-            `${o.out}.config.json`,
-          );
-        const r = await evaluateOnlineAgent({
-          instancesFile: o.instances,
-          agent: o.agentCmd ? undefined : o.agent,
-          agentCmd: o.agentCmd,
-          agentName: o.agentName,
-          agentTimeoutS: o.agentTimeoutS,
-          evalTrack: o.evalTrack,
-          rendererTrack: o.rendererTrack,
-          protocol: o.protocol,
-          exploreEpisodes: o.exploreEpisodes,
-          seed: o.seed,
-          concurrency: o.concurrency,
-          out: o.out,
-          resume: !!o.resume,
-          overwrite: !!o.overwrite,
-          gitCommit: o.gitCommit ?? api.currentGitCommit(),
-          extraMetrics: !!o.extraMetrics,
-          onFirstError: (x) => process.stderr.write(`gf01: ${x.message}\n`),
-          adaptation: {
-            adaptationCondition: o.adaptationCondition,
-            adaptationBudgetTokens: o.adaptationBudgetTokens,
-            adaptationDataScope: o.adaptationDataScope,
-            adaptationProtocolId: o.adaptationProtocolId,
-          },
-        });
-        finish(r);
-        // Episode errors (agent failed): exit 1, distinct from bad input/policy (2).
-        if (r.payload.errored) exitCode = 1;
-        return;
-      }
-      const r = await api.evaluateAgent({
+    .optionsGroup("Subset-minimality diagnostic (offline agents):")
+    .option("--diagnostic", "run the optional exact SubsetMin diagnostic on every row (diagnostic_status)");
+  addDiagnosticCapOptions(evaluate).action(async (o, cmd: Command) => {
+    const diagnostic = await diagnosticFromFlags(o);
+    const api = await import("./api.js");
+    const { evaluateOnlineAgent, isOnlineAgentId } = await import("./play/api.js");
+    if (o.agentCmd || isOnlineAgentId(o.agent)) {
+      if (diagnostic)
+        throw new InputError("--diagnostic applies to offline agents only", { field: "diagnostic" });
+      // Run config (--config): the effective flags beside the rows, to repeat the run.
+      if (o.out)
+        await (await import("../core/engine/run-config.js")).writeEffectiveConfig(
+          cmd,
+          `${o.out}.config.json`,
+        );
+      const r = await evaluateOnlineAgent({
         instancesFile: o.instances,
-        agent: o.agent,
+        agent: o.agentCmd ? undefined : o.agent,
+        agentCmd: o.agentCmd,
+        agentName: o.agentName,
+        agentTimeoutS: o.agentTimeoutS,
         evalTrack: o.evalTrack,
         rendererTrack: o.rendererTrack,
+        protocol: o.protocol,
+        exploreEpisodes: o.exploreEpisodes,
         seed: o.seed,
-        toolAllowlistId: o.toolAllowlistId,
-        toolLogHash: o.toolLogHash,
-        adaptationCondition: o.adaptationCondition,
-        adaptationBudgetTokens: o.adaptationBudgetTokens,
-        adaptationDataScope: o.adaptationDataScope,
-        adaptationProtocolId: o.adaptationProtocolId,
+        concurrency: o.concurrency,
         out: o.out,
         resume: !!o.resume,
         overwrite: !!o.overwrite,
-        gitCommit: o.gitCommit,
-        pool: api.parseBestMatchPool(o.bestMatchPool),
+        gitCommit: o.gitCommit ?? api.currentGitCommit(),
         extraMetrics: !!o.extraMetrics,
-        atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+        onFirstError: (x) => process.stderr.write(`gf01: ${x.message}\n`),
+        adaptation: {
+          adaptationCondition: o.adaptationCondition,
+          adaptationBudgetTokens: o.adaptationBudgetTokens,
+          adaptationDataScope: o.adaptationDataScope,
+          adaptationProtocolId: o.adaptationProtocolId,
+        },
       });
-      // Offline agents read the hidden instance: on EVAL-CB that is the official label only.
-      if (r.ok && o.evalTrack === "EVAL-CB")
-        process.stderr.write(
-          `gf01: note: offline agent ${JSON.stringify(o.agent)} is white-box (reads the hidden instance); its EVAL-CB label is the official one, not a closed-book baseline (black-box: --agent online-…)\n`,
-        );
       finish(r);
+      // Episode errors (agent failed): exit 1, distinct from bad input/policy (2).
+      if (r.payload.errored) exitCode = 1;
+      return;
+    }
+    const r = await api.evaluateAgent({
+      instancesFile: o.instances,
+      agent: o.agent,
+      evalTrack: o.evalTrack,
+      rendererTrack: o.rendererTrack,
+      seed: o.seed,
+      toolAllowlistId: o.toolAllowlistId,
+      toolLogHash: o.toolLogHash,
+      adaptationCondition: o.adaptationCondition,
+      adaptationBudgetTokens: o.adaptationBudgetTokens,
+      adaptationDataScope: o.adaptationDataScope,
+      adaptationProtocolId: o.adaptationProtocolId,
+      out: o.out,
+      resume: !!o.resume,
+      overwrite: !!o.overwrite,
+      gitCommit: o.gitCommit,
+      pool: api.parseBestMatchPool(o.bestMatchPool),
+      extraMetrics: !!o.extraMetrics,
+      atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+      diagnostic,
     });
+    // Offline agents read the hidden instance: on EVAL-CB that is the official label only.
+    if (r.ok && o.evalTrack === "EVAL-CB")
+      process.stderr.write(
+        `gf01: note: offline agent ${JSON.stringify(o.agent)} is white-box (reads the hidden instance); its EVAL-CB label is the official one, not a closed-book baseline (black-box: --agent online-…)\n`,
+      );
+    finish(r);
+  });
 
-  program
+  const verify = program
     .command("verify")
     .description("Score one certificate against one instance of a bundle")
     .requiredOption("--instances <file>", "instance bundle")
@@ -368,38 +380,39 @@ Examples:
     .option("--best-match-pool <pool>", "complete | official", "complete")
     .option("--diagnostic", "run the optional exact subset-minimality diagnostic")
     .option("--check-bundle", "also validate every other instance and the bundle's instances_hash")
-    .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP)
-    .action(async (o) => {
-      const api = await import("./api.js");
-      let text = String(o.certificate);
-      let file: string | undefined;
-      if (text.startsWith("@")) {
-        file = text.slice(1);
-        text = await readFile(file, "utf8").catch(() => {
-          throw new InputError("cannot read certificate file", { file });
-        });
-      }
-      let cert: unknown;
-      try {
-        cert = JSON.parse(text);
-      } catch (e) {
-        throw new InputError(`certificate is not JSON: ${(e as Error).message}`, {
-          file,
-          field: "certificate",
-        });
-      }
-      finish(
-        await api.verifyOne({
-          instancesFile: o.instances,
-          instanceId: o.instanceId,
-          certificate: cert,
-          pool: api.parseBestMatchPool(o.bestMatchPool),
-          diagnostic: !!o.diagnostic,
-          atomBudget: api.parseAtomBudgetRule(o.atomBudget),
-          checkBundle: !!o.checkBundle,
-        }),
-      );
-    });
+    .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP);
+  addDiagnosticCapOptions(verify).action(async (o) => {
+    const diagnostic = await diagnosticFromFlags(o);
+    const api = await import("./api.js");
+    let text = String(o.certificate);
+    let file: string | undefined;
+    if (text.startsWith("@")) {
+      file = text.slice(1);
+      text = await readFile(file, "utf8").catch(() => {
+        throw new InputError("cannot read certificate file", { file });
+      });
+    }
+    let cert: unknown;
+    try {
+      cert = JSON.parse(text);
+    } catch (e) {
+      throw new InputError(`certificate is not JSON: ${(e as Error).message}`, {
+        file,
+        field: "certificate",
+      });
+    }
+    finish(
+      await api.verifyOne({
+        instancesFile: o.instances,
+        instanceId: o.instanceId,
+        certificate: cert,
+        pool: api.parseBestMatchPool(o.bestMatchPool),
+        diagnostic,
+        atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+        checkBundle: !!o.checkBundle,
+      }),
+    );
+  });
 
   const vr = (name: string, desc: string) =>
     program
@@ -641,6 +654,8 @@ Examples:
   registerReleaseCommands(program);
   // --config run.yaml|json on the model-facing evaluate (play-llm declares its own).
   addConfigOption(program.commands.find((c) => c.name() === "evaluate") as Command);
+  registerCalibrationCommands(program);
+  registerStudyCommands(program);
   // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
   installInstanceSources(program);
   return program;

@@ -112,6 +112,8 @@ export type RunMetrics = VerifyResult &
   PrfSix & {
     diagnostic_status?: string;
     diagnostic_runtime_ms?: number;
+    diagnostic_value?: boolean | null;
+    diagnostic_cap_hit?: "A_ref" | "P_ref" | null;
     kappa?: readonly [number, number, number, number];
     score_c?: number;
     atom_budget?: AtomBudgetRule;
@@ -197,6 +199,11 @@ export function buildRunRecord(
     diagnostic_status: m.diagnostic_status ?? "not-run",
     diagnostic_runtime_ms: m.diagnostic_runtime_ms ?? 0,
   };
+  // Ours, only when the diagnostic ran (evaluate --diagnostic): its verdict and which cap stopped it.
+  if (m.diagnostic_status !== undefined && m.diagnostic_status !== "not-run") {
+    out.diagnostic_value = m.diagnostic_value ?? null;
+    out.diagnostic_cap_hit = m.diagnostic_cap_hit ?? null;
+  }
   // Ours (not official): which atom-budget rule scored this row, and the B_A diagnostic.
   // `officialKeysOnly` leaves them out (byte comparisons with official rows).
   if (!opts.officialKeysOnly) {

@@ -58,6 +58,10 @@ import { loadFormalSource, loadHoaTask } from "../../../src/gf01/formal/source.j
 import { parseDefaultConfig } from "../../../src/gf01/generate/config.js";
 import { releaseGovernanceCheckFile, releaseReportCheckFile } from "../../../src/gf01/release/files.js";
 import { checkFreezeRecordFile } from "../../../src/gf01/release/package.js";
+import { analyzePilot } from "../../../src/gf01/calibration/pilot-analyze.js";
+import { readStrictRuns } from "../../../src/gf01/calibration/pilot-analyze-files.js";
+import { feedbackCheck } from "../../../src/gf01/study/feedback.js";
+import { p0SessionCheckFile, readFeedback, readWebSessions } from "../../../src/gf01/study/files.js";
 import { runCli } from "./flags.js";
 import type { Shape } from "./mutate.js";
 
@@ -89,6 +93,11 @@ export interface FuzzFixtures {
 }
 
 const text = (p: string) => readFileSync(p, "utf8");
+const P0FIX = join(ROOT, "tests/fixtures/gf01/p0");
+const P0PACK = join(P0FIX, "pack");
+const P0_FEEDBACK =
+  "tester_id,date,backend_used,seed_list_run,objective_clarity,control_clarity,action_effect_clarity,visual_overload,must_fix_blockers,notes\n" +
+  "tester_a,2026-11-20,text,7000,4,4,4,2,0,\n";
 
 /** Fixtures copied from the reference corpus (tests/fixtures/fuzz) or generated here. */
 export async function makeFixtures(dir: string): Promise<FuzzFixtures> {
@@ -260,6 +269,78 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: JSON.stringify({ trace_min: 4, trace_max: 6, states_min: 2, states_max: 3, p_hard: 0.5 }),
       fileName: "gen.json",
       read: (file) => parseDefaultConfig(readJsonFileSync(file, "config"), { file }),
+    },
+    {
+      name: "gf01 pilot-analyze campaign runs (runs_combined.jsonl)",
+      shape: "jsonl",
+      valid: text(join(P0FIX, "../pilot-analyze/campaigns/small/runs_combined.jsonl")),
+      fileName: "runs_combined.jsonl",
+      read: async (file) => analyzePilot(await readStrictRuns(file)),
+    },
+    {
+      name: "gf01 P0 feedback CSV",
+      shape: "text",
+      valid: text(join(P0FIX, "feedback/pass.csv")),
+      fileName: "feedback.csv",
+      read: (file) => {
+        const f = readFeedback(file);
+        // A returned failure (the official error payloads) counts as a rejection naming the file.
+        if (!("table" in f)) throw new InputError(f.error ?? "rejected", { file });
+        return feedbackCheck(f.table, file);
+      },
+    },
+    {
+      name: "gf01 P0 session payload (gf01 play --out)",
+      weight: 0.3,
+      shape: "json",
+      valid: text(join(P0FIX, "runs/tester_a_7000.json")),
+      fileName: "tester_a_7000.json",
+      // Found through the feedback sheet's tester and seed (the lookup names the payload).
+      companion: "fb.csv",
+      read: async (file, dir) => {
+        writeFileSync(join(dir, "fb.csv"), P0_FEEDBACK);
+        const r = await p0SessionCheckFile({ feedback: join(dir, "fb.csv"), runsDir: dir, pack: P0PACK });
+        if (!r.ok) throw new InputError(r.error ?? "rejected", { file });
+      },
+    },
+    {
+      name: "gf01 P0 seed pack bundle (--pack)",
+      weight: 0.2,
+      shape: "json",
+      valid: text(join(P0PACK, "instance_bundle_v1.json")),
+      fileName: "instance_bundle_v1.json",
+      companion: "fb.csv",
+      read: async (file, dir) => {
+        writeFileSync(join(dir, "fb.csv"), P0_FEEDBACK);
+        const r = await p0SessionCheckFile({
+          feedback: join(dir, "fb.csv"),
+          runsDir: join(P0FIX, "runs"),
+          pack: dir,
+        });
+        if (!r.ok) throw new InputError(r.error ?? "rejected", { file });
+      },
+    },
+    {
+      name: "gf01 P0 browser sessions (serve --data-dir runs.jsonl)",
+      weight: 0.4,
+      shape: "jsonl",
+      valid: [7000, 7001]
+        .map((seed) =>
+          JSON.stringify({
+            agent_name: "human-web",
+            player_id: "p001",
+            session_id: "0".repeat(32),
+            seed,
+            instance_id: "gf01-542feff0af3f",
+            content_hash: "542feff0af3f92c1b92b6e9b434b6cbf4d3ad38f926baaf3af971ae275131f7f",
+            renderer_track: "visual",
+          }),
+        )
+        .join("\n"),
+      fileName: "runs.jsonl",
+      // Read as the browser's data directory (every <dir>/runs.jsonl and <dir>/*/runs.jsonl).
+      companion: "runs.jsonl",
+      read: (_file, dir) => readWebSessions(dir),
     },
     {
       name: "geb dataset rows (loadRows)",
