@@ -519,6 +519,7 @@ export function instructionChart(cells: readonly CellPoint[]): Chart | null {
       spec: {
         width: { step: 14 },
         height: 200,
+        name: "series",
         mark: { type: "bar", tooltip: true },
         encoding: {
           x: { field: "x", type: "nominal", title: "distractor profile", axis: { labelAngle: 0 } },

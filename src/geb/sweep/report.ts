@@ -445,8 +445,18 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
     ],
     ["accuracy-vs-note-rate", "note_rate", "note_rate", "Generator rate swept as a list."],
   ];
+  // A generator rate is an axis only inside a run that swept it (a *_list): two unrelated runs
+  // at different NOTE rates are not a rate sweep.
+  const sweptIn = (x: string) => {
+    const runsWith = new Set(
+      distinct(cells.map((c) => c.run)).filter(
+        (r) => distinct(cells.filter((c) => c.run === r).map((c) => c.cfg[x])).length > 1,
+      ),
+    );
+    return cells.filter((c) => runsWith.has(c.run));
+  };
   for (const [id, x, xTitle, caption] of axes) {
-    const c = seriesLineChart(cells, {
+    const c = seriesLineChart(x.endsWith("_rate") ? sweptIn(x) : cells, {
       id,
       title: `Accuracy vs ${xTitle}`,
       caption,
