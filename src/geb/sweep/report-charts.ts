@@ -277,7 +277,7 @@ export function seriesBarChart(
     type: "nominal",
     title: o.xTitle,
     sort: o.xSort ? o.xSort.map(String) : null,
-    axis: { labelAngle: 0 },
+    axis: { labelAngle: -30, labelLimit: 0 },
   };
   const color = {
     field: "series",
