@@ -1,12 +1,13 @@
 /**
  * `geb report <run-dir>`: a self-contained HTML page over one sweep (a dir with combined.json)
- * or a tree of them (a preset family, a wall search). Panels: decomposition bars, order bias
- * by gold position, k-curves per reranker, wall curves with the threshold line, accuracy vs
- * steps and vs book tokens, compute vs quality, instruction override; tables of every cell,
- * every group and every wall probe (CSV/JSON beside the page and inside it).
+ * or a tree of them (a preset family, a wall search). Panels (report-charts.ts): decomposition
+ * bars, order bias by gold position, k-curves, the authority-filter A/B, wall curves with the
+ * threshold and wall rules, accuracy vs steps and vs book tokens, compute vs quality,
+ * instruction override; tables of every cell, every group and every wall probe (CSV/JSON
+ * beside the page and inside it). Charts join only cells whose configuration differs in the
+ * plotted variable alone (docs/reports.md).
  *
- * A panel whose grid dimension is absent from the runs (no k list, no order list) says so
- * instead of drawing an empty chart.
+ * A panel whose grid dimension is absent from the runs (no k list, no order list) is left out.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
