@@ -25,9 +25,9 @@ import { gebTree, gf01Rows } from "./fixtures.js";
 type Obj = Record<string, unknown>;
 
 const charts = (doc: ReportDoc): Chart[] => doc.sections.flatMap((s) => s.charts ?? []);
-const valuesOf = (c: Chart): Obj[] => ((c.spec as Obj).data as { values: Obj[] }).values;
+const valuesOf = (c: Chart): Obj[] => ((c.spec as unknown as Obj).data as { values: Obj[] }).values;
 const layersOf = (c: Chart): Obj[] => {
-  const s = c.spec as Obj;
+  const s = c.spec as unknown as Obj;
   const inner = (s.spec as Obj | undefined) ?? s;
   return (inner.layer as Obj[] | undefined) ?? [inner];
 };
@@ -188,7 +188,7 @@ describe.skipIf(!haveChromium)("charts in chromium: the marks the captions promi
       await page.setContent(readFileSync(out, "utf8"));
       return await page.$$eval("figure[data-chart]", (figs) =>
         figs.map((f) => {
-          const q = (sel: string) => [...f.querySelectorAll(sel)];
+          const q = (sel: string) => Array.from(f.querySelectorAll(sel));
           return {
             id: f.getAttribute("data-chart") ?? "",
             lines: q("g.mark-line.series_marks path").map((p) => p.getAttribute("aria-label") ?? ""),
