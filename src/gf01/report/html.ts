@@ -387,7 +387,7 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
   const dims = Array.isArray(report.group_dimensions) ? (report.group_dimensions as string[]) : [];
   const cols = [...dims, "count", "certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean", "median_eff_t"];
   // Each rate again as `value [95% interval]` (the group's `intervals` block; docs/statistics.md).
-  const ivCols = ["certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean"];
+  const ivCols = ["certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean", "median_eff_t"];
   const ivOf = (g: Obj, c: string): Cell => {
     const iv = obj(obj(obj(g.intervals).metrics)[c]) as unknown as Interval;
     return iv && typeof iv.value === "number" ? formatInterval(iv) : null;
