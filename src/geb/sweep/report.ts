@@ -496,20 +496,42 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
     "instr_override_rate_mean",
     "state_integrity_rate_mean",
   ];
+  // Intervals for the pooled tables: the group's / run's cells pooled (each cell a cluster,
+  // report-charts pooledRate), so the accuracy means never stand bare.
+  const allPoints = cellPoints(runs);
+  const pooledCi = (pts: readonly CellPoint[], m: RateMetric): string | null => {
+    const reps = pts
+      .filter((c) => typeof c.metrics[m] === "number")
+      .map((c) => ({ value: c.metrics[m] as number, n: c.n, interval: c.intervals[m] }));
+    const iv = pooledRate(reps);
+    return iv ? formatInterval(iv) : null;
+  };
+  const ciCols = ["value_acc [95% CI]", "exact_acc [95% CI]"];
   for (const run of runs)
-    for (const g of (Array.isArray(run.summary?.by_group) ? run.summary.by_group : []).map(obj))
+    for (const g of (Array.isArray(run.summary?.by_group) ? run.summary.by_group : []).map(obj)) {
+      const pts = allPoints.filter(
+        (c) =>
+          c.run === run.name &&
+          c.cfg.state_mode === str(g.state_mode) &&
+          c.cfg.distractor_profile === str(g.distractor_profile),
+      );
       groupRows.push([
         run.name,
         str(g.state_mode),
         str(g.distractor_profile),
         num(g.n),
         ...metricCols.map((c) => num(g[c])),
+        pooledCi(pts, "value_acc"),
+        pooledCi(pts, "exact_acc"),
       ]);
+    }
   if (groupRows.length)
     tables.push({
       id: "groups",
       title: "Means per state mode × profile (summary.json by_group)",
-      columns: ["run", "state_mode", "distractor_profile", "n", ...metricCols],
+      caption:
+        "[95% CI]: the group's cells pooled (item-weighted; each cell a cluster, docs/reports.md); the other means have no stored per-item data.",
+      columns: ["run", "state_mode", "distractor_profile", "n", ...metricCols, ...ciCols],
       rows: groupRows,
     });
   const overallCols = [
@@ -521,8 +543,18 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
   tables.push({
     id: "runs",
     title: "Runs (summary.json)",
-    columns: ["run", "cells", ...overallCols],
-    rows: runs.map((r) => [r.name, r.payloads.length, ...overallCols.map((c) => num(getPath(r.summary, c)))]),
+    caption: "[95% CI]: the run's cells pooled (item-weighted; each cell a cluster).",
+    columns: ["run", "cells", ...overallCols, ...ciCols],
+    rows: runs.map((r) => {
+      const pts = allPoints.filter((c) => c.run === r.name);
+      return [
+        r.name,
+        r.payloads.length,
+        ...overallCols.map((c) => num(getPath(r.summary, c))),
+        pooledCi(pts, "value_acc"),
+        pooledCi(pts, "exact_acc"),
+      ];
+    }),
   });
   sections.push({ id: "tables", title: "Tables", tables });
 
