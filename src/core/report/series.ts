@@ -76,7 +76,20 @@ export interface Replicate {
 export function pooledRate(reps: readonly Replicate[], opts: StatsOptions = {}): Interval | null {
   if (!reps.length) return null;
   if (reps.length === 1 && reps[0].interval && reps[0].interval.value !== null) return reps[0].interval;
-  if (reps.some((r) => r.n === null || r.n <= 0)) return null;
+  // Only well-formed rates over whole item counts pool (a malformed file gets no interval,
+  // never a crash or a made-up one).
+  if (
+    reps.some(
+      (r) =>
+        r.n === null ||
+        !Number.isSafeInteger(r.n) ||
+        r.n <= 0 ||
+        !Number.isFinite(r.value) ||
+        r.value < 0 ||
+        r.value > 1,
+    )
+  )
+    return null;
   // A replicate's count of 1s: its rate times its items (rates are k/n, so this is exact).
   const counts = reps.map((r) => [Math.round(r.value * (r.n as number)), r.n as number] as const);
   // One cluster: the plain Wilson interval on its items (no between-cluster variation to see).

@@ -300,10 +300,10 @@ function loadWall(root: string, runs: readonly Run[]): WallData | null {
       .map((p) => {
         const run = typeof p.run_dir === "string" ? byDir.get(join(dirname(f), p.run_dir)) : undefined;
         let iv: Interval | null = null;
-        if (rate && run)
+        if (rate && run?.payloads.every((q) => num(obj(q.metrics)[rate]) !== null))
           iv = pooledRate(
             run.payloads.map((q) => ({
-              value: num(obj(q.metrics)[rate]) ?? Number.NaN,
+              value: num(obj(q.metrics)[rate]) as number,
               n: num(obj(q.metrics).n),
               interval: ivOf(run, q, rate),
             })),
