@@ -37,7 +37,9 @@ export async function renderChartSvg(spec: VegaLiteSpec): Promise<string> {
   // One module for both (a single bundle in a build: ./vega-lib.ts).
   const vega = await import("./vega-lib.js");
   const withConfig = { ...spec, config: { ...CONFIG, ...((spec as { config?: object }).config ?? {}) } };
-  const compiled = vega.compile(withConfig as VegaLiteSpec).spec;
+  // vega-lite's layout warnings (e.g. about faceted independent scales) are for spec authors,
+  // not for people running a report: kept off stderr. Errors still throw.
+  const compiled = vega.compile(withConfig as VegaLiteSpec, { logger: vega.logger(vega.None) }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: "none" });
   try {
     return await view.toSVG();

@@ -4,5 +4,5 @@
  * minified bundle of both (scripts/bundle-vega.mjs), so an install carries ~1.5 MB instead of
  * vega's ~70 packages (~20 MB on disk). Same vega versions, so the same SVG bytes.
  */
-export { parse, View } from "vega";
+export { logger, None, parse, View } from "vega";
 export { compile } from "vega-lite";

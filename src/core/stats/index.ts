@@ -2,6 +2,7 @@ export * from "./bootstrap.js";
 export * from "./difference.js";
 export * from "./format.js";
 export * from "./mdd.js";
+export * from "./median.js";
 export * from "./normal.js";
 export * from "./options.js";
 export * from "./paired.js";

@@ -1,22 +1,35 @@
 /**
  * `geb report <run-dir>`: a self-contained HTML page over one sweep (a dir with combined.json)
- * or a tree of them (a preset family, a wall search). Panels: decomposition bars, order bias
- * by gold position, k-curves per reranker, wall curves with the threshold line, accuracy vs
- * steps and vs book tokens, compute vs quality, instruction override; tables of every cell,
- * every group and every wall probe (CSV/JSON beside the page and inside it).
+ * or a tree of them (a preset family, a wall search). Panels (report-charts.ts): decomposition
+ * bars, order bias by gold position, k-curves, the authority-filter A/B, wall curves with the
+ * threshold and wall rules, accuracy vs steps and vs book tokens, compute vs quality,
+ * instruction override; tables of every cell, every group and every wall probe (CSV/JSON
+ * beside the page and inside it). Charts join only cells whose configuration differs in the
+ * plotted variable alone (docs/reports.md).
  *
- * A panel whose grid dimension is absent from the runs (no k list, no order list) says so
- * instead of drawing an empty chart.
+ * A panel whose grid dimension is absent from the runs (no k list, no order list) is left out.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { basename, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
-import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
+import type { Chart } from "../../core/report/charts.js";
+import { type Config, pooledRate, type Scalar } from "../../core/report/series.js";
 import { type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Table, Cell as TCell } from "../../core/report/tables.js";
 import { formatInterval, type Interval } from "../../core/stats/index.js";
 import { MODEL_RUN_SCHEMA } from "../pipeline/run-schema.js";
+import {
+  type CellPoint,
+  computeChart,
+  decompositionChart,
+  dedupeCells,
+  instructionChart,
+  type RateMetric,
+  seriesBarChart,
+  seriesLineChart,
+  wallChart,
+} from "./report-charts.js";
 import { getPath } from "./thresholds.js";
 
 type Obj = Record<string, unknown>;
@@ -166,80 +179,72 @@ export function cellRows(runs: readonly Run[]): CellRow[] {
   return rows;
 }
 
-/** Mean of `metric` per distinct tuple of `keys` (first-seen order), skipping nulls. */
-function groupMean<K extends keyof CellRow>(
-  rows: readonly CellRow[],
-  keys: readonly K[],
-  metrics: readonly (keyof CellRow)[],
-): Obj[] {
-  const groups = new Map<string, { key: Obj; sums: Map<string, [number, number]> }>();
-  for (const r of rows) {
-    const key: Obj = Object.fromEntries(keys.map((k) => [k, r[k]]));
-    const id = JSON.stringify(key);
-    let g = groups.get(id);
-    if (!g) {
-      g = { key, sums: new Map() };
-      groups.set(id, g);
-    }
-    for (const m of metrics) {
-      const v = r[m];
-      if (typeof v !== "number") continue;
-      const s = g.sums.get(m as string) ?? [0, 0];
-      g.sums.set(m as string, [s[0] + v, s[1] + 1]);
-    }
-  }
-  const out: Obj[] = [];
-  for (const g of groups.values())
-    for (const m of metrics) {
-      const s = g.sums.get(m as string);
-      if (s) out.push({ ...g.key, metric: m, value: s[0] / s[1] });
-    }
+const distinct = <T>(xs: readonly T[]) => [...new Set(xs)];
+
+/** Config keys that are list knobs of the whole sweep (the cell's own value is elsewhere). */
+const SWEEP_ONLY = new Set(["seeds", "state_modes", "distractor_profiles", "pipeline"]);
+const scalar = (v: unknown): Scalar =>
+  v === null || v === undefined
+    ? null
+    : typeof v === "string" || typeof v === "number" || typeof v === "boolean"
+      ? v
+      : JSON.stringify(v);
+
+/** A cell's whole configuration apart from its seed, flattened (pipeline knobs at top level). */
+export function cellConfig(p: Obj, row: CellRow): Config {
+  const cfg = obj(p.config);
+  const out: Config = {
+    baseline: row.baseline,
+    model: scalar(p.model ?? null),
+    protocol: scalar(p.protocol ?? null),
+    state_mode: row.state_mode,
+    distractor_profile: row.distractor_profile,
+    steps: row.steps,
+  };
+  for (const [k, v] of Object.entries(cfg))
+    if (!SWEEP_ONLY.has(k) && !k.endsWith("_list") && !(k in out)) out[k] = scalar(v);
+  for (const [k, v] of Object.entries(obj(cfg.pipeline))) if (!(k in out)) out[k] = scalar(v);
   return out;
 }
 
-const distinct = <T>(xs: readonly T[]) => [...new Set(xs)];
-const ACC = ["value_acc", "exact_acc", "cite_f1", "entailment"] as const;
-
-function chart(id: string, title: string, caption: string, spec: Obj): Chart {
-  return { id, title, caption, spec: spec as unknown as VegaLiteSpec };
+function ivOf(run: Run, p: Obj, metric: RateMetric): Interval | null {
+  const own = obj(obj(obj(p.intervals).metrics)[metric]);
+  if (typeof own.value === "number") return own as unknown as Interval;
+  const path = obj(p.data).path;
+  const list = Array.isArray(run.summary?.intervals_by_cell) ? run.summary.intervals_by_cell : [];
+  const hit = obj(list.map(obj).find((e) => e.data_path === path)?.[metric]);
+  return typeof hit.value === "number" ? (hit as unknown as Interval) : null;
 }
 
-/** Grouped bars: x = group field, bars per metric. */
-function groupedBars(values: Obj[], x: string, xTitle: string, sortX?: string[]): Obj {
-  return {
-    width: { step: 18 },
-    height: 220,
-    data: { values },
-    mark: { type: "bar", tooltip: true },
-    encoding: {
-      x: { field: x, type: "nominal", title: xTitle, sort: sortX ?? null, axis: { labelAngle: -30 } },
-      xOffset: { field: "metric", sort: null },
-      y: { field: "value", type: "quantitative", title: "mean over cells", scale: { domain: [0, 1] } },
-      color: { field: "metric", type: "nominal", sort: null, title: "metric" },
-    },
-  };
-}
-
-function lineChart(
-  values: Obj[],
-  x: string,
-  xTitle: string,
-  color: string,
-  colorTitle: string,
-  y = "value",
-  yTitle = "mean over cells",
-): Obj {
-  return {
-    width: 380,
-    height: 220,
-    data: { values },
-    mark: { type: "line", point: true, tooltip: true },
-    encoding: {
-      x: { field: x, type: "quantitative", title: xTitle, scale: { zero: false } },
-      y: { field: y, type: "quantitative", title: yTitle },
-      color: { field: color, type: "nominal", sort: null, title: colorTitle },
-    },
-  };
+/** Every cell as the charts see it (report-charts.ts), in run order. */
+export function cellPoints(runs: readonly Run[]): CellPoint[] {
+  const out: CellPoint[] = [];
+  for (const run of runs) {
+    const rows = cellRows([run]);
+    run.payloads.forEach((p, i) => {
+      const row = rows[i];
+      const m = obj(p.metrics);
+      out.push({
+        run: run.name,
+        seed: row.seed,
+        cfg: cellConfig(p, row),
+        n: num(m.n),
+        metrics: {
+          value_acc: row.value_acc,
+          exact_acc: row.exact_acc,
+          cite_f1: row.cite_f1,
+          entailment: row.entailment,
+          instr_override_rate: row.instr_override_rate,
+          instr_conflict_present_rate: row.instr_conflict_present_rate,
+          state_integrity_rate: row.state_integrity_rate,
+          instruction_gap: row.instruction_gap,
+        },
+        intervals: { value_acc: ivOf(run, p, "value_acc"), exact_acc: ivOf(run, p, "exact_acc") },
+        tokens_per_q: row.tokens_per_q,
+      });
+    });
+  }
+  return out;
 }
 
 interface WallData {
@@ -248,7 +253,15 @@ interface WallData {
   metric: string;
   threshold: number | null;
   direction: string | null;
-  points: { param: number; metric: number; phase: string }[];
+  points: {
+    param: number;
+    metric: number;
+    phase: string;
+    ci_low: number | null;
+    ci_high: number | null;
+    /** `value [95% CI]` of the probe's cells pooled (accuracy metrics only), else null. */
+    ci: string | null;
+  }[];
   wall: number | null;
 }
 
@@ -266,29 +279,50 @@ function findWallFile(root: string): string | null {
   return found["wall_search.json"].sort()[0] ?? found["wall.json"].sort()[0] ?? null;
 }
 
-function loadWall(root: string): WallData | null {
+function loadWall(root: string, runs: readonly Run[]): WallData | null {
   const f = findWallFile(root);
-  if (f) {
-    const name = relative(root, f);
-    const w = obj(readJson(f));
-    const pts = (Array.isArray(w.probes) ? w.probes : Array.isArray(w.points) ? w.points : []).map(obj);
-    return {
-      source: name,
-      param: str(w.param_key) ?? "param",
-      metric: str(w.metric_path) ?? "metric",
-      threshold: num(w.threshold),
-      direction: str(w.direction),
-      points: pts
-        .filter((p) => num(p.param) !== null && num(p.metric) !== null)
-        .map((p) => ({
+  if (!f) return null;
+  const name = relative(root, f);
+  const w = obj(readJson(f));
+  const metricPath = str(w.metric_path) ?? "metric";
+  // overall.value_acc_mean / overall.exact_acc_mean: the probe's cells carry intervals.
+  const rate = /(^|\.)(value_acc|exact_acc)(_mean)?$/.exec(metricPath)?.[2] as RateMetric | undefined;
+  const byDir = new Map(runs.map((r) => [r.dir, r]));
+  const pts = (Array.isArray(w.probes) ? w.probes : Array.isArray(w.points) ? w.points : []).map(obj);
+  return {
+    source: name,
+    param: str(w.param_key) ?? "param",
+    metric: metricPath,
+    threshold: num(w.threshold),
+    direction: str(w.direction),
+    points: pts
+      .filter((p) => num(p.param) !== null && num(p.metric) !== null)
+      .map((p) => {
+        const run = typeof p.run_dir === "string" ? byDir.get(join(dirname(f), p.run_dir)) : undefined;
+        let iv: Interval | null = null;
+        if (rate && run?.payloads.every((q) => num(obj(q.metrics)[rate]) !== null))
+          iv = pooledRate(
+            run.payloads.map((q) => ({
+              value: num(obj(q.metrics)[rate]) as number,
+              n: num(obj(q.metrics).n),
+              interval: ivOf(run, q, rate),
+            })),
+          );
+        // The probe's own value is the search's (a mean over its cells); the interval is the
+        // pooled cells' — shown only when both agree on the point.
+        const agree =
+          iv?.value !== null && iv !== null && Math.abs((iv.value as number) - (p.metric as number)) < 1e-9;
+        return {
           param: p.param as number,
           metric: p.metric as number,
           phase: str(p.phase) ?? "point",
-        })),
-      wall: num(obj(w.wall).param),
-    };
-  }
-  return null;
+          ci_low: agree ? (iv?.ci_low ?? null) : null,
+          ci_high: agree ? (iv?.ci_high ?? null) : null,
+          ci: agree ? formatInterval(iv) : null,
+        };
+      }),
+    wall: num(obj(w.wall).param),
+  };
 }
 
 export interface GebReportOptions {
@@ -312,271 +346,136 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
     );
   const rows = cellRows(runs);
   const sections: ReportSection[] = [];
-  const multiRun = runs.length > 1;
-  const groupKey = multiRun ? "run" : "state_mode";
+
+  const cells = dedupeCells(cellPoints(runs));
 
   // Decomposition.
-  const decompCharts: Chart[] = [];
-  const decomp = groupMean(rows, [groupKey] as (keyof CellRow)[], ACC as unknown as (keyof CellRow)[]);
-  for (const run of runs) {
-    const r = obj(run.summary?.retrieval);
-    for (const k of ["gold_present_rate", "selection_rate", "accuracy_when_gold_present"]) {
-      const v = num(r[k]);
-      if (v !== null && multiRun) decomp.push({ run: run.name, metric: k, value: v });
-    }
-  }
-  decompCharts.push(
-    chart(
-      "decomposition",
-      `Decomposition by ${groupKey.replace("_", " ")}`,
-      "value → exact (value with correct, entailed citations); retrieval rates (gold present → selected → answered) where the runs carry them.",
-      groupedBars(decomp, groupKey, groupKey.replace("_", " ")),
-    ),
-  );
-  sections.push({ id: "decomposition", title: "Decomposition", charts: decompCharts });
+  const decomp = decompositionChart(cells);
+  sections.push({ id: "decomposition", title: "Decomposition", charts: decomp ? [decomp] : [] });
 
-  // Order bias.
-  const ordered = rows.filter((r) => r.order !== null);
+  // Order bias: configs seen at several gold positions (never pooled over k, reranker, run).
   const ORDER = ["gold_first", "gold_middle", "gold_last", "shuffle"];
-  sections.push({
+  const order = seriesBarChart(cells, {
     id: "order-bias",
-    title: "Order bias by gold position",
-    charts: ordered.length
-      ? [
-          chart(
-            "order-bias",
-            "Accuracy by gold position in the candidate list",
-            "A flat profile means no order bias; spread between gold_first and gold_last is the bias.",
-            groupedBars(
-              groupMean(ordered, ["order"], ["value_acc", "exact_acc"]),
-              "order",
-              "gold position",
-              ORDER,
-            ),
-          ),
-        ]
-      : [],
-    empty: "No gold-order grid in these runs (pipeline order list, e.g. the order-bias preset).",
+    title: "Accuracy by gold position in the candidate list",
+    caption: "A flat profile means no order bias; spread between gold_first and gold_last is the bias.",
+    x: "order",
+    xTitle: "gold position",
+    xSort: ORDER,
+    metrics: ["value_acc", "exact_acc"],
   });
+  sections.push({ id: "order-bias", title: "Order bias by gold position", charts: order ? [order] : [] });
 
-  // k-curves.
-  const withK = rows.filter((r) => r.k !== null);
-  sections.push({
+  // k-curves: one line per config seen at several k (an order-bias cell at one k is no curve).
+  const kc = seriesLineChart(cells, {
     id: "k-curves",
-    title: "k-curves per reranker",
-    charts:
-      withK.length && distinct(withK.map((r) => r.k)).length > 1
-        ? [
-            chart(
-              "k-curves",
-              "Exact accuracy vs retrieval k, per reranker",
-              "More candidates make gold more likely present but selection harder.",
-              lineChart(
-                groupMean(
-                  withK.map((r) => ({ ...r, rerank: r.rerank ?? "default" })),
-                  ["k", "rerank"],
-                  ["exact_acc"],
-                ),
-                "k",
-                "retrieval k",
-                "rerank",
-                "reranker",
-              ),
-            ),
-          ]
-        : [],
-    empty: "No k grid in these runs (pipeline k list, e.g. the standard preset).",
+    title: "Exact accuracy vs retrieval k",
+    caption: "More candidates make gold more likely present but selection harder.",
+    x: "k",
+    xTitle: "retrieval k",
+    metrics: ["exact_acc"],
   });
+  sections.push({ id: "k-curves", title: "k-curves per reranker", charts: kc ? [kc] : [] });
+
+  // Authority filter A/B: configs seen with the filter both off and on.
+  const af = seriesBarChart(
+    cells.filter((c) => c.cfg.authority_filter !== null && c.cfg.authority_filter !== undefined),
+    {
+      id: "authority-filter",
+      title: "Authority filter off vs on",
+      caption: "The authority filter drops NOTE / non-authoritative lines before selection.",
+      x: "authority_filter",
+      xTitle: "authority filter",
+      xSort: [false, true],
+      metrics: ["value_acc", "exact_acc"],
+    },
+  );
+  sections.push({ id: "authority-filter", title: "Authority filter A/B", charts: af ? [af] : [] });
 
   // Walls.
-  const wall = loadWall(root);
+  const wall = loadWall(root, runs);
   const wallCharts: Chart[] = [];
   const threshold = wall?.threshold ?? opts.wallThreshold ?? null;
   const wallTables: Table[] = [];
   if (wall && wall.points.length > 0) {
-    const layers: Obj[] = [
-      {
-        data: { values: wall.points },
-        mark: { type: "line", point: { size: 60 }, tooltip: true },
-        encoding: {
-          x: { field: "param", type: "quantitative", title: wall.param, scale: { zero: false } },
-          y: { field: "metric", type: "quantitative", title: wall.metric },
-          color: { field: "phase", type: "nominal", title: "probe" },
-        },
-      },
-    ];
-    if (threshold !== null)
-      layers.push({
-        mark: { type: "rule", strokeDash: [6, 4], color: "#c0392b" },
-        encoding: { y: { datum: threshold } },
-      });
-    if (wall.wall !== null)
-      layers.push({ mark: { type: "rule", color: "#555" }, encoding: { x: { datum: wall.wall } } });
-    wallCharts.push(
-      chart(
-        "wall",
-        `Wall: ${wall.metric} vs ${wall.param}`,
-        `From ${wall.source}. Dashed: threshold${threshold !== null ? ` ${threshold}` : ""} (${wall.direction ?? ""}); solid: the wall.`,
-        { width: 420, height: 240, layer: layers },
-      ),
-    );
+    wallCharts.push(wallChart(wall));
     wallTables.push({
       id: "wall-points",
       title: "Wall probes",
-      columns: ["phase", wall.param, wall.metric],
-      rows: [...wall.points].sort((a, b) => a.param - b.param).map((p) => [p.phase, p.param, p.metric]),
+      columns: ["phase", wall.param, wall.metric, `${wall.metric} [95% CI]`],
+      rows: [...wall.points].sort((a, b) => a.param - b.param).map((p) => [p.phase, p.param, p.metric, p.ci]),
     });
-  } else if (distinct(rows.map((r) => r.steps)).length > 1) {
+  } else if (threshold !== null) {
     const metric = (opts.wallMetric ?? "overall.value_acc_mean")
       .replace(/^overall\./, "")
       .replace(/_mean$/, "");
-    const key = (ACC as readonly string[]).includes(metric) ? (metric as keyof CellRow) : "value_acc";
-    const layers: Obj[] = [
-      {
-        data: { values: groupMean(rows, ["steps", "state_mode"], [key]) },
-        mark: { type: "line", point: true, tooltip: true },
-        encoding: {
-          x: { field: "steps", type: "quantitative", title: "steps" },
-          y: { field: "value", type: "quantitative", title: `mean ${key}` },
-          color: { field: "state_mode", type: "nominal", title: "state mode" },
-        },
-      },
-    ];
-    if (threshold !== null)
-      layers.push({
-        mark: { type: "rule", strokeDash: [6, 4], color: "#c0392b" },
-        encoding: { y: { datum: threshold } },
-      });
-    wallCharts.push(
-      chart("wall", `Wall curve: ${key} vs steps`, "Dashed: threshold (--wall-threshold).", {
-        width: 420,
-        height: 240,
-        layer: layers,
-      }),
-    );
+    const key: RateMetric = metric === "exact_acc" ? "exact_acc" : "value_acc";
+    const c = seriesLineChart(cells, {
+      id: "wall",
+      title: `Wall curve: ${key} vs steps`,
+      caption: `Dashed: threshold ${threshold} (--wall-threshold).`,
+      x: "steps",
+      xTitle: "steps",
+      metrics: [key],
+      threshold: { y: threshold, label: `threshold ${threshold}` },
+    });
+    if (c) wallCharts.push(c);
   }
-  sections.push({
-    id: "walls",
-    title: "Wall curves",
-    charts: wallCharts,
-    tables: wallTables,
-    empty: "No wall search here and no steps list (run geb wall-search, or a sweep with --steps-list).",
-  });
+  sections.push({ id: "walls", title: "Wall curves", charts: wallCharts, tables: wallTables });
 
-  // Accuracy vs steps / book tokens.
+  // Accuracy vs steps / book tokens / swept generator rates: one line per config.
   const scaling: Chart[] = [];
-  if (distinct(rows.map((r) => r.steps)).length > 1)
-    scaling.push(
-      chart(
-        "accuracy-vs-steps",
-        "Accuracy vs steps",
-        "Longer logs: more updates and distractors between a write and its query.",
-        lineChart(
-          groupMean(rows, ["steps"], ["value_acc", "exact_acc"]),
-          "steps",
-          "steps per episode",
-          "metric",
-          "metric",
-        ),
+  const axes: [string, string, string, string][] = [
+    [
+      "accuracy-vs-steps",
+      "steps",
+      "steps per episode",
+      "Longer logs: more updates and distractors between a write and its query.",
+    ],
+    [
+      "accuracy-vs-book-tokens",
+      "max_book_tokens",
+      "max book tokens",
+      "Memory-budget sweep: how much of the book a model may read.",
+    ],
+    [
+      "accuracy-vs-update-burst-rate",
+      "update_burst_rate",
+      "update_burst_rate",
+      "Generator rate swept as a list.",
+    ],
+    ["accuracy-vs-note-rate", "note_rate", "note_rate", "Generator rate swept as a list."],
+  ];
+  // A generator rate is an axis only inside a run that swept it (a *_list): two unrelated runs
+  // at different NOTE rates are not a rate sweep.
+  const sweptIn = (x: string) => {
+    const runsWith = new Set(
+      distinct(cells.map((c) => c.run)).filter(
+        (r) => distinct(cells.filter((c) => c.run === r).map((c) => c.cfg[x])).length > 1,
       ),
     );
-  const withBook = rows.filter((r) => r.max_book_tokens !== null);
-  if (distinct(withBook.map((r) => r.max_book_tokens)).length > 1)
-    scaling.push(
-      chart(
-        "accuracy-vs-book-tokens",
-        "Accuracy vs book token budget",
-        "Memory-budget sweep: how much of the book a model may read.",
-        lineChart(
-          groupMean(withBook, ["max_book_tokens"], ["value_acc", "exact_acc"]),
-          "max_book_tokens",
-          "max book tokens",
-          "metric",
-          "metric",
-        ),
-      ),
-    );
-  for (const knob of ["update_burst_rate", "note_rate"] as const) {
-    if (
-      distinct(rows.map((r) => r[knob])).length > 1 &&
-      rows.some((r) => r.cell.includes(knob.replaceAll("_", "")))
-    )
-      scaling.push(
-        chart(
-          `accuracy-vs-${knob.replaceAll("_", "-")}`,
-          `Accuracy vs ${knob}`,
-          "Generator rate swept as a list.",
-          lineChart(groupMean(rows, [knob], ["value_acc", "exact_acc"]), knob, knob, "metric", "metric"),
-        ),
-      );
+    return cells.filter((c) => runsWith.has(c.run));
+  };
+  for (const [id, x, xTitle, caption] of axes) {
+    const c = seriesLineChart(x.endsWith("_rate") ? sweptIn(x) : cells, {
+      id,
+      title: `Accuracy vs ${xTitle}`,
+      caption,
+      x,
+      xTitle,
+      metrics: ["value_acc", "exact_acc"],
+    });
+    if (c) scaling.push(c);
   }
-  sections.push({
-    id: "scaling",
-    title: "Accuracy vs steps / book tokens",
-    charts: scaling,
-    empty: "Neither steps nor the book budget varies in these runs.",
-  });
+  sections.push({ id: "scaling", title: "Accuracy vs steps / book tokens", charts: scaling });
 
   // Compute vs quality.
-  sections.push({
-    id: "compute",
-    title: "Compute vs quality",
-    charts: [
-      chart(
-        "compute-vs-quality",
-        "Exact accuracy vs tokens per query",
-        "One point per cell; up and left is better.",
-        {
-          width: 420,
-          height: 260,
-          data: { values: rows.filter((r) => r.tokens_per_q !== null && r.exact_acc !== null) },
-          mark: { type: "point", filled: true, size: 60, opacity: 0.8, tooltip: true },
-          encoding: {
-            x: {
-              field: "tokens_per_q",
-              type: "quantitative",
-              title: "tokens per query",
-              scale: { zero: false },
-            },
-            y: { field: "exact_acc", type: "quantitative", title: "exact_acc", scale: { domain: [0, 1] } },
-            color: { field: multiRun ? "run" : "state_mode", type: "nominal" },
-            shape: { field: "baseline", type: "nominal" },
-          },
-        },
-      ),
-    ],
-  });
+  const cq = computeChart(cells);
+  sections.push({ id: "compute", title: "Compute vs quality", charts: cq ? [cq] : [] });
 
   // Instruction override.
-  const instr = rows.filter((r) => r.instr_override_rate !== null || r.state_integrity_rate !== null);
-  sections.push({
-    id: "instruction-override",
-    title: "Instruction override",
-    charts: instr.length
-      ? [
-          chart(
-            "instruction-override",
-            "Instruction-override panel by profile",
-            "Override rate counts answers that followed an injected instruction that conflicts with the ledger; integrity is the share of answers that kept the true state.",
-            groupedBars(
-              groupMean(
-                instr,
-                ["distractor_profile"],
-                [
-                  "instr_override_rate",
-                  "instr_conflict_present_rate",
-                  "state_integrity_rate",
-                  "instruction_gap",
-                ],
-              ).map((o) => ({ ...o, value: Math.max(0, o.value as number) })),
-              "distractor_profile",
-              "distractor profile",
-            ),
-          ),
-        ]
-      : [],
-    empty: "No instruction-injecting profile in these runs (instruction, instruction_suite).",
-  });
+  const io = instructionChart(cells);
+  sections.push({ id: "instruction-override", title: "Instruction override", charts: io ? [io] : [] });
 
   // Tables.
   const cols = Object.keys(rows[0] ?? {}) as (keyof CellRow)[];
@@ -597,20 +496,42 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
     "instr_override_rate_mean",
     "state_integrity_rate_mean",
   ];
+  // Intervals for the pooled tables: the group's / run's cells pooled (each cell a cluster,
+  // report-charts pooledRate), so the accuracy means never stand bare.
+  const allPoints = cellPoints(runs);
+  const pooledCi = (pts: readonly CellPoint[], m: RateMetric): string | null => {
+    const reps = pts
+      .filter((c) => typeof c.metrics[m] === "number")
+      .map((c) => ({ value: c.metrics[m] as number, n: c.n, interval: c.intervals[m] }));
+    const iv = pooledRate(reps);
+    return iv ? formatInterval(iv) : null;
+  };
+  const ciCols = ["value_acc [95% CI]", "exact_acc [95% CI]"];
   for (const run of runs)
-    for (const g of (Array.isArray(run.summary?.by_group) ? run.summary.by_group : []).map(obj))
+    for (const g of (Array.isArray(run.summary?.by_group) ? run.summary.by_group : []).map(obj)) {
+      const pts = allPoints.filter(
+        (c) =>
+          c.run === run.name &&
+          c.cfg.state_mode === str(g.state_mode) &&
+          c.cfg.distractor_profile === str(g.distractor_profile),
+      );
       groupRows.push([
         run.name,
         str(g.state_mode),
         str(g.distractor_profile),
         num(g.n),
         ...metricCols.map((c) => num(g[c])),
+        pooledCi(pts, "value_acc"),
+        pooledCi(pts, "exact_acc"),
       ]);
+    }
   if (groupRows.length)
     tables.push({
       id: "groups",
       title: "Means per state mode × profile (summary.json by_group)",
-      columns: ["run", "state_mode", "distractor_profile", "n", ...metricCols],
+      caption:
+        "[95% CI]: the group's cells pooled (item-weighted; each cell a cluster, docs/reports.md); the other means have no stored per-item data.",
+      columns: ["run", "state_mode", "distractor_profile", "n", ...metricCols, ...ciCols],
       rows: groupRows,
     });
   const overallCols = [
@@ -622,8 +543,18 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
   tables.push({
     id: "runs",
     title: "Runs (summary.json)",
-    columns: ["run", "cells", ...overallCols],
-    rows: runs.map((r) => [r.name, r.payloads.length, ...overallCols.map((c) => num(getPath(r.summary, c)))]),
+    caption: "[95% CI]: the run's cells pooled (item-weighted; each cell a cluster).",
+    columns: ["run", "cells", ...overallCols, ...ciCols],
+    rows: runs.map((r) => {
+      const pts = allPoints.filter((c) => c.run === r.name);
+      return [
+        r.name,
+        r.payloads.length,
+        ...overallCols.map((c) => num(getPath(r.summary, c))),
+        pooledCi(pts, "value_acc"),
+        pooledCi(pts, "exact_acc"),
+      ];
+    }),
   });
   sections.push({ id: "tables", title: "Tables", tables });
 
@@ -637,7 +568,8 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
       ["state modes", distinct(rows.map((r) => r.state_mode)).join(", ")],
       ["profiles", distinct(rows.map((r) => r.distractor_profile)).join(", ")],
     ],
-    sections,
+    // A section with nothing to show is left out (no placeholder).
+    sections: sections.filter((x) => (x.charts?.length ?? 0) + (x.tables?.length ?? 0) > 0),
   };
 }
 

@@ -9,16 +9,14 @@
 import type { Chart, VegaLiteSpec } from "../../core/report/charts.js";
 import { buildReport, type ReportDoc, type ReportSection, writeReport } from "../../core/report/html.js";
 import type { Cell, Table } from "../../core/report/tables.js";
-import { formatInterval, type Interval, wilson } from "../../core/stats/index.js";
-
-/** The x axis every per-agent chart shares: one band per agent × track, in report order. */
-const AGENT_TRACK_X = {
-  field: "agent_track",
-  type: "nominal",
-  title: "agent · track",
-  sort: null,
-  axis: { labelAngle: -30 },
-} as const;
+import { errorBarLayer } from "../../core/report/series.js";
+import {
+  ClusterAccumulator,
+  formatInterval,
+  type Interval,
+  meanInterval,
+  wilson,
+} from "../../core/stats/index.js";
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -73,10 +71,30 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
     at.set(k, a);
   }
   const rateRows: Obj[] = [];
-  for (const [k, a] of at) {
-    rateRows.push({ agent_track: k, metric: "certified_rate", value: a.n ? a.valid / a.n : 0 });
-    rateRows.push({ agent_track: k, metric: "goal_rate", value: a.n ? a.goal / a.n : 0 });
-  }
+  for (const a of at.values())
+    for (const [metric, k] of [
+      ["certified_rate", a.valid],
+      ["goal_rate", a.goal],
+    ] as const) {
+      // The pooled counts are sums of rate × count: round back to the integer they were.
+      const iv = wilson(Math.round(k), a.n);
+      rateRows.push({
+        agent: a.agent,
+        track: a.track,
+        metric,
+        value: a.n ? k / a.n : 0,
+        ci_low: iv.ci_low,
+        ci_high: iv.ci_high,
+        n: a.n,
+      });
+    }
+  const agentX = {
+    field: "agent",
+    type: "nominal",
+    title: "agent",
+    sort: null,
+    axis: { labelAngle: -30, labelLimit: 0 },
+  };
   sections.push({
     id: "rates",
     title: "Certified and goal rate per agent × track",
@@ -84,95 +102,189 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
       chart(
         "rates",
         "Certified (valid: sufficient and minimal) and goal (sufficient) rate",
-        "Tracks are never pooled; a gap between goal and certified is non-minimal certificates.",
+        "One panel per track (tracks are never pooled); a gap between goal and certified is non-minimal certificates. Bars: Wilson 95% intervals on the pooled counts.",
         {
-          width: { step: 22 },
-          height: 220,
           data: { values: rateRows },
-          mark: { type: "bar", tooltip: true },
-          encoding: {
-            x: AGENT_TRACK_X,
-            xOffset: { field: "metric", sort: null },
-            y: { field: "value", type: "quantitative", title: "rate", scale: { domain: [0, 1] } },
-            color: { field: "metric", type: "nominal", sort: null },
+          facet: { column: { field: "track", type: "nominal", title: "track", header: { labelLimit: 0 } } },
+          resolve: { scale: { x: "independent" } },
+          spec: {
+            width: { step: 22 },
+            height: 220,
+            layer: [
+              {
+                name: "series",
+                mark: { type: "bar", tooltip: true },
+                encoding: {
+                  x: agentX,
+                  xOffset: { field: "metric", sort: null },
+                  y: { field: "value", type: "quantitative", title: "rate", scale: { domain: [0, 1] } },
+                  color: { field: "metric", type: "nominal", sort: null },
+                },
+              },
+              errorBarLayer(agentX, { xOffset: { field: "metric", sort: null } }),
+            ],
           },
         },
       ),
     ],
   });
 
-  // κ distribution.
-  const kappa = new Map<string, Map<string, number>>();
+  // κ: outcome shares per agent × track (certified / goal only / missed), κ table best first.
+  const kappa = new Map<
+    string,
+    { agent: string; track: string; m: Map<string, { kappa: number[]; count: number }> }
+  >();
   for (const g of groups) {
     const k = agentTrack(g);
-    const m = kappa.get(k) ?? new Map<string, number>();
+    const e = kappa.get(k) ?? { agent: str(g.agent_name), track: str(g.eval_track), m: new Map() };
     for (const d of (Array.isArray(g.kappa_distribution) ? g.kappa_distribution : []).map(obj)) {
-      const label = `(${(Array.isArray(d.kappa) ? d.kappa : []).join(", ")})`;
-      m.set(label, (m.get(label) ?? 0) + num(d.count));
+      const kv = (Array.isArray(d.kappa) ? d.kappa : []).map(num);
+      const label = `(${kv.join(", ")})`;
+      const cur = e.m.get(label) ?? { kappa: kv, count: 0 };
+      cur.count += num(d.count);
+      e.m.set(label, cur);
     }
-    kappa.set(k, m);
+    kappa.set(k, e);
   }
-  const kappaRows: Obj[] = [];
-  for (const [k, m] of kappa)
-    for (const [label, count] of m) kappaRows.push({ agent_track: k, kappa: label, count });
+  const OUTCOMES = ["certified", "goal only", "missed"] as const;
+  const outcomeOf = (kv: readonly number[]) => (kv[0] === 1 ? 0 : kv[1] === 1 ? 1 : 2);
+  const outcomeRows: Obj[] = [];
+  for (const e of kappa.values()) {
+    const counts = [0, 0, 0];
+    for (const { kappa: kv, count } of e.m.values()) counts[outcomeOf(kv)] += count;
+    const total = counts[0] + counts[1] + counts[2];
+    OUTCOMES.forEach((o, i) => {
+      outcomeRows.push({
+        agent: e.agent,
+        track: e.track,
+        outcome: o,
+        order: i,
+        count: counts[i],
+        share: total ? counts[i] / total : 0,
+      });
+    });
+  }
+  // κ compared lexicographically, best (largest) first.
+  const cmpKappa = (a: readonly number[], b: readonly number[]) => {
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const d = (b[i] ?? 0) - (a[i] ?? 0);
+      if (d) return d;
+    }
+    return 0;
+  };
+  const kappaRows: { agent_track: string; kappa: string; kv: number[]; count: number; total: number }[] = [];
+  for (const [k, e] of kappa) {
+    const total = [...e.m.values()].reduce((t, x) => t + x.count, 0);
+    for (const [label, { kappa: kv, count }] of [...e.m].sort((x, y) => cmpKappa(x[1].kappa, y[1].kappa)))
+      kappaRows.push({ agent_track: k, kappa: label, kv, count, total });
+  }
   sections.push({
     id: "kappa",
-    title: "κ distribution",
+    title: "κ outcomes",
     intro: [
-      "κ = (M, G, −Eff_t, −Eff_a), compared lexicographically (MET-M): certified first, then goal, then fewer timesteps and atoms.",
+      "κ = (M, G, −Eff_t, −Eff_a), compared lexicographically (MET-M): certified first, then goal, then fewer timesteps and atoms. The chart shows the first two components; the κ table (best first) has every value.",
     ],
     charts: [
-      chart("kappa", "κ distribution per agent × track", "Share of episodes at each κ.", {
-        width: { step: 28 },
-        height: 240,
-        data: { values: kappaRows },
-        mark: { type: "bar", tooltip: true },
-        encoding: {
-          x: AGENT_TRACK_X,
-          y: { field: "count", type: "quantitative", stack: "normalize", title: "share of episodes" },
-          color: { field: "kappa", type: "nominal", title: "κ", sort: "descending" },
+      chart(
+        "kappa",
+        "Share of episodes certified / goal only / missed, per agent × track",
+        "certified: M = 1 (valid certificate); goal only: G = 1, M = 0 (sufficient but not minimal); missed: G = 0. One panel per track.",
+        {
+          data: { values: outcomeRows },
+          facet: { column: { field: "track", type: "nominal", title: "track", header: { labelLimit: 0 } } },
+          resolve: { scale: { x: "independent" } },
+          spec: {
+            width: { step: 28 },
+            height: 220,
+            mark: { type: "bar", tooltip: true },
+            name: "series",
+            encoding: {
+              x: agentX,
+              y: { field: "count", type: "quantitative", stack: "normalize", title: "share of episodes" },
+              color: {
+                field: "outcome",
+                type: "nominal",
+                sort: [...OUTCOMES],
+                scale: { domain: [...OUTCOMES], range: ["#2e7d32", "#f2a33a", "#c0392b"] },
+              },
+              order: { field: "order" },
+            },
+          },
         },
-      }),
+      ),
     ],
   });
 
-  // F1 by complexity quartile (runs) or difficulty slice (report).
+  // F1 by complexity quartile (runs) or difficulty slice (report), per agent × track, dodged.
   const f1Rows: Obj[] = [];
   let f1X = "quartile";
   if (runs?.length) {
     const q = complexityQuartiles(runs);
-    const acc = new Map<string, { x: string; a: string; ap: number; ts: number; n: number }>();
+    const acc = new Map<string, { x: string; s: string; ap: ClusterAccumulator; ts: ClusterAccumulator }>();
     runs.forEach((r, i) => {
       const x = q[i];
       if (!x) return;
-      const k = JSON.stringify([x, str(r.agent_name)]);
-      const e = acc.get(k) ?? { x, a: str(r.agent_name), ap: 0, ts: 0, n: 0 };
-      e.ap += num(r.ap_f1);
-      e.ts += num(r.ts_f1);
-      e.n++;
+      const series = `${str(r.agent_name)} · ${str(r.eval_track)}`;
+      const k = JSON.stringify([x, series]);
+      const e = acc.get(k) ?? { x, s: series, ap: new ClusterAccumulator(), ts: new ClusterAccumulator() };
+      // Repeated attempts at one instance move together: the instance is the cluster.
+      const cl = r.instance_id === undefined || r.instance_id === null ? undefined : String(r.instance_id);
+      e.ap.add(num(r.ap_f1), cl);
+      e.ts.add(num(r.ts_f1), cl);
       acc.set(k, e);
     });
-    for (const e of [...acc.values()].sort((a, b) => (a.x < b.x ? -1 : a.x > b.x ? 1 : a.a < b.a ? -1 : 1))) {
-      f1Rows.push({ quartile: e.x, agent: e.a, metric: "ap_f1", value: e.ap / e.n });
-      f1Rows.push({ quartile: e.x, agent: e.a, metric: "ts_f1", value: e.ts / e.n });
-    }
+    for (const e of [...acc.values()].sort((a, b) => (a.x < b.x ? -1 : a.x > b.x ? 1 : a.s < b.s ? -1 : 1)))
+      for (const [metric, a] of [
+        ["ap_f1", e.ap],
+        ["ts_f1", e.ts],
+      ] as const) {
+        const iv = meanInterval(a);
+        f1Rows.push({
+          quartile: e.x,
+          series: e.s,
+          metric,
+          value: iv.value,
+          ci_low: iv.ci_low,
+          ci_high: iv.ci_high,
+          n: iv.n,
+        });
+      }
   } else {
     f1X = "difficulty_slice";
-    const acc = new Map<string, { x: string; a: string; ap: number; ts: number; n: number }>();
+    const acc = new Map<string, { x: string; s: string; ap: number; ts: number; n: number; gs: Obj[] }>();
     for (const g of groups) {
-      const k = JSON.stringify([str(g.difficulty_slice), str(g.agent_name)]);
-      const e = acc.get(k) ?? { x: str(g.difficulty_slice), a: str(g.agent_name), ap: 0, ts: 0, n: 0 };
+      const series = agentTrack(g);
+      const k = JSON.stringify([str(g.difficulty_slice), series]);
+      const e = acc.get(k) ?? { x: str(g.difficulty_slice), s: series, ap: 0, ts: 0, n: 0, gs: [] };
       const n = num(g.count);
       e.ap += num(g.ap_f1_mean) * n;
       e.ts += num(g.ts_f1_mean) * n;
       e.n += n;
+      e.gs.push(g);
       acc.set(k, e);
     }
-    for (const e of acc.values()) {
-      f1Rows.push({ difficulty_slice: e.x, agent: e.a, metric: "ap_f1", value: e.n ? e.ap / e.n : 0 });
-      f1Rows.push({ difficulty_slice: e.x, agent: e.a, metric: "ts_f1", value: e.n ? e.ts / e.n : 0 });
-    }
+    for (const e of acc.values())
+      for (const [metric, sum] of [
+        ["ap_f1", e.ap],
+        ["ts_f1", e.ts],
+      ] as const) {
+        // One report group: its stored interval; several (other strata): the count-weighted mean only.
+        const iv =
+          e.gs.length === 1 ? (obj(obj(obj(e.gs[0].intervals).metrics)[`${metric}_mean`]) as Obj) : {};
+        f1Rows.push({
+          difficulty_slice: e.x,
+          series: e.s,
+          metric,
+          value: e.n ? sum / e.n : 0,
+          ci_low: typeof iv.ci_low === "number" ? iv.ci_low : null,
+          ci_high: typeof iv.ci_high === "number" ? iv.ci_high : null,
+          n: e.n,
+        });
+      }
   }
+  const f1Series = [...new Set(f1Rows.map((r) => r.series as string))];
+  const f1Xenc = { field: f1X, type: "ordinal", title: f1X === "quartile" ? "complexity quartile" : "slice" };
+  const f1Off = { field: "series", sort: f1Series };
   sections.push({
     id: "f1",
     title: f1X === "quartile" ? "F1 by complexity quartile" : "F1 by difficulty slice",
@@ -180,76 +292,102 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
       chart(
         "f1-by-complexity",
         f1X === "quartile" ? "AP / TS F1 by complexity quartile of z(I)" : "AP / TS F1 by difficulty slice",
-        "F1 against the best-matching valid certificate (DEC-025); harder instances to the right.",
+        `F1 against the best-matching valid certificate (DEC-025); harder instances to the right. One bar per agent × track side by side; bars: 95% intervals (${
+          f1X === "quartile"
+            ? "cluster bootstrap over instances"
+            : "the report group's, where one group makes the bar"
+        }).`,
         {
           data: { values: f1Rows },
           facet: { column: { field: "metric", type: "nominal", title: null } },
           spec: {
-            width: 260,
+            width: { step: 14 },
             height: 200,
-            mark: { type: "line", point: true, tooltip: true },
-            encoding: {
-              x: { field: f1X, type: "ordinal", title: f1X === "quartile" ? "complexity quartile" : "slice" },
-              y: { field: "value", type: "quantitative", title: "mean F1", scale: { domain: [0, 1] } },
-              color: { field: "agent", type: "nominal" },
-            },
+            layer: [
+              {
+                name: "series",
+                mark: { type: "bar", tooltip: true },
+                encoding: {
+                  x: f1Xenc,
+                  xOffset: f1Off,
+                  y: { field: "value", type: "quantitative", title: "mean F1", scale: { domain: [0, 1] } },
+                  color: {
+                    field: "series",
+                    type: "nominal",
+                    sort: f1Series,
+                    title: "agent · track",
+                    legend: { labelLimit: 0 },
+                    scale: f1Series.length > 10 ? { scheme: "tableau20" } : {},
+                  },
+                },
+              },
+              errorBarLayer(f1Xenc, { xOffset: f1Off }),
+            ],
           },
         },
       ),
     ],
   });
 
-  // Eff_t histograms.
+  // Eff_t histograms: episodes with a valid certificate only (Eff_t ranks valid certificates).
   const effRows: Obj[] = [];
+  let effAll = 0;
   if (runs?.length) {
     const h = new Map<string, number>();
     for (const r of runs) {
+      effAll++;
+      if (!(typeof r.valid === "string" ? r.valid.length > 0 : Boolean(r.valid))) continue;
       const cert = Array.isArray(r.certificate) ? r.certificate : [];
       const effT =
         typeof r.eff_t === "number" ? r.eff_t : new Set(cert.map((x) => (Array.isArray(x) ? x[0] : x))).size;
-      const k = JSON.stringify([str(r.agent_name), effT]);
+      const k = JSON.stringify([`${str(r.agent_name)} · ${str(r.eval_track)}`, effT]);
       h.set(k, (h.get(k) ?? 0) + 1);
     }
     for (const [k, count] of h) {
-      const [agent, eff_t] = JSON.parse(k) as [string, number];
-      effRows.push({ agent, eff_t, count });
+      const [series, eff_t] = JSON.parse(k) as [string, number];
+      effRows.push({ series, eff_t, count });
     }
   } else {
     for (const g of groups)
       for (const d of (Array.isArray(g.kappa_distribution) ? g.kappa_distribution : []).map(obj)) {
         const kv = Array.isArray(d.kappa) ? d.kappa : [];
-        effRows.push({ agent: str(g.agent_name), eff_t: -num(kv[2]), count: num(d.count) });
+        effAll += num(d.count);
+        if (num(kv[0]) !== 1) continue;
+        effRows.push({ series: agentTrack(g), eff_t: -num(kv[2]), count: num(d.count) });
       }
   }
-  sections.push({
-    id: "eff-t",
-    title: "Eff_t histograms",
-    charts: [
-      chart(
-        "eff-t",
-        "Timesteps touched by the certificate (Eff_t), per agent",
-        "Fewer is better among valid certificates.",
-        {
-          data: { values: effRows },
-          facet: { column: { field: "agent", type: "nominal", title: null } },
-          spec: {
-            width: 180,
-            height: 180,
-            mark: { type: "bar", tooltip: true },
-            encoding: {
-              x: { field: "eff_t", type: "ordinal", title: "Eff_t" },
-              y: { aggregate: "sum", field: "count", type: "quantitative", title: "episodes" },
+  const effValid = effRows.reduce((t, r) => t + (r.count as number), 0);
+  if (effRows.length)
+    sections.push({
+      id: "eff-t",
+      title: "Eff_t histograms",
+      charts: [
+        chart(
+          "eff-t",
+          "Timesteps touched by valid certificates (Eff_t), per agent × track",
+          `Counts only episodes whose certificate is valid (${effValid} of ${effAll}); among those, fewer timesteps is better.`,
+          {
+            data: { values: effRows },
+            facet: { column: { field: "series", type: "nominal", title: null, header: { labelLimit: 0 } } },
+            spec: {
+              width: 180,
+              height: 180,
+              name: "series",
+              mark: { type: "bar", tooltip: true },
+              encoding: {
+                x: { field: "eff_t", type: "ordinal", title: "Eff_t" },
+                y: { aggregate: "sum", field: "count", type: "quantitative", title: "episodes (valid)" },
+              },
             },
           },
-        },
-      ),
-    ],
-  });
+        ),
+      ],
+    });
 
   const dims = Array.isArray(report.group_dimensions) ? (report.group_dimensions as string[]) : [];
   const cols = [...dims, "count", "certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean", "median_eff_t"];
   // Each rate again as `value [95% interval]` (the group's `intervals` block; docs/statistics.md).
-  const ivCols = ["certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean"];
+  const ivCols = ["certified_rate", "goal_rate", "ap_f1_mean", "ts_f1_mean", "median_eff_t"];
   const ivOf = (g: Obj, c: string): Cell => {
     const iv = obj(obj(obj(g.intervals).metrics)[c]) as unknown as Interval;
     return iv && typeof iv.value === "number" ? formatInterval(iv) : null;
@@ -294,9 +432,16 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
     },
     {
       id: "kappa",
-      title: "κ distribution",
-      columns: ["agent_track", "kappa", "count"],
-      rows: kappaRows.map((r) => [r.agent_track as string, r.kappa as string, r.count as number]),
+      title: "κ distribution (best κ first per agent × track)",
+      caption: "share: of the agent × track's episodes, Wilson 95% interval (episodes taken as independent).",
+      columns: ["agent_track", "kappa", "count", "share", "share [95% CI]"],
+      rows: kappaRows.map((r) => [
+        r.agent_track,
+        r.kappa,
+        r.count,
+        r.total ? r.count / r.total : null,
+        formatInterval(wilson(r.count, r.total)),
+      ]),
     },
   ];
   sections.push({ id: "tables", title: "Tables", tables });

@@ -10,6 +10,7 @@ import {
   type StatsOptions,
   intervalsMeta,
   meanInterval,
+  medianInterval,
   minimumDetectableDifference,
   proportionInterval,
 } from "../../core/stats/index.js";
@@ -28,9 +29,21 @@ export class GroupIntervals {
   private readonly byInstance = new Map<string, Float64Array>();
   /** Rows without an instance id: each its own cluster. */
   private readonly loose: Float64Array[] = [];
+  /** Eff_t of each row, per cluster (same clusters as above), for the median's interval. */
+  private readonly effT = new Map<string, number[]>();
+  private readonly looseEffT: number[][] = [];
 
-  add(instanceId: unknown, valid: boolean, goal: boolean, apF1: number, tsF1: number): void {
+  add(instanceId: unknown, valid: boolean, goal: boolean, apF1: number, tsF1: number, effT?: number): void {
     let t: Float64Array | undefined;
+    if (effT !== undefined) {
+      if (instanceId === undefined || instanceId === null) this.looseEffT.push([effT]);
+      else {
+        const k = String(instanceId);
+        const l = this.effT.get(k);
+        if (l) l.push(effT);
+        else this.effT.set(k, [effT]);
+      }
+    }
     if (instanceId === undefined || instanceId === null) {
       t = new Float64Array(5);
       this.loose.push(t);
@@ -69,7 +82,10 @@ export class GroupIntervals {
    * `exact`: the group's own values (the F1 means are Python-exact fsum means); the interval
    * reports them as its value so the two never differ in the last bit.
    */
-  finish(exact: Record<GroupIntervalMetric, number>, opts: StatsOptions = {}): IntervalsBlock {
+  finish(
+    exact: Record<GroupIntervalMetric, number> & { median_eff_t?: number | null },
+    opts: StatsOptions = {},
+  ): IntervalsBlock {
     const metrics: IntervalsBlock["metrics"] = {};
     const acc = this.accumulators();
     for (const [k, kind] of Object.entries(GROUP_INTERVAL_METRICS) as [GroupIntervalMetric, string][]) {
@@ -78,6 +94,15 @@ export class GroupIntervals {
         const v = exact[k];
         metrics[k] = { ...iv, value: v, ci_low: Math.min(iv.ci_low, v), ci_high: Math.max(iv.ci_high, v) };
       } else metrics[k] = iv;
+    }
+    // The median Eff_t: percentile cluster bootstrap of the median (instances as clusters).
+    if (this.effT.size || this.looseEffT.length) {
+      const iv = medianInterval([...this.effT.values(), ...this.looseEffT], opts);
+      const v = exact.median_eff_t;
+      metrics.median_eff_t =
+        typeof v === "number" && iv.ci_low !== null && iv.ci_high !== null
+          ? { ...iv, value: v, ci_low: Math.min(iv.ci_low, v), ci_high: Math.max(iv.ci_high, v) }
+          : iv;
     }
     return { ...intervalsMeta(opts, "instance_id"), metrics };
   }

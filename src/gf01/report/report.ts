@@ -153,10 +153,10 @@ export class ReportBuilder {
     const tsF1 = num(row.ts_f1 ?? 0);
     a.ap.add(apF1);
     a.ts.add(tsF1);
-    a.intervals.add(row.instance_id, valid, goal, apF1, tsF1);
     const cert = Array.isArray(row.certificate) ? (row.certificate as unknown[]) : [];
     const effT =
       row.eff_t !== undefined ? num(row.eff_t) : new Set(cert.map((x) => (Array.isArray(x) ? x[0] : x))).size;
+    a.intervals.add(row.instance_id, valid, goal, apF1, tsF1, effT);
     const effA = row.eff_a !== undefined ? num(row.eff_a) : cert.length;
     a.effT.set(effT, (a.effT.get(effT) ?? 0) + 1);
     // κ = (M, G, −Eff_t, −Eff_a) (spec §7.2 MET-M).
@@ -184,6 +184,7 @@ export class ReportBuilder {
           goal_rate: a.goal / Math.max(1, a.n),
           ap_f1_mean: a.ap.mean(),
           ts_f1_mean: a.ts.mean(),
+          median_eff_t: medianOfHistogram(a.effT),
         }),
       }));
     const out: Record<string, unknown> = {
@@ -274,7 +275,11 @@ export function formatReportTable(report: Record<string, unknown>): string {
     cellWithInterval(g, "goal_rate"),
     cellWithInterval(g, "ap_f1_mean"),
     cellWithInterval(g, "ts_f1_mean"),
-    g.median_eff_t === null ? "-" : String(g.median_eff_t),
+    g.median_eff_t === null
+      ? "-"
+      : g.intervals?.metrics?.median_eff_t
+        ? formatInterval(g.intervals.metrics.median_eff_t, 1)
+        : String(g.median_eff_t),
     g.kappa_distribution.length
       ? `(${g.kappa_distribution[0].kappa.join(",")})x${g.kappa_distribution[0].count}`
       : "-",
@@ -287,7 +292,9 @@ export function formatReportTable(report: Record<string, unknown>): string {
       .trimEnd();
   const lines = [fmt(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(fmt)];
   lines.push(`${String(report.total_rows)} rows, ${groups.length} groups (tracks and agents never pooled)`);
-  lines.push("rates: value [95% interval] (Wilson / bootstrap, clustered by instance; docs/statistics.md)");
+  lines.push(
+    "rates and med Eff_t: value [95% interval] (Wilson / bootstrap, clustered by instance; docs/statistics.md)",
+  );
   const mdd = mddLine(groups.map((g) => g.count));
   if (mdd) lines.push(mdd);
   return `${lines.join("\n")}\n`;
