@@ -27,6 +27,7 @@ import { dumpJsonFile } from "./artifacts/pyout.js";
 import { registerPlayCommands } from "./cli/play.js";
 import { registerServeCommands } from "./cli/serve.js";
 import { registerViewCommand } from "./view/cli.js";
+import { registerExportCommand } from "./export/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 
@@ -628,6 +629,7 @@ Examples:
   registerPlayCommands(program);
   registerServeCommands(program);
   registerViewCommand(program);
+  registerExportCommand(program);
   // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
   installInstanceSources(program);
   return program;
