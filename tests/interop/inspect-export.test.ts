@@ -1,14 +1,17 @@
 /**
- * `gf01 export --format inspect` on real runs (tests/view/fixtures.ts: a `play-llm` run over
- * loopback with its step log and prompt store, an online baseline): every log validates
- * against inspect's published OpenAPI schema (python jsonschema, an independent reader), one
- * log per agent × track, sample counts and scores agree with `gf01 report`, messages are the
- * exact prompts and replies the run kept, and the bytes do not depend on the run or time zone.
+ * `gf01 export` / `geb export --format inspect` on real runs (tests/view/fixtures.ts, made
+ * once for both: a GF-01 `play-llm` run over loopback with its step log and prompt store and an
+ * online baseline; a `geb model` answerer with engine records and a selector-only run). Every
+ * log validates against inspect's published OpenAPI schema (python jsonschema, an independent
+ * reader); GF-01: one log per agent × track, counts and scores agree with `gf01 report`; GEB:
+ * one log per run, agreeing with the run's own metrics; messages are the exact prompts and
+ * replies the runs kept; the bytes do not depend on the run or the time zone.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main as gebMain } from "../../src/geb/cli/main.js";
 import { main as gf01Main } from "../../src/gf01/cli.js";
 import { makeViewFixtures, type ViewFixtures, XSS } from "../view/fixtures.js";
 import { capture, mean, validateLogs } from "./inspect-helpers.js";
@@ -202,4 +205,101 @@ describe("gf01 export --format inspect", () => {
     expect(errors).toContain("'task_id' is a required property");
     expect(errors).toContain("'one' is not of type 'integer'");
   });
+});
+
+async function gebExportTo(dir: string, ...extra: string[]): Promise<string[]> {
+  const r = await capture(gebMain, [
+    "export",
+    "--format",
+    "inspect",
+    "--out-dir",
+    dir,
+    "--records",
+    f.gebRecords,
+    ...extra,
+    f.gebModelDir,
+    f.gebSelectorDir,
+  ]);
+  expect(r.stderr).toContain("inspect log(s)");
+  expect(r.code).toBe(0);
+  return (JSON.parse(r.stdout) as { logs: { file: string }[] }).logs.map((l) => l.file);
+}
+
+describe("geb export --format inspect", () => {
+  it("one schema-valid log per run; counts and scores agree with the run's own metrics", async () => {
+    const evalFiles = await gebExportTo(join(out, "eval"));
+    const jsonFiles = await gebExportTo(join(out, "json"), "--log-format", "json");
+    expect(evalFiles).toHaveLength(2);
+    const logs = validateLogs([...evalFiles, ...jsonFiles]);
+    for (const [file, l] of Object.entries(logs)) expect(l.errors, file).toEqual([]);
+    // results.json holds [payload] (the reference's layout).
+    const payloads = [f.gebModelDir, f.gebSelectorDir].map((d) => {
+      const v = JSON.parse(readFileSync(join(d, "results.json"), "utf8"));
+      return Array.isArray(v) ? v[0] : v;
+    });
+    evalFiles.forEach((file, i) => {
+      const l = logs[file];
+      expect(logs[jsonFiles[i]].samples).toEqual(l.samples);
+      const p = payloads[i];
+      expect(l.header.eval.model).toBe(p.model);
+      expect(l.samples).toHaveLength(p.retrieval_stats.length);
+      expect(l.header.results.total_samples).toBe(p.retrieval_stats.length);
+      const first = l.samples.filter((s) => s.epoch === 1);
+      expect(first).toHaveLength(p.metrics.n);
+      const v = (k: string) => first.map((s) => (s.scores.geb.value as Record<string, number>)[k]);
+      const m = l.header.results.scores[0].metrics;
+      // The run's recorded metrics, and the samples' own means agree with them.
+      expect(m.value_acc.value).toBe(p.metrics.value_acc);
+      expect(m.exact_acc.value).toBe(p.metrics.exact_acc);
+      expect(mean(v("value_ok"))).toBeCloseTo(p.metrics.value_acc, 12);
+      expect(mean(v("exact_ok"))).toBeCloseTo(p.metrics.exact_acc, 12);
+      if (p.metrics.cite_f1 !== null) {
+        expect(m.cite_f1.value).toBe(p.metrics.cite_f1);
+        expect(mean(v("cite_f1"))).toBeCloseTo(p.metrics.cite_f1, 12);
+      }
+      // Targets are the gold values.
+      for (const [k, s] of first.entries()) expect(s.target).toBe(p.retrieval_stats[k].gold_value ?? "");
+    });
+  }, 60_000);
+
+  it("messages are the exact prompt and raw reply from the engine records; none without records", async () => {
+    const files = await gebExportTo(join(out, "msg"), "--log-format", "json");
+    const logs = validateLogs(files);
+    const [answerer, selector] = files.map((x) => logs[x]);
+    const records = jsonl(f.gebRecords);
+    const prompts = new Map(jsonl(`${f.gebRecords}.prompts.jsonl`).map((p) => [p.prompt_sha256, p.messages]));
+    for (const s of answerer.samples) {
+      const rec = records.find((r) => r.item_id === s.id && r.trial === s.epoch - 1);
+      const sent = prompts.get(rec.prompt_sha256) as { role: string; content: string }[];
+      expect(s.messages.map((m) => ({ role: m.role, content: m.content }))).toEqual([
+        ...sent,
+        { role: "assistant", content: rec.raw_text },
+      ]);
+    }
+    expect(answerer.samples.some((s) => s.messages.some((m) => m.content.includes(XSS)))).toBe(true);
+    for (const s of selector.samples) {
+      expect(s.messages).toEqual([]);
+      expect(String(s.metadata.oraclebench_notes)).toContain("no engine record");
+    }
+  }, 60_000);
+
+  it("is deterministic; a row missing from the data file is an input error", async () => {
+    const a = await gebExportTo(join(out, "d1"));
+    const b = await gebExportTo(join(out, "d2"));
+    for (const [i, file] of a.entries()) expect(readFileSync(b[i]).equals(readFileSync(file))).toBe(true);
+    const short = join(out, "short.jsonl");
+    writeFileSync(short, `${readFileSync(f.gebData, "utf8").split("\n").slice(1).join("\n")}`);
+    const r = await capture(gebMain, [
+      "export",
+      "--format",
+      "inspect",
+      "--out-dir",
+      join(out, "bad"),
+      "--data",
+      short,
+      f.gebSelectorDir,
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/results\.json: field retrieval_stats: row .* is not in the data file/);
+  }, 60_000);
 });
