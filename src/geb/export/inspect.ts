@@ -85,7 +85,7 @@ export async function gebInspectRuns(o: GebInspectOptions): Promise<InspectRun[]
         throw e;
       });
     }
-    const grader = new Grader(gradeOptions(p));
+    const grader = graderFor(p, file);
     const samples: InspectSample[] = [];
     for (const s of p.retrieval_stats) samples.push(sampleOf(s, data, grader, records, prompts, file));
     const rates: Record<string, number> = {};
@@ -133,6 +133,17 @@ export async function gebInspectRuns(o: GebInspectOptions): Promise<InspectRun[]
     });
   }
   return out;
+}
+
+/** The run's own grading settings; a bad setting in the payload is an input error naming it. */
+function graderFor(p: Parameters<typeof gradeOptions>[0], file: string): Grader {
+  try {
+    return new Grader(gradeOptions(p));
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TypeError)
+      throw new InputError(`bad grading setting: ${e.message}`, { file, field: "config" });
+    throw e;
+  }
 }
 
 function sampleOf(

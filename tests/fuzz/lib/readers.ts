@@ -21,6 +21,8 @@ import {
   readPredictions,
   validateBooks,
 } from "../../../src/geb/api.js";
+import { renderInspectLogs } from "../../../src/core/interop/inspect/log.js";
+import { gebInspectRuns } from "../../../src/geb/export/inspect.js";
 import { readPipelineConfigFile } from "../../../src/geb/pipeline/config.js";
 import { loadRows } from "../../../src/geb/pipeline/gebmodel.js";
 import { loadLinearModel } from "../../../src/geb/selector/linear.js";
@@ -33,6 +35,7 @@ import { migrateRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
 import { loadBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { loadManifest } from "../../../src/gf01/artifacts/manifest.js";
 import { loadFormalSource, loadHoaTask } from "../../../src/gf01/formal/source.js";
+import { gf01InspectRuns } from "../../../src/gf01/export/inspect.js";
 import { parseDefaultConfig } from "../../../src/gf01/generate/config.js";
 import { runCli } from "./flags.js";
 import type { Shape } from "./mutate.js";
@@ -179,6 +182,14 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       read: (file) => validateRunsFile(file, { instancesFile: fx.bundle, strict: true }),
     },
     {
+      name: "gf01 run rows (export --format inspect)",
+      weight: 0.4,
+      shape: "jsonl",
+      valid: text(join(OFFICIAL, "runs_v1_valid.jsonl")),
+      fileName: "runs.jsonl",
+      read: async (file) => renderInspectLogs(await gf01InspectRuns({ runs: [file], version: "0" }), "eval"),
+    },
+    {
       name: "gf01 legacy run rows (migrate-runs)",
       weight: 0.4,
       shape: "jsonl",
@@ -288,6 +299,15 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: text(join(fx.dir, "results.json")),
       fileName: "results.json",
       read: (file) => readRunFile(file),
+    },
+    {
+      name: "geb run payloads (export --format inspect)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(fx.dir, "results.json")),
+      fileName: "results.json",
+      read: async (file) =>
+        renderInspectLogs(await gebInspectRuns({ runs: [file], data: fx.gebData, version: "0" }), "json"),
     },
     {
       name: "engine prompt store",
