@@ -52,7 +52,11 @@ const jsonl = (file: string) =>
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "ob-promptfoo-"));
   makePromptfooProject(dir);
-  server = await startLoopback({ answer: (prompt, req) => fakeGf01Model(prompt, req) });
+  server = await startLoopback({
+    // GEB prompts carry a LEDGER section (the e2e config's prompt); everything else is GF-01 play.
+    answer: (prompt, req) =>
+      prompt.includes("\nLEDGER:\n") ? ledgerReaderAnswer(prompt) : fakeGf01Model(prompt, req),
+  });
   files.bundle = join(dir, "bundle.json");
   writeFileSync(files.bundle, bundleToJson(genBundle(3, 9800).json));
   files.data = join(dir, "data.jsonl");
@@ -168,4 +172,150 @@ describe("promptfoo modules driven as promptfoo calls them", () => {
     // The outputs exercise both outcomes.
     expect(new Set(out.geb.map((t) => t.assertion.pass))).toEqual(new Set([true, false]));
   }, 120_000);
+});
+
+/**
+ * promptfoo itself (PROMPTFOO_E2E=1): installed from the npm registry into a temp folder (or
+ * PROMPTFOO_E2E_DIR, a folder where `npm install promptfoo@0.121.20` was run), then
+ * `promptfoo eval -c … -o results.json` on the project folder with our provider and assertion.
+ */
+const E2E = process.env.PROMPTFOO_E2E === "1";
+describe.skipIf(!E2E)("promptfoo 0.121.20 end to end (PROMPTFOO_E2E=1)", () => {
+  let pfDir: string;
+  beforeAll(async () => {
+    pfDir = process.env.PROMPTFOO_E2E_DIR ?? join(dir, "promptfoo-install");
+    if (!process.env.PROMPTFOO_E2E_DIR) {
+      await run(
+        "bash",
+        [
+          "-c",
+          `mkdir -p "${pfDir}" && cd "${pfDir}" && echo '{"private":true}' > package.json && npm install --no-audit --no-fund promptfoo@0.121.20`,
+        ],
+        { maxBuffer: 1 << 26 },
+      );
+    }
+  }, 1_200_000);
+
+  const promptfoo = async (config: string, out: string) => {
+    writeFileSync(join(dir, "promptfooconfig.yaml"), config);
+    const env = {
+      ...process.env,
+      NODE_OPTIONS: nodeImportFlag,
+      PROMPTFOO_CONFIG_DIR: join(dir, ".promptfoo"),
+      PROMPTFOO_DISABLE_TELEMETRY: "1",
+      PROMPTFOO_DISABLE_UPDATE: "1",
+      GF01_INSTANCES: files.bundle,
+      GEB_DATA: files.data,
+      OPENAI_API_KEY: "loopback",
+    };
+    await run(
+      join(pfDir, "node_modules/.bin/promptfoo"),
+      ["eval", "-c", "promptfooconfig.yaml", "-o", out, "--no-cache", "--no-progress-bar"],
+      {
+        cwd: dir,
+        env,
+        maxBuffer: 1 << 26,
+      },
+    ).catch((e) => {
+      // promptfoo exits 100 when some tests fail their assertions: that is a result, not an error.
+      if (e.code !== 100) throw new Error(`promptfoo failed (${e.code}): ${String(e.stderr).slice(-3000)}`);
+    });
+    return JSON.parse(readFileSync(join(dir, out), "utf8")).results.results as {
+      testIdx: number;
+      success: boolean;
+      error?: string | null;
+      vars: Record<string, string>;
+      response: { output: string; metadata?: { row?: Record<string, unknown> } };
+      gradingResult: { pass: boolean; namedScores: Record<string, number> };
+    }[];
+  };
+
+  it("GF-01: promptfoo eval with our provider and assertion matches gf01 play-llm", async () => {
+    const results = await promptfoo(
+      [
+        "description: GF-01 online play (oraclebench)",
+        "prompts: ['GF-01 {{instance_id}}']",
+        "providers:",
+        "  - id: file://gf01Provider.mjs",
+        "    label: gf01-fake-EVAL-CB",
+        "    config:",
+        "      model: openai:fake",
+        `      base_url: ${server.url}/v1`,
+        "      eval_track: EVAL-CB",
+        "tests: file://gf01Tests.mjs",
+        "defaultTest:",
+        "  assert:",
+        "    - type: javascript",
+        "      value: file://gf01Certified.mjs",
+        "",
+      ].join("\n"),
+      "gf01-results.json",
+    );
+    const ref = jsonl(files.ref);
+    expect(results).toHaveLength(ref.length);
+    for (const r of [...results].sort((a, b) => a.testIdx - b.testIdx)) {
+      const want = ref[r.testIdx];
+      expect(r.vars.instance_id).toBe(want.instance_id);
+      expect(JSON.parse(r.response.output)).toEqual(want.certificate);
+      expect(r.response.metadata?.row?.valid).toBe(want.valid);
+      expect(r.success).toBe(want.valid);
+      expect(r.gradingResult.namedScores).toEqual({
+        certified: want.valid ? 1 : 0,
+        goal: want.goal ? 1 : 0,
+        ap_f1: want.ap_f1,
+        ts_f1: want.ts_f1,
+      });
+    }
+  }, 600_000);
+
+  it("GEB: promptfoo eval with an OpenAI provider and our assertion matches geb grade", async () => {
+    const results = await promptfoo(
+      [
+        "description: GoldEvidenceBench (oraclebench)",
+        'prompts: ["Read the ledger.\\nLEDGER:\\n{{book}}\\n\\nQUESTION:\\n{{question}}"]',
+        "providers:",
+        "  - id: openai:chat:fake",
+        "    config:",
+        `      apiBaseUrl: ${server.url}/v1`,
+        "      temperature: 0",
+        "tests: file://gebTests.mjs",
+        "defaultTest:",
+        "  assert:",
+        "    - type: javascript",
+        "      value: file://gebGraded.mjs",
+        "",
+      ].join("\n"),
+      "geb-results.json",
+    );
+    // Our grading of the very outputs promptfoo recorded.
+    const preds = join(dir, "pf-preds.jsonl");
+    writeFileSync(
+      preds,
+      results.map((r) => JSON.stringify({ id: r.vars.id, output: r.response.output })).join("\n"),
+    );
+    const rowsFile = join(dir, "pf-rows.jsonl");
+    const g = await capture(gebMain, [
+      "grade",
+      "--data",
+      files.data,
+      "--pred",
+      preds,
+      "--row-results",
+      rowsFile,
+      "--json",
+    ]);
+    expect(g.code, g.stderr).toBe(0);
+    const byId = new Map(jsonl(rowsFile).map((r) => [r.id, r]));
+    expect(results).toHaveLength(byId.size);
+    for (const r of results) {
+      const want = byId.get(r.vars.id);
+      expect(r.gradingResult.namedScores).toEqual({
+        value_ok: want.value_ok ? 1 : 0,
+        exact: want.exact ? 1 : 0,
+        cite_f1: want.cite_f1 ?? 0,
+      });
+      expect(r.success).toBe(want.exact);
+    }
+    expect(results.some((r) => r.success)).toBe(true);
+  }, 600_000);
 });

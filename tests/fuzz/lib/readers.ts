@@ -251,6 +251,23 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       },
     },
     {
+      name: "geb lm-eval samples (grade --pred)",
+      weight: 0.4,
+      shape: "jsonl",
+      // lm-evaluation-harness samples rows (doc = the dataset row, filtered_resps = the text).
+      valid: `${text(fx.gebData)
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l, i) => {
+          const doc = JSON.parse(l);
+          const out = JSON.stringify({ value: doc.gold.value, support_ids: doc.gold.support_ids });
+          return JSON.stringify({ doc_id: i, doc, resps: [[out]], filtered_resps: [out], filter: "none" });
+        })
+        .join("\n")}\n`,
+      fileName: "samples_geb_ledger.jsonl",
+      read: (file) => gradeFiles({ data: fx.gebData, pred: file }),
+    },
+    {
       name: "geb pipeline config",
       shape: "json",
       valid: JSON.stringify({ retriever: "bm25", k: 4, rerank: "latest_step", drop_prob: 0.1 }),
