@@ -25,6 +25,7 @@ import { capture } from "./inspect-helpers.js";
 import { makePromptfooProject, nodeImportFlag } from "./promptfoo-project.js";
 
 const run = promisify(execFile);
+const REPO = new URL("../..", import.meta.url).pathname;
 
 interface Graded {
   pass: boolean;
@@ -53,9 +54,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "ob-promptfoo-"));
   makePromptfooProject(dir);
   server = await startLoopback({
-    // GEB prompts carry a LEDGER section (the e2e config's prompt); everything else is GF-01 play.
+    // GEB prompts (book, then QUESTION) get the ledger reader's answer; everything else is GF-01 play.
     answer: (prompt, req) =>
-      prompt.includes("\nLEDGER:\n") ? ledgerReaderAnswer(prompt) : fakeGf01Model(prompt, req),
+      prompt.includes("\nQUESTION:\n")
+        ? ledgerReaderAnswer(`\nLEDGER:\n${prompt}`)
+        : fakeGf01Model(prompt, req),
   });
   files.bundle = join(dir, "bundle.json");
   writeFileSync(files.bundle, bundleToJson(genBundle(3, 9800).json));
@@ -196,6 +199,13 @@ describe.skipIf(!E2E)("promptfoo 0.121.20 end to end (PROMPTFOO_E2E=1)", () => {
     }
   }, 1_200_000);
 
+  /** A config shipped in integrations/promptfoo/, its model server replaced by the loopback one. */
+  const shipped = (name: string) =>
+    readFileSync(join(REPO, "integrations/promptfoo", name), "utf8").replaceAll(
+      "http://localhost:8000/v1",
+      `${server.url}/v1`,
+    );
+
   const promptfoo = async (config: string, out: string) => {
     writeFileSync(join(dir, "promptfooconfig.yaml"), config);
     const env = {
@@ -231,26 +241,7 @@ describe.skipIf(!E2E)("promptfoo 0.121.20 end to end (PROMPTFOO_E2E=1)", () => {
   };
 
   it("GF-01: promptfoo eval with our provider and assertion matches gf01 play-llm", async () => {
-    const results = await promptfoo(
-      [
-        "description: GF-01 online play (oraclebench)",
-        "prompts: ['GF-01 {{instance_id}}']",
-        "providers:",
-        "  - id: file://gf01Provider.mjs",
-        "    label: gf01-fake-EVAL-CB",
-        "    config:",
-        "      model: openai:fake",
-        `      base_url: ${server.url}/v1`,
-        "      eval_track: EVAL-CB",
-        "tests: file://gf01Tests.mjs",
-        "defaultTest:",
-        "  assert:",
-        "    - type: javascript",
-        "      value: file://gf01Certified.mjs",
-        "",
-      ].join("\n"),
-      "gf01-results.json",
-    );
+    const results = await promptfoo(shipped("promptfooconfig.gf01.yaml"), "gf01-results.json");
     const ref = jsonl(files.ref);
     expect(results).toHaveLength(ref.length);
     for (const r of [...results].sort((a, b) => a.testIdx - b.testIdx)) {
@@ -269,24 +260,7 @@ describe.skipIf(!E2E)("promptfoo 0.121.20 end to end (PROMPTFOO_E2E=1)", () => {
   }, 600_000);
 
   it("GEB: promptfoo eval with an OpenAI provider and our assertion matches geb grade", async () => {
-    const results = await promptfoo(
-      [
-        "description: GoldEvidenceBench (oraclebench)",
-        'prompts: ["Read the ledger.\\nLEDGER:\\n{{book}}\\n\\nQUESTION:\\n{{question}}"]',
-        "providers:",
-        "  - id: openai:chat:fake",
-        "    config:",
-        `      apiBaseUrl: ${server.url}/v1`,
-        "      temperature: 0",
-        "tests: file://gebTests.mjs",
-        "defaultTest:",
-        "  assert:",
-        "    - type: javascript",
-        "      value: file://gebGraded.mjs",
-        "",
-      ].join("\n"),
-      "geb-results.json",
-    );
+    const results = await promptfoo(shipped("promptfooconfig.geb.yaml"), "geb-results.json");
     // Our grading of the very outputs promptfoo recorded.
     const preds = join(dir, "pf-preds.jsonl");
     writeFileSync(
