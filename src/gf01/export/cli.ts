@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { packageVersion } from "../../core/cli.js";
 import { addExportOptions, type ExportCommandOptions } from "../../core/interop/inspect/command.js";
+import { registerTempobenchCommands } from "./tempobench-cli.js";
 
 /** Registers `gf01 export` (docs/integrations.md): run files → inspect_ai logs. */
 export function registerExportCommand(program: Command): void {
@@ -17,4 +18,5 @@ export function registerExportCommand(program: Command): void {
     const specs = await gf01InspectRuns({ runs, created: o.created, version: packageVersion() });
     await writeInspectExport(specs, o, "gf01 export");
   });
+  registerTempobenchCommands(program);
 }
