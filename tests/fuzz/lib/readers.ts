@@ -36,6 +36,8 @@ import { loadBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { loadManifest } from "../../../src/gf01/artifacts/manifest.js";
 import { loadFormalSource, loadHoaTask } from "../../../src/gf01/formal/source.js";
 import { gf01InspectRuns } from "../../../src/gf01/export/inspect.js";
+import { answerOf } from "../../../src/gf01/export/tempobench.js";
+import { readRows } from "../../../src/core/view/io.js";
 import { parseDefaultConfig } from "../../../src/gf01/generate/config.js";
 import { runCli } from "./flags.js";
 import type { Shape } from "./mutate.js";
@@ -188,6 +190,14 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: text(join(OFFICIAL, "runs_v1_valid.jsonl")),
       fileName: "runs.jsonl",
       read: async (file) => renderInspectLogs(await gf01InspectRuns({ runs: [file], version: "0" }), "eval"),
+    },
+    {
+      name: "gf01 TempoBench answers (tempobench score)",
+      weight: 0.4,
+      shape: "jsonl",
+      valid: `${JSON.stringify({ instance_id: "i0", output: '{"X y": {"0": ["in0"], "1": ["no constraints"]}}' })}\n${JSON.stringify({ instance_id: "i1", answer: "no answer" })}\n`,
+      fileName: "answers.jsonl",
+      read: (file) => readRows(file, (v, line) => answerOf(v, { file, line })),
     },
     {
       name: "gf01 legacy run rows (migrate-runs)",
