@@ -2,7 +2,8 @@
 
     gf01 serve --instances bundle.json          # the session API (holds the hidden machine)
     inspect eval gf01_task.py --model openai-api/local/qwen2.5-7b \
-        -T instances=bundle.json -T api=http://127.0.0.1:8017/api/b/<bundle>
+        -T instances=bundle.json -T api=http://127.0.0.1:8017/api/b/<key>
+    (<key>: printed by gf01 serve at start, "bundle <key>: …")
 
 The solver plays one episode per sample through the session API: each turn the model sees the
 observation text (what a person sees) and replies with one JSON action; the certificate it
