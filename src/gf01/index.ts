@@ -16,3 +16,4 @@ export * from "./checks/index.js";
 export * as api from "./api.js";
 export * as play from "./play/index.js";
 export * as view from "./view/index.js";
+export * as exporters from "./export/index.js";

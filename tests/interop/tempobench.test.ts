@@ -16,7 +16,9 @@ import {
   NO_CONSTRAINTS,
   scoreTempobenchAnswer,
   tempobenchCertificate,
+  tempobenchScoreSchema,
   tempobenchTask,
+  tempobenchTaskSchema,
 } from "../../src/gf01/export/tempobench.js";
 import { hoaToMealy } from "../../src/gf01/hoa/mealy.js";
 import { parseHoa } from "../../src/gf01/hoa/parser.js";
@@ -157,6 +159,7 @@ describe("TempoBench one-shot tasks", () => {
       .split("\n")
       .map((l) => JSON.parse(l));
     expect(ts.map((t) => t.instance_id)).toEqual(bundle.instances.map((i) => i.instance_id));
+    for (const t of ts) tempobenchTaskSchema.parse(t);
     const answers = join(dir, "answers.jsonl");
     writeFileSync(
       answers,
@@ -193,6 +196,7 @@ describe("TempoBench one-shot tasks", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
+    for (const r of rows) tempobenchScoreSchema.parse(r);
     expect(sum.n).toBe(4);
     expect(sum.unparsed).toBe(1);
     expect(sum.certified_rate.value).toBe(rows.filter((r) => r.valid).length / 4);

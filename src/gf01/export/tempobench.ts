@@ -10,7 +10,9 @@
  * literals are read as the certificate `[[t, "a", 1], [t, "b", 0]]` and scored exactly
  * (Suff, Min1, Valid, goal, AP/TS-F1 against the best-matching minimal certificate).
  */
+import { z } from "zod";
 import { InputError } from "../../core/errors.js";
+import { registerSchema } from "../../core/schema.js";
 import { writeHoa } from "../hoa/writer.js";
 import { mealyToHoa } from "../hoa/mealy.js";
 import { compileInstance, DEFAULT_ATOM_BUDGET_RULE } from "../model/compile.js";
@@ -18,7 +20,8 @@ import type { Gf01Instance } from "../model/types.js";
 import { type ScoreRow, scoreCertificate } from "../verify/score.js";
 import type { BestMatchPool } from "../verify/metrics.js";
 
-export const TEMPOBENCH_TASK_SCHEMA = "oraclebench.gf01.tempobench_task.v1";
+export const TEMPOBENCH_TASK_SCHEMA = "gf01.tempobench_task.v1";
+export const TEMPOBENCH_SCORE_SCHEMA = "gf01.tempobench_score.v1";
 export const NO_CONSTRAINTS = "no constraints";
 
 export interface TempobenchTask {
@@ -151,6 +154,7 @@ export function tempobenchCertificate(
 }
 
 export interface TempobenchScore {
+  schema_version: typeof TEMPOBENCH_SCORE_SCHEMA;
   instance_id: string;
   /** The answer's certificate, or null when it was not in the format (then not certified). */
   certificate: [number, string, 0 | 1][] | null;
@@ -189,6 +193,7 @@ export function scoreTempobenchAnswer(
       })
     : null;
   return {
+    schema_version: TEMPOBENCH_SCORE_SCHEMA,
     instance_id: inst.instance_id,
     certificate: cert,
     parse_error: parseError,
@@ -222,3 +227,49 @@ export function answerOf(
     });
   return { instance_id: r.instance_id, text: r[key] as string };
 }
+
+const atomSchema = z.tuple([
+  z.number().int().nonnegative(),
+  z.string(),
+  z.union([z.literal(0), z.literal(1)]),
+]);
+/** `gf01 tempobench export` lines (JSON Schema: schemas/gf01.tempobench_task.v1.schema.json). */
+export const tempobenchTaskSchema = registerSchema(
+  TEMPOBENCH_TASK_SCHEMA,
+  z.strictObject({
+    schema_version: z.literal(TEMPOBENCH_TASK_SCHEMA),
+    instance_id: z.string().min(1),
+    inputs: z.array(z.string()),
+    outputs: z.array(z.string()),
+    hoa: z
+      .string()
+      .describe("the Mealy machine as HOA (AP = inputs then outputs; controllable-AP = outputs)"),
+    trace: z.string().describe("base input trace: `a&!b;…`, step 0 first"),
+    effect: z.string().describe("`XXX y` (y at step 3) in hard mode, `y in [lo, hi]` in normal mode"),
+    mode: z.string(),
+    t_star: z.number().int().nonnegative(),
+    window: z.tuple([z.number().int(), z.number().int()]),
+    budget_timestep: z.number().int(),
+    budget_atoms: z.number().int().nullable(),
+    prompt: z.string().describe("the whole one-shot input"),
+  }),
+);
+/** `gf01 tempobench score --out` lines. */
+export const tempobenchScoreSchema = registerSchema(
+  TEMPOBENCH_SCORE_SCHEMA,
+  z.strictObject({
+    schema_version: z.literal(TEMPOBENCH_SCORE_SCHEMA),
+    instance_id: z.string().min(1),
+    certificate: z.array(atomSchema).nullable().describe("null: the answer was not in the format"),
+    parse_error: z.string().nullable(),
+    suff: z.boolean(),
+    min1: z.boolean(),
+    valid: z.boolean(),
+    goal: z.boolean(),
+    eff_t: z.number().int().nonnegative(),
+    eff_a: z.number().int().nonnegative(),
+    ap_f1: z.number(),
+    ts_f1: z.number(),
+    reasons: z.array(z.string()),
+  }),
+);
