@@ -18,7 +18,6 @@ import { mealyToHoa } from "../hoa/mealy.js";
 import { compileInstance, DEFAULT_ATOM_BUDGET_RULE } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import { type ScoreRow, scoreCertificate } from "../verify/score.js";
-import type { BestMatchPool } from "../verify/metrics.js";
 
 export const TEMPOBENCH_TASK_SCHEMA = "gf01.tempobench_task.v1";
 export const TEMPOBENCH_SCORE_SCHEMA = "gf01.tempobench_score.v1";
@@ -175,7 +174,7 @@ export interface TempobenchScore {
 export function scoreTempobenchAnswer(
   inst: Gf01Instance,
   text: string,
-  opts: { pool?: BestMatchPool } = {},
+  opts: { pool?: "complete" | "official" } = {},
 ): TempobenchScore {
   const task = tempobenchTask(inst);
   let cert: [number, string, 0 | 1][] | null = null;
