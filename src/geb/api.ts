@@ -2,6 +2,7 @@
  * GEB programmatic API: generate, baseline, grade, run. File I/O lives here (and in io.ts);
  * generator, baselines and grader are pure. Every writer is atomic: on failure nothing is left.
  */
+import { isLmEvalSample, lmEvalSamplePrediction } from "./grade/lmeval.js";
 import { mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -153,7 +154,10 @@ export function readPredictionIndex(file: string, dialect: MetricDialect = "1.0"
     intake.rows++;
     if (value === null || typeof value !== "object" || Array.isArray(value) || value instanceof PyFloat)
       throw new InputError("prediction must be a JSON object", { file, line });
-    const row = value as Record<string, unknown>;
+    let row = value as Record<string, unknown>;
+    // lm-evaluation-harness `samples_*.jsonl` rows carry the dataset row in `doc` (grade/lmeval.ts).
+    // (1.0 dialect only: the reference counts such rows as rows without an id.)
+    if (strict && isLmEvalSample(row)) row = lmEvalSamplePrediction(row, { file, line });
     if (typeof row.id !== "string" || row.id === "") {
       if (strict) throw new InputError("missing or non-string id", { file, line, field: "id" });
       // A truthy non-string id is kept by the reference but can never match a data row.

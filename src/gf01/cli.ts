@@ -35,6 +35,7 @@ import {
   registerCalibrationCommands,
 } from "./calibration/cli.js";
 import { registerStudyCommands } from "./study/cli.js";
+import { registerExportCommand } from "./export/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 
@@ -656,6 +657,7 @@ Examples:
   addConfigOption(program.commands.find((c) => c.name() === "evaluate") as Command);
   registerCalibrationCommands(program);
   registerStudyCommands(program);
+  registerExportCommand(program);
   // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
   installInstanceSources(program);
   return program;

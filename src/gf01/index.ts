@@ -17,3 +17,4 @@ export * as api from "./api.js";
 export * as play from "./play/index.js";
 export * as view from "./view/index.js";
 export * as release from "./release/index.js";
+export * as exporters from "./export/index.js";

@@ -28,6 +28,7 @@ import { registerSweepCommands } from "./sweep.js";
 import { registerViewCommand } from "../view/cli.js";
 import { registerMemoryCommands } from "../memory/cli.js";
 import { registerUtilCommands } from "../util/cli.js";
+import { registerExportCommand } from "../export/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
 import { intervalsLine } from "../grade/intervals.js";
 import {
@@ -386,6 +387,7 @@ export function buildProgram(): Command {
   registerViewCommand(program);
   registerMemoryCommands(program);
   registerUtilCommands(program);
+  registerExportCommand(program);
   return program;
 }
 

@@ -40,7 +40,15 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 
 /** The results files a path stands for (a file, a run dir, or a sweep tree). */
 export function runFiles(path: string): string[] {
-  const st = statSync(path, { throwIfNoEntry: false });
+  let st: ReturnType<typeof statSync>;
+  try {
+    st = statSync(path, { throwIfNoEntry: false });
+  } catch (e) {
+    // ELOOP, EACCES, ENOTDIR…: an input error naming the path, not an errno escaping.
+    throw new InputError(`cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
+      file: path,
+    });
+  }
   if (!st) throw new InputError("no such file or directory", { file: path });
   if (st.isFile()) return [path];
   for (const name of ["combined.json", "results.json"]) {

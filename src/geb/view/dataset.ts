@@ -39,7 +39,7 @@ export interface GebViewOptions {
   records?: (string | undefined)[];
 }
 
-interface DataRow {
+export interface DataRow {
   id: string;
   question: string;
   gold: { value?: unknown; support_id?: unknown; support_ids?: unknown };
@@ -48,13 +48,13 @@ interface DataRow {
   doc: number;
 }
 
-interface Episode {
+export interface Episode {
   text: string;
   /** Split on first use (a detail); grading needs only the text. */
   lines?: string[];
 }
 
-interface LoadedData {
+export interface LoadedData {
   file: string;
   rows: Map<string, DataRow>;
   docs: Episode[];
@@ -76,7 +76,7 @@ interface RowRef {
   grade: RowResult | null;
 }
 
-const recordSchema = z.looseObject({
+export const recordSchema = z.looseObject({
   item_id: z.string(),
   trial: z.number().int().nonnegative(),
   prompt_sha256: z.string(),
@@ -85,7 +85,7 @@ const recordSchema = z.looseObject({
   answer: z.unknown().optional(),
   invalid_reason: z.string().nullable().optional(),
 });
-type RecordLine = z.output<typeof recordSchema>;
+export type RecordLine = z.output<typeof recordSchema>;
 
 export const GEB_COLUMNS: ViewColumn[] = [
   { key: "model", label: "model", facet: true, hidden: true },
@@ -101,7 +101,7 @@ export const GEB_COLUMNS: ViewColumn[] = [
   { key: "entailed", label: "entailed", metric: true },
 ];
 
-async function loadData(file: string, cache: Map<string, LoadedData>): Promise<LoadedData> {
+export async function loadData(file: string, cache: Map<string, LoadedData>): Promise<LoadedData> {
   const hit = cache.get(file);
   if (hit) return hit;
   const rows = new Map<string, DataRow>();
@@ -126,7 +126,7 @@ async function loadData(file: string, cache: Map<string, LoadedData>): Promise<L
   return d;
 }
 
-function dataFileOf(p: ModelRunPayload, file: string, given?: string): string {
+export function dataFileOf(p: ModelRunPayload, file: string, given?: string): string {
   if (given) return given;
   const path = p.data?.path;
   if (typeof path !== "string")
@@ -149,7 +149,7 @@ function dataFileOf(p: ModelRunPayload, file: string, given?: string): string {
   return hit;
 }
 
-function gradeOptions(p: ModelRunPayload): GradeOptions {
+export function gradeOptions(p: ModelRunPayload): GradeOptions {
   const c = p.config ?? {};
   return {
     citations: (c.citations as GradeOptions["citations"]) ?? DEFAULT_GRADE_OPTIONS.citations,
@@ -161,7 +161,7 @@ function gradeOptions(p: ModelRunPayload): GradeOptions {
   };
 }
 
-function runLabel(p: ModelRunPayload): string {
+export function runLabel(p: ModelRunPayload): string {
   const labels = Object.entries(p.labels ?? {})
     .filter(([k]) => k !== "distractor_profile")
     .map(([k, v]) => `${k}=${String(v)}`);

@@ -35,6 +35,8 @@ import {
 } from "../../../src/geb/api.js";
 import { checkScenarioDir, generateScenariosToDir } from "../../../src/geb/memory/api.js";
 import { readMemoryFile } from "../../../src/geb/memory/io.js";
+import { renderInspectLogs } from "../../../src/core/interop/inspect/log.js";
+import { gebInspectRuns } from "../../../src/geb/export/inspect.js";
 import { readPipelineConfigFile } from "../../../src/geb/pipeline/config.js";
 import {
   drilldownFile,
@@ -55,6 +57,9 @@ import { migrateRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
 import { loadBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { loadManifest } from "../../../src/gf01/artifacts/manifest.js";
 import { loadFormalSource, loadHoaTask } from "../../../src/gf01/formal/source.js";
+import { gf01InspectRuns } from "../../../src/gf01/export/inspect.js";
+import { answerOf } from "../../../src/gf01/export/tempobench.js";
+import { readRows } from "../../../src/core/view/io.js";
 import { parseDefaultConfig } from "../../../src/gf01/generate/config.js";
 import { releaseGovernanceCheckFile, releaseReportCheckFile } from "../../../src/gf01/release/files.js";
 import { checkFreezeRecordFile } from "../../../src/gf01/release/package.js";
@@ -214,6 +219,22 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: text(join(OFFICIAL, "runs_v1_valid.jsonl")),
       fileName: "runs.jsonl",
       read: (file) => validateRunsFile(file, { instancesFile: fx.bundle, strict: true }),
+    },
+    {
+      name: "gf01 run rows (export --format inspect)",
+      weight: 0.4,
+      shape: "jsonl",
+      valid: text(join(OFFICIAL, "runs_v1_valid.jsonl")),
+      fileName: "runs.jsonl",
+      read: async (file) => renderInspectLogs(await gf01InspectRuns({ runs: [file], version: "0" }), "eval"),
+    },
+    {
+      name: "gf01 TempoBench answers (tempobench score)",
+      weight: 0.4,
+      shape: "jsonl",
+      valid: `${JSON.stringify({ instance_id: "i0", output: '{"X y": {"0": ["in0"], "1": ["no constraints"]}}' })}\n${JSON.stringify({ instance_id: "i1", answer: "no answer" })}\n`,
+      fileName: "answers.jsonl",
+      read: (file) => readRows(file, (v, line) => answerOf(v, { file, line })),
     },
     {
       name: "gf01 legacy run rows (migrate-runs)",
@@ -376,6 +397,23 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       },
     },
     {
+      name: "geb lm-eval samples (grade --pred)",
+      weight: 0.4,
+      shape: "jsonl",
+      // lm-evaluation-harness samples rows (doc = the dataset row, filtered_resps = the text).
+      valid: `${text(fx.gebData)
+        .split("\n")
+        .filter((l) => l.trim())
+        .map((l, i) => {
+          const doc = JSON.parse(l);
+          const out = JSON.stringify({ value: doc.gold.value, support_ids: doc.gold.support_ids });
+          return JSON.stringify({ doc_id: i, doc, resps: [[out]], filtered_resps: [out], filter: "none" });
+        })
+        .join("\n")}\n`,
+      fileName: "samples_geb_ledger.jsonl",
+      read: (file) => gradeFiles({ data: fx.gebData, pred: file }),
+    },
+    {
       name: "geb pipeline config",
       shape: "json",
       valid: JSON.stringify({ retriever: "bm25", k: 4, rerank: "latest_step", drop_prob: 0.1 }),
@@ -424,6 +462,15 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: text(join(fx.dir, "results.json")),
       fileName: "results.json",
       read: (file) => readRunFile(file),
+    },
+    {
+      name: "geb run payloads (export --format inspect)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(fx.dir, "results.json")),
+      fileName: "results.json",
+      read: async (file) =>
+        renderInspectLogs(await gebInspectRuns({ runs: [file], data: fx.gebData, version: "0" }), "json"),
     },
     {
       name: "engine prompt store",

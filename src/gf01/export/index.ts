@@ -1,0 +1,3 @@
+/** Exports of GF-01 runs and instances to other tools (docs/integrations.md). */
+export * from "./inspect.js";
+export * from "./tempobench.js";
