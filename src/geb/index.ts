@@ -9,3 +9,5 @@ export * as model from "./model/index.js";
 // Retrieval → selection → answer pipeline, selector training, summaries and diagnosis.
 export * from "./pipeline/index.js";
 export * as view from "./view/index.js";
+// UI-action fixtures, generator, solvability and scoring (docs/geb/ui.md); a namespace.
+export * as ui from "./ui/index.js";

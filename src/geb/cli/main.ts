@@ -26,6 +26,7 @@ import { registerModelCommands } from "./model.js";
 import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
 import { registerViewCommand } from "../view/cli.js";
+import { registerUiCommands } from "../ui/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
 import { intervalsLine } from "../grade/intervals.js";
 import {
@@ -382,6 +383,7 @@ export function buildProgram(): Command {
   registerPipelineCommands(program);
   registerSweepCommands(program);
   registerViewCommand(program);
+  registerUiCommands(program);
   return program;
 }
 

@@ -1,0 +1,134 @@
+/**
+ * File-level API of `geb ui` (the CLI in ./cli.ts is a thin shell over these). Reading and
+ * writing happen here; the logic is in the pure modules next to it.
+ */
+import { InputError } from "../../core/errors.js";
+import { pyJsonDumps } from "../../core/pyjson.js";
+import type { Compat } from "../dataset/types.js";
+import { writeTextAtomic } from "../io.js";
+import { baselineSelections, type UiMode, type UiRandomRng } from "./baselines.js";
+import { readUiFixture, readUiObserved, readUiSelections, validateUiFixture } from "./fixture.js";
+import { generateUiRows, type UiGenerateOptions, uiRowsToJsonl } from "./generate.js";
+import { ObservedEffects, type Selection, scoreUi, type UiScore } from "./score.js";
+import { checkSolvable, type SolvableReport } from "./solvable.js";
+import { summarizeUiRows, type UiSummary } from "./summary.js";
+
+export { validateUiFixture };
+
+export async function uiSummaryFile(fixture: string): Promise<{ rows: number; metrics: UiSummary }> {
+  const { rows } = await readUiFixture(fixture);
+  return { rows: rows.length, metrics: summarizeUiRows(rows) };
+}
+
+export function uiGenerateToFile(opts: UiGenerateOptions, out: string): { rows: number } {
+  const rows = generateUiRows(opts);
+  writeTextAtomic(out, uiRowsToJsonl(rows));
+  return { rows: rows.length };
+}
+
+export async function uiSolvableFile(fixture: string): Promise<SolvableReport> {
+  const f = await readUiFixture(fixture);
+  return checkSolvable(f.rows, f.lines);
+}
+
+export const UI_SCORE_SCHEMA_VERSION = "geb-ui-score.v1";
+
+export interface UiScoreFileOptions {
+  fixture: string;
+  /** A baseline mode, or… */
+  mode?: UiMode;
+  seed?: number;
+  randomRng?: UiRandomRng;
+  /** …a selections file (`{id, value}` rows). */
+  selections?: string;
+  observed?: string;
+  compat: Compat;
+}
+
+export interface UiScoreFileResult {
+  score: UiScore;
+  /** The JSON document `geb ui score` prints / writes. */
+  payload: Record<string, unknown>;
+  /** Its text: Python `json.dumps(indent=2)` bytes under reference-0.1, else JSON.stringify. */
+  text: string;
+}
+
+// Metric keys the reference writes as Python floats (its `json.dumps` prints `1.0`).
+const FLOAT_KEYS = new Set([
+  "gold_present_rate",
+  "selection_rate",
+  "wrong_action_rate",
+  "abstain_rate",
+  "accuracy_when_gold_present",
+  "abstain_expected_rate",
+  "abstain_expected_count",
+  "post_action_verify_rate",
+  "fixture_verify_rate",
+  "task_pass_rate",
+  "task_wrong_action_rate",
+  "task_post_action_verify_mean",
+  "task_abstain_rate_mean",
+  "task_len_mean",
+  "task_step_overhead_mean",
+  "task_step_overhead_min",
+  "task_step_overhead_max",
+  "task_steps_taken_mean",
+  "task_min_steps_mean",
+]);
+
+export async function uiScoreFile(o: UiScoreFileOptions): Promise<UiScoreFileResult> {
+  if ((o.mode === undefined) === (o.selections === undefined))
+    throw new InputError("give exactly one of --mode and --selections");
+  const { rows } = await readUiFixture(o.fixture);
+  let selections: Selection[];
+  if (o.selections !== undefined) {
+    const byId = await readUiSelections(o.selections);
+    const missing = rows.filter((r) => !byId.has(r.id));
+    // A missing row is a failure, not an abstain (an abstain is an explicit null).
+    if (missing.length > 0)
+      throw new InputError(
+        `no selection for ${missing.length} fixture row(s), first ${missing[0].id} (abstain is {"id": …, "value": null})`,
+        { file: o.selections },
+      );
+    selections = rows.map((r) => byId.get(r.id) ?? null);
+  } else selections = baselineSelections(rows, o.mode as UiMode, o.seed ?? 0, o.randomRng ?? "stream");
+  const observed = o.observed !== undefined ? new ObservedEffects(await readUiObserved(o.observed)) : undefined;
+  const score = scoreUi(rows, selections, { compat: o.compat, observed });
+  const compat = o.compat === "reference-0.1";
+  const selector =
+    o.selections !== undefined
+      ? { kind: "selections", file: o.selections }
+      : {
+          kind: o.mode === "gold" ? "oracle" : "baseline",
+          mode: o.mode,
+          seed: o.seed ?? 0,
+          ...(o.mode === "random" ? { random_rng: o.randomRng ?? "stream" } : {}),
+        };
+  const payload: Record<string, unknown> = compat
+    ? {
+        rows: score.rows,
+        ...(o.selections !== undefined ? { selections: o.selections } : { mode: o.mode, seed: o.seed ?? 0 }),
+        metrics: score.metrics,
+        sequence_metrics: score.sequence_metrics,
+      }
+    : {
+        schema_version: UI_SCORE_SCHEMA_VERSION,
+        compat: o.compat,
+        fixture: o.fixture,
+        observed: o.observed ?? null,
+        selector,
+        rows: score.rows,
+        metrics: score.metrics,
+        sequence_metrics: score.sequence_metrics,
+        intervals: score.intervals,
+        tasks: score.tasks,
+      };
+  const text = compat
+    ? pyJsonDumps(payload, { indent: 2, floatKeys: FLOAT_KEYS })
+    : JSON.stringify(payload, null, 2);
+  return { score, payload, text };
+}
+
+export function writeUiText(out: string, text: string): void {
+  writeTextAtomic(out, text);
+}

@@ -1,0 +1,144 @@
+/**
+ * `geb ui …`: UI-action fixtures (docs/geb/ui.md). A thin commander shell over ./api.ts,
+ * imported in each action so `geb --help` loads none of it (tests/meta/startup.test.ts).
+ */
+import { type Command, Option } from "commander";
+import { intFlag, nonEmptyFlag, outFileFlag } from "../../core/cli.js";
+
+const COMPATS = ["1.0", "reference-0.1"] as const;
+
+export function registerUiCommands(program: Command): void {
+  const ui = program
+    .command("ui")
+    .description("UI-action fixtures: validate, summarize, generate, check solvability, score selections");
+
+  ui.command("validate")
+    .description("check a UI fixture; list every problem as file:line: field (exit 1 when any)")
+    .requiredOption("--fixture <path>", "UI fixture JSONL")
+    .option("--json", "print the result as JSON")
+    .action(async (o) => {
+      const { validateUiFixture } = await import("./api.js");
+      const { formatIssue } = await import("./fixture.js");
+      const r = await validateUiFixture(o.fixture);
+      if (o.json) console.log(JSON.stringify(r, null, 2));
+      else {
+        for (const i of r.issues) console.log(formatIssue(i));
+        console.log(`${o.fixture}: ${r.rows} rows, ${r.issues.length} problem(s)`);
+      }
+      if (r.issues.length > 0) process.exitCode = 1;
+    });
+
+  ui.command("summary")
+    .description("count rows, candidates and duplicate labels (the reference's ui-summary)")
+    .requiredOption("--fixture <path>", "UI fixture JSONL")
+    .option("--out <path>", "also write the JSON here", outFileFlag("--out"))
+    .action(async (o) => {
+      const { uiSummaryFile, writeUiText } = await import("./api.js");
+      const text = JSON.stringify(await uiSummaryFile(o.fixture), null, 2);
+      if (o.out) writeUiText(o.out, text);
+      console.log(text);
+    });
+
+  ui.command("generate")
+    .description("generate same-label or popup/overlay steps (1.0: with gold-identifying instructions)")
+    .requiredOption("--out <path>", "output JSONL", outFileFlag("--out"))
+    .addOption(
+      new Option("--profile <p>", "fixture profile").choices(["same_label", "popup_overlay"]).default("same_label"),
+    )
+    .option("--steps <n>", "steps (rows)", intFlag("--steps", { min: 1 }), 3)
+    .option("--duplicates <n>", "main-window buttons per step with the same label", intFlag("--duplicates", { min: 1 }), 2)
+    .option(
+      "--overlay-duplicates <n>",
+      "popup buttons per step with that label (popup_overlay)",
+      intFlag("--overlay-duplicates", { min: 1 }),
+      1,
+    )
+    .option("--labels <list>", "comma-separated labels to draw from", nonEmptyFlag("--labels"), "Next,Continue,Save")
+    .option("--seed <n>", "seed", intFlag("--seed"), 0)
+    .option("--app-path-prefix <s>", "app_path prefix", "UI Flow")
+    .addOption(
+      new Option("--compat <v>", "1.0 (solvable) or reference-0.1 (byte-for-byte the reference)")
+        .choices(COMPATS)
+        .default("1.0"),
+    )
+    .action(async (o) => {
+      const { InputError } = await import("../../core/errors.js");
+      const { parseLabels } = await import("./generate.js");
+      const labels = parseLabels(o.labels);
+      if (labels.length === 0) throw new InputError("--labels: no label left after trimming");
+      const { uiGenerateToFile } = await import("./api.js");
+      const r = uiGenerateToFile(
+        {
+          profile: o.profile,
+          steps: o.steps,
+          duplicates: o.duplicates,
+          overlayDuplicates: o.overlayDuplicates,
+          labels,
+          seed: o.seed,
+          appPathPrefix: o.appPathPrefix,
+          compat: o.compat,
+        },
+        o.out,
+      );
+      console.log(`Wrote ${r.rows} rows to ${o.out}`);
+    });
+
+  ui.command("solvable")
+    .description("prove each step's gold identifiable from the agent's view alone (exit 1 when one is not)")
+    .requiredOption("--fixture <path>", "UI fixture JSONL")
+    .option("--json", "print the report as JSON")
+    .action(async (o) => {
+      const { uiSolvableFile } = await import("./api.js");
+      const r = await uiSolvableFile(o.fixture);
+      if (o.json) console.log(JSON.stringify(r, null, 2));
+      else {
+        for (const f of r.failures)
+          console.log(`${o.fixture}:${f.line ?? "?"}: row ${f.id}: ${f.verdict}: ${f.reason}${f.resolved ? ` (${f.resolved})` : ""}`);
+        const rate = r.solvable_rate === null ? "n/a" : `${(100 * r.solvable_rate).toFixed(1)} %`;
+        console.log(
+          `solvable: ${r.solvable}/${r.checked} steps (${rate}); ${r.abstain_expected} abstain-expected step(s) not checked`,
+        );
+      }
+      if (r.failures.length > 0) process.exitCode = 1;
+    });
+
+  ui.command("score")
+    .description("score UI selections: a baseline --mode or a --selections file")
+    .requiredOption("--fixture <path>", "UI fixture JSONL")
+    .addOption(
+      new Option("--mode <m>", "baseline: gold (the answer key, an oracle), first, random, abstain").choices([
+        "gold",
+        "first",
+        "random",
+        "abstain",
+      ]),
+    )
+    .option("--selections <path>", "selections JSONL ({id, value}: candidate id, null = abstain)")
+    .option("--seed <n>", "random: seed", intFlag("--seed"), 0)
+    .addOption(
+      new Option("--random-rng <r>", "random: one stream (score_ui_fixture.py) or per row (ui_fixture_adapter)")
+        .choices(["stream", "per-row"])
+        .default("stream"),
+    )
+    .option("--observed <path>", "observed effects JSONL ({id, [candidate_id,] observed_delta})")
+    .addOption(
+      new Option("--compat <v>", "metrics: 1.0 (verify needs the selected action) or reference-0.1")
+        .choices(COMPATS)
+        .default("1.0"),
+    )
+    .option("--out <path>", "also write the JSON here", outFileFlag("--out"))
+    .action(async (o) => {
+      const { uiScoreFile, writeUiText } = await import("./api.js");
+      const r = await uiScoreFile({
+        fixture: o.fixture,
+        mode: o.mode,
+        seed: o.seed,
+        randomRng: o.randomRng,
+        selections: o.selections,
+        observed: o.observed,
+        compat: o.compat,
+      });
+      if (o.out) writeUiText(o.out, r.text);
+      console.log(r.text);
+    });
+}
