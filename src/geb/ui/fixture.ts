@@ -3,8 +3,8 @@
  * Every problem names file, line and field; `validateUiFixture` lists them all (for
  * `geb ui validate`), the readers stop at the first one (an InputError, exit 2).
  */
+import { readFileSync } from "node:fs";
 import { InputError, fieldPath } from "../../core/errors.js";
-import { readJsonl } from "../../core/jsonl.js";
 import { parseWith } from "../../core/schema.js";
 import {
   type UiObserved,
@@ -14,6 +14,40 @@ import {
   type UiSelection,
   UiSelectionSchema,
 } from "./schema.js";
+
+/**
+ * The JSON rows of a JSONL file with their 1-based lines; blank lines skipped. A UTF-8 byte
+ * order mark is accepted (the reference reads with `utf-8-sig`). UI files are small: read whole.
+ */
+export function* readUiJsonl<T = unknown>(
+  file: string,
+  parse?: (value: unknown, line: number) => T,
+): Generator<{ line: number; value: T }> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`, { file });
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
+    if (raw.trim() === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (e) {
+      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
+    }
+    try {
+      yield { line: i + 1, value: parse ? parse(value, i + 1) : (value as T) };
+    } catch (e) {
+      if (e instanceof InputError) throw e.at({ file, line: i + 1 });
+      throw e;
+    }
+  }
+}
 
 export interface UiIssue {
   file: string;
@@ -53,7 +87,7 @@ export async function validateUiFixture(file: string): Promise<UiFixtureCheck> {
   const ids = new Map<string, number>();
   let rows = 0;
   try {
-    for await (const { line, value } of readJsonl(file)) {
+    for (const { line, value } of readUiJsonl(file)) {
       rows++;
       const found = rowIssues(value, file, line);
       issues.push(...found);
@@ -90,7 +124,7 @@ export async function readUiFixture(file: string): Promise<UiFixture> {
   }
   const rows: UiRow[] = [];
   const lines: number[] = [];
-  for await (const { line, value } of readJsonl(file, (v) => parseWith(UiRowSchema, v))) {
+  for (const { line, value } of readUiJsonl(file, (v) => parseWith(UiRowSchema, v))) {
     rows.push(value);
     lines.push(line);
   }
@@ -100,14 +134,14 @@ export async function readUiFixture(file: string): Promise<UiFixture> {
 /** Observed-delta rows (`{id, observed_delta}` or `{id, candidate_id, observed_delta}`). */
 export async function readUiObserved(file: string): Promise<UiObserved[]> {
   const out: UiObserved[] = [];
-  for await (const { value } of readJsonl(file, (v) => parseWith(UiObservedSchema, v))) out.push(value);
+  for (const { value } of readUiJsonl(file, (v) => parseWith(UiObservedSchema, v))) out.push(value);
   return out;
 }
 
 /** Selection rows (`{id, value}` or `{id, candidate_id}`); an id given twice is an error. */
 export async function readUiSelections(file: string): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
-  for await (const { line, value } of readJsonl(file, (v) => parseWith(UiSelectionSchema, v))) {
+  for (const { line, value } of readUiJsonl(file, (v) => parseWith(UiSelectionSchema, v))) {
     if (out.has(value.id)) throw new InputError(`selection for row ${value.id} given twice`, { file, line, field: "id" });
     out.set(value.id, selectionOf(value));
   }
