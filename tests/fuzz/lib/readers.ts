@@ -27,6 +27,7 @@ import { loadLinearModel } from "../../../src/geb/selector/linear.js";
 import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
 import { readRunFile } from "../../../src/geb/summary/runs.js";
 import { loadPresets } from "../../../src/geb/sweep/presets.js";
+import { uiScoreFile, uiSolvableFile, validateUiFixture } from "../../../src/geb/ui/api.js";
 import { loadChecksConfig } from "../../../src/geb/sweep/thresholds.js";
 import { parseActionScript } from "../../../src/gf01/agents/online.js";
 import { migrateRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
@@ -39,6 +40,7 @@ import type { Shape } from "./mutate.js";
 
 const ROOT = new URL("../../../", import.meta.url).pathname;
 const OFFICIAL = join(ROOT, "tests/fixtures/fuzz");
+const UI_REF = "tests/fixtures/geb-ui/reference";
 
 export interface ReaderTarget {
   name: string;
@@ -305,6 +307,32 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: JSON.stringify({ "gpt-x": { input_per_mtok: 0.15, output_per_mtok: 0.6 } }),
       fileName: "prices.json",
       read: (file) => loadPriceTable(file),
+    },
+    {
+      name: "geb ui fixture (ui validate, ui score)",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: text(join(ROOT, UI_REF, "ui_minipilot_local_optimum_unsaved_changes_fixture.jsonl")),
+      fileName: "ui.jsonl",
+      read: async (file) => {
+        await validateUiFixture(file);
+        await uiSolvableFile(file);
+        return uiScoreFile({ fixture: file, mode: "random", compat: "1.0" });
+      },
+    },
+    {
+      name: "geb ui observed (ui score --observed)",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: text(join(ROOT, UI_REF, "ui_minipilot_local_optimum_unsaved_changes_observed_ok.jsonl")),
+      fileName: "observed.jsonl",
+      read: (file) =>
+        uiScoreFile({
+          fixture: join(ROOT, UI_REF, "ui_minipilot_local_optimum_unsaved_changes_fixture.jsonl"),
+          mode: "gold",
+          observed: file,
+          compat: "1.0",
+        }),
     },
   ];
 }
