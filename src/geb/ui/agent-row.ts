@@ -9,7 +9,10 @@ import { ANSWER_KEY_FIELDS, type UiRow } from "./schema.js";
 
 type AnswerKey = (typeof ANSWER_KEY_FIELDS)[number];
 /** A fixture row without its answer key. */
-export type AgentRow = Omit<UiRow, AnswerKey> & { readonly __agentRow: true };
+// (Key remapping, not Omit: Omit flattens the loose row's index signature to `unknown`.)
+export type AgentRow = { [K in keyof UiRow as K extends AnswerKey ? never : K]: UiRow[K] } & {
+  readonly __agentRow: true;
+};
 
 export function toAgentRow(row: UiRow): AgentRow {
   // A deep copy, so an agent cannot reach the fixture object (and its key) through a shared

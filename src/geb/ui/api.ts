@@ -92,7 +92,8 @@ export async function uiScoreFile(o: UiScoreFileOptions): Promise<UiScoreFileRes
       );
     selections = rows.map((r) => byId.get(r.id) ?? null);
   } else selections = baselineSelections(rows, o.mode as UiMode, o.seed ?? 0, o.randomRng ?? "stream");
-  const observed = o.observed !== undefined ? new ObservedEffects(await readUiObserved(o.observed)) : undefined;
+  const observed =
+    o.observed !== undefined ? new ObservedEffects(await readUiObserved(o.observed)) : undefined;
   const score = scoreUi(rows, selections, { compat: o.compat, observed });
   const compat = o.compat === "reference-0.1";
   const selector =

@@ -43,17 +43,29 @@ export function registerUiCommands(program: Command): void {
     .description("generate same-label or popup/overlay steps (1.0: with gold-identifying instructions)")
     .requiredOption("--out <path>", "output JSONL", outFileFlag("--out"))
     .addOption(
-      new Option("--profile <p>", "fixture profile").choices(["same_label", "popup_overlay"]).default("same_label"),
+      new Option("--profile <p>", "fixture profile")
+        .choices(["same_label", "popup_overlay"])
+        .default("same_label"),
     )
     .option("--steps <n>", "steps (rows)", intFlag("--steps", { min: 1 }), 3)
-    .option("--duplicates <n>", "main-window buttons per step with the same label", intFlag("--duplicates", { min: 1 }), 2)
+    .option(
+      "--duplicates <n>",
+      "main-window buttons per step with the same label",
+      intFlag("--duplicates", { min: 1 }),
+      2,
+    )
     .option(
       "--overlay-duplicates <n>",
       "popup buttons per step with that label (popup_overlay)",
       intFlag("--overlay-duplicates", { min: 1 }),
       1,
     )
-    .option("--labels <list>", "comma-separated labels to draw from", nonEmptyFlag("--labels"), "Next,Continue,Save")
+    .option(
+      "--labels <list>",
+      "comma-separated labels to draw from",
+      nonEmptyFlag("--labels"),
+      "Next,Continue,Save",
+    )
     .option("--seed <n>", "seed", intFlag("--seed"), 0)
     .option("--app-path-prefix <s>", "app_path prefix", "UI Flow")
     .addOption(
@@ -93,7 +105,9 @@ export function registerUiCommands(program: Command): void {
       if (o.json) console.log(JSON.stringify(r, null, 2));
       else {
         for (const f of r.failures)
-          console.log(`${o.fixture}:${f.line ?? "?"}: row ${f.id}: ${f.verdict}: ${f.reason}${f.resolved ? ` (${f.resolved})` : ""}`);
+          console.log(
+            `${o.fixture}:${f.line ?? "?"}: row ${f.id}: ${f.verdict}: ${f.reason}${f.resolved ? ` (${f.resolved})` : ""}`,
+          );
         const rate = r.solvable_rate === null ? "n/a" : `${(100 * r.solvable_rate).toFixed(1)} %`;
         console.log(
           `solvable: ${r.solvable}/${r.checked} steps (${rate}); ${r.abstain_expected} abstain-expected step(s) not checked`,
@@ -116,7 +130,10 @@ export function registerUiCommands(program: Command): void {
     .option("--selections <path>", "selections JSONL ({id, value}: candidate id, null = abstain)")
     .option("--seed <n>", "random: seed", intFlag("--seed"), 0)
     .addOption(
-      new Option("--random-rng <r>", "random: one stream (score_ui_fixture.py) or per row (ui_fixture_adapter)")
+      new Option(
+        "--random-rng <r>",
+        "random: one stream (score_ui_fixture.py) or per row (ui_fixture_adapter)",
+      )
         .choices(["stream", "per-row"])
         .default("stream"),
     )

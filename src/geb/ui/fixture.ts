@@ -95,7 +95,12 @@ export async function validateUiFixture(file: string): Promise<UiFixtureCheck> {
       if (typeof id === "string" && id.trim() !== "") {
         const first = ids.get(id);
         if (first !== undefined)
-          issues.push({ file, line, field: "id", message: `duplicate row id ${id} (first on line ${first})` });
+          issues.push({
+            file,
+            line,
+            field: "id",
+            message: `duplicate row id ${id} (first on line ${first})`,
+          });
         else ids.set(id, line);
       }
     }
@@ -142,7 +147,8 @@ export async function readUiObserved(file: string): Promise<UiObserved[]> {
 export async function readUiSelections(file: string): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();
   for (const { line, value } of readUiJsonl(file, (v) => parseWith(UiSelectionSchema, v))) {
-    if (out.has(value.id)) throw new InputError(`selection for row ${value.id} given twice`, { file, line, field: "id" });
+    if (out.has(value.id))
+      throw new InputError(`selection for row ${value.id} given twice`, { file, line, field: "id" });
     out.set(value.id, selectionOf(value));
   }
   return out;

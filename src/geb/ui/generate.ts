@@ -56,7 +56,13 @@ function pad4(n: number): string {
   return n < 0 ? `-${String(-n).padStart(3, "0")}` : String(n).padStart(4, "0");
 }
 
-function button(id: string, label: string, appPath: string, bbox: number[], scope: string | null): UiCandidate {
+function button(
+  id: string,
+  label: string,
+  appPath: string,
+  bbox: number[],
+  scope: string | null,
+): UiCandidate {
   return {
     candidate_id: id,
     action_type: "click",

@@ -12,9 +12,12 @@ const nonEmpty = (what: string) =>
   });
 const finite = z.number().refine(Number.isFinite, { message: "must be a finite number" });
 const posInt = (what: string) =>
-  z.number().int({ message: `${what} must be a positive integer` }).min(1, {
-    message: `${what} must be a positive integer`,
-  });
+  z
+    .number()
+    .int({ message: `${what} must be a positive integer` })
+    .min(1, {
+      message: `${what} must be a positive integer`,
+    });
 
 /**
  * UI state after an action (`next_state`) or required before a step (`requires_state`). The
@@ -66,7 +69,9 @@ export const UiCandidateSchema = z
     accessible_name: z.string().optional(),
     modal_cleared: z.boolean().optional(),
     modal_unblocked: z.boolean().optional(),
-    next_state: UiStateSchema.optional().describe("The UI state after this action (replaces the current one)."),
+    next_state: UiStateSchema.optional().describe(
+      "The UI state after this action (replaces the current one).",
+    ),
     state: UiStateSchema.optional(),
   })
   .loose();
@@ -78,7 +83,9 @@ export const ANSWER_KEY_FIELDS = ["gold", "abstain_expected", "expected_delta"] 
 const UiRowObject = z
   .object({
     id: nonEmpty("id"),
-    task_id: nonEmpty("task_id").optional().describe("Groups steps into a task; absent: the row is its own task."),
+    task_id: nonEmpty("task_id")
+      .optional()
+      .describe("Groups steps into a task; absent: the row is its own task."),
     step_index: posInt("step_index").optional(),
     min_steps: posInt("min_steps").optional().describe("Default: the task's non-abstain rows."),
     instruction: z.string().optional(),
@@ -104,54 +111,48 @@ const UiRowObject = z
   })
   .loose();
 
-export const UiRowSchema = registerSchema(
-  "geb-ui-row",
-  UiRowObject.superRefine((row, ctx) => {
-    const seen = new Set<string>();
-    row.candidates.forEach((c, i) => {
-      if (seen.has(c.candidate_id))
-        ctx.addIssue({
-          code: "custom",
-          path: ["candidates", i, "candidate_id"],
-          message: `duplicate candidate_id ${c.candidate_id}`,
-        });
-      seen.add(c.candidate_id);
-    });
-    if (!seen.has(row.gold.candidate_id))
+export const UiRowSchema = UiRowObject.superRefine((row, ctx) => {
+  const seen = new Set<string>();
+  row.candidates.forEach((c, i) => {
+    if (seen.has(c.candidate_id))
       ctx.addIssue({
         code: "custom",
-        path: ["gold", "candidate_id"],
-        message: `gold.candidate_id ${row.gold.candidate_id} not found in candidates`,
+        path: ["candidates", i, "candidate_id"],
+        message: `duplicate candidate_id ${c.candidate_id}`,
       });
-  }),
-);
+    seen.add(c.candidate_id);
+  });
+  if (!seen.has(row.gold.candidate_id))
+    ctx.addIssue({
+      code: "custom",
+      path: ["gold", "candidate_id"],
+      message: `gold.candidate_id ${row.gold.candidate_id} not found in candidates`,
+    });
+});
+registerSchema("geb-ui-row", UiRowSchema);
 export type UiRow = z.output<typeof UiRowSchema>;
 
 /**
  * Observed effects. The reference's shape `{id, observed_delta}` records what the step's gold
  * action did; ours may add `candidate_id`: what that candidate's action did.
  */
-export const UiObservedSchema = registerSchema(
-  "geb-ui-observed",
-  z
-    .object({
-      id: nonEmpty("id"),
-      candidate_id: nonEmpty("candidate_id").optional(),
-      observed_delta: z.record(z.string(), z.unknown(), { error: "observed_delta must be an object" }),
-    })
-    .loose(),
-);
+export const UiObservedSchema = z
+  .object({
+    id: nonEmpty("id"),
+    candidate_id: nonEmpty("candidate_id").optional(),
+    observed_delta: z.record(z.string(), z.unknown(), { error: "observed_delta must be an object" }),
+  })
+  .loose();
+registerSchema("geb-ui-observed", UiObservedSchema);
 export type UiObserved = z.output<typeof UiObservedSchema>;
 
 /** A selection file row: `{id, value}` (the reference's prediction shape) or `{id, candidate_id}`. */
-export const UiSelectionSchema = registerSchema(
-  "geb-ui-selection",
-  z
-    .object({
-      id: nonEmpty("id"),
-      value: z.string().nullable().optional().describe("The selected candidate id; null or blank = abstain."),
-      candidate_id: z.string().nullable().optional(),
-    })
-    .loose(),
-);
+export const UiSelectionSchema = z
+  .object({
+    id: nonEmpty("id"),
+    value: z.string().nullable().optional().describe("The selected candidate id; null or blank = abstain."),
+    candidate_id: z.string().nullable().optional(),
+  })
+  .loose();
+registerSchema("geb-ui-selection", UiSelectionSchema);
 export type UiSelection = z.output<typeof UiSelectionSchema>;

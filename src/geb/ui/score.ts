@@ -57,11 +57,17 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   }
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as never)[k], (b as never)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as never)[k], (b as never)[k]))
+  );
 }
 
 /** observed ⊇ expected, key by key (a key missing from observed is `None` in the reference). */
-export function deltaContains(observed: Record<string, unknown> | undefined, expected: Record<string, unknown>): boolean {
+export function deltaContains(
+  observed: Record<string, unknown> | undefined,
+  expected: Record<string, unknown>,
+): boolean {
   if (!observed) return false;
   return Object.entries(expected).every(([k, v]) =>
     Object.hasOwn(observed, k) ? jsonEqual(observed[k], v) : v === null,
@@ -240,7 +246,7 @@ export function sequenceMetrics(stats: readonly UiTaskStat[]): UiSequenceMetrics
     task_pass_rate: stats.filter((s) => s.pass).length / n,
     task_wrong_action_rate: stats.filter((s) => s.wrong_action).length / n,
     task_post_action_verify_mean: mean(stats.flatMap((s) => (s.verify_rate === null ? [] : [s.verify_rate]))),
-    task_abstain_rate_mean: (mean(stats.map((s) => s.abstain_rate)) as number),
+    task_abstain_rate_mean: mean(stats.map((s) => s.abstain_rate)) as number,
     task_len_mean: mean(stats.map((s) => s.task_len)) as number,
     task_step_overhead_mean: mean(overheads),
     task_step_overhead_min: overheads.length ? Math.min(...overheads) : null,
@@ -283,7 +289,11 @@ export interface UiScore {
   tasks: UiTaskStat[];
 }
 
-export function scoreUi(rows: readonly UiRow[], selections: readonly Selection[], opts: UiScoreOptions): UiScore {
+export function scoreUi(
+  rows: readonly UiRow[],
+  selections: readonly Selection[],
+  opts: UiScoreOptions,
+): UiScore {
   const compat = opts.compat === "reference-0.1";
   const outcomes = rowOutcomes(rows, selections, opts.observed);
   const T = rows.length;
@@ -331,7 +341,11 @@ export function scoreUi(rows: readonly UiRow[], selections: readonly Selection[]
  * Intervals: row rates clustered by task (steps of one task move together), task rates as
  * independent tasks (Wilson). Values are the metrics' own.
  */
-function uiIntervals(outcomes: readonly UiRowOutcome[], tasks: readonly UiTaskStat[], stats?: StatsOptions): IntervalsBlock {
+function uiIntervals(
+  outcomes: readonly UiRowOutcome[],
+  tasks: readonly UiTaskStat[],
+  stats?: StatsOptions,
+): IntervalsBlock {
   const rowRate = (pick: (o: UiRowOutcome) => boolean | null): Interval => {
     const acc = new ClusterAccumulator();
     for (const o of outcomes) {

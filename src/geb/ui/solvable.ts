@@ -19,7 +19,8 @@ import type { UiCandidate, UiRow } from "./schema.js";
 
 export function ordinal(n: number): string {
   const t = n % 100;
-  const suffix = t >= 11 && t <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  const suffix =
+    t >= 11 && t <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
   return `${n}${suffix}`;
 }
 
@@ -115,7 +116,13 @@ export function checkSolvable(rows: readonly UiRow[], lines?: readonly number[])
     const r = resolveTarget(toAgentRow(row));
     if (r.ok && r.candidate_id === row.gold.candidate_id) solvable++;
     else if (r.ok)
-      failures.push({ id: row.id, line, verdict: "unsolvable", resolved: r.candidate_id, reason: "resolves_to_non_gold" });
+      failures.push({
+        id: row.id,
+        line,
+        verdict: "unsolvable",
+        resolved: r.candidate_id,
+        reason: "resolves_to_non_gold",
+      });
     else failures.push({ id: row.id, line, verdict: "unresolved", reason: r.reason });
   });
   return {

@@ -59,7 +59,9 @@ describe("agent-facing functions see only agent rows", () => {
     // The resolver sees the same thing whatever the gold says.
     for (const r of rows) {
       const a = agentRow.toAgentRow(r);
-      expect(resolveTarget(a)).toEqual(resolveTarget(agentRow.toAgentRow({ ...r, gold: { candidate_id: "x" } })));
+      expect(resolveTarget(a)).toEqual(
+        resolveTarget(agentRow.toAgentRow({ ...r, gold: { candidate_id: "x" } })),
+      );
     }
     // A baseline's choice cannot depend on the key: permuting gold/abstain/delta changes nothing.
     for (const mode of ["first", "random", "abstain"] as const) {
@@ -70,7 +72,9 @@ describe("agent-facing functions see only agent rows", () => {
         expected_delta: { other: 1 },
       }));
       expect(baselineSelections(scrambled, mode, 3)).toEqual(baselineSelections(rows, mode, 3));
-      expect(baselineSelections(scrambled, mode, 3, "per-row")).toEqual(baselineSelections(rows, mode, 3, "per-row"));
+      expect(baselineSelections(scrambled, mode, 3, "per-row")).toEqual(
+        baselineSelections(rows, mode, 3, "per-row"),
+      );
     }
   });
   it("solvability: the resolver's verdict is independent of the key; only the comparison uses the gold", () => {

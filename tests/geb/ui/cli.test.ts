@@ -34,15 +34,29 @@ describe("geb ui", async () => {
   it("generate --compat reference-0.1 writes the reference's bytes; solvable rejects them, accepts 1.0", async () => {
     const d = tmp();
     const ref = join(d, "ref.jsonl");
-    const r = await run("generate", "--compat", "reference-0.1", "--profile", "popup_overlay", "--seed", "4", "--out", ref);
+    const r = await run(
+      "generate",
+      "--compat",
+      "reference-0.1",
+      "--profile",
+      "popup_overlay",
+      "--seed",
+      "4",
+      "--out",
+      ref,
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe(`Wrote 3 rows to ${ref}\n`);
-    expect(readFileSync(ref, "utf8")).toBe(readFileSync(`${refDir}generate/popup_overlay_seed4.jsonl`, "utf8"));
+    expect(readFileSync(ref, "utf8")).toBe(
+      readFileSync(`${refDir}generate/popup_overlay_seed4.jsonl`, "utf8"),
+    );
     const bad = await run("solvable", "--fixture", ref);
     expect(bad.status).toBe(1);
     expect(bad.stdout).toContain(`${ref}:1: row step_0001: unresolved: instruction_not_in_target_grammar`);
     const ours = join(d, "ours.jsonl");
-    expect((await run("generate", "--profile", "popup_overlay", "--duplicates", "4", "--out", ours)).status).toBe(0);
+    expect(
+      (await run("generate", "--profile", "popup_overlay", "--duplicates", "4", "--out", ours)).status,
+    ).toBe(0);
     const ok = await run("solvable", "--fixture", ours);
     expect(ok.status, ok.stdout).toBe(0);
     expect(ok.stdout).toBe("solvable: 3/3 steps (100.0 %); 0 abstain-expected step(s) not checked\n");
@@ -61,14 +75,26 @@ describe("geb ui", async () => {
     );
     const s = await run("score", "--fixture", f, "--mode", "first");
     expect(s.status).toBe(2);
-    expect(s.stderr).toBe(`geb: ${f}:2: field candidates[0].bbox: bbox must be a list of four numbers [x, y, w, h]\n`);
+    expect(s.stderr).toBe(
+      `geb: ${f}:2: field candidates[0].bbox: bbox must be a list of four numbers [x, y, w, h]\n`,
+    );
     const both = await run("score", "--fixture", committedFixture);
     expect(both.status).toBe(2);
     expect(both.stderr).toBe("geb: give exactly one of --mode and --selections\n");
   });
 
   it("score --compat reference-0.1 prints the reference's JSON; summary prints its ui-summary", async () => {
-    const s = await run("score", "--fixture", committedFixture, "--mode", "random", "--observed", committedObserved, "--compat", "reference-0.1");
+    const s = await run(
+      "score",
+      "--fixture",
+      committedFixture,
+      "--mode",
+      "random",
+      "--observed",
+      committedObserved,
+      "--compat",
+      "reference-0.1",
+    );
     expect(s.status, s.stderr).toBe(0);
     expect(s.stdout).toBe(`${readFileSync(`${refDir}score/random.json`, "utf8")}\n`);
     const m = await run("summary", "--fixture", committedFixture);

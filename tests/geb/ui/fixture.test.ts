@@ -30,11 +30,16 @@ describe("validator (reference test_ui_fixture)", () => {
     expect(m).toContain("step_index: step_index must be a positive integer");
   });
   it("min_steps 0", () => {
-    expect(messages({ ...good(), min_steps: 0 })).toContain("min_steps: min_steps must be a positive integer");
+    expect(messages({ ...good(), min_steps: 0 })).toContain(
+      "min_steps: min_steps must be a positive integer",
+    );
   });
   it("a UTF-8 byte order mark is accepted", async () => {
     const f = join(tmp(), "bom.jsonl");
-    writeFileSync(f, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${JSON.stringify(good())}\n`)]));
+    writeFileSync(
+      f,
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${JSON.stringify(good())}\n`)]),
+    );
     expect((await validateUiFixture(f)).issues).toEqual([]);
   });
 });
@@ -53,7 +58,9 @@ describe("validator: the rest of §A1", () => {
     expect(messages({ ...good(), candidates: [cand("btn_next", { bbox: [1, 2, 3] })] })).toContain(
       "candidates[0].bbox: bbox must be a list of four numbers [x, y, w, h]",
     );
-    expect(messages({ ...good(), candidates: [] })).toContain("candidates: candidates must be a non-empty list");
+    expect(messages({ ...good(), candidates: [] })).toContain(
+      "candidates: candidates must be a non-empty list",
+    );
     expect(messages({ ...good(), expected_delta: [1] })).toContain(
       "expected_delta: expected_delta must be an object when present",
     );
@@ -89,7 +96,9 @@ describe("validator: the rest of §A1", () => {
     const j = await validateUiFixture(join(d, "junk.jsonl"));
     expect(j.issues[0]).toMatchObject({ line: 2 });
     expect(j.issues[0].message).toMatch(/^invalid JSON/);
-    await expect(readUiFixture(join(d, "missing.jsonl"))).rejects.toThrow(/missing\.jsonl: cannot read file: ENOENT/);
+    await expect(readUiFixture(join(d, "missing.jsonl"))).rejects.toThrow(
+      /missing\.jsonl: cannot read file: ENOENT/,
+    );
     expect(messages(null)[0]).toMatch(/expected object/);
     expect(messages([1])[0]).toMatch(/expected object/);
   });

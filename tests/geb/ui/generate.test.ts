@@ -23,7 +23,9 @@ describe("reference-0.1: byte-identical to the reference's ui-generate", () => {
   for (const profile of ["same_label", "popup_overlay"] as const)
     it(`${profile}, seeds 0-9`, () => {
       for (let seed = 0; seed < 10; seed++)
-        expect(uiRowsToJsonl(gen({ profile, seed, compat: "reference-0.1" }))).toBe(ref(`${profile}_seed${seed}`));
+        expect(uiRowsToJsonl(gen({ profile, seed, compat: "reference-0.1" }))).toBe(
+          ref(`${profile}_seed${seed}`),
+        );
     });
   it("non-default flags, non-ASCII and quoted labels", () => {
     const popup = gen({
@@ -41,7 +43,13 @@ describe("reference-0.1: byte-identical to the reference's ui-generate", () => {
     expect(uiRowsToJsonl(one)).toBe(ref("same_label_custom"));
   });
   it("reference test_ui_generate: gold = last duplicate, task_0000, step indices, valid rows", () => {
-    const rows = gen({ steps: 2, duplicates: 3, labels: ["Next"], appPathPrefix: "Test", compat: "reference-0.1" });
+    const rows = gen({
+      steps: 2,
+      duplicates: 3,
+      labels: ["Next"],
+      appPathPrefix: "Test",
+      compat: "reference-0.1",
+    });
     expect(rows.map((r) => [r.candidates.length, r.gold.candidate_id, r.task_id, r.step_index])).toEqual([
       [3, "btn_next_3", "task_0000", 1],
       [3, "btn_next_3", "task_0000", 2],
@@ -74,14 +82,19 @@ describe("1.0: an instruction identifies the gold in every step", () => {
             expect(s.failures).toEqual([]);
             expect(s.solvable).toBe(4);
             if (duplicates === 5)
-              golds = new Set([...golds, ...rows.map((r) => r.candidates.findIndex((c) => c.candidate_id === r.gold.candidate_id))]);
+              golds = new Set([
+                ...golds,
+                ...rows.map((r) => r.candidates.findIndex((c) => c.candidate_id === r.gold.candidate_id)),
+              ]);
           }
     // The gold position is drawn, not fixed: every one of 5 positions occurs.
     expect([...golds].sort()).toEqual([0, 1, 2, 3, 4]);
   });
   it("instruction text and determinism", () => {
     const a = gen({ profile: "popup_overlay", seed: 3, duplicates: 3 });
-    expect(a[0].instruction).toMatch(/^Click "(Next|Continue|Save)" in the main window: the \d(st|nd|rd) of 3 from the left\.$/);
+    expect(a[0].instruction).toMatch(
+      /^Click "(Next|Continue|Save)" in the main window: the \d(st|nd|rd) of 3 from the left\.$/,
+    );
     expect(gen({ duplicates: 1 })[0].instruction).toMatch(/^Click "\w+"\.$/);
     expect(uiRowsToJsonl(gen({ seed: 5 }))).toBe(uiRowsToJsonl(gen({ seed: 5 })));
   });

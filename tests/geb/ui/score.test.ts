@@ -60,7 +60,10 @@ describe("reference test_ui_eval (reference-0.1)", () => {
       task_steps_taken_mean: 2,
       task_min_steps_mean: 2,
     });
-    const wrong = [row("s1", ["btn_a"], "btn_a", { task_id: "t" }), row("s2", ["btn_b"], "btn_b", { task_id: "t" })];
+    const wrong = [
+      row("s1", ["btn_a"], "btn_a", { task_id: "t" }),
+      row("s2", ["btn_b"], "btn_b", { task_id: "t" }),
+    ];
     expect(scoreUi(wrong, ["btn_a", "btn_x"], compat).sequence_metrics).toMatchObject({
       task_pass_rate: 0,
       task_wrong_action_rate: 1,
@@ -78,24 +81,44 @@ describe("reference test_ui_eval (reference-0.1)", () => {
     });
   });
   it("fixture adapter: gold mode selects the gold; random is deterministic per row", () => {
-    const rows = [row("step_0001", ["btn_a", "btn_b"], "btn_b"), row("step_0002", ["btn_a", "btn_b"], "btn_b")];
+    const rows = [
+      row("step_0001", ["btn_a", "btn_b"], "btn_b"),
+      row("step_0002", ["btn_a", "btn_b"], "btn_b"),
+    ];
     expect(baselineSelections(rows, "gold")).toEqual(["btn_b", "btn_b"]);
-    expect(baselineSelections(rows, "random", 7, "per-row")).toEqual(baselineSelections(rows, "random", 7, "per-row"));
+    expect(baselineSelections(rows, "random", 7, "per-row")).toEqual(
+      baselineSelections(rows, "random", 7, "per-row"),
+    );
   });
 });
 
 describe("committed-fixture parity (the reference's own outputs, byte for byte)", () => {
   for (const mode of ["gold", "first", "random", "abstain"] as const)
     it(`score_ui_fixture.py --mode ${mode} --seed 0 --observed`, async () => {
-      const r = await uiScoreFile({ fixture: committedFixture, mode, seed: 0, observed: committedObserved, ...compat });
+      const r = await uiScoreFile({
+        fixture: committedFixture,
+        mode,
+        seed: 0,
+        observed: committedObserved,
+        ...compat,
+      });
       expect(r.text).toBe(refJson(`score/${mode}.json`));
     });
   it("the §A3 mode table", async () => {
     const table: Record<string, [number, number, number | undefined]> = {};
     for (const mode of ["gold", "first", "random", "abstain"] as const) {
-      const r = await uiScoreFile({ fixture: committedFixture, mode, observed: committedObserved, ...compat });
+      const r = await uiScoreFile({
+        fixture: committedFixture,
+        mode,
+        observed: committedObserved,
+        ...compat,
+      });
       const m = r.score;
-      table[mode] = [m.metrics.selection_rate, m.sequence_metrics.task_pass_rate, m.metrics.post_action_verify_rate ?? undefined];
+      table[mode] = [
+        m.metrics.selection_rate,
+        m.sequence_metrics.task_pass_rate,
+        m.metrics.post_action_verify_rate ?? undefined,
+      ];
     }
     expect(table).toEqual({ gold: [1, 1, 1], first: [1, 1, 1], random: [0.25, 0, 1], abstain: [0, 0, 1] });
   });
@@ -120,13 +143,28 @@ describe("committed-fixture parity (the reference's own outputs, byte for byte)"
 
 describe("1.0 scoring", () => {
   it("verify counts only the selected action's effect; the reference's number stays as fixture_verify_rate", async () => {
-    const a = await uiScoreFile({ fixture: committedFixture, mode: "abstain", observed: committedObserved, compat: "1.0" });
+    const a = await uiScoreFile({
+      fixture: committedFixture,
+      mode: "abstain",
+      observed: committedObserved,
+      compat: "1.0",
+    });
     expect(a.score.metrics.post_action_verify_rate).toBe(0);
     expect(a.score.metrics.fixture_verify_rate).toBe(1);
     expect(a.score.sequence_metrics.task_post_action_verify_mean).toBe(0);
-    const r = await uiScoreFile({ fixture: committedFixture, mode: "random", observed: committedObserved, compat: "1.0" });
+    const r = await uiScoreFile({
+      fixture: committedFixture,
+      mode: "random",
+      observed: committedObserved,
+      compat: "1.0",
+    });
     expect(r.score.metrics.post_action_verify_rate).toBe(0.25); // = selection: only the gold's effect is known
-    const g = await uiScoreFile({ fixture: committedFixture, mode: "gold", observed: committedObserved, compat: "1.0" });
+    const g = await uiScoreFile({
+      fixture: committedFixture,
+      mode: "gold",
+      observed: committedObserved,
+      compat: "1.0",
+    });
     expect(g.score.metrics.post_action_verify_rate).toBe(1);
     expect(g.payload.selector).toEqual({ kind: "oracle", mode: "gold", seed: 0 });
   });
@@ -140,7 +178,12 @@ describe("1.0 scoring", () => {
     expect(s.metrics.post_action_verify_rate).toBe(1);
     expect(s.metrics.selection_rate).toBe(0);
     // A key the observation lacks is None in the reference: it matches only an expected null.
-    expect(scoreUi(rows, ["b"], { compat: "1.0", observed: new ObservedEffects([{ id: "s1", candidate_id: "b", observed_delta: {} }]) }).metrics.post_action_verify_rate).toBe(0);
+    expect(
+      scoreUi(rows, ["b"], {
+        compat: "1.0",
+        observed: new ObservedEffects([{ id: "s1", candidate_id: "b", observed_delta: {} }]),
+      }).metrics.post_action_verify_rate,
+    ).toBe(0);
   });
   it("abstain precision/recall, null for empty denominators, intervals clustered by task", () => {
     const rows: UiRow[] = [
@@ -162,10 +205,19 @@ describe("1.0 scoring", () => {
     expect(s.sequence_metrics.task_pass_rate).toBe(0);
     // Both abstains are in task t1: one cluster.
     expect(s.intervals?.metrics.abstain_precision).toMatchObject({ value: 0.5, n: 2, n_clusters: 1 });
-    expect(s.intervals?.metrics.selection_rate).toMatchObject({ value: 0.25, n: 4, n_clusters: 2, method: "wilson_cluster" });
+    expect(s.intervals?.metrics.selection_rate).toMatchObject({
+      value: 0.25,
+      n: 4,
+      n_clusters: 2,
+      method: "wilson_cluster",
+    });
     expect(s.intervals?.metrics.task_pass_rate).toMatchObject({ value: 0, n: 2, method: "wilson" });
     const none = scoreUi([row("s1", ["a"], "a")], ["a"], { compat: "1.0" }).metrics;
-    expect([none.abstain_expected_rate, none.abstain_precision, none.abstain_recall]).toEqual([null, null, null]);
+    expect([none.abstain_expected_rate, none.abstain_precision, none.abstain_recall]).toEqual([
+      null,
+      null,
+      null,
+    ]);
     const ref = scoreUi([row("s1", ["a"], "a")], ["a"], compat).metrics;
     expect(ref.abstain_expected_rate).toBe(0);
     expect(ref).not.toHaveProperty("abstain_precision");
@@ -176,7 +228,13 @@ describe("1.0 scoring", () => {
     const { tmp } = await import("../helpers.js");
     const f = join(tmp(), "sel.jsonl");
     const { rows } = await readUiFixture(committedFixture);
-    writeFileSync(f, `${rows.slice(1).map((r) => JSON.stringify({ id: r.id, value: null })).join("\n")}\n`);
+    writeFileSync(
+      f,
+      `${rows
+        .slice(1)
+        .map((r) => JSON.stringify({ id: r.id, value: null }))
+        .join("\n")}\n`,
+    );
     await expect(uiScoreFile({ fixture: committedFixture, selections: f, compat: "1.0" })).rejects.toThrow(
       /no selection for 1 fixture row\(s\), first step_unsaved_changes_0001/,
     );
