@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
+import { intervalsBlockSchema } from "../../core/stats/schema.js";
 
 const nonEmpty = (what: string) =>
   z.string({ error: `${what} must be a non-empty string` }).refine((s) => s.trim() !== "", {
@@ -156,3 +157,76 @@ export const UiSelectionSchema = z
   .loose();
 registerSchema("geb-ui-selection", UiSelectionSchema);
 export type UiSelection = z.output<typeof UiSelectionSchema>;
+
+const rate = z.number().min(0).max(1);
+const nullableRate = rate.nullable();
+
+/** `geb ui score` output under 1.0 (`--compat reference-0.1` prints the reference's shape). */
+export const UiScoreReportSchema = z
+  .object({
+    schema_version: z.literal("geb-ui-score.v1"),
+    compat: z.literal("1.0"),
+    fixture: z.string(),
+    observed: z.string().nullable(),
+    selector: z.union([
+      z.object({ kind: z.literal("selections"), file: z.string() }).strict(),
+      z
+        .object({
+          kind: z.enum(["oracle", "baseline"]).describe("oracle: the gold mode reads the answer key"),
+          mode: z.enum(["gold", "first", "random", "abstain"]),
+          seed: z.number().int(),
+          random_rng: z.enum(["stream", "per-row"]).optional(),
+        })
+        .strict(),
+    ]),
+    rows: z.number().int().nonnegative(),
+    metrics: z
+      .object({
+        gold_present_rate: rate,
+        selection_rate: rate,
+        wrong_action_rate: rate,
+        abstain_rate: rate,
+        accuracy_when_gold_present: nullableRate,
+        abstain_expected_rate: nullableRate,
+        abstain_expected_count: z.number().int().nonnegative(),
+        post_action_verify_rate: nullableRate.optional().describe("Absent without --observed."),
+        fixture_verify_rate: nullableRate.optional().describe("The reference's post_action_verify_rate."),
+        abstain_precision: nullableRate,
+        abstain_recall: nullableRate,
+      })
+      .strict(),
+    sequence_metrics: z
+      .object({
+        tasks_total: z.number().int().nonnegative(),
+        task_pass_rate: rate,
+        task_wrong_action_rate: rate,
+        task_post_action_verify_mean: nullableRate,
+        task_abstain_rate_mean: rate,
+        task_len_mean: z.number(),
+        task_step_overhead_mean: z.number().nullable(),
+        task_step_overhead_min: z.number().nullable(),
+        task_step_overhead_max: z.number().nullable(),
+        task_step_overhead_count: z.number().int().nonnegative(),
+        task_steps_taken_mean: z.number().nullable(),
+        task_min_steps_mean: z.number().nullable(),
+      })
+      .strict(),
+    intervals: intervalsBlockSchema,
+    tasks: z.array(
+      z
+        .object({
+          task_id: z.string(),
+          task_len: z.number().int().positive(),
+          steps_taken: z.number().int().nonnegative(),
+          min_steps: z.number().int().positive().nullable(),
+          step_overhead: z.number().nullable(),
+          pass: z.boolean(),
+          wrong_action: z.boolean(),
+          abstain_rate: rate,
+          verify_rate: nullableRate,
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+registerSchema("geb-ui-score.v1", UiScoreReportSchema);

@@ -8,7 +8,7 @@ import { uiScoreFile, uiSummaryFile } from "../../../src/geb/ui/api.js";
 import { baselineSelections } from "../../../src/geb/ui/baselines.js";
 import { readUiFixture } from "../../../src/geb/ui/fixture.js";
 import { ObservedEffects, scoreUi, type Selection } from "../../../src/geb/ui/score.js";
-import type { UiRow } from "../../../src/geb/ui/schema.js";
+import { type UiRow, UiScoreReportSchema } from "../../../src/geb/ui/schema.js";
 import { committedFixture, committedObserved, refDir, row } from "./helpers.js";
 
 const refJson = (name: string) => readFileSync(`${refDir}${name}`, "utf8");
@@ -167,6 +167,8 @@ describe("1.0 scoring", () => {
     });
     expect(g.score.metrics.post_action_verify_rate).toBe(1);
     expect(g.payload.selector).toEqual({ kind: "oracle", mode: "gold", seed: 0 });
+    // Every 1.0 output matches its exported schema (schemas/geb-ui-score.v1.schema.json).
+    for (const out of [a, r, g]) expect(UiScoreReportSchema.parse(JSON.parse(out.text))).toBeTruthy();
   });
   it("per-candidate observed effects: a non-gold action that causes the change verifies", () => {
     const rows: UiRow[] = [row("s1", ["a", "b"], "a", { expected_delta: { saved: true } })];
