@@ -9,6 +9,7 @@ import { writeTextAtomic } from "../io.js";
 import { baselineSelections, type UiMode, type UiRandomRng } from "./baselines.js";
 import { readUiFixture, readUiObserved, readUiSelections, validateUiFixture } from "./fixture.js";
 import { generateUiRows, type UiGenerateOptions, uiRowsToJsonl } from "./generate.js";
+import { type PolicyRun, runPolicy } from "./policy.js";
 import { ObservedEffects, type Selection, scoreUi, type UiScore } from "./score.js";
 import { checkSolvable, type SolvableReport } from "./solvable.js";
 import { summarizeUiRows, type UiSummary } from "./summary.js";
@@ -39,8 +40,15 @@ export interface UiScoreFileOptions {
   mode?: UiMode;
   seed?: number;
   randomRng?: UiRandomRng;
-  /** …a selections file (`{id, value}` rows). */
+  /** …a selections file (`{id, value}` rows), or… */
   selections?: string;
+  /** …an agent: the deterministic policy (./policy.ts). */
+  agent?: "policy";
+  /** Policy: the rule chain and the overlay filter (the reference's `--rules`, `--overlay-filter`). */
+  rules?: boolean;
+  overlayFilter?: boolean;
+  /** Policy: write one trace per row here (JSONL). */
+  trace?: string;
   observed?: string;
   compat: Compat;
 }
@@ -77,11 +85,20 @@ const FLOAT_KEYS = new Set([
 ]);
 
 export async function uiScoreFile(o: UiScoreFileOptions): Promise<UiScoreFileResult> {
-  if ((o.mode === undefined) === (o.selections === undefined))
-    throw new InputError("give exactly one of --mode and --selections");
+  if ([o.mode, o.selections, o.agent].filter((x) => x !== undefined).length !== 1)
+    throw new InputError("give exactly one of --mode, --selections and --agent");
   const { rows } = await readUiFixture(o.fixture);
   let selections: Selection[];
-  if (o.selections !== undefined) {
+  let policyRun: PolicyRun | undefined;
+  if (o.agent === "policy") {
+    policyRun = runPolicy(rows, o.compat, {
+      applyRules: o.rules ?? true,
+      applyOverlayFilter: o.overlayFilter ?? true,
+    });
+    selections = policyRun.selections;
+    if (o.trace !== undefined)
+      writeTextAtomic(o.trace, policyRun.traces.map((t) => `${JSON.stringify(t)}\n`).join(""));
+  } else if (o.selections !== undefined) {
     const byId = await readUiSelections(o.selections);
     const missing = rows.filter((r) => !byId.has(r.id));
     // A missing row is a failure, not an abstain (an abstain is an explicit null).
@@ -96,8 +113,15 @@ export async function uiScoreFile(o: UiScoreFileOptions): Promise<UiScoreFileRes
     o.observed !== undefined ? new ObservedEffects(await readUiObserved(o.observed)) : undefined;
   const score = scoreUi(rows, selections, { compat: o.compat, observed });
   const compat = o.compat === "reference-0.1";
-  const selector =
-    o.selections !== undefined
+  const selector = policyRun
+    ? {
+        kind: "policy",
+        rules: o.rules ?? true,
+        overlay_filter: o.overlayFilter ?? true,
+        // reference-0.1 runs the reference's rules 0 and 4, which read the answer key.
+        leaky: policyRun.leaky,
+      }
+    : o.selections !== undefined
       ? { kind: "selections", file: o.selections }
       : {
           kind: o.mode === "gold" ? "oracle" : "baseline",
@@ -108,7 +132,11 @@ export async function uiScoreFile(o: UiScoreFileOptions): Promise<UiScoreFileRes
   const payload: Record<string, unknown> = compat
     ? {
         rows: score.rows,
-        ...(o.selections !== undefined ? { selections: o.selections } : { mode: o.mode, seed: o.seed ?? 0 }),
+        ...(policyRun
+          ? { strategy: "policy", leaky_answer_key_rules: true }
+          : o.selections !== undefined
+            ? { selections: o.selections }
+            : { mode: o.mode, seed: o.seed ?? 0 }),
         metrics: score.metrics,
         sequence_metrics: score.sequence_metrics,
       }

@@ -117,7 +117,7 @@ export function registerUiCommands(program: Command): void {
     });
 
   ui.command("score")
-    .description("score UI selections: a baseline --mode or a --selections file")
+    .description("score UI selections: a baseline --mode, a --selections file or an --agent")
     .requiredOption("--fixture <path>", "UI fixture JSONL")
     .addOption(
       new Option("--mode <m>", "baseline: gold (the answer key, an oracle), first, random, abstain").choices([
@@ -128,6 +128,22 @@ export function registerUiCommands(program: Command): void {
       ]),
     )
     .option("--selections <path>", "selections JSONL ({id, value}: candidate id, null = abstain)")
+    .addOption(
+      new Option("--agent <a>", "an agent: policy (the deterministic rule chain)").choices(["policy"]),
+    )
+    .addOption(
+      new Option("--rules <on|off>", "policy: apply the rule chain").choices(["on", "off"]).default("on"),
+    )
+    .addOption(
+      new Option("--overlay-filter <on|off>", "policy: drop overlay candidates")
+        .choices(["on", "off"])
+        .default("on"),
+    )
+    .option(
+      "--trace <path>",
+      "policy: write its per-candidate trace (JSONL, one row per step)",
+      outFileFlag("--trace"),
+    )
     .option("--seed <n>", "random: seed", intFlag("--seed"), 0)
     .addOption(
       new Option(
@@ -152,6 +168,10 @@ export function registerUiCommands(program: Command): void {
         seed: o.seed,
         randomRng: o.randomRng,
         selections: o.selections,
+        agent: o.agent,
+        rules: o.rules === "on",
+        overlayFilter: o.overlayFilter === "on",
+        trace: o.trace,
         observed: o.observed,
         compat: o.compat,
       });

@@ -8,7 +8,8 @@
  *
  * Dialects:
  * - `1.0` reads an AgentRow (answer key stripped): rules 0 (`abstain_expected` → abstain) and
- *   the `expected_delta.event ∋ "unsaved_prompt"` half of rule 4 cannot fire.
+ *   the `expected_delta.event ∋ "unsaved_prompt"` half of rule 4 cannot fire. `runPolicy`
+ *   first follows an instruction in the target grammar of ./solvable.ts, if there is one.
  * - `reference-0.1` (leaky, labelled so in outputs) reads the full fixture row, answer key
  *   included, exactly as the reference does (finding F4).
  *
@@ -16,6 +17,7 @@
  */
 import { type AgentRow, instructionOf, toAgentRow } from "./agent-row.js";
 import type { UiRow } from "./schema.js";
+import { resolveTarget } from "./solvable.js";
 
 type Cand = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -235,10 +237,8 @@ function byStateSignal(cs: Cand[]): Cand[] {
   if (!cs.length) return cs;
   const scored = cs.map((c) => [c, signalKeys(c)] as const);
   if (!scored.some(([, s]) => s.size)) return cs;
-  let shared: Set<string> | null = null;
-  for (const [, s] of scored)
-    shared = shared === null ? new Set(s) : new Set([...shared].filter((k) => s.has(k)));
-  const sh: Set<string> = shared ?? new Set<string>();
+  // Signals every candidate shares do not distinguish them.
+  const sh = new Set([...scored[0][1]].filter((k) => scored.every(([, s]) => s.has(k))));
   const counts = scored.map(([c, s]) => [c, [...s].filter((k) => !sh.has(k)).length] as const);
   const max = Math.max(...counts.map(([, n]) => n));
   if (max <= 0) return cs;
@@ -524,6 +524,24 @@ function chain(r: Row, opts: PolicyOptions, candidates?: readonly Cand[]): Prese
   return { survivors: cur, trace };
 }
 
+/**
+ * 1.0 only: an instruction in the target grammar of ./solvable.ts (label, window, position)
+ * is followed first; the other candidates get `target_mismatch`. Otherwise the chain.
+ */
+function targetFirst(view: AgentRow, opts: PolicyOptions): Preselection {
+  const r = resolveTarget(view);
+  if (!r.ok) return preselect(view, opts);
+  const cands = view.candidates as unknown as Cand[];
+  const trace = preselect(view, opts).trace;
+  const reasons: Record<string, string[]> = {};
+  for (const id of idsOf(cands)) if (id !== r.candidate_id) reasons[id] = ["target_mismatch"];
+  const survivors = cands.filter((c) => c.candidate_id === r.candidate_id);
+  return {
+    survivors,
+    trace: { ...trace, after_overlay_filter: idsOf(survivors), after_rules: idsOf(survivors), reasons },
+  };
+}
+
 /** `requires_state` holds in `state` (equality per key; a missing key is null). */
 export function stateMatches(req: Record<string, unknown>, state: Record<string, unknown>): boolean {
   return Object.entries(req).every(([k, v]) => (Object.hasOwn(state, k) ? state[k] === v : v === null));
@@ -565,7 +583,8 @@ export function runPolicy(rows: readonly UiRow[], dialect: PolicyDialect, opts: 
     const taskKey = row.task_id ?? `__row_${i}`;
     if (!leaky && taskKey !== task) state = {};
     task = taskKey;
-    const { survivors, trace } = leaky ? preselectLeaky(row, opts) : preselect(toAgentRow(row), opts);
+    const view = leaky ? undefined : toAgentRow(row);
+    const { survivors, trace } = view ? targetFirst(view, opts) : preselectLeaky(row, opts);
     let sel: string | null = null;
     const req = row.requires_state;
     if (!(req && !stateMatches(req, state))) {

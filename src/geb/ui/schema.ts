@@ -172,6 +172,14 @@ export const UiScoreReportSchema = z
       z.object({ kind: z.literal("selections"), file: z.string() }).strict(),
       z
         .object({
+          kind: z.literal("policy"),
+          rules: z.boolean(),
+          overlay_filter: z.boolean(),
+          leaky: z.literal(false).describe("1.0 never reads the answer key"),
+        })
+        .strict(),
+      z
+        .object({
           kind: z.enum(["oracle", "baseline"]).describe("oracle: the gold mode reads the answer key"),
           mode: z.enum(["gold", "first", "random", "abstain"]),
           seed: z.number().int(),

@@ -80,7 +80,7 @@ describe("geb ui", async () => {
     );
     const both = await run("score", "--fixture", committedFixture);
     expect(both.status).toBe(2);
-    expect(both.stderr).toBe("geb: give exactly one of --mode and --selections\n");
+    expect(both.stderr).toBe("geb: give exactly one of --mode, --selections and --agent\n");
   });
 
   it("score --compat reference-0.1 prints the reference's JSON; summary prints its ui-summary", async () => {
@@ -99,5 +99,44 @@ describe("geb ui", async () => {
     expect(s.stdout).toBe(`${readFileSync(`${refDir}score/random.json`, "utf8")}\n`);
     const m = await run("summary", "--fixture", committedFixture);
     expect(JSON.parse(m.stdout)).toEqual(JSON.parse(readFileSync(`${refDir}summary.json`, "utf8")));
+  });
+});
+
+describe("geb ui score --agent policy", () => {
+  it("writes traces, labels reference-0.1 runs leaky, and 1.0 output matches its schema", async () => {
+    const { UiScoreReportSchema } = await import("../../../src/geb/ui/schema.js");
+    const d = tmp();
+    const trace = join(d, "trace.jsonl");
+    const r = await run(
+      "score",
+      "--fixture",
+      committedFixture,
+      "--agent",
+      "policy",
+      "--trace",
+      trace,
+      "--observed",
+      committedObserved,
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const out = UiScoreReportSchema.parse(JSON.parse(r.stdout));
+    expect(out.selector).toEqual({ kind: "policy", rules: true, overlay_filter: true, leaky: false });
+    expect(out.sequence_metrics.task_pass_rate).toBe(0.5);
+    const traces = readFileSync(trace, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(traces.map((t) => t.final_choice)).toEqual(["btn_unsaved_close", "btn_unsaved_save", null, null]);
+    const leaky = await run(
+      "score",
+      "--fixture",
+      committedFixture,
+      "--agent",
+      "policy",
+      "--compat",
+      "reference-0.1",
+    );
+    expect(JSON.parse(leaky.stdout)).toMatchObject({ strategy: "policy", leaky_answer_key_rules: true });
+    expect(JSON.parse(leaky.stdout).sequence_metrics.task_pass_rate).toBe(1);
   });
 });

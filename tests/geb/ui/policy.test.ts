@@ -98,3 +98,41 @@ describe("the leak (finding F4) on the committed fixture", () => {
     expect(honest.traces[3].abstain_reason).toBe("requires_state_unmet");
   });
 });
+
+describe("the policy on generated steps", () => {
+  const o = { applyOverlayFilter: true, applyRules: true };
+  it("1.0 fixtures: selection 1.0 for duplicates 1-5, both profiles; reference-0.1 fixtures: 0.0 (finding F5)", async () => {
+    const { DEFAULT_UI_GENERATE, generateUiRows } = await import("../../../src/geb/ui/generate.js");
+    for (const profile of ["same_label", "popup_overlay"] as const)
+      for (let duplicates = 1; duplicates <= 5; duplicates++) {
+        const rows = generateUiRows({
+          ...DEFAULT_UI_GENERATE,
+          profile,
+          duplicates,
+          seed: duplicates,
+          steps: 4,
+        });
+        const s = scoreUi(rows, runPolicy(rows, "1.0", o).selections, { compat: "1.0" });
+        expect({ profile, duplicates, sel: s.metrics.selection_rate }).toEqual({
+          profile,
+          duplicates,
+          sel: 1,
+        });
+      }
+    const ref = generateUiRows({ ...DEFAULT_UI_GENERATE, compat: "reference-0.1" });
+    const r = runPolicy(ref, "reference-0.1", o);
+    expect(scoreUi(ref, r.selections, { compat: "reference-0.1" }).metrics.selection_rate).toBe(0);
+  });
+  it("1.0: the answer key cannot change a choice (scrambled gold / abstain_expected / expected_delta)", async () => {
+    const { rows } = await readUiFixture(committedFixture);
+    const scrambled = rows.map((r) => ({
+      ...r,
+      gold: { candidate_id: r.candidates[1].candidate_id },
+      abstain_expected: true,
+      expected_delta: { event: "open_unsaved_prompt" },
+    }));
+    expect(runPolicy(scrambled, "1.0", o)).toEqual(runPolicy(rows, "1.0", o));
+    // …while the reference's rules do read it.
+    expect(runPolicy(scrambled, "reference-0.1", o).selections).toEqual([null, null, null, null]);
+  });
+});
