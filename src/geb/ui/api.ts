@@ -10,6 +10,7 @@ import { baselineSelections, type UiMode, type UiRandomRng } from "./baselines.j
 import { readUiFixture, readUiObserved, readUiSelections, validateUiFixture } from "./fixture.js";
 import { generateUiRows, type UiGenerateOptions, uiRowsToJsonl } from "./generate.js";
 import { type PolicyRun, runPolicy } from "./policy.js";
+import { runSearch, type SearchOptions, type SearchReport } from "./search.js";
 import { ObservedEffects, type Selection, scoreUi, type UiScore } from "./score.js";
 import { checkSolvable, type SolvableReport } from "./solvable.js";
 import { summarizeUiRows, type UiSummary } from "./summary.js";
@@ -160,4 +161,23 @@ export async function uiScoreFile(o: UiScoreFileOptions): Promise<UiScoreFileRes
 
 export function writeUiText(out: string, text: string): void {
   writeTextAtomic(out, text);
+}
+
+export interface UiSearchFileOptions {
+  fixture: string;
+  observed?: string;
+  /** Seeds 0 … seeds−1 (the reference's `--seeds`). */
+  seeds: number;
+  search: SearchOptions;
+}
+
+/** `geb ui search`: policy, greedy and SA (1.0) or oracle_search (reference-0.1) per seed. */
+export async function uiSearchFile(
+  o: UiSearchFileOptions,
+): Promise<SearchReport & { fixture: string; rows: number }> {
+  const { rows } = await readUiFixture(o.fixture);
+  const observed =
+    o.observed !== undefined ? new ObservedEffects(await readUiObserved(o.observed)) : undefined;
+  const seeds = Array.from({ length: o.seeds }, (_, i) => i);
+  return { fixture: o.fixture, rows: rows.length, ...runSearch(rows, seeds, o.search, observed) };
 }

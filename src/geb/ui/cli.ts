@@ -3,14 +3,14 @@
  * imported in each action so `geb --help` loads none of it (tests/meta/startup.test.ts).
  */
 import { type Command, Option } from "commander";
-import { intFlag, nonEmptyFlag, outFileFlag } from "../../core/cli.js";
+import { floatFlag, intFlag, nonEmptyFlag, outFileFlag } from "../../core/cli.js";
 
 const COMPATS = ["1.0", "reference-0.1"] as const;
 
 export function registerUiCommands(program: Command): void {
   const ui = program
     .command("ui")
-    .description("UI-action fixtures: validate, summarize, generate, check solvability, score selections");
+    .description("UI-action fixtures: validate, summarize, generate, check solvability, score, search");
 
   ui.command("validate")
     .description("check a UI fixture; list every problem as file:line: field (exit 1 when any)")
@@ -177,5 +177,55 @@ export function registerUiCommands(program: Command): void {
       });
       if (o.out) writeUiText(o.out, r.text);
       console.log(r.text);
+    });
+
+  ui.command("search")
+    .description("policy, greedy and simulated annealing per seed (reference-0.1: the reference's oracle SA)")
+    .requiredOption("--fixture <path>", "UI fixture JSONL")
+    .option("--observed <path>", "observed effects JSONL")
+    .option("--seeds <n>", "run seeds 0 … n-1", intFlag("--seeds", { min: 1 }), 1)
+    .option("--sa-iterations <n>", "SA iterations", intFlag("--sa-iterations", { min: 1 }), 200)
+    .option("--sa-temp-start <x>", "SA start temperature", floatFlag("--sa-temp-start", { min: 0 }), 1)
+    .option("--sa-temp-end <x>", "SA end temperature", floatFlag("--sa-temp-end", { min: 0 }), 0.01)
+    .option("--alpha <x>", "potential-shaping weight", floatFlag("--alpha", { min: 0 }), 0.1)
+    .addOption(
+      new Option("--rules <on|off>", "apply the policy's rule chain").choices(["on", "off"]).default("on"),
+    )
+    .addOption(
+      new Option("--overlay-filter <on|off>", "drop overlay candidates").choices(["on", "off"]).default("on"),
+    )
+    .addOption(
+      new Option("--state-gate <on|off>", "respect requires_state when scoring plans")
+        .choices(["on", "off"])
+        .default("on"),
+    )
+    .addOption(
+      new Option("--compat <v>", "1.0 (SA without the gold) or reference-0.1 (the reference's oracle SA)")
+        .choices(COMPATS)
+        .default("1.0"),
+    )
+    .option("--out <path>", "also write the JSON here", outFileFlag("--out"))
+    .action(async (o) => {
+      const { uiSearchFile, writeUiText } = await import("./api.js");
+      const { DEFAULT_SEARCH } = await import("./search.js");
+      const r = await uiSearchFile({
+        fixture: o.fixture,
+        observed: o.observed,
+        seeds: o.seeds,
+        search: {
+          ...DEFAULT_SEARCH,
+          dialect: o.compat,
+          iterations: o.saIterations,
+          tempStart: o.saTempStart,
+          tempEnd: o.saTempEnd,
+          alpha: o.alpha,
+          applyRules: o.rules === "on",
+          applyOverlayFilter: o.overlayFilter === "on",
+          stateGate: o.stateGate === "on",
+        },
+      });
+      const text = JSON.stringify(r, null, 2);
+      if (o.out) writeUiText(o.out, text);
+      console.log(text);
     });
 }

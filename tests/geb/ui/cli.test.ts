@@ -140,3 +140,24 @@ describe("geb ui score --agent policy", () => {
     expect(JSON.parse(leaky.stdout).sequence_metrics.task_pass_rate).toBe(1);
   });
 });
+
+describe("geb ui search", () => {
+  it("reference-0.1 names its SA oracle_search; 1.0 names it sa", async () => {
+    const c = await run(
+      "search",
+      "--fixture",
+      committedFixture,
+      "--compat",
+      "reference-0.1",
+      "--sa-iterations",
+      "20",
+    );
+    expect(c.status, c.stderr).toBe(0);
+    const out = JSON.parse(c.stdout);
+    expect(Object.keys(out.strategy_summary)).toEqual(["policy", "greedy", "oracle_search"]);
+    expect(out.search_strategy).toBe("oracle_search");
+    const v = await run("search", "--fixture", committedFixture, "--seeds", "2", "--sa-iterations", "20");
+    expect(Object.keys(JSON.parse(v.stdout).strategy_summary)).toEqual(["policy", "greedy", "sa"]);
+    expect((await run("search", "--fixture", committedFixture, "--seeds", "0")).status).toBe(2);
+  });
+});
