@@ -111,8 +111,11 @@ function expand(tokens: readonly string[]): string[] {
   return out;
 }
 
+/** The instruction's keywords: tokens without stopwords, expanded with synonyms (deduplicated). */
+export const instructionKeywords = (instruction: string): string[] => expand(keywordTokens(instruction));
+
 /** Equal, or a prefix either way when both tokens have ≥ 4 characters. */
-function tokenMatches(a: string, b: string): boolean {
+export function tokenMatches(a: string, b: string): boolean {
   if (a === b) return true;
   if ([...a].length < 4 || [...b].length < 4) return false;
   return a.startsWith(b) || b.startsWith(a);
