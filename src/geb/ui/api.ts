@@ -7,10 +7,18 @@ import { pyJsonDumps } from "../../core/pyjson.js";
 import type { Compat } from "../dataset/types.js";
 import { writeTextAtomic } from "../io.js";
 import { baselineSelections, type UiMode, type UiRandomRng } from "./baselines.js";
-import { readUiFixture, readUiObserved, readUiSelections, validateUiFixture } from "./fixture.js";
+import {
+  readGateModel,
+  readUiFixture,
+  readUiObserved,
+  readUiSelections,
+  validateUiFixture,
+} from "./fixture.js";
+import { type GateTrainOptions, runGate, splitByTask, trainGate } from "./gate.js";
 import { generateUiRows, type UiGenerateOptions, uiRowsToJsonl } from "./generate.js";
 import { type PolicyRun, runPolicy } from "./policy.js";
 import { runSearch, type SearchOptions, type SearchReport } from "./search.js";
+import type { UiRow } from "./schema.js";
 import { ObservedEffects, type Selection, scoreUi, type UiScore } from "./score.js";
 import { checkSolvable, type SolvableReport } from "./solvable.js";
 import { summarizeUiRows, type UiSummary } from "./summary.js";
@@ -43,8 +51,10 @@ export interface UiScoreFileOptions {
   randomRng?: UiRandomRng;
   /** …a selections file (`{id, value}` rows), or… */
   selections?: string;
-  /** …an agent: the deterministic policy (./policy.ts). */
-  agent?: "policy";
+  /** …an agent: the deterministic policy (./policy.ts) or a gate model (./gate.ts). */
+  agent?: "policy" | "gate";
+  /** Gate: the model file. */
+  gateModel?: string;
   /** Policy: the rule chain and the overlay filter (the reference's `--rules`, `--overlay-filter`). */
   rules?: boolean;
   overlayFilter?: boolean;
@@ -99,6 +109,15 @@ export async function uiScoreFile(o: UiScoreFileOptions): Promise<UiScoreFileRes
     selections = policyRun.selections;
     if (o.trace !== undefined)
       writeTextAtomic(o.trace, policyRun.traces.map((t) => `${JSON.stringify(t)}\n`).join(""));
+  } else if (o.agent === "gate") {
+    if (o.gateModel === undefined) throw new InputError("--agent gate needs --gate-model");
+    if (o.compat !== "1.0")
+      throw new InputError("--agent gate is a 1.0 agent (the reference has no gate CLI to match)");
+    const model = readGateModel(o.gateModel);
+    selections = runGate(rows, model, {
+      applyRules: o.rules ?? true,
+      applyOverlayFilter: o.overlayFilter ?? true,
+    });
   } else if (o.selections !== undefined) {
     const byId = await readUiSelections(o.selections);
     const missing = rows.filter((r) => !byId.has(r.id));
@@ -122,14 +141,16 @@ export async function uiScoreFile(o: UiScoreFileOptions): Promise<UiScoreFileRes
         // reference-0.1 runs the reference's rules 0 and 4, which read the answer key.
         leaky: policyRun.leaky,
       }
-    : o.selections !== undefined
-      ? { kind: "selections", file: o.selections }
-      : {
-          kind: o.mode === "gold" ? "oracle" : "baseline",
-          mode: o.mode,
-          seed: o.seed ?? 0,
-          ...(o.mode === "random" ? { random_rng: o.randomRng ?? "stream" } : {}),
-        };
+    : o.agent === "gate"
+      ? { kind: "gate", model: o.gateModel, rules: o.rules ?? true, overlay_filter: o.overlayFilter ?? true }
+      : o.selections !== undefined
+        ? { kind: "selections", file: o.selections }
+        : {
+            kind: o.mode === "gold" ? "oracle" : "baseline",
+            mode: o.mode,
+            seed: o.seed ?? 0,
+            ...(o.mode === "random" ? { random_rng: o.randomRng ?? "stream" } : {}),
+          };
   const payload: Record<string, unknown> = compat
     ? {
         rows: score.rows,
@@ -180,4 +201,45 @@ export async function uiSearchFile(
     o.observed !== undefined ? new ObservedEffects(await readUiObserved(o.observed)) : undefined;
   const seeds = Array.from({ length: o.seeds }, (_, i) => i);
   return { fixture: o.fixture, rows: rows.length, ...runSearch(rows, seeds, o.search, observed) };
+}
+
+export interface UiGateTrainOptions {
+  fixture: string;
+  outModel: string;
+  /** Every n-th task (file order) is held out; the model is trained on the others. */
+  holdoutEvery: number;
+  train: GateTrainOptions;
+}
+
+/**
+ * `geb ui gate train`: train on the train split, write the model, score the gate (1.0
+ * metrics, intervals) on the held-out split, which training never saw.
+ */
+export async function uiGateTrainFile(o: UiGateTrainOptions): Promise<Record<string, unknown>> {
+  const { rows } = await readUiFixture(o.fixture);
+  const { train, holdout } = splitByTask(rows, o.holdoutEvery);
+  if (!train.length || !holdout.length)
+    throw new InputError(
+      `--holdout-every ${o.holdoutEvery} leaves ${train.length ? "no held-out" : "no training"} task (the fixture has too few tasks)`,
+      { file: o.fixture },
+    );
+  const model = trainGate(train, o.train);
+  writeTextAtomic(o.outModel, `${JSON.stringify(model, null, 2)}\n`);
+  const opts = { applyRules: true, applyOverlayFilter: true };
+  const score = scoreUi(holdout, runGate(holdout, model, opts), { compat: "1.0" });
+  const trainScore = scoreUi(train, runGate(train, model, opts), { compat: "1.0" });
+  const tasks = (rs: UiRow[]) => new Set(rs.map((r, i) => r.task_id ?? `__row_${i}`)).size;
+  return {
+    fixture: o.fixture,
+    model: o.outModel,
+    holdout_every: o.holdoutEvery,
+    train: { rows: train.length, tasks: tasks(train), selection_rate: trainScore.metrics.selection_rate },
+    holdout: {
+      rows: holdout.length,
+      tasks: tasks(holdout),
+      metrics: score.metrics,
+      sequence_metrics: score.sequence_metrics,
+      intervals: score.intervals,
+    },
+  };
 }

@@ -129,8 +129,12 @@ export function registerUiCommands(program: Command): void {
     )
     .option("--selections <path>", "selections JSONL ({id, value}: candidate id, null = abstain)")
     .addOption(
-      new Option("--agent <a>", "an agent: policy (the deterministic rule chain)").choices(["policy"]),
+      new Option(
+        "--agent <a>",
+        "an agent: policy (the deterministic rule chain) or gate (a gate model)",
+      ).choices(["policy", "gate"]),
     )
+    .option("--gate-model <path>", "gate: the model JSON (geb ui gate train)")
     .addOption(
       new Option("--rules <on|off>", "policy: apply the rule chain").choices(["on", "off"]).default("on"),
     )
@@ -169,6 +173,7 @@ export function registerUiCommands(program: Command): void {
         randomRng: o.randomRng,
         selections: o.selections,
         agent: o.agent,
+        gateModel: o.gateModel,
         rules: o.rules === "on",
         overlayFilter: o.overlayFilter === "on",
         trace: o.trace,
@@ -227,5 +232,38 @@ export function registerUiCommands(program: Command): void {
       const text = JSON.stringify(r, null, 2);
       if (o.out) writeUiText(o.out, text);
       console.log(text);
+    });
+
+  const gate = ui.command("gate").description("gate models: a logistic regression over candidate features");
+  gate
+    .command("train")
+    .description("train on the train split of a fixture, write the model, score it on the held-out tasks")
+    .requiredOption("--fixture <path>", "UI fixture JSONL")
+    .requiredOption("--out-model <path>", "model JSON to write", outFileFlag("--out-model"))
+    .option(
+      "--holdout-every <n>",
+      "hold out every n-th task (file order)",
+      intFlag("--holdout-every", { min: 2 }),
+      2,
+    )
+    .option("--epochs <n>", "SGD epochs", intFlag("--epochs", { min: 1 }), 200)
+    .option("--lr <x>", "learning rate", floatFlag("--lr", { min: 0 }), 0.1)
+    .option("--l2 <x>", "L2 weight decay", floatFlag("--l2", { min: 0 }), 0)
+    .option("--min-score <x>", "abstain below this score", floatFlag("--min-score", { min: 0, max: 1 }), 0.5)
+    .option(
+      "--min-margin <x>",
+      "abstain when the runner-up is this close",
+      floatFlag("--min-margin", { min: 0 }),
+      0,
+    )
+    .action(async (o) => {
+      const { uiGateTrainFile } = await import("./api.js");
+      const r = await uiGateTrainFile({
+        fixture: o.fixture,
+        outModel: o.outModel,
+        holdoutEvery: o.holdoutEvery,
+        train: { epochs: o.epochs, lr: o.lr, l2: o.l2, minScore: o.minScore, minMargin: o.minMargin },
+      });
+      console.log(JSON.stringify(r, null, 2));
     });
 }

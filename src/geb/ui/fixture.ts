@@ -6,7 +6,9 @@
 import { readFileSync } from "node:fs";
 import { InputError, fieldPath } from "../../core/errors.js";
 import { parseWith } from "../../core/schema.js";
+import type { GateModel } from "./gate.js";
 import {
+  UiGateModelSchema,
   type UiObserved,
   UiObservedSchema,
   type UiRow,
@@ -158,4 +160,25 @@ export async function readUiSelections(file: string): Promise<Map<string, string
 export function selectionOf(s: UiSelection): string | null {
   const v = s.value !== undefined ? s.value : s.candidate_id;
   return typeof v === "string" && v.trim() !== "" ? v : null;
+}
+
+/** A gate model file; problems name the file and field. */
+export function readGateModel(file: string): GateModel {
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, "utf8"));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(code ? `cannot read file: ${code}` : `invalid JSON: ${(e as Error).message}`, {
+      file,
+    });
+  }
+  const m = parseWith(UiGateModelSchema, value, { file });
+  return {
+    feature_names: m.feature_names,
+    weights: m.weights,
+    bias: m.bias,
+    min_score: m.min_score,
+    min_margin: m.min_margin,
+  };
 }

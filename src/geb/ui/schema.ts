@@ -172,6 +172,14 @@ export const UiScoreReportSchema = z
       z.object({ kind: z.literal("selections"), file: z.string() }).strict(),
       z
         .object({
+          kind: z.literal("gate"),
+          model: z.string(),
+          rules: z.boolean(),
+          overlay_filter: z.boolean(),
+        })
+        .strict(),
+      z
+        .object({
           kind: z.literal("policy"),
           rules: z.boolean(),
           overlay_filter: z.boolean(),
@@ -238,3 +246,19 @@ export const UiScoreReportSchema = z
   })
   .strict();
 registerSchema("geb-ui-score.v1", UiScoreReportSchema);
+
+/** A gate model file (`geb ui gate train --out-model`; the reference's train_ui_gate.py shape). */
+export const UiGateModelSchema = z
+  .object({
+    feature_names: z.array(z.string()).min(1),
+    weights: z.array(finite),
+    bias: finite,
+    min_score: finite,
+    min_margin: finite,
+  })
+  .loose()
+  .refine((m) => m.weights.length === m.feature_names.length, {
+    message: "weights must have one entry per feature name",
+    path: ["weights"],
+  });
+registerSchema("geb-ui-gate-model", UiGateModelSchema);

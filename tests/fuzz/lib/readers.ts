@@ -28,6 +28,7 @@ import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
 import { readRunFile } from "../../../src/geb/summary/runs.js";
 import { loadPresets } from "../../../src/geb/sweep/presets.js";
 import { uiScoreFile, uiSolvableFile, validateUiFixture } from "../../../src/geb/ui/api.js";
+import { readGateModel } from "../../../src/geb/ui/fixture.js";
 import { loadChecksConfig } from "../../../src/geb/sweep/thresholds.js";
 import { parseActionScript } from "../../../src/gf01/agents/online.js";
 import { migrateRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
@@ -319,6 +320,14 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
         await uiSolvableFile(file);
         return uiScoreFile({ fixture: file, mode: "random", compat: "1.0" });
       },
+    },
+    {
+      name: "geb ui gate model (ui score --gate-model)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(ROOT, UI_REF, "gate/gate_committed.json")),
+      fileName: "gate.json",
+      read: (file) => readGateModel(file),
     },
     {
       name: "geb ui observed (ui score --observed)",

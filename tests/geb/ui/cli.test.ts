@@ -161,3 +161,43 @@ describe("geb ui search", () => {
     expect((await run("search", "--fixture", committedFixture, "--seeds", "0")).status).toBe(2);
   });
 });
+
+describe("geb ui gate train / score --agent gate", () => {
+  it("trains on the train split, reports the held-out split, and the model scores through --agent gate", async () => {
+    const d = tmp();
+    const fixture = join(d, "steps.jsonl");
+    const { DEFAULT_UI_GENERATE, generateUiRows, uiRowsToJsonl } = await import(
+      "../../../src/geb/ui/generate.js"
+    );
+    const rows = [0, 1, 2, 3].flatMap((seed) => generateUiRows({ ...DEFAULT_UI_GENERATE, seed, steps: 2 }));
+    writeFileSync(fixture, uiRowsToJsonl(rows.map((r, i) => ({ ...r, id: `s${i}` }))));
+    const model = join(d, "gate.json");
+    const t = await run("gate", "train", "--fixture", fixture, "--out-model", model);
+    expect(t.status, t.stderr).toBe(0);
+    const r = JSON.parse(t.stdout);
+    expect([r.train.tasks, r.holdout.tasks, r.holdout.rows]).toEqual([2, 2, 4]);
+    expect(r.holdout.intervals.metrics.selection_rate.n_clusters).toBe(2);
+    const s = await run("score", "--fixture", fixture, "--agent", "gate", "--gate-model", model);
+    expect(s.status, s.stderr).toBe(0);
+    expect(JSON.parse(s.stdout).selector).toEqual({ kind: "gate", model, rules: true, overlay_filter: true });
+    writeFileSync(
+      model,
+      JSON.stringify({ feature_names: ["bias"], weights: [], bias: 0, min_score: 0.5, min_margin: 0 }),
+    );
+    const bad = await run("score", "--fixture", fixture, "--agent", "gate", "--gate-model", model);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe(`geb: ${model}: field weights: weights must have one entry per feature name\n`);
+    const one = await run(
+      "gate",
+      "train",
+      "--fixture",
+      committedFixture,
+      "--out-model",
+      model,
+      "--holdout-every",
+      "3",
+    );
+    expect(one.status).toBe(2);
+    expect(one.stderr).toMatch(/leaves no held-out task/);
+  });
+});
