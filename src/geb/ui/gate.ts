@@ -104,7 +104,8 @@ export interface GateModel {
 
 /** The reference's sigmoid (pow of its rounded e, split at 0 for stability). */
 function sigmoid(v: number): number {
-  const E = 2.718281828459045;
+  // The reference writes the literal 2.718281828459045: the same double as Math.E.
+  const E = Math.E;
   if (v >= 0) return 1 / (1 + E ** -v);
   const e = E ** v;
   return e / (1 + e);
@@ -208,6 +209,8 @@ export function splitByTask(rows: readonly UiRow[], every: number): { train: UiR
   const held = new Set(order.filter((_, k) => (k + 1) % every === 0));
   const train: UiRow[] = [];
   const holdout: UiRow[] = [];
-  rows.forEach((r, i) => (held.has(keyOf(r, i)) ? holdout : train).push(r));
+  rows.forEach((r, i) => {
+    (held.has(keyOf(r, i)) ? holdout : train).push(r);
+  });
   return { train, holdout };
 }

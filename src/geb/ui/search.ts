@@ -97,9 +97,15 @@ const survivorCache = new WeakMap<SearchOptions, WeakMap<UiRow, Cand[]>>();
 /** The policy's survivors for a row: 1.0 on the agent row (target grammar first), else leaky. */
 function survivorsOf(row: UiRow, o: SearchOptions): Cand[] {
   let perOpts = survivorCache.get(o);
-  if (!perOpts) survivorCache.set(o, (perOpts = new WeakMap()));
+  if (!perOpts) {
+    perOpts = new WeakMap();
+    survivorCache.set(o, perOpts);
+  }
   let s = perOpts.get(row);
-  if (!s) perOpts.set(row, (s = computeSurvivors(row, o)));
+  if (!s) {
+    s = computeSurvivors(row, o);
+    perOpts.set(row, s);
+  }
   return s;
 }
 
