@@ -531,7 +531,7 @@ function chain(r: Row, opts: PolicyOptions, candidates?: readonly Cand[]): Prese
  * 1.0 only: an instruction in the target grammar of ./solvable.ts (label, window, position)
  * is followed first; the other candidates get `target_mismatch`. Otherwise the chain.
  */
-function targetFirst(view: AgentRow, opts: PolicyOptions): Preselection {
+export function targetFirst(view: AgentRow, opts: PolicyOptions): Preselection {
   const r = resolveTarget(view);
   if (!r.ok) return preselect(view, opts);
   const cands = view.candidates as unknown as Cand[];

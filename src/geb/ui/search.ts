@@ -20,6 +20,7 @@ import {
   preselectLeaky,
   runPolicy,
   stateMatches,
+  targetFirst,
 } from "./policy.js";
 import type { UiRow } from "./schema.js";
 import {
@@ -127,11 +128,27 @@ function stateConstrained(row: UiRow, state: State, o: SearchOptions): Cand[] {
   return f.filter((c) => isObj(c.next_state) || isObj(c.state));
 }
 
+/**
+ * Where the state starts over: 1.0 starts every task from the empty state (as its policy);
+ * reference-0.1 carries it across tasks, as the reference does.
+ */
+function resetsBefore(rows: readonly UiRow[], o: SearchOptions): boolean[] {
+  let prev: string | undefined;
+  return rows.map((r, i) => {
+    const key = r.task_id ?? `__row_${i}`;
+    const reset = o.dialect === "1.0" && key !== prev;
+    prev = key;
+    return reset;
+  });
+}
+
 /** The script's greedy: argmax Δφ over state-constrained survivors, ties → `seed % n`. */
 export function greedyPlan(rows: readonly UiRow[], seed: number, o: SearchOptions): Selection[] {
   let state: State = {};
   const plan: Selection[] = [];
-  for (const row of rows) {
+  const resets = resetsBefore(rows, o);
+  for (const [i, row] of rows.entries()) {
+    if (resets[i]) state = {};
     const cs = stateConstrained(row, state, o);
     if (!cs.length) {
       plan.push(null);
@@ -172,7 +189,9 @@ function validPlan(rows: readonly UiRow[], plan: readonly Selection[], o: Search
   if (plan.length !== rows.length) return false;
   if (!o.stateGate) return true;
   let state: State = {};
+  const resets = resetsBefore(rows, o);
   for (let i = 0; i < rows.length; i++) {
+    if (resets[i]) state = {};
     const sel = plan[i];
     if (sel !== null && !idsOf(stateConstrained(rows[i], state, o)).includes(sel)) return false;
     const next = stateAfter(rows[i], sel);
@@ -190,7 +209,9 @@ function planScore(rows: readonly UiRow[], plan: readonly Selection[], o: Search
   const oracle = o.dialect === "reference-0.1";
   let state: State = {};
   let score = 0;
+  const resets = resetsBefore(rows, o);
   for (let i = 0; i < rows.length; i++) {
+    if (resets[i]) state = {};
     const row = rows[i];
     const sel = plan[i];
     const byId = new Map(survivorsOf(row, o).map((c) => [c.candidate_id, c] as const));
@@ -319,10 +340,82 @@ export function simulatedAnnealing(
   };
 }
 
+export interface StateGateMetrics {
+  state_gate_pass_rate: number;
+  state_gate_violation_rate: number;
+}
+export interface AbstainDebug {
+  abstain_rows: number;
+  abstain_reason_counts: Record<string, number>;
+  abstain_filter_averages: { candidates_in: number; after_overlay_filter: number; after_rules: number };
+}
 export interface StrategyResult {
   plan: Selection[];
   metrics: UiRowMetrics;
   sequence_metrics: UiSequenceMetrics;
+  /** Steps with `requires_state` where the plan acted although it did not hold. */
+  state_gate: StateGateMetrics;
+  /** Why the policy chain left the abstained steps without a single candidate. */
+  abstain_debug: AbstainDebug;
+}
+
+function stateGate(rows: readonly UiRow[], plan: readonly Selection[], o: SearchOptions): StateGateMetrics {
+  let total = 0;
+  let violations = 0;
+  let state: State = {};
+  const resets = resetsBefore(rows, o);
+  rows.forEach((row, i) => {
+    if (resets[i]) state = {};
+    if (isObj(row.requires_state)) {
+      total++;
+      if (plan[i] !== null && !stateMatches(row.requires_state, state)) violations++;
+    }
+    const next = stateAfter(row, plan[i]);
+    if (Object.keys(next).length) state = next;
+  });
+  if (!total) return { state_gate_pass_rate: 1, state_gate_violation_rate: 0 };
+  return {
+    state_gate_pass_rate: (total - violations) / total,
+    state_gate_violation_rate: violations / total,
+  };
+}
+
+function abstainDebug(rows: readonly UiRow[], plan: readonly Selection[], o: SearchOptions): AbstainDebug {
+  const counts: Record<string, number> = {};
+  const bump = (k: string) => {
+    counts[k] = (counts[k] ?? 0) + 1;
+  };
+  const totals = { candidates_in: 0, after_overlay_filter: 0, after_rules: 0 };
+  let abstains = 0;
+  let state: State = {};
+  const resets = resetsBefore(rows, o);
+  rows.forEach((row, i) => {
+    if (resets[i]) state = {};
+    if (plan[i] === null) {
+      abstains++;
+      if (isObj(row.requires_state) && !stateMatches(row.requires_state, state)) bump("requires_state_unmet");
+      const { trace } =
+        o.dialect === "reference-0.1" ? preselectLeaky(row, o) : targetFirst(toAgentRow(row), o);
+      totals.candidates_in += trace.candidates_in.length;
+      totals.after_overlay_filter += trace.after_overlay_filter.length;
+      totals.after_rules += trace.after_rules.length;
+      for (const list of Object.values(trace.reasons)) for (const r of list) if (r) bump(r);
+      if (trace.after_rules.length > 1) bump("ambiguous_remaining");
+      if (!trace.after_rules.length) bump("no_candidates_after_rules");
+    }
+    const next = stateAfter(row, plan[i]);
+    if (Object.keys(next).length) state = next;
+  });
+  const avg = (x: number) => (abstains ? x / abstains : 0);
+  return {
+    abstain_rows: abstains,
+    abstain_reason_counts: counts,
+    abstain_filter_averages: {
+      candidates_in: avg(totals.candidates_in),
+      after_overlay_filter: avg(totals.after_overlay_filter),
+      after_rules: avg(totals.after_rules),
+    },
+  };
 }
 export interface SeedRun {
   seed: number;
@@ -361,7 +454,13 @@ export function runSearch(
   const compat = { compat: o.dialect, observed };
   const result = (plan: Selection[]): StrategyResult => {
     const s = scoreUi(rows, plan, compat);
-    return { plan, metrics: s.metrics, sequence_metrics: s.sequence_metrics };
+    return {
+      plan,
+      metrics: s.metrics,
+      sequence_metrics: s.sequence_metrics,
+      state_gate: stateGate(rows, plan, o),
+      abstain_debug: abstainDebug(rows, plan, o),
+    };
   };
   const policy = result(runPolicy(rows, o.dialect, o).selections);
   const seedRuns = seeds.map((seed): SeedRun => {

@@ -32,6 +32,8 @@ describe("reference-0.1 search parity (oracle_search = the reference's SA)", () 
     for (const s of ["policy", "greedy"] as const) {
       expect(r.seed_runs[0][s].metrics).toEqual(expected[s].metrics);
       expect(r.seed_runs[0][s].sequence_metrics).toEqual(expected[s].sequence_metrics);
+      expect(r.seed_runs[0][s].state_gate).toEqual(expected[s].state_gate);
+      expect(r.seed_runs[0][s].abstain_debug).toEqual(expected[s].abstain_debug);
     }
   });
   it("committed fixture, 3 seeds; generated popup fixture, 3 seeds (every strategy 0.0: finding F5)", async () => {
@@ -51,6 +53,16 @@ describe("reference-0.1 search parity (oracle_search = the reference's SA)", () 
     const g = runSearch(gen, [0, 1, 2], compat);
     const gref = ref("search3_gen.json");
     expect(g.strategy_summary).toEqual(renamed(gref.strategy_summary));
+    // Abstain telemetry where the reference abstains / acts against the state (its seed runs).
+    for (const [k, run] of gref.seed_runs.entries())
+      for (const [ours, theirs] of [
+        [g.seed_runs[k].policy, run.policy],
+        [g.seed_runs[k].greedy, run.greedy],
+        [g.seed_runs[k].search, run.sa],
+      ] as const) {
+        expect(ours.state_gate).toEqual(theirs.state_gate);
+        expect(ours.abstain_debug).toEqual(theirs.abstain_debug);
+      }
     expect(g.seed_runs.map((s) => s.search.telemetry)).toEqual(
       gref.seed_runs.map((s: { sa: { telemetry: unknown } }) => s.sa.telemetry),
     );
