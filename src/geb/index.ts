@@ -11,3 +11,5 @@ export * from "./pipeline/index.js";
 export * as view from "./view/index.js";
 export * as memory from "./memory/index.js";
 export * as util from "./util/index.js";
+// UI-action fixtures, generator, solvability and scoring (docs/geb/ui.md); a namespace.
+export * as ui from "./ui/index.js";

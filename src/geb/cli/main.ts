@@ -29,6 +29,7 @@ import { registerViewCommand } from "../view/cli.js";
 import { registerMemoryCommands } from "../memory/cli.js";
 import { registerUtilCommands } from "../util/cli.js";
 import { registerExportCommand } from "../export/cli.js";
+import { registerUiCommands } from "../ui/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
 import { intervalsLine } from "../grade/intervals.js";
 import {
@@ -388,6 +389,7 @@ export function buildProgram(): Command {
   registerMemoryCommands(program);
   registerUtilCommands(program);
   registerExportCommand(program);
+  registerUiCommands(program);
   return program;
 }
 

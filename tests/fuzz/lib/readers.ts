@@ -51,6 +51,8 @@ import { loadLinearModel } from "../../../src/geb/selector/linear.js";
 import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
 import { readRunFile } from "../../../src/geb/summary/runs.js";
 import { loadPresets } from "../../../src/geb/sweep/presets.js";
+import { uiScoreFile, uiSolvableFile, validateUiFixture } from "../../../src/geb/ui/api.js";
+import { readGateModel } from "../../../src/geb/ui/fixture.js";
 import { loadChecksConfig } from "../../../src/geb/sweep/thresholds.js";
 import { parseActionScript } from "../../../src/gf01/agents/online.js";
 import { migrateRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
@@ -74,6 +76,7 @@ const ROOT = new URL("../../../", import.meta.url).pathname;
 const OFFICIAL = join(ROOT, "tests/fixtures/fuzz");
 const UTIL = join(ROOT, "tests/fixtures/geb/util");
 const SHARED_GEB = join(ROOT, "../shared/reference/geb");
+const UI_REF = "tests/fixtures/geb-ui/reference";
 
 export interface ReaderTarget {
   name: string;
@@ -642,6 +645,40 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
         "data: data.jsonl\nmodel: [openai:a, gemini:b]\nmax-concurrency: 4\nstop: ['\\n\\n']\ntimings: false\n",
       fileName: "run.yaml",
       read: (file) => applyGebModelConfig(file),
+    },
+    {
+      name: "geb ui fixture (ui validate, ui score)",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: text(join(ROOT, UI_REF, "ui_minipilot_local_optimum_unsaved_changes_fixture.jsonl")),
+      fileName: "ui.jsonl",
+      read: async (file) => {
+        await validateUiFixture(file);
+        await uiSolvableFile(file);
+        return uiScoreFile({ fixture: file, mode: "random", compat: "1.0" });
+      },
+    },
+    {
+      name: "geb ui gate model (ui score --gate-model)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(ROOT, UI_REF, "gate/gate_committed.json")),
+      fileName: "gate.json",
+      read: (file) => readGateModel(file),
+    },
+    {
+      name: "geb ui observed (ui score --observed)",
+      weight: 0.5,
+      shape: "jsonl",
+      valid: text(join(ROOT, UI_REF, "ui_minipilot_local_optimum_unsaved_changes_observed_ok.jsonl")),
+      fileName: "observed.jsonl",
+      read: (file) =>
+        uiScoreFile({
+          fixture: join(ROOT, UI_REF, "ui_minipilot_local_optimum_unsaved_changes_fixture.jsonl"),
+          mode: "gold",
+          observed: file,
+          compat: "1.0",
+        }),
     },
   ];
 }
