@@ -120,6 +120,12 @@ async function sweepAction(cmd: Command, spec: SweepSpec, out: string): Promise<
     progress: o.progress !== false,
     runtime: await runtimeFor(spec, o),
     log: (s) => process.stderr.write(`${s}\n`),
+    // The effective config beside the results, once the sweep is known to start (a refused
+    // sweep writes nothing).
+    beforeWrite: async () => {
+      const { writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+      await writeEffectiveConfig(cmd, `${out.replace(/\/+$/, "")}/config.json`);
+    },
   });
   reportSweep(r, out);
 }
@@ -159,8 +165,6 @@ function registerSweepCommandsInner(program: Command): void {
   sweep.action(async () => {
     const { specFromFlags } = await import("../sweep/flags.js");
     const spec = specFromFlags(sweep);
-    const { writeEffectiveConfig } = await import("../../core/engine/run-config.js");
-    await writeEffectiveConfig(sweep, `${String(sweep.opts().out).replace(/\/+$/, "")}/config.json`);
     await sweepAction(sweep, spec, sweep.opts().out);
   });
 

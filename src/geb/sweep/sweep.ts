@@ -53,6 +53,8 @@ export interface SweepOptions {
   progress?: boolean;
   runtime?: SweepRuntime;
   log?: (line: string) => void;
+  /** Called once every check has passed, right before the first file is written (the CLI's config.json). */
+  beforeWrite?: () => Promise<void> | void;
 }
 
 export interface SweepResult {
@@ -326,6 +328,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
         { file: join(out, MANIFEST) },
       );
   }
+  await opts.beforeWrite?.();
   if (opts.overwrite) {
     const old = existing ? existing.cells : [];
     for (const name of new Set([...old, ...grid.map((c) => c.name)]))

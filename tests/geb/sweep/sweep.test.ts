@@ -19,10 +19,14 @@ const GRID = [
 ];
 const OUT = "runs/sweep";
 
-/** Files of a sweep dir except timing.json (wall time: diagnostics, not results). */
+/**
+ * Files of a sweep dir except timing.json (wall time: diagnostics, not results) and the top
+ * config.json (the invocation's effective flags, e.g. a shard's `--shard`: not a result).
+ */
 function scoredFiles(root: string): Map<string, Buffer> {
   const m = new Map<string, Buffer>();
-  for (const f of listFiles(root)) if (!f.endsWith("timing.json")) m.set(f, readFileSync(join(root, f)));
+  for (const f of listFiles(root))
+    if (!f.endsWith("timing.json") && f !== "config.json") m.set(f, readFileSync(join(root, f)));
   return m;
 }
 
@@ -139,6 +143,8 @@ describe("geb sweep: resume, shards, merge", () => {
     expect(geb(b, "sweep", "--out", OUT, ...args, "--shard", "2/2").status).toBe(0);
     expect(doneCells(join(a, OUT)).length + doneCells(join(b, OUT)).length).toBe(4);
     expect(doneCells(join(a, OUT))).not.toEqual(doneCells(join(b, OUT)));
+    // Each shard's effective config records its shard, so it repeats that shard.
+    expect(JSON.parse(readFileSync(join(a, OUT, "config.json"), "utf8")).shard).toBe("1/2");
 
     const merged = tmp();
     const m = geb(merged, "sweep-merge", join(a, OUT), join(b, OUT), "--out", OUT);
