@@ -25,6 +25,7 @@ import type { BaselineName } from "../baselines/baselines.js";
 import { registerModelCommands } from "./model.js";
 import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
+import { registerTrapCommands } from "../trap/cli.js";
 import { registerViewCommand } from "../view/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
 import { intervalsLine } from "../grade/intervals.js";
@@ -382,6 +383,7 @@ export function buildProgram(): Command {
   registerPipelineCommands(program);
   registerSweepCommands(program);
   registerViewCommand(program);
+  registerTrapCommands(program);
   return program;
 }
 
