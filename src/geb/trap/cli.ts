@@ -31,7 +31,9 @@ function summaryLines(s: TrapRunSummary, headline: string): string[] {
     lines.push(splitLine("fold", s.baselines.baselines.fold[split], headline));
   }
   const c = s.canary_report;
-  lines.push(`canary (report only): ${c.metric}=${fmt(c.value)} reference alert at >= ${c.alert_at}: ${c.status}`);
+  lines.push(
+    `canary (report only): ${c.metric}=${fmt(c.value)} reference alert at >= ${c.alert_at}: ${c.status}`,
+  );
   return lines;
 }
 
@@ -50,7 +52,10 @@ function equivalenceLine(equivalent: boolean): string {
 
 function addEngineFlags(cmd: Command): Command {
   return cmd
-    .requiredOption("--model <spec>", "model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)")
+    .requiredOption(
+      "--model <spec>",
+      "model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
+    )
     .option("--base-url <url>", "server base URL (openai: …/v1)")
     .option("--api-key-env <name>", "environment variable holding the API key")
     .option("--command-arg <arg>", "argument for command:<program> (repeat)", collect)
@@ -58,9 +63,17 @@ function addEngineFlags(cmd: Command): Command {
       new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
     )
     .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option("--temperature <x>", "sampling temperature (default 0)", checkedFlag(floatFlag("--temperature", { min: 0 })))
+    .option(
+      "--temperature <x>",
+      "sampling temperature (default 0)",
+      checkedFlag(floatFlag("--temperature", { min: 0 })),
+    )
     .option("--top-p <x>", "nucleus sampling", checkedFlag(floatFlag("--top-p", { min: 0, max: 1 })))
-    .option("--max-tokens <n>", "completion budget (default 256)", checkedFlag(intFlag("--max-tokens", { min: 1 })))
+    .option(
+      "--max-tokens <n>",
+      "completion budget (default 256)",
+      checkedFlag(intFlag("--max-tokens", { min: 1 })),
+    )
     .option("--seed <n>", "sampling seed (run k uses seed + k - 1)", checkedFlag(intFlag("--seed")))
     .option(
       "--max-concurrency <n>",
@@ -120,7 +133,9 @@ export function registerTrapCommands(program: Command): void {
         };
       });
       if (o.json) {
-        process.stdout.write(`${JSON.stringify({ families: out, not_ported: TRAP_FAMILIES_NOT_PORTED }, null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ families: out, not_ported: TRAP_FAMILIES_NOT_PORTED }, null, 2)}\n`,
+        );
         return;
       }
       for (const f of out)
@@ -135,7 +150,9 @@ export function registerTrapCommands(program: Command): void {
     .description("write <family>_{anchors,holdout,canary}.jsonl (byte-identical to the reference's defaults)")
     .requiredOption("--family <id>", "trap family (geb trap list)")
     .requiredOption("--out-dir <dir>", "output directory", outDirFlag("--out-dir"))
-    .addOption(new Option("--compat <mode>", "generator dialect").choices(["reference-0.1"]).default("reference-0.1"))
+    .addOption(
+      new Option("--compat <mode>", "generator dialect").choices(["reference-0.1"]).default("reference-0.1"),
+    )
     .option("--seed <n>", "seed (default: the family's)", intFlag("--seed", { min: 0 }))
     .option("--anchors <n>", "anchor rows", intFlag("--anchors", { min: 0 }))
     .option("--holdout <n>", "holdout rows", intFlag("--holdout", { min: 0 }))
@@ -155,11 +172,17 @@ export function registerTrapCommands(program: Command): void {
 
   trap
     .command("score")
-    .description("score predictions ({id, value, support_ids} JSONL) with the family's reference scorer; baselines beside")
+    .description(
+      "score predictions ({id, value, support_ids} JSONL) with the family's reference scorer; baselines beside",
+    )
     .requiredOption("--family <id>", "trap family")
     .requiredOption("--data <path>", "fixture JSONL of one split")
     .requiredOption("--preds <path>", "predictions JSONL")
-    .addOption(new Option("--split <s>", "which split the file is (canaries are report-only)").choices(SPLITS).default("holdout"))
+    .addOption(
+      new Option("--split <s>", "which split the file is (canaries are report-only)")
+        .choices(SPLITS)
+        .default("holdout"),
+    )
     .addOption(new Option("--stage <s>", "floors to check").choices(STAGES).default("target"))
     .option("--out <path>", "write the evaluation JSON here", outFileFlag("--out"))
     .option("--rows-out <path>", "per-row diagnostics JSONL", outFileFlag("--rows-out"))
@@ -176,7 +199,14 @@ export function registerTrapCommands(program: Command): void {
         stage: o.stage as "target",
       });
       const { rows, ...model } = r.model;
-      const payload = { family: family.id, compat: "reference-0.1", stage: o.stage, model, lookup: r.lookup, fold: r.fold };
+      const payload = {
+        family: family.id,
+        compat: "reference-0.1",
+        stage: o.stage,
+        model,
+        lookup: r.lookup,
+        fold: r.fold,
+      };
       if (o.out) writeTextAtomic(o.out as string, `${JSON.stringify(payload, null, 2)}\n`);
       if (o.rowsOut) writeTextAtomic(o.rowsOut as string, rows.map((x) => `${JSON.stringify(x)}\n`).join(""));
       if (o.json) process.stdout.write(`${JSON.stringify(payload, null, 2)}\n`);
@@ -194,10 +224,22 @@ export function registerTrapCommands(program: Command): void {
     .command("run")
     .description("generate → model (raw output, no repair) → score vs stage floors → N-run reliability")
     .requiredOption("--family <id>", "trap family")
-    .requiredOption("--out-dir <dir>", "run directory (results, run-<k>/ summaries, <family>_reliability.json)", outDirFlag("--out-dir"))
-    .option("--data-dir <dir>", "fixture directory (default: generate the reference defaults into <out-dir>/fixtures)")
+    .requiredOption(
+      "--out-dir <dir>",
+      "run directory (results, run-<k>/ summaries, <family>_reliability.json)",
+      outDirFlag("--out-dir"),
+    )
+    .option(
+      "--data-dir <dir>",
+      "fixture directory (default: generate the reference defaults into <out-dir>/fixtures)",
+    )
     .addOption(new Option("--stage <s>", "floors to check").choices(STAGES).default("observe"))
-    .option("--runs <n>", "independent runs (the reliability check needs --min-runs)", intFlag("--runs", { min: 1 }), 2)
+    .option(
+      "--runs <n>",
+      "independent runs (the reliability check needs --min-runs)",
+      intFlag("--runs", { min: 1 }),
+      2,
+    )
     .option("--min-runs <n>", "runs the reliability check requires", intFlag("--min-runs", { min: 1 }), 2);
   addEngineFlags(run);
   run.action(async (o: ModelCliValues & Record<string, unknown>) => {
@@ -205,7 +247,8 @@ export function registerTrapCommands(program: Command): void {
     const { InputError } = await import("../../core/errors.js");
     const { requireFamily, runTrapFamily } = await import("./run.js");
     const family = requireFamily(o.family as string);
-    if (o.resume && o.overwrite) throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
+    if (o.resume && o.overwrite)
+      throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
     const engine = await engineFromOptions({ ...o, resume: false, overwrite: false, results: undefined });
     const r = await runTrapFamily({
       family,
@@ -226,8 +269,11 @@ export function registerTrapCommands(program: Command): void {
       process.exitCode = 1;
       return;
     }
-    for (const s of r.summaries) for (const l of summaryLines(s, family.headlineMetric)) process.stdout.write(`${l}\n`);
-    process.stdout.write(`${equivalenceLine(r.summaries[0]?.baselines.equivalent_to_core_lookup ?? false)}\n`);
+    for (const s of r.summaries)
+      for (const l of summaryLines(s, family.headlineMetric)) process.stdout.write(`${l}\n`);
+    process.stdout.write(
+      `${equivalenceLine(r.summaries[0]?.baselines.equivalent_to_core_lookup ?? false)}\n`,
+    );
     if (r.reliability) process.stdout.write(`${reliabilityLine(r.reliability)}\n`);
     if (r.reliability?.status !== "PASS") process.exitCode = 1;
   });

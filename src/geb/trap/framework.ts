@@ -61,7 +61,9 @@ export function evaluateSplit(
 ): SplitEvaluation & { rows: Record<string, unknown>[] } {
   const s = family.score(rows, preds);
   const floors = split === "canary" ? [] : checkFloors(s.means, family.floors[stage][split]);
-  const failures = floors.filter((c) => !c.pass).map((c) => `${c.metric} ${c.op === ">=" ? "<" : ">"} ${c.floor}`);
+  const failures = floors
+    .filter((c) => !c.pass)
+    .map((c) => `${c.metric} ${c.op === ">=" ? "<" : ">"} ${c.floor}`);
   const k = s.correct.filter(Boolean).length;
   return {
     split,
@@ -80,7 +82,11 @@ export function evaluateSplit(
 export const BASELINES = ["lookup", "fold"] as const;
 export type BaselineId = (typeof BASELINES)[number];
 
-export function baselinePredictions(family: TrapFamily, rows: readonly TrapRow[], which: BaselineId): TrapPrediction[] {
+export function baselinePredictions(
+  family: TrapFamily,
+  rows: readonly TrapRow[],
+  which: BaselineId,
+): TrapPrediction[] {
   return rows.map((r) => (which === "lookup" ? lookupPrediction(r) : family.foldPrediction(r)));
 }
 
@@ -112,12 +118,8 @@ export function baselineReport(family: TrapFamily, fixtures: TrapFixtures, stage
       out[b][split] = strip(evaluateSplit(family, split, stage, rows, baselinePredictions(family, rows, b)));
     }
     if (out[b].anchors.status === "PASS" && out[b].holdout.status === "PASS") passing.push(b);
-    const atTarget = (["anchors", "holdout"] as const).every(
-      (split) =>
-        checkFloors(
-          out[b][split].means,
-          family.floors.target[split],
-        ).every((c) => c.pass),
+    const atTarget = (["anchors", "holdout"] as const).every((split) =>
+      checkFloors(out[b][split].means, family.floors.target[split]).every((c) => c.pass),
     );
     if (atTarget) equivalent = true;
   }

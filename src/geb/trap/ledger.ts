@@ -59,7 +59,9 @@ export function questionKey(question: string): string | null {
 }
 
 /** Ledger fold: key → the latest SET (value) / CLEAR (null) and its uid. */
-export function foldLedger(entries: readonly TrapLedgerEntry[]): Map<string, { value: string | null; uid: string }> {
+export function foldLedger(
+  entries: readonly TrapLedgerEntry[],
+): Map<string, { value: string | null; uid: string }> {
   const state = new Map<string, { value: string | null; uid: string }>();
   for (const e of entries) {
     if (e.op === "SET") state.set(e.key, { value: e.value, uid: e.uid });

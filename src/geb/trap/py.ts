@@ -43,7 +43,8 @@ export function pyFloatFromString(text: string): number | null {
   if (!PY_FLOAT_RE.test(t)) return null;
   const lower = t.toLowerCase().replace(/^[+]/, "");
   if (lower.endsWith("nan")) return Number.NaN;
-  if (lower.endsWith("inf") || lower.endsWith("infinity")) return lower.startsWith("-") ? -Infinity : Infinity;
+  if (lower.endsWith("inf") || lower.endsWith("infinity"))
+    return lower.startsWith("-") ? -Infinity : Infinity;
   return Number(t.replace(/_/g, ""));
 }
 

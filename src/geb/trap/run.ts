@@ -130,7 +130,8 @@ export function readTrapPredictions(file: string): TrapPrediction[] {
     if (typeof id !== "string" && typeof id !== "number" && typeof id !== "bigint")
       throw new InputError("must be a string or an integer", { file, line, field: "id" });
     const key = String(id);
-    if (seen.has(key)) throw new InputError(`duplicate id ${JSON.stringify(key)}`, { file, line, field: "id" });
+    if (seen.has(key))
+      throw new InputError(`duplicate id ${JSON.stringify(key)}`, { file, line, field: "id" });
     seen.add(key);
     out.push(o as TrapPrediction);
   });
@@ -320,7 +321,11 @@ export function scoreTrapFiles(o: {
   preds: string;
   split: TrapSplit;
   stage: TrapStage;
-}): { model: SplitEvaluation & { rows: Record<string, unknown>[] }; lookup: SplitEvaluation; fold: SplitEvaluation } {
+}): {
+  model: SplitEvaluation & { rows: Record<string, unknown>[] };
+  lookup: SplitEvaluation;
+  fold: SplitEvaluation;
+} {
   const rows = readTrapRows(o.data);
   const preds = readTrapPredictions(o.preds);
   const model = evaluateSplit(o.family, o.split, o.stage, rows, preds);

@@ -14,7 +14,8 @@ import { TRAP_SPLITS, type TrapRow } from "../../../src/geb/trap/types.js";
 import { PRED_SETS } from "./preds.js";
 
 const dir = join(import.meta.dirname, "../../fixtures/geb/trap/epistemic_calibration_suite");
-const refText = (split: string) => readFileSync(join(dir, `epistemic_calibration_suite_${split}.jsonl`), "utf8");
+const refText = (split: string) =>
+  readFileSync(join(dir, `epistemic_calibration_suite_${split}.jsonl`), "utf8");
 const refRows = (split: string) =>
   refText(split)
     .split("\n")
@@ -43,13 +44,15 @@ describe("epistemic_calibration_suite (reference-0.1)", () => {
         const want = expected[split][name];
         const got = epistemicFamily.score(rows, make(epistemicFamily, rows));
         expect(Object.keys(got.means)).toEqual(Object.keys(want.means));
-        for (const [k, v] of Object.entries(want.means)) expect(Math.abs(got.means[k] - v)).toBeLessThanOrEqual(1e-12);
+        for (const [k, v] of Object.entries(want.means))
+          expect(Math.abs(got.means[k] - v)).toBeLessThanOrEqual(1e-12);
         expect(got.failure_mode_counts).toEqual(want.failure_mode_counts);
       });
     }
   }
 
   it("the expected file covers every split and prediction set (no silently skipped case)", () => {
-    for (const split of TRAP_SPLITS) expect(Object.keys(expected[split]).sort()).toEqual(Object.keys(PRED_SETS).sort());
+    for (const split of TRAP_SPLITS)
+      expect(Object.keys(expected[split]).sort()).toEqual(Object.keys(PRED_SETS).sort());
   });
 });

@@ -21,7 +21,13 @@ const fixtures = join(import.meta.dirname, "../../fixtures/geb/trap/epistemic_ca
 function foldFromPrompt(prompt: string): string {
   const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
   const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const row = { id: "x", book: `## State Ledger\n${ledger}`, question, gold: {}, meta: {} } as unknown as TrapRow;
+  const row = {
+    id: "x",
+    book: `## State Ledger\n${ledger}`,
+    question,
+    gold: {},
+    meta: {},
+  } as unknown as TrapRow;
   return epistemicFold(row).value as string;
 }
 
@@ -59,19 +65,41 @@ afterAll(async () => {
   await Promise.all([good.close(), notJson.close(), broken.close()]);
 });
 
-const flags = (lb: Loopback) => ["--model", "openai:test", "--base-url", `${lb.url}/v1`, "--no-progress", "--max-retries", "0"];
+const flags = (lb: Loopback) => [
+  "--model",
+  "openai:test",
+  "--base-url",
+  `${lb.url}/v1`,
+  "--no-progress",
+  "--max-retries",
+  "0",
+];
 const readJson = <T>(p: string): T => JSON.parse(readFileSync(p, "utf8")) as T;
 
 describe("geb trap run (loopback OpenAI server)", () => {
   it("--stage target --runs 3: summaries per run, reliability PASS, the baselines beside", async () => {
     const out = join(dir, "good");
-    const r = await geb(["trap", "run", "--family", FAM, ...flags(good), "--stage", "target", "--runs", "3", "--out-dir", out]);
+    const r = await geb([
+      "trap",
+      "run",
+      "--family",
+      FAM,
+      ...flags(good),
+      "--stage",
+      "target",
+      "--runs",
+      "3",
+      "--out-dir",
+      out,
+    ]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
     expect(good.requests.length).toBe((24 + 72 + 12) * 3);
     // The model saw the ledger and the question, never the answer key.
     expect(good.requests[0].prompt).toContain("LEDGER:\n- [U");
-    expect(good.requests.some((q) => q.prompt.includes("expected_decision") || q.prompt.includes('"gold"'))).toBe(false);
+    expect(
+      good.requests.some((q) => q.prompt.includes("expected_decision") || q.prompt.includes('"gold"')),
+    ).toBe(false);
     const rel = readJson<TrapReliability>(join(out, `${FAM}_reliability.json`));
     expect(rel.status).toBe("PASS");
     expect(rel.runs).toBe(3);
@@ -91,42 +119,107 @@ describe("geb trap run (loopback OpenAI server)", () => {
     // Resume: nothing is requested again and the artifacts are byte-identical.
     const before = readFileSync(join(out, "run-2", `${FAM}_summary.json`), "utf8");
     const n = good.requests.length;
-    const again = await geb(["trap", "run", "--family", FAM, ...flags(good), "--stage", "target", "--runs", "3", "--out-dir", out, "--resume"]);
+    const again = await geb([
+      "trap",
+      "run",
+      "--family",
+      FAM,
+      ...flags(good),
+      "--stage",
+      "target",
+      "--runs",
+      "3",
+      "--out-dir",
+      out,
+      "--resume",
+    ]);
     expect(again.code).toBe(0);
     expect(good.requests.length).toBe(n);
     expect(readFileSync(join(out, "run-2", `${FAM}_summary.json`), "utf8")).toBe(before);
 
     // Neither --resume nor --overwrite over existing answers: an input error, nothing lost.
-    const clash = await geb(["trap", "run", "--family", FAM, ...flags(good), "--runs", "3", "--out-dir", out]);
+    const clash = await geb([
+      "trap",
+      "run",
+      "--family",
+      FAM,
+      ...flags(good),
+      "--runs",
+      "3",
+      "--out-dir",
+      out,
+    ]);
     expect(clash.code).toBe(2);
     expect(clash.err).toMatch(/already exists/);
 
     // check over the written summaries agrees; one run is not enough.
     const sums = [1, 2, 3].map((k) => join(out, `run-${k}`, `${FAM}_summary.json`));
-    const c = await geb(["trap", "check", "--family", FAM, "--stage", "target", ...sums.flatMap((s) => ["--summary", s])]);
+    const c = await geb([
+      "trap",
+      "check",
+      "--family",
+      FAM,
+      "--stage",
+      "target",
+      ...sums.flatMap((s) => ["--summary", s]),
+    ]);
     expect(c.code).toBe(0);
     const one = await geb(["trap", "check", "--family", FAM, "--stage", "target", "--summary", sums[0]]);
     expect(one.code).toBe(1);
     expect(one.out).toMatch(/need at least 2 runs/);
-    const wrongStage = await geb(["trap", "check", "--family", FAM, "--stage", "ramp", ...sums.flatMap((s) => ["--summary", s])]);
+    const wrongStage = await geb([
+      "trap",
+      "check",
+      "--family",
+      FAM,
+      "--stage",
+      "ramp",
+      ...sums.flatMap((s) => ["--summary", s]),
+    ]);
     expect(wrongStage.code).toBe(1);
   });
 
   it("raw text that is not JSON is scored as given (no repair): the floors fail, exit 1", async () => {
     const out = join(dir, "notjson");
-    const r = await geb(["trap", "run", "--family", FAM, ...flags(notJson), "--stage", "target", "--runs", "2", "--out-dir", out]);
+    const r = await geb([
+      "trap",
+      "run",
+      "--family",
+      FAM,
+      ...flags(notJson),
+      "--stage",
+      "target",
+      "--runs",
+      "2",
+      "--out-dir",
+      out,
+    ]);
     expect(r.code).toBe(1);
     const s = readJson<TrapRunSummary>(join(out, "run-1", `${FAM}_summary.json`));
     expect(s.hard_gate_status).toBe("FAIL");
     expect(s.holdout.means.parse_rate).toBe(0);
-    const preds = readFileSync(join(out, "run-1", "holdout_preds.jsonl"), "utf8").trim().split("\n");
+    const preds = readFileSync(join(out, "run-1", "holdout_preds.jsonl"), "utf8")
+      .trim()
+      .split("\n");
     expect(JSON.parse(preds[0]).value).toBe("The value is 14.");
     expect(readJson<TrapReliability>(join(out, `${FAM}_reliability.json`)).status).toBe("FAIL");
   });
 
   it("failed requests: one stderr line, exit 1, nothing scored", async () => {
     const out = join(dir, "broken");
-    const r = await geb(["trap", "run", "--family", FAM, ...flags(broken), "--runs", "2", "--out-dir", out, "--max-consecutive-errors", "0"]);
+    const r = await geb([
+      "trap",
+      "run",
+      "--family",
+      FAM,
+      ...flags(broken),
+      "--runs",
+      "2",
+      "--out-dir",
+      out,
+      "--max-consecutive-errors",
+      "0",
+    ]);
     expect(r.code).toBe(1);
     expect(r.err.trim().split("\n")).toHaveLength(1);
     expect(r.err).toMatch(/requests failed/);
@@ -147,7 +240,16 @@ describe("geb trap generate | score | list", () => {
     const again = await geb(["trap", "generate", "--family", FAM, "--out-dir", out]);
     expect(again.code).toBe(2);
     const preds = join(dir, "good", "run-1", "holdout_preds.jsonl");
-    const sc = await geb(["trap", "score", "--family", FAM, "--data", join(out, `${FAM}_holdout.jsonl`), "--preds", preds]);
+    const sc = await geb([
+      "trap",
+      "score",
+      "--family",
+      FAM,
+      "--data",
+      join(out, `${FAM}_holdout.jsonl`),
+      "--preds",
+      preds,
+    ]);
     expect(sc.code).toBe(0);
     const lines = sc.out.trim().split("\n");
     expect(lines.map((l) => l.split(/\s+/)[0])).toEqual(["model", "lookup", "fold"]);
@@ -155,7 +257,14 @@ describe("geb trap generate | score | list", () => {
   });
 
   it("unknown and not-yet-ported families are input errors naming the flag", async () => {
-    const a = await geb(["trap", "generate", "--family", "social_pressure_self_doubt", "--out-dir", join(dir, "x")]);
+    const a = await geb([
+      "trap",
+      "generate",
+      "--family",
+      "social_pressure_self_doubt",
+      "--out-dir",
+      join(dir, "x"),
+    ]);
     expect(a.code).toBe(2);
     expect(a.err).toMatch(/--family.*not ported yet/);
     const b = await geb(["trap", "generate", "--family", "nope", "--out-dir", join(dir, "x")]);
@@ -164,7 +273,10 @@ describe("geb trap generate | score | list", () => {
 
   it("list marks the family solved by a no-model program", async () => {
     const r = await geb(["trap", "list", "--json"]);
-    const j = JSON.parse(r.out) as { families: { id: string; equivalent_to_core_lookup: boolean }[]; not_ported: string[] };
+    const j = JSON.parse(r.out) as {
+      families: { id: string; equivalent_to_core_lookup: boolean }[];
+      not_ported: string[];
+    };
     expect(j.families.find((f) => f.id === FAM)?.equivalent_to_core_lookup).toBe(true);
     expect(j.not_ported).toContain("rag_prompt_injection");
   });

@@ -50,7 +50,12 @@ const FAMILY_IDS = [
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-const uid = (rng: PyRandom): string => `U${rng.randrange(16 ** 6).toString(16).toUpperCase().padStart(6, "0")}`;
+const uid = (rng: PyRandom): string =>
+  `U${rng
+    .randrange(16 ** 6)
+    .toString(16)
+    .toUpperCase()
+    .padStart(6, "0")}`;
 const episodeId = (split: string, index: number): string =>
   `EPI-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
 
@@ -321,7 +326,11 @@ function parsePred(row: Record<string, unknown>): ParsedPred {
   let answer = pyGet(parsed, "answer");
   if (answer === null && !hasParsed && typeof value === "string" && decision === "answer") answer = value;
   const cm = CONFIDENCE_TOKEN_RE.exec(text);
-  const confidenceRaw = Object.hasOwn(parsed, "confidence") ? parsed.confidence : cm ? safeConfidence(cm[1]) : 0;
+  const confidenceRaw = Object.hasOwn(parsed, "confidence")
+    ? parsed.confidence
+    : cm
+      ? safeConfidence(cm[1])
+      : 0;
   let confidence = safeConfidence(confidenceRaw);
   let confidenceProvided = false;
   if (Object.hasOwn(parsed, "confidence")) confidenceProvided = true;
@@ -382,7 +391,9 @@ function selectiveAccuracy(conf: number[], labels: number[], coverage: number): 
   const n = conf.length;
   const keep = Math.max(1, Math.min(n, Math.ceil(Math.max(0, Math.min(1, coverage)) * n)));
   // Stable descending sort, as Python's sorted(reverse=True).
-  const pairs = conf.map((c, i) => [c, labels[i]] as const).sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0));
+  const pairs = conf
+    .map((c, i) => [c, labels[i]] as const)
+    .sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0));
   let s = 0;
   for (let i = 0; i < keep; i++) s += pairs[i][1];
   return s / keep;
@@ -653,7 +664,13 @@ export function epistemicFold(row: TrapRow): TrapPrediction {
   const obj =
     hit && hit.value !== null
       ? { decision: "answer", answer: hit.value, confidence: 0.9, needed_info: [], support_ids: [hit.uid] }
-      : { decision: "retrieve", answer: null, confidence: 0.9, needed_info: key ? [key] : [], support_ids: [] };
+      : {
+          decision: "retrieve",
+          answer: null,
+          confidence: 0.9,
+          needed_info: key ? [key] : [],
+          support_ids: [],
+        };
   return { id: row.id, value: pyJsonDumps(obj, { floatKeys: FLOAT_KEYS }), support_ids: [] };
 }
 
@@ -692,4 +709,3 @@ export const epistemicFamily: TrapFamily = {
   predictionFromText: (row, text) => ({ id: row.id, value: text, support_ids: [] }),
   foldPrediction: epistemicFold,
 };
-
