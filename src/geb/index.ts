@@ -9,3 +9,5 @@ export * as model from "./model/index.js";
 // Retrieval → selection → answer pipeline, selector training, summaries and diagnosis.
 export * from "./pipeline/index.js";
 export * as view from "./view/index.js";
+// Trap families: generators / scorers ported from the reference, baselines, floors, runs.
+export * as trap from "./trap/index.js";

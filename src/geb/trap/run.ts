@@ -12,6 +12,7 @@ import { registerTemplate, renderTemplate, templateRef } from "../../core/engine
 import type { EngineRecord } from "../../core/engine/results.js";
 import type { SamplingParams } from "../../core/engine/types.js";
 import { InputError } from "../../core/errors.js";
+import { parseWith } from "../../core/schema.js";
 import { pySplitLines, pyStrip } from "../../core/pyjson.js";
 import { PyJsonDecodeError, pyJsonLoads } from "../../core/pyjsonloads.js";
 import { forEachLine, writeTextAtomic } from "../io.js";
@@ -28,6 +29,7 @@ import {
 } from "./framework.js";
 import { isDict } from "./py.js";
 import { TRAP_FAMILIES, TRAP_FAMILIES_NOT_PORTED, trapFamily } from "./registry.js";
+import { trapRunSummarySchema } from "./schema.js";
 import {
   TRAP_SPLITS,
   type TrapFamily,
@@ -358,35 +360,7 @@ function readSummary(file: string): TrapRunSummary {
   } catch {
     throw new InputError("invalid JSON", { file });
   }
-  if (!isDict(v)) throw new InputError("expected a JSON object", { file });
-  const need = (cond: boolean, field: string, what: string) => {
-    if (!cond) throw new InputError(what, { file, field });
-  };
-  need(v.schema_version === "geb.trap.summary.v1", "schema_version", 'must be "geb.trap.summary.v1"');
-  need(typeof v.family === "string", "family", "must be a string");
-  need(typeof v.stage === "string", "stage", "must be a string");
-  need(typeof v.run === "number", "run", "must be a number");
-  for (const split of ["anchors", "holdout"] as const) {
-    const s = v[split];
-    need(isDict(s), split, "must be an object");
-    const sec = s as Record<string, unknown>;
-    need(sec.status === "PASS" || sec.status === "FAIL", `${split}.status`, 'must be "PASS" or "FAIL"');
-    need(isDict(sec.means), `${split}.means`, "must be an object");
-    for (const [k, x] of Object.entries(sec.means as Record<string, unknown>))
-      need(typeof x === "number" || x === null, `${split}.means.${k}`, "must be a number");
-    need(
-      Array.isArray(sec.failures) && sec.failures.every((x) => typeof x === "string"),
-      `${split}.failures`,
-      "must be a list of strings",
-    );
-  }
-  need(isDict(v.baselines), "baselines", "must be an object");
-  need(
-    typeof (v.baselines as Record<string, unknown>).equivalent_to_core_lookup === "boolean",
-    "baselines.equivalent_to_core_lookup",
-    "must be a boolean",
-  );
-  return v as unknown as TrapRunSummary;
+  return parseWith(trapRunSummarySchema, v, { file }) as TrapRunSummary;
 }
 
 function readFileBytes(file: string): Uint8Array {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/geb/cli/main.js";
 import { epistemicFold } from "../../../src/geb/trap/families/epistemic.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
+import { trapReliabilitySchema, trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 
@@ -102,10 +103,12 @@ describe("geb trap run (loopback OpenAI server)", () => {
     ).toBe(false);
     const rel = readJson<TrapReliability>(join(out, `${FAM}_reliability.json`));
     expect(rel.status).toBe("PASS");
+    expect(trapReliabilitySchema.safeParse(rel).success).toBe(true);
     expect(rel.runs).toBe(3);
     expect(rel.equivalent_to_core_lookup).toBe(true);
     for (let k = 1; k <= 3; k++) {
       const s = readJson<TrapRunSummary>(join(out, `run-${k}`, `${FAM}_summary.json`));
+      expect(trapRunSummarySchema.safeParse(s).success).toBe(true);
       expect(s.hard_gate_status).toBe("PASS");
       expect(s.stage).toBe("target");
       // The model answered exactly as the fold program: identical means.

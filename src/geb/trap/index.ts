@@ -1,0 +1,9 @@
+/** Trap families (reference-0.1 ports), the framework, and the run / score / check API. */
+export * from "./families/epistemic.js";
+export * from "./fixtures.js";
+export * from "./framework.js";
+export * from "./ledger.js";
+export * from "./registry.js";
+export * from "./run.js";
+export * from "./schema.js";
+export * from "./types.js";
