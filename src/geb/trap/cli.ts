@@ -230,8 +230,8 @@ export function registerTrapCommands(program: Command): void {
       outDirFlag("--out-dir"),
     )
     .option(
-      "--data-dir <dir>",
-      "fixture directory (default: generate the reference defaults into <out-dir>/fixtures)",
+      "--fixtures <dir>",
+      "fixture directory to read (default: generate the reference defaults into <out-dir>/fixtures)",
     )
     .addOption(new Option("--stage <s>", "floors to check").choices(STAGES).default("observe"))
     .option(
@@ -256,7 +256,7 @@ export function registerTrapCommands(program: Command): void {
       runs: o.runs as number,
       minRuns: o.minRuns as number,
       outDir: o.outDir as string,
-      dataDir: o.dataDir as string | undefined,
+      dataDir: o.fixtures as string | undefined,
       engine,
       model: o.model,
       resume: Boolean(o.resume),
