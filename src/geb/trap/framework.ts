@@ -159,7 +159,8 @@ export function summarizeRun(
   splits: Record<TrapSplit, SplitEvaluation>,
   baselines: BaselineReport,
 ): TrapRunSummary {
-  const hv = splits.canary.means[family.headlineMetric];
+  const canaryMetric = family.canaryMetric ?? family.headlineMetric;
+  const hv = splits.canary.means[canaryMetric];
   const value = typeof hv === "number" ? hv : null;
   const alertAt = family.canaryAlert[stage];
   return {
@@ -174,7 +175,7 @@ export function summarizeRun(
     holdout: strip(splits.holdout),
     canary: strip(splits.canary),
     canary_report: {
-      metric: family.headlineMetric,
+      metric: canaryMetric,
       value,
       alert_at: alertAt,
       status: value !== null && value >= alertAt ? "WARN" : "OK",

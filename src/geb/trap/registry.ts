@@ -2,10 +2,11 @@
  * The trap families ported so far. Families not listed here are not implemented yet
  * (docs/geb/traps.md lists them); `geb trap list` prints both.
  */
+import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { epistemicFamily } from "./families/epistemic.js";
 import type { TrapFamily } from "./types.js";
 
-export const TRAP_FAMILIES: readonly TrapFamily[] = [epistemicFamily];
+export const TRAP_FAMILIES: readonly TrapFamily[] = [epistemicFamily, compressionLossBoundedFamily];
 
 /** Reference families not ported yet (ids as the reference names them). */
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
@@ -15,7 +16,6 @@ export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "persona_invariance",
   "persona_persistence_drift",
   "persona_session_drift",
-  "compression_loss_bounded",
   "compression_recoverability",
   "compression_roundtrip_generalization",
   "novel_continuity",

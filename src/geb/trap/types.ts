@@ -76,8 +76,10 @@ export interface TrapFamily {
   headlineMetric: string;
   /** Stage floors on anchors and holdout (the reference runner's defaults). */
   floors: Record<TrapStage, { anchors: TrapFloor[]; holdout: TrapFloor[] }>;
-  /** The reference's canary alert (`canary <headline> >= x` warns). Report-only here. */
+  /** The reference's canary alert (`canary <canaryMetric> >= x` warns). Report-only here. */
   canaryAlert: Record<TrapStage, number>;
+  /** The canary metric the reference alerts on (default: the headline metric). */
+  canaryMetric?: string;
   /** Holdout metrics whose max − min over runs must stay within `max` (reference checker). */
   jitter: { metric: string; max: number }[];
   /** Means that are not measurements (constants or functions of other means). */

@@ -4,7 +4,8 @@
  */
 import { pyFloat, pyJsonDumps } from "../../../src/core/pyjson.js";
 import { PyRandom } from "../../../src/core/random.js";
-import { lookupPrediction, trapLedger } from "../../../src/geb/trap/ledger.js";
+import { foldLedger, lookupPrediction, trapLedger } from "../../../src/geb/trap/ledger.js";
+import { pySortStrings } from "../../../src/geb/trap/py.js";
 import type { TrapFamily, TrapPrediction, TrapRow } from "../../../src/geb/trap/types.js";
 
 export function goldPreds(rows: readonly TrapRow[]): TrapPrediction[] {
@@ -41,10 +42,50 @@ export function jsonRandomPreds(rows: readonly TrapRow[], seed = 1): TrapPredict
   });
 }
 
-export const PRED_SETS = {
-  gold: (_f: TrapFamily, rows: readonly TrapRow[]) => goldPreds(rows),
-  lookup: (_f: TrapFamily, rows: readonly TrapRow[]) => rows.map(lookupPrediction),
-  random: (_f: TrapFamily, rows: readonly TrapRow[]) => randomPreds(rows),
-  json_random: (_f: TrapFamily, rows: readonly TrapRow[]) => jsonRandomPreds(rows),
-  fold: (f: TrapFamily, rows: readonly TrapRow[]) => rows.map((r) => f.foldPrediction(r)),
-} as const;
+/** compression_loss_bounded: partial / corrupted / padded states in seven wrappings. */
+export function jsonRandomCompressionPreds(rows: readonly TrapRow[], seed = 1): TrapPrediction[] {
+  const rng = new PyRandom(seed);
+  return rows.map((r) => {
+    const st = foldLedger(trapLedger(r.book));
+    const d: Record<string, unknown> = {};
+    for (const k of pySortStrings(st.keys())) {
+      if (rng.random() < 0.8) {
+        let val: unknown = st.get(k)!.value;
+        if (rng.random() < 0.2) val = rng.choice<unknown>(["X", null, 5, true, pyFloat(7)]);
+        d[k] = val;
+      }
+    }
+    if (rng.random() < 0.3) d["tag.99"] = "extra";
+    const fmt = rng.choice(["obj_in_str", "flat_str", "text_blob", "dict", "list", "garbage", "nested"]);
+    const wrapped = { compact_state: d };
+    const value =
+      fmt === "obj_in_str"
+        ? pyJsonDumps(wrapped)
+        : fmt === "flat_str"
+          ? pyJsonDumps(d)
+          : fmt === "text_blob"
+            ? `Here: ${pyJsonDumps(wrapped)} done`
+            : fmt === "dict"
+              ? wrapped
+              : fmt === "list"
+                ? [d]
+                : fmt === "nested"
+                  ? pyJsonDumps(pyJsonDumps(wrapped))
+                  : "no json here {";
+    return { id: r.id, value, support_ids: [] };
+  });
+}
+
+type Make = (f: TrapFamily, rows: readonly TrapRow[]) => TrapPrediction[];
+
+/** The five prediction sets make_expected.py scores, for one family. */
+export function predSets(familyId: string): Record<string, Make> {
+  return {
+    gold: (_f, rows) => goldPreds(rows),
+    lookup: (_f, rows) => rows.map(lookupPrediction),
+    random: (_f, rows) => randomPreds(rows),
+    json_random: (_f, rows) =>
+      familyId === "compression_loss_bounded" ? jsonRandomCompressionPreds(rows) : jsonRandomPreds(rows),
+    fold: (f, rows) => rows.map((r) => f.foldPrediction(r)),
+  };
+}
