@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/geb/cli/main.js";
+import { compressionFold } from "../../../src/geb/trap/families/compression-loss-bounded.js";
 import { epistemicFold } from "../../../src/geb/trap/families/epistemic.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
 import { trapReliabilitySchema, trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
@@ -52,18 +53,34 @@ async function geb(args: string[]): Promise<{ code: number; out: string; err: st
   }
 }
 
+/** compression_loss_bounded: the fold's answer in the contract `{value, support_ids}`. */
+function compactFromPrompt(prompt: string): string {
+  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
+  const row = {
+    id: "x",
+    book: `## State Ledger\n${ledger}`,
+    question: "",
+    gold: {},
+    meta: {},
+  } as unknown as TrapRow;
+  const p = compressionFold(row);
+  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
+}
+
 let good: Loopback;
+let compact: Loopback;
 let notJson: Loopback;
 let broken: Loopback;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "geb-trap-"));
   good = await startLoopback({ answer: foldFromPrompt });
+  compact = await startLoopback({ answer: compactFromPrompt });
   notJson = await startLoopback({ answer: () => "The value is 14." });
   broken = await startLoopback({ fault: () => ({ status: 500 }) });
 });
 afterAll(async () => {
-  await Promise.all([good.close(), notJson.close(), broken.close()]);
+  await Promise.all([good.close(), compact.close(), notJson.close(), broken.close()]);
 });
 
 const flags = (lb: Loopback) => [
@@ -180,6 +197,39 @@ describe("geb trap run (loopback OpenAI server)", () => {
       ...sums.flatMap((s) => ["--summary", s]),
     ]);
     expect(wrongStage.code).toBe(1);
+  });
+
+  it("compression_loss_bounded --stage target --runs 3: contract answers parsed, floors met, reliability PASS", async () => {
+    const fam = "compression_loss_bounded";
+    const out = join(dir, "clb");
+    const r = await geb([
+      "trap",
+      "run",
+      "--family",
+      fam,
+      ...flags(compact),
+      "--stage",
+      "target",
+      "--runs",
+      "3",
+      "--out-dir",
+      out,
+    ]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(compact.requests.length).toBe((8 + 24 + 8) * 3);
+    const s = readJson<TrapRunSummary>(join(out, "run-3", `${fam}_summary.json`));
+    expect(s.holdout.means).toMatchObject({
+      precision: 1,
+      recall: 1,
+      exact_match_rate: 1,
+      parse_rate: 1,
+      bloat: 0,
+    });
+    expect(s.canary_report).toMatchObject({ metric: "exact_match_rate", value: 1, status: "WARN" });
+    expect(s.hard_gate_status).toBe("PASS"); // the canary alert does not gate
+    expect(s.baselines.baselines.lookup.holdout.means.f1).toBe(0);
+    expect(readJson<TrapReliability>(join(out, `${fam}_reliability.json`)).status).toBe("PASS");
   });
 
   it("raw text that is not JSON is scored as given (no repair): the floors fail, exit 1", async () => {
