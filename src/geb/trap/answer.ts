@@ -3,8 +3,11 @@
  * (`{"value": …, "support_ids": [...]}`): the JSON object is the whole stripped text, else
  * the span from the first `{` to the last `}` (the reference adapters' extraction); its
  * `value` and `support_ids` are kept as decoded (Python types). Text with no such object
- * becomes `{value: <text>}` and the family's scorer decides. Nothing is filled in from the
- * ledger: this is not the reference's repair.
+ * becomes `{value: <text>, raw_unparsed: true}`: the family's scorer decides (the text is
+ * never a right answer by accident, as a null value would be for a CLEARed key), and the
+ * framework counts such rows (`unparsed_outputs`) because some reference scorers count any
+ * row with a `value` field as parsed. Nothing is filled in from the ledger: this is not the
+ * reference's repair.
  */
 import { pyStrip } from "../../core/pyjson.js";
 import { pyJsonLoads } from "../../core/pyjsonloads.js";
@@ -36,5 +39,5 @@ export function contractPrediction(row: TrapRow, text: string): TrapPrediction {
       value: obj.value,
       support_ids: Object.hasOwn(obj, "support_ids") ? obj.support_ids : [],
     };
-  return { id: row.id, value: text, support_ids: [] };
+  return { id: row.id, value: text, support_ids: [], raw_unparsed: true };
 }

@@ -50,6 +50,8 @@ export interface SplitEvaluation {
   floors: FloorCheck[];
   failures: string[];
   failure_mode_counts: Record<string, number>;
+  /** Model outputs with no answer-contract JSON object (kept as text, `raw_unparsed`). */
+  unparsed_outputs: number;
 }
 
 export function evaluateSplit(
@@ -75,6 +77,8 @@ export function evaluateSplit(
     floors,
     failures,
     failure_mode_counts: s.failure_mode_counts,
+    unparsed_outputs: preds.filter((p) => p !== null && typeof p === "object" && p.raw_unparsed === true)
+      .length,
     rows: s.rows,
   };
 }

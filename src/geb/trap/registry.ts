@@ -3,10 +3,15 @@
  * (docs/geb/traps.md lists them); `geb trap list` prints both.
  */
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
+import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import { epistemicFamily } from "./families/epistemic.js";
 import type { TrapFamily } from "./types.js";
 
-export const TRAP_FAMILIES: readonly TrapFamily[] = [epistemicFamily, compressionLossBoundedFamily];
+export const TRAP_FAMILIES: readonly TrapFamily[] = [
+  epistemicFamily,
+  compressionLossBoundedFamily,
+  compressionRecoverabilityFamily,
+];
 
 /** Reference families not ported yet (ids as the reference names them). */
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
@@ -16,7 +21,6 @@ export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "persona_invariance",
   "persona_persistence_drift",
   "persona_session_drift",
-  "compression_recoverability",
   "compression_roundtrip_generalization",
   "novel_continuity",
   "novel_continuity_long_horizon",

@@ -33,6 +33,7 @@ export const trapSplitEvaluationSchema = z
     floors: z.array(floorCheck),
     failures: z.array(z.string()),
     failure_mode_counts: z.record(z.string(), z.number().int().nonnegative()),
+    unparsed_outputs: z.number().int().nonnegative(),
   })
   .strict();
 

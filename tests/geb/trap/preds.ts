@@ -2,7 +2,7 @@
  * Prediction sets for scorer parity, built exactly as tests/fixtures/geb/trap/make_expected.py
  * builds them (the script that ran the reference scorers to record expected_means.json).
  */
-import { pyFloat, pyJsonDumps } from "../../../src/core/pyjson.js";
+import { pyFloat, pyJsonDumps, pyStr } from "../../../src/core/pyjson.js";
 import { PyRandom } from "../../../src/core/random.js";
 import { foldLedger, lookupPrediction, trapLedger } from "../../../src/geb/trap/ledger.js";
 import { pySortStrings } from "../../../src/geb/trap/py.js";
@@ -76,6 +76,40 @@ export function jsonRandomCompressionPreds(rows: readonly TrapRow[], seed = 1): 
   });
 }
 
+/** compression_recoverability: wrong types, padding, case, odd citation shapes, no value. */
+export function jsonRandomRecoverabilityPreds(rows: readonly TrapRow[], seed = 1): TrapPrediction[] {
+  const rng = new PyRandom(seed);
+  return rows.map((r) => {
+    const lk = lookupPrediction(r);
+    const v = lk.value;
+    const sv = pyStr(v);
+    const ids = lk.support_ids as string[];
+    const value = rng.choice<unknown>([
+      v,
+      null,
+      5,
+      pyFloat(7),
+      true,
+      { a: 1 },
+      ` ${sv} `,
+      "X",
+      sv.toUpperCase(),
+    ]);
+    const sup = rng.choice<unknown>([
+      ids,
+      [],
+      null,
+      "U000000",
+      [...ids, "UFFFFFF"],
+      [null, ...ids],
+      [...ids, ...ids],
+    ]);
+    const p: TrapPrediction = { id: r.id, value, support_ids: sup };
+    if (rng.random() < 0.1) delete p.value;
+    return p;
+  });
+}
+
 type Make = (f: TrapFamily, rows: readonly TrapRow[]) => TrapPrediction[];
 
 /** The five prediction sets make_expected.py scores, for one family. */
@@ -85,7 +119,11 @@ export function predSets(familyId: string): Record<string, Make> {
     lookup: (_f, rows) => rows.map(lookupPrediction),
     random: (_f, rows) => randomPreds(rows),
     json_random: (_f, rows) =>
-      familyId === "compression_loss_bounded" ? jsonRandomCompressionPreds(rows) : jsonRandomPreds(rows),
+      familyId === "compression_loss_bounded"
+        ? jsonRandomCompressionPreds(rows)
+        : familyId === "compression_recoverability"
+          ? jsonRandomRecoverabilityPreds(rows)
+          : jsonRandomPreds(rows),
     fold: (f, rows) => rows.map((r) => f.foldPrediction(r)),
   };
 }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/geb/cli/main.js";
 import { compressionFold } from "../../../src/geb/trap/families/compression-loss-bounded.js";
 import { epistemicFold } from "../../../src/geb/trap/families/epistemic.js";
+import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
 import { trapReliabilitySchema, trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
@@ -54,16 +55,17 @@ async function geb(args: string[]): Promise<{ code: number; out: string; err: st
 }
 
 /** compression_loss_bounded: the fold's answer in the contract `{value, support_ids}`. */
-function compactFromPrompt(prompt: string): string {
+function contractFromPrompt(prompt: string): string {
   const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
+  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
   const row = {
     id: "x",
     book: `## State Ledger\n${ledger}`,
-    question: "",
+    question,
     gold: {},
     meta: {},
   } as unknown as TrapRow;
-  const p = compressionFold(row);
+  const p = question.includes("compact_state") ? compressionFold(row) : lookupPrediction(row);
   return JSON.stringify({ value: p.value, support_ids: p.support_ids });
 }
 
@@ -75,7 +77,7 @@ let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "geb-trap-"));
   good = await startLoopback({ answer: foldFromPrompt });
-  compact = await startLoopback({ answer: compactFromPrompt });
+  compact = await startLoopback({ answer: contractFromPrompt });
   notJson = await startLoopback({ answer: () => "The value is 14." });
   broken = await startLoopback({ fault: () => ({ status: 500 }) });
 });
@@ -230,6 +232,52 @@ describe("geb trap run (loopback OpenAI server)", () => {
     expect(s.hard_gate_status).toBe("PASS"); // the canary alert does not gate
     expect(s.baselines.baselines.lookup.holdout.means.f1).toBe(0);
     expect(readJson<TrapReliability>(join(out, `${fam}_reliability.json`)).status).toBe("PASS");
+  });
+
+  it("compression_recoverability --stage target --runs 3 (and raw text: unparsed, wrong, counted)", async () => {
+    const fam = "compression_recoverability";
+    const out = join(dir, "crv");
+    const before = compact.requests.length;
+    const r = await geb([
+      "trap",
+      "run",
+      "--family",
+      fam,
+      ...flags(compact),
+      "--stage",
+      "target",
+      "--runs",
+      "3",
+      "--out-dir",
+      out,
+    ]);
+    expect(r.code).toBe(0);
+    expect(compact.requests.length - before).toBe((12 + 32 + 6) * 3);
+    const s = readJson<TrapRunSummary>(join(out, "run-1", `${fam}_summary.json`));
+    expect(s.holdout.means).toMatchObject({ value_acc: 1, cite_f1: 1 });
+    expect(s.holdout.unparsed_outputs).toBe(0);
+    expect(readJson<TrapReliability>(join(out, `${fam}_reliability.json`)).status).toBe("PASS");
+
+    const bad = join(dir, "crv-bad");
+    const b = await geb([
+      "trap",
+      "run",
+      "--family",
+      fam,
+      ...flags(notJson),
+      "--stage",
+      "target",
+      "--runs",
+      "2",
+      "--out-dir",
+      bad,
+    ]);
+    expect(b.code).toBe(1);
+    const sb = readJson<TrapRunSummary>(join(bad, "run-1", `${fam}_summary.json`));
+    // The reference scorer counts a row with any value as parsed; the framework says otherwise.
+    expect(sb.holdout.means.parse_rate).toBe(1);
+    expect(sb.holdout.unparsed_outputs).toBe(32);
+    expect(sb.holdout.means.value_acc).toBe(0);
   });
 
   it("raw text that is not JSON is scored as given (no repair): the floors fail, exit 1", async () => {
