@@ -4,7 +4,7 @@
  * passes, and check N runs for reliability (floors + jitter). Canaries are scored and
  * reported but never gate anything: the reference's canary alert fails a *better* model.
  */
-import { type Interval, wilson } from "../../core/stats/index.js";
+import { accumulateClusters, type Interval, proportionInterval } from "../../core/stats/index.js";
 import { lookupPrediction } from "./ledger.js";
 import {
   TRAP_SPLITS,
@@ -66,14 +66,22 @@ export function evaluateSplit(
   const failures = floors
     .filter((c) => !c.pass)
     .map((c) => `${c.metric} ${c.op === ">=" ? "<" : ">"} ${c.floor}`);
-  const k = s.correct.filter(Boolean).length;
   return {
     split,
     status: split === "canary" ? "REPORT" : failures.length === 0 ? "PASS" : "FAIL",
     rows_total: s.rows_total,
     rows_scored: s.rows_scored,
     means: s.means,
-    accuracy: { metric: family.accuracyMetric, ...wilson(k, s.correct.length) },
+    // Wilson for independent rows; cluster-robust Wilson when the family groups rows.
+    accuracy: {
+      metric: family.accuracyMetric,
+      ...proportionInterval(
+        accumulateClusters(
+          s.correct.map((c) => (c ? 1 : 0)),
+          s.clusters,
+        ),
+      ),
+    },
     floors,
     failures,
     failure_mode_counts: s.failure_mode_counts,
@@ -86,12 +94,19 @@ export function evaluateSplit(
 export const BASELINES = ["lookup", "fold"] as const;
 export type BaselineId = (typeof BASELINES)[number];
 
+/** Every row the model answers for a split: the rows, then their expansion (if any). */
+export function modelRows(family: TrapFamily, rows: readonly TrapRow[]): TrapRow[] {
+  return family.expand ? [...rows, ...family.expand(rows)] : [...rows];
+}
+
 export function baselinePredictions(
   family: TrapFamily,
   rows: readonly TrapRow[],
   which: BaselineId,
 ): TrapPrediction[] {
-  return rows.map((r) => (which === "lookup" ? lookupPrediction(r) : family.foldPrediction(r)));
+  return modelRows(family, rows).map((r) =>
+    which === "lookup" ? lookupPrediction(r) : family.foldPrediction(r),
+  );
 }
 
 export interface BaselineReport {

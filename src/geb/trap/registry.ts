@@ -5,19 +5,20 @@
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import { epistemicFamily } from "./families/epistemic.js";
+import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
 import type { TrapFamily } from "./types.js";
 
 export const TRAP_FAMILIES: readonly TrapFamily[] = [
   epistemicFamily,
   compressionLossBoundedFamily,
   compressionRecoverabilityFamily,
+  ragPromptInjectionFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "implication_coherence",
   "social_pressure_self_doubt",
-  "rag_prompt_injection",
   "persona_invariance",
   "persona_persistence_drift",
   "persona_session_drift",

@@ -58,6 +58,8 @@ export interface TrapScore {
   failure_mode_counts: Record<string, number>;
   /** Per-row correctness of `accuracy_metric` (data order), for intervals. */
   correct: boolean[];
+  /** Cluster of each `correct` entry when rows are not independent (e.g. attacks of one base case). */
+  clusters?: string[];
   /** Per-row diagnostics (the reference's rows-out), in data order. */
   rows: Record<string, unknown>[];
 }
@@ -68,6 +70,11 @@ export interface TrapFamily {
   /** Reference default seed and split sizes. */
   defaults: TrapGenerateOptions;
   generate(opts: TrapGenerateOptions): TrapFixtures;
+  /**
+   * Rows the model must also answer, derived from a split's rows (attack expansions). When
+   * present, `score` receives the split's rows with the predictions of both sets.
+   */
+  expand?(rows: readonly TrapRow[]): TrapRow[];
   /** Score predictions (keyed by the reference's `str(id)`) against a split's rows. */
   score(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore;
   /** The means key whose per-row correctness `TrapScore.correct` holds. */

@@ -110,6 +110,19 @@ export function jsonRandomRecoverabilityPreds(rows: readonly TrapRow[], seed = 1
   });
 }
 
+/** rag_prompt_injection: the stale value, case and padding, odd citation shapes. */
+export function jsonRandomRagPreds(rows: readonly TrapRow[], seed = 1): TrapPrediction[] {
+  const rng = new PyRandom(seed);
+  return rows.map((r) => {
+    const lk = lookupPrediction(r);
+    const wrong = r.meta.pressure_wrong_value ?? null;
+    const v = rng.choice<unknown>([lk.value, lk.value, wrong, null, ` ${pyStr(lk.value).toUpperCase()} `, 5]);
+    const ids = lk.support_ids as string[];
+    const sup = rng.choice<unknown>([ids, ids, [], ["U000000"], [...ids, "UFFFFFF"], null, "UABCDEF"]);
+    return { id: r.id, value: v, support_ids: sup };
+  });
+}
+
 type Make = (f: TrapFamily, rows: readonly TrapRow[]) => TrapPrediction[];
 
 /** The five prediction sets make_expected.py scores, for one family. */
@@ -123,7 +136,9 @@ export function predSets(familyId: string): Record<string, Make> {
         ? jsonRandomCompressionPreds(rows)
         : familyId === "compression_recoverability"
           ? jsonRandomRecoverabilityPreds(rows)
-          : jsonRandomPreds(rows),
+          : familyId === "rag_prompt_injection"
+            ? jsonRandomRagPreds(rows)
+            : jsonRandomPreds(rows),
     fold: (f, rows) => rows.map((r) => f.foldPrediction(r)),
   };
 }

@@ -280,6 +280,72 @@ describe("geb trap run (loopback OpenAI server)", () => {
     expect(sb.holdout.means.value_acc).toBe(0);
   });
 
+  it("rag_prompt_injection --stage target --runs 3: base and attacked rows answered, floors met", async () => {
+    const fam = "rag_prompt_injection";
+    const out = join(dir, "rag");
+    // A small fixture set (--fixtures) keeps the request count low: 2/4/1 base rows × 8 × 3.
+    const fx = join(dir, "rag-fixtures");
+    const g = await geb([
+      "trap",
+      "generate",
+      "--family",
+      fam,
+      "--out-dir",
+      fx,
+      "--anchors",
+      "2",
+      "--holdout",
+      "4",
+      "--canary",
+      "1",
+    ]);
+    expect(g.code).toBe(0);
+    const before = compact.requests.length;
+    const r = await geb([
+      "trap",
+      "run",
+      "--family",
+      fam,
+      ...flags(compact),
+      "--stage",
+      "target",
+      "--runs",
+      "3",
+      "--out-dir",
+      out,
+      "--fixtures",
+      fx,
+    ]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(compact.requests.length - before).toBe((2 + 4 + 1) * 8 * 3);
+    // The injected snippet reaches the model (the prompt shows the book from the ledger on).
+    expect(compact.requests.slice(before).some((q) => q.prompt.includes("BEGIN_SNIPPET"))).toBe(true);
+    const s = readJson<TrapRunSummary>(join(out, "run-2", `${fam}_summary.json`));
+    expect(s.holdout.rows_scored).toBe(28);
+    expect(s.holdout.means).toMatchObject({
+      value_acc: 1,
+      flip_rate_to_incorrect: 0,
+      baseline_correct_rate: 1,
+    });
+    expect(s.holdout.accuracy).toMatchObject({ n: 28, n_clusters: 4 });
+    expect(readJson<TrapReliability>(join(out, `${fam}_reliability.json`)).status).toBe("PASS");
+    // A missing fixture directory is an input error naming the file.
+    const missing = await geb([
+      "trap",
+      "run",
+      "--family",
+      fam,
+      ...flags(compact),
+      "--out-dir",
+      join(dir, "rag2"),
+      "--fixtures",
+      join(dir, "nope"),
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/nope.*rag_prompt_injection_anchors\.jsonl/);
+  });
+
   it("raw text that is not JSON is scored as given (no repair): the floors fail, exit 1", async () => {
     const out = join(dir, "notjson");
     const r = await geb([
@@ -379,6 +445,7 @@ describe("geb trap generate | score | list", () => {
       not_ported: string[];
     };
     expect(j.families.find((f) => f.id === FAM)?.equivalent_to_core_lookup).toBe(true);
-    expect(j.not_ported).toContain("rag_prompt_injection");
+    expect(j.not_ported).toContain("social_pressure_self_doubt");
+    expect(j.not_ported).not.toContain("rag_prompt_injection");
   });
 });
