@@ -7,6 +7,7 @@ export * from "./families/rag-prompt-injection.js";
 export * from "./fixtures.js";
 export * from "./framework.js";
 export * from "./ledger.js";
+export * from "./persona.js";
 export * from "./registry.js";
 export * from "./run.js";
 export * from "./schema.js";

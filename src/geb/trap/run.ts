@@ -155,7 +155,8 @@ export function loadTrapFixtures(family: TrapFamily, dir: string): TrapFixtures 
 export const TRAP_PROMPT = registerTemplate({
   id: "geb.trap.ledger",
   version: 1,
-  description: "trap-family prompt: rules, the book from its State Ledger section on (verbatim), the question",
+  description:
+    "trap-family prompt: rules, the book from its State Ledger section on (verbatim), the question",
   text: [
     "You are a careful state-tracking assistant.",
     "Use only the State Ledger to answer. Only SET/CLEAR ledger lines update state; NOTE ledger lines are commentary.",
