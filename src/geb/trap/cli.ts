@@ -30,6 +30,11 @@ function summaryLines(s: TrapRunSummary, headline: string): string[] {
     lines.push(splitLine("lookup", s.baselines.baselines.lookup[split], headline));
     lines.push(splitLine("fold", s.baselines.baselines.fold[split], headline));
   }
+  const pi = s.persona_invariance;
+  if (pi)
+    lines.push(
+      `persona invariance (holdout × 4 personas): ${pi.status} rate=${fmt(pi.row_invariance_rate)} changed=${pi.rows_changed}/${pi.rows_total}`,
+    );
   const c = s.canary_report;
   lines.push(
     `canary (report only): ${c.metric}=${fmt(c.value)} reference alert at >= ${c.alert_at}: ${c.status}`,
@@ -240,7 +245,11 @@ export function registerTrapCommands(program: Command): void {
       intFlag("--runs", { min: 1 }),
       2,
     )
-    .option("--min-runs <n>", "runs the reliability check requires", intFlag("--min-runs", { min: 1 }), 2);
+    .option("--min-runs <n>", "runs the reliability check requires", intFlag("--min-runs", { min: 1 }), 2)
+    .option(
+      "--persona",
+      "also run the persona-invariance sub-trap on the holdout (4 personas; gates the run)",
+    );
   addEngineFlags(run);
   run.action(async (o: ModelCliValues & Record<string, unknown>) => {
     const { engineFromOptions } = await import("../../core/engine/cli.js");
@@ -261,6 +270,7 @@ export function registerTrapCommands(program: Command): void {
       model: o.model,
       resume: Boolean(o.resume),
       overwrite: Boolean(o.overwrite),
+      persona: Boolean(o.persona),
     });
     if (r.errors > 0) {
       process.stderr.write(

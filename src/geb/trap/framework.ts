@@ -6,6 +6,7 @@
  */
 import { accumulateClusters, type Interval, proportionInterval } from "../../core/stats/index.js";
 import { lookupPrediction } from "./ledger.js";
+import type { PersonaInvarianceResult } from "./persona.js";
 import {
   TRAP_SPLITS,
   type TrapFamily,
@@ -168,6 +169,8 @@ export interface TrapRunSummary {
   canary_report: { metric: string; value: number | null; alert_at: number; status: "WARN" | "OK" };
   baselines: BaselineReport;
   synthetic_metrics: Record<string, string>;
+  /** The persona sub-trap on the holdout (null when not run); PASS needs invariance 1. */
+  persona_invariance: PersonaInvarianceResult | null;
 }
 
 export function summarizeRun(
@@ -177,6 +180,7 @@ export function summarizeRun(
   run: number,
   splits: Record<TrapSplit, SplitEvaluation>,
   baselines: BaselineReport,
+  persona: PersonaInvarianceResult | null = null,
 ): TrapRunSummary {
   const canaryMetric = family.canaryMetric ?? family.headlineMetric;
   const hv = splits.canary.means[canaryMetric];
@@ -189,7 +193,12 @@ export function summarizeRun(
     stage,
     model,
     run,
-    hard_gate_status: splits.anchors.status === "PASS" && splits.holdout.status === "PASS" ? "PASS" : "FAIL",
+    hard_gate_status:
+      splits.anchors.status === "PASS" &&
+      splits.holdout.status === "PASS" &&
+      (persona?.status ?? "PASS") === "PASS"
+        ? "PASS"
+        : "FAIL",
     anchors: strip(splits.anchors),
     holdout: strip(splits.holdout),
     canary: strip(splits.canary),
@@ -201,6 +210,7 @@ export function summarizeRun(
     },
     baselines,
     synthetic_metrics: family.syntheticMetrics,
+    persona_invariance: persona,
   };
 }
 
@@ -238,6 +248,8 @@ export function checkReliability(
     if (s.stage !== stage) failures.push(`run ${s.run}: stage ${s.stage} is not ${stage}`);
     for (const split of ["anchors", "holdout"] as const)
       if (s[split].status !== "PASS") failures.push(`run ${s.run}: ${split} ${s[split].failures.join(", ")}`);
+    if (s.persona_invariance && s.persona_invariance.status !== "PASS")
+      failures.push(`run ${s.run}: persona invariance ${s.persona_invariance.row_invariance_rate} < 1`);
   }
   const jitter: TrapReliability["jitter"] = {};
   for (const j of family.jitter) {

@@ -28,6 +28,7 @@ import {
   type TrapReliability,
   type TrapRunSummary,
 } from "./framework.js";
+import { type PersonaInvarianceResult, personaRows, scorePersonaInvariance } from "./persona.js";
 import { isDict } from "./py.js";
 import { TRAP_FAMILIES, TRAP_FAMILIES_NOT_PORTED, trapFamily } from "./registry.js";
 import { trapRunSummarySchema } from "./schema.js";
@@ -209,6 +210,8 @@ export interface TrapRunOptions {
   resume?: boolean;
   overwrite?: boolean;
   minRuns?: number;
+  /** Also run the persona-invariance sub-trap on the holdout (it then gates the run). */
+  persona?: boolean;
 }
 
 export interface TrapRunResult {
@@ -245,12 +248,16 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
     params,
     prompt: { template: templateRef(TRAP_PROMPT), family: family.id, compat: "reference-0.1" },
   });
+  // The persona sub-trap (reference: on by default on the holdout): 4 perturbed copies of
+  // each holdout row, sent unchanged; scored for invariance against the canonical answers.
+  const persona = o.persona ? personaRows(fixtures.holdout) : [];
+  const personaIds = new Set(persona.map((r) => r.id));
   const records = {} as Record<TrapSplit, EngineRecord[]>;
   let errors = 0;
   let firstError: string | null = null;
   for (const split of TRAP_SPLITS) {
     const res = await evaluate<TrapRow>({
-      items: modelRows(family, fixtures[split]),
+      items: [...modelRows(family, fixtures[split]), ...(split === "holdout" ? persona : [])],
       itemId: (r) => r.id,
       build: (row) => ({
         request: { messages: [{ role: "user", content: trapPrompt(family, row) }], params },
@@ -284,13 +291,28 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
     const runDir = join(o.outDir, `run-${t + 1}`);
     mkdirSync(runDir, { recursive: true });
     const splits = {} as Record<TrapSplit, SplitEvaluation>;
+    let personaResult: PersonaInvarianceResult | null = null;
     for (const split of TRAP_SPLITS) {
-      const byId = new Map(modelRows(family, fixtures[split]).map((r) => [r.id, r]));
+      const byId = new Map(
+        [...modelRows(family, fixtures[split]), ...(split === "holdout" ? persona : [])].map((r) => [
+          r.id,
+          r,
+        ]),
+      );
       const preds: TrapPrediction[] = [];
+      const personaPreds: TrapPrediction[] = [];
       for (const r of records[split]) {
         if (r.trial !== t) continue;
         const row = byId.get(r.item_id);
-        if (row) preds.push(family.predictionFromText(row, r.raw_text));
+        if (!row) continue;
+        const p = family.predictionFromText(row, r.raw_text);
+        (personaIds.has(row.id) ? personaPreds : preds).push(p);
+      }
+      if (split === "holdout" && o.persona) {
+        personaResult = scorePersonaInvariance(fixtures.holdout, preds, persona, personaPreds);
+        const ppf = join(runDir, "holdout_persona_preds.jsonl");
+        writeTextAtomic(ppf, personaPreds.map((p) => `${JSON.stringify(p)}\n`).join(""));
+        files.push(ppf);
       }
       const ev = evaluateSplit(family, split, o.stage, fixtures[split], preds);
       const { rows, ...rest } = ev;
@@ -301,7 +323,7 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
       writeTextAtomic(rf, rows.map((x) => `${JSON.stringify(x)}\n`).join(""));
       files.push(pf, rf);
     }
-    const s = summarizeRun(family, o.stage, o.model, t + 1, splits, baselines);
+    const s = summarizeRun(family, o.stage, o.model, t + 1, splits, baselines, personaResult);
     const sf = join(runDir, `${family.id}_summary.json`);
     writeTextAtomic(sf, json(s));
     files.push(sf);

@@ -20,7 +20,7 @@ export interface TrapRow {
   id: string;
   book: string;
   question: string;
-  gold: { value: unknown; support_ids: unknown };
+  gold: { value: unknown; support_ids: unknown; [field: string]: unknown };
   meta: Record<string, unknown>;
   [field: string]: unknown;
 }

@@ -346,6 +346,77 @@ describe("geb trap run (loopback OpenAI server)", () => {
     expect(missing.err).toMatch(/nope.*rag_prompt_injection_anchors\.jsonl/);
   });
 
+  it("--persona: perturbed questions reach the model unchanged; a persona that changes the answer fails the run", async () => {
+    const fx = join(dir, "epi-small");
+    await geb([
+      "trap",
+      "generate",
+      "--family",
+      FAM,
+      "--out-dir",
+      fx,
+      "--anchors",
+      "6",
+      "--holdout",
+      "6",
+      "--canary",
+      "1",
+    ]);
+    const out = join(dir, "persona-ok");
+    const ok = await geb([
+      "trap",
+      "run",
+      "--family",
+      FAM,
+      ...flags(good),
+      "--runs",
+      "2",
+      "--out-dir",
+      out,
+      "--fixtures",
+      fx,
+      "--persona",
+    ]);
+    expect(ok.err).toBe("");
+    // 6 holdout rows do not cover all six subfamilies: a missing subfamily mean fails its
+    // floor (as in the reference), so the holdout fails; the persona check is independent.
+    expect(ok.out).toMatch(/persona invariance \(holdout × 4 personas\): PASS/);
+    expect(good.requests.some((q) => q.prompt.includes("[PERSONA v1: creative writer]"))).toBe(true);
+    const s = readJson<TrapRunSummary>(join(out, "run-1", `${FAM}_summary.json`));
+    expect(s.persona_invariance).toMatchObject({ status: "PASS", rows_total: 24, rows_changed: 0 });
+    expect(s.holdout.rows_scored).toBe(6);
+    expect(trapRunSummarySchema.safeParse(s).success).toBe(true);
+
+    const drift = await startLoopback({
+      answer: (p) =>
+        p.includes("[PERSONA v1: creative writer]") ? "Once upon a time, 14." : foldFromPrompt(p),
+    });
+    try {
+      const bad = join(dir, "persona-bad");
+      const r = await geb([
+        "trap",
+        "run",
+        "--family",
+        FAM,
+        ...flags(drift),
+        "--runs",
+        "2",
+        "--out-dir",
+        bad,
+        "--fixtures",
+        fx,
+        "--persona",
+      ]);
+      expect(r.code).toBe(1);
+      const sb = readJson<TrapRunSummary>(join(bad, "run-1", `${FAM}_summary.json`));
+      expect(sb.persona_invariance).toMatchObject({ status: "FAIL", rows_changed: 6 });
+      expect(sb.hard_gate_status).toBe("FAIL");
+      expect(r.out).toMatch(/persona invariance \(holdout × 4 personas\): FAIL/);
+    } finally {
+      await drift.close();
+    }
+  });
+
   it("raw text that is not JSON is scored as given (no repair): the floors fail, exit 1", async () => {
     const out = join(dir, "notjson");
     const r = await geb([
