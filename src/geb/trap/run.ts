@@ -48,7 +48,12 @@ export function requireFamily(id: string): TrapFamily {
   const f = trapFamily(id);
   if (f) return f;
   const known = TRAP_FAMILIES.map((x) => x.id).join(", ");
-  const why = TRAP_FAMILIES_NOT_PORTED.includes(id) ? "is not ported yet" : "is not a trap family";
+  const why =
+    id === "persona_invariance"
+      ? "is a sub-trap of another family's holdout: use geb trap run --persona"
+      : TRAP_FAMILIES_NOT_PORTED.includes(id)
+        ? "is not ported yet"
+        : "is not a trap family";
   throw new InputError(`${JSON.stringify(id)} ${why} (ported: ${known})`, { field: "--family" });
 }
 
