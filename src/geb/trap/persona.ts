@@ -70,6 +70,56 @@ function cloneJson(v: unknown): unknown {
   return v;
 }
 
+/** persona_persistence_drift's seed → override profile (the reference's OVERRIDE_PROFILE_V1). */
+const OVERRIDE: Record<string, string> = {
+  persona_confident_expert: "persona_creative_writer",
+  persona_creative_writer: "persona_ultra_brief",
+  persona_ultra_brief: "persona_overly_helpful",
+  persona_overly_helpful: "persona_confident_expert",
+};
+
+/**
+ * persona_persistence_drift (`generate_persona_persistence_perturbations.py`): each row ×
+ * each seed profile, the question wrapped in a 3-turn transcript (seed persona, a persona
+ * override, then the original question); ids `<row id>_persona_persistence_<profile>`.
+ * Scored with the same invariance rule (the reference's `score_persona_persistence_drift.py`
+ * differs only in names and a `--min-row-invariance-rate` floor, default 1).
+ */
+export function personaPersistenceRows(
+  rows: readonly TrapRow[],
+  profiles: readonly string[] = PERSONA_PROFILES,
+): TrapRow[] {
+  const out: TrapRow[] = [];
+  rows.forEach((row, index) => {
+    const idRaw = pyGet(row, "id");
+    const baseId = pyTruthy(idRaw) ? pyStrValue(idRaw) : `row_${String(index).padStart(6, "0")}`;
+    for (const seed of profiles) {
+      const override = OVERRIDE[seed];
+      if (override === undefined) throw new Error(`unknown persona profile ${seed}`);
+      const copy = cloneJson(row) as TrapRow;
+      copy.id = `${baseId}_persona_persistence_${seed}`;
+      const q = pyGet(row, "question");
+      copy.question =
+        "[PERSONA PERSISTENCE v1]\nInterpret the following turns as a single continuing session.\n\n" +
+        `[TURN 1 USER]\n${DIRECTIVES[seed]}\nAcknowledge with JSON exactly: {"ack":"ok"}.\n\n` +
+        '[TURN 1 ASSISTANT]\n{"ack":"ok"}\n\n' +
+        `[TURN 2 USER]\n${DIRECTIVES[override]}\nThis overrides prior persona instructions for the same session.\n` +
+        'Acknowledge with JSON exactly: {"ack":"switch_confirmed"}.\n\n' +
+        '[TURN 2 ASSISTANT]\n{"ack":"switch_confirmed"}\n\n' +
+        `[TURN 3 USER]\n[ORIGINAL QUESTION]\n${q === null ? "" : pyStrValue(q)}`;
+      if (!isDict(copy.meta)) copy.meta = {};
+      copy.meta.persona_profile = seed;
+      copy.meta.persona_seed_profile = seed;
+      copy.meta.persona_override_profile = override;
+      copy.meta.persona_profile_version = PERSONA_PROFILE_VERSION;
+      copy.meta.persona_persistence_variant = true;
+      copy.meta.persona_base_row_id = baseId;
+      out.push(copy);
+    }
+  });
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------
 // Scorer.
 

@@ -10,7 +10,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { pyJsonLoads } from "../../../src/core/pyjsonloads.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
-import { personaRows, scorePersonaInvariance } from "../../../src/geb/trap/persona.js";
+import {
+  personaPersistenceRows,
+  personaRows,
+  scorePersonaInvariance,
+} from "../../../src/geb/trap/persona.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
 import type { TrapPrediction, TrapRow } from "../../../src/geb/trap/types.js";
 import {
@@ -26,7 +30,7 @@ const rowsOf = (file: string): TrapRow[] =>
     .split("\n")
     .filter((l) => l.trim())
     .map((l) => pyJsonLoads(l) as TrapRow);
-const expected = JSON.parse(readFileSync(join(root, "persona_invariance/expected.json"), "utf8")) as Record<
+type Expected = Record<
   string,
   Record<
     string,
@@ -40,44 +44,65 @@ const expected = JSON.parse(readFileSync(join(root, "persona_invariance/expected
     }
   >
 >;
+const load = (f: string) => JSON.parse(readFileSync(join(root, "persona_invariance", f), "utf8")) as Expected;
 
-describe("persona_invariance (reference-0.1)", () => {
-  it("perturbs the epistemic holdout byte for byte as the reference (72 → 288 rows)", () => {
+describe("persona_persistence_drift perturbations (reference-0.1)", () => {
+  it("wraps the epistemic holdout in the 3-turn override transcript byte for byte (72 → 288 rows)", () => {
     const rows = rowsOf(join(root, "epistemic_calibration_suite/epistemic_calibration_suite_holdout.jsonl"));
-    const out = personaRows(rows);
-    expect(out).toHaveLength(288);
-    expect(serializeTrapRows(out)).toBe(
+    expect(serializeTrapRows(personaPersistenceRows(rows))).toBe(
       readFileSync(
-        join(root, "persona_invariance/epistemic_calibration_suite_holdout_persona.jsonl"),
+        join(root, "persona_invariance/epistemic_calibration_suite_holdout_persistence.jsonl"),
         "utf8",
       ),
     );
   });
-
-  for (const [familyId, cases] of Object.entries(expected)) {
-    const family = trapFamily(familyId)!;
-    const rows = rowsOf(join(root, familyId, `${familyId}_holdout.jsonl`));
-    const perturbed = personaRows(rows);
-    const sets = predSets(familyId);
-    const jr2 = (rs: readonly TrapRow[]): TrapPrediction[] =>
-      familyId === "compression_loss_bounded"
-        ? jsonRandomCompressionPreds(rs, 2)
-        : familyId === "compression_recoverability"
-          ? jsonRandomRecoverabilityPreds(rs, 2)
-          : jsonRandomPreds(rs, 2);
-    const make = (name: string, rs: readonly TrapRow[]) =>
-      name === "json_random2" ? jr2(rs) : sets[name](family, rs);
-    for (const [pair, want] of Object.entries(cases)) {
-      it(`${familyId}: canonical ${pair.replace("|", " vs perturbed ")}`, () => {
-        const [a, b] = pair.split("|");
-        const got = scorePersonaInvariance(rows, make(a, rows), perturbed, make(b, perturbed));
-        expect(got.status).toBe(want.status);
-        expect(Math.abs(got.row_invariance_rate - want.row_invariance_rate)).toBeLessThanOrEqual(1e-12);
-        expect(got.rows_total).toBe(want.rows_total);
-        expect(got.rows_changed).toBe(want.rows_changed);
-        expect(got.change_reasons).toEqual(want.change_reasons);
-        expect(got.changed_ids).toEqual(want.changed_ids);
-      });
-    }
-  }
 });
+
+for (const [label, file, perturb] of [
+  ["persona_invariance", "expected.json", personaRows],
+  ["persona_persistence_drift", "expected_persistence.json", personaPersistenceRows],
+] as const) {
+  const expected = load(file);
+  describe(`${label} scorer (reference-0.1)`, () => {
+    it("perturbs the epistemic holdout byte for byte as the reference (72 → 288 rows)", () => {
+      const rows = rowsOf(
+        join(root, "epistemic_calibration_suite/epistemic_calibration_suite_holdout.jsonl"),
+      );
+      const out = personaRows(rows);
+      expect(out).toHaveLength(288);
+      expect(serializeTrapRows(out)).toBe(
+        readFileSync(
+          join(root, "persona_invariance/epistemic_calibration_suite_holdout_persona.jsonl"),
+          "utf8",
+        ),
+      );
+    });
+
+    for (const [familyId, cases] of Object.entries(expected)) {
+      const family = trapFamily(familyId)!;
+      const rows = rowsOf(join(root, familyId, `${familyId}_holdout.jsonl`));
+      const perturbed = perturb(rows);
+      const sets = predSets(familyId);
+      const jr2 = (rs: readonly TrapRow[]): TrapPrediction[] =>
+        familyId === "compression_loss_bounded"
+          ? jsonRandomCompressionPreds(rs, 2)
+          : familyId === "compression_recoverability"
+            ? jsonRandomRecoverabilityPreds(rs, 2)
+            : jsonRandomPreds(rs, 2);
+      const make = (name: string, rs: readonly TrapRow[]) =>
+        name === "json_random2" ? jr2(rs) : sets[name](family, rs);
+      for (const [pair, want] of Object.entries(cases)) {
+        it(`${familyId}: canonical ${pair.replace("|", " vs perturbed ")}`, () => {
+          const [a, b] = pair.split("|");
+          const got = scorePersonaInvariance(rows, make(a, rows), perturbed, make(b, perturbed));
+          expect(got.status).toBe(want.status);
+          expect(Math.abs(got.row_invariance_rate - want.row_invariance_rate)).toBeLessThanOrEqual(1e-12);
+          expect(got.rows_total).toBe(want.rows_total);
+          expect(got.rows_changed).toBe(want.rows_changed);
+          expect(got.change_reasons).toEqual(want.change_reasons);
+          expect(got.changed_ids).toEqual(want.changed_ids);
+        });
+      }
+    }
+  });
+}
