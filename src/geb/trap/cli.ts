@@ -35,6 +35,11 @@ function summaryLines(s: TrapRunSummary, headline: string): string[] {
     lines.push(
       `persona invariance (holdout × 4 personas): ${pi.status} rate=${fmt(pi.row_invariance_rate)} changed=${pi.rows_changed}/${pi.rows_total}`,
     );
+  const pp = s.persona_persistence;
+  if (pp)
+    lines.push(
+      `persona persistence (holdout × 4 overrides): ${pp.status} rate=${fmt(pp.row_invariance_rate)} changed=${pp.rows_changed}/${pp.rows_total}`,
+    );
   const c = s.canary_report;
   lines.push(
     `canary (report only): ${c.metric}=${fmt(c.value)} reference alert at >= ${c.alert_at}: ${c.status}`,
@@ -249,6 +254,10 @@ export function registerTrapCommands(program: Command): void {
     .option(
       "--persona",
       "also run the persona-invariance sub-trap on the holdout (4 personas; gates the run)",
+    )
+    .option(
+      "--persona-persistence",
+      "also run the persona-persistence sub-trap on the holdout (3-turn persona override; gates the run)",
     );
   addEngineFlags(run);
   run.action(async (o: ModelCliValues & Record<string, unknown>) => {
@@ -271,6 +280,7 @@ export function registerTrapCommands(program: Command): void {
       resume: Boolean(o.resume),
       overwrite: Boolean(o.overwrite),
       persona: Boolean(o.persona),
+      personaPersistence: Boolean(o.personaPersistence),
     });
     if (r.errors > 0) {
       process.stderr.write(

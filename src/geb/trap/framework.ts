@@ -171,6 +171,8 @@ export interface TrapRunSummary {
   synthetic_metrics: Record<string, string>;
   /** The persona sub-trap on the holdout (null when not run); PASS needs invariance 1. */
   persona_invariance: PersonaInvarianceResult | null;
+  /** The persona-persistence (3-turn override) sub-trap on the holdout, or null. */
+  persona_persistence: PersonaInvarianceResult | null;
 }
 
 export function summarizeRun(
@@ -181,6 +183,7 @@ export function summarizeRun(
   splits: Record<TrapSplit, SplitEvaluation>,
   baselines: BaselineReport,
   persona: PersonaInvarianceResult | null = null,
+  persistence: PersonaInvarianceResult | null = null,
 ): TrapRunSummary {
   const canaryMetric = family.canaryMetric ?? family.headlineMetric;
   const hv = splits.canary.means[canaryMetric];
@@ -196,7 +199,8 @@ export function summarizeRun(
     hard_gate_status:
       splits.anchors.status === "PASS" &&
       splits.holdout.status === "PASS" &&
-      (persona?.status ?? "PASS") === "PASS"
+      (persona?.status ?? "PASS") === "PASS" &&
+      (persistence?.status ?? "PASS") === "PASS"
         ? "PASS"
         : "FAIL",
     anchors: strip(splits.anchors),
@@ -211,6 +215,7 @@ export function summarizeRun(
     baselines,
     synthetic_metrics: family.syntheticMetrics,
     persona_invariance: persona,
+    persona_persistence: persistence,
   };
 }
 
@@ -250,6 +255,8 @@ export function checkReliability(
       if (s[split].status !== "PASS") failures.push(`run ${s.run}: ${split} ${s[split].failures.join(", ")}`);
     if (s.persona_invariance && s.persona_invariance.status !== "PASS")
       failures.push(`run ${s.run}: persona invariance ${s.persona_invariance.row_invariance_rate} < 1`);
+    if (s.persona_persistence && s.persona_persistence.status !== "PASS")
+      failures.push(`run ${s.run}: persona persistence ${s.persona_persistence.row_invariance_rate} < 1`);
   }
   const jitter: TrapReliability["jitter"] = {};
   for (const j of family.jitter) {

@@ -19,7 +19,6 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "implication_coherence",
   "social_pressure_self_doubt",
-  "persona_persistence_drift",
   "persona_session_drift",
   "compression_roundtrip_generalization",
   "novel_continuity",

@@ -28,7 +28,12 @@ import {
   type TrapReliability,
   type TrapRunSummary,
 } from "./framework.js";
-import { type PersonaInvarianceResult, personaRows, scorePersonaInvariance } from "./persona.js";
+import {
+  type PersonaInvarianceResult,
+  personaPersistenceRows,
+  personaRows,
+  scorePersonaInvariance,
+} from "./persona.js";
 import { isDict } from "./py.js";
 import { TRAP_FAMILIES, TRAP_FAMILIES_NOT_PORTED, trapFamily } from "./registry.js";
 import { trapRunSummarySchema } from "./schema.js";
@@ -49,8 +54,8 @@ export function requireFamily(id: string): TrapFamily {
   if (f) return f;
   const known = TRAP_FAMILIES.map((x) => x.id).join(", ");
   const why =
-    id === "persona_invariance"
-      ? "is a sub-trap of another family's holdout: use geb trap run --persona"
+    id === "persona_invariance" || id === "persona_persistence_drift"
+      ? "is a sub-trap of another family's holdout: use geb trap run --persona / --persona-persistence"
       : TRAP_FAMILIES_NOT_PORTED.includes(id)
         ? "is not ported yet"
         : "is not a trap family";
@@ -217,6 +222,8 @@ export interface TrapRunOptions {
   minRuns?: number;
   /** Also run the persona-invariance sub-trap on the holdout (it then gates the run). */
   persona?: boolean;
+  /** Also run the persona-persistence (3-turn override) sub-trap on the holdout (gates too). */
+  personaPersistence?: boolean;
 }
 
 export interface TrapRunResult {
@@ -255,8 +262,11 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   });
   // The persona sub-trap (reference: on by default on the holdout): 4 perturbed copies of
   // each holdout row, sent unchanged; scored for invariance against the canonical answers.
-  const persona = o.persona ? personaRows(fixtures.holdout) : [];
-  const personaIds = new Set(persona.map((r) => r.id));
+  const invRows = o.persona ? personaRows(fixtures.holdout) : [];
+  const persRows = o.personaPersistence ? personaPersistenceRows(fixtures.holdout) : [];
+  const persona = [...invRows, ...persRows];
+  const invIds = new Set(invRows.map((r) => r.id));
+  const persIds = new Set(persRows.map((r) => r.id));
   const records = {} as Record<TrapSplit, EngineRecord[]>;
   let errors = 0;
   let firstError: string | null = null;
@@ -297,6 +307,7 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
     mkdirSync(runDir, { recursive: true });
     const splits = {} as Record<TrapSplit, SplitEvaluation>;
     let personaResult: PersonaInvarianceResult | null = null;
+    let persistenceResult: PersonaInvarianceResult | null = null;
     for (const split of TRAP_SPLITS) {
       const byId = new Map(
         [...modelRows(family, fixtures[split]), ...(split === "holdout" ? persona : [])].map((r) => [
@@ -305,18 +316,25 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
         ]),
       );
       const preds: TrapPrediction[] = [];
-      const personaPreds: TrapPrediction[] = [];
+      const invPreds: TrapPrediction[] = [];
+      const persPreds: TrapPrediction[] = [];
       for (const r of records[split]) {
         if (r.trial !== t) continue;
         const row = byId.get(r.item_id);
         if (!row) continue;
         const p = family.predictionFromText(row, r.raw_text);
-        (personaIds.has(row.id) ? personaPreds : preds).push(p);
+        (invIds.has(row.id) ? invPreds : persIds.has(row.id) ? persPreds : preds).push(p);
       }
       if (split === "holdout" && o.persona) {
-        personaResult = scorePersonaInvariance(fixtures.holdout, preds, persona, personaPreds);
+        personaResult = scorePersonaInvariance(fixtures.holdout, preds, invRows, invPreds);
         const ppf = join(runDir, "holdout_persona_preds.jsonl");
-        writeTextAtomic(ppf, personaPreds.map((p) => `${JSON.stringify(p)}\n`).join(""));
+        writeTextAtomic(ppf, invPreds.map((p) => `${JSON.stringify(p)}\n`).join(""));
+        files.push(ppf);
+      }
+      if (split === "holdout" && o.personaPersistence) {
+        persistenceResult = scorePersonaInvariance(fixtures.holdout, preds, persRows, persPreds);
+        const ppf = join(runDir, "holdout_persona_persistence_preds.jsonl");
+        writeTextAtomic(ppf, persPreds.map((p) => `${JSON.stringify(p)}\n`).join(""));
         files.push(ppf);
       }
       const ev = evaluateSplit(family, split, o.stage, fixtures[split], preds);
@@ -328,7 +346,16 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
       writeTextAtomic(rf, rows.map((x) => `${JSON.stringify(x)}\n`).join(""));
       files.push(pf, rf);
     }
-    const s = summarizeRun(family, o.stage, o.model, t + 1, splits, baselines, personaResult);
+    const s = summarizeRun(
+      family,
+      o.stage,
+      o.model,
+      t + 1,
+      splits,
+      baselines,
+      personaResult,
+      persistenceResult,
+    );
     const sf = join(runDir, `${family.id}_summary.json`);
     writeTextAtomic(sf, json(s));
     files.push(sf);

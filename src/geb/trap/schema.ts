@@ -56,6 +56,25 @@ export const trapBaselineReportSchema = z
   })
   .strict();
 
+const personaResultSchema = z
+  .object({
+    status: z.enum(["PASS", "FAIL"]),
+    row_invariance_rate: z.number(),
+    rows_total: z.number().int().nonnegative(),
+    rows_changed: z.number().int().nonnegative(),
+    change_reasons: z
+      .object({
+        value_changed: z.number().int().nonnegative(),
+        support_changed: z.number().int().nonnegative(),
+        parse_changed: z.number().int().nonnegative(),
+        null_flip: z.number().int().nonnegative(),
+      })
+      .strict(),
+    changed_ids: z.array(z.string()),
+  })
+  .strict()
+  .nullable();
+
 export const trapRunSummarySchema = registerSchema(
   "geb.trap.summary.v1",
   z
@@ -80,24 +99,8 @@ export const trapRunSummarySchema = registerSchema(
         .strict(),
       baselines: trapBaselineReportSchema,
       synthetic_metrics: z.record(z.string(), z.string()),
-      persona_invariance: z
-        .object({
-          status: z.enum(["PASS", "FAIL"]),
-          row_invariance_rate: z.number(),
-          rows_total: z.number().int().nonnegative(),
-          rows_changed: z.number().int().nonnegative(),
-          change_reasons: z
-            .object({
-              value_changed: z.number().int().nonnegative(),
-              support_changed: z.number().int().nonnegative(),
-              parse_changed: z.number().int().nonnegative(),
-              null_flip: z.number().int().nonnegative(),
-            })
-            .strict(),
-          changed_ids: z.array(z.string()),
-        })
-        .strict()
-        .nullable(),
+      persona_invariance: personaResultSchema,
+      persona_persistence: personaResultSchema,
     })
     .strict(),
 );

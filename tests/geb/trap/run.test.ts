@@ -376,6 +376,7 @@ describe("geb trap run (loopback OpenAI server)", () => {
       "--fixtures",
       fx,
       "--persona",
+      "--persona-persistence",
     ]);
     expect(ok.err).toBe("");
     // 6 holdout rows do not cover all six subfamilies: a missing subfamily mean fails its
@@ -384,6 +385,8 @@ describe("geb trap run (loopback OpenAI server)", () => {
     expect(good.requests.some((q) => q.prompt.includes("[PERSONA v1: creative writer]"))).toBe(true);
     const s = readJson<TrapRunSummary>(join(out, "run-1", `${FAM}_summary.json`));
     expect(s.persona_invariance).toMatchObject({ status: "PASS", rows_total: 24, rows_changed: 0 });
+    expect(s.persona_persistence).toMatchObject({ status: "PASS", rows_total: 24, rows_changed: 0 });
+    expect(good.requests.some((q) => q.prompt.includes("[PERSONA PERSISTENCE v1]"))).toBe(true);
     expect(s.holdout.rows_scored).toBe(6);
     expect(trapRunSummarySchema.safeParse(s).success).toBe(true);
 
