@@ -2,6 +2,7 @@
  * The trap families ported so far. Families not listed here are not implemented yet
  * (docs/geb/traps.md lists them); `geb trap list` prints both.
  */
+import { authorityUnderInterferenceFamily } from "./families/authority-under-interference.js";
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import { epistemicFamily } from "./families/epistemic.js";
@@ -13,6 +14,7 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   compressionLossBoundedFamily,
   compressionRecoverabilityFamily,
   ragPromptInjectionFamily,
+  authorityUnderInterferenceFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
@@ -23,7 +25,6 @@ export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "compression_roundtrip_generalization",
   "novel_continuity",
   "novel_continuity_long_horizon",
-  "authority_under_interference",
   "authority_under_interference_hardening",
   "myopic_planning_traps",
   "referential_indexing_suite",

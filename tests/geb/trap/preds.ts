@@ -134,7 +134,7 @@ export function predSets(familyId: string): Record<string, Make> {
     json_random: (_f, rows) =>
       familyId === "compression_loss_bounded"
         ? jsonRandomCompressionPreds(rows)
-        : familyId === "compression_recoverability"
+        : familyId === "compression_recoverability" || familyId === "authority_under_interference"
           ? jsonRandomRecoverabilityPreds(rows)
           : familyId === "rag_prompt_injection"
             ? jsonRandomRagPreds(rows)

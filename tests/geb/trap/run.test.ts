@@ -94,6 +94,27 @@ const flags = (lb: Loopback) => [
   "--max-retries",
   "0",
 ];
+/** A small generated fixture set (keeps request counts low; floors are means, so still meaningful). */
+async function small(fam: string, anchors: number, holdout: number, canary: number): Promise<string> {
+  const fx = join(dir, `${fam}-small`);
+  const g = await geb([
+    "trap",
+    "generate",
+    "--family",
+    fam,
+    "--out-dir",
+    fx,
+    "--anchors",
+    String(anchors),
+    "--holdout",
+    String(holdout),
+    "--canary",
+    String(canary),
+    "--overwrite",
+  ]);
+  expect(g.code).toBe(0);
+  return fx;
+}
 const readJson = <T>(p: string): T => JSON.parse(readFileSync(p, "utf8")) as T;
 
 describe("geb trap run (loopback OpenAI server)", () => {
@@ -204,6 +225,8 @@ describe("geb trap run (loopback OpenAI server)", () => {
   it("compression_loss_bounded --stage target --runs 3: contract answers parsed, floors met, reliability PASS", async () => {
     const fam = "compression_loss_bounded";
     const out = join(dir, "clb");
+    const fx = await small(fam, 2, 6, 1);
+    const before = compact.requests.length;
     const r = await geb([
       "trap",
       "run",
@@ -216,10 +239,12 @@ describe("geb trap run (loopback OpenAI server)", () => {
       "3",
       "--out-dir",
       out,
+      "--fixtures",
+      fx,
     ]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
-    expect(compact.requests.length).toBe((8 + 24 + 8) * 3);
+    expect(compact.requests.length - before).toBe((2 + 6 + 1) * 3);
     const s = readJson<TrapRunSummary>(join(out, "run-3", `${fam}_summary.json`));
     expect(s.holdout.means).toMatchObject({
       precision: 1,
@@ -237,6 +262,7 @@ describe("geb trap run (loopback OpenAI server)", () => {
   it("compression_recoverability --stage target --runs 3 (and raw text: unparsed, wrong, counted)", async () => {
     const fam = "compression_recoverability";
     const out = join(dir, "crv");
+    const fx = await small(fam, 3, 8, 1);
     const before = compact.requests.length;
     const r = await geb([
       "trap",
@@ -250,9 +276,11 @@ describe("geb trap run (loopback OpenAI server)", () => {
       "3",
       "--out-dir",
       out,
+      "--fixtures",
+      fx,
     ]);
     expect(r.code).toBe(0);
-    expect(compact.requests.length - before).toBe((12 + 32 + 6) * 3);
+    expect(compact.requests.length - before).toBe((3 + 8 + 1) * 3);
     const s = readJson<TrapRunSummary>(join(out, "run-1", `${fam}_summary.json`));
     expect(s.holdout.means).toMatchObject({ value_acc: 1, cite_f1: 1 });
     expect(s.holdout.unparsed_outputs).toBe(0);
@@ -271,13 +299,45 @@ describe("geb trap run (loopback OpenAI server)", () => {
       "2",
       "--out-dir",
       bad,
+      "--fixtures",
+      fx,
     ]);
     expect(b.code).toBe(1);
     const sb = readJson<TrapRunSummary>(join(bad, "run-1", `${fam}_summary.json`));
     // The reference scorer counts a row with any value as parsed; the framework says otherwise.
     expect(sb.holdout.means.parse_rate).toBe(1);
-    expect(sb.holdout.unparsed_outputs).toBe(32);
+    expect(sb.holdout.unparsed_outputs).toBe(8);
     expect(sb.holdout.means.value_acc).toBe(0);
+  });
+
+  it("authority_under_interference --stage target --runs 3", async () => {
+    const fam = "authority_under_interference";
+    const out = join(dir, "aui");
+    const fx = await small(fam, 3, 8, 1);
+    const r = await geb([
+      "trap",
+      "run",
+      "--family",
+      fam,
+      ...flags(compact),
+      "--stage",
+      "target",
+      "--runs",
+      "3",
+      "--out-dir",
+      out,
+      "--fixtures",
+      fx,
+    ]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    const s = readJson<TrapRunSummary>(join(out, "run-3", `${fam}_summary.json`));
+    expect(s.holdout.means).toMatchObject({
+      value_acc: 1,
+      latest_support_hit_rate: 1,
+      authority_violation_rate: 0,
+    });
+    expect(readJson<TrapReliability>(join(out, `${fam}_reliability.json`)).status).toBe("PASS");
   });
 
   it("rag_prompt_injection --stage target --runs 3: base and attacked rows answered, floors met", async () => {
