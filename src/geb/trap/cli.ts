@@ -11,6 +11,10 @@ import type { SplitEvaluation, TrapReliability, TrapRunSummary } from "./framewo
 const STAGES = ["observe", "ramp", "target"];
 const SPLITS = ["anchors", "holdout", "canary"];
 const collect = (v: string, prev: string[] = []) => [...prev, v];
+const SUB_TRAPS = [
+  { id: "persona_invariance", flag: "--persona" },
+  { id: "persona_persistence_drift", flag: "--persona-persistence" },
+];
 
 function fmt(x: number | null | undefined): string {
   return typeof x === "number" ? x.toFixed(3) : "-";
@@ -144,7 +148,7 @@ export function registerTrapCommands(program: Command): void {
       });
       if (o.json) {
         process.stdout.write(
-          `${JSON.stringify({ families: out, not_ported: TRAP_FAMILIES_NOT_PORTED }, null, 2)}\n`,
+          `${JSON.stringify({ families: out, sub_traps: SUB_TRAPS, not_ported: TRAP_FAMILIES_NOT_PORTED }, null, 2)}\n`,
         );
         return;
       }
@@ -152,6 +156,9 @@ export function registerTrapCommands(program: Command): void {
         process.stdout.write(
           `${f.id} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
         );
+      process.stdout.write(
+        `sub-traps on any family's holdout: ${SUB_TRAPS.map((t) => `${t.id} (trap run ${t.flag})`).join(", ")}\n`,
+      );
       process.stdout.write(`not ported yet: ${TRAP_FAMILIES_NOT_PORTED.join(", ")}\n`);
     });
 

@@ -581,5 +581,9 @@ describe("geb trap generate | score | list", () => {
     expect(j.families.find((f) => f.id === FAM)?.equivalent_to_core_lookup).toBe(true);
     expect(j.not_ported).toContain("social_pressure_self_doubt");
     expect(j.not_ported).not.toContain("rag_prompt_injection");
+    expect((j as unknown as { sub_traps: { id: string }[] }).sub_traps.map((t) => t.id)).toEqual([
+      "persona_invariance",
+      "persona_persistence_drift",
+    ]);
   });
 });
