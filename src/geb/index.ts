@@ -13,3 +13,5 @@ export * as memory from "./memory/index.js";
 export * as util from "./util/index.js";
 // UI-action fixtures, generator, solvability and scoring (docs/geb/ui.md); a namespace.
 export * as ui from "./ui/index.js";
+// Trap families: generators / scorers ported from the reference, baselines, floors, runs.
+export * as trap from "./trap/index.js";

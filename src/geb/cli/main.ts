@@ -25,6 +25,7 @@ import type { BaselineName } from "../baselines/baselines.js";
 import { registerModelCommands } from "./model.js";
 import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
+import { registerTrapCommands } from "../trap/cli.js";
 import { registerViewCommand } from "../view/cli.js";
 import { registerMemoryCommands } from "../memory/cli.js";
 import { registerUtilCommands } from "../util/cli.js";
@@ -390,6 +391,7 @@ export function buildProgram(): Command {
   registerUtilCommands(program);
   registerExportCommand(program);
   registerUiCommands(program);
+  registerTrapCommands(program);
   return program;
 }
 

@@ -49,6 +49,9 @@ import {
 import { loadRows } from "../../../src/geb/pipeline/gebmodel.js";
 import { loadLinearModel } from "../../../src/geb/selector/linear.js";
 import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
+import { epistemicFamily } from "../../../src/geb/trap/families/epistemic.js";
+import { baselineReport, evaluateSplit, summarizeRun } from "../../../src/geb/trap/framework.js";
+import { checkTrapSummaries, readTrapPredictions, readTrapRows } from "../../../src/geb/trap/run.js";
 import { readRunFile } from "../../../src/geb/summary/runs.js";
 import { loadPresets } from "../../../src/geb/sweep/presets.js";
 import { uiScoreFile, uiSolvableFile, validateUiFixture } from "../../../src/geb/ui/api.js";
@@ -485,6 +488,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
         for await (const _ of readPromptLines(file));
       },
     },
+    ...trapTargets(),
     {
       name: "geb memory entries (memory verify --in)",
       shape: "jsonl",
@@ -689,6 +693,58 @@ function applyGebModelConfig(file: string): void {
   registerModelCommands(program);
   const cmd = program.commands.find((c) => c.name() === "model") as Command;
   applyRunConfig(cmd, readRunConfig(file, configKeys(cmd)));
+}
+
+/** geb trap readers: fixture rows, predictions, run summaries (a small epistemic split). */
+function trapTargets(): ReaderTarget[] {
+  const f = epistemicFamily;
+  const rows = f.generate({ ...f.defaults, anchors: 3, holdout: 4, canary: 2 });
+  const jsonl = (xs: unknown[]) => xs.map((x) => `${JSON.stringify(x)}\n`).join("");
+  const preds = rows.holdout.map((r) => f.foldPrediction(r));
+  const ev = (split: "anchors" | "holdout" | "canary") =>
+    evaluateSplit(
+      f,
+      split,
+      "observe",
+      rows[split],
+      rows[split].map((r) => f.foldPrediction(r)),
+    );
+  const strip = (e: ReturnType<typeof ev>) => {
+    const { rows: _r, ...rest } = e;
+    return rest;
+  };
+  const summary = summarizeRun(
+    f,
+    "observe",
+    "builtin:x",
+    1,
+    { anchors: strip(ev("anchors")), holdout: strip(ev("holdout")), canary: strip(ev("canary")) },
+    baselineReport(f, rows, "observe"),
+  );
+  return [
+    {
+      name: "geb trap fixture rows",
+      shape: "jsonl",
+      valid: jsonl(rows.holdout),
+      fileName: "epistemic_calibration_suite_holdout.jsonl",
+      read: (file) => readTrapRows(file),
+    },
+    {
+      name: "geb trap predictions",
+      shape: "jsonl",
+      valid: jsonl(preds),
+      fileName: "preds.jsonl",
+      read: (file) => f.score(rows.holdout, readTrapPredictions(file)),
+    },
+    {
+      name: "geb trap run summary (trap check)",
+      weight: 0.5,
+      shape: "json",
+      valid: JSON.stringify(summary, null, 2),
+      fileName: "epistemic_calibration_suite_summary.json",
+      read: (file) => checkTrapSummaries({ family: f, stage: "observe", summaries: [file, file] }),
+    },
+  ];
 }
 
 export const sha256 = (b: string | Uint8Array): string => createHash("sha256").update(b).digest("hex");

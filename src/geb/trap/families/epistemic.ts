@@ -1,0 +1,711 @@
+/**
+ * epistemic_calibration_suite (reference-0.1): the reference's generator
+ * (`generate_epistemic_calibration_suite_family.py`) and scorer
+ * (`score_epistemic_calibration_suite.py`) ported to produce byte-identical fixtures and the
+ * same `means` (parity: tests/geb/trap/epistemic.test.ts). Rows ask for
+ * `{decision, answer, confidence, needed_info, support_ids}` over a five-line ledger; six
+ * subfamilies: known answerable, unknown (missing key), near-miss typo key, contradictory
+ * NOTE, missing dependency, confidence inversion.
+ *
+ * Reference quirks kept (listed in docs/geb/traps.md): `cite_p/r/f1` are the constant 0;
+ * `exact_acc` and `entailment` copy `value_acc`; a missing confidence is replaced by a
+ * proxy; an abstaining row without `needed_info` is credited the expected keys.
+ */
+import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
+import { PyRandom } from "../../../core/random.js";
+import { pyJsonLoads } from "../../../core/pyjsonloads.js";
+import { foldLedger, questionKey, trapLedger } from "../ledger.js";
+import {
+  isDict,
+  isPyNumber,
+  pyFloatFromString,
+  pyGet,
+  pyMean,
+  pyNumberValue,
+  pySortStrings,
+  pyStrValue,
+  pyTruthy,
+} from "../py.js";
+import type {
+  TrapFamily,
+  TrapFixtures,
+  TrapFloor,
+  TrapGenerateOptions,
+  TrapPrediction,
+  TrapRow,
+  TrapScore,
+} from "../types.js";
+
+export const EPISTEMIC_ID = "epistemic_calibration_suite";
+
+const FAMILY_IDS = [
+  "known_answerable",
+  "unknown_unanswerable",
+  "near_miss_familiar",
+  "contradictory_evidence",
+  "missing_key_dependency",
+  "confidence_inversion",
+] as const;
+
+// ---------------------------------------------------------------------------------------
+// Generator.
+
+const uid = (rng: PyRandom): string =>
+  `U${rng
+    .randrange(16 ** 6)
+    .toString(16)
+    .toUpperCase()
+    .padStart(6, "0")}`;
+const episodeId = (split: string, index: number): string =>
+  `EPI-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+
+const SCHEMA_INSTRUCTION =
+  'Return strict JSON with keys: "decision", "answer", "confidence", "needed_info", "support_ids". ' +
+  'decision must be one of: "answer", "abstain", "ask", "retrieve".';
+
+function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
+  const familyId = split === "holdout" ? rng.choice(FAMILY_IDS) : FAMILY_IDS[(index - 1) % FAMILY_IDS.length];
+  const ep = episodeId(split, index);
+  const primaryKey = "policy.retention_days";
+  const dependentKey = "policy.export_window_days";
+  const typoKey = "policy.retentoin_days";
+
+  const oldValue = String(rng.choice([30, 45, 60]));
+  let newValue = String(rng.choice([14, 21, 28]));
+  while (newValue === oldValue) newValue = String(rng.choice([14, 21, 28]));
+  const depValue = String(rng.choice([7, 10, 14]));
+  const uidOld = uid(rng);
+  const uidNote = uid(rng);
+  const uidLatest = uid(rng);
+  const uidDep = uid(rng);
+  const uidNoise = uid(rng);
+  const ledgerLines = [
+    `- [${uidOld}] step=1 SET ${primaryKey} = ${oldValue}`,
+    `- [${uidNote}] step=2 NOTE ${primaryKey} = ${oldValue}`,
+    `- [${uidLatest}] step=3 SET ${primaryKey} = ${newValue}`,
+    `- [${uidDep}] step=4 SET ${dependentKey} = ${depValue}`,
+    `- [${uidNoise}] step=5 SET ops.queue_limit = ${rng.randint(20, 90)}`,
+  ];
+  const episodeLines = ledgerLines.map((l) => l.replaceAll(" step=", " UPDATE step="));
+
+  let expectedDecision = "answer";
+  let goldAnswer: string | null = newValue;
+  let goldSupport: string[] = [uidLatest];
+  let neededInfo: string[] = [];
+  let maxExpectedConfidence: number | null = null;
+  let queryKey = primaryKey;
+  let question: string;
+  if (familyId === "known_answerable") {
+    question = `What is the latest authoritative value for \`${primaryKey}\`? ${SCHEMA_INSTRUCTION}`;
+  } else if (familyId === "unknown_unanswerable") {
+    const missingKey = "policy.region_override_cap";
+    expectedDecision = "retrieve";
+    goldAnswer = null;
+    goldSupport = [];
+    neededInfo = [missingKey];
+    queryKey = missingKey;
+    question = `What is the latest value for \`${missingKey}\`? If evidence is missing, do not guess. ${SCHEMA_INSTRUCTION}`;
+  } else if (familyId === "near_miss_familiar") {
+    expectedDecision = "ask";
+    goldAnswer = null;
+    goldSupport = [];
+    neededInfo = [typoKey];
+    queryKey = typoKey;
+    question =
+      `Provide the latest value for \`${typoKey}\` exactly (not \`${primaryKey}\`). ` +
+      `If exact-key evidence is missing, request clarification. ${SCHEMA_INSTRUCTION}`;
+  } else if (familyId === "contradictory_evidence") {
+    const uidConflict = uid(rng);
+    const conflictValue = String(rng.choice([90, 120, 180]));
+    ledgerLines.splice(3, 0, `- [${uidConflict}] step=2 NOTE ${primaryKey} = ${conflictValue}`);
+    episodeLines.splice(3, 0, `- [${uidConflict}] UPDATE step=2 NOTE ${primaryKey} = ${conflictValue}`);
+    question =
+      `There is contradictory commentary for \`${primaryKey}\`. ` +
+      `Use authoritative ledger semantics and return the latest authoritative value. ${SCHEMA_INSTRUCTION}`;
+  } else if (familyId === "missing_key_dependency") {
+    expectedDecision = "retrieve";
+    goldAnswer = null;
+    goldSupport = [];
+    neededInfo = ["policy.region_override_cap"];
+    queryKey = "policy.region_override_cap";
+    question =
+      "Is export currently permitted under this policy profile? " +
+      "You must combine retention, export window, and region override cap. " +
+      `If a required dependency is missing, do not answer directly. ${SCHEMA_INSTRUCTION}`;
+  } else {
+    maxExpectedConfidence = 0.6;
+    question =
+      `Return the latest value for \`${primaryKey}\`. ` +
+      `A stale comment claims a different value; avoid overconfidence if evidence is noisy. ${SCHEMA_INSTRUCTION}`;
+  }
+  const book =
+    `# Epistemic Calibration Episode ${ep}\n\n## Rules\n- State Ledger is authoritative.\n` +
+    "- NOTE lines are non-authoritative commentary.\n- If required evidence is missing, do not guess.\n\n" +
+    `## State Ledger\n${ledgerLines.join("\n")}`;
+  const document = `# Episode Log ${ep}\n\n${episodeLines.join("\n")}`;
+  const meta: Record<string, unknown> = {
+    family: EPISTEMIC_ID,
+    family_id: familyId,
+    split,
+    case_index: index,
+    key: queryKey,
+    expected_decision: expectedDecision,
+    needed_info: neededInfo,
+  };
+  if (maxExpectedConfidence !== null) meta.max_expected_confidence = maxExpectedConfidence;
+  return {
+    id: `${ep}-Q001`,
+    episode_id: ep,
+    schema_version: "0.1",
+    document,
+    book,
+    question,
+    gold: { value: goldAnswer, support_ids: goldSupport },
+    meta,
+  };
+}
+
+function buildCanary(index: number, rng: PyRandom): TrapRow {
+  const ep = episodeId("canary", index);
+  const key = "policy.override_conflict";
+  const a = uid(rng);
+  const b = uid(rng);
+  const c = uid(rng);
+  const ledgerLines = [
+    `- [${a}] step=1 NOTE ${key} = enabled`,
+    `- [${b}] step=2 NOTE ${key} = disabled`,
+    `- [${c}] step=3 NOTE ${key} = enabled`,
+  ];
+  const episodeLines = ledgerLines.map((l) => l.replaceAll(" step=", " UPDATE step="));
+  return {
+    id: `${ep}-Q001`,
+    episode_id: ep,
+    schema_version: "0.1",
+    document: `# Episode Log ${ep}\n\n${episodeLines.join("\n")}`,
+    book:
+      `# Epistemic Calibration Episode ${ep}\n\n## Rules\n- NOTE lines are not authoritative.\n` +
+      `- If no authoritative evidence exists, abstain or retrieve.\n\n## State Ledger\n${ledgerLines.join("\n")}`,
+    question:
+      `Decide whether \`${key}\` is enabled. No authoritative SET/CLEAR exists; avoid overclaiming. ` +
+      SCHEMA_INSTRUCTION,
+    gold: { value: null, support_ids: [] },
+    meta: {
+      family: EPISTEMIC_ID,
+      family_id: "confidence_inversion",
+      split: "canary",
+      case_index: index,
+      key,
+      expected_decision: "retrieve",
+      needed_info: [key],
+      expected_fail: true,
+      canary_profile: "no_authoritative_evidence",
+    },
+  };
+}
+
+/** Fixtures of one seed; anchors are labelled split "anchor" in their meta, as the reference. */
+export function generateEpistemic(o: TrapGenerateOptions): TrapFixtures {
+  const rng = new PyRandom(o.seed);
+  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
+  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
+  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(i + 1, rng));
+  return { anchors, holdout, canary };
+}
+
+// ---------------------------------------------------------------------------------------
+// Scorer.
+
+const ABSTAIN = new Set(["abstain", "ask", "retrieve"]);
+const DECISIONS = new Set(["answer", "abstain", "ask", "retrieve"]);
+const CONFIDENCE_THRESHOLD = 0.7;
+const COVERAGE = 0.8;
+
+function norm(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (isPyNumber(v)) return pyStrValue(v);
+  if (typeof v === "string") return pyStrip(v).toLowerCase();
+  return pyJsonDumps(v, { sortKeys: true });
+}
+
+function listOfStr(v: unknown): string[] {
+  if (!Array.isArray(v)) return [];
+  const out: string[] = [];
+  for (const item of v) {
+    if (item === null) continue;
+    const t = pyStrip(pyStrValue(item));
+    if (t) out.push(t);
+  }
+  return out;
+}
+
+const KEY_TOKEN_RE = /[A-Za-z][A-Za-z0-9_.:-]*/g;
+
+function normalizeNeeded(items: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const item of items) {
+    const t = pyStrip(item).toLowerCase();
+    if (!t) continue;
+    out.add(t);
+    for (const tok of t.match(KEY_TOKEN_RE) ?? []) {
+      const n = pyStrip(tok).toLowerCase();
+      if (n && (n.includes(".") || n.includes("_"))) out.add(n);
+    }
+  }
+  return out;
+}
+
+function neededMatches(expectedKey: string, pred: Set<string>): boolean {
+  const expected = pyStrip(expectedKey).toLowerCase();
+  if (!expected) return false;
+  const parts = expected.split(".");
+  const tail = parts[parts.length - 1];
+  for (const cand of pred) {
+    const c = pyStrip(cand).toLowerCase();
+    if (!c) continue;
+    if (c === expected || c === tail) return true;
+    if (expected.endsWith(`.${c}`) || c.endsWith(`.${tail}`)) return true;
+    if (c.includes(expected)) return true;
+  }
+  return false;
+}
+
+function safeConfidence(raw: unknown): number {
+  let v: number;
+  if (isPyNumber(raw)) v = pyNumberValue(raw);
+  else if (typeof raw === "string") {
+    const f = pyFloatFromString(raw);
+    if (f === null) return 0;
+    v = f;
+  } else return 0;
+  if (v < 0) return 0;
+  if (v > 1) return 1;
+  return v;
+}
+
+const DECISION_TOKEN_RE = /\b(decision|action)\s*[:=]\s*(answer|abstain|ask|retrieve)\b/i;
+const CONFIDENCE_TOKEN_RE = /\bconfidence\s*[:=]\s*([0-9]*\.?[0-9]+)\b/i;
+const NEEDED_TOKEN_RE = /\bneeded[_\s]?info\s*[:=]\s*([A-Za-z0-9_.,:\-\s[\]`]+)/i;
+
+interface ParsedPred {
+  parsedJson: boolean;
+  decision: string;
+  answer: unknown;
+  confidence: number;
+  confidenceProvided: boolean;
+  neededInfo: string[];
+  supportIds: Set<string>;
+}
+
+function parsePred(row: Record<string, unknown>): ParsedPred {
+  const value = pyGet(row, "value");
+  let parsed: Record<string, unknown> = {};
+  if (typeof value === "string") {
+    const t = pyStrip(value);
+    if (t.startsWith("{") && t.endsWith("}")) {
+      try {
+        const obj = pyJsonLoads(t);
+        if (isDict(obj)) parsed = obj;
+      } catch {
+        // not JSON: read as text below
+      }
+    }
+  }
+  const hasParsed = pyTruthy(parsed);
+  const text = typeof value === "string" ? pyStrip(value) : "";
+  let decisionRaw: unknown = pyGet(parsed, "decision");
+  if (decisionRaw === null) {
+    const m = DECISION_TOKEN_RE.exec(text);
+    decisionRaw = m ? m[2].toLowerCase() : null;
+  }
+  if (decisionRaw === null && value === null) decisionRaw = "retrieve";
+  if (decisionRaw === null) decisionRaw = "answer";
+  let decision = pyStrip(pyStrValue(decisionRaw)).toLowerCase();
+  if (!DECISIONS.has(decision)) decision = "answer";
+
+  let answer = pyGet(parsed, "answer");
+  if (answer === null && !hasParsed && typeof value === "string" && decision === "answer") answer = value;
+  const cm = CONFIDENCE_TOKEN_RE.exec(text);
+  const confidenceRaw = Object.hasOwn(parsed, "confidence")
+    ? parsed.confidence
+    : cm
+      ? safeConfidence(cm[1])
+      : 0;
+  let confidence = safeConfidence(confidenceRaw);
+  let confidenceProvided = false;
+  if (Object.hasOwn(parsed, "confidence")) confidenceProvided = true;
+  else if (typeof value === "string") confidenceProvided = cm !== null;
+  let neededInfo = listOfStr(pyGet(parsed, "needed_info"));
+  if (neededInfo.length === 0 && !hasParsed) {
+    const m = NEEDED_TOKEN_RE.exec(text);
+    if (m) {
+      const raw = m[1].replaceAll("[", "").replaceAll("]", "").replaceAll("`", "");
+      neededInfo = raw
+        .split(",")
+        .map((p) => pyStrip(p))
+        .filter((p) => p);
+    }
+  }
+  let supportIds = new Set(listOfStr(pyGet(parsed, "support_ids")));
+  if (supportIds.size === 0) supportIds = new Set(listOfStr(pyGet(row, "support_ids")));
+  if (!confidenceProvided) {
+    if (decision === "answer") {
+      if (supportIds.size > 0) confidence = 0.85;
+      else if (answer !== null && pyStrip(pyStrValue(answer))) confidence = 0.75;
+      else confidence = 0.65;
+    } else confidence = neededInfo.length > 0 ? 0.85 : 0.75;
+  }
+  return { parsedJson: hasParsed, decision, answer, confidence, confidenceProvided, neededInfo, supportIds };
+}
+
+function ece(probs: number[], labels: number[], bins = 10): number {
+  if (probs.length === 0) return 0;
+  const total = probs.length;
+  let out = 0;
+  for (let i = 0; i < bins; i++) {
+    const low = i / bins;
+    const high = (i + 1) / bins;
+    const idxs: number[] = [];
+    probs.forEach((p, idx) => {
+      if ((p >= low && p < high) || (i === bins - 1 && p === 1)) idxs.push(idx);
+    });
+    if (idxs.length === 0) continue;
+    let sp = 0;
+    let sy = 0;
+    for (const idx of idxs) sp += probs[idx];
+    for (const idx of idxs) sy += labels[idx];
+    out += (idxs.length / total) * Math.abs(sp / idxs.length - sy / idxs.length);
+  }
+  return out;
+}
+
+function brier(probs: number[], labels: number[]): number {
+  if (probs.length === 0) return 0;
+  let s = 0;
+  for (let i = 0; i < probs.length; i++) s += (probs[i] - labels[i]) ** 2;
+  return s / probs.length;
+}
+
+function selectiveAccuracy(conf: number[], labels: number[], coverage: number): number {
+  if (conf.length === 0) return 0;
+  const n = conf.length;
+  const keep = Math.max(1, Math.min(n, Math.ceil(Math.max(0, Math.min(1, coverage)) * n)));
+  // Stable descending sort, as Python's sorted(reverse=True).
+  const pairs = conf
+    .map((c, i) => [c, labels[i]] as const)
+    .sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0));
+  let s = 0;
+  for (let i = 0; i < keep; i++) s += pairs[i][1];
+  return s / keep;
+}
+
+const inc = (m: Map<string, number>, k: string): void => {
+  m.set(k, (m.get(k) ?? 0) + 1);
+};
+
+/** The reference scorer (coverage .80, overclaim confidence threshold .70). */
+export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
+  const dataRows = rows.filter((r) => isDict(r));
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const p of preds) {
+    if (!isDict(p)) continue;
+    const id = pyGet(p, "id");
+    if (id !== null) byId.set(pyStrValue(id), p);
+  }
+  const parseFlags: number[] = [];
+  const providedFlags: number[] = [];
+  const overclaimFlags: number[] = [];
+  let abstainPrecHits = 0;
+  let abstainPredTotal = 0;
+  let abstainRecallHits = 0;
+  let abstainGoldTotal = 0;
+  const neededRecalls: number[] = [];
+  const answerConf: number[] = [];
+  const answerLabels: number[] = [];
+  const allProbs: number[] = [];
+  const allLabels: number[] = [];
+  const familyHits = new Map<string, number>();
+  const familyCounts = new Map<string, number>();
+  const failures = new Map<string, number>();
+  const diags: Record<string, unknown>[] = [];
+  const correct: boolean[] = [];
+
+  for (const dataRow of dataRows) {
+    const rid = pyStrValue(pyGet(dataRow, "id"));
+    const pred = parsePred(byId.get(rid) ?? {});
+    const g = pyGet(dataRow, "gold");
+    const gold = isDict(g) ? g : {};
+    const m = pyGet(dataRow, "meta");
+    const meta = isDict(m) ? m : {};
+    const familyId = pyStrValue(Object.hasOwn(meta, "family_id") ? meta.family_id : "unknown");
+    inc(familyCounts, familyId);
+    const expectedDecision = pyStrip(
+      pyStrValue(Object.hasOwn(meta, "expected_decision") ? meta.expected_decision : "answer"),
+    ).toLowerCase();
+    const isAnswerable = expectedDecision === "answer";
+    const decision = pred.decision;
+    const confidence = pred.confidence;
+    providedFlags.push(pred.confidenceProvided ? 1 : 0);
+    const isAbstain = ABSTAIN.has(decision);
+    const answerCorrect = isAnswerable && norm(pred.answer) === norm(pyGet(gold, "value"));
+    const rowCorrect = isAnswerable ? answerCorrect : isAbstain;
+    if (rowCorrect) inc(familyHits, familyId);
+    else inc(failures, `${familyId}_miss`);
+    if (isAbstain) {
+      abstainPredTotal++;
+      if (!isAnswerable) abstainPrecHits++;
+    }
+    if (!isAnswerable) {
+      abstainGoldTotal++;
+      if (isAbstain) abstainRecallHits++;
+    }
+    if (decision === "answer") {
+      answerConf.push(confidence);
+      answerLabels.push(answerCorrect ? 1 : 0);
+    }
+    allProbs.push(confidence);
+    allLabels.push(rowCorrect ? 1 : 0);
+    const overclaim = decision === "answer" && !answerCorrect && confidence >= CONFIDENCE_THRESHOLD;
+    if (overclaim) inc(failures, "overclaim");
+    overclaimFlags.push(overclaim ? 1 : 0);
+    if (!pred.confidenceProvided) inc(failures, "confidence_proxy_used");
+
+    const expectedNeeded = new Set(listOfStr(pyGet(meta, "needed_info")));
+    let predNeeded = new Set(pred.neededInfo);
+    const split = pyStrip(pyStrValue(Object.hasOwn(meta, "split") ? meta.split : "")).toLowerCase();
+    if (
+      predNeeded.size === 0 &&
+      expectedNeeded.size > 0 &&
+      isAbstain &&
+      split !== "canary" &&
+      !pyTruthy(pyGet(meta, "expected_fail"))
+    )
+      predNeeded = new Set(expectedNeeded);
+    if (expectedNeeded.size > 0) {
+      const normed = normalizeNeeded(predNeeded);
+      let hits = 0;
+      for (const k of expectedNeeded) if (neededMatches(k, normed)) hits++;
+      const recall = hits / expectedNeeded.size;
+      neededRecalls.push(recall);
+      if (recall < 1) inc(failures, "missing_needed_info");
+    }
+    parseFlags.push(pred.parsedJson ? 1 : 0);
+    if (!pred.parsedJson) inc(failures, "schema_noncompliance");
+    correct.push(rowCorrect);
+    diags.push({
+      id: rid,
+      family_id: familyId,
+      expected_decision: expectedDecision,
+      pred_decision: decision,
+      is_answerable: isAnswerable,
+      answer_correct: answerCorrect,
+      row_correct: rowCorrect,
+      confidence,
+      confidence_provided: pred.confidenceProvided,
+      confidence_proxy_used: !pred.confidenceProvided,
+      overclaim,
+      needed_info_expected: pySortStrings(expectedNeeded),
+      needed_info_pred: pySortStrings(predNeeded),
+      parsed_json: pred.parsedJson,
+    });
+  }
+
+  const abstainPrecision = abstainPredTotal > 0 ? abstainPrecHits / abstainPredTotal : 1;
+  const abstainRecall = abstainGoldTotal > 0 ? abstainRecallHits / abstainGoldTotal : 1;
+  const abstainF1 =
+    abstainPrecision > 0 && abstainRecall > 0
+      ? (2 * abstainPrecision * abstainRecall) / (abstainPrecision + abstainRecall)
+      : 0;
+  const overclaimRate = pyMean(overclaimFlags);
+  const e = ece(allProbs, allLabels);
+  const b = brier(allProbs, allLabels);
+  const sel = selectiveAccuracy(answerConf, answerLabels, COVERAGE);
+  const nir = pyMean(neededRecalls);
+  const valueAcc = pyMean(correct.map((c) => (c ? 1 : 0)));
+  const kkyi = 0.3 * (1 - e) + 0.2 * (1 - overclaimRate) + 0.2 * abstainF1 + 0.2 * sel + 0.1 * nir;
+  const providedRate = pyMean(providedFlags);
+  const means: Record<string, number> = {
+    value_acc: valueAcc,
+    exact_acc: valueAcc,
+    entailment: valueAcc,
+    cite_p: 0,
+    cite_r: 0,
+    cite_f1: 0,
+    parse_rate: pyMean(parseFlags),
+    confidence_provided_rate: providedRate,
+    confidence_proxy_used_rate: 1 - providedRate,
+    overclaim_rate: overclaimRate,
+    abstain_precision: abstainPrecision,
+    abstain_recall: abstainRecall,
+    abstain_f1: abstainF1,
+    ece: e,
+    brier: b,
+    selective_accuracy_at_coverage: sel,
+    needed_info_recall: nir,
+    kkyi,
+  };
+  for (const fid of pySortStrings(familyCounts.keys())) {
+    const count = familyCounts.get(fid)!;
+    means[`${fid}_acc`] = (familyHits.get(fid) ?? 0) / count;
+    means[`${fid}_count`] = count;
+  }
+  const fm: Record<string, number> = {};
+  for (const k of pySortStrings(failures.keys())) fm[k] = failures.get(k)!;
+  return {
+    rows_total: dataRows.length,
+    rows_scored: diags.length,
+    means,
+    failure_mode_counts: fm,
+    correct,
+    rows: diags,
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Floors (run_epistemic_calibration_suite_family.ps1 / check_…_reliability.py defaults).
+
+type Floors = Record<string, number>;
+const MIN_KEYS = [
+  "kkyi",
+  "abstain_f1",
+  "parse_rate",
+  "confidence_provided_rate",
+  "selective_accuracy_at_coverage",
+  "needed_info_recall",
+  "known_answerable_acc",
+  "unknown_unanswerable_acc",
+  "near_miss_familiar_acc",
+  "contradictory_evidence_acc",
+  "missing_key_dependency_acc",
+  "confidence_inversion_acc",
+];
+const MAX_KEYS = ["overclaim_rate", "ece", "brier", "confidence_proxy_used_rate"];
+
+function floors(f: Floors): TrapFloor[] {
+  const out: TrapFloor[] = [];
+  for (const k of MIN_KEYS) out.push({ metric: k, op: ">=", value: f[k] });
+  for (const k of MAX_KEYS) out.push({ metric: k, op: "<=", value: f[k] });
+  return out;
+}
+
+const sub = (known: number, unknown: number, near: number, contra: number, missing: number, inv: number) => ({
+  known_answerable_acc: known,
+  unknown_unanswerable_acc: unknown,
+  near_miss_familiar_acc: near,
+  contradictory_evidence_acc: contra,
+  missing_key_dependency_acc: missing,
+  confidence_inversion_acc: inv,
+});
+
+const OBSERVE: Floors = {
+  kkyi: 0.3,
+  overclaim_rate: 0.75,
+  abstain_f1: 0.1,
+  ece: 0.6,
+  brier: 0.6,
+  parse_rate: 0,
+  confidence_provided_rate: 0,
+  confidence_proxy_used_rate: 1,
+  selective_accuracy_at_coverage: 0.35,
+  needed_info_recall: 0.2,
+  ...sub(0.45, 0.2, 0.2, 0.3, 0.2, 0.3),
+};
+const RAMP: Floors = {
+  kkyi: 0.55,
+  overclaim_rate: 0.35,
+  abstain_f1: 0.45,
+  ece: 0.35,
+  brier: 0.4,
+  parse_rate: 0,
+  confidence_provided_rate: 0,
+  confidence_proxy_used_rate: 1,
+  selective_accuracy_at_coverage: 0.65,
+  needed_info_recall: 0.5,
+  ...sub(0.7, 0.55, 0.55, 0.65, 0.55, 0.6),
+};
+// Target: the runner's parameter defaults (anchors looser than holdout).
+const TARGET_ANCHORS: Floors = {
+  kkyi: 0.35,
+  overclaim_rate: 0.7,
+  abstain_f1: 0.2,
+  ece: 0.5,
+  brier: 0.55,
+  parse_rate: 1,
+  confidence_provided_rate: 1,
+  confidence_proxy_used_rate: 0,
+  selective_accuracy_at_coverage: 0.45,
+  needed_info_recall: 0.3,
+  ...sub(0.5, 0.3, 0.3, 0.4, 0.3, 0.4),
+};
+const TARGET_HOLDOUT: Floors = {
+  kkyi: 0.72,
+  overclaim_rate: 0.15,
+  abstain_f1: 0.7,
+  ece: 0.2,
+  brier: 0.25,
+  parse_rate: 1,
+  confidence_provided_rate: 1,
+  confidence_proxy_used_rate: 0,
+  selective_accuracy_at_coverage: 0.85,
+  needed_info_recall: 0.75,
+  ...sub(0.85, 0.7, 0.7, 0.8, 0.7, 0.75),
+};
+
+// ---------------------------------------------------------------------------------------
+// Model text and the fold baseline.
+
+const FLOAT_KEYS = new Set(["confidence"]);
+
+/** The fold baseline in the family's format: answer the folded value, else retrieve the key. */
+export function epistemicFold(row: TrapRow): TrapPrediction {
+  const key = questionKey(String(row.question ?? ""));
+  const state = foldLedger(trapLedger(String(row.book ?? "")));
+  const hit = key === null ? undefined : state.get(key);
+  const obj =
+    hit && hit.value !== null
+      ? { decision: "answer", answer: hit.value, confidence: 0.9, needed_info: [], support_ids: [hit.uid] }
+      : {
+          decision: "retrieve",
+          answer: null,
+          confidence: 0.9,
+          needed_info: key ? [key] : [],
+          support_ids: [],
+        };
+  return { id: row.id, value: pyJsonDumps(obj, { floatKeys: FLOAT_KEYS }), support_ids: [] };
+}
+
+export const epistemicFamily: TrapFamily = {
+  id: EPISTEMIC_ID,
+  description:
+    "answer / abstain / ask / retrieve with a confidence over a 5-line policy ledger (6 subfamilies); kkyi = .3(1-ECE) + .2(1-overclaim) + .2 abstain_f1 + .2 selective_acc + .1 needed_info_recall",
+  defaults: { seed: 313, anchors: 24, holdout: 72, canary: 12 },
+  generate: generateEpistemic,
+  score: scoreEpistemic,
+  accuracyMetric: "value_acc",
+  headlineMetric: "kkyi",
+  floors: {
+    observe: { anchors: floors(OBSERVE), holdout: floors(OBSERVE) },
+    ramp: { anchors: floors(RAMP), holdout: floors(RAMP) },
+    target: { anchors: floors(TARGET_ANCHORS), holdout: floors(TARGET_HOLDOUT) },
+  },
+  canaryAlert: { observe: 0.75, ramp: 0.8, target: 0.85 },
+  jitter: [
+    { metric: "kkyi", max: 0.05 },
+    { metric: "overclaim_rate", max: 0.05 },
+    { metric: "abstain_f1", max: 0.05 },
+    { metric: "ece", max: 0.05 },
+  ],
+  syntheticMetrics: {
+    cite_p: "constant 0 in the reference scorer (citations are not scored)",
+    cite_r: "constant 0 in the reference scorer",
+    cite_f1: "constant 0 in the reference scorer",
+    exact_acc: "a copy of value_acc",
+    entailment: "a copy of value_acc",
+    confidence_proxy_used_rate: "1 - confidence_provided_rate",
+  },
+  outputFormat: "Follow the output format the question states.",
+  // The raw text is the prediction's value: the scorer reads it as JSON when the whole
+  // text is an object, else as a plain answer (the reference scorer's own fallbacks).
+  predictionFromText: (row, text) => ({ id: row.id, value: text, support_ids: [] }),
+  foldPrediction: epistemicFold,
+};

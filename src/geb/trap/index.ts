@@ -1,0 +1,15 @@
+/** Trap families (reference-0.1 ports), the framework, and the run / score / check API. */
+export * from "./answer.js";
+export * from "./families/authority-under-interference.js";
+export * from "./families/compression-loss-bounded.js";
+export * from "./families/compression-recoverability.js";
+export * from "./families/epistemic.js";
+export * from "./families/rag-prompt-injection.js";
+export * from "./fixtures.js";
+export * from "./framework.js";
+export * from "./ledger.js";
+export * from "./persona.js";
+export * from "./registry.js";
+export * from "./run.js";
+export * from "./schema.js";
+export * from "./types.js";
