@@ -75,6 +75,8 @@ interface Case {
   setup?: (dir: string, c: Ctx) => void;
   /** Seeds to kill with (default: one, alternating between cases). */
   seeds?: number[];
+  /** Exit code of a complete run (default 0; 1: a gate the fake model fails, still a whole run). */
+  code?: number;
   /** Kill only after this holds (default: some file appeared in the run dir). */
   ready?: (dir: string) => boolean;
 }
@@ -176,6 +178,11 @@ const cases: Case[] = [
     args: (c) => ["report", "--runs", join(c.inputs, "runs.jsonl"), "--format", "json", "--html", "rep.html"],
   },
   {
+    name: "gf01 export --format inspect --out-dir (eval logs)",
+    bin: "gf01",
+    args: (c) => ["export", "--format", "inspect", "--out-dir", "logs", join(c.inputs, "runs.jsonl")],
+  },
+  {
     name: "gf01 checks (writes no file)",
     bin: "gf01",
     args: () => ["checks", "--count", "2"],
@@ -271,6 +278,34 @@ const cases: Case[] = [
     args: (c) => ["selector", "export", "--data", join(c.inputs, "data.jsonl"), "--out", "ex.jsonl"],
   },
   {
+    name: "geb export --format inspect --out-dir (eval logs of a sweep)",
+    bin: "geb",
+    args: (c) => ["export", "--format", "inspect", "--out-dir", "logs", join(c.inputs, "sw")],
+  },
+  {
+    name: "geb trap run --runs 2 --out-dir (summaries, reliability; --resume)",
+    bin: "geb",
+    args: (c) => [
+      ...["trap", "run", "--family", "epistemic_calibration_suite", "--fixtures", join(c.inputs, "trap")],
+      ...["--model", "openai:fake", "--base-url", `${c.url}/v1`, "--max-retries", "0", "--no-progress"],
+      ...["--stage", "observe", "--runs", "2", "--out-dir", "trap-out"],
+    ],
+    resume: ["--resume"],
+    // The fake model fails the family's floors: exit 1 with every summary and the reliability file written.
+    code: 1,
+    journals: ["anchors", "holdout", "canary"].flatMap((s) => [
+      `trap-out/${s}.results.jsonl`,
+      `trap-out/${s}.results.jsonl.errors.jsonl`,
+      `trap-out/${s}.results.jsonl.prompts.jsonl`,
+    ]),
+    unordered: ["anchors", "holdout", "canary"].flatMap((s) => [
+      `trap-out/${s}.results.jsonl`,
+      `trap-out/${s}.results.jsonl.prompts.jsonl`,
+    ]),
+    normalize: (rel, text) =>
+      dropWall(rel, dropRuntime(rel, text)).replace(/"(live_calls|cache_hits|resumed)": \d+/g, '"$1": 0'),
+  },
+  {
     name: "geb report --out (HTML + table files)",
     bin: "geb",
     setup: (dir, c) => {
@@ -315,6 +350,10 @@ beforeAll(async () => {
     inp("gf01", ["evaluate", "--instances", "bundle.json", "--agent", "greedy", "--out", "runs.jsonl"]),
     inp("geb", ["baseline", "--data", "data.jsonl", "--out", "preds.jsonl"]),
     inp("geb", [
+      ...["trap", "generate", "--family", "epistemic_calibration_suite", "--out-dir", "trap"],
+      ...["--anchors", "2", "--holdout", "4", "--canary", "1"],
+    ]),
+    inp("geb", [
       ...["sweep", "--out", "sw", "--seeds", "1", "--state-modes", "kv,counter"],
       ...["--episodes", "1", "--steps", "60", "--no-progress"],
     ]),
@@ -356,7 +395,7 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
       const hasOutput = (d: string) => () =>
         k.ready ? k.ready(d) : listFiles(d).some((f) => !inputFiles.has(f));
       const ref = await runBin(k.bin, k.args(ctx), { cwd: refDir, watch: hasOutput(refDir) });
-      expect(ref.code, ref.stderr).toBe(0);
+      expect(ref.code, ref.stderr).toBe(k.code ?? 0);
       const want = finals(refDir, k);
       const tFirst = ref.triggeredAt ?? ref.ms;
 
@@ -379,7 +418,7 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         );
         const where = `${k.name}, seed ${seed}`;
         if (killed.killed) stats.kills++;
-        else expect(killed.code, `${where}: ${killed.stderr}`).toBe(0);
+        else expect(killed.code, `${where}: ${killed.stderr}`).toBe(k.code ?? 0);
 
         // Right after the kill: final names hold only complete content.
         const got = snapshot(dir, (f) => !isTemp(f) && !inputFiles.has(f));
@@ -419,7 +458,7 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         const again = await runBin(k.bin, [...k.args(ctx), ...(k.resume ?? [])], {
           cwd: dir,
         });
-        expect(again.code, `${where}: re-run failed: ${again.stderr}`).toBe(0);
+        expect(again.code, `${where}: re-run failed: ${again.stderr}`).toBe(k.code ?? 0);
         const fin = finals(dir, k);
         for (const f of inputFiles) fin.delete(f);
         for (const f of inputFiles) want.delete(f);
