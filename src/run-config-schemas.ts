@@ -19,6 +19,7 @@ export function registerRunConfigSchemas(): void {
   const gf01 = buildGf01();
   registerSchema("geb-model-config", runConfigSchema(sub(geb, "model")));
   registerSchema("geb-sweep-config", runConfigSchema(sub(geb, "sweep")));
+  registerSchema("geb-trap-run-config", runConfigSchema(sub(sub(geb, "trap"), "run")));
   registerSchema("gf01-play-llm-config", runConfigSchema(sub(gf01, "play-llm")));
   registerSchema("gf01-evaluate-config", runConfigSchema(sub(gf01, "evaluate")));
 }

@@ -6,6 +6,7 @@
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import type { ModelCliValues } from "../../core/engine/cli.js";
+import { addConfigOption } from "../../core/engine/run-config.js";
 import type { SplitEvaluation, TrapReliability, TrapRunSummary } from "./framework.js";
 
 const STAGES = ["observe", "ramp", "target"];
@@ -267,6 +268,7 @@ export function registerTrapCommands(program: Command): void {
       "also run the persona-persistence sub-trap on the holdout (3-turn persona override; gates the run)",
     );
   addEngineFlags(run);
+  addConfigOption(run.optionsGroup("Run config:"));
   run.action(async (o: ModelCliValues & Record<string, unknown>) => {
     const { engineFromOptions } = await import("../../core/engine/cli.js");
     const { InputError } = await import("../../core/errors.js");
@@ -289,6 +291,12 @@ export function registerTrapCommands(program: Command): void {
       persona: Boolean(o.persona),
       personaPersistence: Boolean(o.personaPersistence),
     });
+    // Run config (--config): the effective flags beside the results (once the run's checks have
+    // passed and it ran), to repeat the run with --config <out-dir>/config.json.
+    await (await import("../../core/engine/run-config.js")).writeEffectiveConfig(
+      run,
+      `${String(o.outDir).replace(/\/+$/, "")}/config.json`,
+    );
     if (r.errors > 0) {
       process.stderr.write(
         `geb: ${r.errors} requests failed, first: ${r.firstError ?? "unknown error"}; no scores reported — rerun with --resume to retry only those\n`,
