@@ -592,14 +592,25 @@ describe("geb trap run --config", () => {
   it("runs from a YAML config, writes the effective config, and that file repeats the run", async () => {
     const fx = await small(FAM, 2, 4, 1);
     const cfg = join(dir, "trap-run.yaml");
-    writeFileSync(cfg, `family: ${FAM}\nfixtures: ${fx}\nmodel: builtin:ledger-reader\nstage: observe\nruns: 2\n`);
+    writeFileSync(
+      cfg,
+      `family: ${FAM}\nfixtures: ${fx}\nmodel: builtin:ledger-reader\nstage: observe\nruns: 2\n`,
+    );
     const a = join(dir, "cfg-a");
     const r1 = await geb(["trap", "run", "--config", cfg, "--out-dir", a, "--no-progress"]);
     expect(r1.code, r1.err).toBe(1); // the reader fails the epistemic floors: a whole run, gate failed
     const eff = readJson<Record<string, unknown>>(join(a, "config.json"));
     expect(eff).toMatchObject({ family: FAM, model: "builtin:ledger-reader", runs: 2, "out-dir": a });
     const b = join(dir, "cfg-b");
-    const r2 = await geb(["trap", "run", "--config", join(a, "config.json"), "--out-dir", b, "--no-progress"]);
+    const r2 = await geb([
+      "trap",
+      "run",
+      "--config",
+      join(a, "config.json"),
+      "--out-dir",
+      b,
+      "--no-progress",
+    ]);
     expect(r2.code, r2.err).toBe(1);
     const sum = (d: string) => readFileSync(join(d, "run-1", `${FAM}_summary.json`), "utf8");
     expect(sum(b)).toBe(sum(a));
@@ -609,4 +620,3 @@ describe("geb trap run --config", () => {
     expect(bad.err).toMatch(/trap-run\.yaml:2: field bogus: unknown key/);
   });
 });
-
