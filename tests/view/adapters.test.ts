@@ -3,7 +3,7 @@
  * rows carry the run's own numbers, details carry the replay / evidence / messages the files
  * record (and say what they do not), and bad input is an InputError naming file, line, field.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors.js";
@@ -236,6 +236,22 @@ describe("GEB adapter", () => {
     writeFileSync(rec, rl.join("\n"));
     const e2 = await inputError(gebViewDataset({ runs: [f.gebModelDir], records: [rec] }));
     expect([e2.file, e2.line, e2.field]).toEqual([rec, 1, "raw_text"]);
+
+    // A run whose grading setting the grader refuses (max_support_k 0): an input error naming
+    // the run file and `config`, not a RangeError (geb export had the same bug).
+    const badRun = join(f.dir, "bad-config-run");
+    cpSync(f.gebModelDir, badRun, { recursive: true });
+    const resFile = "results.json";
+    const payload = JSON.parse(readFileSync(join(badRun, resFile), "utf8"));
+    const edit = (x: { config?: Record<string, unknown> }) => {
+      x.config = { ...(x.config ?? {}), max_support_k: 0 };
+    };
+    if (Array.isArray(payload)) payload.forEach(edit);
+    else edit(payload);
+    writeFileSync(join(badRun, resFile), JSON.stringify(payload));
+    const e3 = await inputError(gebViewDataset({ runs: [join(badRun, resFile)] }));
+    expect(e3.field).toBe("config");
+    expect(e3.message).toMatch(/bad grading setting/);
   });
 });
 

@@ -14,12 +14,12 @@ import { InputError } from "../../core/errors.js";
 import type { InspectMessage, InspectRun, InspectSample } from "../../core/interop/inspect/log.js";
 import { parseWith } from "../../core/schema.js";
 import { eachRow, readPromptStore } from "../../core/view/io.js";
-import { Grader, RATE_METRICS } from "../grade/grade.js";
+import { type Grader, RATE_METRICS } from "../grade/grade.js";
 import type { RowStat } from "../summary/rowstats.js";
 import { loadRuns } from "../summary/runs.js";
 import {
   dataFileOf,
-  gradeOptions,
+  graderFor,
   type LoadedData,
   loadData,
   type RecordLine,
@@ -133,17 +133,6 @@ export async function gebInspectRuns(o: GebInspectOptions): Promise<InspectRun[]
     });
   }
   return out;
-}
-
-/** The run's own grading settings; a bad setting in the payload is an input error naming it. */
-function graderFor(p: Parameters<typeof gradeOptions>[0], file: string): Grader {
-  try {
-    return new Grader(gradeOptions(p));
-  } catch (e) {
-    if (e instanceof RangeError || e instanceof TypeError)
-      throw new InputError(`bad grading setting: ${e.message}`, { file, field: "config" });
-    throw e;
-  }
 }
 
 function sampleOf(

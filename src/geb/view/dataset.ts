@@ -161,6 +161,17 @@ export function gradeOptions(p: ModelRunPayload): GradeOptions {
   };
 }
 
+/** A grader with the run's own settings; a bad setting in the payload is an input error naming it. */
+export function graderFor(p: ModelRunPayload, file: string): Grader {
+  try {
+    return new Grader(gradeOptions(p));
+  } catch (e) {
+    if (e instanceof RangeError || e instanceof TypeError)
+      throw new InputError(`bad grading setting: ${e.message}`, { file, field: "config" });
+    throw e;
+  }
+}
+
 export function runLabel(p: ModelRunPayload): string {
   const labels = Object.entries(p.labels ?? {})
     .filter(([k]) => k !== "distractor_profile")
@@ -212,7 +223,7 @@ export async function gebViewDataset(o: GebViewOptions): Promise<ViewDataset> {
       payload: p,
       file: lr.file,
       data,
-      grader: new Grader(gradeOptions(p)),
+      grader: graderFor(p, lr.file),
       records,
       recordsFile,
       prompts,

@@ -1,3 +1,0 @@
-/** Baseline predictors (`ledger`, `naive`); a closed-book predictor sees only the book. */
-export * from "./baselines.js";
-//# sourceMappingURL=index.js.map

@@ -1,6 +1,0 @@
-export * from "./certificate.js";
-export * from "./compile.js";
-export * from "./identity.js";
-export * from "./simulate.js";
-export * from "./types.js";
-//# sourceMappingURL=index.js.map

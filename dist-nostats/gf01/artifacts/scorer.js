@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=scorer.js.map

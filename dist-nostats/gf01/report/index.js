@@ -1,4 +1,0 @@
-export * from "./report.js";
-export * from "./stats.js";
-export * from "./validate.js";
-//# sourceMappingURL=index.js.map

@@ -1,2 +1,0 @@
-#!/usr/bin/env node
-export { buildProgram, main } from "./cli/main.js";

@@ -1,4 +1,0 @@
-export * from "./baselines.js";
-export * from "./online.js";
-export * from "./registry.js";
-//# sourceMappingURL=index.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=outcome.js.map

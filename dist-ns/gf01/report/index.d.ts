@@ -1,3 +1,0 @@
-export * from "./report.js";
-export * from "./stats.js";
-export * from "./validate.js";

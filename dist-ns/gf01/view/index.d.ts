@@ -1,2 +1,0 @@
-export * from "./dataset.js";
-export { registerViewCommand } from "./cli.js";

@@ -1,1 +1,0 @@
-export declare function workerEntryUrl(from: string, name: string): URL;

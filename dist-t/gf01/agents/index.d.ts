@@ -1,3 +1,0 @@
-export * from "./baselines.js";
-export * from "./online.js";
-export * from "./registry.js";
