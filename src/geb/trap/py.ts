@@ -70,3 +70,17 @@ export function pyMean(values: readonly number[]): number {
 export function pySortStrings(xs: Iterable<string>): string[] {
   return [...xs].sort(compareCodePoints);
 }
+
+/**
+ * The scorers' prediction index (the reference's `{str(p["id"]): p for p in preds if isinstance(p, dict)}`
+ * shape): dict predictions by `str(id)`, a later duplicate id winning; predictions without an id skipped.
+ */
+export function predictionsById(preds: readonly unknown[]): Map<string, Record<string, unknown>> {
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const p of preds) {
+    if (!isDict(p)) continue;
+    const id = pyGet(p, "id");
+    if (id !== null) byId.set(pyStrValue(id), p);
+  }
+  return byId;
+}

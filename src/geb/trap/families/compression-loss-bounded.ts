@@ -13,7 +13,7 @@ import { pyJsonLoads } from "../../../core/pyjsonloads.js";
 import { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { foldLedger, trapLedger } from "../ledger.js";
-import { isDict, pyGet, pyMean, pySortStrings, pyStrValue } from "../py.js";
+import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
 import type {
   TrapFamily,
   TrapFixtures,
@@ -248,12 +248,7 @@ export function scoreCompressionLossBounded(
   preds: readonly TrapPrediction[],
 ): TrapScore {
   const dataRows = rows.filter((r) => isDict(r));
-  const byId = new Map<string, Record<string, unknown>>();
-  for (const p of preds) {
-    if (!isDict(p)) continue;
-    const id = pyGet(p, "id");
-    if (id !== null) byId.set(pyStrValue(id), p);
-  }
+  const byId = predictionsById(preds);
   const P: number[] = [];
   const R: number[] = [];
   const F: number[] = [];

@@ -11,7 +11,7 @@ import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
-import { isDict, isPyNumber, pyGet, pyMean, pySortStrings, pyStrValue } from "../py.js";
+import { isDict, isPyNumber, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
 import type {
   TrapFamily,
   TrapFixtures,
@@ -216,12 +216,7 @@ export function scoreCompressionRecoverability(
   preds: readonly TrapPrediction[],
 ): TrapScore {
   const dataRows = rows.filter((r) => isDict(r));
-  const byId = new Map<string, Record<string, unknown>>();
-  for (const p of preds) {
-    if (!isDict(p)) continue;
-    const id = pyGet(p, "id");
-    if (id !== null) byId.set(pyStrValue(id), p);
-  }
+  const byId = predictionsById(preds);
   const V: number[] = [];
   const CP: number[] = [];
   const CR: number[] = [];

@@ -25,6 +25,7 @@ import {
   pySortStrings,
   pyStrValue,
   pyTruthy,
+  predictionsById,
 } from "../py.js";
 import type {
   TrapFamily,
@@ -406,12 +407,7 @@ const inc = (m: Map<string, number>, k: string): void => {
 /** The reference scorer (coverage .80, overclaim confidence threshold .70). */
 export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
   const dataRows = rows.filter((r) => isDict(r));
-  const byId = new Map<string, Record<string, unknown>>();
-  for (const p of preds) {
-    if (!isDict(p)) continue;
-    const id = pyGet(p, "id");
-    if (id !== null) byId.set(pyStrValue(id), p);
-  }
+  const byId = predictionsById(preds);
   const parseFlags: number[] = [];
   const providedFlags: number[] = [];
   const overclaimFlags: number[] = [];
