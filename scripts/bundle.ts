@@ -110,11 +110,22 @@ export function startupInputs(
   metafile: Metafile,
   bin: "gf01" | "geb",
 ): { inputs: Map<string, string>; external: Set<string> } {
+  const start = Object.keys(metafile.inputs).find((f) => f.endsWith(`src/bin/${bin}.ts`)) ?? "";
+  return staticClosure(metafile, [start]);
+}
+
+/**
+ * The sources `starts` load through static imports (what runs before any dynamic import),
+ * each mapped to the file that imports it ("" for a start), and the external modules.
+ */
+export function staticClosure(
+  metafile: Metafile,
+  starts: readonly string[],
+): { inputs: Map<string, string>; external: Set<string> } {
   const ins = metafile.inputs;
-  const start = Object.keys(ins).find((f) => f.endsWith(`src/bin/${bin}.ts`)) ?? "";
-  const inputs = new Map<string, string>([[start, ""]]);
+  const inputs = new Map<string, string>(starts.map((s) => [s, ""]));
   const external = new Set<string>();
-  const queue = [start];
+  const queue = [...starts];
   while (queue.length) {
     const f = queue.shift() as string;
     for (const i of ins[f]?.imports ?? []) {

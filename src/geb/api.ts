@@ -29,7 +29,7 @@ import {
 import { episodeCluster, GradeIntervals } from "./grade/intervals.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./dataset/rowreader.js";
-import { type GebRowRead, readRowChecked } from "./dataset/schema.js";
+import { type GebRowRead, readRowChecked } from "./dataset/row-check.js";
 import { pyJsonLine, rowPieces, TextCache } from "./dataset/serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./dataset/types.js";
 

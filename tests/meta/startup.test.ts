@@ -43,3 +43,26 @@ describe("what the bins load before a command runs (the bundle's static imports)
     }
   }, 60_000);
 });
+
+describe("what a baseline `geb sweep` loads (issue 13's CPU budget)", () => {
+  it("no zod: the sweep, its flags, cells and summary import no schema module statically", async () => {
+    const { build } = await import("esbuild");
+    const { bundleOptions, staticClosure } = await import("../../scripts/bundle.js");
+    const { metafile } = await build(bundleOptions(false));
+    const starts = [
+      "src/geb/cli/sweep.ts",
+      "src/geb/sweep/flags.ts",
+      "src/geb/sweep/sweep.ts",
+      "src/geb/sweep/cell.ts",
+      "src/geb/sweep/runners.ts",
+    ];
+    for (const s of starts) expect(Object.keys(metafile.inputs), s).toContain(s);
+    const { inputs } = staticClosure(metafile, starts);
+    const chainTo = (f: string): string => {
+      const chain: string[] = [];
+      for (let g: string | undefined = f; g; g = inputs.get(g)) chain.unshift(g);
+      return chain.join(" → ");
+    };
+    expect([...inputs.keys()].filter((f) => f.includes("node_modules/zod/")).map(chainTo)).toEqual([]);
+  }, 60_000);
+});

@@ -164,7 +164,7 @@ function registerSweepCommandsInner(program: Command): void {
   addConfigOption(sweep.optionsGroup("Run config:"));
   sweep.action(async () => {
     const { specFromFlags } = await import("../sweep/flags.js");
-    const spec = specFromFlags(sweep);
+    const spec = await specFromFlags(sweep);
     await sweepAction(sweep, spec, sweep.opts().out);
   });
 
@@ -206,7 +206,7 @@ function registerSweepCommandsInner(program: Command): void {
         },
       );
     const base = presetSpec(file, name, o.presets ?? "configs/presets.json");
-    const spec = specFromFlags(preset, base);
+    const spec = await specFromFlags(preset, base);
     const note = withOfflineAnswerer(spec, name);
     if (note) process.stderr.write(`${note}\n`);
     await sweepAction(preset, spec, (o.out as string | undefined) ?? `runs/${name}`);
@@ -302,7 +302,7 @@ function registerSweepCommandsInner(program: Command): void {
     const base = o.preset
       ? presetSpec(loadPresets(o.presets), o.preset, o.presets ?? "configs/presets.json")
       : undefined;
-    const spec = specFromFlags(ws, base);
+    const spec = await specFromFlags(ws, base);
     const r = await wallSearch({
       spec,
       out: o.out,

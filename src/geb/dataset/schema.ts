@@ -5,8 +5,7 @@
  * `meta`) are readable.
  */
 import { z } from "zod";
-import type { ErrorLocation } from "../../core/errors.js";
-import { parseWith, registerSchema } from "../../core/schema.js";
+import { registerSchema } from "../../core/schema.js";
 import { DISTRACTOR_PROFILES, STATE_MODES } from "./types.js";
 
 const nullableString = z.string().nullable();
@@ -105,7 +104,6 @@ export const GebRowReadSchema = z
     meta: z.custom<Record<string, unknown>>(isObject, "expected an object"),
   })
   .loose();
-export type GebRowRead = z.output<typeof GebRowReadSchema>;
 
 /** A prediction row: `{id, value, support_id?, support_ids?}` or `{id, output|text|completion}`. */
 export const PredictionRowSchema = registerSchema(
@@ -143,27 +141,5 @@ export const GenerateConfigSchema = z.object({
   compat: z.enum(["1.0", "reference-0.1"]),
 });
 
-const optString = (v: unknown): boolean => v === undefined || typeof v === "string";
-
-/**
- * `parseWith(GebRowReadSchema, value, where)` with a hand-written fast path (this runs for
- * every row read): a row that passes the same checks is returned as it is (not copied);
- * anything else goes through the schema, so a bad row gets the schema's error with file,
- * line and field. Tested to accept exactly what the schema accepts.
- */
-export function readRowChecked(value: unknown, where: ErrorLocation): GebRowRead {
-  if (
-    isObject(value) &&
-    typeof value.id === "string" &&
-    value.id.length > 0 &&
-    optString(value.episode_id) &&
-    optString(value.schema_version) &&
-    typeof value.document === "string" &&
-    typeof value.book === "string" &&
-    optString(value.question) &&
-    isObject(value.gold) &&
-    isObject(value.meta)
-  )
-    return value as GebRowRead;
-  return parseWith(GebRowReadSchema, value, where);
-}
+// The per-row reader lives in row-check.ts (zod-free, see there); it accepts what GebRowReadSchema does.
+export { type GebRowRead, readRowChecked } from "./row-check.js";

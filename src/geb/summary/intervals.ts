@@ -4,16 +4,12 @@
  * summary.csv, and `geb compare`'s significance. Clusters are episodes (twins join their base
  * episode); trials of one episode fall in the same cluster.
  */
-import {
-  ClusterAccumulator,
-  type Comparison,
-  type Interval,
-  type IntervalsBlock,
-  PairedAccumulator,
-  type StatsOptions,
-  intervalsMeta,
-  proportionInterval,
-} from "../../core/stats/index.js";
+// From the stats modules themselves, not stats/index.js: that re-exports the zod schemas, and
+// this module is on the `geb sweep` path, which does not load zod (issue 13).
+import { ClusterAccumulator, proportionInterval } from "../../core/stats/bootstrap.js";
+import { intervalsMeta, type StatsOptions } from "../../core/stats/options.js";
+import { PairedAccumulator } from "../../core/stats/paired.js";
+import type { Comparison, Interval, IntervalsBlock } from "../../core/stats/schema.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import type { RowStat } from "./rowstats.js";
 

@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import { InputError } from "../../core/errors.js";
-import { ENV_PREFIX, ENV_VARS, parseConfigValue } from "../pipeline/config.js";
+import { ENV_PREFIX, ENV_VARS } from "../pipeline/config-keys.js";
 import { DEFAULT_SWEEP, RATE_KNOBS, type RateKnob, type SweepSpec } from "./grid.js";
 
 import { sweepInt, sweepRate } from "./flag-options.js";
@@ -47,7 +47,10 @@ export function rejectRetrievalEnv(env: NodeJS.ProcessEnv = process.env): void {
 }
 
 /** The base spec with every flag the user typed applied. */
-export function specFromFlags(cmd: Command, base: SweepSpec = { ...DEFAULT_SWEEP }): SweepSpec {
+export async function specFromFlags(
+  cmd: Command,
+  base: SweepSpec = { ...DEFAULT_SWEEP },
+): Promise<SweepSpec> {
   rejectRetrievalEnv();
   const o = cmd.opts();
   const s: SweepSpec = {
@@ -104,10 +107,18 @@ export function specFromFlags(cmd: Command, base: SweepSpec = { ...DEFAULT_SWEEP
     const [k, v] = kv("--pipeline-list", raw);
     s.pipelineLists[k] = v;
   }
-  for (const raw of (o.pipelineSet as string[] | undefined) ?? []) {
+  const pipelineSet = (o.pipelineSet as string[] | undefined) ?? [];
+  // Loaded only when needed: the pipeline config schema is zod, which a baseline sweep never
+  // loads (~0.1 s of start-up CPU; issue 13).
+  const { parseConfigValue } =
+    pipelineSet.length > 0 ? await import("../pipeline/config.js") : { parseConfigValue: null };
+  for (const raw of pipelineSet) {
     const [k, v] = kv("--pipeline-set", raw);
     // Typed by the pipeline config schema: `k=zero` or an unknown knob fails here, naming it.
-    s.pipelineFixed[k] = parseConfigValue(k, v, "--pipeline-set") as number | string | boolean;
+    s.pipelineFixed[k] = (parseConfigValue as NonNullable<typeof parseConfigValue>)(k, v, "--pipeline-set") as
+      | number
+      | string
+      | boolean;
   }
   if (given(cmd, "compat")) s.compat = o.compat;
   if (given(cmd, "metrics")) s.metrics = o.metrics;

@@ -20,7 +20,6 @@ import { Worker } from "node:worker_threads";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
-import { generateToFile } from "../api.js";
 import { writeTextAtomic } from "../io.js";
 import { fromReferencePayload, ROW_STATS_FILE } from "../summary/runs.js";
 import {
@@ -242,6 +241,8 @@ async function runOnMainThread(
   onDone: (o: CellOutcome) => void,
 ): Promise<void> {
   const run = cellRunnerFor(spec.runner.kind);
+  // Model and pipeline cells only: a baseline sweep does not load the whole API.
+  const { generateToFile } = await import("../api.js");
   for (const cell of cells) {
     const start = performance.now();
     const dir = join(out, cell.name);

@@ -35,7 +35,7 @@ describe("presets", () => {
     });
 });
 
-function parse(args: string[]): SweepSpec {
+function parse(args: string[]): Promise<SweepSpec> {
   const cmd = addSweepFlags(new Command("sweep").exitOverride())
     .option("--model <spec>")
     .option("--adapter <spec>");
@@ -58,14 +58,17 @@ describe("sweep flags", () => {
     expect(() => rejectRetrievalEnv({ GOLDEVIDENCEBENCH_MODEL: "x" })).not.toThrow();
   });
 
-  it("--model retrieval and retrieval:<spec> make pipeline cells, as in geb model", () => {
-    expect(parse(["--model", "retrieval"]).runner).toEqual({ kind: "pipeline", model: null });
-    expect(parse(["--model", "retrieval:openai:gpt-x"]).runner).toEqual({
+  it("--model retrieval and retrieval:<spec> make pipeline cells, as in geb model", async () => {
+    expect((await parse(["--model", "retrieval"])).runner).toEqual({ kind: "pipeline", model: null });
+    expect((await parse(["--model", "retrieval:openai:gpt-x"])).runner).toEqual({
       kind: "pipeline",
       model: "openai:gpt-x",
     });
-    expect(parse(["--model", "openai:gpt-x"]).runner).toEqual({ kind: "model", model: "openai:gpt-x" });
-    expect(() => parse(["--model", "retrieval:"])).toThrow(/needs a model spec/);
+    expect((await parse(["--model", "openai:gpt-x"])).runner).toEqual({
+      kind: "model",
+      model: "openai:gpt-x",
+    });
+    await expect(parse(["--model", "retrieval:"])).rejects.toThrow(/needs a model spec/);
   });
 });
 
