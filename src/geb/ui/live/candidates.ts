@@ -37,7 +37,11 @@ export function toCandidates(w: WalkResult): UiCandidate[] {
 }
 
 /** `{a: {b: 1}}` → `{"a.b": 1}`; arrays and scalars are leaves. */
-export function flattenState(v: unknown, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
+export function flattenState(
+  v: unknown,
+  prefix = "",
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
   if (v !== null && typeof v === "object" && !Array.isArray(v)) {
     for (const [k, x] of Object.entries(v)) flattenState(x, prefix ? `${prefix}.${k}` : k, out);
   } else out[prefix] = v;

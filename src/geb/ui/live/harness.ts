@@ -39,9 +39,11 @@ export class LiveTaskError extends Error {
 
 export const VIEWPORT = { width: 800, height: 600 };
 
+/** A browser on the served app: one page, loaded once; runs on it go one at a time. */
 export interface LiveSession {
   browser: Browser;
   server: AppServer;
+  page: Page;
   close(): Promise<void>;
 }
 
@@ -52,18 +54,31 @@ export async function openLiveSession(chromiumPath = DEFAULT_CHROMIUM): Promise<
       `chromium not found at ${chromiumPath} (geb ui live needs it: apt-get install chromium, or --chromium <path>)`,
       { field: "--chromium" },
     );
-  const { chromium } = await importOptional("playwright-core", "geb ui live", () => import("playwright-core"));
+  const { chromium } = await importOptional(
+    "playwright-core",
+    "geb ui live",
+    () => import("playwright-core"),
+  );
   const server = await serveApp();
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   } catch (e) {
     await server.close();
-    throw new InputError(`chromium at ${chromiumPath} did not start: ${String((e as Error).message).split("\n")[0]}`);
+    throw new InputError(
+      `chromium at ${chromiumPath} did not start: ${String((e as Error).message).split("\n")[0]}`,
+    );
   }
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  // No network: only the loopback app is reachable.
+  await context.route("**/*", (r) => (r.request().url().startsWith(server.url) ? r.continue() : r.abort()));
+  const page = await context.newPage();
+  // One page load per session; each task restarts the app in its start state (window.__appStart).
+  await page.goto(server.url, { waitUntil: "domcontentloaded" });
   return {
     browser,
     server,
+    page,
     close: async () => {
       await browser.close();
       await server.close();
@@ -101,7 +116,9 @@ export interface LiveRunOptions {
 
 /** The page's elements and app state after a click at the centre of `bbox`. */
 const snap = (page: Page, bbox: readonly number[]): Promise<WalkResult> =>
-  page.evaluate(walkScript({ clickAt: [bbox[0] + bbox[2] / 2, bbox[1] + bbox[3] / 2] })) as Promise<WalkResult>;
+  page.evaluate(
+    walkScript({ clickAt: [bbox[0] + bbox[2] / 2, bbox[1] + bbox[3] / 2] }),
+  ) as Promise<WalkResult>;
 /** The same, after restarting the app in a task's start state. */
 const restart = (page: Page, query: string): Promise<WalkResult> =>
   page.evaluate(walkScript({ startQuery: query })) as Promise<WalkResult>;
@@ -128,82 +145,72 @@ async function authorAction(page: Page, task: LiveTask, k: number, cur: WalkResu
 /** Run every task with one agent. Deterministic: same app, tasks and agent ⇒ same rows and score. */
 export async function runLive(session: LiveSession, o: LiveRunOptions): Promise<LiveRun> {
   const tasks = o.tasks ?? LIVE_TASKS;
-  const context = await session.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-  // No network: only the loopback app is reachable.
-  await context.route("**/*", (r) =>
-    r.request().url().startsWith(session.server.url) ? r.continue() : r.abort(),
-  );
-  const page = await context.newPage();
-  // One page load per run; each task restarts the app in its start state (window.__appStart).
-  await page.goto(session.server.url, { waitUntil: "domcontentloaded" });
+  const page = session.page;
   const rows: UiRow[] = [];
   const selections: Selection[] = [];
   const observed: UiObserved[] = [];
   const results: LiveTaskResult[] = [];
-  try {
-    for (const task of tasks) {
-      let cur = await restart(page, task.query);
-      let onPath = true;
-      let forced = 0;
-      let firstFailure: LiveTaskResult["first_failure"] = null;
-      for (let k = 0; k < task.steps.length; k++) {
-        const step = task.steps[k];
-        if (!onPath) {
-          cur = await restart(page, task.query);
-          for (let j = 0; j < k; j++) cur = await authorAction(page, task, j, cur);
-          onPath = true;
-          forced++;
-        }
-        const candidates = toCandidates(cur);
-        if (candidates.length === 0) throw new LiveTaskError(task.id, k + 1, "no interactive element on the page");
-        if (step.gold !== null && !candidates.some((c) => c.candidate_id === step.gold))
-          throw new LiveTaskError(task.id, k + 1, `gold element #${step.gold} is not on the page`);
-        const row: UiRow = {
-          id: `${task.id}_s${k + 1}`,
-          task_id: task.id,
-          step_index: k + 1,
-          instruction: step.instruction,
-          candidates,
-          // An abstain step names a dummy gold (the fixture convention): the first candidate.
-          gold: { candidate_id: step.gold ?? candidates[0].candidate_id },
-          ...(step.gold === null ? { abstain_expected: true } : { expected_delta: step.expect ?? {} }),
-          meta: { source: "geb-ui-live", family: task.family, start: task.query },
-        };
-        const shot = o.screenshot?.(task.id, k + 1);
-        if (shot) await page.screenshot({ path: shot });
-        const sel = o.agent(toAgentRow(row));
-        rows.push(row);
-        selections.push(sel);
-        const chosen = sel === null ? undefined : candidates.find((c) => c.candidate_id === sel);
-        if (chosen) {
-          const next = await snap(page, chosen.bbox);
-          const delta = stateDelta(cur.state, next.state);
-          cur = next;
-          observed.push({ id: row.id, candidate_id: chosen.candidate_id, observed_delta: delta });
-          if (sel === step.gold) checkExpected(task, k, delta);
-        }
-        if (sel !== step.gold) {
-          onPath = false;
-          firstFailure ??= { row_id: row.id, selected: sel, expected: step.gold };
-        }
+  for (const task of tasks) {
+    let cur = await restart(page, task.query);
+    let onPath = true;
+    let forced = 0;
+    let firstFailure: LiveTaskResult["first_failure"] = null;
+    for (let k = 0; k < task.steps.length; k++) {
+      const step = task.steps[k];
+      if (!onPath) {
+        cur = await restart(page, task.query);
+        for (let j = 0; j < k; j++) cur = await authorAction(page, task, j, cur);
+        onPath = true;
+        forced++;
       }
-      let goalReached = false;
-      if (onPath && forced === 0) {
-        goalReached = stateHas(cur.state, task.goal);
-        if (!goalReached)
-          throw new LiveTaskError(task.id, task.steps.length, "the author's path does not reach the goal");
-      }
-      results.push({
+      const candidates = toCandidates(cur);
+      if (candidates.length === 0)
+        throw new LiveTaskError(task.id, k + 1, "no interactive element on the page");
+      if (step.gold !== null && !candidates.some((c) => c.candidate_id === step.gold))
+        throw new LiveTaskError(task.id, k + 1, `gold element #${step.gold} is not on the page`);
+      const row: UiRow = {
+        id: `${task.id}_s${k + 1}`,
         task_id: task.id,
-        family: task.family,
-        steps: task.steps.length,
-        forced_steps: forced,
-        goal_reached: goalReached,
-        first_failure: firstFailure,
-      });
+        step_index: k + 1,
+        instruction: step.instruction,
+        candidates,
+        // An abstain step names a dummy gold (the fixture convention): the first candidate.
+        gold: { candidate_id: step.gold ?? candidates[0].candidate_id },
+        ...(step.gold === null ? { abstain_expected: true } : { expected_delta: step.expect ?? {} }),
+        meta: { source: "geb-ui-live", family: task.family, start: task.query },
+      };
+      const shot = o.screenshot?.(task.id, k + 1);
+      if (shot) await page.screenshot({ path: shot });
+      const sel = o.agent(toAgentRow(row));
+      rows.push(row);
+      selections.push(sel);
+      const chosen = sel === null ? undefined : candidates.find((c) => c.candidate_id === sel);
+      if (chosen) {
+        const next = await snap(page, chosen.bbox);
+        const delta = stateDelta(cur.state, next.state);
+        cur = next;
+        observed.push({ id: row.id, candidate_id: chosen.candidate_id, observed_delta: delta });
+        if (sel === step.gold) checkExpected(task, k, delta);
+      }
+      if (sel !== step.gold) {
+        onPath = false;
+        firstFailure ??= { row_id: row.id, selected: sel, expected: step.gold };
+      }
     }
-  } finally {
-    await context.close();
+    let goalReached = false;
+    if (onPath && forced === 0) {
+      goalReached = stateHas(cur.state, task.goal);
+      if (!goalReached)
+        throw new LiveTaskError(task.id, task.steps.length, "the author's path does not reach the goal");
+    }
+    results.push({
+      task_id: task.id,
+      family: task.family,
+      steps: task.steps.length,
+      forced_steps: forced,
+      goal_reached: goalReached,
+      first_failure: firstFailure,
+    });
   }
   const score = scoreUi(rows, selections, { compat: "1.0", observed: new ObservedEffects(observed) });
   return { rows, selections, observed, tasks: results, score };

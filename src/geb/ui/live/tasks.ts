@@ -107,7 +107,11 @@ export const LIVE_TASKS: readonly LiveTask[] = [
       { instruction: click("Basic"), gold: "plan-basic", expect: { "form.plan": "basic" } },
       { instruction: click("Submit"), gold: "submit", expect: { "form.error": "terms_required" } },
       { instruction: click("I accept the terms"), gold: "terms", expect: { "form.terms": true } },
-      { instruction: click("Submit"), gold: "submit", expect: { "form.submitted": true, "form.error": null } },
+      {
+        instruction: click("Submit"),
+        gold: "submit",
+        expect: { "form.submitted": true, "form.error": null },
+      },
     ],
     goal: { "form.plan": "basic", "form.submitted": true },
   },
@@ -127,13 +131,18 @@ export const LIVE_TASKS: readonly LiveTask[] = [
         expect: { "table.deleted": ["report-q3.txt"] },
       },
     ],
-    goal: { "table.deleted": ["report-q3.txt"], "table.files": ["report-q1.txt", "report-q2.txt", "notes.txt"] },
+    goal: {
+      "table.deleted": ["report-q3.txt"],
+      "table.files": ["report-q1.txt", "report-q2.txt", "notes.txt"],
+    },
   },
   {
     id: "table_open_notes",
     family: "table",
     query: "scene=table",
-    steps: [{ instruction: click("Open notes.txt"), gold: "open-3", expect: { "table.opened": "notes.txt" } }],
+    steps: [
+      { instruction: click("Open notes.txt"), gold: "open-3", expect: { "table.opened": "notes.txt" } },
+    ],
     goal: { "table.opened": "notes.txt", "table.deleted": [] },
   },
   {
@@ -149,8 +158,16 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     query: "scene=settings",
     steps: [
       { instruction: click("Privacy"), gold: "tab-privacy", expect: { "settings.tab": "privacy" } },
-      { instruction: click("Share usage data"), gold: "share-usage", expect: { "settings.share_usage": false } },
-      { instruction: click("Apply"), gold: "apply-privacy", expect: { "settings.applied.share_usage": false } },
+      {
+        instruction: click("Share usage data"),
+        gold: "share-usage",
+        expect: { "settings.share_usage": false },
+      },
+      {
+        instruction: click("Apply"),
+        gold: "apply-privacy",
+        expect: { "settings.applied.share_usage": false },
+      },
     ],
     goal: { "settings.applied.share_usage": false, "settings.applied.email_alerts": false },
   },
@@ -159,9 +176,17 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "settings_tabs",
     query: "scene=settings",
     steps: [
-      { instruction: click("Notifications"), gold: "tab-notifications", expect: { "settings.tab": "notifications" } },
+      {
+        instruction: click("Notifications"),
+        gold: "tab-notifications",
+        expect: { "settings.tab": "notifications" },
+      },
       { instruction: click("Email alerts"), gold: "email-alerts", expect: { "settings.email_alerts": true } },
-      { instruction: click("Apply"), gold: "apply-notifications", expect: { "settings.applied.email_alerts": true } },
+      {
+        instruction: click("Apply"),
+        gold: "apply-notifications",
+        expect: { "settings.applied.email_alerts": true },
+      },
     ],
     goal: { "settings.applied.email_alerts": true, "settings.applied.share_usage": true },
   },

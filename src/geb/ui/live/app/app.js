@@ -1,7 +1,6 @@
 // The geb ui live app: five scenes (docs, split, form, table, settings), each rendered from one
 // state object. No framework, no network. The harness reads window.__appState() (a copy); the
 // agent never sees it, only the interactive elements (docs/geb/ui.md "Live app").
-"use strict";
 (() => {
   const FILES = ["report-q1.txt", "report-q2.txt", "report-q3.txt", "notes.txt"];
   const FOLDERS = ["Documents", "Desktop", "Reports", "Archive"];
@@ -14,7 +13,14 @@
     state = {
       scene,
       dialog: null,
-      docs: { name: "notes.txt", folder: "Documents", dirty: true, saved: false, closed: false, promo_opened: false },
+      docs: {
+        name: "notes.txt",
+        folder: "Documents",
+        dirty: true,
+        saved: false,
+        closed: false,
+        promo_opened: false,
+      },
       save_as: { folder: "Documents" },
       split: { left_saved: false, right_saved: false },
       consent: null,
@@ -48,7 +54,8 @@
     fn();
     render();
   };
-  const btn = (id, text, fn, extra) => h("button", { id, type: "button", on: act(fn), ...(extra || {}) }, text);
+  const btn = (id, text, fn, extra) =>
+    h("button", { id, type: "button", on: act(fn), ...(extra || {}) }, text);
   const check = (id, text, checked, fn, type) => {
     const input = h("input", { id, type: type || "checkbox", checked, on: act(fn) });
     input.checked = checked;
@@ -59,7 +66,13 @@
     h("div", { class: `backdrop ${cls || ""}` }),
     h(
       "div",
-      { class: `dialog ${cls || ""}`, role: "dialog", "aria-modal": "true", "aria-label": title, "data-scope": scope },
+      {
+        class: `dialog ${cls || ""}`,
+        role: "dialog",
+        "aria-modal": "true",
+        "aria-label": title,
+        "data-scope": scope,
+      },
       h("h2", {}, title),
       ...kids,
     ),
@@ -84,7 +97,11 @@
             else d.closed = true;
           }),
         ),
-        h("div", { class: "doc" }, `${d.folder}/${d.name}${d.dirty ? " (unsaved changes)" : ""}\n\nMeeting notes…`),
+        h(
+          "div",
+          { class: "doc" },
+          `${d.folder}/${d.name}${d.dirty ? " (unsaved changes)" : ""}\n\nMeeting notes…`,
+        ),
       ];
       if (state.dialog === "promo")
         out.push(
@@ -171,12 +188,21 @@
         h(
           "div",
           { style: "flex:1", role: "region", "aria-label": name },
-          h("div", { class: "toolbar" }, btn(`save-${side}`, "Save", () => (s[`${side}_saved`] = true))),
+          h(
+            "div",
+            { class: "toolbar" },
+            btn(`save-${side}`, "Save", () => (s[`${side}_saved`] = true)),
+          ),
           h("div", { class: "doc" }, `${name}${s[`${side}_saved`] ? "" : " (unsaved changes)"}`),
         );
       return [
         h("h1", {}, "Compare"),
-        h("div", { style: "display:flex;gap:12px" }, pane("left", "draft-a.txt"), pane("right", "draft-b.txt")),
+        h(
+          "div",
+          { style: "display:flex;gap:12px" },
+          pane("left", "draft-a.txt"),
+          pane("right", "draft-b.txt"),
+        ),
       ];
     },
     form() {
@@ -192,7 +218,13 @@
         ),
         check("terms", "I accept the terms", f.terms, () => (f.terms = !f.terms)),
         check("newsletter", "Send me the newsletter", f.newsletter, () => (f.newsletter = !f.newsletter)),
-        f.error ? h("p", { class: "error", role: "alert" }, f.error === "plan_required" ? "Choose a plan." : "Accept the terms to continue.") : null,
+        f.error
+          ? h(
+              "p",
+              { class: "error", role: "alert" },
+              f.error === "plan_required" ? "Choose a plan." : "Accept the terms to continue.",
+            )
+          : null,
         f.submitted ? h("p", { class: "status" }, "Thanks for signing up.") : null,
         h(
           "div",
@@ -201,7 +233,9 @@
             f.error = f.plan === null ? "plan_required" : f.terms ? null : "terms_required";
             f.submitted = f.error === null;
           }),
-          btn("reset", "Reset", () => Object.assign(f, { plan: null, terms: false, newsletter: false, error: null })),
+          btn("reset", "Reset", () =>
+            Object.assign(f, { plan: null, terms: false, newsletter: false, error: null }),
+          ),
         ),
       ];
       if (state.dialog === "consent")
@@ -300,7 +334,13 @@
         });
       return [
         h("h1", {}, "Settings"),
-        h("div", { role: "tablist" }, tab("general", "General"), tab("privacy", "Privacy"), tab("notifications", "Notifications")),
+        h(
+          "div",
+          { role: "tablist" },
+          tab("general", "General"),
+          tab("privacy", "Privacy"),
+          tab("notifications", "Notifications"),
+        ),
         panel(
           "general",
           check("theme-light", "Light", s.theme === "light", () => (s.theme = "light"), "radio"),
@@ -314,7 +354,11 @@
           ),
           apply("general"),
         ),
-        panel("privacy", check("share-usage", "Share usage data", s.share_usage, () => (s.share_usage = !s.share_usage)), apply("privacy")),
+        panel(
+          "privacy",
+          check("share-usage", "Share usage data", s.share_usage, () => (s.share_usage = !s.share_usage)),
+          apply("privacy"),
+        ),
         panel(
           "notifications",
           check("email-alerts", "Email alerts", s.email_alerts, () => (s.email_alerts = !s.email_alerts)),
