@@ -28,6 +28,7 @@ import {
 } from "../../../src/geb/ui/live/harness.js";
 import { UiLiveReportSchema } from "../../../src/geb/ui/live/schema.js";
 import { LIVE_TASKS } from "../../../src/geb/ui/live/tasks.js";
+import { walkScript } from "../../../src/geb/ui/live/walk.js";
 import { ANSWER_KEY_FIELDS } from "../../../src/geb/ui/schema.js";
 import { checkSolvable } from "../../../src/geb/ui/solvable.js";
 
@@ -211,6 +212,14 @@ describe.skipIf(!hasChromium)("live app in chromium", () => {
     expect(s.failures).toEqual([]);
     expect(s.solvable).toBe(s.checked);
     expect(s.abstain_expected).toBe(LIVE_TASKS.filter((t) => t.steps.some((x) => x.gold === null)).length);
+  });
+
+  it("every start state renders without stray text (a null child once printed 'null')", async () => {
+    for (const q of new Set(LIVE_TASKS.map((t) => t.query))) {
+      await session.page.evaluate(walkScript({ startQuery: q }));
+      const text = (await session.page.evaluate("document.body.innerText")) as string;
+      expect(text, q).not.toMatch(/\bnull\b|\bundefined\b/);
+    }
   });
 
   it("no answer-key field reaches an agent", () => {

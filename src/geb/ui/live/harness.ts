@@ -25,7 +25,7 @@ import type { UiObserved, UiRow } from "../schema.js";
 import { deltaContains, ObservedEffects, type Selection, scoreUi, type UiScore } from "../score.js";
 import type { LiveAgent } from "./agents.js";
 import { stateDelta, stateHas, toCandidates } from "./candidates.js";
-import { type AppServer, serveApp } from "./server.js";
+import type { AppServer } from "./server.js";
 import { LIVE_TASKS, type LiveTask } from "./tasks.js";
 import { type WalkResult, walkScript } from "./walk.js";
 
@@ -59,6 +59,8 @@ export async function openLiveSession(chromiumPath = DEFAULT_CHROMIUM): Promise<
     "geb ui live",
     () => import("playwright-core"),
   );
+  // node:http only when a session starts (the library import stays light).
+  const { serveApp } = await import("./server.js");
   const server = await serveApp();
   let browser: Browser;
   try {

@@ -369,7 +369,7 @@
   };
 
   function render() {
-    root.replaceChildren(...(scenes[scene] || scenes.docs)());
+    root.replaceChildren(...(scenes[scene] || scenes.docs)().filter((x) => x !== null));
   }
   // The harness's hooks (never given to an agent): read the state; restart in a task's start
   // state without a page load (same result as loading ?<query>, cheaper).
