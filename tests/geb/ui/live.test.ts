@@ -3,7 +3,7 @@
  * chromium launch for the file (Debian chromium via playwright-core; skipped with a message
  * when /usr/bin/chromium is missing). Pure pieces are tested without a browser.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -239,6 +239,20 @@ describe.skipIf(!hasChromium)("live app in chromium", () => {
     });
     expect(run.rows.map((r) => r.id)).toEqual(["table_open_notes_s1", "settings_export_json_s1"]);
     expect(run.score.sequence_metrics.tasks_total).toBe(2);
+  });
+
+  it("--agent gate reads its model file (a bad file is an input error naming it)", async () => {
+    const out = mkdtempSync(join(tmpdir(), "ui-live-"));
+    const modelFile = join(out, "gate.json");
+    writeFileSync(modelFile, JSON.stringify(trainGate(policy.rows, DEFAULT_GATE_TRAIN)));
+    const tasks = LIVE_TASKS.filter((t) => t.id === "table_open_notes");
+    const { report } = await uiLiveRun({ agent: "gate", gateModel: modelFile, outDir: out, session, tasks });
+    expect(report.agent).toEqual({ name: "gate", gate_model: modelFile });
+    expect(report.rows).toBe(1);
+    writeFileSync(modelFile, "{}");
+    await expect(
+      uiLiveRun({ agent: "gate", gateModel: modelFile, outDir: out, session, tasks }),
+    ).rejects.toThrow(modelFile);
   });
 
   it("geb ui live writes a report (schema-valid) that geb ui score reproduces from the exported files", async () => {

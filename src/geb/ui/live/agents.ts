@@ -32,9 +32,9 @@ export const gateAgent =
     gateSelect(m, row, preselect(row, POLICY_OPTS).survivors);
 
 /**
- * Scripted wrong: never abstains; takes a same-label decoy when there is one (an actionable
- * candidate with the instruction's label that is not the first such in document order), else the
- * first actionable candidate whose label differs from the instruction's, else the first one.
+ * Scripted wrong: never abstains; when several actionable candidates carry the instruction's
+ * label it takes the last of them in document order (often a same-label decoy), else the first
+ * actionable candidate whose label differs from the instruction's, else the first candidate.
  */
 export const scriptedWrongAgent: LiveAgent = (row) => {
   const label = parseTarget(instructionOf(row))?.label;
