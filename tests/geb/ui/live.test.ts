@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/geb/cli/main.js";
 import type { AgentRow } from "../../../src/geb/ui/agent-row.js";
-import { uiScoreFile } from "../../../src/geb/ui/api.js";
+import { uiScoreFile, uiSolvableFile, validateUiFixture } from "../../../src/geb/ui/api.js";
 import { rowIssues } from "../../../src/geb/ui/fixture.js";
 import { trainGate, DEFAULT_GATE_TRAIN } from "../../../src/geb/ui/gate.js";
 import {
@@ -268,6 +268,10 @@ describe.skipIf(!hasChromium)("live app in chromium", () => {
     expect(UiLiveReportSchema.safeParse(report).success).toBe(true);
     expect(JSON.parse(readFileSync(join(out, "report.json"), "utf8"))).toEqual(report);
     expect(report.failed_tasks).toEqual(["split_save_ambiguous"]);
+    // The exported file passes `geb ui validate` and `geb ui solvable` (their file-level APIs).
+    expect((await validateUiFixture(join(out, "fixture.jsonl"))).issues).toEqual([]);
+    const solvable = await uiSolvableFile(join(out, "fixture.jsonl"));
+    expect([solvable.failures, solvable.solvable, solvable.abstain_expected]).toEqual([[], 2, 1]);
     const rescored = await uiScoreFile({
       fixture: join(out, "fixture.jsonl"),
       selections: join(out, "selections.jsonl"),
