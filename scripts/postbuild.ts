@@ -6,10 +6,12 @@
  *  2. dist/core/report/vega-lib.js: tsc's re-export of the `vega` and `vega-lite` dev
  *     dependencies replaced by one minified bundle of both (the HTML report's chart renderer),
  *     with the bundled packages' licenses beside it. An install then needs neither package nor
- *     their ~70 dependencies (~20 MB on disk) and draws the same SVG bytes.
+ *     their ~70 dependencies (~20 MB on disk) and draws the same SVG bytes;
+ *  3. dist/geb/ui/live/app/: the static files of the `geb ui live` browser app (tsc copies only
+ *     TypeScript; the server finds them next to its own module).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -70,3 +72,5 @@ for (const dir of [...pkgs].sort()) {
   );
 }
 writeFileSync(`${out}.LICENSES.txt`, `Packages bundled in vega-lib.js\n\n${notices.join("\n---\n\n")}`);
+
+cpSync(join(root, "src/geb/ui/live/app"), join(dist, "geb/ui/live/app"), { recursive: true });

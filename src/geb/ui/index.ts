@@ -8,3 +8,4 @@ export * from "./schema.js";
 export * from "./score.js";
 export * from "./solvable.js";
 export * from "./summary.js";
+export * from "./live/index.js";
