@@ -152,9 +152,43 @@ export function renderBook(
     parts.push(`## Chapter ${i + 1}\n`, `${ch.trimEnd()}\n\n`);
   });
   parts.push("## State Ledger\n");
-  for (const e of ledger) parts.push(`${ledgerLine(e)}\n`);
+  let tail = "## State Ledger\n".length + 1;
+  for (const e of ledger) {
+    const line = `${ledgerLine(e)}\n`;
+    tail += line.length;
+    parts.push(line);
+  }
   parts.push("\n");
-  return parts.join("");
+  const book = parts.join("");
+  rememberRendered(book, book.length - tail, ledger);
+  return book;
+}
+
+/**
+ * The ledgers of the last few books rendered in this process, by book text, with the offset of
+ * their `## State Ledger` line. A reader of a book this process just made (the sweep's row
+ * statistics, via `ledgerCandidates`) takes the entries from here instead of parsing the book
+ * again, after checking that parsing would give the same entries (`pipeline/ledger.ts`); a
+ * sweep re-parsed every book for that, ~5 % of its CPU (issue 13). The entries are copied:
+ * callers may reuse their objects.
+ */
+export interface RenderedLedger {
+  /** Offset of the `## State Ledger` line in the book. */
+  at: number;
+  ledger: readonly LedgerEntry[];
+}
+const RENDERED = new Map<string, RenderedLedger>();
+const RENDERED_SIZE = 4;
+function rememberRendered(book: string, at: number, ledger: readonly LedgerEntry[]): void {
+  if (RENDERED.size >= RENDERED_SIZE) RENDERED.delete(RENDERED.keys().next().value as string);
+  RENDERED.set(book, {
+    at,
+    ledger: ledger.map((e) => ({ uid: e.uid, step: e.step, op: e.op, key: e.key, value: e.value })),
+  });
+}
+/** The entries `renderBook` rendered into `book`, if it is one of the last few it made. */
+export function renderedLedger(book: string): RenderedLedger | undefined {
+  return RENDERED.get(book);
 }
 
 export function ledgerLine(e: LedgerEntry): string {

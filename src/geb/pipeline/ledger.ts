@@ -4,7 +4,7 @@
  * `src/geb/dataset/book.ts` parses only the authoritative SET/CLEAR lines, so the pipeline keeps its
  * own reader with the same 1.0 key grammar (`tag\.\d+`).
  */
-import { linesAfterHeader } from "../dataset/book.js";
+import { linesAfterHeader, renderedLedger } from "../dataset/book.js";
 
 export type LedgerOp = "SET" | "CLEAR" | "NOTE";
 
@@ -36,6 +36,14 @@ const MEMO_SIZE = 16;
 export function ledgerCandidates(book: string): readonly Candidate[] {
   const hit = memo.get(book);
   if (hit) return hit;
+  const out = renderedCandidates(book) ?? parseLedgerCandidates(book);
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  memo.set(book, out);
+  return out;
+}
+
+/** Parse a book's ledger lines (what `ledgerCandidates` gives for any book). */
+export function parseLedgerCandidates(book: string): Candidate[] {
   const out: Candidate[] = [];
   for (const line of linesAfterHeader(book, "## State Ledger")) {
     if (line.startsWith("## ")) break;
@@ -55,8 +63,44 @@ export function ledgerCandidates(book: string): readonly Candidate[] {
       spoofed: false,
     });
   }
-  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
-  memo.set(book, out);
+  return out;
+}
+
+const UID = /^U[A-F0-9]{6}$/;
+const KEY = /^tag\.\d+$/;
+/** Characters that would end or break a ledger line for the parser above. */
+const BREAKS = /[\n\r\u2028\u2029]/;
+
+/**
+ * The entries of a book this process rendered (dataset/book.ts), when parsing it would give
+ * exactly them: the first `## State Ledger` is the rendered one, and every entry renders to a
+ * line the parser reads back unchanged (uid and key grammar, no line breaks, value already
+ * trimmed). Otherwise null, and the book is parsed. Tested against the parser over the
+ * generator's configurations.
+ */
+export function renderedCandidates(book: string): Candidate[] | null {
+  const r = renderedLedger(book);
+  if (!r || book.indexOf("## State Ledger") !== r.at) return null;
+  const out: Candidate[] = [];
+  for (const e of r.ledger) {
+    if (!Number.isSafeInteger(e.step) || e.step < 0 || !UID.test(e.uid) || !KEY.test(e.key)) return null;
+    if (
+      e.op === "CLEAR"
+        ? e.value !== null
+        : e.value === null || BREAKS.test(e.value) || e.value.trim() !== e.value
+    )
+      return null;
+    out.push({
+      uid: e.uid,
+      step: e.step,
+      op: e.op,
+      key: e.key,
+      value: e.value,
+      index: out.length,
+      trueOp: e.op,
+      spoofed: false,
+    });
+  }
   return out;
 }
 
