@@ -34,6 +34,8 @@ function summaryLines(s: TrapRunSummary, headline: string): string[] {
     lines.push(splitLine("model", s[split], headline));
     lines.push(splitLine("lookup", s.baselines.baselines.lookup[split], headline));
     lines.push(splitLine("fold", s.baselines.baselines.fold[split], headline));
+    const rule = s.baselines.baselines.rule;
+    if (rule) lines.push(splitLine("rule", rule[split], headline));
   }
   const pi = s.persona_invariance;
   if (pi)
@@ -143,6 +145,12 @@ export function registerTrapCommands(program: Command): void {
           holdout_target_floors: f.floors.target.holdout,
           lookup_holdout: b.baselines.lookup.holdout.means[f.headlineMetric],
           fold_holdout: b.baselines.fold.holdout.means[f.headlineMetric],
+          ...(b.baselines.rule
+            ? {
+                rule_holdout: b.baselines.rule.holdout.means[f.headlineMetric],
+                rule_meets_target: b.rule_meets_target,
+              }
+            : {}),
           equivalent_to_core_lookup: b.equivalent_to_core_lookup,
           synthetic_metrics: Object.keys(f.syntheticMetrics),
         };
@@ -155,7 +163,7 @@ export function registerTrapCommands(program: Command): void {
       }
       for (const f of out)
         process.stdout.write(
-          `${f.id} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
+          `${f.id} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)}${"rule_holdout" in f ? ` rule ${fmt(f.rule_holdout)}${f.rule_meets_target ? " (meets target)" : ""}` : ""} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
         );
       process.stdout.write(
         `sub-traps on any family's holdout: ${SUB_TRAPS.map((t) => `${t.id} (trap run ${t.flag})`).join(", ")}\n`,
@@ -224,6 +232,7 @@ export function registerTrapCommands(program: Command): void {
         model,
         lookup: r.lookup,
         fold: r.fold,
+        ...(r.rule ? { rule: r.rule } : {}),
       };
       if (o.out) writeTextAtomic(o.out as string, `${JSON.stringify(payload, null, 2)}\n`);
       if (o.rowsOut) writeTextAtomic(o.rowsOut as string, rows.map((x) => `${JSON.stringify(x)}\n`).join(""));
@@ -233,6 +242,7 @@ export function registerTrapCommands(program: Command): void {
           ["model", model],
           ["lookup", r.lookup],
           ["fold", r.fold],
+          ...(r.rule ? [["rule", r.rule] as const] : []),
         ] as const)
           process.stdout.write(`${splitLine(label, e, family.headlineMetric)}\n`);
       if (model.status === "FAIL") process.exitCode = 1;

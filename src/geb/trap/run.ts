@@ -379,12 +379,20 @@ export function scoreTrapFiles(o: {
   model: SplitEvaluation & { rows: Record<string, unknown>[] };
   lookup: SplitEvaluation;
   fold: SplitEvaluation;
+  /** The family's rule program, when it has one. */
+  rule?: SplitEvaluation;
 } {
   const rows = readTrapRows(o.data);
   const preds = readTrapPredictions(o.preds);
   const model = evaluateSplit(o.family, o.split, o.stage, rows, preds);
   const base = baselineReport(o.family, { anchors: rows, holdout: rows, canary: rows }, o.stage);
-  return { model, lookup: base.baselines.lookup[o.split], fold: base.baselines.fold[o.split] };
+  const rule = base.baselines.rule?.[o.split];
+  return {
+    model,
+    lookup: base.baselines.lookup[o.split],
+    fold: base.baselines.fold[o.split],
+    ...(rule ? { rule } : {}),
+  };
 }
 
 /** Read run summaries (as `geb trap run` writes them) and check them for reliability. */

@@ -50,9 +50,10 @@ export const trapBaselineReportSchema = z
     schema_version: z.literal("geb.trap.baselines.v1"),
     family: z.string(),
     stage,
-    baselines: z.object({ lookup: perSplit, fold: perSplit }).strict(),
-    passing: z.array(z.enum(["lookup", "fold"])),
+    baselines: z.object({ lookup: perSplit, fold: perSplit, rule: perSplit.optional() }).strict(),
+    passing: z.array(z.enum(["lookup", "fold", "rule"])),
     equivalent_to_core_lookup: z.boolean(),
+    rule_meets_target: z.boolean().optional(),
   })
   .strict();
 

@@ -97,4 +97,14 @@ export interface TrapFamily {
   predictionFromText(row: TrapRow, text: string): TrapPrediction;
   /** The ledger-fold baseline rendered in the family's answer format. */
   foldPrediction(row: TrapRow): TrapPrediction;
+  /**
+   * A rule-following baseline, for families whose questions state the rules that derive
+   * the answer (printed beside lookup and fold as `rule`).
+   */
+  rulePrediction?(row: TrapRow): TrapPrediction;
+  /**
+   * Floors that depend on the split's fixture rows (the reference runner adjusts some from
+   * the data file before scoring); default: `floors[stage][split]` unchanged.
+   */
+  adjustFloors?(split: "anchors" | "holdout", rows: readonly TrapRow[], floors: TrapFloor[]): TrapFloor[];
 }
