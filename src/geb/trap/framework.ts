@@ -288,6 +288,12 @@ export function checkReliability(
     if (s.stage !== stage) failures.push(`run ${s.run}: stage ${s.stage} is not ${stage}`);
     for (const split of ["anchors", "holdout"] as const)
       if (s[split].status !== "PASS") failures.push(`run ${s.run}: ${split} ${s[split].failures.join(", ")}`);
+    if (family.reliabilityFloors)
+      for (const c of checkFloors(s.holdout.means, family.reliabilityFloors))
+        if (!c.pass)
+          failures.push(
+            `run ${s.run}: holdout ${c.metric} ${c.op === ">=" ? "<" : ">"} ${c.floor} (checker floor)`,
+          );
     if (s.persona_invariance && s.persona_invariance.status !== "PASS")
       failures.push(`run ${s.run}: persona invariance ${s.persona_invariance.row_invariance_rate} < 1`);
     if (s.persona_persistence && s.persona_persistence.status !== "PASS")

@@ -2,7 +2,10 @@
  * The trap families ported so far. Families not listed here are not implemented yet
  * (docs/geb/traps.md lists them); `geb trap list` prints both.
  */
-import { authorityUnderInterferenceFamily } from "./families/authority-under-interference.js";
+import {
+  authorityUnderInterferenceFamily,
+  authorityUnderInterferenceHardeningFamily,
+} from "./families/authority-under-interference.js";
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import {
@@ -29,6 +32,7 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   noiseEscalationFamily,
   agencyPreservingSubstitutionFamily,
   personaAmalgamationFamily,
+  authorityUnderInterferenceHardeningFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
@@ -38,7 +42,6 @@ export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "compression_roundtrip_generalization",
   "novel_continuity",
   "novel_continuity_long_horizon",
-  "authority_under_interference_hardening",
   "myopic_planning_traps",
   "referential_indexing_suite",
   "cross_app_intent_preservation_pack",

@@ -107,4 +107,9 @@ export interface TrapFamily {
    * the data file before scoring); default: `floors[stage][split]` unchanged.
    */
   adjustFloors?(split: "anchors" | "holdout", rows: readonly TrapRow[], floors: TrapFloor[]): TrapFloor[];
+  /**
+   * Floors the reference's reliability checker applies to every run's holdout means on top
+   * of the per-run status (when its defaults differ from the runner's floors).
+   */
+  reliabilityFloors?: TrapFloor[];
 }

@@ -137,6 +137,7 @@ export function predSets(familyId: string): Record<string, Make> {
         ? jsonRandomCompressionPreds(rows)
         : familyId === "compression_recoverability" ||
             familyId === "authority_under_interference" ||
+            familyId === "authority_under_interference_hardening" ||
             (SCAFFOLD_FAMILY_IDS as readonly string[]).includes(familyId)
           ? jsonRandomRecoverabilityPreds(rows)
           : familyId === "rag_prompt_injection"
