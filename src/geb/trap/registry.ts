@@ -8,6 +8,7 @@ import {
 } from "./families/authority-under-interference.js";
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
+import { compressionRoundtripFamily } from "./families/compression-roundtrip.js";
 import {
   agencyPreservingSubstitutionFamily,
   implicationCoherenceFamily,
@@ -33,13 +34,13 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   agencyPreservingSubstitutionFamily,
   personaAmalgamationFamily,
   authorityUnderInterferenceHardeningFamily,
+  compressionRoundtripFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "social_pressure_self_doubt",
   "persona_session_drift",
-  "compression_roundtrip_generalization",
   "novel_continuity",
   "novel_continuity_long_horizon",
   "myopic_planning_traps",

@@ -138,6 +138,7 @@ export function predSets(familyId: string): Record<string, Make> {
         : familyId === "compression_recoverability" ||
             familyId === "authority_under_interference" ||
             familyId === "authority_under_interference_hardening" ||
+            familyId === "compression_roundtrip_generalization" ||
             (SCAFFOLD_FAMILY_IDS as readonly string[]).includes(familyId)
           ? jsonRandomRecoverabilityPreds(rows)
           : familyId === "rag_prompt_injection"
