@@ -24,6 +24,7 @@ import {
   pyStrValue,
   pyTruthy,
   predictionsById,
+  pyEquals,
 } from "../py.js";
 import type {
   TrapFamily,
@@ -559,29 +560,6 @@ function norm(v: unknown): string {
   if (isPyNumber(v)) return pyStrValue(v);
   if (typeof v === "string") return pyStrip(v).toLowerCase();
   return pyJsonDumps(v, { sortKeys: true });
-}
-
-/** Python `==` on decoded JSON values (1 == 1.0 == True; dicts by key set). */
-export function pyEquals(a: unknown, b: unknown): boolean {
-  const na = a === undefined ? null : a;
-  const nb = b === undefined ? null : b;
-  if (na === null || nb === null) return na === nb;
-  if (isPyNumber(na) && isPyNumber(nb)) return pyNumberValue(na) === pyNumberValue(nb);
-  if (typeof na === "string" || typeof nb === "string") return na === nb;
-  if (Array.isArray(na) || Array.isArray(nb))
-    return (
-      Array.isArray(na) &&
-      Array.isArray(nb) &&
-      na.length === nb.length &&
-      na.every((x, i) => pyEquals(x, nb[i]))
-    );
-  if (isDict(na) && isDict(nb)) {
-    const ka = Object.keys(na);
-    return (
-      ka.length === Object.keys(nb).length && ka.every((k) => Object.hasOwn(nb, k) && pyEquals(na[k], nb[k]))
-    );
-  }
-  return false;
 }
 
 function supportSet(v: unknown): Set<string> {
