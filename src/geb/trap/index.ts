@@ -6,6 +6,7 @@ export * from "./families/compression-recoverability.js";
 export * from "./families/compression-roundtrip.js";
 export * from "./families/control-scaffold.js";
 export * from "./families/epistemic.js";
+export * from "./families/implication-derived.js";
 export * from "./families/rag-prompt-injection.js";
 export * from "./fixtures.js";
 export * from "./framework.js";

@@ -18,6 +18,7 @@ import {
   rpaModeSwitchFamily,
 } from "./families/control-scaffold.js";
 import { epistemicFamily } from "./families/epistemic.js";
+import { implicationDerivedFamily } from "./families/implication-derived.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
 import type { TrapFamily } from "./types.js";
 
@@ -35,6 +36,7 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   personaAmalgamationFamily,
   authorityUnderInterferenceHardeningFamily,
   compressionRoundtripFamily,
+  implicationDerivedFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
