@@ -67,6 +67,14 @@ function equivalenceLine(equivalent: boolean): string {
     : "not solved by the lookup / fold programs at the target floors";
 }
 
+/** The family's synthetic means (functions of other means or constants), named once per run. */
+function syntheticLine(synthetic: Record<string, string>): string | null {
+  const keys = Object.keys(synthetic);
+  return keys.length
+    ? `synthetic metrics (not measurements; see each summary's synthetic_metrics): ${keys.join(", ")}`
+    : null;
+}
+
 function addEngineFlags(cmd: Command): Command {
   return cmd
     .requiredOption(
@@ -246,6 +254,7 @@ export function registerTrapCommands(program: Command): void {
         lookup: r.lookup,
         fold: r.fold,
         ...(r.rule ? { rule: r.rule } : {}),
+        synthetic_metrics: family.syntheticMetrics,
       };
       if (o.out) writeTextAtomic(o.out as string, `${JSON.stringify(payload, null, 2)}\n`);
       if (o.rowsOut) writeTextAtomic(o.rowsOut as string, rows.map((x) => `${JSON.stringify(x)}\n`).join(""));
@@ -332,6 +341,8 @@ export function registerTrapCommands(program: Command): void {
     process.stdout.write(
       `${equivalenceLine(r.summaries[0]?.baselines.equivalent_to_core_lookup ?? false)}\n`,
     );
+    const synth = syntheticLine(family.syntheticMetrics);
+    if (synth) process.stdout.write(`${synth}\n`);
     if (r.reliability) process.stdout.write(`${reliabilityLine(r.reliability)}\n`);
     if (r.reliability?.status !== "PASS") process.exitCode = 1;
   });
