@@ -341,6 +341,11 @@ export function registerTrapCommands(program: Command): void {
     process.stdout.write(
       `${equivalenceLine(r.summaries[0]?.baselines.equivalent_to_core_lookup ?? false)}\n`,
     );
+    const ruleMeets = r.summaries[0]?.baselines.rule_meets_target;
+    if (ruleMeets !== undefined)
+      process.stdout.write(
+        `rule program (applies the rules the question states): ${ruleMeets ? "meets" : "does not meet"} this family's target floors\n`,
+      );
     const synth = syntheticLine(family.syntheticMetrics);
     if (synth) process.stdout.write(`${synth}\n`);
     if (r.reliability) process.stdout.write(`${reliabilityLine(r.reliability)}\n`);

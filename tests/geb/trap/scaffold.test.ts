@@ -222,6 +222,7 @@ describe("geb trap run: control scaffolds (loopback OpenAI server)", () => {
     expect(s.baselines.equivalent_to_core_lookup).toBe(false);
     expect(r.out).toMatch(/^rule +holdout PASS/m);
     expect(r.out).toMatch(/^lookup +holdout FAIL/m);
+    expect(r.out).toMatch(/^rule program \(applies the rules the question states\): meets/m);
     expect(r.out).toMatch(/^synthetic metrics \(not measurements.*propagation_latency_steps/m);
     expect(readJson<TrapReliability>(join(out, `${fam}_reliability.json`)).status).toBe("PASS");
   });
