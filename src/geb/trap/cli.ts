@@ -34,6 +34,8 @@ function summaryLines(s: TrapRunSummary, headline: string): string[] {
     lines.push(splitLine("model", s[split], headline));
     lines.push(splitLine("lookup", s.baselines.baselines.lookup[split], headline));
     lines.push(splitLine("fold", s.baselines.baselines.fold[split], headline));
+    const rule = s.baselines.baselines.rule;
+    if (rule) lines.push(splitLine("rule", rule[split], headline));
   }
   const pi = s.persona_invariance;
   if (pi)
@@ -63,6 +65,14 @@ function equivalenceLine(equivalent: boolean): string {
   return equivalent
     ? "equivalent to core lookup: a no-model program (lookup or fold) meets this family's target floors"
     : "not solved by the lookup / fold programs at the target floors";
+}
+
+/** The family's synthetic means (functions of other means or constants), named once per run. */
+function syntheticLine(synthetic: Record<string, string>): string | null {
+  const keys = Object.keys(synthetic);
+  return keys.length
+    ? `synthetic metrics (not measurements; see each summary's synthetic_metrics): ${keys.join(", ")}`
+    : null;
 }
 
 function addEngineFlags(cmd: Command): Command {
@@ -137,12 +147,18 @@ export function registerTrapCommands(program: Command): void {
         const b = baselineReport(f, f.generate(f.defaults), "target");
         return {
           id: f.id,
-          compat: "reference-0.1",
+          compat: f.compat ?? "reference-0.1",
           defaults: f.defaults,
           headline: f.headlineMetric,
           holdout_target_floors: f.floors.target.holdout,
           lookup_holdout: b.baselines.lookup.holdout.means[f.headlineMetric],
           fold_holdout: b.baselines.fold.holdout.means[f.headlineMetric],
+          ...(b.baselines.rule
+            ? {
+                rule_holdout: b.baselines.rule.holdout.means[f.headlineMetric],
+                rule_meets_target: b.rule_meets_target,
+              }
+            : {}),
           equivalent_to_core_lookup: b.equivalent_to_core_lookup,
           synthetic_metrics: Object.keys(f.syntheticMetrics),
         };
@@ -155,7 +171,7 @@ export function registerTrapCommands(program: Command): void {
       }
       for (const f of out)
         process.stdout.write(
-          `${f.id} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
+          `${f.id} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)}${"rule_holdout" in f ? ` rule ${fmt(f.rule_holdout)}${f.rule_meets_target ? " (meets target)" : ""}` : ""} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
         );
       process.stdout.write(
         `sub-traps on any family's holdout: ${SUB_TRAPS.map((t) => `${t.id} (trap run ${t.flag})`).join(", ")}\n`,
@@ -169,7 +185,10 @@ export function registerTrapCommands(program: Command): void {
     .requiredOption("--family <id>", "trap family (geb trap list)")
     .requiredOption("--out-dir <dir>", "output directory", outDirFlag("--out-dir"))
     .addOption(
-      new Option("--compat <mode>", "generator dialect").choices(["reference-0.1"]).default("reference-0.1"),
+      new Option("--compat <mode>", "generator dialect (default: the family's; checked when given)").choices([
+        "reference-0.1",
+        "1.0",
+      ]),
     )
     .option("--seed <n>", "seed (default: the family's)", intFlag("--seed", { min: 0 }))
     .option("--anchors <n>", "anchor rows", intFlag("--anchors", { min: 0 }))
@@ -178,7 +197,17 @@ export function registerTrapCommands(program: Command): void {
     .option("--overwrite", "replace existing files")
     .action(async (o: Record<string, unknown>) => {
       const { generateTrapFiles, requireFamily } = await import("./run.js");
-      const paths = generateTrapFiles(requireFamily(o.family as string), o.outDir as string, {
+      const family = requireFamily(o.family as string);
+      if (o.compat !== undefined && o.compat !== (family.compat ?? "reference-0.1")) {
+        const { InputError } = await import("../../core/errors.js");
+        throw new InputError(
+          `${family.id} is a ${family.compat ?? "reference-0.1"} family, not ${o.compat}`,
+          {
+            field: "--compat",
+          },
+        );
+      }
+      const paths = generateTrapFiles(family, o.outDir as string, {
         seed: o.seed as number | undefined,
         anchors: o.anchors as number | undefined,
         holdout: o.holdout as number | undefined,
@@ -219,11 +248,13 @@ export function registerTrapCommands(program: Command): void {
       const { rows, ...model } = r.model;
       const payload = {
         family: family.id,
-        compat: "reference-0.1",
+        compat: family.compat ?? "reference-0.1",
         stage: o.stage,
         model,
         lookup: r.lookup,
         fold: r.fold,
+        ...(r.rule ? { rule: r.rule } : {}),
+        synthetic_metrics: family.syntheticMetrics,
       };
       if (o.out) writeTextAtomic(o.out as string, `${JSON.stringify(payload, null, 2)}\n`);
       if (o.rowsOut) writeTextAtomic(o.rowsOut as string, rows.map((x) => `${JSON.stringify(x)}\n`).join(""));
@@ -233,6 +264,7 @@ export function registerTrapCommands(program: Command): void {
           ["model", model],
           ["lookup", r.lookup],
           ["fold", r.fold],
+          ...(r.rule ? [["rule", r.rule] as const] : []),
         ] as const)
           process.stdout.write(`${splitLine(label, e, family.headlineMetric)}\n`);
       if (model.status === "FAIL") process.exitCode = 1;
@@ -309,6 +341,13 @@ export function registerTrapCommands(program: Command): void {
     process.stdout.write(
       `${equivalenceLine(r.summaries[0]?.baselines.equivalent_to_core_lookup ?? false)}\n`,
     );
+    const ruleMeets = r.summaries[0]?.baselines.rule_meets_target;
+    if (ruleMeets !== undefined)
+      process.stdout.write(
+        `rule program (applies the rules the question states): ${ruleMeets ? "meets" : "does not meet"} this family's target floors\n`,
+      );
+    const synth = syntheticLine(family.syntheticMetrics);
+    if (synth) process.stdout.write(`${synth}\n`);
     if (r.reliability) process.stdout.write(`${reliabilityLine(r.reliability)}\n`);
     if (r.reliability?.status !== "PASS") process.exitCode = 1;
   });

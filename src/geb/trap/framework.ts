@@ -9,6 +9,7 @@ import { lookupPrediction } from "./ledger.js";
 import type { PersonaInvarianceResult } from "./persona.js";
 import {
   TRAP_SPLITS,
+  type TrapCompat,
   type TrapFamily,
   type TrapFixtures,
   type TrapFloor,
@@ -39,6 +40,17 @@ export function checkFloors(means: Record<string, number>, floors: readonly Trap
   });
 }
 
+/** The stage floors of a split, after the family's data-dependent adjustment (if any). */
+export function splitFloors(
+  family: TrapFamily,
+  stage: TrapStage,
+  split: "anchors" | "holdout",
+  rows: readonly TrapRow[],
+): TrapFloor[] {
+  const f = family.floors[stage][split];
+  return family.adjustFloors ? family.adjustFloors(split, rows, f) : f;
+}
+
 export interface SplitEvaluation {
   split: TrapSplit;
   /** PASS / FAIL against the stage floors; canaries are REPORT (never gated). */
@@ -63,7 +75,7 @@ export function evaluateSplit(
   preds: readonly TrapPrediction[],
 ): SplitEvaluation & { rows: Record<string, unknown>[] } {
   const s = family.score(rows, preds);
-  const floors = split === "canary" ? [] : checkFloors(s.means, family.floors[stage][split]);
+  const floors = split === "canary" ? [] : checkFloors(s.means, splitFloors(family, stage, split, rows));
   const failures = floors
     .filter((c) => !c.pass)
     .map((c) => `${c.metric} ${c.op === ">=" ? "<" : ">"} ${c.floor}`);
@@ -93,7 +105,13 @@ export function evaluateSplit(
 }
 
 export const BASELINES = ["lookup", "fold"] as const;
-export type BaselineId = (typeof BASELINES)[number];
+/** lookup and fold run on every family; `rule` only where the family has a rule program. */
+export type BaselineId = (typeof BASELINES)[number] | "rule";
+
+/** The baselines a family runs: lookup, fold, and its rule program if it has one. */
+export function familyBaselines(family: TrapFamily): BaselineId[] {
+  return family.rulePrediction ? [...BASELINES, "rule"] : [...BASELINES];
+}
 
 /** Every row the model answers for a split: the rows, then their expansion (if any). */
 export function modelRows(family: TrapFamily, rows: readonly TrapRow[]): TrapRow[] {
@@ -106,7 +124,11 @@ export function baselinePredictions(
   which: BaselineId,
 ): TrapPrediction[] {
   return modelRows(family, rows).map((r) =>
-    which === "lookup" ? lookupPrediction(r) : family.foldPrediction(r),
+    which === "lookup"
+      ? lookupPrediction(r)
+      : which === "rule" && family.rulePrediction
+        ? family.rulePrediction(r)
+        : family.foldPrediction(r),
   );
 }
 
@@ -114,11 +136,20 @@ export interface BaselineReport {
   schema_version: typeof TRAP_BASELINES_VERSION;
   family: string;
   stage: TrapStage;
-  baselines: Record<BaselineId, Record<TrapSplit, SplitEvaluation>>;
+  /** `rule` is present only for families with a rule program. */
+  baselines: Record<"lookup" | "fold", Record<TrapSplit, SplitEvaluation>> & {
+    rule?: Record<TrapSplit, SplitEvaluation>;
+  };
   /** Baselines that pass the anchors and holdout floors of `stage`. */
   passing: BaselineId[];
-  /** True when a no-model program meets the target floors (anchors and holdout). */
+  /**
+   * True when the lookup or fold program meets the target floors (anchors and holdout).
+   * A rule program meeting them does not set this (it applies rules the question states);
+   * `rule_meets_target` says so separately.
+   */
   equivalent_to_core_lookup: boolean;
+  /** Whether the family's rule program meets the target floors (absent: no rule program). */
+  rule_meets_target?: boolean;
 }
 
 const strip = (e: SplitEvaluation & { rows?: unknown }): SplitEvaluation => {
@@ -131,7 +162,8 @@ export function baselineReport(family: TrapFamily, fixtures: TrapFixtures, stage
   const out = {} as Record<BaselineId, Record<TrapSplit, SplitEvaluation>>;
   const passing: BaselineId[] = [];
   let equivalent = false;
-  for (const b of BASELINES) {
+  let ruleAtTarget: boolean | undefined;
+  for (const b of familyBaselines(family)) {
     out[b] = {} as Record<TrapSplit, SplitEvaluation>;
     for (const split of TRAP_SPLITS) {
       const rows = fixtures[split];
@@ -139,9 +171,12 @@ export function baselineReport(family: TrapFamily, fixtures: TrapFixtures, stage
     }
     if (out[b].anchors.status === "PASS" && out[b].holdout.status === "PASS") passing.push(b);
     const atTarget = (["anchors", "holdout"] as const).every((split) =>
-      checkFloors(out[b][split].means, family.floors.target[split]).every((c) => c.pass),
+      checkFloors(out[b][split].means, splitFloors(family, "target", split, fixtures[split])).every(
+        (c) => c.pass,
+      ),
     );
-    if (atTarget) equivalent = true;
+    if (b === "rule") ruleAtTarget = atTarget;
+    else if (atTarget) equivalent = true;
   }
   return {
     schema_version: TRAP_BASELINES_VERSION,
@@ -150,13 +185,14 @@ export function baselineReport(family: TrapFamily, fixtures: TrapFixtures, stage
     baselines: out,
     passing,
     equivalent_to_core_lookup: equivalent,
+    ...(ruleAtTarget === undefined ? {} : { rule_meets_target: ruleAtTarget }),
   };
 }
 
 export interface TrapRunSummary {
   schema_version: typeof TRAP_SUMMARY_VERSION;
   family: string;
-  compat: "reference-0.1";
+  compat: TrapCompat;
   stage: TrapStage;
   model: string;
   run: number;
@@ -192,7 +228,7 @@ export function summarizeRun(
   return {
     schema_version: TRAP_SUMMARY_VERSION,
     family: family.id,
-    compat: "reference-0.1",
+    compat: family.compat ?? "reference-0.1",
     stage,
     model,
     run,
@@ -253,6 +289,12 @@ export function checkReliability(
     if (s.stage !== stage) failures.push(`run ${s.run}: stage ${s.stage} is not ${stage}`);
     for (const split of ["anchors", "holdout"] as const)
       if (s[split].status !== "PASS") failures.push(`run ${s.run}: ${split} ${s[split].failures.join(", ")}`);
+    if (family.reliabilityFloors)
+      for (const c of checkFloors(s.holdout.means, family.reliabilityFloors))
+        if (!c.pass)
+          failures.push(
+            `run ${s.run}: holdout ${c.metric} ${c.op === ">=" ? "<" : ">"} ${c.floor} (checker floor)`,
+          );
     if (s.persona_invariance && s.persona_invariance.status !== "PASS")
       failures.push(`run ${s.run}: persona invariance ${s.persona_invariance.row_invariance_rate} < 1`);
     if (s.persona_persistence && s.persona_persistence.status !== "PASS")

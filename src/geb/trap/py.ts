@@ -84,3 +84,20 @@ export function predictionsById(preds: readonly unknown[]): Map<string, Record<s
   }
   return byId;
 }
+
+/** Python `==` on decoded JSON values (1 == 1.0 == True; lists and dicts by content). */
+export function pyEquals(a: unknown, b: unknown): boolean {
+  if (isPyNumber(a) && isPyNumber(b)) return pyNumberValue(a) === pyNumberValue(b);
+  if (a === null || b === null || typeof a === "string" || typeof b === "string") return a === b;
+  if (Array.isArray(a) || Array.isArray(b))
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => pyEquals(x, b[i]))
+    );
+  if (isDict(a) && isDict(b)) {
+    const ka = Object.keys(a);
+    return (
+      ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && pyEquals(a[k], b[k]))
+    );
+  }
+  return false;
+}

@@ -2,10 +2,23 @@
  * The trap families ported so far. Families not listed here are not implemented yet
  * (docs/geb/traps.md lists them); `geb trap list` prints both.
  */
-import { authorityUnderInterferenceFamily } from "./families/authority-under-interference.js";
+import {
+  authorityUnderInterferenceFamily,
+  authorityUnderInterferenceHardeningFamily,
+} from "./families/authority-under-interference.js";
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
+import { compressionRoundtripFamily } from "./families/compression-roundtrip.js";
+import {
+  agencyPreservingSubstitutionFamily,
+  implicationCoherenceFamily,
+  intentSpecLayerFamily,
+  noiseEscalationFamily,
+  personaAmalgamationFamily,
+  rpaModeSwitchFamily,
+} from "./families/control-scaffold.js";
 import { epistemicFamily } from "./families/epistemic.js";
+import { implicationDerivedFamily } from "./families/implication-derived.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
 import type { TrapFamily } from "./types.js";
 
@@ -15,24 +28,25 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   compressionRecoverabilityFamily,
   ragPromptInjectionFamily,
   authorityUnderInterferenceFamily,
+  implicationCoherenceFamily,
+  rpaModeSwitchFamily,
+  intentSpecLayerFamily,
+  noiseEscalationFamily,
+  agencyPreservingSubstitutionFamily,
+  personaAmalgamationFamily,
+  authorityUnderInterferenceHardeningFamily,
+  compressionRoundtripFamily,
+  implicationDerivedFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
-  "implication_coherence",
   "social_pressure_self_doubt",
   "persona_session_drift",
-  "compression_roundtrip_generalization",
   "novel_continuity",
   "novel_continuity_long_horizon",
-  "authority_under_interference_hardening",
   "myopic_planning_traps",
   "referential_indexing_suite",
-  "rpa_mode_switch",
-  "intent_spec_layer",
-  "noise_escalation",
-  "agency_preserving_substitution",
-  "persona_amalgamation",
   "cross_app_intent_preservation_pack",
 ];
 

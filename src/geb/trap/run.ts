@@ -258,7 +258,11 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   const configHash = modelConfigHash({
     client: o.engine.client.descriptor,
     params,
-    prompt: { template: templateRef(TRAP_PROMPT), family: family.id, compat: "reference-0.1" },
+    prompt: {
+      template: templateRef(TRAP_PROMPT),
+      family: family.id,
+      compat: family.compat ?? "reference-0.1",
+    },
   });
   // The persona sub-trap (reference: on by default on the holdout): 4 perturbed copies of
   // each holdout row, sent unchanged; scored for invariance against the canonical answers.
@@ -379,12 +383,20 @@ export function scoreTrapFiles(o: {
   model: SplitEvaluation & { rows: Record<string, unknown>[] };
   lookup: SplitEvaluation;
   fold: SplitEvaluation;
+  /** The family's rule program, when it has one. */
+  rule?: SplitEvaluation;
 } {
   const rows = readTrapRows(o.data);
   const preds = readTrapPredictions(o.preds);
   const model = evaluateSplit(o.family, o.split, o.stage, rows, preds);
   const base = baselineReport(o.family, { anchors: rows, holdout: rows, canary: rows }, o.stage);
-  return { model, lookup: base.baselines.lookup[o.split], fold: base.baselines.fold[o.split] };
+  const rule = base.baselines.rule?.[o.split];
+  return {
+    model,
+    lookup: base.baselines.lookup[o.split],
+    fold: base.baselines.fold[o.split],
+    ...(rule ? { rule } : {}),
+  };
 }
 
 /** Read run summaries (as `geb trap run` writes them) and check them for reliability. */

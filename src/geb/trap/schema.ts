@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
 import { intervalSchema } from "../../core/stats/schema.js";
+import { TRAP_COMPAT } from "./types.js";
 
 const stage = z.enum(["observe", "ramp", "target"]);
 const split = z.enum(["anchors", "holdout", "canary"]);
@@ -50,9 +51,10 @@ export const trapBaselineReportSchema = z
     schema_version: z.literal("geb.trap.baselines.v1"),
     family: z.string(),
     stage,
-    baselines: z.object({ lookup: perSplit, fold: perSplit }).strict(),
-    passing: z.array(z.enum(["lookup", "fold"])),
+    baselines: z.object({ lookup: perSplit, fold: perSplit, rule: perSplit.optional() }).strict(),
+    passing: z.array(z.enum(["lookup", "fold", "rule"])),
     equivalent_to_core_lookup: z.boolean(),
+    rule_meets_target: z.boolean().optional(),
   })
   .strict();
 
@@ -81,7 +83,7 @@ export const trapRunSummarySchema = registerSchema(
     .object({
       schema_version: z.literal("geb.trap.summary.v1"),
       family: z.string(),
-      compat: z.literal("reference-0.1"),
+      compat: z.enum(TRAP_COMPAT),
       stage,
       model: z.string(),
       run: z.number().int().positive(),

@@ -12,7 +12,8 @@ export type TrapSplit = (typeof TRAP_SPLITS)[number];
 export const TRAP_STAGES = ["observe", "ramp", "target"] as const;
 export type TrapStage = (typeof TRAP_STAGES)[number];
 
-export const TRAP_COMPAT = ["reference-0.1"] as const;
+/** `reference-0.1`: exact ports of the reference; `1.0`: our variants (answers must be derived). */
+export const TRAP_COMPAT = ["reference-0.1", "1.0"] as const;
 export type TrapCompat = (typeof TRAP_COMPAT)[number];
 
 /** A fixture row (core-schema shaped: id, book, question, gold, meta, …). */
@@ -66,6 +67,8 @@ export interface TrapScore {
 
 export interface TrapFamily {
   id: string;
+  /** The dialect the family belongs to (default `reference-0.1`). */
+  compat?: TrapCompat;
   description: string;
   /** Reference default seed and split sizes. */
   defaults: TrapGenerateOptions;
@@ -97,4 +100,19 @@ export interface TrapFamily {
   predictionFromText(row: TrapRow, text: string): TrapPrediction;
   /** The ledger-fold baseline rendered in the family's answer format. */
   foldPrediction(row: TrapRow): TrapPrediction;
+  /**
+   * A rule-following baseline, for families whose questions state the rules that derive
+   * the answer (printed beside lookup and fold as `rule`).
+   */
+  rulePrediction?(row: TrapRow): TrapPrediction;
+  /**
+   * Floors that depend on the split's fixture rows (the reference runner adjusts some from
+   * the data file before scoring); default: `floors[stage][split]` unchanged.
+   */
+  adjustFloors?(split: "anchors" | "holdout", rows: readonly TrapRow[], floors: TrapFloor[]): TrapFloor[];
+  /**
+   * Floors the reference's reliability checker applies to every run's holdout means on top
+   * of the per-run status (when its defaults differ from the runner's floors).
+   */
+  reliabilityFloors?: TrapFloor[];
 }

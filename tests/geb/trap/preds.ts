@@ -4,6 +4,7 @@
  */
 import { pyFloat, pyJsonDumps, pyStr } from "../../../src/core/pyjson.js";
 import { PyRandom } from "../../../src/core/random.js";
+import { SCAFFOLD_FAMILY_IDS } from "../../../src/geb/trap/families/control-scaffold.js";
 import { foldLedger, lookupPrediction, trapLedger } from "../../../src/geb/trap/ledger.js";
 import { pySortStrings } from "../../../src/geb/trap/py.js";
 import type { TrapFamily, TrapPrediction, TrapRow } from "../../../src/geb/trap/types.js";
@@ -134,11 +135,19 @@ export function predSets(familyId: string): Record<string, Make> {
     json_random: (_f, rows) =>
       familyId === "compression_loss_bounded"
         ? jsonRandomCompressionPreds(rows)
-        : familyId === "compression_recoverability" || familyId === "authority_under_interference"
+        : familyId === "compression_recoverability" ||
+            familyId === "authority_under_interference" ||
+            familyId === "authority_under_interference_hardening" ||
+            familyId === "compression_roundtrip_generalization" ||
+            (SCAFFOLD_FAMILY_IDS as readonly string[]).includes(familyId)
           ? jsonRandomRecoverabilityPreds(rows)
           : familyId === "rag_prompt_injection"
             ? jsonRandomRagPreds(rows)
             : jsonRandomPreds(rows),
     fold: (f, rows) => rows.map((r) => f.foldPrediction(r)),
+    // Families with a rule program: make_expected.py's own (Python) rule program.
+    ...(familyId === "implication_coherence"
+      ? { rule: (f: TrapFamily, rows: readonly TrapRow[]) => rows.map((r) => f.rulePrediction!(r)) }
+      : {}),
   };
 }

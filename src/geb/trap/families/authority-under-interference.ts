@@ -23,6 +23,15 @@ import type {
 } from "../types.js";
 
 export const AUI_ID = "authority_under_interference";
+export const AUIH_ID = "authority_under_interference_hardening";
+
+/** The family id and episode-id prefix: the hardening generator is the same program with its own. */
+interface AuiVariant {
+  id: string;
+  prefix: string;
+}
+const AUI: AuiVariant = { id: AUI_ID, prefix: "AUI" };
+const AUIH: AuiVariant = { id: AUIH_ID, prefix: "AUIH" };
 
 const KEY_VALUES: Record<string, string[]> = {
   "policy.retention_days_eu": ["14", "30", "60", "90"],
@@ -45,16 +54,16 @@ const uid = (rng: PyRandom): string =>
     .toString(16)
     .toUpperCase()
     .padStart(6, "0")}`;
-const episodeId = (split: string, index: number): string =>
-  `AUI-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+const episodeId = (v: AuiVariant, split: string, index: number): string =>
+  `${v.prefix}-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
 // The reference draws a random key only for index <= 0, which its callers never pass.
 const pickKey = (rng: PyRandom, index: number): string =>
   index > 0 ? SORTED_KEYS[(index - 1) % SORTED_KEYS.length] : rng.choice(SORTED_KEYS);
 const pick = (key: string, rng: PyRandom, exclude: string | null = null): string =>
   rng.choice(KEY_VALUES[key].filter((v) => v !== exclude));
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = episodeId(split, index);
+function buildRow(v: AuiVariant, split: string, index: number, rng: PyRandom): TrapRow {
+  const ep = episodeId(v, split, index);
   const key = pickKey(rng, index);
   const oldValue = pick(key, rng);
   const noteValue = pick(key, rng, oldValue);
@@ -102,7 +111,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     question: `For key \`${key}\`, what is the latest authoritative value? ${suffix} Return JSON with keys: value, support_ids.`,
     gold: { value: finalValue, support_ids: [uLatest] },
     meta: {
-      family: AUI_ID,
+      family: v.id,
       split,
       case_index: index,
       key,
@@ -114,9 +123,9 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   };
 }
 
-function buildCanary(seed: number, caseIndex: number): TrapRow {
+function buildCanary(v: AuiVariant, seed: number, caseIndex: number): TrapRow {
   const rng = new PyRandom(seed + 900 + caseIndex);
-  const ep = episodeId("canary", caseIndex);
+  const ep = episodeId(v, "canary", caseIndex);
   const key = pickKey(rng, caseIndex);
   const oldValue = pick(key, rng);
   const decoy = pick(key, rng, oldValue);
@@ -161,7 +170,7 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
       "(ignore NOTE and stale snapshots). Return JSON with keys value, support_ids.",
     gold: { value: oldValue, support_ids: penultimate },
     meta: {
-      family: AUI_ID,
+      family: v.id,
       split: "canary",
       case_index: caseIndex,
       key,
@@ -176,11 +185,14 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
   };
 }
 
-export function generateAuthorityUnderInterference(o: TrapGenerateOptions): TrapFixtures {
+export function generateAuthorityUnderInterference(
+  o: TrapGenerateOptions,
+  v: AuiVariant = AUI,
+): TrapFixtures {
   const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
-  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(o.seed, i + 1));
+  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow(v, "anchor", i + 1, rng));
+  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow(v, "holdout", i + 1, rng));
+  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(v, o.seed, i + 1));
   return { anchors, holdout, canary };
 }
 
@@ -304,7 +316,7 @@ export const authorityUnderInterferenceFamily: TrapFamily = {
   description:
     "latest authoritative SET/CLEAR against a stale re-SET, NOTE decoys (also after it) and stale snapshots; citation must hit the latest update",
   defaults: { seed: 73, anchors: 16, holdout: 48, canary: 8 },
-  generate: generateAuthorityUnderInterference,
+  generate: (o) => generateAuthorityUnderInterference(o),
   score: scoreAuthorityUnderInterference,
   accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
@@ -319,4 +331,21 @@ export const authorityUnderInterferenceFamily: TrapFamily = {
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,
   foldPrediction: lookupPrediction,
+};
+
+/**
+ * authority_under_interference_hardening (reference-0.1): the same generator and scorer
+ * (`generate_/score_authority_under_interference_hardening.py` differ only in names, the
+ * `AUIH` prefix, seed 137 and sizes 20/60/10) and the same runner floors; its reliability
+ * checker holds each run's holdout to stricter floors (.92 / .92 / cite .88 / hit .92;
+ * rates <= .03).
+ */
+export const authorityUnderInterferenceHardeningFamily: TrapFamily = {
+  ...authorityUnderInterferenceFamily,
+  id: AUIH_ID,
+  description:
+    "authority_under_interference with another seed and sizes (the reference's hardening scripts are the same program); stricter reliability floors",
+  defaults: { seed: 137, anchors: 20, holdout: 60, canary: 10 },
+  generate: (o) => generateAuthorityUnderInterference(o, AUIH),
+  reliabilityFloors: floors(0.92, 0.88, 0.92, 0.03),
 };

@@ -15,16 +15,7 @@ import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
-import {
-  isDict,
-  isPyNumber,
-  pyGet,
-  pyMean,
-  pyNumberValue,
-  pySortStrings,
-  pyStrValue,
-  pyTruthy,
-} from "../py.js";
+import { isDict, isPyNumber, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy, pyEquals } from "../py.js";
 import type {
   TrapFamily,
   TrapFixtures,
@@ -256,22 +247,8 @@ function supportSet(v: unknown): Set<string> {
   return v === null || v === undefined ? new Set() : new Set([pyStrValue(v)]);
 }
 
-/** Python `==` on decoded JSON values (1 == 1.0 == True; lists and dicts by content). */
-export function pyEquals(a: unknown, b: unknown): boolean {
-  if (isPyNumber(a) && isPyNumber(b)) return pyNumberValue(a) === pyNumberValue(b);
-  if (a === null || b === null || typeof a === "string" || typeof b === "string") return a === b;
-  if (Array.isArray(a) || Array.isArray(b))
-    return (
-      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => pyEquals(x, b[i]))
-    );
-  if (isDict(a) && isDict(b)) {
-    const ka = Object.keys(a);
-    return (
-      ka.length === Object.keys(b).length && ka.every((k) => Object.hasOwn(b, k) && pyEquals(a[k], b[k]))
-    );
-  }
-  return false;
-}
+// pyEquals moved to ../py.ts (shared with the control scaffolds); re-exported here for callers.
+export { pyEquals } from "../py.js";
 
 function citationPrf(pred: Set<string>, gold: Set<string>): [number, number, number] {
   let inter = 0;
