@@ -14,6 +14,7 @@ import type { Metrics, RowResult } from "./grade.js";
 /** Metrics with an interval, and whether each row contributes a 0/1 outcome or a number. */
 export const GRADE_INTERVAL_METRICS = {
   value_acc: "rate",
+  answer_correct_given_selected: "rate",
   exact_acc: "rate",
   cite_f1: "mean",
   cite_p: "mean",
@@ -26,6 +27,8 @@ export const GRADE_INTERVAL_METRICS = {
   twin_consistency: "rate",
   twin_flip_rate: "rate",
   instruction_gap: "difference",
+  instr_override_rate: "rate",
+  instr_conflict_present_rate: "rate",
 } as const satisfies Partial<Record<keyof Metrics, "rate" | "mean" | "difference">>;
 export type GradeIntervalMetric = keyof typeof GRADE_INTERVAL_METRICS;
 
@@ -52,6 +55,9 @@ export class GradeIntervals {
     const bit = (b: boolean) => (b ? 1 : 0);
     a.value_acc.add(bit(r.value_ok), cluster);
     a.exact_acc.add(bit(r.exact), cluster);
+    if (r.selected_all) a.answer_correct_given_selected.add(bit(r.value_ok), cluster);
+    if (r.instr_conflict !== null) a.instr_conflict_present_rate.add(bit(r.instr_conflict), cluster);
+    if (r.instr_override !== null) a.instr_override_rate.add(bit(r.instr_override), cluster);
     if (r.cite_f1 !== null) a.cite_f1.add(r.cite_f1, cluster);
     if (r.cite_p !== null) a.cite_p.add(r.cite_p, cluster);
     if (r.cite_r !== null) a.cite_r.add(r.cite_r, cluster);
