@@ -8,10 +8,10 @@
  *   together (same draws and canonical order as bootstrap.ts). Rates use Wilson at the
  *   effective size, as `proportionInterval` does, with Kish's n = (Σw)²/Σw² = R²/Σ(1/n_run)
  *   as the naive size. One run: exactly that run's `proportionInterval` / `meanInterval`.
- * - `compareRatios`: a paired comparison A − B of two ratio means over the same clusters
+ * - `meanOfDifferencesInterval`: the same for a difference of two means per run.
+ * - `comparePairedStatistic`: a paired comparison A − B of any statistic of per-cluster totals
  *   (a rate whose denominator rows differ between A and B, e.g. selection among gold-present
- *   rows): the joint cluster bootstrap of `differenceInterval`, with the percentile-inversion
- *   p-value of paired.ts.
+ *   rows): a joint cluster bootstrap with the percentile-inversion p-value of paired.ts.
  */
 import {
   type ClusterAccumulator,
@@ -21,7 +21,7 @@ import {
   quantileSorted,
   resampleIndexStream,
 } from "./bootstrap.js";
-import { differenceInterval, jointReplicates } from "./difference.js";
+import { differenceInterval } from "./difference.js";
 import { type StatsOptions, resolveStatsOptions } from "./options.js";
 import type { Comparison, Interval } from "./schema.js";
 import { emptyInterval, wilsonBounds } from "./wilson.js";
@@ -87,55 +87,6 @@ export function meanOfMeansInterval(
   const nEff = nNaive / deff;
   const [lo, hi] = wilsonBounds(p * nEff, nEff, o.level);
   return { value, ci_low: lo, ci_high: hi, n, n_clusters: k, method: "wilson_cluster" };
-}
-
-/**
- * A − B for two ratio means over the same clusters (keys matched), by the joint cluster
- * bootstrap; p = min(1, 2·(min(#{θ* ≤ 0}, #{θ* ≥ 0}) + 1)/(B + 1)). `n` is the caller's count
- * of paired items (the rows both sides graded).
- */
-export function compareRatios(
-  a: ClusterAccumulator,
-  b: ClusterAccumulator,
-  nPaired: number,
-  opts: StatsOptions = {},
-): Comparison {
-  const j = jointReplicates(a, b, opts);
-  const o = resolveStatsOptions(opts);
-  if (!j)
-    return {
-      a: a.n ? a.sum() / a.n : null,
-      b: b.n ? b.sum() / b.n : null,
-      diff: null,
-      ci_low: null,
-      ci_high: null,
-      p_value: null,
-      significant: false,
-      n: nPaired,
-      n_clusters: 0,
-      method: "paired_bootstrap",
-    };
-  const alpha = 1 - o.level;
-  const { reps, value } = j;
-  let le = 0;
-  let ge = 0;
-  for (const x of reps) {
-    if (x <= 0) le++;
-    if (x >= 0) ge++;
-  }
-  const p = Math.min(1, (2 * (Math.min(le, ge) + 1)) / (reps.length + 1));
-  return {
-    a: a.sum() / a.n,
-    b: b.sum() / b.n,
-    diff: value,
-    ci_low: reps.length ? Math.min(value, quantileSorted(reps, alpha / 2)) : value,
-    ci_high: reps.length ? Math.max(value, quantileSorted(reps, 1 - alpha / 2)) : value,
-    p_value: p,
-    significant: p < alpha,
-    n: nPaired,
-    n_clusters: j.nClusters,
-    method: "paired_bootstrap",
-  };
 }
 
 /**
@@ -212,5 +163,72 @@ export function meanOfDifferencesInterval(
     n,
     n_clusters: k,
     method: clustered ? "cluster_bootstrap" : "bootstrap",
+  };
+}
+
+/**
+ * A paired comparison of any statistic of per-cluster totals: `vectors[i]` is cluster i's
+ * vector of sums (for both sides, as the caller lays them out) and `stat` maps the summed
+ * vector to A − B (null when undefined, e.g. an empty denominator). The clusters are
+ * resampled whole (same draws and canonical order as bootstrap.ts); interval and p-value as
+ * paired.ts. `a` / `b` are the caller's values of the two sides.
+ */
+export function comparePairedStatistic(
+  vectors: readonly (readonly number[])[],
+  stat: (totals: Float64Array) => number | null,
+  sides: { a: number | null; b: number | null; n: number },
+  opts: StatsOptions = {},
+): Comparison {
+  const o = resolveStatsOptions(opts);
+  const dim = vectors[0]?.length ?? 0;
+  const total = new Float64Array(dim);
+  for (const v of vectors) for (let d = 0; d < dim; d++) total[d] += v[d];
+  const value = vectors.length ? stat(total) : null;
+  const none: Comparison = {
+    a: sides.a,
+    b: sides.b,
+    diff: value,
+    ci_low: null,
+    ci_high: null,
+    p_value: null,
+    significant: false,
+    n: sides.n,
+    n_clusters: vectors.length,
+    method: "paired_bootstrap",
+  };
+  if (value === null) return none;
+  const rows = [...vectors].sort((x, y) => {
+    for (let d = 0; d < dim; d++) if (x[d] !== y[d]) return x[d] - y[d];
+    return 0;
+  });
+  const k = rows.length;
+  const next = resampleIndexStream(o.seed, o.resamples, k);
+  const acc = new Float64Array(dim);
+  const reps: number[] = [];
+  for (let r = 0; r < o.resamples; r++) {
+    acc.fill(0);
+    for (let j = 0; j < k; j++) {
+      const t = rows[next()];
+      for (let d = 0; d < dim; d++) acc[d] += t[d];
+    }
+    const x = stat(acc);
+    if (x !== null && Number.isFinite(x)) reps.push(x);
+  }
+  if (reps.length === 0) return none;
+  const sorted = Float64Array.from(reps).sort();
+  let le = 0;
+  let ge = 0;
+  for (const x of sorted) {
+    if (x <= 0) le++;
+    if (x >= 0) ge++;
+  }
+  const alpha = 1 - o.level;
+  const p = Math.min(1, (2 * (Math.min(le, ge) + 1)) / (sorted.length + 1));
+  return {
+    ...none,
+    ci_low: Math.min(value, quantileSorted(sorted, alpha / 2)),
+    ci_high: Math.max(value, quantileSorted(sorted, 1 - alpha / 2)),
+    p_value: p,
+    significant: p < alpha,
   };
 }

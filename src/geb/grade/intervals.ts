@@ -14,7 +14,6 @@ import type { Metrics, RowResult } from "./grade.js";
 /** Metrics with an interval, and whether each row contributes a 0/1 outcome or a number. */
 export const GRADE_INTERVAL_METRICS = {
   value_acc: "rate",
-  answer_correct_given_selected: "rate",
   exact_acc: "rate",
   cite_f1: "mean",
   cite_p: "mean",
@@ -27,6 +26,7 @@ export const GRADE_INTERVAL_METRICS = {
   twin_consistency: "rate",
   twin_flip_rate: "rate",
   instruction_gap: "difference",
+  answer_correct_given_selected: "rate",
   instr_override_rate: "rate",
   instr_conflict_present_rate: "rate",
 } as const satisfies Partial<Record<keyof Metrics, "rate" | "mean" | "difference">>;

@@ -7,6 +7,7 @@
 import {
   ClusterAccumulator,
   type Comparison,
+  comparePairedStatistic,
   differenceInterval,
   type Interval,
   type IntervalsBlock,
@@ -385,4 +386,140 @@ function gapOverRuns(
   if (groups.length === 0) return null;
   const iv = meanOfDifferencesInterval(groups, opts);
   return reproduces(iv.value, stored) ? withValue(iv, stored) : null;
+}
+
+export type PairedMetricsResult =
+  | { paired: true; n: number; comparisons: Record<string, Comparison> }
+  | { paired: false; reason: string };
+
+/**
+ * `other − base` for every metric `geb compare` shows, on the rows both sides graded (same
+ * row id and trial; refused as `pairedRateComparisons` refuses): value_acc / exact_acc as
+ * `pairedRateComparisons` (exact McNemar, or the paired cluster bootstrap); every other metric
+ * by the joint episode-cluster bootstrap of its two sides' ratios over the paired rows
+ * (`comparePairedStatistic`) — the run metrics over the first trial's rows, the decomposition
+ * (named as in the summary's `retrieval`, incl. `gold_in_context_rate`) and
+ * `drift_step_rate` over all. A metric no paired row carries is left out.
+ */
+export function pairedMetricComparisons(
+  base: readonly ModelRunPayload[],
+  other: readonly ModelRunPayload[],
+  opts: StatsOptions = {},
+): PairedMetricsResult {
+  const rates = pairedRateComparisons(base, other, opts);
+  if (!rates.paired) return rates;
+  const a = rowsByItem(other) as Map<string, RowStat>;
+  const b = rowsByItem(base) as Map<string, RowStat>;
+  const pairs: [RowStat, RowStat][] = [];
+  for (const [k, ra] of a) {
+    const rb = b.get(k);
+    if (rb) pairs.push([ra, rb]);
+  }
+  let first = Number.POSITIVE_INFINITY;
+  for (const [ra] of pairs) if (ra.trial < first) first = ra.trial;
+  const clusterOf = (r: RowStat) => episodeOf(r) ?? `\u0001${r.id}\u0000${r.trial}`;
+  // metric → cluster → [sum other, items other, sum base, items base]
+  const vec = new Map<string, Map<string, number[]>>();
+  const add = (m: string, cl: string, side: 0 | 1, v: number) => {
+    let byCl = vec.get(m);
+    if (!byCl) {
+      byCl = new Map();
+      vec.set(m, byCl);
+    }
+    let t = byCl.get(cl);
+    if (!t) {
+      t = [0, 0, 0, 0];
+      byCl.set(cl, t);
+    }
+    t[2 * side] += v;
+    t[2 * side + 1]++;
+  };
+  const firstA: RowStat[] = [];
+  const firstB: RowStat[] = [];
+  for (const [ra, rb] of pairs) {
+    const cl = clusterOf(ra);
+    if (ra.trial === first) {
+      firstA.push(ra);
+      firstB.push(rb);
+      runItems(ra, (m, v) => add(m, cl, 0, v));
+      runItems(rb, (m, v) => add(m, cl, 1, v));
+    }
+    decompositionItems(ra, (m, v) => add(`d:${m}`, cl, 0, v));
+    decompositionItems(rb, (m, v) => add(`d:${m}`, cl, 1, v));
+  }
+  for (const [side, rows] of [
+    [0, firstA],
+    [1, firstB],
+  ] as const)
+    for (const t of twinPairs(rows)) {
+      add("twin_consistency", t.group, side, t.consistent ? 1 : 0);
+      if (t.flipped !== null) add("twin_flip_rate", t.group, side, t.flipped ? 1 : 0);
+    }
+  driftItems(
+    pairs.map((x) => x[0]),
+    (m, v, e) => m === "step_rate" && add("drift_step_rate", e ?? "", 0, v),
+  );
+  driftItems(
+    pairs.map((x) => x[1]),
+    (m, v, e) => m === "step_rate" && add("drift_step_rate", e ?? "", 1, v),
+  );
+  const ratio = (s: number, c: number) => (c > 0 ? s / c : null);
+  const diffOf = (t: ArrayLike<number>) => {
+    const x = ratio(t[0], t[1]);
+    const y = ratio(t[2], t[3]);
+    return x === null || y === null ? null : x - y;
+  };
+  const compareVec = (m: string): Comparison | null => {
+    const byCl = vec.get(m);
+    if (!byCl) return null;
+    const vs = [...byCl.values()];
+    const tot = [0, 0, 0, 0];
+    for (const v of vs) for (let d = 0; d < 4; d++) tot[d] += v[d];
+    if (tot[1] === 0 || tot[3] === 0) return null;
+    return comparePairedStatistic(
+      vs,
+      diffOf,
+      { a: ratio(tot[0], tot[1]), b: ratio(tot[2], tot[3]), n: pairs.length },
+      opts,
+    );
+  };
+  const comparisons: Record<string, Comparison> = { ...rates.comparisons };
+  const put = (name: string, c: Comparison | null) => {
+    if (c) comparisons[name] = c;
+  };
+  for (const m of Object.keys(RUN_ITEM_METRICS)) if (!(m in comparisons)) put(m, compareVec(m));
+  put("twin_consistency", compareVec("twin_consistency"));
+  put("twin_flip_rate", compareVec("twin_flip_rate"));
+  put("drift_step_rate", compareVec("drift_step_rate"));
+  for (const m of Object.keys(DECOMPOSITION_ITEM_METRICS)) put(m, compareVec(`d:${m}`));
+  if (comparisons.gold_present_rate) comparisons.gold_in_context_rate = comparisons.gold_present_rate;
+  // instruction_gap = clean_acc − instruction_acc on each side: a difference of differences.
+  const clean = vec.get("clean_acc");
+  const instr = vec.get("instruction_acc");
+  if (clean && instr) {
+    const keys = [...new Set([...clean.keys(), ...instr.keys()])];
+    const zero = [0, 0, 0, 0];
+    const vs = keys.map((k) => [...(clean.get(k) ?? zero), ...(instr.get(k) ?? zero)]);
+    const gap = (t: ArrayLike<number>, side: 0 | 1) => {
+      const c = ratio(t[2 * side], t[2 * side + 1]);
+      const i = ratio(t[4 + 2 * side], t[5 + 2 * side]);
+      return c === null || i === null ? null : c - i;
+    };
+    const tot = new Float64Array(8);
+    for (const v of vs) for (let d = 0; d < 8; d++) tot[d] += v[d];
+    const ga = gap(tot, 0);
+    const gb = gap(tot, 1);
+    if (ga !== null && gb !== null)
+      comparisons.instruction_gap = comparePairedStatistic(
+        vs,
+        (t) => {
+          const x = gap(t, 0);
+          const y = gap(t, 1);
+          return x === null || y === null ? null : x - y;
+        },
+        { a: ga, b: gb, n: pairs.length },
+        opts,
+      );
+  }
+  return { paired: true, n: pairs.length, comparisons };
 }
