@@ -255,6 +255,20 @@ describe("GEB summaries, collect and compare on a real sweep tree and a real geb
     expect(bareSummaryNumbers(summarizeRuns(two) as unknown as Record<string, unknown>)).toEqual([]);
   });
 
+  it("geb model results.json: every metric and decomposition rate of the payload has its interval", () => {
+    const [p] = JSON.parse(readFileSync(join(modelRuns[0], "results.json"), "utf8"));
+    const ivs = p.intervals.metrics;
+    const nums: [string, number][] = [
+      ...Object.entries(p.metrics as Record<string, unknown>).map(([k, v]) => [k, v] as [string, unknown]),
+      ...Object.entries(p.decomposition as Record<string, unknown>).map(([k, v]) => [`decomposition.${k}`, v] as [string, unknown]),
+    ].filter((e): e is [string, number] => typeof e[1] === "number");
+    const bare = nums
+      .filter(([k]) => !["n", "missing", "instr_conflict_present_count", "decomposition.n"].includes(k))
+      .filter(([k, v]) => ivs[k]?.value !== v);
+    expect(nums.length).toBeGreaterThan(20);
+    expect(bare).toEqual([]);
+  });
+
   it("geb collect: every metric value in the CSV has its two interval columns", () => {
     const { rows } = collectRuns([sweepDir, join(root, "models")]);
     expect(rows.length).toBeGreaterThan(2);

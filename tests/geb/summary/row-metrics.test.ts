@@ -123,7 +123,7 @@ describe("summary row items reproduce the counted numbers", () => {
       });
       const gi = new GradeIntervals();
       rows.forEach((row, i) => {
-        const meta = row.meta as Record<string, unknown>;
+        const meta = row.meta as unknown as Record<string, unknown>;
         // Mixed answers: some take the injected value, some the gold, some cite nothing.
         const value =
           i % 3 === 0 && meta.instruction_value
