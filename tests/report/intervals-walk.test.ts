@@ -260,13 +260,22 @@ describe("GEB summaries, collect and compare on a real sweep tree and a real geb
     const ivs = p.intervals.metrics;
     const nums: [string, number][] = [
       ...Object.entries(p.metrics as Record<string, unknown>).map(([k, v]) => [k, v] as [string, unknown]),
-      ...Object.entries(p.decomposition as Record<string, unknown>).map(([k, v]) => [`decomposition.${k}`, v] as [string, unknown]),
+      ...Object.entries(p.decomposition as Record<string, unknown>).map(
+        ([k, v]) => [`decomposition.${k}`, v] as [string, unknown],
+      ),
     ].filter((e): e is [string, number] => typeof e[1] === "number");
     const bare = nums
       .filter(([k]) => !["n", "missing", "instr_conflict_present_count", "decomposition.n"].includes(k))
       .filter(([k, v]) => ivs[k]?.value !== v);
     expect(nums.length).toBeGreaterThan(20);
     expect(bare).toEqual([]);
+  });
+
+  it("diagnosis.json: every supporting metric has its interval", () => {
+    const d = JSON.parse(readFileSync(join(modelRuns[0], "diagnosis.json"), "utf8"));
+    const nums = Object.entries(d.supporting_metrics).filter(([, v]) => typeof v === "number");
+    expect(nums.length).toBeGreaterThan(5);
+    for (const [k, v] of nums) expect(d.intervals.metrics[k]?.value, k).toBe(v);
   });
 
   it("geb collect: every metric value in the CSV has its two interval columns", () => {
