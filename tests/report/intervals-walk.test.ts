@@ -11,7 +11,6 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReportDoc } from "../../src/core/report/html.js";
 import type { ModelRunPayload } from "../../src/geb/pipeline/gebmodel.js";
-import { writeRunArtifacts } from "../../src/geb/summary/artifacts.js";
 import { collectRuns } from "../../src/geb/summary/collect.js";
 import { compareRunPayloads, formatDeltas } from "../../src/geb/summary/compare.js";
 import { RUN_INTERVAL_METRICS } from "../../src/geb/summary/intervals.js";
