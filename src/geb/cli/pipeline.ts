@@ -300,7 +300,7 @@ function registerPipelineCommandsInner(program: Command): void {
   program
     .command("compare")
     .description(
-      "per-metric delta between two runs (results JSON or run directories); value/exact accuracy paired by item with a significance test",
+      "per-metric delta between two runs (results JSON or run directories), each paired by item with a significance test",
     )
     .requiredOption("--base <path>", "baseline run")
     .requiredOption("--other <path>", "run to compare")

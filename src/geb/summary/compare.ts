@@ -78,7 +78,10 @@ export function compareRunPayloads(
       return {
         ...d,
         significant: null,
-        note: "not tested: no paired row carries this metric (a run written before rows carried it, or a metric of unpaired rows)",
+        note:
+          d.base === null || d.other === null
+            ? "not tested: undefined on a side (no rows in its denominator)"
+            : "not tested: no paired row carries this metric (a run written before rows carried it, or only unpaired rows are in its denominator)",
       };
     if (c.p_value === null)
       return {
