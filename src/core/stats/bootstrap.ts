@@ -100,22 +100,37 @@ export class ClusterAccumulator {
 
 /** Largest index table kept between calls (B × K entries; 4 M = 16 MB). */
 const INDEX_CACHE_MAX = 1 << 22;
-let indexCache: { seed: number; resamples: number; k: number; idx: Uint32Array } | null = null;
+/** Tables kept (most recently used last); summaries alternate between a few cluster counts. */
+const INDEX_CACHE_TABLES = 64;
+const indexCache = new Map<string, Uint32Array>();
 
 /**
  * The B × K cluster indices of `PyRandom(seed)`: replicate by replicate, each draw CPython's
  * `_randbelow(k)` (getrandbits(k.bit_length()) with rejection; inlined — this is the hot loop).
- * Reports bootstrap several metrics over the same clusters with the same seed, so the last
- * table is kept and reused (same draws, computed once).
+ * Reports bootstrap many metrics over the same few cluster counts with the same seed, so the
+ * last few tables are kept and reused (same draws, computed once).
  */
 function resampleIndices(seed: number, resamples: number, k: number): Uint32Array | null {
-  const c = indexCache;
-  if (c && c.seed === seed && c.resamples === resamples && c.k === k) return c.idx;
+  const key = `${seed}:${resamples}:${k}`;
+  const hit = indexCache.get(key);
+  if (hit) {
+    indexCache.delete(key);
+    indexCache.set(key, hit);
+    return hit;
+  }
   if (resamples * k > INDEX_CACHE_MAX) return null;
   const draw = drawer(seed, k);
   const idx = new Uint32Array(resamples * k);
   for (let j = 0; j < idx.length; j++) idx[j] = draw();
-  indexCache = { seed, resamples, k, idx };
+  // Keep at most INDEX_CACHE_TABLES tables and INDEX_CACHE_MAX entries in all.
+  let total = idx.length;
+  for (const t of indexCache.values()) total += t.length;
+  for (const [k0, t] of indexCache) {
+    if (indexCache.size < INDEX_CACHE_TABLES && total <= INDEX_CACHE_MAX) break;
+    indexCache.delete(k0);
+    total -= t.length;
+  }
+  indexCache.set(key, idx);
   return idx;
 }
 

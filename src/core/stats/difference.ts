@@ -11,18 +11,27 @@ import { emptyInterval } from "./wilson.js";
 
 type Joint = [number, number, number, number];
 
+/** The joint resamples of mean(a) − mean(b) (see `differenceInterval`), sorted ascending. */
+export interface JointReplicates {
+  value: number;
+  /** Replicates that drew items of both sides, sorted. */
+  reps: Float64Array;
+  n: number;
+  nClusters: number;
+  /** Some cluster holds more than one item (of either side together). */
+  clustered: boolean;
+}
+
 /**
- * mean(a) − mean(b) with a percentile interval. Clusters are matched by key; keyless items are
- * their own clusters. A resample that draws no item of one side has no difference and is left
- * out of the percentiles. Method `bootstrap` when no cluster holds more than one item (of
- * either side together), else `cluster_bootstrap`; `n` counts both sides' items.
+ * The point difference and the joint cluster-bootstrap replicates of mean(a) − mean(b);
+ * null when a side is empty. Shared by `differenceInterval` and `compareRatios`.
  */
-export function differenceInterval(
+export function jointReplicates(
   a: ClusterAccumulator,
   b: ClusterAccumulator,
   opts: StatsOptions = {},
-): Interval {
-  if (a.n === 0 || b.n === 0) return emptyInterval();
+): JointReplicates | null {
+  if (a.n === 0 || b.n === 0) return null;
   const o = resolveStatsOptions(opts);
   const keyed = new Map<string | number, Joint>();
   const rows: Joint[] = [];
@@ -69,7 +78,30 @@ export function differenceInterval(
     }
     if (ya > 0 && yb > 0) reps.push(xa / ya - xb / yb);
   }
-  const sorted = Float64Array.from(reps).sort();
+  return {
+    value,
+    reps: Float64Array.from(reps).sort(),
+    n: a.n + b.n,
+    nClusters: k,
+    clustered: rows.some((r) => r[1] + r[3] > 1),
+  };
+}
+
+/**
+ * mean(a) − mean(b) with a percentile interval. Clusters are matched by key; keyless items are
+ * their own clusters. A resample that draws no item of one side has no difference and is left
+ * out of the percentiles. Method `bootstrap` when no cluster holds more than one item (of
+ * either side together), else `cluster_bootstrap`; `n` counts both sides' items.
+ */
+export function differenceInterval(
+  a: ClusterAccumulator,
+  b: ClusterAccumulator,
+  opts: StatsOptions = {},
+): Interval {
+  const j = jointReplicates(a, b, opts);
+  if (!j) return emptyInterval();
+  const o = resolveStatsOptions(opts);
+  const { value, reps: sorted } = j;
   const alpha = (1 - o.level) / 2;
   const lo = sorted.length ? quantileSorted(sorted, alpha) : value;
   const hi = sorted.length ? quantileSorted(sorted, 1 - alpha) : value;
@@ -77,8 +109,8 @@ export function differenceInterval(
     value,
     ci_low: Math.min(value, lo),
     ci_high: Math.max(value, hi),
-    n: a.n + b.n,
-    n_clusters: k,
-    method: rows.some((r) => r[1] + r[3] > 1) ? "cluster_bootstrap" : "bootstrap",
+    n: j.n,
+    n_clusters: j.nClusters,
+    method: j.clustered ? "cluster_bootstrap" : "bootstrap",
   };
 }

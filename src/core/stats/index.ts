@@ -8,3 +8,4 @@ export * from "./options.js";
 export * from "./paired.js";
 export * from "./schema.js";
 export * from "./wilson.js";
+export * from "./runs.js";

@@ -265,8 +265,18 @@ function registerPipelineCommandsInner(program: Command): void {
       console.log(
         `Wrote ${join(dir, "summary.json")}, summary.csv, diagnosis.json (${summary.runs} runs, ${summary.rows} rows)`,
       );
-      if (summary.retrieval?.decomposition_line)
+      if (summary.retrieval?.decomposition_line) {
         console.log(`decomposition: ${summary.retrieval.decomposition_line}`);
+        const { formatInterval } = await import("../../core/stats/format.js");
+        const iv = summary.intervals.metrics;
+        const parts = [
+          ["gold_present", "retrieval.gold_present_rate"],
+          ["selection", "retrieval.selection_rate"],
+          ["accuracy_when_gold_present", "retrieval.accuracy_when_gold_present"],
+          ["value_acc", "value_acc"],
+        ].map(([name, path]) => `${name} ${formatInterval(iv[path])}`);
+        console.log(`95% CI (by run × episode): ${parts.join("; ")}`);
+      }
       for (const line of formatDiagnosis(diagnosis)) console.log(line);
     });
 
@@ -290,7 +300,7 @@ function registerPipelineCommandsInner(program: Command): void {
   program
     .command("compare")
     .description(
-      "per-metric delta between two runs (results JSON or run directories); value/exact accuracy paired by item with a significance test",
+      "per-metric delta between two runs (results JSON or run directories), each paired by item with a significance test",
     )
     .requiredOption("--base <path>", "baseline run")
     .requiredOption("--other <path>", "run to compare")

@@ -26,6 +26,9 @@ export const GRADE_INTERVAL_METRICS = {
   twin_consistency: "rate",
   twin_flip_rate: "rate",
   instruction_gap: "difference",
+  answer_correct_given_selected: "rate",
+  instr_override_rate: "rate",
+  instr_conflict_present_rate: "rate",
 } as const satisfies Partial<Record<keyof Metrics, "rate" | "mean" | "difference">>;
 export type GradeIntervalMetric = keyof typeof GRADE_INTERVAL_METRICS;
 
@@ -52,6 +55,9 @@ export class GradeIntervals {
     const bit = (b: boolean) => (b ? 1 : 0);
     a.value_acc.add(bit(r.value_ok), cluster);
     a.exact_acc.add(bit(r.exact), cluster);
+    if (r.selected_all) a.answer_correct_given_selected.add(bit(r.value_ok), cluster);
+    if (r.instr_conflict !== null) a.instr_conflict_present_rate.add(bit(r.instr_conflict), cluster);
+    if (r.instr_override !== null) a.instr_override_rate.add(bit(r.instr_override), cluster);
     if (r.cite_f1 !== null) a.cite_f1.add(r.cite_f1, cluster);
     if (r.cite_p !== null) a.cite_p.add(r.cite_p, cluster);
     if (r.cite_r !== null) a.cite_r.add(r.cite_r, cluster);

@@ -31,6 +31,7 @@ import {
 import type { GebRowRead } from "../dataset/schema.js";
 import { loadLinearModel } from "../selector/linear.js";
 import { countRows, type DecompositionRates, decompositionLine, rates } from "../summary/decomposition.js";
+import { decompositionIntervals } from "../summary/decomposition-intervals.js";
 import { modelRowStat, pipelineRowStat, type RowStat } from "../summary/rowstats.js";
 import { ENV_PREFIX, ENV_VARS, type ResolvedPipelineConfig } from "./config.js";
 import { type PipelineRunResult, runPipeline } from "./run.js";
@@ -342,6 +343,12 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
   });
   const metrics = perTrial[0];
   const decomp = rates(countRows(rowStats));
+  // The decomposition's rates carry intervals too (over every trial's rows, by episode).
+  if (intervals && decomp.n > 0)
+    Object.assign(
+      intervals.metrics,
+      decompositionIntervals(rowStats, decomp as unknown as Record<string, unknown>),
+    );
   const config: Record<string, unknown> = {
     citations: gradeOpts.citations,
     support_metric: gradeOpts.supportMetric,

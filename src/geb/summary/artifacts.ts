@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { writeTextAtomic } from "../io.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { toCsv } from "./csv.js";
-import { ROW_RATE_METRICS, runIntervals } from "./intervals.js";
+import { runIntervals } from "./intervals.js";
 import {
   buildDiagnosis,
   type Diagnosis,
@@ -86,12 +86,17 @@ export function flattenRun(p: ModelRunPayload, source?: string): Record<string, 
   const pc = (p.config.pipeline ?? null) as Record<string, unknown> | null;
   for (const k of PIPELINE_COLUMNS) out[`retrieval_${k}`] = pc ? pc[k] : null;
   for (const k of METRIC_COLUMNS) out[k] = p.metrics[k];
+  // Every metric's interval (clustered by episode; empty when the rows do not reproduce it).
   const iv = runIntervals(p);
-  for (const k of ROW_RATE_METRICS) {
+  for (const k of METRIC_COLUMNS) {
     out[`${k}_ci_low`] = iv[k]?.ci_low ?? null;
     out[`${k}_ci_high`] = iv[k]?.ci_high ?? null;
   }
   for (const k of DECOMP_COLUMNS) out[k] = p.decomposition ? p.decomposition[k] : null;
+  for (const k of DECOMP_COLUMNS) {
+    out[`${k}_ci_low`] = iv[k]?.ci_low ?? null;
+    out[`${k}_ci_high`] = iv[k]?.ci_high ?? null;
+  }
   out.decomposition_line = p.decomposition?.decomposition_line ?? null;
   const e = p.efficiency as Record<string, unknown>;
   out.tokens_per_q = e.tokens_per_q ?? null;
@@ -108,8 +113,9 @@ export function runColumns(rows: readonly Record<string, unknown>[]): string[] {
   const rest = [
     ...PIPELINE_COLUMNS.map((k) => `retrieval_${k}`),
     ...METRIC_COLUMNS,
-    ...ROW_RATE_METRICS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]),
+    ...METRIC_COLUMNS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]),
     ...DECOMP_COLUMNS,
+    ...DECOMP_COLUMNS.flatMap((k) => [`${k}_ci_low`, `${k}_ci_high`]),
     "decomposition_line",
     "tokens_per_q",
     "wall_s",

@@ -5,7 +5,7 @@
  */
 import { formatPValue, minimumDetectableDifference, type StatsOptions } from "../../core/stats/index.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
-import { pairedRateComparisons, ROW_RATE_METRICS, type RowRateMetric } from "./intervals.js";
+import { pairedMetricComparisons } from "./intervals.js";
 import { loadRuns } from "./runs.js";
 import { type Summary, summarizeRuns } from "./summarize.js";
 
@@ -15,8 +15,10 @@ export interface MetricDelta {
   other: number | null;
   delta: number | null;
   /**
-   * Paired by item (row id, trial), for the rates rows carry (value_acc, exact_acc): the
-   * interval on the delta, its two-sided p-value and whether p < 0.05 (docs/statistics.md).
+   * Paired by item (row id, trial) on the rows both runs graded: the interval on the delta,
+   * its two-sided p-value and whether p < 0.05 (docs/statistics.md). value_acc / exact_acc:
+   * exact McNemar or the paired episode-cluster bootstrap; every other metric: the joint
+   * episode-cluster bootstrap of its two ratios over the paired rows.
    */
   ci_low?: number | null;
   ci_high?: number | null;
@@ -24,7 +26,7 @@ export interface MetricDelta {
   significant?: boolean | null;
   method?: string;
   n_paired?: number;
-  /** Why there is no paired test (several runs over the same items, no shared item). */
+  /** Why there is no paired test (several runs over the same items, no shared item, no per-row data). */
   note?: string;
 }
 
@@ -68,11 +70,26 @@ export function compareRunPayloads(
   opts: StatsOptions = {},
 ): MetricDelta[] {
   const deltas = compareSummaries(summarizeRuns(base), summarizeRuns(other));
-  const paired = pairedRateComparisons(base, other, opts);
+  const paired = pairedMetricComparisons(base, other, opts);
   return deltas.map((d) => {
-    if (!(ROW_RATE_METRICS as readonly string[]).includes(d.metric)) return d;
     if (!paired.paired) return { ...d, significant: null, note: paired.reason };
-    const c = paired.comparisons[d.metric as RowRateMetric];
+    const c = paired.comparisons[d.metric];
+    if (!c)
+      return {
+        ...d,
+        significant: null,
+        note:
+          d.base === null || d.other === null
+            ? "not tested: undefined on a side (no rows in its denominator)"
+            : "not tested: no paired row carries this metric (a run written before rows carried it, or only unpaired rows are in its denominator)",
+      };
+    if (c.p_value === null)
+      return {
+        ...d,
+        significant: null,
+        n_paired: c.n,
+        note: "not tested: undefined on a side's paired rows",
+      };
     return {
       ...d,
       ci_low: c.ci_low,
@@ -88,7 +105,7 @@ export function compareRunPayloads(
 export function formatDeltas(d: readonly MetricDelta[]): string[] {
   const f = (x: number | null) => (x === null ? "-" : x.toFixed(4));
   const w = Math.max(6, ...d.map((x) => x.metric.length));
-  const tested = d.some((x) => x.p_value !== undefined);
+  const tested = d.some((x) => x.p_value != null);
   const lines = [
     `${"metric".padEnd(w)}  ${"base".padStart(8)}  ${"other".padStart(8)}  ${"delta".padStart(8)}${tested ? "  95% CI (paired)    p" : ""}`,
   ];
@@ -97,21 +114,29 @@ export function formatDeltas(d: readonly MetricDelta[]): string[] {
     let test = "";
     if (x.p_value !== undefined && x.ci_low != null && x.ci_high != null)
       test = `  ${`[${x.ci_low.toFixed(2)}, ${x.ci_high.toFixed(2)}]`.padEnd(17)}  ${formatPValue(x.p_value).padEnd(6)}${x.significant ? "  significant" : ""}`;
+    else if (tested && x.note) test = "  not tested";
     lines.push(
       `${x.metric.padEnd(w)}  ${f(x.base).padStart(8)}  ${f(x.other).padStart(8)}  ${delta.padStart(8)}${test}`.trimEnd(),
     );
   }
-  const note = d.find((x) => x.note)?.note;
+  const notes = [...new Set(d.filter((x) => x.note).map((x) => x.note as string))];
   if (tested) {
     const n = d.find((x) => x.n_paired !== undefined)?.n_paired;
     const mdd = n ? minimumDetectableDifference({ n }) : null;
     lines.push(
-      `paired test on ${n} items (row id, trial) for value_acc / exact_acc: exact McNemar, or the episode-cluster bootstrap when queries share episodes; α=0.05, no multiplicity correction; other metrics are not tested`,
+      `paired test on ${n} items (row id, trial): value_acc / exact_acc exact McNemar, or the episode-cluster bootstrap when queries share episodes; every other metric the paired episode-cluster bootstrap of its two ratios over those items; α=0.05, no multiplicity correction (with ${d.filter((x) => x.p_value != null).length} tests, about one in twenty null differences looks significant)`,
     );
     if (mdd !== null)
       lines.push(
         `minimum detectable difference at n=${n} (α=0.05 two-sided, power 0.8, p=0.5, independent items): ${mdd.toFixed(2)}; smaller deltas are likely noise`,
       );
-  } else if (note) lines.push(`no paired test: ${note}`);
+    for (const n of notes)
+      lines.push(
+        `${d
+          .filter((x) => x.note === n)
+          .map((x) => x.metric)
+          .join(", ")}: ${n}`,
+      );
+  } else if (notes.length) lines.push(`no paired test: ${notes[0]}`);
   return lines;
 }

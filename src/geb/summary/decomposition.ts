@@ -223,6 +223,16 @@ function bucketTable(edges: readonly number[]): { labels: string[]; los: number[
   return { labels, los };
 }
 
+/** The bucket label of a value (as `recencyBuckets` assigns it). */
+export function bucketLabeler(edges: readonly number[]): (v: number) => string {
+  const { labels } = bucketTable(edges);
+  return (v) => {
+    let i = 0;
+    while (i < edges.length && !(v < edges[i])) i++;
+    return labels[i];
+  };
+}
+
 /**
  * Buckets in numeric order (the reference sorts the labels as strings). Labels are built once
  * per call, not per row: the sweep summary buckets every row of every cell three times.

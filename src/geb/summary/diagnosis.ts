@@ -13,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { InputError } from "../../core/errors.js";
 import { sha256Hex } from "../../core/hash.js";
+import type { Interval, IntervalsBlock } from "../../core/stats/schema.js";
 import type { Summary } from "./summarize.js";
 
 export const DEFAULT_THRESHOLDS: Readonly<Record<string, number>> = Object.freeze({
@@ -272,6 +273,54 @@ export interface Diagnosis {
   prescription: Prescription;
   second_best_prescription: Prescription;
   required_inputs_next_run: string[];
+  /**
+   * `supporting_metrics` with their intervals (docs/statistics.md), from the summary's own
+   * `intervals` block (a `1 − x` metric takes the complement's interval, bounds swapped). A
+   * metric without a reproducing interval in the summary has no entry. Not a reference key.
+   */
+  intervals?: IntervalsBlock;
+}
+
+/** Where each supporting metric's interval lives in the summary, and whether it is `1 − that`. */
+const SUPPORTING_SOURCES: Record<string, [path: string, complement: boolean]> = {
+  unsafe_commit_rate: ["retrieval.wrong_update_rate", false],
+  flip_rate: ["overall.twin_flip_rate_mean", false],
+  twin_flip_miss_rate: ["overall.twin_flip_rate_mean", true],
+  twin_inconsistency_rate: ["overall.twin_consistency_mean", true],
+  gold_present_rate: ["retrieval.gold_present_rate", false],
+  selection_rate_given_present: ["retrieval.selection_rate", false],
+  authority_violation_rate: ["retrieval.selected_note_rate", false],
+  answer_correct_given_selected: ["retrieval.answer_acc_given_gold_selected", false],
+  abstain_rate: ["retrieval.abstain_rate", false],
+  abstain_precision: ["retrieval.abstain_precision", false],
+  abstain_recall: ["retrieval.abstain_recall", false],
+  instr_override_rate: ["overall.instr_override_rate_mean", false],
+  drift_step_rate: ["drift.step_rate", false],
+  value_acc: ["value_acc", false],
+};
+
+function supportingIntervals(s: Summary, m: SupportingMetrics): IntervalsBlock | undefined {
+  if (!s.intervals) return undefined;
+  const out: Record<string, Interval> = {};
+  for (const [k, [path, complement]] of Object.entries(SUPPORTING_SOURCES)) {
+    const iv = s.intervals.metrics[path];
+    const v = m[k];
+    if (
+      !iv ||
+      iv.value === null ||
+      iv.ci_low === null ||
+      iv.ci_high === null ||
+      v === null ||
+      v === undefined
+    )
+      continue;
+    const c = complement
+      ? { ...iv, value: 1 - iv.value, ci_low: 1 - iv.ci_high, ci_high: 1 - iv.ci_low }
+      : iv;
+    if (Math.abs((c.value as number) - v) <= 1e-9) out[k] = { ...c, value: v };
+  }
+  const { metrics: _m, ...meta } = s.intervals;
+  return { ...meta, metrics: out };
 }
 
 const HOLDOUTS = new Set(["stale_tab_state", "focus_drift"]);
@@ -287,6 +336,7 @@ export function buildDiagnosis(
 ): Diagnosis {
   const t = { ...DEFAULT_THRESHOLDS, ...opts.thresholds };
   const m = extractMetrics(s);
+  const iv = supportingIntervals(s, m);
   const b = classifyBottleneck(m, t);
   const holdouts = new Set(
     s.by_group.map((g) => String(g.distractor_profile)).filter((p) => HOLDOUTS.has(p)),
@@ -305,6 +355,7 @@ export function buildDiagnosis(
     prescription: first,
     second_best_prescription: second,
     required_inputs_next_run: requiredInputs(m),
+    ...(iv ? { intervals: iv } : {}),
   };
 }
 

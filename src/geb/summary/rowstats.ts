@@ -28,6 +28,16 @@ export interface RowStat {
   missing: boolean;
   value_ok: boolean;
   exact_ok: boolean;
+  /**
+   * The grade's per-row parts of the run's other metrics, so summaries can put intervals on
+   * them (docs/statistics.md): citation F1 (null when the row needs no citation), entailment,
+   * whether the row is in instr_conflict_present_rate's denominator and conflicts, and whether
+   * a conflicting row took the injected value. Absent in runs written before they existed.
+   */
+  cite_f1?: number | null;
+  entailed?: boolean | null;
+  instr_conflict?: boolean | null;
+  instr_override?: boolean | null;
   /** `pipeline`: selection traced. `model`: a plain model; its citation is its selection. */
   stage: "pipeline" | "model";
   /** Counted in the decomposition (direct query with a key and a ledger). */
@@ -155,6 +165,10 @@ function base(
     missing: g.missing,
     value_ok: g.value_ok,
     exact_ok: g.exact,
+    cite_f1: g.cite_f1,
+    entailed: g.entailed,
+    instr_conflict: g.instr_conflict,
+    instr_override: g.instr_override,
     gold_uid: uid,
     gold_entry_value: goldEntry && goldEntry.trueOp !== "CLEAR" ? goldEntry.value : null,
   };
@@ -185,6 +199,10 @@ function makeStat(b: Base, s: StageFields): RowStat {
     missing: b.missing,
     value_ok: b.value_ok,
     exact_ok: b.exact_ok,
+    cite_f1: b.cite_f1,
+    entailed: b.entailed,
+    instr_conflict: b.instr_conflict,
+    instr_override: b.instr_override,
     gold_uid: b.gold_uid,
     gold_entry_value: b.gold_entry_value,
     stage: s.stage,
@@ -316,6 +334,10 @@ const ROW_STAT_TYPES: Record<keyof RowStat, string> = {
   missing: "b",
   value_ok: "b",
   exact_ok: "b",
+  cite_f1: "n~",
+  entailed: "b~",
+  instr_conflict: "b~",
+  instr_override: "b~",
   stage: "s",
   eligible: "b",
   source: "s?",
@@ -353,6 +375,11 @@ const TYPE_NAMES: Record<string, string> = {
 };
 
 function fits(v: unknown, t: string): boolean {
+  // `~`: may also be absent (fields added later; older files lack them).
+  if (t.endsWith("~")) {
+    if (v === null || v === undefined) return true;
+    t = t.slice(0, -1);
+  }
   if (t.endsWith("?")) {
     if (v === null) return true;
     t = t.slice(0, -1);
@@ -378,8 +405,8 @@ export function rowStatProblem(v: unknown): { field: string; expected: string } 
   const o = v as Record<string, unknown>;
   for (const [k, t] of ROW_STAT_ENTRIES) {
     if (!fits(o[k], t)) {
-      const base = TYPE_NAMES[t.replace("?", "")];
-      return { field: k, expected: t.endsWith("?") ? `${base} or null` : base };
+      const base = TYPE_NAMES[t.replace(/[?~]$/, "")];
+      return { field: k, expected: /[?~]$/.test(t) ? `${base} or null` : base };
     }
   }
   return undefined;

@@ -21,7 +21,7 @@ import {
   rates,
   recencyBuckets,
 } from "./decomposition.js";
-import { pooledIntervals } from "./intervals.js";
+import { summaryIntervals } from "./intervals.js";
 import type { RowStat } from "./rowstats.js";
 
 export const SUMMARY_SCHEMA = "oraclebench.geb.summary/1";
@@ -69,7 +69,11 @@ export interface Summary {
     | null;
   recency: Record<RecencyField, RecencyBucket[]>;
   drift: ReturnType<typeof driftMetrics> | null;
-  /** Intervals on the pooled rates, clustered by run × episode (docs/statistics.md). */
+  /**
+   * Every number above with its interval, named by its path (`overall.cite_f1_mean`,
+   * `retrieval.selection_rate`, `recency.writes_to_key.1-2.value_acc`…; the pooled rates as
+   * `value_acc` / `exact_acc`), clustered by run × episode (docs/statistics.md).
+   */
   intervals: IntervalsBlock;
 }
 
@@ -155,7 +159,7 @@ export function summarizeRuns(payloads: readonly ModelRunPayload[], opts: Summar
   };
   const edges = { ...DEFAULT_EDGES, ...opts.edges };
   const r = rates(counts);
-  return {
+  const out: Omit<Summary, "intervals"> = {
     schema: SUMMARY_SCHEMA,
     runs: payloads.length,
     rows: allRows.length,
@@ -184,6 +188,6 @@ export function summarizeRuns(payloads: readonly ModelRunPayload[], opts: Summar
       writes_to_key: bucketRates(recencyBuckets(allRows, "writes_to_key", edges.writes_to_key)),
     },
     drift: driftRows > 0 ? driftMetrics(drift) : null,
-    intervals: pooledIntervals(payloads),
   };
+  return { ...out, intervals: summaryIntervals(payloads, out, edges) };
 }

@@ -69,6 +69,12 @@ export interface CellRow {
   /** `value [95% CI]` clustered by episode (docs/statistics.md); null when the run has none. */
   value_acc_ci: string | null;
   exact_acc_ci: string | null;
+  cite_f1_ci: string | null;
+  entailment_ci: string | null;
+  instr_override_rate_ci: string | null;
+  instr_conflict_present_rate_ci: string | null;
+  state_integrity_rate_ci: string | null;
+  instruction_gap_ci: string | null;
 }
 
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
@@ -128,13 +134,26 @@ export function findRuns(root: string): Run[] {
  * A cell's interval on `metric`: the payload's own `intervals` block (geb model runs), else
  * the sweep summary's `intervals_by_cell` entry for its data path.
  */
-function cellInterval(run: Run, p: Obj, metric: "value_acc" | "exact_acc"): string | null {
+function cellInterval(run: Run, p: Obj, metric: string): string | null {
   const own = obj(obj(obj(p.intervals).metrics)[metric]);
-  if (typeof own.value === "number") return formatInterval(own as unknown as Interval);
+  const v = obj(p.metrics)[metric];
+  // Shown only around the cell's own number (never an interval of something else).
+  const fits = (iv: Obj) =>
+    typeof iv.value === "number" && typeof v === "number" && Math.abs(iv.value - v) <= 1e-9;
+  if (fits(own)) return formatInterval(own as unknown as Interval);
   const path = obj(p.data).path;
   const list = Array.isArray(run.summary?.intervals_by_cell) ? run.summary.intervals_by_cell : [];
   const hit = obj(list.map(obj).find((e) => e.data_path === path)?.[metric]);
-  return typeof hit.value === "number" ? formatInterval(hit as unknown as Interval) : null;
+  return fits(hit) ? formatInterval(hit as unknown as Interval) : null;
+}
+
+/** A summary number's interval from the summary's `intervals` block (by its path), formatted. */
+function summaryInterval(summary: Obj | null, path: string): string | null {
+  const iv = obj(obj(obj(summary?.intervals).metrics)[path]);
+  const v = getPath(summary, path);
+  return typeof iv.value === "number" && typeof v === "number" && Math.abs(iv.value - v) <= 1e-9
+    ? formatInterval(iv as unknown as Interval)
+    : null;
 }
 
 export function cellRows(runs: readonly Run[]): CellRow[] {
@@ -174,6 +193,12 @@ export function cellRows(runs: readonly Run[]): CellRow[] {
         tokens_per_q: num(e.tokens_per_q),
         value_acc_ci: cellInterval(run, p, "value_acc"),
         exact_acc_ci: cellInterval(run, p, "exact_acc"),
+        cite_f1_ci: cellInterval(run, p, "cite_f1"),
+        entailment_ci: cellInterval(run, p, "entailment"),
+        instr_override_rate_ci: cellInterval(run, p, "instr_override_rate"),
+        instr_conflict_present_rate_ci: cellInterval(run, p, "instr_conflict_present_rate"),
+        state_integrity_rate_ci: cellInterval(run, p, "state_integrity_rate"),
+        instruction_gap_ci: cellInterval(run, p, "instruction_gap"),
       });
     }
   return rows;
@@ -515,12 +540,22 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
           c.cfg.state_mode === str(g.state_mode) &&
           c.cfg.distractor_profile === str(g.distractor_profile),
       );
+      const gn = `${str(g.state_mode) ?? ""}/${str(g.distractor_profile) ?? ""}`;
       groupRows.push([
         run.name,
         str(g.state_mode),
         str(g.distractor_profile),
         num(g.n),
         ...metricCols.map((c) => num(g[c])),
+        ...metricCols.map((c) => {
+          const path = `by_group.${gn}.${c}`;
+          const iv = obj(obj(obj(run.summary?.intervals).metrics)[path]);
+          return typeof iv.value === "number" &&
+            typeof g[c] === "number" &&
+            Math.abs(iv.value - (g[c] as number)) <= 1e-9
+            ? formatInterval(iv as unknown as Interval)
+            : null;
+        }),
         pooledCi(pts, "value_acc"),
         pooledCi(pts, "exact_acc"),
       ]);
@@ -530,8 +565,16 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
       id: "groups",
       title: "Means per state mode × profile (summary.json by_group)",
       caption:
-        "[95% CI]: the group's cells pooled (item-weighted; each cell a cluster, docs/reports.md); the other means have no stored per-item data.",
-      columns: ["run", "state_mode", "distractor_profile", "n", ...metricCols, ...ciCols],
+        "<mean>_ci: the mean over the group's cells with its interval from summary.json `intervals` (weighted cluster bootstrap over cell × episode, docs/statistics.md; empty for a summary written before it had one); [95% CI]: the group's cells pooled (item-weighted; each cell a cluster, docs/reports.md).",
+      columns: [
+        "run",
+        "state_mode",
+        "distractor_profile",
+        "n",
+        ...metricCols,
+        ...metricCols.map((c) => `${c}_ci`),
+        ...ciCols,
+      ],
       rows: groupRows,
     });
   const overallCols = [
@@ -540,17 +583,20 @@ export function gebReportDoc(root: string, opts: GebReportOptions = { dir: root 
     "overall.cite_f1_mean",
     "efficiency.tokens_per_q_p90",
   ];
+  const overallMetricCols = overallCols.filter((c) => c.startsWith("overall."));
   tables.push({
     id: "runs",
     title: "Runs (summary.json)",
-    caption: "[95% CI]: the run's cells pooled (item-weighted; each cell a cluster).",
-    columns: ["run", "cells", ...overallCols, ...ciCols],
+    caption:
+      "<mean>_ci: summary.json `intervals` (means over cells, weighted cluster bootstrap); [95% CI]: the run's cells pooled (item-weighted; each cell a cluster).",
+    columns: ["run", "cells", ...overallCols, ...overallMetricCols.map((c) => `${c}_ci`), ...ciCols],
     rows: runs.map((r) => {
       const pts = allPoints.filter((c) => c.run === r.name);
       return [
         r.name,
         r.payloads.length,
         ...overallCols.map((c) => num(getPath(r.summary, c))),
+        ...overallMetricCols.map((c) => summaryInterval(r.summary, c)),
         pooledCi(pts, "value_acc"),
         pooledCi(pts, "exact_acc"),
       ];

@@ -16,7 +16,8 @@ import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { countRows, decompositionLine, rates } from "../summary/decomposition.js";
 import { buildDiagnosis, evidenceExamples, loadThresholds } from "../summary/diagnosis.js";
 import type { RowStat } from "../summary/rowstats.js";
-import { runIntervals } from "../summary/intervals.js";
+import type { Interval, IntervalsBlock } from "../../core/stats/schema.js";
+import { groupName, runIntervals } from "../summary/intervals.js";
 import { type Summary, summarizeRuns } from "../summary/summarize.js";
 
 const SUMMARY_METRICS = [
@@ -198,19 +199,61 @@ export function cellIntervals(
   return runs.map((r, i) => ({ data_path: asObj(rows[i]?.data).path ?? null, ...runIntervals(r) }));
 }
 
+/**
+ * `intervals`: every number of the sweep summary with its interval, named by its path
+ * (`overall.cite_f1_mean`, `by_group_raw.kv/standard.value_acc_mean`,
+ * `decomposition.selection_rate`, `recency.writes_to_key.1-2.value_acc`, `drift.step_rate`),
+ * taken from the runs' summary (summary/intervals.ts) where that summary has the same
+ * number at the matching path (`_raw` blocks: the same metric when it equals the processed
+ * one; `decomposition`/`retrieval`: its `retrieval` rates). A number without a reproducing
+ * interval has no entry. Not a reference key.
+ */
+export function sweepIntervals(summary: Record<string, unknown>, runsSummary: Summary): IntervalsBlock {
+  const src = runsSummary.intervals.metrics;
+  const metrics: Record<string, Interval> = {};
+  const numOf = (v: unknown): number | null =>
+    v instanceof PyFloat ? v.value : typeof v === "number" ? v : null;
+  const take = (path: string, from: string, v: unknown) => {
+    const x = numOf(v);
+    const iv = src[from];
+    if (x !== null && iv && iv.value !== null && Math.abs(iv.value - x) <= 1e-9) metrics[path] = iv;
+  };
+  const block = (name: string, from: string, o: unknown) => {
+    for (const [k, v] of Object.entries(asObj(o))) take(`${name}.${k}`, `${from}.${k}`, v);
+  };
+  block("overall", "overall", summary.overall);
+  block("overall_raw", "overall", summary.overall_raw);
+  for (const [name, list] of [
+    ["by_group", summary.by_group],
+    ["by_group_raw", summary.by_group_raw],
+  ] as const)
+    for (const g of Array.isArray(list) ? list.map(asObj) : []) {
+      const gn = groupName(g);
+      for (const [k, v] of Object.entries(g))
+        if (k.endsWith("_mean")) take(`${name}.${gn}.${k}`, `by_group.${gn}.${k}`, v);
+    }
+  block("retrieval", "retrieval", summary.retrieval);
+  block("decomposition", "retrieval", summary.decomposition);
+  block("drift", "drift", summary.drift);
+  for (const [f, buckets] of Object.entries(asObj(summary.recency)))
+    for (const b of Array.isArray(buckets) ? buckets.map(asObj) : [])
+      for (const m of ["value_acc", "exact_acc"])
+        take(`recency.${f}.${b.bucket}.${m}`, `recency.${f}.${b.bucket}.${m}`, b[m]);
+  return { ...runsSummary.intervals, metrics };
+}
+
 export function summaryText(
   rows: readonly Payload[],
   runsSummary: Summary | null = null,
   runs?: readonly ModelRunPayload[],
 ): string {
-  return pyJsonDumps(
-    {
-      ...summarizeSweep(rows),
-      ...(runsSummary ? rowBlocks(runsSummary) : {}),
-      ...(runs ? { intervals_by_cell: cellIntervals(rows, runs) } : {}),
-    },
-    { indent: 2 },
-  );
+  const summary: Record<string, unknown> = {
+    ...summarizeSweep(rows),
+    ...(runsSummary ? rowBlocks(runsSummary) : {}),
+    ...(runs ? { intervals_by_cell: cellIntervals(rows, runs) } : {}),
+  };
+  if (runsSummary) summary.intervals = sweepIntervals(summary, runsSummary);
+  return pyJsonDumps(summary, { indent: 2 });
 }
 
 /**
