@@ -5,6 +5,7 @@ export * from "./families/compression-loss-bounded.js";
 export * from "./families/compression-recoverability.js";
 export * from "./families/epistemic.js";
 export * from "./families/rag-prompt-injection.js";
+export * from "./families/social-pressure.js";
 export * from "./fixtures.js";
 export * from "./framework.js";
 export * from "./ledger.js";

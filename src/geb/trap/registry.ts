@@ -7,6 +7,7 @@ import { compressionLossBoundedFamily } from "./families/compression-loss-bounde
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import { epistemicFamily } from "./families/epistemic.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
+import { socialPressureFamily } from "./families/social-pressure.js";
 import type { TrapFamily } from "./types.js";
 
 export const TRAP_FAMILIES: readonly TrapFamily[] = [
@@ -15,12 +16,12 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   compressionRecoverabilityFamily,
   ragPromptInjectionFamily,
   authorityUnderInterferenceFamily,
+  socialPressureFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "implication_coherence",
-  "social_pressure_self_doubt",
   "persona_session_drift",
   "compression_roundtrip_generalization",
   "novel_continuity",

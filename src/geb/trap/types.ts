@@ -74,7 +74,13 @@ export interface TrapFamily {
    * Rows the model must also answer, derived from a split's rows (attack expansions). When
    * present, `score` receives the split's rows with the predictions of both sets.
    */
-  expand?(rows: readonly TrapRow[]): TrapRow[];
+  expand?(rows: readonly TrapRow[], basePreds?: readonly TrapPrediction[]): TrapRow[];
+  /**
+   * The expansion's prompts quote the model's answers to the base rows (social pressure's
+   * `[TURN 1 ASSISTANT]`): a run asks the base rows first, then each run's expansion built
+   * from that run's base answers; baselines expand with their own base answers.
+   */
+  expansionShowsBaseAnswers?: boolean;
   /** Score predictions (keyed by the reference's `str(id)`) against a split's rows. */
   score(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore;
   /** The means key whose per-row correctness `TrapScore.correct` holds. */

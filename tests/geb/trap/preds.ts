@@ -136,7 +136,7 @@ export function predSets(familyId: string): Record<string, Make> {
         ? jsonRandomCompressionPreds(rows)
         : familyId === "compression_recoverability" || familyId === "authority_under_interference"
           ? jsonRandomRecoverabilityPreds(rows)
-          : familyId === "rag_prompt_injection"
+          : familyId === "rag_prompt_injection" || familyId === "social_pressure_self_doubt"
             ? jsonRandomRagPreds(rows)
             : jsonRandomPreds(rows),
     fold: (f, rows) => rows.map((r) => f.foldPrediction(r)),
