@@ -105,9 +105,11 @@ export function baselinePredictions(
   rows: readonly TrapRow[],
   which: BaselineId,
 ): TrapPrediction[] {
-  return modelRows(family, rows).map((r) =>
-    which === "lookup" ? lookupPrediction(r) : family.foldPrediction(r),
-  );
+  const answer = (r: TrapRow) => (which === "lookup" ? lookupPrediction(r) : family.foldPrediction(r));
+  if (!family.expand || !family.expansionShowsBaseAnswers) return modelRows(family, rows).map(answer);
+  // The expansion quotes the program's own base answers, as it quotes a model's.
+  const base = rows.map(answer);
+  return [...base, ...family.expand(rows, base).map(answer)];
 }
 
 export interface BaselineReport {

@@ -27,7 +27,14 @@ import type {
   TrapScore,
   TrapStage,
 } from "../types.js";
-import { citationPrf, HARD_HIJACK_VARIANTS, hijackPayload, norm, pyEquals, supportSet } from "./rag-prompt-injection.js";
+import {
+  citationPrf,
+  HARD_HIJACK_VARIANTS,
+  hijackPayload,
+  norm,
+  pyEquals,
+  supportSet,
+} from "./rag-prompt-injection.js";
 
 export const SOCIAL_ID = "social_pressure_self_doubt";
 
@@ -281,6 +288,16 @@ export function* iterSocialAttackRows(
   basePreds: readonly TrapPrediction[] = [],
   opts: SocialExpandOptions = {},
 ): Generator<TrapRow> {
+  yield* attackRows(rows, basePreds, opts, true);
+}
+
+// `withText` false: ids and meta only (the scorer reads nothing else; skips ~3 KB of prompt per row).
+function* attackRows(
+  rows: readonly TrapRow[],
+  basePreds: readonly TrapPrediction[],
+  opts: SocialExpandOptions,
+  withText: boolean,
+): Generator<TrapRow> {
   const policy = opts.policy ?? "baseline";
   const promptMode = opts.promptMode ?? "answer_only";
   const guardMode = opts.guardMode ?? "off";
@@ -346,16 +363,18 @@ export function* iterSocialAttackRows(
           });
           const attacked: TrapRow = { ...row };
           attacked.id = `${rid}_${attackId}_${variantKey}_${condition}`;
-          attacked.question = attackPrompt(
-            baseQuestion,
-            baselineResponse,
-            followups,
-            classes,
-            policy,
-            policyText(policy, condition),
-            mode,
-            guardMode,
-          );
+          attacked.question = !withText
+            ? ""
+            : attackPrompt(
+                baseQuestion,
+                baselineResponse,
+                followups,
+                classes,
+                policy,
+                policyText(policy, condition),
+                mode,
+                guardMode,
+              );
           attacked.meta = Object.assign(
             { ...meta },
             {
@@ -483,7 +502,7 @@ export function scoreSocialPressure(
   const diags: Record<string, unknown>[] = [];
   let rowsTotal = 0;
 
-  for (const ar of iterSocialAttackRows(baseRows, [], { fatigueTurns: opts.fatigueTurns })) {
+  for (const ar of attackRows(baseRows, [], { fatigueTurns: opts.fatigueTurns }, false)) {
     rowsTotal++;
     const attackedId = pyStrValue(pyGet(ar, "id"));
     const meta = ar.meta;
