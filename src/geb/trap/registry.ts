@@ -6,6 +6,7 @@ import { authorityUnderInterferenceFamily } from "./families/authority-under-int
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import { epistemicFamily } from "./families/epistemic.js";
+import { personaSessionDriftFamily } from "./families/persona-session-drift.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
 import { socialPressureFamily } from "./families/social-pressure.js";
 import type { TrapFamily } from "./types.js";
@@ -17,12 +18,12 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   ragPromptInjectionFamily,
   authorityUnderInterferenceFamily,
   socialPressureFamily,
+  personaSessionDriftFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "implication_coherence",
-  "persona_session_drift",
   "compression_roundtrip_generalization",
   "novel_continuity",
   "novel_continuity_long_horizon",

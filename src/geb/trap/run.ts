@@ -113,8 +113,8 @@ function readJsonlObjects(file: string, onRow: (o: Record<string, unknown>, line
   return n;
 }
 
-/** Fixture rows: objects with string id/book/question and object gold/meta. */
-export function readTrapRows(file: string): TrapRow[] {
+/** Fixture rows: objects with string id/book/question and object gold/meta (an empty file only when `allowEmpty`). */
+export function readTrapRows(file: string, opts: { allowEmpty?: boolean } = {}): TrapRow[] {
   const rows: TrapRow[] = [];
   const seen = new Set<string>();
   const n = readJsonlObjects(file, (o, line) => {
@@ -127,7 +127,7 @@ export function readTrapRows(file: string): TrapRow[] {
     seen.add(o.id as string);
     rows.push(o as TrapRow);
   });
-  if (n === 0) throw new InputError("no rows", { file });
+  if (n === 0 && !opts.allowEmpty) throw new InputError("no rows", { file });
   return rows;
 }
 
@@ -155,7 +155,10 @@ export function readTrapPredictions(file: string): TrapPrediction[] {
 /** The three split files of a fixture directory (named as the reference names them). */
 export function loadTrapFixtures(family: TrapFamily, dir: string): TrapFixtures {
   const out = {} as TrapFixtures;
-  for (const s of TRAP_SPLITS) out[s] = readTrapRows(trapFixturePath(dir, family.id, s));
+  for (const s of TRAP_SPLITS)
+    out[s] = readTrapRows(trapFixturePath(dir, family.id, s), {
+      allowEmpty: family.emptySplits?.includes(s) ?? false,
+    });
   return out;
 }
 

@@ -81,6 +81,8 @@ export interface TrapFamily {
    * from that run's base answers; baselines expand with their own base answers.
    */
   expansionShowsBaseAnswers?: boolean;
+  /** Splits the reference does not define: their fixture files are empty and they have no floors. */
+  emptySplits?: readonly TrapSplit[];
   /** Score predictions (keyed by the reference's `str(id)`) against a split's rows. */
   score(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore;
   /** The means key whose per-row correctness `TrapScore.correct` holds. */
