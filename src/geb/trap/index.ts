@@ -3,6 +3,7 @@ export * from "./answer.js";
 export * from "./families/authority-under-interference.js";
 export * from "./families/compression-loss-bounded.js";
 export * from "./families/compression-recoverability.js";
+export * from "./families/cross-app.js";
 export * from "./families/epistemic.js";
 export * from "./families/persona-session-drift.js";
 export * from "./families/rag-prompt-injection.js";

@@ -5,6 +5,7 @@
 import { authorityUnderInterferenceFamily } from "./families/authority-under-interference.js";
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
+import { crossAppFamily } from "./families/cross-app.js";
 import { epistemicFamily } from "./families/epistemic.js";
 import { personaSessionDriftFamily } from "./families/persona-session-drift.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
@@ -19,6 +20,7 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   authorityUnderInterferenceFamily,
   socialPressureFamily,
   personaSessionDriftFamily,
+  crossAppFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
@@ -35,7 +37,6 @@ export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "noise_escalation",
   "agency_preserving_substitution",
   "persona_amalgamation",
-  "cross_app_intent_preservation_pack",
 ];
 
 export function trapFamily(id: string): TrapFamily | null {

@@ -177,7 +177,9 @@ export function predSets(familyId: string): Record<string, Make> {
     json_random: (_f, rows) =>
       familyId === "compression_loss_bounded"
         ? jsonRandomCompressionPreds(rows)
-        : familyId === "compression_recoverability" || familyId === "authority_under_interference"
+        : familyId === "compression_recoverability" ||
+            familyId === "authority_under_interference" ||
+            familyId === "cross_app_intent_preservation_pack"
           ? jsonRandomRecoverabilityPreds(rows)
           : familyId === "rag_prompt_injection" || familyId === "social_pressure_self_doubt"
             ? jsonRandomRagPreds(rows)

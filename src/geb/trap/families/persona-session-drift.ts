@@ -11,6 +11,7 @@
  * are empty and ungated. Floors are the runner's (`run_persona_session_drift_trap.ps1`,
  * required-marker mode), the same at every stage.
  */
+import { InputError } from "../../../core/errors.js";
 import { pyJsonDumps, pyStr, pyStrip } from "../../../core/pyjson.js";
 import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
@@ -433,11 +434,19 @@ export const personaSessionDriftFamily: TrapFamily = {
     "keep a seed persona's [STYLE:X] marker across a 12-turn session while each turn shows a different persona as a lure; profile match, drift, flips, factual match",
   defaults: { seed: 0, anchors: 0, holdout: 8, canary: 0 },
   // The reference generator is deterministic (no seed); split sizes count sessions.
-  generate: (o): TrapFixtures => ({
-    anchors: [],
-    holdout: personaSessionRows({ sessions: o.holdout }),
-    canary: [],
-  }),
+  generate: (o): TrapFixtures => {
+    for (const s of ["anchors", "canary"] as const)
+      if (o[s] !== 0)
+        throw new InputError(
+          `persona_session_drift has no ${s} split (the reference has none); got ${o[s]}`,
+          {
+            field: `--${s}`,
+          },
+        );
+    if (!Number.isInteger(o.holdout) || o.holdout < 1)
+      throw new InputError(`sessions must be >= 1; got ${o.holdout}`, { field: "--holdout" });
+    return { anchors: [], holdout: personaSessionRows({ sessions: o.holdout }), canary: [] };
+  },
   emptySplits: ["anchors", "canary"],
   score: (rows, preds) => scorePersonaSession(rows, preds),
   accuracyMetric: "factual_match_rate",
