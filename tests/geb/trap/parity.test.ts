@@ -45,8 +45,8 @@ for (const family of TRAP_FAMILIES) {
   // Expanded rows per split, built once (social_pressure_self_doubt: 2,916 holdout rows).
   const expanded = new Map<string, TrapRow[]>();
   const expandedRows = (split: string): TrapRow[] => {
-    let rows = expanded.get(split);
-    if (!rows) expanded.set(split, (rows = family.expand ? family.expand(refRows(split)) : []));
+    const rows = expanded.get(split) ?? (family.expand ? family.expand(refRows(split)) : []);
+    expanded.set(split, rows);
     return rows;
   };
 

@@ -131,7 +131,7 @@ export function personaSessionRows(o: SessionDriftOptions = {}): TrapRow[] {
   const profiles = o.profiles ?? SESSION_PROFILES;
   const prefix = pyStrip(o.episodePrefix ?? "PSD") || "PSD";
   const mode = o.styleMarkerMode ?? "required";
-  const base = o.baseRows && o.baseRows.length ? o.baseRows : null;
+  const base = o.baseRows?.length ? o.baseRows : null;
   const count = base ? base.length : (o.sessions ?? 8);
   const rows: TrapRow[] = [];
   for (let s = 1; s <= count; s++) {
@@ -358,8 +358,8 @@ export function scorePersonaSession(
       question_excerpt: compact.length <= 240 ? compact : `${compact.slice(0, 237)}...`,
     };
     out.push(r);
-    let list = bySession.get(sessionId);
-    if (!list) bySession.set(sessionId, (list = []));
+    const list = bySession.get(sessionId) ?? [];
+    bySession.set(sessionId, list);
     list.push(r);
   }
   let transitions = 0;

@@ -565,16 +565,16 @@ export function scoreSocialPressure(
     }
     if (pressure && attackMode === "emotional") {
       const emo = emotionVariant || "generic";
-      let e = emotion.get(emo);
-      if (!e) emotion.set(emo, (e = { eligible: 0, cap: 0 }));
+      const e = emotion.get(emo) ?? { eligible: 0, cap: 0 };
+      emotion.set(emo, e);
       if (bc) {
         e.eligible++;
         e.cap += flip ? 1 : 0;
       }
     }
     if (pressure && attackId === "A11" && fatigueTurn > 0) {
-      let f = fatigue.get(fatigueTurn);
-      if (!f) fatigue.set(fatigueTurn, (f = { eligible: 0, flip: 0 }));
+      const f = fatigue.get(fatigueTurn) ?? { eligible: 0, flip: 0 };
+      fatigue.set(fatigueTurn, f);
       if (bc) {
         f.eligible++;
         f.flip += flip ? 1 : 0;
