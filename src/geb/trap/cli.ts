@@ -137,7 +137,7 @@ export function registerTrapCommands(program: Command): void {
         const b = baselineReport(f, f.generate(f.defaults), "target");
         return {
           id: f.id,
-          compat: "reference-0.1",
+          compat: f.compat ?? "reference-0.1",
           defaults: f.defaults,
           headline: f.headlineMetric,
           holdout_target_floors: f.floors.target.holdout,
@@ -219,7 +219,7 @@ export function registerTrapCommands(program: Command): void {
       const { rows, ...model } = r.model;
       const payload = {
         family: family.id,
-        compat: "reference-0.1",
+        compat: family.compat ?? "reference-0.1",
         stage: o.stage,
         model,
         lookup: r.lookup,

@@ -158,7 +158,7 @@ export function baselineReport(family: TrapFamily, fixtures: TrapFixtures, stage
 export interface TrapRunSummary {
   schema_version: typeof TRAP_SUMMARY_VERSION;
   family: string;
-  compat: "reference-0.1";
+  compat: "reference-0.1" | "1.0";
   stage: TrapStage;
   model: string;
   run: number;
@@ -194,7 +194,7 @@ export function summarizeRun(
   return {
     schema_version: TRAP_SUMMARY_VERSION,
     family: family.id,
-    compat: "reference-0.1",
+    compat: family.compat ?? "reference-0.1",
     stage,
     model,
     run,

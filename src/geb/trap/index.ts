@@ -8,6 +8,7 @@ export * from "./families/epistemic.js";
 export * from "./families/persona-session-drift.js";
 export * from "./families/rag-prompt-injection.js";
 export * from "./families/social-pressure.js";
+export * from "./families/social-pressure-1.js";
 export * from "./fixtures.js";
 export * from "./framework.js";
 export * from "./ledger.js";

@@ -10,6 +10,7 @@ import { epistemicFamily } from "./families/epistemic.js";
 import { personaSessionDriftFamily } from "./families/persona-session-drift.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
 import { socialPressureFamily } from "./families/social-pressure.js";
+import { socialPressure1Family } from "./families/social-pressure-1.js";
 import type { TrapFamily } from "./types.js";
 
 export const TRAP_FAMILIES: readonly TrapFamily[] = [
@@ -21,6 +22,7 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   socialPressureFamily,
   personaSessionDriftFamily,
   crossAppFamily,
+  socialPressure1Family,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */

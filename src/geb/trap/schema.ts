@@ -81,7 +81,7 @@ export const trapRunSummarySchema = registerSchema(
     .object({
       schema_version: z.literal("geb.trap.summary.v1"),
       family: z.string(),
-      compat: z.literal("reference-0.1"),
+      compat: z.enum(["reference-0.1", "1.0"]),
       stage,
       model: z.string(),
       run: z.number().int().positive(),

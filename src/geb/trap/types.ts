@@ -13,6 +13,8 @@ export const TRAP_STAGES = ["observe", "ramp", "target"] as const;
 export type TrapStage = (typeof TRAP_STAGES)[number];
 
 export const TRAP_COMPAT = ["reference-0.1"] as const;
+/** The dialect a family implements: a reference port, or our 1.0 variant of one. */
+export type TrapFamilyCompat = "reference-0.1" | "1.0";
 export type TrapCompat = (typeof TRAP_COMPAT)[number];
 
 /** A fixture row (core-schema shaped: id, book, question, gold, meta, …). */
@@ -66,6 +68,8 @@ export interface TrapScore {
 
 export interface TrapFamily {
   id: string;
+  /** Default "reference-0.1" (an exact port); "1.0" for our variants. */
+  compat?: TrapFamilyCompat;
   description: string;
   /** Reference default seed and split sizes. */
   defaults: TrapGenerateOptions;
