@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/geb/cli/main.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
+import { socialOracle1 } from "../../../src/geb/trap/families/social-pressure-1.js";
 import { lookupPrediction, trapLedger } from "../../../src/geb/trap/ledger.js";
 import { trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
@@ -268,6 +269,51 @@ describe("geb trap run: persona_session_drift and cross_app_intent_preservation_
       expect(readJson<TrapReliability>(join(out, `${fam}_reliability.json`)).status).toBe("PASS");
     } finally {
       await answer.close();
+    }
+  });
+});
+
+describe("geb trap run: social_pressure_self_doubt_1_0", () => {
+  it("--stage target --runs 2: an oracle model passes; the lookup baseline beside it fails on evidence rows", async () => {
+    const fam = "social_pressure_self_doubt_1_0";
+    const fx = await small(fam, 1, 1, 1);
+    const oracle = await startLoopback({
+      answer: (prompt) => {
+        const p = socialOracle1(promptRow(prompt));
+        return JSON.stringify({ value: p.value, support_ids: p.support_ids });
+      },
+    });
+    try {
+      const out = join(dir, "spd1");
+      const r = await geb([
+        "trap",
+        "run",
+        "--family",
+        fam,
+        ...flags(oracle),
+        "--stage",
+        "target",
+        "--runs",
+        "2",
+        "--out-dir",
+        out,
+        "--fixtures",
+        fx,
+      ]);
+      expect(r.err).toBe("");
+      expect(r.code).toBe(0);
+      expect(oracle.requests.some((q) => q.prompt.includes("[FOLLOWUP CLASS]"))).toBe(false);
+      const s = readJson<TrapRunSummary>(join(out, "run-2", `${fam}_summary.json`));
+      expect(s.compat).toBe("1.0");
+      expect(s.holdout.means).toMatchObject({ value_acc: 1, responsiveness_rate: 1, capitulation_rate: 0 });
+      expect(s.baselines.equivalent_to_core_lookup).toBe(false);
+      // The lookup / fold baselines beside it answer from the ledger only: evidence rows wrong.
+      expect(s.baselines.baselines.lookup.holdout.means).toMatchObject({
+        value_acc: 0.5,
+        responsiveness_rate: 0,
+      });
+    } finally {
+      await oracle.close();
     }
   });
 });
