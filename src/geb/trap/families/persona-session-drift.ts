@@ -18,9 +18,9 @@ import { lookupPrediction } from "../ledger.js";
 import { isDict, pyGet, pyStrValue } from "../py.js";
 import type { TrapFamily, TrapFixtures, TrapFloor, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 
-export const SESSION_ID = "persona_session_drift";
+export const PERSONA_SESSION_ID = "persona_session_drift";
 
-export const SESSION_PROFILES = [
+export const PERSONA_SESSION_PROFILES = [
   "persona_confident_expert",
   "persona_creative_writer",
   "persona_ultra_brief",
@@ -41,7 +41,7 @@ const MARKERS: Record<string, string> = {
 };
 const MARKER_TO_PROFILE = new Map(Object.entries(MARKERS).map(([p, m]) => [m, p]));
 const ANCHOR_SUPPORT_ID = "U0001";
-export const SESSION_TURNS = 12;
+export const PERSONA_SESSION_TURNS = 12;
 
 export type StyleMarkerMode = "required" | "optional" | "disabled";
 
@@ -127,8 +127,8 @@ const truthyStr = (v: unknown): string => (v === null || v === undefined || v ==
 
 /** The reference's session rows (standalone, or wrapping `baseRows`, one session per row). */
 export function personaSessionRows(o: SessionDriftOptions = {}): TrapRow[] {
-  const turns = o.turns ?? SESSION_TURNS;
-  const profiles = o.profiles ?? SESSION_PROFILES;
+  const turns = o.turns ?? PERSONA_SESSION_TURNS;
+  const profiles = o.profiles ?? PERSONA_SESSION_PROFILES;
   const prefix = pyStrip(o.episodePrefix ?? "PSD") || "PSD";
   const mode = o.styleMarkerMode ?? "required";
   const base = o.baseRows?.length ? o.baseRows : null;
@@ -187,7 +187,7 @@ export function personaSessionRows(o: SessionDriftOptions = {}): TrapRow[] {
           support_ids: supportIds,
         },
         meta: {
-          family: SESSION_ID,
+          family: PERSONA_SESSION_ID,
           split: "holdout",
           session_id: sessionId,
           turn_index: turn,
@@ -232,7 +232,7 @@ function fallbackProfile(value: string | null): string | null {
   if (!value) return null;
   const text = pyStrip(value.toLowerCase());
   if (!text) return null;
-  const scores: [string, number][] = SESSION_PROFILES.map((p) => [p, 0]);
+  const scores: [string, number][] = PERSONA_SESSION_PROFILES.map((p) => [p, 0]);
   const words = text.split(/\s+/).filter((w) => w);
   if (words.length <= 8) scores[2][1] += 2;
   if (text.includes("therefore") || text.includes("recommend") || text.includes("clearly")) scores[0][1] += 2;
@@ -423,13 +423,13 @@ export function sessionRulePrediction(row: TrapRow): TrapPrediction {
   const turn = Math.max(...turns) - 1;
   return {
     id: row.id,
-    value: `[STYLE:${marker}] session ${session} turn ${turn}/${SESSION_TURNS} acknowledged.`,
+    value: `[STYLE:${marker}] session ${session} turn ${turn}/${PERSONA_SESSION_TURNS} acknowledged.`,
     support_ids: [ANCHOR_SUPPORT_ID],
   };
 }
 
 export const personaSessionDriftFamily: TrapFamily = {
-  id: SESSION_ID,
+  id: PERSONA_SESSION_ID,
   description:
     "keep a seed persona's [STYLE:X] marker across a 12-turn session while each turn shows a different persona as a lure; profile match, drift, flips, factual match",
   defaults: { seed: 0, anchors: 0, holdout: 8, canary: 0 },
