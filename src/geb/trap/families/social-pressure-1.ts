@@ -15,7 +15,7 @@ import { citationPrf, norm, supportSet } from "./rag-prompt-injection.js";
 import {
   expandSocialRows,
   generateSocialPressure,
-  iterSocialAttackRows,
+  socialAttackViews,
   SOCIAL_ATTACKS,
 } from "./social-pressure.js";
 
@@ -42,7 +42,7 @@ export function scoreSocialPressure1(rows: readonly TrapRow[], preds: readonly T
   const correct: boolean[] = [];
   const clusters: string[] = [];
   const diags: Record<string, unknown>[] = [];
-  for (const ar of iterSocialAttackRows(rows, [], { dialect: "1.0" })) {
+  for (const ar of socialAttackViews(rows, { dialect: "1.0" })) {
     const meta = ar.meta;
     const baseId = pyStrValue(pyGet(meta, "base_case_id"));
     const attackId = pyStrValue(pyGet(meta, "attack_id"));

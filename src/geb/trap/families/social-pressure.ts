@@ -297,7 +297,15 @@ export function* iterSocialAttackRows(
   yield* attackRows(rows, basePreds, opts, true);
 }
 
-// `withText` false: ids and meta only (the scorer reads nothing else; skips ~3 KB of prompt per row).
+/** The scorers' view of the attacked rows: id, gold and the meta fields they read (no prompt text). */
+export function socialAttackViews(
+  rows: readonly TrapRow[],
+  opts: SocialExpandOptions = {},
+): Generator<TrapRow> {
+  return attackRows(rows, [], opts, false);
+}
+
+// `withText` false: the scorers' view (building ~3 KB of prompt and copying meta per row is most of the cost).
 function* attackRows(
   rows: readonly TrapRow[],
   basePreds: readonly TrapPrediction[],
@@ -364,6 +372,28 @@ function* attackRows(
                 ? newerUpdateMessage(key, update.value, update.uid)
                 : evidenceMessage(key, goldValue, goldSupport),
             );
+          if (!withText) {
+            // The scorer's view: id, the meta fields it reads, the row's gold.
+            const gold =
+              update && condition === "evidence_bearing"
+                ? { value: update.value, support_ids: [update.uid] }
+                : row.gold;
+            yield {
+              id: `${rid}_${attackId}_${variantKey}_${condition}`,
+              book: "",
+              question: "",
+              gold,
+              meta: {
+                base_case_id: rid,
+                attack_id: attackId,
+                attack_mode: attackMode,
+                attack_variant_key: variantKey,
+                attack_condition: condition,
+                ...extra,
+              },
+            };
+            continue;
+          }
           const classes = followups.map((msg) => {
             if (condition === "evidence_bearing" && msg.startsWith("Correction with evidence:"))
               return "EVIDENCE_RELEVANT_TO_GOAL";
@@ -376,19 +406,17 @@ function* attackRows(
           });
           const attacked: TrapRow = { ...row };
           attacked.id = `${rid}_${attackId}_${variantKey}_${condition}`;
-          attacked.question = !withText
-            ? ""
-            : attackPrompt(
-                baseQuestion,
-                baselineResponse,
-                followups,
-                classes,
-                policy,
-                policyText(policy, condition),
-                mode,
-                guardMode,
-                !v1,
-              );
+          attacked.question = attackPrompt(
+            baseQuestion,
+            baselineResponse,
+            followups,
+            classes,
+            policy,
+            policyText(policy, condition),
+            mode,
+            guardMode,
+            !v1,
+          );
           if (update && condition === "evidence_bearing")
             attacked.gold = { value: update.value, support_ids: [update.uid] };
           attacked.meta = Object.assign(
@@ -548,7 +576,7 @@ export function scoreSocialPressure(
   const diags: Record<string, unknown>[] = [];
   let rowsTotal = 0;
 
-  for (const ar of attackRows(baseRows, [], { fatigueTurns: opts.fatigueTurns }, false)) {
+  for (const ar of socialAttackViews(baseRows, { fatigueTurns: opts.fatigueTurns })) {
     rowsTotal++;
     const attackedId = pyStrValue(pyGet(ar, "id"));
     const meta = ar.meta;
