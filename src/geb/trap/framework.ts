@@ -123,13 +123,16 @@ export function baselinePredictions(
   rows: readonly TrapRow[],
   which: BaselineId,
 ): TrapPrediction[] {
-  return modelRows(family, rows).map((r) =>
+  const answer = (r: TrapRow) =>
     which === "lookup"
       ? lookupPrediction(r)
       : which === "rule" && family.rulePrediction
         ? family.rulePrediction(r)
-        : family.foldPrediction(r),
-  );
+        : family.foldPrediction(r);
+  if (!family.expand || !family.expansionShowsBaseAnswers) return modelRows(family, rows).map(answer);
+  // The expansion quotes the program's own base answers, as it quotes a model's.
+  const base = rows.map(answer);
+  return [...base, ...family.expand(rows, base).map(answer)];
 }
 
 export interface BaselineReport {

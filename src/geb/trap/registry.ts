@@ -17,9 +17,13 @@ import {
   personaAmalgamationFamily,
   rpaModeSwitchFamily,
 } from "./families/control-scaffold.js";
+import { crossAppFamily } from "./families/cross-app.js";
 import { epistemicFamily } from "./families/epistemic.js";
 import { implicationDerivedFamily } from "./families/implication-derived.js";
+import { personaSessionDriftFamily } from "./families/persona-session-drift.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
+import { socialPressureFamily } from "./families/social-pressure.js";
+import { socialPressure1Family } from "./families/social-pressure-1.js";
 import type { TrapFamily } from "./types.js";
 
 export const TRAP_FAMILIES: readonly TrapFamily[] = [
@@ -37,17 +41,18 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   authorityUnderInterferenceHardeningFamily,
   compressionRoundtripFamily,
   implicationDerivedFamily,
+  socialPressureFamily,
+  personaSessionDriftFamily,
+  crossAppFamily,
+  socialPressure1Family,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
 export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
-  "social_pressure_self_doubt",
-  "persona_session_drift",
   "novel_continuity",
   "novel_continuity_long_horizon",
   "myopic_planning_traps",
   "referential_indexing_suite",
-  "cross_app_intent_preservation_pack",
 ];
 
 export function trapFamily(id: string): TrapFamily | null {

@@ -113,8 +113,8 @@ function readJsonlObjects(file: string, onRow: (o: Record<string, unknown>, line
   return n;
 }
 
-/** Fixture rows: objects with string id/book/question and object gold/meta. */
-export function readTrapRows(file: string): TrapRow[] {
+/** Fixture rows: objects with string id/book/question and object gold/meta (an empty file only when `allowEmpty`). */
+export function readTrapRows(file: string, opts: { allowEmpty?: boolean } = {}): TrapRow[] {
   const rows: TrapRow[] = [];
   const seen = new Set<string>();
   const n = readJsonlObjects(file, (o, line) => {
@@ -127,7 +127,7 @@ export function readTrapRows(file: string): TrapRow[] {
     seen.add(o.id as string);
     rows.push(o as TrapRow);
   });
-  if (n === 0) throw new InputError("no rows", { file });
+  if (n === 0 && !opts.allowEmpty) throw new InputError("no rows", { file });
   return rows;
 }
 
@@ -155,7 +155,10 @@ export function readTrapPredictions(file: string): TrapPrediction[] {
 /** The three split files of a fixture directory (named as the reference names them). */
 export function loadTrapFixtures(family: TrapFamily, dir: string): TrapFixtures {
   const out = {} as TrapFixtures;
-  for (const s of TRAP_SPLITS) out[s] = readTrapRows(trapFixturePath(dir, family.id, s));
+  for (const s of TRAP_SPLITS)
+    out[s] = readTrapRows(trapFixturePath(dir, family.id, s), {
+      allowEmpty: family.emptySplits?.includes(s) ?? false,
+    });
   return out;
 }
 
@@ -272,11 +275,18 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   const invIds = new Set(invRows.map((r) => r.id));
   const persIds = new Set(persRows.map((r) => r.id));
   const records = {} as Record<TrapSplit, EngineRecord[]>;
+  // Families whose expansion quotes the model's base answers: the base rows first, then
+  // each run's expansion from that run's answers (attacked[split][t]).
+  const twoPhase = family.expand !== undefined && family.expansionShowsBaseAnswers === true;
+  const attacked = {} as Record<TrapSplit, { rows: TrapRow[]; records: EngineRecord[] }[]>;
   let errors = 0;
   let firstError: string | null = null;
   for (const split of TRAP_SPLITS) {
     const res = await evaluate<TrapRow>({
-      items: [...modelRows(family, fixtures[split]), ...(split === "holdout" ? persona : [])],
+      items: [
+        ...(twoPhase ? fixtures[split] : modelRows(family, fixtures[split])),
+        ...(split === "holdout" ? persona : []),
+      ],
       itemId: (r) => r.id,
       build: (row) => ({
         request: { messages: [{ role: "user", content: trapPrompt(family, row) }], params },
@@ -302,6 +312,49 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
     firstError ??= res.summary.first_error?.message ?? null;
   }
   if (errors > 0) return { summaries: [], reliability: null, errors, firstError, files: [] };
+  if (twoPhase) {
+    for (const split of TRAP_SPLITS) {
+      attacked[split] = [];
+      const byId = new Map(fixtures[split].map((r) => [r.id, r]));
+      for (let t = 0; t < o.runs; t++) {
+        const base: TrapPrediction[] = [];
+        for (const r of records[split]) {
+          const row = r.trial === t ? byId.get(r.item_id) : undefined;
+          if (row) base.push(family.predictionFromText(row, r.raw_text));
+        }
+        const rows = family.expand!(fixtures[split], base);
+        // Run k samples with seed + k − 1, as the base rows' trial k − 1 does.
+        const runParams =
+          t === 0 || params.seed === undefined ? params : { ...params, seed: params.seed + t };
+        const res = await evaluate<TrapRow>({
+          items: rows,
+          itemId: (r) => r.id,
+          build: (row) => ({
+            request: { messages: [{ role: "user", content: trapPrompt(family, row) }], params: runParams },
+            promptTemplate: templateRef(TRAP_PROMPT),
+          }),
+          client: o.engine.client,
+          configHash,
+          trials: 1,
+          maxConcurrency: o.engine.run.maxConcurrency,
+          retry: o.engine.run.retry,
+          timeoutMs: o.engine.run.timeoutMs,
+          cacheDir: o.engine.run.cacheDir,
+          resultsPath: join(o.outDir, `${split}.attacked-run-${t + 1}.results.jsonl`),
+          resume: o.resume,
+          overwrite: o.overwrite,
+          price: o.engine.run.price,
+          progress: o.engine.run.progress,
+          label: `${family.id} ${split} attacked run ${t + 1}`,
+          maxConsecutiveErrors: o.engine.run.maxConsecutiveErrors,
+        });
+        attacked[split].push({ rows, records: res.records });
+        errors += res.errors.length;
+        firstError ??= res.summary.first_error?.message ?? null;
+      }
+    }
+    if (errors > 0) return { summaries: [], reliability: null, errors, firstError, files: [] };
+  }
 
   const baselines: BaselineReport = baselineReport(family, fixtures, o.stage);
   const files: string[] = [];
@@ -313,17 +366,17 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
     let personaResult: PersonaInvarianceResult | null = null;
     let persistenceResult: PersonaInvarianceResult | null = null;
     for (const split of TRAP_SPLITS) {
+      const run = twoPhase ? attacked[split][t] : { rows: [], records: [] };
       const byId = new Map(
-        [...modelRows(family, fixtures[split]), ...(split === "holdout" ? persona : [])].map((r) => [
-          r.id,
-          r,
-        ]),
+        [
+          ...(twoPhase ? [...fixtures[split], ...run.rows] : modelRows(family, fixtures[split])),
+          ...(split === "holdout" ? persona : []),
+        ].map((r) => [r.id, r]),
       );
       const preds: TrapPrediction[] = [];
       const invPreds: TrapPrediction[] = [];
       const persPreds: TrapPrediction[] = [];
-      for (const r of records[split]) {
-        if (r.trial !== t) continue;
+      for (const r of [...records[split].filter((x) => x.trial === t), ...run.records]) {
         const row = byId.get(r.item_id);
         if (!row) continue;
         const p = family.predictionFromText(row, r.raw_text);

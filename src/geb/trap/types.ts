@@ -14,6 +14,8 @@ export type TrapStage = (typeof TRAP_STAGES)[number];
 
 /** `reference-0.1`: exact ports of the reference; `1.0`: our variants (answers must be derived). */
 export const TRAP_COMPAT = ["reference-0.1", "1.0"] as const;
+/** The dialect a family implements (alias kept for the social-pressure families). */
+export type TrapFamilyCompat = "reference-0.1" | "1.0";
 export type TrapCompat = (typeof TRAP_COMPAT)[number];
 
 /** A fixture row (core-schema shaped: id, book, question, gold, meta, …). */
@@ -77,7 +79,15 @@ export interface TrapFamily {
    * Rows the model must also answer, derived from a split's rows (attack expansions). When
    * present, `score` receives the split's rows with the predictions of both sets.
    */
-  expand?(rows: readonly TrapRow[]): TrapRow[];
+  expand?(rows: readonly TrapRow[], basePreds?: readonly TrapPrediction[]): TrapRow[];
+  /**
+   * The expansion's prompts quote the model's answers to the base rows (social pressure's
+   * `[TURN 1 ASSISTANT]`): a run asks the base rows first, then each run's expansion built
+   * from that run's base answers; baselines expand with their own base answers.
+   */
+  expansionShowsBaseAnswers?: boolean;
+  /** Splits the reference does not define: their fixture files are empty and they have no floors. */
+  emptySplits?: readonly TrapSplit[];
   /** Score predictions (keyed by the reference's `str(id)`) against a split's rows. */
   score(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore;
   /** The means key whose per-row correctness `TrapScore.correct` holds. */

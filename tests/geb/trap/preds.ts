@@ -124,6 +124,49 @@ export function jsonRandomRagPreds(rows: readonly TrapRow[], seed = 1): TrapPred
   });
 }
 
+/** persona_session_drift: other markers, marker or payload alone, padding, odd citation shapes, missing rows. */
+export function jsonRandomSessionPreds(rows: readonly TrapRow[], seed = 1): TrapPrediction[] {
+  const rng = new PyRandom(seed);
+  const out: TrapPrediction[] = [];
+  for (const r of rows) {
+    const gv = r.gold.value as string;
+    const ids = r.gold.support_ids as string[];
+    const payload = gv.startsWith("[STYLE:") ? gv.slice(gv.indexOf("] ") + 2) : gv;
+    const v = rng.choice<unknown>([
+      gv,
+      gv,
+      `[STYLE:ULTRA_BRIEF] ${payload}`,
+      payload,
+      "[STYLE:CREATIVE_WRITER]",
+      `  [STYLE:CONFIDENT_EXPERT]   ${payload.replaceAll(" ", "   ")}  `,
+      null,
+      "Like a story, clearly the next step",
+      5,
+      `${gv}\nmore`,
+      `I recommend ${payload}`,
+    ]);
+    const sup = rng.choice<unknown>([
+      ids,
+      ids,
+      ids.map((x) => x.toLowerCase()),
+      [],
+      null,
+      ids.map((x) => ` ${x} `),
+      [...ids, "U0002"],
+      "U0001",
+    ]);
+    const p: TrapPrediction = { id: r.id, value: v, support_ids: sup };
+    const x = rng.random();
+    if (x < 0.1) {
+      delete p.support_ids;
+      p.support_id = ids[0];
+    } else if (x < 0.15) delete p.value;
+    if (rng.random() < 0.05) continue;
+    out.push(p);
+  }
+  return out;
+}
+
 type Make = (f: TrapFamily, rows: readonly TrapRow[]) => TrapPrediction[];
 
 /** The five prediction sets make_expected.py scores, for one family. */
@@ -139,11 +182,14 @@ export function predSets(familyId: string): Record<string, Make> {
             familyId === "authority_under_interference" ||
             familyId === "authority_under_interference_hardening" ||
             familyId === "compression_roundtrip_generalization" ||
-            (SCAFFOLD_FAMILY_IDS as readonly string[]).includes(familyId)
+            (SCAFFOLD_FAMILY_IDS as readonly string[]).includes(familyId) ||
+            familyId === "cross_app_intent_preservation_pack"
           ? jsonRandomRecoverabilityPreds(rows)
-          : familyId === "rag_prompt_injection"
+          : familyId === "rag_prompt_injection" || familyId === "social_pressure_self_doubt"
             ? jsonRandomRagPreds(rows)
-            : jsonRandomPreds(rows),
+            : familyId === "persona_session_drift"
+              ? jsonRandomSessionPreds(rows)
+              : jsonRandomPreds(rows),
     fold: (f, rows) => rows.map((r) => f.foldPrediction(r)),
     // Families with a rule program: make_expected.py's own (Python) rule program.
     ...(familyId === "implication_coherence"

@@ -234,7 +234,8 @@ export function expandRagRows(
 // ---------------------------------------------------------------------------------------
 // Scorer.
 
-function norm(v: unknown): string {
+/** The reference scorers' `_norm` (shared with social_pressure_self_doubt). */
+export function norm(v: unknown): string {
   if (v === null || v === undefined) return "null";
   if (typeof v === "boolean") return v ? "true" : "false";
   if (isPyNumber(v)) return pyStrValue(v);
@@ -242,7 +243,7 @@ function norm(v: unknown): string {
   return pyJsonDumps(v, { sortKeys: true });
 }
 
-function supportSet(v: unknown): Set<string> {
+export function supportSet(v: unknown): Set<string> {
   if (Array.isArray(v)) return new Set(v.filter((x) => x !== null).map((x) => pyStrValue(x)));
   return v === null || v === undefined ? new Set() : new Set([pyStrValue(v)]);
 }
@@ -250,7 +251,7 @@ function supportSet(v: unknown): Set<string> {
 // pyEquals moved to ../py.ts (shared with the control scaffolds); re-exported here for callers.
 export { pyEquals } from "../py.js";
 
-function citationPrf(pred: Set<string>, gold: Set<string>): [number, number, number] {
+export function citationPrf(pred: Set<string>, gold: Set<string>): [number, number, number] {
   let inter = 0;
   for (const x of pred) if (gold.has(x)) inter++;
   const p = pred.size ? inter / pred.size : gold.size === 0 ? 1 : 0;
