@@ -4,6 +4,7 @@
  */
 import { type Command, Option } from "commander";
 import { floatFlag, intFlag, nonEmptyFlag, outFileFlag } from "../../core/cli.js";
+import { registerUiPackCommands } from "./pack/cli.js";
 
 const COMPATS = ["1.0", "reference-0.1"] as const;
 
@@ -266,4 +267,6 @@ export function registerUiCommands(program: Command): void {
       });
       console.log(JSON.stringify(r, null, 2));
     });
+
+  registerUiPackCommands(ui);
 }

@@ -1,0 +1,112 @@
+/** The authored UI pack: shipped bytes = the generator, solvable, the brief's floors. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { PyRandom } from "../../../src/core/random.js";
+import { main } from "../../../src/geb/cli/main.js";
+import { baselineSelections } from "../../../src/geb/ui/baselines.js";
+import { readUiFixture } from "../../../src/geb/ui/fixture.js";
+import { buildTask } from "../../../src/geb/ui/pack/build.js";
+import { buildPack, FAMILIES, familyOf, packJsonl } from "../../../src/geb/ui/pack/index.js";
+import type { UiRow } from "../../../src/geb/ui/schema.js";
+import { checkSolvable } from "../../../src/geb/ui/solvable.js";
+import { tmp } from "../helpers.js";
+
+const packFile = fileURLToPath(new URL("../../../data/geb-ui/pack/ui-pack.jsonl", import.meta.url));
+
+/** Correct decisions: the gold on a step that has one, an abstain on an intended abstain. */
+function correctRate(rows: readonly UiRow[], sel: readonly (string | null)[]): number {
+  let ok = 0;
+  rows.forEach((r, i) => {
+    if (r.abstain_expected ? sel[i] === null : sel[i] === r.gold.candidate_id) ok++;
+  });
+  return ok / rows.length;
+}
+
+describe("authored UI pack", () => {
+  const rows = buildPack();
+
+  it("the shipped file is the generator's output, byte for byte, and validates", async () => {
+    expect(readFileSync(packFile, "utf8")).toBe(packJsonl());
+    const f = await readUiFixture(packFile);
+    expect(f.rows).toHaveLength(rows.length);
+  });
+
+  it("meets the floors: ≥ 12 families each with an ambiguous companion, ≥ 60 steps, ≥ 24 tasks", () => {
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(rows.map((r) => r.task_id)).size).toBeGreaterThanOrEqual(24);
+    const fams = new Set(rows.map(familyOf));
+    expect(fams.size).toBe(FAMILIES.length);
+    expect(fams.size).toBeGreaterThanOrEqual(12);
+    for (const f of fams) {
+      const amb = rows.filter((r) => familyOf(r) === f && r.meta?.companion === "ambiguous");
+      expect(
+        amb.some((r) => r.abstain_expected === true),
+        f,
+      ).toBe(true);
+      // Base tasks never expect an abstain; the companion only at its last step.
+      expect(
+        rows.filter((r) => familyOf(r) === f && r.meta?.companion === "base" && r.abstain_expected),
+      ).toEqual([]);
+    }
+  });
+
+  it("every step but the intended abstains is solvable from the agent's view", () => {
+    const s = checkSolvable(rows);
+    expect(s.failures).toEqual([]);
+    expect(s.solvable_rate).toBe(1);
+    expect(s.abstain_expected).toBe(FAMILIES.length);
+  });
+
+  it("gold (abstaining where intended) scores 1.0, the first candidate < 0.6, abstain-all < 0.6", () => {
+    const gold = rows.map((r) => (r.abstain_expected ? null : r.gold.candidate_id));
+    expect(correctRate(rows, gold)).toBe(1);
+    expect(correctRate(rows, baselineSelections(rows, "first"))).toBeLessThan(0.6);
+    expect(correctRate(rows, baselineSelections(rows, "abstain"))).toBeLessThan(0.6);
+    // The gold is not parked at one presentation slot.
+    const slots = new Set(
+      rows.map((r) => r.candidates.findIndex((c) => c.candidate_id === r.gold.candidate_id)),
+    );
+    expect(slots.size).toBeGreaterThan(2);
+  });
+
+  it("is deterministic in its seed", () => {
+    expect(packJsonl({ seed: 0, baseTasks: 2 })).toBe(packJsonl());
+    expect(packJsonl({ seed: 1, baseTasks: 2 })).not.toBe(packJsonl());
+    expect(checkSolvable(buildPack({ seed: 7, baseTasks: 3 })).solvable_rate).toBe(1);
+  });
+
+  it("the builder refuses a step whose instruction does not name its gold, or an abstain that does", () => {
+    const two = [
+      { key: "a", label: "Save" },
+      { key: "b", label: "Save" },
+    ];
+    const task = (abstain: boolean, byPosition: boolean) => ({
+      task_id: "t",
+      family: "f",
+      companion: "base" as const,
+      goal: "g",
+      app: "A",
+      steps: [{ label: "Save", candidates: two, gold: "b", abstain, byPosition }],
+    });
+    expect(() => buildTask(task(false, false), new PyRandom(0))).toThrow(
+      /does not resolve to the gold \(ambiguous:2_matches\)/,
+    );
+    expect(() => buildTask(task(true, true), new PyRandom(0))).toThrow(/intended abstain/);
+    const ok = buildTask(task(false, true), new PyRandom(0));
+    expect(ok[0].instruction).toBe('Click "Save": the 2nd of 2 from the left.');
+  });
+
+  it("geb ui pack writes the shipped bytes", async () => {
+    const out = join(tmp(), "pack.jsonl");
+    const log = console.log;
+    console.log = () => {};
+    try {
+      expect(await main(["ui", "pack", "--out", out])).toBe(0);
+    } finally {
+      console.log = log;
+    }
+    expect(readFileSync(out, "utf8")).toBe(readFileSync(packFile, "utf8"));
+  });
+});
