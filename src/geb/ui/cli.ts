@@ -4,6 +4,7 @@
  */
 import { type Command, Option } from "commander";
 import { floatFlag, intFlag, nonEmptyFlag, outFileFlag } from "../../core/cli.js";
+import { registerUiModelCommand } from "./model/cli.js";
 import { registerUiPackCommands } from "./pack/cli.js";
 
 const COMPATS = ["1.0", "reference-0.1"] as const;
@@ -269,4 +270,5 @@ export function registerUiCommands(program: Command): void {
     });
 
   registerUiPackCommands(ui);
+  registerUiModelCommand(ui);
 }

@@ -180,6 +180,14 @@ export const UiScoreReportSchema = z
         .strict(),
       z
         .object({
+          kind: z.literal("model"),
+          model: z.string().describe("the --model spec"),
+          prompt: z.enum(["1.0", "reference-0.1"]).describe("prompt version (geb ui model --prompt)"),
+          config_hash: z.string(),
+        })
+        .strict(),
+      z
+        .object({
           kind: z.literal("policy"),
           rules: z.boolean(),
           overlay_filter: z.boolean(),
