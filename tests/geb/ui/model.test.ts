@@ -3,16 +3,18 @@
  * built from agent rows only; the reference prompt equals the reference's text; raw replies
  * that are not a selection are error rows and leave the run unscored.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { InputError } from "../../../src/core/errors.js";
 import { main } from "../../../src/geb/cli/main.js";
+import { evaluateChecks, parseChecksConfig } from "../../../src/geb/sweep/thresholds.js";
 import { toAgentRow } from "../../../src/geb/ui/agent-row.js";
 import { buildUiPrompt, parseUiReply } from "../../../src/geb/ui/model/prompt.js";
 import { buildPack } from "../../../src/geb/ui/pack/index.js";
 import { UiScoreReportSchema } from "../../../src/geb/ui/schema.js";
-import { startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { type ReceivedRequest, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { tmp } from "../helpers.js";
 import { committedFixture, row } from "./helpers.js";
 
@@ -43,6 +45,54 @@ const refPrompts = fileURLToPath(
   new URL("../../fixtures/geb-ui/prompt/reference-prompts.jsonl", import.meta.url),
 );
 const packFile = fileURLToPath(new URL("../../../data/geb-ui/pack/ui-pack.jsonl", import.meta.url));
+
+/** The stand-in model's reply per 1.0 prompt: the gold, or null on intended abstains. */
+function perfectAnswers(override: Record<string, string> = {}) {
+  const m = new Map<string, string>();
+  for (const r of buildPack()) {
+    const reply =
+      override[r.id] ?? JSON.stringify({ value: r.abstain_expected ? null : r.gold.candidate_id });
+    m.set(buildUiPrompt(toAgentRow(r), "1.0"), reply);
+  }
+  return (prompt: string) => m.get(prompt) ?? "no such prompt";
+}
+
+let perfect: Promise<{ dir: string; out: string; replies: string; requests: ReceivedRequest[] }> | undefined;
+/**
+ * One run of a perfect stand-in model over the pack (shared by the model and the use-case
+ * gate tests: it knows the answers because it is the test, not the agent).
+ */
+function perfectRun() {
+  perfect ??= (async () => {
+    const s = await startLoopback({ answer: perfectAnswers() });
+    try {
+      const dir = tmp();
+      const out = join(dir, "score.json");
+      const replies = join(dir, "replies.jsonl");
+      const r = await run(
+        "--fixture",
+        packFile,
+        "--model",
+        "openai:m",
+        "--base-url",
+        `${s.url}/v1`,
+        "--max-concurrency",
+        "16",
+        "--out",
+        out,
+        "--replies",
+        replies,
+        "--results",
+        join(dir, "results.jsonl"),
+      );
+      if (r.status !== 0) throw new Error(`perfect run failed: ${r.stderr}`);
+      return { dir, out, replies, requests: s.requests };
+    } finally {
+      await s.close();
+    }
+  })();
+  return perfect;
+}
 
 describe("UI prompts", () => {
   it("reference-0.1 is the reference's build_ui_prompt text, byte for byte", () => {
@@ -94,63 +144,28 @@ describe("UI prompts", () => {
 
 describe("geb ui model over a loopback server", () => {
   const rows = buildPack();
-  // The test's stand-in model knows the answers (it is the test, not the agent): the gold per
-  // prompt, or null on intended abstains; `override` replaces some replies.
-  const answers = (override: Record<string, string> = {}) => {
-    const m = new Map<string, string>();
-    for (const r of rows) {
-      const reply =
-        override[r.id] ?? JSON.stringify({ value: r.abstain_expected ? null : r.gold.candidate_id });
-      m.set(buildUiPrompt(toAgentRow(r), "1.0"), reply);
-    }
-    return (prompt: string) => m.get(prompt) ?? "no such prompt";
-  };
-
   it("scores a perfect model 1.0 with abstains; the prompts carry no answer-key field", async () => {
-    const s = await startLoopback({ answer: answers() });
-    try {
-      const d = tmp();
-      const out = join(d, "score.json");
-      const replies = join(d, "replies.jsonl");
-      const r = await run(
-        "--fixture",
-        packFile,
-        "--model",
-        "openai:m",
-        "--base-url",
-        `${s.url}/v1`,
-        "--out",
-        out,
-        "--replies",
-        replies,
-        "--results",
-        join(d, "results.jsonl"),
-      );
-      expect(r.stderr).not.toMatch(/^geb:/m);
-      expect(r.status).toBe(0);
-      const score = UiScoreReportSchema.parse(JSON.parse(readFileSync(out, "utf8")));
-      expect(score.selector).toMatchObject({ kind: "model", model: "openai:m", prompt: "1.0" });
-      expect(score.metrics.accuracy_when_gold_present).toBe(1);
-      expect(score.metrics.abstain_recall).toBe(1);
-      expect(score.metrics.wrong_action_rate).toBe(0);
-      expect(score.sequence_metrics.task_pass_rate).toBe(1);
-      expect(readFileSync(replies, "utf8").trim().split("\n")).toHaveLength(rows.length);
-      expect(s.requests).toHaveLength(rows.length);
-      for (const q of s.requests) {
-        for (const k of ["gold", "abstain_expected", "expected_delta", "next_state", "meta"])
-          expect(q.prompt).not.toContain(k);
-        expect(q.body.temperature).toBe(0);
-      }
-      // The effective config is written beside the results (geb model's convention).
-      expect(existsSync(join(d, "results.jsonl.config.json"))).toBe(true);
-    } finally {
-      await s.close();
+    const { dir, out, replies, requests } = await perfectRun();
+    const score = UiScoreReportSchema.parse(JSON.parse(readFileSync(out, "utf8")));
+    expect(score.selector).toMatchObject({ kind: "model", model: "openai:m", prompt: "1.0" });
+    expect(score.metrics.accuracy_when_gold_present).toBe(1);
+    expect(score.metrics.abstain_recall).toBe(1);
+    expect(score.metrics.wrong_action_rate).toBe(0);
+    expect(score.sequence_metrics.task_pass_rate).toBe(1);
+    expect(readFileSync(replies, "utf8").trim().split("\n")).toHaveLength(rows.length);
+    expect(requests).toHaveLength(rows.length);
+    for (const q of requests) {
+      for (const k of ["gold", "abstain_expected", "expected_delta", "next_state", "meta"])
+        expect(q.prompt).not.toContain(k);
+      expect(q.body.temperature).toBe(0);
     }
+    // The effective config is written beside the results (geb model's convention).
+    expect(existsSync(join(dir, "results.jsonl.config.json"))).toBe(true);
   });
 
   it("an unparseable or off-screen reply is an error row: no score, exit 1, one stderr line", async () => {
     const s = await startLoopback({
-      answer: answers({
+      answer: perfectAnswers({
         [rows[3].id]: '```json\n{"value": "x"}\n```',
         [rows[5].id]: '{"value": "not_on_screen"}',
       }),
@@ -230,5 +245,116 @@ describe("geb ui model over a loopback server", () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// The UI gates of our use-case checks (examples/geb/ui-checks.json, `require_agent`): passed
+// only by a policy or model artifact; a gold-mode (or otherwise answer-key-reading) artifact
+// is rejected with a named reason, whatever its metrics say.
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const checksFile = here("../../../examples/geb/ui-checks.json");
+const config = parseChecksConfig(readFileSync(checksFile, "utf8"), checksFile);
+
+async function geb(args: string[]): Promise<{ status: number; stdout: string }> {
+  let stdout = "";
+  const e = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  const l = vi.spyOn(console, "log").mockImplementation((...a: unknown[]) => {
+    stdout += `${a.join(" ")}\n`;
+  });
+  try {
+    return { status: await main(args), stdout };
+  } finally {
+    e.mockRestore();
+    l.mockRestore();
+  }
+}
+
+/** Evaluate the checks against one artifact (as runs/ui/pack_agent.json). */
+function gate(artifact: unknown) {
+  return evaluateChecks(config, { root: "/nonexistent", readSummary: () => artifact });
+}
+
+describe("UI use-case gates (require_agent)", () => {
+  it("a perfect model passes; the same metrics under a gold-mode selector are rejected", async () => {
+    const { out } = await perfectRun();
+    const model = JSON.parse(readFileSync(out, "utf8")) as Record<string, unknown>;
+    // Through the CLI: every gate passes, exit 0.
+    const root = tmp();
+    mkdirSync(join(root, "runs/ui"), { recursive: true });
+    writeFileSync(join(root, "runs/ui/pack_agent.json"), JSON.stringify(model));
+    const c = await geb(["check-thresholds", "--config", checksFile, "--root", root]);
+    expect(c.stdout).toMatch(/→ PASS$/m);
+    expect(c.status).toBe(0);
+    expect(gate(model).errorCount).toBe(0);
+    const oracle = { ...model, selector: { kind: "oracle", mode: "gold", seed: 0 } };
+    const g = gate(oracle);
+    expect(g.errorCount).toBe(2);
+    expect(g.issues.map((i) => [i.check_id, i.status, i.metric_path])).toEqual([
+      ["ui_pack_gate", "fail", "selector.kind"],
+      ["ui_pack_ambiguous_gate", "fail", "selector.kind"],
+    ]);
+    expect(g.issues[0].message).toMatch(/^rejected: answer_key_artifact/);
+  });
+
+  it("geb ui score --mode gold is rejected by name; the 1.0 policy is evaluated (and fails on numbers)", async () => {
+    const root = tmp();
+    mkdirSync(join(root, "runs/ui"), { recursive: true });
+    const out = join(root, "runs/ui/pack_agent.json");
+    expect((await geb(["ui", "score", "--fixture", packFile, "--mode", "gold", "--out", out])).status).toBe(
+      0,
+    );
+    const gold = await geb(["check-thresholds", "--config", checksFile, "--root", root, "--format", "lines"]);
+    expect(gold.status).toBe(1);
+    expect(gold.stdout).toContain(
+      '[FAIL(error)] ui_pack_gate selector.kind - rejected: answer_key_artifact (selector.kind "oracle": the gold mode reads the answer key)',
+    );
+    expect(gold.stdout).not.toContain("metrics.");
+
+    expect(
+      (await geb(["ui", "score", "--fixture", packFile, "--agent", "policy", "--out", out])).status,
+    ).toBe(0);
+    const policy = gate(JSON.parse(readFileSync(out, "utf8")));
+    expect(policy.issues.some((i) => i.message.startsWith("rejected"))).toBe(false);
+    const failed = policy.issues
+      .filter((i) => i.status === "fail")
+      .map((i) => `${i.check_id} ${i.metric_path}`);
+    // It acts on 7 of the 14 ambiguous steps (the same-label tie-break picks one).
+    expect(failed).toEqual([
+      "ui_pack_gate metrics.wrong_action_rate",
+      "ui_pack_gate sequence_metrics.task_pass_rate",
+      "ui_pack_gate sequence_metrics.task_wrong_action_rate",
+      "ui_pack_ambiguous_gate metrics.abstain_expected_rate",
+    ]);
+  });
+
+  it("names the other rejections: leaky reference policy, a selections file or baseline, no selector", () => {
+    const base = { rows: 82, metrics: {}, sequence_metrics: {} };
+    const reason = (a: unknown) => gate(a).issues[0].message;
+    expect(reason({ ...base, strategy: "policy", leaky_answer_key_rules: true })).toMatch(
+      /^rejected: answer_key_artifact \(a reference-0.1 policy run/,
+    );
+    expect(reason({ ...base, selector: { kind: "selections", file: "x" } })).toBe(
+      'rejected: agent_not_allowed (selector.kind "selections"; allowed: policy, model)',
+    );
+    expect(reason({ ...base, selector: { kind: "baseline", mode: "first", seed: 0 } })).toMatch(
+      /agent_not_allowed/,
+    );
+    expect(reason({ ...base, mode: "gold" })).toMatch(/^rejected: no_agent_provenance/);
+    // A check without require_agent evaluates as before (the reference's semantics).
+    const plain = parseChecksConfig(
+      JSON.stringify({ checks: [{ id: "c", summary_path: "s", metrics: [{ path: "rows", min: 1 }] }] }),
+    );
+    expect(
+      evaluateChecks(plain, { root: "/", readSummary: () => ({ rows: 2, selector: { kind: "oracle" } }) })
+        .errorCount,
+    ).toBe(0);
+  });
+
+  it("a malformed require_agent is an input error naming the field", () => {
+    const bad = JSON.stringify({ checks: [{ id: "c", require_agent: "policy" }] });
+    expect(() => parseChecksConfig(bad, "c.json")).toThrow(InputError);
+    expect(() => parseChecksConfig(bad, "c.json")).toThrow(/require_agent/);
   });
 });
