@@ -9,6 +9,7 @@ import { baselineSelections } from "../../../src/geb/ui/baselines.js";
 import { readUiFixture } from "../../../src/geb/ui/fixture.js";
 import { buildTask } from "../../../src/geb/ui/pack/build.js";
 import { buildPack, FAMILIES, familyOf, packJsonl } from "../../../src/geb/ui/pack/index.js";
+import { packReport, packReportMarkdown, packSelections } from "../../../src/geb/ui/pack/report.js";
 import type { UiRow } from "../../../src/geb/ui/schema.js";
 import { checkSolvable } from "../../../src/geb/ui/solvable.js";
 import { tmp } from "../helpers.js";
@@ -108,5 +109,50 @@ describe("authored UI pack", () => {
       console.log = log;
     }
     expect(readFileSync(out, "utf8")).toBe(readFileSync(packFile, "utf8"));
+  });
+});
+
+describe("pack report (the per-family table in docs/geb/ui.md)", () => {
+  const rows = buildPack();
+  const report = packReport(rows);
+
+  it("the docs table is the command's output", async () => {
+    const doc = readFileSync(fileURLToPath(new URL("../../../docs/geb/ui.md", import.meta.url)), "utf8");
+    const m = /<!-- pack-report:begin -->\n([\s\S]*?)<!-- pack-report:end -->/.exec(doc);
+    expect(m).not.toBeNull();
+    expect(m?.[1]).toBe(packReportMarkdown(report, rows));
+    let out = "";
+    const w = process.stdout.write;
+    process.stdout.write = ((s: string) => {
+      out += s;
+      return true;
+    }) as typeof process.stdout.write;
+    try {
+      expect(await main(["ui", "pack-report"])).toBe(0);
+    } finally {
+      process.stdout.write = w;
+    }
+    expect(out).toBe(m?.[1]);
+  });
+
+  it("gold is 1.0 in every family; the observation-only policy gets every base step", () => {
+    const sel = packSelections(rows);
+    for (const f of report.families) expect(f.scores.gold.value, f.family).toBe(1);
+    // Independent of the scorer: the policy picks the gold on every step that has one, and
+    // its per-family score is (base steps + ambiguous steps it abstained on) / steps.
+    rows.forEach((r, i) => {
+      if (!r.abstain_expected) expect(sel.policy[i], r.id).toBe(r.gold.candidate_id);
+    });
+    for (const f of report.families) {
+      const idx = rows.flatMap((r, i) => (familyOf(r) === f.family ? [i] : []));
+      const abstained = idx.filter((i) => rows[i].abstain_expected && sel.policy[i] === null).length;
+      const base = idx.filter((i) => !rows[i].abstain_expected).length;
+      expect(f.scores.policy.value, f.family).toBeCloseTo((base + abstained) / idx.length, 12);
+      expect(f.scores.policy.n).toBe(idx.length);
+    }
+    expect(report.all.scores.first.value).toBeLessThan(0.6);
+    // The gate is scored on held-out tasks only.
+    expect(report.all.scores.gate.n).toBeLessThan(rows.length);
+    expect(sel.gate.filter((s) => s !== undefined).length).toBe(report.all.scores.gate.n);
   });
 });

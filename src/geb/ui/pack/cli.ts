@@ -16,4 +16,20 @@ export function registerUiPackCommands(ui: Command): void {
       const r = writePackFile(o.out, { seed: o.seed, baseTasks: o.baseTasks });
       console.log(`Wrote ${r.rows} rows (${r.tasks} tasks, ${r.families} families) to ${o.out}`);
     });
+
+  ui.command("pack-report")
+    .description(
+      "every agent (gold, first, random, policy, greedy, SA, gate) per pack family, with intervals",
+    )
+    .option("--fixture <path>", "a pack-format fixture (rows with meta.family; default: the shipped pack)")
+    .option("--json", "print the report as JSON instead of the markdown table")
+    .option("--out <path>", "also write the output here", outFileFlag("--out"))
+    .action(async (o) => {
+      const { packReportFile } = await import("./api.js");
+      const { writeTextAtomic } = await import("../../io.js");
+      const r = await packReportFile(o.fixture);
+      const text = o.json ? `${JSON.stringify(r.report, null, 2)}\n` : r.markdown;
+      if (o.out) writeTextAtomic(o.out, text);
+      process.stdout.write(text);
+    });
 }
