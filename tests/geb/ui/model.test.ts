@@ -210,6 +210,47 @@ describe("geb ui model over a loopback server", () => {
     }
   });
 
+  it("--rules on: the policy's survivors first; the model is asked only with ≥ 2 survivors, and sees only them", async () => {
+    const s = await startLoopback({ answer: () => '{"value": null}' });
+    try {
+      const d = tmp();
+      const replies = join(d, "replies.jsonl");
+      const r = await run(
+        "--fixture",
+        packFile,
+        "--model",
+        "openai:m",
+        "--base-url",
+        `${s.url}/v1`,
+        "--rules",
+        "on",
+        "--replies",
+        replies,
+      );
+      expect(r.status).toBe(0);
+      const score = UiScoreReportSchema.parse(JSON.parse(r.stdout));
+      const sel = score.selector as { rules: boolean; requests: number };
+      expect(sel.rules).toBe(true);
+      expect(sel.requests).toBe(s.requests.length);
+      expect(s.requests.length).toBeGreaterThan(0);
+      expect(s.requests.length).toBeLessThan(rows.length);
+      // Every base step is taken from the policy's single survivor (the target grammar); the
+      // policy's 7 wrong actions on ambiguous steps stand; the rest of those are abstains.
+      expect(score.metrics.accuracy_when_gold_present).toBe(1);
+      expect(score.metrics.wrong_action_rate).toBeCloseTo(7 / rows.length, 12);
+      const rs = readFileSync(replies, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
+      expect(rs.filter((x) => x.source === "model")).toHaveLength(s.requests.length);
+      expect(rs.filter((x) => x.source === "rules").every((x) => x.raw_text === "")).toBe(true);
+      // An asked step's prompt lists its survivors: two or more candidate lines.
+      for (const q of s.requests) expect(q.prompt.match(/^- id=/gm)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    } finally {
+      await s.close();
+    }
+  });
+
   it("--prompt reference-0.1 sends the reference's prompt; --trials other than 1 is refused", async () => {
     const small = join(tmp(), "small.jsonl");
     writeFileSync(small, readFileSync(committedFixture, "utf8"));

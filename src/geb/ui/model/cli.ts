@@ -17,11 +17,19 @@ export function registerUiModelCommand(ui: Command): void {
         .choices(["1.0", "reference-0.1"])
         .default("1.0"),
     )
+    .addOption(
+      new Option(
+        "--rules <on|off>",
+        "on: the 1.0 policy's survivors first (one is taken, none abstains); the model sees only the survivors, when ≥ 2",
+      )
+        .choices(["on", "off"])
+        .default("off"),
+    )
     .option("--observed <path>", "observed effects JSONL (for the verify metrics)")
     .option("--out <path>", "also write the score JSON (geb-ui-score.v1) here", outFileFlag("--out"))
     .option(
       "--replies <path>",
-      "write every raw reply as JSONL ({id, raw_text, selection} or {id, raw_text, error})",
+      "write every raw reply as JSONL ({id, source, raw_text, selection} or {…, error})",
       outFileFlag("--replies"),
     );
   addModelOptions(cmd.optionsGroup("Model and server:"));
@@ -41,6 +49,7 @@ export function registerUiModelCommand(ui: Command): void {
         prompt: o.prompt as "1.0" | "reference-0.1",
         engine,
         model: o.model,
+        rules: o.rules === "on",
       });
       if (o.replies) writeTextAtomic(o.replies as string, repliesJsonl(r.replies));
       const { configPathFor, writeEffectiveConfig } = await import("../../../core/engine/run-config.js");

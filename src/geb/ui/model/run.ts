@@ -7,8 +7,9 @@
  */
 import type { EngineFromOptions } from "../../../core/engine/cli.js";
 import { evaluate, modelConfigHash } from "../../../core/engine/engine.js";
-import { toAgentRow } from "../agent-row.js";
+import { type AgentRow, toAgentRow } from "../agent-row.js";
 import { readUiFixture, readUiObserved } from "../fixture.js";
+import { targetFirst } from "../policy.js";
 import type { UiRow } from "../schema.js";
 import { ObservedEffects, scoreUi } from "../score.js";
 import { buildUiPrompt, parseUiReply, type UiPromptVersion, uiPromptRef } from "./prompt.js";
@@ -22,10 +23,17 @@ export interface UiModelRunOptions {
   engine: EngineFromOptions;
   /** The spec as given (`openai:…`), recorded in the selector. */
   model: string;
+  /**
+   * The reference adapter's flow: the 1.0 policy's survivors first; one survivor is taken and
+   * none is an abstain without asking the model, and the model sees only the survivors.
+   */
+  rules?: boolean;
 }
 
 export interface UiReplyRow {
   id: string;
+  /** `rules`: decided by the policy's survivors (no request; `raw_text` is empty). */
+  source: "model" | "rules";
   raw_text: string;
   selection?: string | null;
   error?: string;
@@ -51,12 +59,29 @@ export async function runUiModel(o: UiModelRunOptions): Promise<UiModelRunResult
   const configHash = modelConfigHash({
     client: o.engine.client.descriptor,
     params,
-    prompt: { template: uiPromptRef(o.prompt) },
+    prompt: { template: uiPromptRef(o.prompt), rules: o.rules === true },
   });
-  // The model is built from the agent row only: no answer-key field reaches the prompt.
-  const views = new Map(rows.map((r) => [r.id, toAgentRow(r)]));
+  // The model is built from the agent row only: no answer-key field reaches the prompt. With
+  // --rules on it sees the policy's survivors only, and only when two or more survive.
+  const views = new Map<string, AgentRow>();
+  const decided = new Map<string, string | null>();
+  for (const r of rows) {
+    const view = toAgentRow(r);
+    if (o.rules) {
+      const survivors = targetFirst(view, { applyRules: true, applyOverlayFilter: true }).survivors;
+      if (survivors.length < 2) {
+        const only = survivors[0]?.candidate_id;
+        decided.set(r.id, typeof only === "string" ? only : null);
+        continue;
+      }
+      const ids = new Set(survivors.map((c) => c.candidate_id));
+      view.candidates = view.candidates.filter((c) => ids.has(c.candidate_id));
+    }
+    views.set(r.id, view);
+  }
+  const asked = rows.filter((r) => views.has(r.id));
   const res = await evaluate<UiRow>({
-    items: rows,
+    items: asked,
     itemId: (r) => r.id,
     build: (r) => ({
       request: {
@@ -83,13 +108,17 @@ export async function runUiModel(o: UiModelRunOptions): Promise<UiModelRunResult
   const byId = new Map(res.records.filter((r) => r.trial === 0).map((r) => [r.item_id, r.raw_text]));
   const replies: UiReplyRow[] = [];
   for (const r of rows) {
+    if (decided.has(r.id)) {
+      replies.push({ id: r.id, source: "rules", raw_text: "", selection: decided.get(r.id) ?? null });
+      continue;
+    }
     const text = byId.get(r.id);
     if (text === undefined) continue;
     const p = parseUiReply(text, views.get(r.id)!);
     replies.push(
       p.ok
-        ? { id: r.id, raw_text: text, selection: p.selection }
-        : { id: r.id, raw_text: text, error: p.reason },
+        ? { id: r.id, source: "model", raw_text: text, selection: p.selection }
+        : { id: r.id, source: "model", raw_text: text, error: p.reason },
     );
   }
   const invalid = replies.filter((r) => r.error !== undefined);
@@ -108,7 +137,14 @@ export async function runUiModel(o: UiModelRunOptions): Promise<UiModelRunResult
     compat: "1.0",
     fixture: o.fixture,
     observed: o.observed ?? null,
-    selector: { kind: "model", model: o.model, prompt: o.prompt, config_hash: configHash },
+    selector: {
+      kind: "model",
+      model: o.model,
+      prompt: o.prompt,
+      rules: o.rules === true,
+      requests: asked.length,
+      config_hash: configHash,
+    },
     rows: score.rows,
     metrics: score.metrics,
     sequence_metrics: score.sequence_metrics,
