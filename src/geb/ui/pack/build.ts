@@ -50,10 +50,8 @@ export interface StepSpec {
 
 export interface TaskSpec {
   task_id: string;
+  /** Carried in `meta.family` (agents see it; it names the trap, never the answer). */
   family: string;
-  companion: "base" | "ambiguous";
-  /** What the user wants, in words (carried in `meta.goal`; the instructions are the targets). */
-  goal: string;
   app: string;
   steps: StepSpec[];
 }
@@ -151,7 +149,9 @@ export function buildTask(task: TaskSpec, rng: PyRandom): UiRow[] {
         ? { abstain_expected: true }
         : { expected_delta: { event: step.event ?? `${slug(step.gold)}` } }),
       ...(step.requires_state ? { requires_state: step.requires_state } : {}),
-      meta: { family: task.family, companion: task.companion, goal: task.goal },
+      // Nothing agent-visible says which task is the ambiguous companion: not the meta, not
+      // the ids (the companion's slot among the family's tasks is drawn).
+      meta: { family: task.family },
     };
     const r = resolveTarget(toAgentRow(row));
     if (step.abstain ? r.ok : !(r.ok && r.candidate_id === goldId))

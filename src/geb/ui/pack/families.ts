@@ -10,6 +10,7 @@ import type { CandSpec, StepSpec } from "./build.js";
 export interface Family {
   name: string;
   app: string;
+  /** What the user wants, in words (documentation only: not written into rows). */
   goal: string;
   /** A base task (t = 0, 1, …: variants drawn from the stream). */
   base(r: PyRandom, t: number): StepSpec[];

@@ -21,18 +21,20 @@ export interface PackOptions {
   baseTasks: number;
 }
 
-/** Every family's base tasks, then its ambiguous companion, family by family. */
+/**
+ * Family by family: its base tasks and its ambiguous companion, the companion at a drawn
+ * slot, tasks named `<family>_t1 … _t<n>` in file order.
+ */
 export function buildPack(o: PackOptions = PACK_DEFAULTS): UiRow[] {
   const rng = new PyRandom(o.seed);
   const rows: UiRow[] = [];
   for (const f of FAMILIES) {
-    const task = (companion: "base" | "ambiguous", id: string, steps: ReturnType<typeof f.base>) =>
-      buildTask(
-        { task_id: `${f.name}_${id}`, family: f.name, companion, goal: f.goal, app: f.app, steps },
-        rng,
-      );
-    for (let t = 0; t < o.baseTasks; t++) rows.push(...task("base", `t${t + 1}`, f.base(rng, t)));
-    rows.push(...task("ambiguous", "ambiguous", f.ambiguous(rng)));
+    const slot = rng.randbelow(o.baseTasks + 1);
+    let base = 0;
+    for (let k = 0; k <= o.baseTasks; k++) {
+      const steps = k === slot ? f.ambiguous(rng) : f.base(rng, base++);
+      rows.push(...buildTask({ task_id: `${f.name}_t${k + 1}`, family: f.name, app: f.app, steps }, rng));
+    }
   }
   return rows;
 }
