@@ -58,6 +58,18 @@ describe("authored UI pack", () => {
       const seen = JSON.stringify(toAgentRow(r));
       for (const w of ["ambiguous", "companion", "abstain"]) expect(seen, r.id).not.toContain(w);
     }
+    // Candidate ids (shown to models) say only what the screen shows: window, label, and a
+    // left-to-right number among same-window same-label controls.
+    for (const r of rows)
+      for (const c of r.candidates) {
+        const where = c.overlay ? "overlay" : c.modal_scope === null ? "main" : "dialog";
+        const slug =
+          c.label
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, "_")
+            .replace(/^_|_$/g, "") || "icon";
+        expect(c.candidate_id, r.id).toMatch(new RegExp(`^${where}_${slug}(_\\d+)?$`));
+      }
     // …nor its position: the companion is not always the same task of its family.
     const slots = new Set(rows.filter((r) => r.abstain_expected).map((r) => r.task_id?.slice(-3)));
     expect(slots.size).toBeGreaterThan(1);

@@ -71,7 +71,8 @@ function candidate(spec: CandSpec, app: string, slot: number): UiCandidate {
     ? [120 + 110 * slot, 160, 90, 28]
     : [200 + 110 * slot, 320, 90, 28];
   const c: UiCandidate = {
-    candidate_id: `${where}_${slug(spec.key)}`,
+    // Provisional; buildTask renames every candidate from what is visible (see there).
+    candidate_id: `${where}_${slug(spec.label)}`,
     action_type: "click",
     label: spec.label,
     role: spec.role ?? "button",
@@ -130,6 +131,20 @@ export function buildTask(task: TaskSpec, rng: PyRandom): UiRow[] {
       return candidate(spec, task.app, slot);
     });
     const keys = step.candidates.map((c) => c.key);
+    if (new Set(keys).size !== keys.length)
+      throw new Error(`pack: ${task.task_id} step ${s + 1}: duplicate candidate keys`);
+    // Ids are shown to models, so they say only what the screen shows: window and label, and
+    // a left-to-right number among same-window same-label controls (never the family's key,
+    // which may name the trap: "real", "ad", "hidden").
+    const seen = new Map<string, number>();
+    const total = new Map<string, number>();
+    for (const c of laidOut) total.set(c.candidate_id, (total.get(c.candidate_id) ?? 0) + 1);
+    for (const c of laidOut) {
+      const base = c.candidate_id;
+      const k = (seen.get(base) ?? 0) + 1;
+      seen.set(base, k);
+      if ((total.get(base) ?? 0) > 1) c.candidate_id = `${base}_${k}`;
+    }
     if (new Set(laidOut.map((c) => c.candidate_id)).size !== laidOut.length)
       throw new Error(`pack: ${task.task_id} step ${s + 1}: duplicate candidate ids`);
     const goldIndex = keys.indexOf(step.gold);
