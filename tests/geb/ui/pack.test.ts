@@ -70,6 +70,12 @@ describe("authored UI pack", () => {
             .replace(/^_|_$/g, "") || "icon";
         expect(c.candidate_id, r.id).toMatch(new RegExp(`^${where}_${slug}(_\\d+)?$`));
       }
+    // Whether a candidate has a next_state never singles out the gold (every actionable
+    // candidate has one; the decoys' leave the screen as it was).
+    for (const r of rows)
+      for (const c of r.candidates)
+        if (c.visible && c.enabled && c.aria_disabled !== true)
+          expect(c.next_state, `${r.id} ${c.candidate_id}`).toBeDefined();
     // …nor its position: the companion is not always the same task of its family.
     const slots = new Set(rows.filter((r) => r.abstain_expected).map((r) => r.task_id?.slice(-3)));
     expect(slots.size).toBeGreaterThan(1);

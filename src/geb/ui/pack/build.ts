@@ -122,6 +122,8 @@ function instructionFor(step: StepSpec, cands: readonly UiCandidate[], goldId: s
 
 /** The task's rows; throws when a step breaks the solvability contract (see the header). */
 export function buildTask(task: TaskSpec, rng: PyRandom): UiRow[] {
+  // The state before each step: the previous gold's next_state (what a correct run reached).
+  let before: UiState | undefined;
   return task.steps.map((step, s) => {
     const slots = new Map<Where, number>();
     const laidOut = step.candidates.map((spec) => {
@@ -130,6 +132,17 @@ export function buildTask(task: TaskSpec, rng: PyRandom): UiRow[] {
       slots.set(w, slot + 1);
       return candidate(spec, task.app, slot);
     });
+    // An actionable candidate without an authored effect leaves the screen as it is: its
+    // next_state is the state before the step (or, with none, the screen's own: overlay
+    // shown or not, the front window). Without this, "the only candidate with a next_state"
+    // would name the gold to any agent that reads states (the policy's rules, the gate, search).
+    const overlayShown = laidOut.some((c) => c.visible && c.overlay === true);
+    const front = laidOut.find((c) => c.visible && c.modal_scope !== null)?.modal_scope ?? "main";
+    const screen: UiState = before ?? { overlay_present: overlayShown, modal_scope: front };
+    // (The gold too, when its effect is not authored: else "the one without a state" names it.)
+    for (const c of laidOut)
+      if (c.next_state === undefined && c.visible && c.enabled && c.aria_disabled !== true)
+        c.next_state = { ...screen };
     const keys = step.candidates.map((c) => c.key);
     if (new Set(keys).size !== keys.length)
       throw new Error(`pack: ${task.task_id} step ${s + 1}: duplicate candidate keys`);
@@ -168,6 +181,8 @@ export function buildTask(task: TaskSpec, rng: PyRandom): UiRow[] {
       // the ids (the companion's slot among the family's tasks is drawn).
       meta: { family: task.family },
     };
+    const goldState = laidOut[goldIndex].next_state;
+    if (goldState !== undefined) before = goldState;
     const r = resolveTarget(toAgentRow(row));
     if (step.abstain ? r.ok : !(r.ok && r.candidate_id === goldId))
       throw new Error(
