@@ -20,6 +20,7 @@ export function registerRunConfigSchemas(): void {
   registerSchema("geb-model-config", runConfigSchema(sub(geb, "model")));
   registerSchema("geb-sweep-config", runConfigSchema(sub(geb, "sweep")));
   registerSchema("geb-trap-run-config", runConfigSchema(sub(sub(geb, "trap"), "run")));
+  registerSchema("geb-ui-model-config", runConfigSchema(sub(sub(geb, "ui"), "model")));
   registerSchema("gf01-play-llm-config", runConfigSchema(sub(gf01, "play-llm")));
   registerSchema("gf01-evaluate-config", runConfigSchema(sub(gf01, "evaluate")));
 }

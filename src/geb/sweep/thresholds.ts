@@ -60,6 +60,15 @@ export function parseChecksConfig(text: string, file?: string): ChecksConfig {
     const metrics = (c as Record<string, unknown>).metrics;
     if (metrics !== undefined && !Array.isArray(metrics))
       throw new InputError("must be a list", { file, field: `checks[${i}].metrics` });
+    const agents = (c as Record<string, unknown>).require_agent;
+    if (
+      agents !== undefined &&
+      !(Array.isArray(agents) && agents.length > 0 && agents.every((a) => typeof a === "string" && a !== ""))
+    )
+      throw new InputError('must be a non-empty list of agent kinds (e.g. ["policy", "model"])', {
+        file,
+        field: `checks[${i}].require_agent`,
+      });
   });
   return data as ChecksConfig;
 }
@@ -161,6 +170,29 @@ export function optionalAbsent(issues: readonly Issue[]): string[] {
     .map((i) => `${i.check_id} ${i.metric_path}`);
 }
 
+/**
+ * Ours, not the reference's: a check with `require_agent: [kinds]` is passed only by an
+ * artifact whose `selector.kind` (geb ui score / geb ui model output) is one of them, and
+ * never by one that read the answer key. A rejected artifact's metrics are not evaluated; the
+ * check fails with a named reason (`answer_key_artifact`, `no_agent_provenance`,
+ * `agent_not_allowed`). Without `require_agent` nothing changes.
+ */
+export function agentRejection(check: Record<string, unknown>, summary: unknown): string | null {
+  const allowed = check.require_agent;
+  if (!Array.isArray(allowed)) return null;
+  const selector = isObj(summary) && isObj(summary.selector) ? summary.selector : null;
+  const kind = selector?.kind;
+  if (kind === "oracle")
+    return `rejected: answer_key_artifact (selector.kind "oracle": the gold mode reads the answer key)`;
+  if ((isObj(summary) && summary.leaky_answer_key_rules === true) || selector?.leaky === true)
+    return "rejected: answer_key_artifact (a reference-0.1 policy run: its rules read the answer key)";
+  if (typeof kind !== "string")
+    return "rejected: no_agent_provenance (no selector.kind: not a geb ui score / geb ui model output)";
+  if (!allowed.includes(kind))
+    return `rejected: agent_not_allowed (selector.kind ${JSON.stringify(kind)}; allowed: ${allowed.join(", ")})`;
+  return null;
+}
+
 export interface EvaluateOptions {
   root: string;
   profile?: ThresholdProfile;
@@ -207,6 +239,12 @@ export function evaluateChecks(
         continue;
       }
       push("summary_path", "missing", `missing summary.json at ${where}`);
+      if (severity === "error") errorCount++;
+      continue;
+    }
+    const rejected = agentRejection(check, summary);
+    if (rejected !== null) {
+      push("selector.kind", "fail", rejected);
       if (severity === "error") errorCount++;
       continue;
     }

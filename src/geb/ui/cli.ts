@@ -5,6 +5,8 @@
 import { type Command, Option } from "commander";
 import { floatFlag, intFlag, nonEmptyFlag, outFileFlag } from "../../core/cli.js";
 import { registerLiveCommand } from "./live/cli.js";
+import { registerUiModelCommand } from "./model/cli.js";
+import { registerUiPackCommands } from "./pack/cli.js";
 
 const COMPATS = ["1.0", "reference-0.1"] as const;
 
@@ -268,4 +270,7 @@ export function registerUiCommands(program: Command): void {
       console.log(JSON.stringify(r, null, 2));
     });
   registerLiveCommand(ui);
+
+  registerUiPackCommands(ui);
+  registerUiModelCommand(ui);
 }

@@ -180,6 +180,16 @@ export const UiScoreReportSchema = z
         .strict(),
       z
         .object({
+          kind: z.literal("model"),
+          model: z.string().describe("the --model spec"),
+          prompt: z.enum(["1.0", "reference-0.1"]).describe("prompt version (geb ui model --prompt)"),
+          rules: z.boolean().describe("--rules on: the policy's survivors first, the model only on ≥ 2"),
+          requests: z.number().int().nonnegative().describe("steps the model was asked about"),
+          config_hash: z.string(),
+        })
+        .strict(),
+      z
+        .object({
           kind: z.literal("policy"),
           rules: z.boolean(),
           overlay_filter: z.boolean(),

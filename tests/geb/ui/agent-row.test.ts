@@ -8,6 +8,8 @@ import { baselineSelections } from "../../../src/geb/ui/baselines.js";
 import { readUiFixture } from "../../../src/geb/ui/fixture.js";
 import { DEFAULT_UI_GENERATE, generateUiRows } from "../../../src/geb/ui/generate.js";
 import { ANSWER_KEY_FIELDS, type UiRow } from "../../../src/geb/ui/schema.js";
+import { buildUiPrompt, UI_PROMPT_VERSIONS } from "../../../src/geb/ui/model/prompt.js";
+import { buildPack } from "../../../src/geb/ui/pack/index.js";
 import { checkSolvable, resolveTarget } from "../../../src/geb/ui/solvable.js";
 import { committedFixture, row } from "./helpers.js";
 
@@ -84,5 +86,24 @@ describe("agent-facing functions see only agent rows", () => {
     const s = checkSolvable(wrongGold);
     // Rows whose gold really is the first stay solvable; the others resolve to the true target.
     expect(s.failures.every((f) => f.verdict === "unsolvable" && f.resolved !== undefined)).toBe(true);
+  });
+});
+
+describe("model prompts (geb ui model) see only agent rows", () => {
+  it("no answer-key field or value in any prompt; scrambling the key changes no prompt", async () => {
+    const rows = [...(await allRows()), ...buildPack()];
+    for (const r of rows)
+      for (const v of UI_PROMPT_VERSIONS) {
+        const p = buildUiPrompt(agentRow.toAgentRow(r), v);
+        for (const k of ANSWER_KEY_FIELDS) expect(p).not.toContain(k);
+        expect(p).not.toContain("SECRET_EVENT_VALUE");
+        const scrambled = {
+          ...r,
+          gold: { candidate_id: r.candidates[r.candidates.length - 1].candidate_id },
+          abstain_expected: !r.abstain_expected,
+          expected_delta: { event: "SECRET_EVENT_VALUE" },
+        };
+        expect(buildUiPrompt(agentRow.toAgentRow(scrambled), v)).toBe(p);
+      }
   });
 });
