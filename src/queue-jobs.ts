@@ -6,4 +6,5 @@ import type { HandlerTable } from "./core/queue/sandbox.js";
 
 export const JOB_HANDLERS: HandlerTable = {
   "gf01.evaluate": async () => (await import("./gf01/queue/jobs.js")).evaluateJob,
+  "engine.complete": async () => (await import("./core/engine/queue.js")).modelJob,
 };

@@ -6,6 +6,7 @@
  * work) are reused without enqueueing anything: that is how `--resume` and a re-run after a
  * killed coordinator work across the queue.
  */
+import type { ConnectionOptions } from "bullmq";
 import { packageVersion } from "../cli.js";
 import { jobIdFor, type JobEnvelope } from "./ids.js";
 import { loadBullmq } from "./load.js";
@@ -69,7 +70,10 @@ export async function runJobs<R>(
   const envOf = new Map(ids.map((id, i) => [id, envs[i] as JobEnvelope]));
   const client = await connectRedis(url);
   const { Queue, Job } = await loadBullmq();
-  const queue = new Queue(QUEUE_NAME, { connection: redisOptions(url), prefix: QUEUE_PREFIX });
+  const queue = new Queue(QUEUE_NAME, {
+    connection: redisOptions(url) as ConnectionOptions,
+    prefix: QUEUE_PREFIX,
+  });
   // Failures surface through our own (rejected) calls below, as one line.
   queue.on("error", () => {});
   const results = new Map<string, string>();

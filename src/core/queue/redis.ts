@@ -48,14 +48,18 @@ export function redisOptions(url: QueueUrl, bullmq = false): RedisOptions {
 export async function connectRedis(url: QueueUrl): Promise<Redis> {
   const IORedis = await loadIoredis();
   const client = new IORedis({ ...redisOptions(url), lazyConnect: true, retryStrategy: () => null });
-  // ioredis also emits 'error' events: the rejected connect/ping below reports them once.
-  client.on("error", () => {});
+  // ioredis emits the cause (ECONNREFUSED …) as an 'error' event; connect() then only
+  // rejects with "Connection is closed.": keep the cause for the one line.
+  let cause: unknown;
+  client.on("error", (e) => {
+    cause ??= e;
+  });
   try {
     await client.connect();
     await client.ping();
   } catch (e) {
     client.disconnect();
-    throw new QueueUnavailableError(`cannot reach Redis at ${url.shown}: ${errText(e)}`);
+    throw new QueueUnavailableError(`cannot reach Redis at ${url.shown}: ${errText(cause ?? e)}`);
   }
   // From now on reconnect for a while (a blip), then fail the pending commands.
   client.options.retryStrategy = (n: number) => (n > 10 ? null : 500);

@@ -5,6 +5,7 @@
  * SIGINT/SIGTERM after its running jobs finish (a SIGKILL instead leaves them to the stall
  * check of the other workers: they run again elsewhere, the sink keeps one result).
  */
+import type { ConnectionOptions } from "bullmq";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../errors.js";
@@ -72,7 +73,7 @@ export async function runWorker(url: QueueUrl, o: WorkerOptions): Promise<void> 
   process.env[QUEUE_URL_ENV] = JSON.stringify(url);
   const { Worker } = await loadBullmq();
   const worker = new Worker(QUEUE_NAME, o.processorFile ?? defaultProcessorFile(), {
-    connection: redisOptions(url, true),
+    connection: redisOptions(url, true) as ConnectionOptions,
     prefix: QUEUE_PREFIX,
     concurrency: o.concurrency,
     lockDuration: o.settings.lockMs,
