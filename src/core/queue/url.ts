@@ -36,7 +36,7 @@ export function parseQueueUrl(raw: string, flag = "--queue"): QueueUrl {
   if (path !== "" && !/^\d{1,5}$/.test(path)) throw bad("database must be a number (/0, /1, …)");
   const db = path === "" ? 0 : Number(path);
   const hostShown = host.includes(":") ? `[${host}]` : host;
-  return {
+  const url: QueueUrl = {
     host,
     port,
     db,
@@ -44,6 +44,9 @@ export function parseQueueUrl(raw: string, flag = "--queue"): QueueUrl {
     password: u.password ? decodeURIComponent(u.password) : undefined,
     shown: `redis://${hostShown}:${port}/${db}`,
   };
+  // Recorded as the URL without credentials (effective run configs, JSON payloads).
+  Object.defineProperty(url, "toJSON", { value: () => url.shown, enumerable: false });
+  return url;
 }
 
 /** Commander argParser for `--queue <url>` (the shared flag style of src/core/cli.ts). */

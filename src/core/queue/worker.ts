@@ -70,7 +70,8 @@ export async function runWorker(url: QueueUrl, o: WorkerOptions): Promise<void> 
   } finally {
     client.disconnect();
   }
-  process.env[QUEUE_URL_ENV] = JSON.stringify(url);
+  // The full URL (credentials included; toJSON would drop them) for the sandboxed children.
+  process.env[QUEUE_URL_ENV] = JSON.stringify({ ...url });
   const { Worker } = await loadBullmq();
   const worker = new Worker(QUEUE_NAME, o.processorFile ?? defaultProcessorFile(), {
     connection: redisOptions(url, true) as ConnectionOptions,

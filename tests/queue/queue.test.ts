@@ -1,0 +1,181 @@
+/**
+ * Distributed runs against a real Redis (Debian redis-server on a free loopback port):
+ * a queued run with 3 workers — one SIGKILLed mid-job, one frozen (SIGSTOP) past its lock —
+ * writes exactly the bytes of the single-process run, with one sink entry per job and no
+ * duplicate row; a dead Redis is one stderr line and exit 1; workers with different lock
+ * settings refuse to join. Short locks (1 s) keep the recovery within the test's budget.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerReaderAnswer } from "../../src/core/engine/clients/builtin.js";
+import { OFFERS_KEY, SINK_KEY } from "../../src/core/queue/redis.js";
+import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
+import {
+  buildBins,
+  cleanupBins,
+  freePort,
+  type Proc,
+  type RedisServer,
+  runBin,
+  startBin,
+  startRedis,
+  until,
+} from "./helpers.js";
+
+let redis: RedisServer;
+let db: Redis;
+let dir: string;
+let model: Loopback;
+const procs: Proc[] = [];
+
+// Lock 1 s, stall check every 0.5 s: a killed or frozen worker's job runs elsewhere within ~1.5 s.
+const LOCK = ["--lock-ms", "1000", "--stalled-ms", "500", "--max-stalled", "3"];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "ob-queue-"));
+  [redis] = await Promise.all([startRedis(), buildBins()]);
+  db = new Redis(redis.port, "127.0.0.1");
+  model = await startLoopback({ latencyMs: 40, answer: (p) => ledgerReaderAnswer(`\nLEDGER:\n${p}`) });
+  const gen = await Promise.all([
+    runBin("gf01", ["generate", "--seed", "5", "--count", "8", "--git-commit", "q", "--out", "bundle.json"], {
+      cwd: dir,
+    }),
+    runBin(
+      "geb",
+      [
+        "generate",
+        "--out",
+        "data.jsonl",
+        "--seed",
+        "2",
+        "--episodes",
+        "2",
+        "--steps",
+        "60",
+        "--queries",
+        "4",
+      ],
+      {
+        cwd: dir,
+      },
+    ),
+  ]);
+  for (const g of gen) expect(g.code, g.stderr).toBe(0);
+}, 120_000);
+
+afterAll(async () => {
+  for (const p of procs) p.signal("SIGKILL");
+  db?.disconnect();
+  await Promise.all([redis?.stop(), model?.close()]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  cleanupBins();
+});
+
+const worker = (bin: "gf01" | "geb", env: NodeJS.ProcessEnv = {}) => {
+  const p = startBin(bin, ["worker", "--queue", redis.url, ...LOCK], { cwd: dir, env });
+  procs.push(p);
+  return p;
+};
+
+const ready = (p: Proc) => until(() => p.stderr().includes("worker on"), 30_000, "worker start");
+
+/**
+ * 3 workers (each job held 300 ms, so workers are mid-job most of the time): once the first
+ * results are in, SIGKILL one worker and SIGSTOP another; the third finishes, taking over the
+ * jobs whose locks expired. The frozen one is then woken: its late execution must change nothing.
+ */
+async function chaosRun(
+  bin: "gf01" | "geb",
+  args: string[],
+  jobs: number,
+): Promise<{ code: number | null; stderr: string }> {
+  await db.flushdb();
+  const env = { ORACLEBENCH_QUEUE_JOB_DELAY_MS: "300" };
+  const ws = [worker(bin, env), worker(bin, env), worker(bin, env)];
+  await Promise.all(ws.map(ready));
+  const run = startBin(bin, [...args, "--queue", redis.url], { cwd: dir });
+  procs.push(run);
+  await until(async () => (await db.hlen(SINK_KEY)) >= 2, 30_000, "first results");
+  ws[0]?.signal("SIGKILL");
+  ws[1]?.signal("SIGSTOP");
+  const code = await run.exited;
+  ws[1]?.signal("SIGCONT");
+  // The woken worker's sandboxed child finishes its stale job: its offer must be refused.
+  await new Promise((r) => setTimeout(r, 800));
+  expect(await db.hlen(SINK_KEY)).toBe(jobs);
+  for (const w of ws) w.signal("SIGKILL");
+  return { code, stderr: run.stderr() };
+}
+
+describe("distributed runs on a real Redis", () => {
+  it("gf01 evaluate --queue: byte-identical to the single-process run through a kill -9 and a frozen worker", async () => {
+    const base = ["evaluate", "--instances", "bundle.json", "--agent", "greedy", "--git-commit", "q"];
+    const single = await runBin("gf01", [...base, "--out", "single.jsonl"], { cwd: dir });
+    expect(single.code, single.stderr).toBe(0);
+    const q = await chaosRun("gf01", [...base, "--out", "queued.jsonl"], 8);
+    expect(q.code, q.stderr).toBe(0);
+    const a = readFileSync(join(dir, "single.jsonl"));
+    const b = readFileSync(join(dir, "queued.jsonl"));
+    expect(b.equals(a)).toBe(true);
+    const ids = b
+      .toString()
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l).instance_id);
+    expect(ids.length).toBe(8);
+    expect(new Set(ids).size).toBe(8);
+    // Every execution offered its result; the sink kept one per job.
+    const offers = Object.values(await db.hgetall(OFFERS_KEY)).reduce((s, v) => s + Number(v), 0);
+    expect(offers).toBeGreaterThanOrEqual(8);
+
+    // --resume across the queue: a cut file is completed from the sink alone (no worker
+    // running), bytes as before.
+    const lines = a.toString().split("\n");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(join(dir, "resumed.jsonl"), `${lines.slice(0, 3).join("\n")}\n`);
+    const r = await runBin("gf01", [...base, "--out", "resumed.jsonl", "--resume", "--queue", redis.url], {
+      cwd: dir,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, "resumed.jsonl")).equals(a)).toBe(true);
+  }, 60_000);
+
+  it("geb model --queue: the same artifacts as the single-process run (loopback model with latency)", async () => {
+    const base = ["model", "--data", "data.jsonl", "--model", "openai:fake", "--base-url", `${model.url}/v1`];
+    const flags = ["--no-timings", "--no-progress", "--max-concurrency", "2"];
+    const single = await runBin("geb", [...base, ...flags, "--out-dir", "single"], { cwd: dir });
+    expect(single.code, single.stderr).toBe(0);
+    const rows = readFileSync(join(dir, "data.jsonl"), "utf8").trim().split("\n").length;
+    const q = await chaosRun("geb", [...base, ...flags, "--out-dir", "queued"], rows);
+    expect(q.code, q.stderr).toBe(0);
+    const files = readdirSync(join(dir, "single")).sort();
+    expect(readdirSync(join(dir, "queued")).sort()).toEqual(files);
+    for (const f of files) {
+      const a = readFileSync(join(dir, "single", f), "utf8");
+      const b = readFileSync(join(dir, "queued", f), "utf8");
+      // The effective config records the flags, --queue included; nothing else may differ.
+      if (f === "config.json")
+        expect(b.replace(/\n\s*"queue": "redis:[^"]*",/, "").replace('"queued"', '"single"')).toBe(a);
+      else expect(b, f).toBe(a);
+    }
+  }, 60_000);
+
+  it("a dead Redis is one stderr line and exit 1; mismatched worker settings are refused", async () => {
+    const dead = `redis://127.0.0.1:${await freePort()}/0`;
+    const r = await runBin("gf01", ["evaluate", "--instances", "bundle.json", "--queue", dead], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toMatch(/^gf01: cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+\/0: .*ECONNREFUSED/);
+    const w = await runBin("geb", ["worker", "--queue", dead], { cwd: dir });
+    expect(w.code).toBe(1);
+    expect(w.stderr).toMatch(/^geb: cannot reach Redis/);
+    // The settings recorded by the chaos runs' workers: a worker with other ones exits 2.
+    await db.set("oraclebench:settings", JSON.stringify({ lockMs: 1000, stalledMs: 500, maxStalled: 3 }));
+    const m = await runBin("gf01", ["worker", "--queue", redis.url, "--lock-ms", "2000"], { cwd: dir });
+    expect(m.code).toBe(2);
+    expect(m.stderr).toMatch(/differ from the queue's/);
+  }, 60_000);
+});
