@@ -5,7 +5,7 @@
  * duplicate row; a dead Redis is one stderr line and exit 1; workers with different lock
  * settings refuse to join. Short locks (1 s) keep the recovery within the test's budget.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -83,40 +83,58 @@ const worker = (bin: "gf01" | "geb", env: NodeJS.ProcessEnv = {}) => {
 const ready = (p: Proc) => until(() => p.stderr().includes("worker on"), 30_000, "worker start");
 
 /**
- * 3 workers (each job held 300 ms, so workers are mid-job most of the time): once the first
- * results are in, SIGKILL one worker and SIGSTOP another; the third finishes, taking over the
- * jobs whose locks expired. The frozen one is then woken: its late execution must change nothing.
+ * 3 workers (each job held 300 ms, so workers are mid-job most of the time) serve two runs at
+ * once (one worker runs every job kind): once the first results are in, SIGKILL one worker and
+ * SIGSTOP another; the third finishes, taking over the jobs whose locks expired. The frozen one
+ * is then woken: its late executions must change nothing.
  */
-async function chaosRun(
-  bin: "gf01" | "geb",
-  args: string[],
+async function chaosRuns(
+  runs: { bin: "gf01" | "geb"; args: string[] }[],
   jobs: number,
-): Promise<{ code: number | null; stderr: string }> {
+): Promise<{ code: number | null; stderr: string }[]> {
   await db.flushdb();
   const env = { ORACLEBENCH_QUEUE_JOB_DELAY_MS: "300" };
-  const ws = [worker(bin, env), worker(bin, env), worker(bin, env)];
+  const ws = [worker("gf01", env), worker("geb", env), worker("gf01", env)];
   await Promise.all(ws.map(ready));
-  const run = startBin(bin, [...args, "--queue", redis.url], { cwd: dir });
-  procs.push(run);
+  const ps = runs.map((r) => startBin(r.bin, [...r.args, "--queue", redis.url], { cwd: dir }));
+  procs.push(...ps);
   await until(async () => (await db.hlen(SINK_KEY)) >= 2, 30_000, "first results");
   ws[0]?.signal("SIGKILL");
   ws[1]?.signal("SIGSTOP");
-  const code = await run.exited;
+  const codes = await Promise.all(ps.map((p) => p.exited));
   ws[1]?.signal("SIGCONT");
   // The woken worker's sandboxed child finishes its stale job: its offer must be refused.
   await new Promise((r) => setTimeout(r, 800));
   expect(await db.hlen(SINK_KEY)).toBe(jobs);
   for (const w of ws) w.signal("SIGKILL");
-  return { code, stderr: run.stderr() };
+  return codes.map((code, i) => ({ code, stderr: ps[i]?.stderr() ?? "" }));
 }
 
+const EVAL = ["evaluate", "--instances", "bundle.json", "--agent", "greedy", "--git-commit", "q"];
+const MODEL = () => [
+  ...["model", "--data", "data.jsonl", "--model", "openai:fake", "--base-url", `${model.url}/v1`],
+  ...["--no-timings", "--no-progress", "--max-concurrency", "2"],
+];
+
 describe("distributed runs on a real Redis", () => {
-  it("gf01 evaluate --queue: byte-identical to the single-process run through a kill -9 and a frozen worker", async () => {
-    const base = ["evaluate", "--instances", "bundle.json", "--agent", "greedy", "--git-commit", "q"];
-    const single = await runBin("gf01", [...base, "--out", "single.jsonl"], { cwd: dir });
-    expect(single.code, single.stderr).toBe(0);
-    const q = await chaosRun("gf01", [...base, "--out", "queued.jsonl"], 8);
-    expect(q.code, q.stderr).toBe(0);
+  it("gf01 evaluate and geb model --queue through a kill -9 and a frozen worker: the single-process bytes", async () => {
+    const single = await Promise.all([
+      runBin("gf01", [...EVAL, "--out", "single.jsonl"], { cwd: dir }),
+      runBin("geb", [...MODEL(), "--out-dir", "single"], { cwd: dir }),
+    ]);
+    for (const r of single) expect(r.code, r.stderr).toBe(0);
+    const rows = readFileSync(join(dir, "data.jsonl"), "utf8").trim().split("\n").length;
+    const [ev, mo] = await chaosRuns(
+      [
+        { bin: "gf01", args: [...EVAL, "--out", "queued.jsonl"] },
+        { bin: "geb", args: [...MODEL(), "--out-dir", "queued"] },
+      ],
+      8 + rows,
+    );
+    expect(ev?.code, ev?.stderr).toBe(0);
+    expect(mo?.code, mo?.stderr).toBe(0);
+
+    // gf01: the same bytes, 8 distinct rows.
     const a = readFileSync(join(dir, "single.jsonl"));
     const b = readFileSync(join(dir, "queued.jsonl"));
     expect(b.equals(a)).toBe(true);
@@ -129,39 +147,29 @@ describe("distributed runs on a real Redis", () => {
     expect(new Set(ids).size).toBe(8);
     // Every execution offered its result; the sink kept one per job.
     const offers = Object.values(await db.hgetall(OFFERS_KEY)).reduce((s, v) => s + Number(v), 0);
-    expect(offers).toBeGreaterThanOrEqual(8);
+    expect(offers).toBeGreaterThanOrEqual(8 + rows);
+
+    // geb: every artifact the same; the effective config records --queue (and its own --out-dir).
+    const files = readdirSync(join(dir, "single")).sort();
+    expect(readdirSync(join(dir, "queued")).sort()).toEqual(files);
+    for (const f of files) {
+      const x = readFileSync(join(dir, "single", f), "utf8");
+      const y = readFileSync(join(dir, "queued", f), "utf8");
+      if (f === "config.json")
+        expect(y.replace(/\n\s*"queue": "redis:[^"]*",/, "").replace('"queued"', '"single"')).toBe(x);
+      else expect(y, f).toBe(x);
+    }
 
     // --resume across the queue: a cut file is completed from the sink alone (no worker
     // running), bytes as before.
     const lines = a.toString().split("\n");
-    const { writeFileSync } = await import("node:fs");
     writeFileSync(join(dir, "resumed.jsonl"), `${lines.slice(0, 3).join("\n")}\n`);
-    const r = await runBin("gf01", [...base, "--out", "resumed.jsonl", "--resume", "--queue", redis.url], {
+    const r = await runBin("gf01", [...EVAL, "--out", "resumed.jsonl", "--resume", "--queue", redis.url], {
       cwd: dir,
     });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(dir, "resumed.jsonl")).equals(a)).toBe(true);
-  }, 60_000);
-
-  it("geb model --queue: the same artifacts as the single-process run (loopback model with latency)", async () => {
-    const base = ["model", "--data", "data.jsonl", "--model", "openai:fake", "--base-url", `${model.url}/v1`];
-    const flags = ["--no-timings", "--no-progress", "--max-concurrency", "2"];
-    const single = await runBin("geb", [...base, ...flags, "--out-dir", "single"], { cwd: dir });
-    expect(single.code, single.stderr).toBe(0);
-    const rows = readFileSync(join(dir, "data.jsonl"), "utf8").trim().split("\n").length;
-    const q = await chaosRun("geb", [...base, ...flags, "--out-dir", "queued"], rows);
-    expect(q.code, q.stderr).toBe(0);
-    const files = readdirSync(join(dir, "single")).sort();
-    expect(readdirSync(join(dir, "queued")).sort()).toEqual(files);
-    for (const f of files) {
-      const a = readFileSync(join(dir, "single", f), "utf8");
-      const b = readFileSync(join(dir, "queued", f), "utf8");
-      // The effective config records the flags, --queue included; nothing else may differ.
-      if (f === "config.json")
-        expect(b.replace(/\n\s*"queue": "redis:[^"]*",/, "").replace('"queued"', '"single"')).toBe(a);
-      else expect(b, f).toBe(a);
-    }
-  }, 60_000);
+  }, 90_000);
 
   it("a dead Redis is one stderr line and exit 1; mismatched worker settings are refused", async () => {
     const dead = `redis://127.0.0.1:${await freePort()}/0`;
