@@ -5,7 +5,7 @@
  * duplicate row; a dead Redis is one stderr line and exit 1; workers with different lock
  * settings refuse to join. Short locks (1 s) keep the recovery within the test's budget.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
@@ -170,6 +170,37 @@ describe("distributed runs on a real Redis", () => {
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(dir, "resumed.jsonl")).equals(a)).toBe(true);
   }, 90_000);
+
+  it("geb sweep --queue (model cells): the single-process sweep's files", async () => {
+    await db.flushdb();
+    const w = worker("geb");
+    const sweep = (out: string) => [
+      ...["sweep", "--out", out, "--seeds", "1", "--state-modes", "kv", "--episodes", "1", "--steps", "60"],
+      ...["--model", "openai:fake", "--base-url", `${model.url}/v1`, "--no-progress"],
+    ];
+    // The same --out in two folders: the files record their paths.
+    for (const d of ["s1", "s2"]) mkdirSync(join(dir, d));
+    const [single] = await Promise.all([runBin("geb", sweep("sw"), { cwd: join(dir, "s1") }), ready(w)]);
+    expect(single.code, single.stderr).toBe(0);
+    const q = await runBin("geb", [...sweep("sw"), "--queue", redis.url], { cwd: join(dir, "s2") });
+    expect(q.code, q.stderr).toBe(0);
+    w.signal("SIGKILL");
+    const list = (d: string): string[] =>
+      readdirSync(join(dir, d), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name).slice(join(dir, d).length + 1))
+        .sort();
+    const files = list("s1/sw");
+    expect(list("s2/sw")).toEqual(files);
+    expect(await db.hlen(SINK_KEY)).toBeGreaterThan(0);
+    for (const f of files) {
+      // Wall-clock figures, and the engine journal's per-request latencies, are not results.
+      if (f.endsWith("timing.json") || f.endsWith("config.json") || /engine\.jsonl/.test(f)) continue;
+      expect(readFileSync(join(dir, "s2/sw", f), "utf8"), f).toBe(
+        readFileSync(join(dir, "s1/sw", f), "utf8"),
+      );
+    }
+  }, 60_000);
 
   it("a dead Redis is one stderr line and exit 1; mismatched worker settings are refused", async () => {
     const dead = `redis://127.0.0.1:${await freePort()}/0`;
