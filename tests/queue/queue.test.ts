@@ -40,6 +40,9 @@ beforeAll(async () => {
   db = new Redis(redis.port, "127.0.0.1");
   model = await startLoopback({ latencyMs: 40, answer: (p) => ledgerReaderAnswer(`\nLEDGER:\n${p}`) });
   const gen = await Promise.all([
+    runBin("geb", ["trap", "generate", "--family", "epistemic_calibration_suite", "--out-dir", "trap"], {
+      cwd: dir,
+    }),
     runBin("gf01", ["generate", "--seed", "5", "--count", "8", "--git-commit", "q", "--out", "bundle.json"], {
       cwd: dir,
     }),
@@ -171,7 +174,7 @@ describe("distributed runs on a real Redis", () => {
     expect(readFileSync(join(dir, "resumed.jsonl")).equals(a)).toBe(true);
   }, 90_000);
 
-  it("geb sweep --queue (model cells): the single-process sweep's files", async () => {
+  it("geb sweep --queue (model cells) and geb trap run --queue: the single-process files", async () => {
     await db.flushdb();
     const w = worker("geb");
     const sweep = (out: string) => [
@@ -184,21 +187,30 @@ describe("distributed runs on a real Redis", () => {
     expect(single.code, single.stderr).toBe(0);
     const q = await runBin("geb", [...sweep("sw"), "--queue", redis.url], { cwd: join(dir, "s2") });
     expect(q.code, q.stderr).toBe(0);
+    // geb trap run: the fake model fails the family's floors (exit 1), the same way both times.
+    const trap = (d: string) => [
+      ...["trap", "run", "--family", "epistemic_calibration_suite", "--fixtures", join(dir, "trap")],
+      ...["--model", "openai:fake", "--base-url", `${model.url}/v1`, "--max-retries", "0", "--no-progress"],
+      ...["--runs", "1", "--min-runs", "1", "--out-dir", join(dir, d, "trap-out")],
+    ];
+    const t1 = await runBin("geb", trap("s1"), { cwd: join(dir, "s1") });
+    const t2 = await runBin("geb", [...trap("s2"), "--queue", redis.url], { cwd: join(dir, "s2") });
+    expect([t1.code, t2.code], t1.stderr + t2.stderr).toEqual([1, 1]);
+    expect(t2.stdout.replaceAll("/s2/", "/s1/"), JSON.stringify(t2.stderr)).toBe(t1.stdout);
     w.signal("SIGKILL");
     const list = (d: string): string[] =>
       readdirSync(join(dir, d), { recursive: true, withFileTypes: true })
         .filter((e) => e.isFile())
         .map((e) => join(e.parentPath, e.name).slice(join(dir, d).length + 1))
         .sort();
-    const files = list("s1/sw");
-    expect(list("s2/sw")).toEqual(files);
+    const files = list("s1");
+    expect(list("s2")).toEqual(files);
     expect(await db.hlen(SINK_KEY)).toBeGreaterThan(0);
     for (const f of files) {
-      // Wall-clock figures, and the engine journal's per-request latencies, are not results.
-      if (f.endsWith("timing.json") || f.endsWith("config.json") || /engine\.jsonl/.test(f)) continue;
-      expect(readFileSync(join(dir, "s2/sw", f), "utf8"), f).toBe(
-        readFileSync(join(dir, "s1/sw", f), "utf8"),
-      );
+      // Wall-clock figures, and the engine journals' per-request latencies, are not results.
+      if (/timing\.json$|config\.json$|engine\.jsonl|results\.jsonl/.test(f)) continue;
+      const a = readFileSync(join(dir, "s1", f), "utf8");
+      expect(readFileSync(join(dir, "s2", f), "utf8").replaceAll("/s2/", "/s1/"), f).toBe(a);
     }
   }, 60_000);
 

@@ -65,7 +65,13 @@ export async function runJobs<R>(
   o: RunJobsOptions = {},
 ): Promise<{ outcomes: JobOutcome<R>[]; reused: number; queued: number }> {
   const version = packageVersion();
-  const envs: JobEnvelope[] = datas.map((data) => ({ kind, version, data }));
+  // Hashed as the worker will see it: BullMQ stores the payload as JSON (undefined fields
+  // dropped, -0 → 0), and the worker checks the id against what it received.
+  const envs: JobEnvelope[] = datas.map((data) => ({
+    kind,
+    version,
+    data: JSON.parse(JSON.stringify(data)),
+  }));
   const ids = envs.map(jobIdFor);
   const envOf = new Map(ids.map((id, i) => [id, envs[i] as JobEnvelope]));
   const client = await connectRedis(url);
