@@ -224,8 +224,8 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
         : true;
       const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
       if (o.queue) {
-        if (!engine?.clientSpec)
-          throw new InputError("--queue needs a model to call (retrieval answers run locally)", {
+        if (spec || !engine?.clientSpec)
+          throw new InputError("--queue takes a plain model (--model retrieval…: not yet)", {
             field: "--queue",
           });
         const { queuedRunner } = await import("../../core/engine/queue.js");
