@@ -142,11 +142,8 @@ async function sweepAction(cmd: Command, spec: SweepSpec, out: string): Promise<
   if (r) reportSweep(r, out);
 }
 
-/** runSweep, with a Redis failure (--queue) as one stderr line and exit 1 (undefined). */
-async function runSweepOrQueueFailure<A>(
-  run: (a: A) => Promise<SweepResult>,
-  a: A,
-): Promise<SweepResult | undefined> {
+/** A sweep, with a Redis failure (--queue) as one stderr line and exit 1 (undefined). */
+async function runSweepOrQueueFailure<A, R>(run: (a: A) => Promise<R>, a: A): Promise<R | undefined> {
   try {
     return await run(a);
   } catch (e) {
@@ -330,7 +327,7 @@ function registerSweepCommandsInner(program: Command): void {
       ? presetSpec(loadPresets(o.presets), o.preset, o.presets ?? "configs/presets.json")
       : undefined;
     const spec = specFromFlags(ws, base);
-    const r = await wallSearch({
+    const r = await runSweepOrQueueFailure(wallSearch, {
       spec,
       out: o.out,
       param: o.param,
@@ -346,6 +343,7 @@ function registerSweepCommandsInner(program: Command): void {
       runtime: await runtimeFor(spec, o),
       log: (s) => process.stderr.write(`${s}\n`),
     });
+    if (!r) return;
     console.log(`Wrote ${r.file}`);
     console.log(r.lines.join("\n"));
   });
