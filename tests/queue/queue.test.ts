@@ -197,6 +197,29 @@ describe("distributed runs on a real Redis", () => {
     const t2 = await runBin("geb", [...trap("s2"), "--queue", redis.url], { cwd: join(dir, "s2") });
     expect([t1.code, t2.code], t1.stderr + t2.stderr).toEqual([1, 1]);
     expect(t2.stdout.replaceAll("/s2/", "/s1/"), JSON.stringify(t2.stderr)).toBe(t1.stdout);
+    // A request that fails on the worker (no model server there) is a failed job: the run
+    // reports it as it would locally (one line, exit 1, no scores), never as an answer.
+    const noServer = `http://127.0.0.1:${await freePort()}/v1`;
+    const f = await runBin(
+      "geb",
+      [
+        "model",
+        "--data",
+        "data.jsonl",
+        "--model",
+        "openai:fake",
+        "--base-url",
+        noServer,
+        "--max-retries",
+        "0",
+      ].concat(["--no-progress", "--out-dir", "failed", "--queue", redis.url]),
+      { cwd: dir },
+    );
+    expect(f.code, f.stderr).toBe(1);
+    expect(f.stderr).toMatch(/^geb: .*(refused|ECONNREFUSED)/m);
+    expect(f.stderr).not.toMatch(/internal error|\n\s+at /);
+    // As locally: the effective config is written before the run, no predictions or scores.
+    expect(readdirSync(join(dir, "failed"))).toEqual(["config.json"]);
     w.signal("SIGKILL");
     const list = (d: string): string[] =>
       readdirSync(join(dir, d), { recursive: true, withFileTypes: true })

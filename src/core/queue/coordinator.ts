@@ -166,19 +166,30 @@ export async function runJobs<R>(
       );
     const pollMs = o.pollMs ?? 200;
     const auditMs = o.auditMs ?? 2_000;
+    // The per-job state audit costs a few commands per pending job: run it only when the
+    // queue's failed count moved (a job failed, ours or another run's) or when no result came
+    // for 5 audit periods (a lost job: removed by hand, or Redis restarted without AOF).
+    let failedCount = await call("failed count", () => queue.getFailedCount());
     let lastAudit = Date.now();
+    let lastProgress = Date.now();
     while (pending.size > 0) {
       await sleep(pollMs);
       const before = failed.size;
       let n = await collect();
+      if (n > 0) lastProgress = Date.now();
       if (Date.now() - lastAudit >= auditMs) {
         lastAudit = Date.now();
-        const { readd: lost } = await audit(false);
-        if (lost.length) {
-          o.log?.(`re-adding ${lost.length} lost job(s)`);
-          await add(lost);
+        const fc = await call("failed count", () => queue.getFailedCount());
+        if (fc !== failedCount || Date.now() - lastProgress >= 5 * auditMs) {
+          failedCount = fc;
+          lastProgress = Date.now();
+          const { readd: lost } = await audit(false);
+          if (lost.length) {
+            o.log?.(`re-adding ${lost.length} lost job(s)`);
+            await add(lost);
+          }
+          n += failed.size - before;
         }
-        n += failed.size - before;
       }
       if (n > 0) o.onDone?.(n);
     }
