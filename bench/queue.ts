@@ -111,11 +111,13 @@ try {
     const code = await run.exited;
     const s = (performance.now() - q0) / 1000;
     if (code !== 0) throw new Error(run.stderr());
-    const calls = (await commandCalls(db)) - before;
+    const after = await commandCalls(db);
+    const calls = after.calls - before.calls;
+    const usec = after.usec - before.usec;
     for (const w of ws) w.signal("SIGTERM");
     await Promise.all(ws.map((w) => w.exited));
     log(
-      `${n} worker(s): ${JOBS} jobs in ${s.toFixed(2)} s, ${(calls / JOBS).toFixed(1)} Redis commands per job`,
+      `${n} worker(s): ${JOBS} jobs in ${s.toFixed(2)} s, ${(calls / JOBS).toFixed(1)} Redis commands and ${(usec / JOBS).toFixed(0)} µs of Redis CPU per job`,
     );
     results.push({
       metric: `${n} worker(s) × concurrency ${CONC}`,
@@ -123,6 +125,7 @@ try {
       unit: "req/s",
       note: `${JOBS} jobs in ${s.toFixed(2)} s from queued to written; ideal ${((n * CONC * 1000) / LATENCY_MS).toFixed(0)} req/s; ${(calls / JOBS).toFixed(1)} Redis commands/job`,
     });
+    results.push({ metric: `${n} worker(s): Redis CPU per job`, value: Math.round(usec / JOBS), unit: "µs" });
   }
 } finally {
   db.disconnect();
@@ -132,10 +135,14 @@ try {
 }
 process.stdout.write(`${JSON.stringify({ name: "queue", results })}\n`);
 
-/** Total commands Redis has served (INFO commandstats), this connection's INFO included. */
-async function commandCalls(c: Redis): Promise<number> {
+/** Commands Redis has served and the CPU µs it spent on them (INFO commandstats). */
+async function commandCalls(c: Redis): Promise<{ calls: number; usec: number }> {
   const info = await c.info("commandstats");
-  let n = 0;
-  for (const m of info.matchAll(/calls=(\d+)/g)) n += Number(m[1]);
-  return n;
+  let calls = 0;
+  let usec = 0;
+  for (const m of info.matchAll(/calls=(\d+),usec=(\d+)/g)) {
+    calls += Number(m[1]);
+    usec += Number(m[2]);
+  }
+  return { calls, usec };
 }

@@ -554,8 +554,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
           process.stderr.write(`gf01: instance ${inst.instance_id}: job ${q.id} failed: ${q.error}\n`);
           continue;
         }
-        line = q.result.line;
-        row = JSON.parse(line);
+        ({ line, row } = (await import("./queue/evaluate.js")).checkedRow(q.id, q.result, inst.instance_id));
         scored.push(row as unknown as AggregateInput);
       } else {
         const r = evaluateInstanceRow(inst, params);

@@ -75,3 +75,19 @@ describe("stored worker settings", () => {
     expect(() => parseStoredSettings('{"lockMs":"x","stalledMs":1,"maxStalled":1}', "k")).toThrow(/lockMs/);
   });
 });
+
+describe("sink values read back by gf01 evaluate --queue", () => {
+  it("must be the row of the very instance, else one line naming the job (never a stack trace)", async () => {
+    const { checkedRow } = await import("../../src/gf01/queue/evaluate.js");
+    const line = '{"instance_id":"i1","valid":true}';
+    expect(checkedRow("j", { line }, "i1")).toEqual({ line, row: { instance_id: "i1", valid: true } });
+    for (const [v, why] of [
+      [null, /has no line/],
+      [{ line: 3 }, /has no line/],
+      [{ line: "{" }, /not a JSON row/],
+      [{ line: "[1]" }, /not a JSON object row/],
+      [{ line: '{"instance_id":"i2"}' }, /instance "i2", not "i1"/],
+    ] as const)
+      expect(() => checkedRow("j", v, "i1")).toThrow(why);
+  });
+});

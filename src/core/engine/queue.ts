@@ -8,6 +8,7 @@
  * entry: a later run or `--resume` retries it) and becomes the same ErrorRecord as locally.
  */
 import { runJobs as runQueuedJobs } from "../queue/coordinator.js";
+import { QueueUnavailableError, SINK_KEY } from "../queue/redis.js";
 import type { QueueUrl } from "../queue/url.js";
 import { Progress } from "../progress.js";
 import type { ClientOptions } from "./clients/index.js";
@@ -122,6 +123,7 @@ export function queuedRunner(
     for (const [k, i] of live.entries()) {
       const job = list[i] as EngineJob<I>;
       const o = r.outcomes[k];
+      if (o?.ok) checkModelResult(o.id, o.result);
       if (o?.ok) {
         stats.live_calls++;
         stats.attempts += o.result.attempts;
@@ -151,6 +153,18 @@ export function queuedRunner(
     for (const o of outcomes) if (o) await opts.onOutcome(o);
     return stats;
   };
+}
+
+/** A sink value must be a model job's result; anything else stops the run with one line. */
+function checkModelResult(id: string, v: ModelJobResult): void {
+  const ok =
+    v !== null &&
+    typeof v === "object" &&
+    typeof v.response?.text === "string" &&
+    Number.isInteger(v.attempts) &&
+    v.attempts >= 1 &&
+    (v.latencyMs === null || typeof v.latencyMs === "number");
+  if (!ok) throw new QueueUnavailableError(`result ${id} in ${SINK_KEY} is not a model response`);
 }
 
 function parseModelError(failedReason: string): ErrorData {

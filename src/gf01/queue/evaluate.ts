@@ -4,6 +4,7 @@
  * without the bundle file). Returns the rows' exact lines in the order given.
  */
 import { type JobOutcome, runJobs } from "../../core/queue/coordinator.js";
+import { QueueUnavailableError, SINK_KEY } from "../../core/queue/redis.js";
 import type { QueueUrl } from "../../core/queue/url.js";
 import type { EvaluateRowParams } from "../api.js";
 import type { Gf01Instance } from "../model/types.js";
@@ -39,4 +40,29 @@ export async function evaluateQueued(
   );
   progress.finish();
   return r.outcomes;
+}
+
+/**
+ * A sink result as the row it must be: a JSON object line for this very instance. Anything
+ * else (a value written by something other than a worker) stops the run with one line.
+ */
+export function checkedRow(
+  id: string,
+  result: unknown,
+  instanceId: string,
+): { line: string; row: Record<string, unknown> } {
+  const bad = (why: string) => new QueueUnavailableError(`result ${id} in ${SINK_KEY} ${why}`);
+  const line = (result as EvaluateJobResult | null)?.line;
+  if (typeof line !== "string") throw bad("has no line");
+  let row: unknown;
+  try {
+    row = JSON.parse(line);
+  } catch {
+    throw bad("is not a JSON row");
+  }
+  if (!(row && typeof row === "object" && !Array.isArray(row))) throw bad("is not a JSON object row");
+  const r = row as Record<string, unknown>;
+  if (r.instance_id !== instanceId)
+    throw bad(`is a row of instance ${JSON.stringify(r.instance_id)}, not ${JSON.stringify(instanceId)}`);
+  return { line, row: r };
 }
