@@ -173,7 +173,9 @@ export async function runJobs<R>(
     let lastAudit = Date.now();
     let lastProgress = Date.now();
     while (pending.size > 0) {
-      await sleep(pollMs);
+      // Each poll reads every pending id (HMGET): at most ~50,000 ids a second, so a run of
+      // 10^5 items polls every 2 s rather than loading Redis with 5·10^5 reads a second.
+      await sleep(Math.max(pollMs, pending.size / 50));
       const before = failed.size;
       let n = await collect();
       if (n > 0) lastProgress = Date.now();
