@@ -77,10 +77,11 @@ function addRunFlags(cmd: Command): Command {
 }
 
 async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
-  if (o.queue && !spec.runner.model)
-    throw new InputError("--queue distributes model requests; this sweep has no model cells", {
-      field: "--queue",
-    });
+  if (o.queue && spec.runner.kind !== "model")
+    throw new InputError(
+      "--queue distributes the requests of model cells (--model); this sweep has none (pipeline cells: not yet)",
+      { field: "--queue" },
+    );
   if (spec.runner.kind === "baseline") return {};
   // Loaded only when needed: baseline sweeps start without the pipeline or the engine.
   if (spec.runner.kind === "pipeline") await import("../sweep/pipeline-cell.js");
