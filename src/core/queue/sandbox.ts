@@ -23,7 +23,7 @@ export const QUEUE_URL_ENV = "ORACLEBENCH_QUEUE_URL";
 /** Test and benchmark hook: sleep this many ms at the start of each job (results unchanged). */
 export const JOB_DELAY_ENV = "ORACLEBENCH_QUEUE_JOB_DELAY_MS";
 
-interface SandboxJob {
+export interface SandboxJob {
   id?: string;
   data: JobEnvelope;
 }
