@@ -34,15 +34,17 @@ export interface WorkerOptions {
   stop?: Promise<unknown>;
 }
 
-/** dist/queue-processor.js, or src/queue-processor.ts under tsx, or a bundle's .mjs. */
+/**
+ * The processor module: dist/queue-processor.js next to tsc's output (from dist/core/queue/ or
+ * from a bin bundle's chunk in dist/bin/), src/queue-processor.ts under tsx, or a test
+ * bundle's .mjs beside its chunks.
+ */
 export function defaultProcessorFile(): string {
-  for (const ext of [".js", ".mjs", ".ts"]) {
-    const f = fileURLToPath(new URL(`../../queue-processor${ext}`, import.meta.url));
-    if (existsSync(f)) return f;
-    // A bundle: this module's code sits in a chunk next to the processor entry.
-    const g = fileURLToPath(new URL(`./queue-processor${ext}`, import.meta.url));
-    if (existsSync(g)) return g;
-  }
+  for (const up of ["../../", "../", "./"])
+    for (const ext of [".js", ".mjs", ".ts"]) {
+      const f = fileURLToPath(new URL(`${up}queue-processor${ext}`, import.meta.url));
+      if (existsSync(f)) return f;
+    }
   throw new Error("queue-processor module not found next to oraclebench's sources");
 }
 
