@@ -7,6 +7,7 @@ import { toolkitCommit } from "../core/provenance.js";
 import { constants } from "node:fs";
 import { access, stat, writeFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
+import type { QueueUrl } from "../core/queue/url.js";
 import { canonicalHash } from "../core/hash.js";
 import { repairJournalTail } from "../core/journal.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
@@ -441,6 +442,8 @@ export interface EvaluateOptions {
   atomBudget?: AtomBudgetRule;
   /** Run SubsetMin on every row: true (default caps) or the caps (gf01 freeze-caps). */
   diagnostic?: boolean | SubsetCaps;
+  /** Distribute the instances over the workers of this queue (`--queue`, docs/scale.md). */
+  queue?: QueueUrl;
 }
 
 /** Run one agent over a bundle; rows are appended to `out` as they are scored. */
@@ -521,33 +524,46 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       });
   }
   if (o.out && o.overwrite) await writeFile(o.out, "");
+  const todo = bundle.instances.filter((inst) => !done.has(inst.instance_id));
+  const params: EvaluateRowParams = {
+    agent: agent.name,
+    evalTrack,
+    rendererTrack,
+    seed: o.seed ?? 0,
+    pool: o.pool ?? "complete",
+    atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
+    diagnostic: o.diagnostic,
+    extraMetrics: o.extraMetrics,
+    meta,
+  };
+  // Distributed (--queue): workers score the instances; rows come back in bundle order and
+  // are appended by the same writer below, so the file is byte-identical (docs/scale.md).
+  const queued = o.queue
+    ? await (await import("./queue/evaluate.js")).evaluateQueued(o.queue, todo, params)
+    : undefined;
   const app = o.out ? await JsonlAppender.open(o.out) : undefined;
+  let errored = 0;
   try {
-    for (const inst of bundle.instances) {
-      if (done.has(inst.instance_id)) continue;
-      const ci = compileInstance(inst);
-      const cert = parseCertificate(agent.propose(inst, ci, o.seed ?? 0));
-      const s = scoreCertificate(ci, cert, {
-        bestMatch: { pool: o.pool ?? "complete" },
-        atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
-        diagnostic: o.diagnostic,
-      });
-      const row = buildRunRecord(
-        {
-          instance_id: inst.instance_id,
-          eval_track: evalTrack,
-          renderer_track: rendererTrack,
-          agent_name: agent.name,
-          certificate: sortAtoms(cert),
-        },
-        s,
-        inst,
-        meta,
-        { extraMetrics: o.extraMetrics },
-      );
+    for (const [k, inst] of todo.entries()) {
+      let line: string;
+      let row: Record<string, unknown>;
+      if (queued) {
+        const q = queued[k] as (typeof queued)[number];
+        if (!q.ok) {
+          errored++;
+          process.stderr.write(`gf01: instance ${inst.instance_id}: job ${q.id} failed: ${q.error}\n`);
+          continue;
+        }
+        ({ line, row } = (await import("./queue/evaluate.js")).checkedRow(q.id, q.result, inst.instance_id));
+        scored.push(row as unknown as AggregateInput);
+      } else {
+        const r = evaluateInstanceRow(inst, params);
+        row = r.row;
+        line = runRecordLine(row);
+        scored.push(r.score);
+      }
       builder.add(row);
-      scored.push(s);
-      if (app) await app.append(runRecordLine(row));
+      if (app) await app.append(line);
     }
   } finally {
     await app?.close();
@@ -578,8 +594,51 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       atom_budget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
       resumed: done.size,
       out_jsonl: o.out ?? "",
+      ...(o.queue ? { queue: o.queue.shown, errored } : {}),
     },
   };
+}
+
+/** Everything one evaluate row depends on besides its instance (a queue job's payload). */
+export interface EvaluateRowParams {
+  agent: string;
+  evalTrack: string;
+  rendererTrack: string;
+  seed: number;
+  pool: BestMatchPool;
+  atomBudget: AtomBudgetRule;
+  diagnostic?: boolean | SubsetCaps;
+  extraMetrics?: boolean;
+  meta: RunMeta;
+}
+
+/** One instance's run row (and its score): the unit of work of evaluate, local or queued. */
+export function evaluateInstanceRow(
+  inst: Gf01Instance,
+  p: EvaluateRowParams,
+): { row: Record<string, unknown>; score: ReturnType<typeof scoreCertificate> } {
+  const agent = getAgent(p.agent);
+  const ci = compileInstance(inst);
+  const cert = parseCertificate(agent.propose(inst, ci, p.seed));
+  const s = scoreCertificate(ci, cert, {
+    bestMatch: { pool: p.pool },
+    atomBudget: p.atomBudget,
+    diagnostic: p.diagnostic,
+  });
+  const row = buildRunRecord(
+    {
+      instance_id: inst.instance_id,
+      eval_track: p.evalTrack,
+      renderer_track: p.rendererTrack,
+      agent_name: agent.name,
+      certificate: sortAtoms(cert),
+    },
+    s,
+    inst,
+    p.meta,
+    { extraMetrics: p.extraMetrics },
+  );
+  return { row: row as unknown as Record<string, unknown>, score: s };
 }
 
 /** Size of a file, 0 when it does not exist (a directory is reported by the writer). */

@@ -37,6 +37,7 @@ import {
 import { registerStudyCommands } from "./study/cli.js";
 import { registerExportCommand } from "./export/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
+import { addQueueOption, registerWorkerCommand } from "../core/queue/cli.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 
 const out = (v: unknown): void => {
@@ -300,11 +301,17 @@ Examples:
     .option("--overwrite", "replace --out")
     .optionsGroup("Subset-minimality diagnostic (offline agents):")
     .option("--diagnostic", "run the optional exact SubsetMin diagnostic on every row (diagnostic_status)");
-  addDiagnosticCapOptions(evaluate).action(async (o, cmd: Command) => {
+  addDiagnosticCapOptions(evaluate);
+  addQueueOption(evaluate.optionsGroup("Distributed runs (docs/scale.md):"));
+  evaluate.action(async (o, cmd: Command) => {
     const diagnostic = await diagnosticFromFlags(o);
     const api = await import("./api.js");
     const { evaluateOnlineAgent, isOnlineAgentId } = await import("./play/api.js");
     if (o.agentCmd || isOnlineAgentId(o.agent)) {
+      if (o.queue)
+        throw new InputError("--queue applies to offline agents only (online agents: not yet)", {
+          field: "--queue",
+        });
       if (diagnostic)
         throw new InputError("--diagnostic applies to offline agents only", { field: "diagnostic" });
       // Run config (--config): the effective flags beside the rows, to repeat the run.
@@ -343,33 +350,42 @@ Examples:
       if (r.payload.errored) exitCode = 1;
       return;
     }
-    const r = await api.evaluateAgent({
-      instancesFile: o.instances,
-      agent: o.agent,
-      evalTrack: o.evalTrack,
-      rendererTrack: o.rendererTrack,
-      seed: o.seed,
-      toolAllowlistId: o.toolAllowlistId,
-      toolLogHash: o.toolLogHash,
-      adaptationCondition: o.adaptationCondition,
-      adaptationBudgetTokens: o.adaptationBudgetTokens,
-      adaptationDataScope: o.adaptationDataScope,
-      adaptationProtocolId: o.adaptationProtocolId,
-      out: o.out,
-      resume: !!o.resume,
-      overwrite: !!o.overwrite,
-      gitCommit: o.gitCommit,
-      pool: api.parseBestMatchPool(o.bestMatchPool),
-      extraMetrics: !!o.extraMetrics,
-      atomBudget: api.parseAtomBudgetRule(o.atomBudget),
-      diagnostic,
-    });
+    const r = await api
+      .evaluateAgent({
+        instancesFile: o.instances,
+        agent: o.agent,
+        evalTrack: o.evalTrack,
+        rendererTrack: o.rendererTrack,
+        seed: o.seed,
+        toolAllowlistId: o.toolAllowlistId,
+        toolLogHash: o.toolLogHash,
+        adaptationCondition: o.adaptationCondition,
+        adaptationBudgetTokens: o.adaptationBudgetTokens,
+        adaptationDataScope: o.adaptationDataScope,
+        adaptationProtocolId: o.adaptationProtocolId,
+        out: o.out,
+        resume: !!o.resume,
+        overwrite: !!o.overwrite,
+        gitCommit: o.gitCommit,
+        pool: api.parseBestMatchPool(o.bestMatchPool),
+        extraMetrics: !!o.extraMetrics,
+        atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+        diagnostic,
+        queue: o.queue,
+      })
+      .catch(async (e: unknown) => {
+        const q = await import("../core/queue/cli.js");
+        if (await q.reportQueueFailure("gf01", e)) q.failRun("gf01");
+        throw e;
+      });
     // Offline agents read the hidden instance: on EVAL-CB that is the official label only.
     if (r.ok && o.evalTrack === "EVAL-CB")
       process.stderr.write(
         `gf01: note: offline agent ${JSON.stringify(o.agent)} is white-box (reads the hidden instance); its EVAL-CB label is the official one, not a closed-book baseline (black-box: --agent online-…)\n`,
       );
     finish(r);
+    // Queued instances whose job failed: recorded on stderr, not in the file; exit 1.
+    if (r.ok && Number(r.payload.errored ?? 0) > 0) exitCode = 1;
   });
 
   const verify = program
@@ -658,6 +674,7 @@ Examples:
   registerCalibrationCommands(program);
   registerStudyCommands(program);
   registerExportCommand(program);
+  registerWorkerCommand(program, "gf01");
   // --formal / --hoa on verify, evaluate, play, play-llm, serve (after all are registered).
   installInstanceSources(program);
   return program;

@@ -377,6 +377,19 @@ describe.concurrent("packaging", () => {
           "geb: PNG export (--png) needs the optional package playwright-core: npm install playwright-core",
         ],
       });
+      // Without bullmq and ioredis, --queue and the worker say what to install (docs/scale.md).
+      for (const s of [
+        "npx gf01 evaluate --instances b.json --queue redis://127.0.0.1:9/0",
+        "npx geb worker --queue redis://127.0.0.1:9/0",
+      ]) {
+        const q = await run("bash", ["-c", s], { cwd: dir, env });
+        expect({ code: q.code, err: q.stderr.split("\n").filter((l) => /^(gf01|geb):/.test(l)) }, s).toEqual({
+          code: 2,
+          err: [
+            `${s.split(" ")[1]}: distributed runs (--queue, worker) need the optional packages bullmq and ioredis: npm install bullmq ioredis`,
+          ],
+        });
+      }
       // Without gpt-tokenizer, token estimates fall back to chars/4 (documented in docs/models.md).
       const est = await run(
         process.execPath,

@@ -249,8 +249,12 @@ export interface EngineFromOptions {
     maxConsecutiveErrors: number;
     /** Concurrency budget shared with other models on the same endpoint (several --model). */
     limiter?: import("./retry.js").AdaptiveLimiter;
+    /** Run the requests on distributed workers (`--queue`; see ./queue.ts). */
+    runner?: import("./engine.js").EvaluateOptions<unknown>["runner"];
   };
   priceTable?: PriceTable;
+  /** How the client was made (what a distributed worker rebuilds it from; no secrets). */
+  clientSpec?: import("./queue.js").ClientSpec;
 }
 
 export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOptions> {
@@ -262,16 +266,19 @@ export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOp
   if (o.resume && !o.results) throw new InputError("--resume needs --results <file>", { field: "--resume" });
   const { spec, note } = normalizeModelSpec(o.model);
   if (note) process.stderr.write(`${note}\n`);
-  const client = await createClient(spec, {
+  const clientSpec = {
+    spec,
     baseUrl: o.baseUrl,
     apiKeyEnv: o.apiKeyEnv,
     commandArgs: o.commandArg,
     promptVia: o.promptVia,
     options: parseKv(o.modelOption),
-  });
+  };
+  const client = await createClient(spec, clientSpec);
   const priceTable = o.priceTable ? await loadPriceTable(o.priceTable) : undefined;
   return {
     client,
+    clientSpec,
     params: paramsFromOptions(o),
     priceTable,
     run: {

@@ -282,6 +282,11 @@ export interface EvaluateOptions<I> {
   /** Stop after this many requests in a row failed the same way (default 5; 0: never). */
   maxConsecutiveErrors?: number;
   /**
+   * Runs the jobs (default: `runJobs`, in this process). `queuedRunner` (./queue.ts) runs them
+   * on distributed workers and hands the outcomes back in job order (`--queue`).
+   */
+  runner?: <J>(jobs: Iterable<EngineJob<J>>, opts: RunJobsOptions<J>) => Promise<RunJobsStats>;
+  /**
    * Keep each rendered prompt in `<results>.prompts.jsonl`, keyed by `prompt_sha256`
    * (default true when `resultsPath` is set); see PromptStore.
    */
@@ -386,7 +391,7 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
 
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const stats = await runJobs(jobs(), {
+  const stats = await (opts.runner ?? runJobs)(jobs(), {
     client: opts.client,
     maxConcurrency,
     limiter: opts.limiter,

@@ -23,6 +23,7 @@ import { formatTable } from "../../core/table.js";
 import type { ProtocolChoice } from "../api.js";
 import type { BaselineName } from "../baselines/baselines.js";
 import { registerModelCommands } from "./model.js";
+import { registerWorkerCommand } from "../../core/queue/cli.js";
 import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
 import { registerTrapCommands } from "../trap/cli.js";
@@ -384,6 +385,7 @@ export function buildProgram(): Command {
 
   // Commands owned by other modules (one file each, so features stay separable).
   registerModelCommands(program);
+  registerWorkerCommand(program, "geb");
   registerPipelineCommands(program);
   registerSweepCommands(program);
   registerViewCommand(program);

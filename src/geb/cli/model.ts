@@ -6,6 +6,8 @@ import { addModelOptions, type ModelCliValues, num } from "../../core/engine/cli
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
 import { InputError } from "../../core/errors.js";
+import { addQueueOption } from "../../core/queue/cli.js";
+import type { QueueUrl } from "../../core/queue/url.js";
 // Implementations are imported in the action (`await import`): `geb --help` loads none of them.
 import type { formatReport as FormatReport, pyFixed as PyFixed } from "../api.js";
 import type { intervalsLine as IntervalsLine } from "../grade/intervals.js";
@@ -146,6 +148,7 @@ export function registerModelCommands(program: Command): void {
       collect,
     )
     .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)");
+  addQueueOption(cmd.optionsGroup("Distributed runs (docs/scale.md):"));
   addConfigOption(cmd.optionsGroup("Run config:"));
   cmd
     .addHelpText(
@@ -167,6 +170,8 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       // --model repeats (several models, compared at the end); one model is the plain run.
       const models = ([] as string[]).concat(o.model as string[] | string);
       if (models.length > 1) {
+        if (o.queue)
+          throw new InputError("--queue takes one --model (several: not yet)", { field: "--queue" });
         const { runSeveralModels } = await import("./model-several.js");
         const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
         const configOut = configPathFor(o.outDir as string | undefined, undefined);
@@ -218,6 +223,14 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
         ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer
         : true;
       const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
+      if (o.queue) {
+        if (spec || !engine?.clientSpec)
+          throw new InputError("--queue takes a plain model (--model retrieval…: not yet)", {
+            field: "--queue",
+          });
+        const { queuedRunner } = await import("../../core/engine/queue.js");
+        engine.run.runner = queuedRunner(o.queue as QueueUrl, engine.clientSpec);
+      }
       // Validated like every engine flag: without an engine (retrieval answers) "--limit abc" was
       // NaN here, and every row ran as if no limit was given.
       const limit = num("--limit", o.limit, { int: true, min: 0 });
@@ -245,6 +258,8 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
             timings: o.timings !== false,
           });
         } catch (e) {
+          const q = await import("../../core/queue/cli.js");
+          if (await q.reportQueueFailure("geb", e)) return q.failRun("geb");
           // Permanent failure (no server, bad key, unknown model): one line, exit 1, no scores.
           if (!(e instanceof RunStoppedError)) throw e;
           process.stderr.write(`geb: ${e.message}\n`);

@@ -7,6 +7,8 @@ import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../
 import { addConfigOption } from "../../core/engine/run-config.js";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
+import { QUEUE_FLAG, QUEUE_HELP } from "../../core/queue/cli.js";
+import { type QueueUrl, queueUrlFlag } from "../../core/queue/url.js";
 import { importOptional } from "../../core/optional.js";
 import { writeTextAtomic } from "../io.js";
 import { addSweepFlags } from "../sweep/flag-options.js";
@@ -53,7 +55,8 @@ function addModelFlags(cmd: Command): Command {
       checkedFlag(intFlag("--max-retries", { min: 0 })),
       "6",
     )
-    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"));
+    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
+    .option(QUEUE_FLAG, `model cells: ${QUEUE_HELP}`, queueUrlFlag("--queue"));
 }
 
 function addRunFlags(cmd: Command): Command {
@@ -74,6 +77,11 @@ function addRunFlags(cmd: Command): Command {
 }
 
 async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
+  if (o.queue && spec.runner.kind !== "model")
+    throw new InputError(
+      "--queue distributes the requests of model cells (--model); this sweep has none (pipeline cells: not yet)",
+      { field: "--queue" },
+    );
   if (spec.runner.kind === "baseline") return {};
   // Loaded only when needed: baseline sweeps start without the pipeline or the engine.
   if (spec.runner.kind === "pipeline") await import("../sweep/pipeline-cell.js");
@@ -96,6 +104,11 @@ async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
     maxRetries: o.maxRetries as string | undefined,
     cacheDir: o.cacheDir as string | undefined,
   });
+  // --queue: each cell's requests run on the distributed workers (docs/scale.md).
+  if (o.queue && engine.clientSpec) {
+    const { queuedRunner } = await import("../../core/engine/queue.js");
+    engine.run.runner = queuedRunner(o.queue as QueueUrl, engine.clientSpec);
+  }
   return { engine, gebPrompt: gebOptionsFromCli({}).prompt };
 }
 
@@ -110,7 +123,7 @@ async function sweepAction(cmd: Command, spec: SweepSpec, out: string): Promise<
   const o = cmd.opts();
   const jobs = o.jobs as number | undefined; // validated by intFlag
   const { runSweep } = await import("../sweep/sweep.js");
-  const r = await runSweep({
+  const r = await runSweepOrQueueFailure(runSweep, {
     spec,
     out,
     shard: o.shard ? parseShard(String(o.shard)) : null,
@@ -127,7 +140,19 @@ async function sweepAction(cmd: Command, spec: SweepSpec, out: string): Promise<
       await writeEffectiveConfig(cmd, `${out.replace(/\/+$/, "")}/config.json`);
     },
   });
-  reportSweep(r, out);
+  if (r) reportSweep(r, out);
+}
+
+/** A sweep, with a Redis failure (--queue) as one stderr line and exit 1 (undefined). */
+async function runSweepOrQueueFailure<A, R>(run: (a: A) => Promise<R>, a: A): Promise<R | undefined> {
+  try {
+    return await run(a);
+  } catch (e) {
+    const q = await import("../../core/queue/cli.js");
+    if (!(await q.reportQueueFailure("geb", e))) throw e;
+    q.failRun("geb");
+    return undefined;
+  }
 }
 
 /**
@@ -303,7 +328,7 @@ function registerSweepCommandsInner(program: Command): void {
       ? presetSpec(loadPresets(o.presets), o.preset, o.presets ?? "configs/presets.json")
       : undefined;
     const spec = await specFromFlags(ws, base);
-    const r = await wallSearch({
+    const r = await runSweepOrQueueFailure(wallSearch, {
       spec,
       out: o.out,
       param: o.param,
@@ -319,6 +344,7 @@ function registerSweepCommandsInner(program: Command): void {
       runtime: await runtimeFor(spec, o),
       log: (s) => process.stderr.write(`${s}\n`),
     });
+    if (!r) return;
     console.log(`Wrote ${r.file}`);
     console.log(r.lines.join("\n"));
   });

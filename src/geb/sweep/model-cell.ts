@@ -51,6 +51,8 @@ async function runModelCell(ctx: MainCellContext) {
     resume: existsSync(resultsPath),
     price: engine.run.price,
     progress: false,
+    // --queue: the requests run on distributed workers (src/core/engine/queue.ts).
+    runner: engine.run.runner,
   });
   const { predictions } = gebPredictions(res.records);
   // Contract breaks and transport failures have no prediction: graded as missing (wrong).

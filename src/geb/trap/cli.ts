@@ -7,6 +7,7 @@ import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import type { ModelCliValues } from "../../core/engine/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
+import { addQueueOption } from "../../core/queue/cli.js";
 import type { SplitEvaluation, TrapReliability, TrapRunSummary } from "./framework.js";
 
 const STAGES = ["observe", "ramp", "target"];
@@ -300,6 +301,7 @@ export function registerTrapCommands(program: Command): void {
       "also run the persona-persistence sub-trap on the holdout (3-turn persona override; gates the run)",
     );
   addEngineFlags(run);
+  addQueueOption(run.optionsGroup("Distributed runs (docs/scale.md):"));
   addConfigOption(run.optionsGroup("Run config:"));
   run.action(async (o: ModelCliValues & Record<string, unknown>) => {
     const { engineFromOptions } = await import("../../core/engine/cli.js");
@@ -309,6 +311,12 @@ export function registerTrapCommands(program: Command): void {
     if (o.resume && o.overwrite)
       throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
     const engine = await engineFromOptions({ ...o, resume: false, overwrite: false, results: undefined });
+    const q = await import("../../core/queue/cli.js");
+    if (o.queue && engine.clientSpec)
+      engine.run.runner = (await import("../../core/engine/queue.js")).queuedRunner(
+        o.queue as import("../../core/queue/url.js").QueueUrl,
+        engine.clientSpec,
+      );
     const r = await runTrapFamily({
       family,
       stage: o.stage as "observe",
@@ -322,7 +330,12 @@ export function registerTrapCommands(program: Command): void {
       overwrite: Boolean(o.overwrite),
       persona: Boolean(o.persona),
       personaPersistence: Boolean(o.personaPersistence),
+    }).catch(async (e: unknown) => {
+      // --queue: a Redis failure is one line, exit 1.
+      if (await q.reportQueueFailure("geb", e)) return undefined;
+      throw e;
     });
+    if (!r) return q.failRun("geb");
     // Run config (--config): the effective flags beside the results (once the run's checks have
     // passed and it ran), to repeat the run with --config <out-dir>/config.json.
     await (await import("../../core/engine/run-config.js")).writeEffectiveConfig(

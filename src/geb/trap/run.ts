@@ -306,6 +306,8 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
       progress: o.engine.run.progress,
       label: `${family.id} ${split}`,
       maxConsecutiveErrors: o.engine.run.maxConsecutiveErrors,
+      // --queue: the requests run on distributed workers (src/core/engine/queue.ts).
+      runner: o.engine.run.runner,
     });
     records[split] = res.records;
     errors += res.errors.length;

@@ -1,0 +1,10 @@
+/**
+ * Every job kind a worker can run, loaded lazily (a worker only pays for the kinds it meets).
+ * One table for both programs: `gf01 worker` and `geb worker` are the same worker.
+ */
+import type { HandlerTable } from "./core/queue/sandbox.js";
+
+export const JOB_HANDLERS: HandlerTable = {
+  "gf01.evaluate": async () => (await import("./gf01/queue/jobs.js")).evaluateJob,
+  "engine.complete": async () => (await import("./core/engine/queue.js")).modelJob,
+};
