@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // The tests spawn hundreds of node processes (CLIs, servers, bundles). With NODE_EXTRA_CA_CERTS
@@ -17,5 +18,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // vitest's default is cores − 1, i.e. one file at a time on the 2-core CI machine. Most test
+    // files wait on child processes (CLIs, servers, chromium), so two files at once use the
+    // second core: the suite took 585–668 s with one worker.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
