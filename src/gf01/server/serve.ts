@@ -151,6 +151,8 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     studyPlayed.set(r.player_id, s.add(r.instance_id));
   };
   const appenders = new Map<string, LineSink>();
+  // Study files are read (and a broken one refused) before any data file is opened.
+  await study?.start(join(o.dataDir, STUDY_KEY), (p) => studyPlayed.get(p) ?? new Set());
   for (const m of mounted) {
     await mkdir(m.dataDir, { recursive: true });
     const f = join(m.dataDir, "sessions.jsonl");
@@ -169,7 +171,6 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       }
     appenders.set(m.key, sink);
   }
-  await study?.start(join(o.dataDir, STUDY_KEY), (p) => studyPlayed.get(p) ?? new Set());
 
   const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
   const statics = webDir ? createStaticHandler(webDir) : undefined;
