@@ -5,7 +5,7 @@
  * their consent record and the feedback form. Files, beside the sessions in `<data>/study/`:
  *   - `feedback.csv`: the P0 template's columns, one row per participant (`backend_used`
  *     `web`, `seed_list_run` the pack's seeds) — what `gf01 p0-feedback-check` / `p0-gate` read;
- *   - `consent.json`: who agreed to which consent text (sha256) and when.
+ *   - `consent.json`: who agreed to which consent text (sha256), and on which day.
  * Both are rewritten whole and atomically (`writeFileAtomic`), one write at a time, and only
  * after the request is fully validated: a refused request writes nothing.
  */
@@ -44,8 +44,8 @@ export interface StudyOptions {
 interface ConsentRecord {
   participant_id: string;
   consent_sha256: string;
-  /** UTC time of the agreement (audit only; nothing scored reads it). */
-  consented_at: string;
+  /** UTC day of the agreement (a day, like the feedback CSV's `date`: no finer timestamp is kept). */
+  consented_on: string;
 }
 
 export interface Study {
@@ -183,7 +183,7 @@ export async function openStudy(o: StudyOptions): Promise<Study> {
       const rec: ConsentRecord = {
         participant_id: pid,
         consent_sha256: sha,
-        consented_at: new Date().toISOString(),
+        consented_on: new Date().toISOString().slice(0, 10),
       };
       await serial(async () => {
         if (consents.has(pid)) return;
@@ -276,8 +276,8 @@ function readConsents(file: string): ConsentRecord[] {
         file,
         field: `participants[${i}].participant_id`,
       });
-    if (typeof x.consent_sha256 !== "string" || typeof x.consented_at !== "string")
-      throw new InputError("consent_sha256 and consented_at must be strings", {
+    if (typeof x.consent_sha256 !== "string" || typeof x.consented_on !== "string")
+      throw new InputError("consent_sha256 and consented_on must be strings", {
         file,
         field: `participants[${i}]`,
       });
