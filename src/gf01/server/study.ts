@@ -221,17 +221,9 @@ export async function openStudy(o: StudyOptions): Promise<Study> {
       playedBy = played;
       const fb = join(dir, "feedback.csv");
       if (existsSync(fb)) {
-        const text = readFileSync(fb, "utf8");
-        let r: ReturnType<typeof participantsInFeedback>;
-        try {
-          r = participantsInFeedback(text);
-        } catch (e) {
-          if (e instanceof CsvError) throw new InputError(e.message, { file: fb, line: e.line });
-          throw e;
-        }
-        if (r.error) throw new InputError(r.error, { file: fb, line: r.line });
+        const r = readStudyFeedback(fb);
         for (const p of r.participants) feedbackFrom.add(p);
-        feedbackText = text.endsWith("\n") ? text : `${text}\n`;
+        feedbackText = r.text;
       }
       const cf = join(dir, "consent.json");
       if (existsSync(cf)) for (const rec of readConsents(cf)) consents.set(rec.participant_id, rec);
@@ -251,11 +243,34 @@ function consentJson(m: ReadonlyMap<string, ConsentRecord>): string {
   return `${JSON.stringify({ schema_version: STUDY_CONSENT_SCHEMA, participants: [...m.values()] }, null, 2)}\n`;
 }
 
+const readText = (file: string): string => {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code}`, { file });
+  }
+};
+
+/** A study `feedback.csv` back (a restart keeps who answered); errors name the file and line. */
+export function readStudyFeedback(file: string): { participants: string[]; text: string } {
+  const text = readText(file);
+  let r: ReturnType<typeof participantsInFeedback>;
+  try {
+    r = participantsInFeedback(text);
+  } catch (e) {
+    if (e instanceof CsvError) throw new InputError(e.message, { file, line: e.line });
+    throw e;
+  }
+  if (r.error) throw new InputError(r.error, { file, line: r.line });
+  return { participants: r.participants, text: text.endsWith("\n") ? text : `${text}\n` };
+}
+
 /** `consent.json` back (a restart keeps who agreed); errors name the file and field. */
-function readConsents(file: string): ConsentRecord[] {
+export function readConsents(file: string): ConsentRecord[] {
+  const text = readText(file);
   let v: unknown;
   try {
-    v = JSON.parse(readFileSync(file, "utf8"));
+    v = JSON.parse(text);
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
   }

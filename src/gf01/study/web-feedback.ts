@@ -157,6 +157,8 @@ export function participantsInFeedback(text: string): {
         line: t.lines[i],
         error: `tester_id ${JSON.stringify(id)} is not a participant id`,
       };
+    if (out.includes(id))
+      return { participants: [], line: t.lines[i], error: `tester_id ${id} has a second row` };
     out.push(id);
   }
   return { participants: out };
