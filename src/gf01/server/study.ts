@@ -16,7 +16,9 @@ import { InputError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../core/jsonl.js";
 import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { crossOriginProblem, HttpError, readBody } from "../play/http.js";
+import { parseWith } from "../../core/schema.js";
 import { CsvError } from "../study/feedback.js";
+import { studyConsentSchema } from "../study/schemas.js";
 import {
   consentHash,
   DEFAULT_CONSENT_TEXT,
@@ -274,28 +276,6 @@ export function readConsents(file: string): ConsentRecord[] {
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
   }
-  const o = v as { schema_version?: unknown; participants?: unknown };
-  if (!o || typeof o !== "object" || o.schema_version !== STUDY_CONSENT_SCHEMA)
-    throw new InputError(`schema_version must be ${STUDY_CONSENT_SCHEMA}`, { file, field: "schema_version" });
-  if (!Array.isArray(o.participants))
-    throw new InputError("participants must be a list", { file, field: "participants" });
-  return o.participants.map((r, i) => {
-    const x = r as Record<string, unknown>;
-    if (
-      !x ||
-      typeof x !== "object" ||
-      typeof x.participant_id !== "string" ||
-      !PARTICIPANT_ID.test(x.participant_id)
-    )
-      throw new InputError("participant_id must match [A-Za-z0-9_-]{1,32}", {
-        file,
-        field: `participants[${i}].participant_id`,
-      });
-    if (typeof x.consent_sha256 !== "string" || typeof x.consented_on !== "string")
-      throw new InputError("consent_sha256 and consented_on must be strings", {
-        file,
-        field: `participants[${i}]`,
-      });
-    return x as unknown as ConsentRecord;
-  });
+  // Schema gf01.study_consent.v1 (src/gf01/study/schemas.ts); errors name file and field.
+  return parseWith(studyConsentSchema, v, { file }).participants;
 }
