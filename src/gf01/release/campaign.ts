@@ -19,7 +19,11 @@ import { readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { currentGitCommit, evaluateAgent, reportRunsFile, validateRunsFile } from "../api.js";
 import { getAgent } from "../agents/registry.js";
 import { loadBundle } from "../artifacts/bundle.js";
-import { DEFAULT_TOOL_ALLOWLIST_BY_TRACK } from "../artifacts/meta.js";
+import {
+  DEFAULT_TOOL_ALLOWLIST_BY_TRACK,
+  RENDERER_POLICY_VERSION,
+  rendererProfileForTrack,
+} from "../artifacts/meta.js";
 import { dumpJsonFile, dumpJsonlRow, stableHash } from "../artifacts/pyout.js";
 import { evaluateOnlineAgent } from "../play/api.js";
 import { adaptationPolicyError } from "../artifacts/run-record.js";
@@ -27,6 +31,7 @@ import { externalEpisodeRows } from "./episodes.js";
 import { CAMPAIGN_FILES, FREEZE_FILES, outDirProblem } from "./files.js";
 import type { CheckResult } from "./policy.js";
 import {
+  BASELINE_PANEL_POLICY_VERSION,
   type BaselinePolicyLevel,
   canonicalBaselineAgentId,
   requiredPanel,
@@ -267,6 +272,15 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
       status: "ok",
       freeze_dir: o.freezeDir,
       out_dir: o.outDir,
+      // Official summary fields (upstream `pilot-campaign`).
+      runs_path: runsPath,
+      validation_path: join(o.outDir, CAMPAIGN_FILES.validation),
+      report_path: join(o.outDir, CAMPAIGN_FILES.report),
+      build_receipt_path: join(o.outDir, "build_receipt.json"),
+      baseline_policy_version: BASELINE_PANEL_POLICY_VERSION,
+      baseline_panel_required: requiredPanel(level),
+      renderer_policy_version: RENDERER_POLICY_VERSION,
+      renderer_profile_id: rendererProfileForTrack(o.rendererTrack ?? "json"),
       row_count: rowCounts.reduce((s, p) => s + p.rows, 0),
       sources: rowCounts,
       baseline_policy_level: level,

@@ -99,6 +99,38 @@ describe("campaign --external-episodes", () => {
       ...git,
     ]);
     expect(c.status).toBe("ok");
+    // Every key of upstream's `pilot-campaign` summary (gf01/commands/pilot.py at bf799d0).
+    for (const k of [
+      "status",
+      "freeze_dir",
+      "out_dir",
+      "runs_path",
+      "validation_path",
+      "report_path",
+      "build_receipt_path",
+      "row_count",
+      "renderer_track",
+      "baseline_policy_version",
+      "baseline_policy_level",
+      "baseline_panel_required",
+      "renderer_policy_version",
+      "renderer_profile_id",
+      "baseline_panel",
+      "external_runs_count",
+      "external_episode_paths_count",
+      "external_episode_rows_count",
+      "adaptation_condition",
+      "adaptation_budget_tokens",
+      "adaptation_data_scope",
+      "adaptation_protocol_id",
+    ])
+      expect(c, k).toHaveProperty(k);
+    expect(c).toMatchObject({
+      baseline_policy_version: "gf01.baseline_panel_policy.v1",
+      baseline_panel_required: ["random", "greedy", "oracle"],
+      renderer_profile_id: "canonical-json-v1",
+      adaptation_condition: "no_adaptation",
+    });
     expect(c.external_episode_rows_count).toBe(2);
     const rej = c.external_episode_rejections as Record<string, unknown>[];
     expect(rej.map((r) => [r.path, r.payload_index, r.error_type])).toEqual([
