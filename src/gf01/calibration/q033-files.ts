@@ -53,7 +53,22 @@ export async function q033Build(o: BuildOptions & { outDir: string; force?: bool
   const index = { ...built.summary, manifest_count: paths.length, manifest_paths: paths };
   const indexPath = join(o.outDir, "q033_manifest_index.json");
   await writeFileAtomic(indexPath, dumpJsonFile(index));
-  return { ok: true, payload: { ...index, index_path: indexPath, out_dir: o.outDir } };
+  // Official build receipt, with paths relative to the folder (same inputs, same bytes).
+  const receiptPath = join(o.outDir, "build_receipt.json");
+  await writeFileAtomic(
+    receiptPath,
+    dumpJsonFile({
+      status: "ok",
+      receipt_type: "build_receipt",
+      out_dir: ".",
+      index_path: "q033_manifest_index.json",
+      manifest_paths: paths,
+    }),
+  );
+  return {
+    ok: true,
+    payload: { ...index, index_path: indexPath, out_dir: o.outDir, build_receipt_path: receiptPath },
+  };
 }
 
 /** A manifest's seeds, checked (file and field named on bad input). */

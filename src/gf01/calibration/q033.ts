@@ -160,13 +160,32 @@ export function buildManifests(o: BuildOptions = {}): {
       quartile_rows,
       generator_config_hash: g.bundle.config_hash,
       generator_version: g.bundle.generator_version,
+      // Official manifest fields: the versions and the generator config (ours, not Python's).
+      benchmark_version: g.bundle.benchmark_version,
+      checker_version: g.bundle.checker_version,
+      harness_version: g.bundle.harness_version,
+      generator_config: JSON.parse(JSON.stringify(g.config)),
       git_commit: g.bundle.git_commit,
       quartile_assignment_method: "global_complexity_sort_index_quartiles",
     };
   });
+  // Official summary field: pairwise seed overlaps (zero by construction; computed, not assumed).
+  const manifest_seed_overlaps: Record<string, unknown>[] = [];
+  for (let i = 0; i < manifests.length; i++)
+    for (let j = i + 1; j < manifests.length; j++) {
+      const a = new Set(manifests[i].seeds);
+      const both = manifests[j].seeds.filter((x) => a.has(x));
+      manifest_seed_overlaps.push({
+        replicate_i: i + 1,
+        replicate_j: j + 1,
+        overlap_count: both.length,
+        overlap_preview: both.slice(0, 20),
+      });
+    }
   return {
     manifests,
     summary: {
+      manifest_seed_overlaps,
       status: "ok",
       schema_version: Q033_MANIFEST_SCHEMA,
       protocol_version: Q033_PROTOCOL,

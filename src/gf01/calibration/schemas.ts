@@ -142,7 +142,8 @@ export const q033ManifestIndexSchema = z.looseObject({
   protocol_version: z.string(),
   seed_start: int,
   candidate_count: nonneg,
-  skipped_seed_count: nonneg,
+  // ours (additive): upstream's index has no skipped-seed count
+  skipped_seed_count: nonneg.optional(),
   replicate_count: int.positive(),
   per_quartile: int.positive(),
   manifest_count: nonneg,
