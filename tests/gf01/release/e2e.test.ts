@@ -2,8 +2,9 @@
  * End to end: a previous release, then a 3-split release built from it (rotation applied),
  * a campaign over it (official white-box panel, our black-box panel, an external run file),
  * the calibration analysis (pilot-analyze), governance, report and candidate checks, the
- * release package (analysis included and hashed), and its rerun instructions executed in a shell (a `gf01` shim on PATH) to the same bytes and hashes. Tamper cases: an
- * edited freeze file and a forged external row are refused.
+ * release package (analysis included and hashed), and its rerun instructions executed in a
+ * shell (a `gf01` shim on PATH) to the same bytes and hashes. Tamper cases: an edited freeze
+ * file and a forged external row are refused.
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from "node:fs";
