@@ -11,6 +11,7 @@ import {
   Q033Error,
   type SweepOptions,
   sweepManifest,
+  sweepSeeds,
 } from "./q033.js";
 
 type Result = { ok: boolean; payload: Record<string, unknown>; error?: string };
@@ -111,7 +112,11 @@ export async function q033Close(o: {
     const p = readJsonFileSync(path, "Q-033 sweep") as Record<string, unknown> | null;
     if (!p || typeof p !== "object" || Array.isArray(p))
       throw new InputError("sweep must be a JSON object", { file: path });
-    if (!Array.isArray(p.seeds)) throw new InputError("seeds must be a list", { file: path, field: "seeds" });
+    if (!sweepSeeds(p))
+      throw new InputError("seed_manifest.seeds (or seeds) must be a list of integers", {
+        file: path,
+        field: "seed_manifest.seeds",
+      });
     if (!p.gates || typeof p.gates !== "object")
       throw new InputError("gates must be an object", { file: path, field: "gates" });
     return { path, payload: p };

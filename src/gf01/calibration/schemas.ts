@@ -153,25 +153,26 @@ registerSchema("gf01.q033_manifest_index.v1", q033ManifestIndexSchema);
 
 const passed = z.looseObject({ passed_all: z.boolean() });
 export const q033SweepSchema = z.looseObject({
-  status: z.literal("ok"),
+  status: z.enum(["ok", "error"]),
   schema_version: z.literal("gf01.q033_sweep.v1"),
   protocol_version: z.string(),
-  manifest_id: z.string().nullable(),
-  seeds: z.array(int),
-  instance_count: nonneg,
-  rejected_seeds: z.array(z.looseObject({ seed: int, reason: z.string() })),
+  seed_manifest: z.looseObject({ seed_count: nonneg, seeds: z.array(int) }),
   timings_ms: z.looseObject({}),
-  truncation_rate: rate,
-  oracle_minus_greedy_certified_gap: z.number(),
   panel_summary: z.looseObject({}),
   gates: z.looseObject({
-    thresholds: z.looseObject({}),
     global_results: z.record(z.string(), z.boolean()),
     global_failed: z.array(z.string()),
     stratified_results: z.object({ Q1: passed, Q2: passed, Q3: passed, Q4: passed }),
     stratified_failed_quartiles: z.array(z.string()),
     passed_all: z.boolean(),
   }),
+  // ours (additive; upstream keeps these under seed_manifest / search_stats / calibration_stats)
+  manifest_id: z.string().nullable().optional(),
+  seeds: z.array(int).optional(),
+  instance_count: nonneg.optional(),
+  rejected_seeds: z.array(z.looseObject({ seed: int, reason: z.string() })).optional(),
+  truncation_rate: rate.optional(),
+  oracle_minus_greedy_certified_gap: z.number().optional(),
 });
 registerSchema("gf01.q033_sweep.v1", q033SweepSchema);
 
@@ -179,8 +180,17 @@ export const q033ClosureSchema = z.looseObject({
   status: z.enum(["ok", "error"]),
   schema_version: z.literal("gf01.q033_closure.v1"),
   protocol_version: z.string(),
+  require_disjoint_seeds: z.boolean(),
+  replicate_count: nonneg,
   replicate_results: z.array(
-    z.looseObject({ replicate: int.positive(), path: z.string(), passed_all: z.boolean() }),
+    z.looseObject({
+      replicate_index: int.positive(),
+      seed_count: nonneg,
+      passed_all: z.boolean(),
+      // ours (additive)
+      replicate: int.positive().optional(),
+      path: z.string().optional(),
+    }),
   ),
   seed_overlaps: z.array(
     z.looseObject({

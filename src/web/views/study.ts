@@ -5,7 +5,7 @@
  * pack order, then the feedback form (the P0 template's questions, Likert 1–5). The server keeps
  * the progress (which study instances this participant finished), so a reload resumes.
  */
-import { h } from "preact";
+import { type ComponentChildren, h } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api, type StudyConfig, type StudyStatus, studyApi } from "../api.js";
 
@@ -46,7 +46,7 @@ export function StudyPage(props: { pid: string; go: (hash: string) => void }) {
     }
   };
 
-  const page = (...children: unknown[]) =>
+  const page = (...children: ComponentChildren[]) =>
     h("main", { class: "page study", "data-testid": "study" }, h("h1", null, "GF-01 study"), ...children);
   const alert = err ? h("p", { class: "error", role: "alert", "data-testid": "study-error" }, err) : null;
 
@@ -162,7 +162,7 @@ function FeedbackForm(p: {
   cfg: StudyConfig;
   pid: string;
   busy: boolean;
-  alert: unknown;
+  alert: ComponentChildren;
   submit: (f: Record<string, number | string>) => void;
 }) {
   const [scores, setScores] = useState<Record<string, number>>({});
