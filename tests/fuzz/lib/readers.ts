@@ -73,6 +73,7 @@ import { readStrictRuns } from "../../../src/gf01/calibration/pilot-analyze-file
 import { feedbackCheck } from "../../../src/gf01/study/feedback.js";
 import { p0SessionCheckFile, readFeedback, readWebSessions } from "../../../src/gf01/study/files.js";
 import { readConsents, readStudyFeedback } from "../../../src/gf01/server/study.js";
+import { q033Close } from "../../../src/gf01/calibration/q033-files.js";
 import { runCli } from "./flags.js";
 import type { Shape } from "./mutate.js";
 
@@ -369,6 +370,14 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       // Read as the browser's data directory (every <dir>/runs.jsonl and <dir>/*/runs.jsonl).
       companion: "runs.jsonl",
       read: (_file, dir) => readWebSessions(dir),
+    },
+    {
+      name: "gf01 Q-033 sweep (q033 close)",
+      weight: 0.3,
+      shape: "json",
+      valid: text(join(ROOT, "tests/fixtures/gf01/q033/official/sweep-01.json")),
+      fileName: "sweep.json",
+      read: (file) => q033Close({ sweeps: [file, file] }),
     },
     {
       name: "gf01 study feedback.csv (serve --study)",
