@@ -17,4 +17,6 @@ export * as api from "./api.js";
 export * as play from "./play/index.js";
 export * as view from "./view/index.js";
 export * as release from "./release/index.js";
+export * as calibrationSchemas from "./calibration/schemas.js";
+export * as studySchemas from "./study/schemas.js";
 export * as exporters from "./export/index.js";

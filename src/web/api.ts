@@ -97,3 +97,36 @@ export const api = {
     call<SessionView>("POST", `${base(bundle)}/sessions/${enc(sid)}/commit`, undefined, [422]),
   result: (sid: string) => call<StoredResult>("GET", `api/web/results/${enc(sid)}`),
 };
+
+/** Study mode (`gf01 serve --study`, docs/gf01-release.md "A human study"). */
+export interface StudyConfig {
+  bundle: string;
+  pack: string;
+  freeze_id: string | null;
+  seeds: { index: number; instance_id: string; seed: number }[];
+  consent_text: string;
+  consent_sha256: string;
+  likert: { field: string; question: string; low: string; high: string }[];
+  max_blockers: number;
+  max_notes_chars: number;
+}
+
+export interface StudyStatus {
+  participant_id: string;
+  consented: boolean;
+  played: string[];
+  next_index: number | null;
+  complete: boolean;
+  feedback_submitted: boolean;
+}
+
+const participant = (pid: string) => `api/web/study/participants/${enc(pid)}`;
+
+export const studyApi = {
+  config: () => call<StudyConfig>("GET", "api/web/study"),
+  status: (pid: string) => call<StudyStatus>("GET", participant(pid)),
+  consent: (pid: string, sha: string) =>
+    call<StudyStatus>("POST", `${participant(pid)}/consent`, { consent_sha256: sha }),
+  feedback: (pid: string, form: Record<string, number | string>) =>
+    call<StudyStatus>("POST", `${participant(pid)}/feedback`, form),
+};

@@ -11,6 +11,7 @@ import {
   Q033Error,
   type SweepOptions,
   sweepManifest,
+  sweepSeeds,
 } from "./q033.js";
 
 type Result = { ok: boolean; payload: Record<string, unknown>; error?: string };
@@ -53,7 +54,22 @@ export async function q033Build(o: BuildOptions & { outDir: string; force?: bool
   const index = { ...built.summary, manifest_count: paths.length, manifest_paths: paths };
   const indexPath = join(o.outDir, "q033_manifest_index.json");
   await writeFileAtomic(indexPath, dumpJsonFile(index));
-  return { ok: true, payload: { ...index, index_path: indexPath, out_dir: o.outDir } };
+  // Official build receipt, with paths relative to the folder (same inputs, same bytes).
+  const receiptPath = join(o.outDir, "build_receipt.json");
+  await writeFileAtomic(
+    receiptPath,
+    dumpJsonFile({
+      status: "ok",
+      receipt_type: "build_receipt",
+      out_dir: ".",
+      index_path: "q033_manifest_index.json",
+      manifest_paths: paths,
+    }),
+  );
+  return {
+    ok: true,
+    payload: { ...index, index_path: indexPath, out_dir: o.outDir, build_receipt_path: receiptPath },
+  };
 }
 
 /** A manifest's seeds, checked (file and field named on bad input). */
@@ -96,7 +112,11 @@ export async function q033Close(o: {
     const p = readJsonFileSync(path, "Q-033 sweep") as Record<string, unknown> | null;
     if (!p || typeof p !== "object" || Array.isArray(p))
       throw new InputError("sweep must be a JSON object", { file: path });
-    if (!Array.isArray(p.seeds)) throw new InputError("seeds must be a list", { file: path, field: "seeds" });
+    if (!sweepSeeds(p))
+      throw new InputError("seed_manifest.seeds (or seeds) must be a list of integers", {
+        file: path,
+        field: "seed_manifest.seeds",
+      });
     if (!p.gates || typeof p.gates !== "object")
       throw new InputError("gates must be an object", { file: path, field: "gates" });
     return { path, payload: p };

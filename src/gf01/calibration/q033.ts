@@ -160,13 +160,32 @@ export function buildManifests(o: BuildOptions = {}): {
       quartile_rows,
       generator_config_hash: g.bundle.config_hash,
       generator_version: g.bundle.generator_version,
+      // Official manifest fields: the versions and the generator config (ours, not Python's).
+      benchmark_version: g.bundle.benchmark_version,
+      checker_version: g.bundle.checker_version,
+      harness_version: g.bundle.harness_version,
+      generator_config: JSON.parse(JSON.stringify(g.config)),
       git_commit: g.bundle.git_commit,
       quartile_assignment_method: "global_complexity_sort_index_quartiles",
     };
   });
+  // Official summary field: pairwise seed overlaps (zero by construction; computed, not assumed).
+  const manifest_seed_overlaps: Record<string, unknown>[] = [];
+  for (let i = 0; i < manifests.length; i++)
+    for (let j = i + 1; j < manifests.length; j++) {
+      const a = new Set(manifests[i].seeds);
+      const both = manifests[j].seeds.filter((x) => a.has(x));
+      manifest_seed_overlaps.push({
+        replicate_i: i + 1,
+        replicate_j: j + 1,
+        overlap_count: both.length,
+        overlap_preview: both.slice(0, 20),
+      });
+    }
   return {
     manifests,
     summary: {
+      manifest_seed_overlaps,
       status: "ok",
       schema_version: Q033_MANIFEST_SCHEMA,
       protocol_version: Q033_PROTOCOL,
@@ -306,12 +325,21 @@ export function sweepManifest(
     .filter(([, ok]) => !ok)
     .map(([k]) => k);
   const failedQ = QUARTILES.filter((q) => !stratified[q].passed_all);
+  const passedAll = globalFailed.length === 0 && failedQ.length === 0;
   return {
-    status: "ok",
+    // Upstream: "error" when a gate failed (the payload is complete either way).
+    status: passedAll ? "ok" : "error",
     schema_version: Q033_SWEEP_SCHEMA,
     protocol_version: Q033_PROTOCOL,
     manifest_id: manifest.manifest_id ?? null,
     seeds,
+    // Official: where upstream's closure check reads the seeds and the manifest id.
+    seed_manifest: {
+      manifest_id: manifest.manifest_id ?? null,
+      replicate_index: Number.isInteger(manifest.replicate_index) ? manifest.replicate_index : 0,
+      seed_count: seeds.length,
+      seeds,
+    },
     instance_count: g.instances.length,
     rejected_seeds: g.rejected.map((r) => ({ seed: r.seed, reason: r.reason })),
     timings_ms: {
@@ -328,7 +356,7 @@ export function sweepManifest(
       global_failed: globalFailed,
       stratified_results: stratified,
       stratified_failed_quartiles: failedQ,
-      passed_all: globalFailed.length === 0 && failedQ.length === 0,
+      passed_all: passedAll,
     },
   };
 }
@@ -340,14 +368,19 @@ export function closure(
 ): Record<string, unknown> {
   const reasons: string[] = [];
   if (sweeps.length < 2) reasons.push("insufficient_sweeps");
+  const seedSets = sweeps.map((s) => sweepSeeds(s.payload) ?? []);
   const results = sweeps.map((s, i) => {
     const gates = (s.payload.gates ?? {}) as Record<string, unknown>;
     const passed = gates.passed_all === true;
     if (!passed) reasons.push(`replicate_${i + 1}_failed_gates`);
+    const sm = (s.payload.seed_manifest ?? {}) as Record<string, unknown>;
     return {
       replicate: i + 1,
+      replicate_index: i + 1,
       path: s.path,
-      manifest_id: s.payload.manifest_id ?? null,
+      manifest_id: sm.manifest_id ?? s.payload.manifest_id ?? null,
+      seed_count: new Set(seedSets[i]).size,
+      status: typeof s.payload.status === "string" ? s.payload.status : "unknown",
       passed_all: passed,
       global_failed: gates.global_failed ?? [],
       stratified_failed_quartiles: gates.stratified_failed_quartiles ?? [],
@@ -356,8 +389,8 @@ export function closure(
   const overlaps: Record<string, unknown>[] = [];
   for (let i = 0; i < sweeps.length; i++)
     for (let j = i + 1; j < sweeps.length; j++) {
-      const a = new Set(sweeps[i].payload.seeds as number[]);
-      const both = (sweeps[j].payload.seeds as number[]).filter((s) => a.has(s));
+      const a = new Set(seedSets[i]);
+      const both = [...new Set(seedSets[j])].filter((s) => a.has(s)).sort((x, y) => x - y);
       overlaps.push({
         replicate_i: i + 1,
         replicate_j: j + 1,
@@ -366,15 +399,27 @@ export function closure(
       });
     }
   const disjoint = overlaps.every((x) => x.overlap_count === 0);
-  if (!disjoint && !allowOverlap) reasons.push("replicate_seed_overlap");
+  if (!disjoint && !allowOverlap) reasons.push("replicate_seed_sets_overlap");
   return {
     status: reasons.length ? "error" : "ok",
     schema_version: Q033_CLOSURE_SCHEMA,
     protocol_version: Q033_PROTOCOL,
+    require_disjoint_seeds: !allowOverlap,
+    replicate_count: sweeps.length,
     replicate_results: results,
     seed_overlaps: overlaps,
     disjoint_ok: disjoint,
     close_q033: reasons.length === 0,
     failure_reasons: reasons,
   };
+}
+
+/**
+ * A sweep's seeds: upstream's `seed_manifest.seeds` (ours write both), else our top-level
+ * `seeds`; undefined when neither is a list of integers.
+ */
+export function sweepSeeds(p: Record<string, unknown>): number[] | undefined {
+  const sm = p.seed_manifest as Record<string, unknown> | undefined;
+  const v = sm && typeof sm === "object" && Array.isArray(sm.seeds) ? sm.seeds : p.seeds;
+  return Array.isArray(v) && v.every((x) => Number.isSafeInteger(x)) ? (v as number[]) : undefined;
 }

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { outDirFlag, portFlag } from "../../core/cli.js";
+import { nonEmptyFlag, outDirFlag, portFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
 // limits.ts has only type imports, so its defaults can be shown in --help for free.
@@ -105,6 +105,16 @@ export function registerServeCommands(program: Command): void {
       1,
     )
     .option(
+      "--study <pack-dir>",
+      "study mode: serve this P0 seed pack (gf01 p0-init) as the bundle `study`, with consent and a feedback form; study link /#/study/<participant-id>",
+      nonEmptyFlag("study"),
+    )
+    .option(
+      "--study-consent <file>",
+      "consent text shown before the first study game (UTF-8, ≤ 16 KiB; default: a built-in text)",
+      nonEmptyFlag("study-consent"),
+    )
+    .option(
       "--trust-proxy",
       "take the client address from the last X-Forwarded-For hop (only behind your own reverse proxy)",
       false,
@@ -120,12 +130,23 @@ export function registerServeCommands(program: Command): void {
       const bundles: BundleSource[] = o.instances.map((x: string | LoadedBundle) =>
         typeof x === "string" ? { file: x } : { bundle: x, name: bundleSourceName(x) },
       );
-      if (!bundles.length) {
+      if (!bundles.length && !o.study) {
         const demo = demoBundle(gitCommit);
         const f = await writeDemoBundle(o.dataDir, demo.json);
         log(`gf01 serve: no --instances given; serving a demo bundle (written to ${f})`);
         bundles.push({ key: "demo", name: "demo (generated, seeds 0-5)", bundle: demo.bundle });
       }
+      if (o.studyConsent && !o.study) {
+        throw new InputError("--study-consent needs --study <pack-dir>", { field: "study-consent" });
+      }
+      const study = o.study
+        ? {
+            packDir: o.study as string,
+            consentText: o.studyConsent
+              ? (await import("../server/study.js")).readConsentText(o.studyConsent)
+              : undefined,
+          }
+        : undefined;
       if (o.rebuild) await buildWeb({ log });
       const s = await startGf01Server({
         bundles,
@@ -135,6 +156,7 @@ export function registerServeCommands(program: Command): void {
         webDir: o.webDir,
         gitCommit,
         bestMatchMaxNodes: o.bestMatchMaxNodes,
+        study,
         scoreWorkers: o.scoreWorkers,
         limits: {
           maxBodyBytes: o.maxBodyBytes,
@@ -150,6 +172,7 @@ export function registerServeCommands(program: Command): void {
       log(`gf01 serve: ${s.url}/  (data: ${o.dataDir}; Ctrl-C to stop)`);
       for (const b of s.bundles)
         log(`  bundle ${b.key}: ${b.bundle.instances.length} instance(s) → ${b.dataDir}`);
+      if (study) log(`  study link: ${s.url}/#/study/<participant-id>`);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
         process.once("SIGINT", stop);

@@ -139,7 +139,7 @@ const AGENT_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** Pseudonymous player ids (no names or e-mail addresses: see docs/human-data.md). */
 export const PLAYER_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
-class HttpError extends Error {
+export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
@@ -152,7 +152,7 @@ class HttpError extends Error {
 const tooLarge = (max: number) => new HttpError(413, "body_too_large", `request body over ${max} bytes`);
 
 /** The body as JSON (undefined when empty). Event listeners, not an async iterator: hot path. */
-function readBody(req: IncomingMessage, max: number): Promise<unknown> {
+export function readBody(req: IncomingMessage, max: number): Promise<unknown> {
   const declared = Number(req.headers["content-length"]);
   if (declared > max) {
     req.resume();
@@ -192,7 +192,7 @@ function readBody(req: IncomingMessage, max: number): Promise<unknown> {
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /** Why a browser on another origin must not get this request through, or undefined. */
-function crossOriginProblem(req: IncomingMessage, forwarded: boolean): HttpError | undefined {
+export function crossOriginProblem(req: IncomingMessage, forwarded: boolean): HttpError | undefined {
   const origin = req.headers.origin;
   if (origin !== undefined && origin !== "null") {
     let host: string | undefined;

@@ -19,12 +19,19 @@ import { readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { currentGitCommit, evaluateAgent, reportRunsFile, validateRunsFile } from "../api.js";
 import { getAgent } from "../agents/registry.js";
 import { loadBundle } from "../artifacts/bundle.js";
-import { DEFAULT_TOOL_ALLOWLIST_BY_TRACK } from "../artifacts/meta.js";
+import {
+  DEFAULT_TOOL_ALLOWLIST_BY_TRACK,
+  RENDERER_POLICY_VERSION,
+  rendererProfileForTrack,
+} from "../artifacts/meta.js";
 import { dumpJsonFile, dumpJsonlRow, stableHash } from "../artifacts/pyout.js";
 import { evaluateOnlineAgent } from "../play/api.js";
+import { adaptationPolicyError } from "../artifacts/run-record.js";
+import { externalEpisodeRows } from "./episodes.js";
 import { CAMPAIGN_FILES, FREEZE_FILES, outDirProblem } from "./files.js";
 import type { CheckResult } from "./policy.js";
 import {
+  BASELINE_PANEL_POLICY_VERSION,
   type BaselinePolicyLevel,
   canonicalBaselineAgentId,
   requiredPanel,
@@ -50,6 +57,17 @@ export interface CampaignOptions {
   force?: boolean;
   /** Tool log hash for EVAL-TA (default: derived as upstream does). */
   toolLogHash?: string;
+  /** Play payloads (`gf01 play --out`) to re-score against the freeze and merge (episodes.ts). */
+  externalEpisodes?: readonly string[];
+  /** DEC-055 adaptation condition of the panel rows (official `--adaptation-*`; default none). */
+  adaptation?: CampaignAdaptation;
+}
+
+export interface CampaignAdaptation {
+  adaptationCondition?: string;
+  adaptationBudgetTokens?: number;
+  adaptationDataScope?: string;
+  adaptationProtocolId?: string;
 }
 
 /** Official campaign rule: a derived 16-hex tool log hash per (bundle, agent, seed, panel index). */
@@ -108,6 +126,22 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
   for (const f of o.externalRuns ?? [])
     if (!existsSync(f))
       throw new InputError("cannot read external run file", { file: f, field: "external-runs" });
+  for (const f of o.externalEpisodes ?? [])
+    if (!existsSync(f))
+      throw new InputError("cannot read external episode file", { file: f, field: "external-episodes" });
+  const ad = {
+    adaptationCondition: o.adaptation?.adaptationCondition ?? "no_adaptation",
+    adaptationBudgetTokens: o.adaptation?.adaptationBudgetTokens ?? 0,
+    adaptationDataScope: o.adaptation?.adaptationDataScope ?? "none",
+    adaptationProtocolId: (o.adaptation?.adaptationProtocolId ?? "none").trim() || "none",
+  };
+  const adErr = adaptationPolicyError(
+    ad.adaptationCondition,
+    ad.adaptationBudgetTokens,
+    ad.adaptationDataScope,
+    ad.adaptationProtocolId,
+  );
+  if (adErr) return fail("adaptation_policy_violation", { message: adErr });
   const problem = outDirProblem(o.outDir, !!o.force);
   if (problem) return problem;
   mkdirSync(o.outDir, { recursive: true });
@@ -146,6 +180,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
       overwrite: true,
       gitCommit,
       pool,
+      ...ad,
     });
     if (!r.ok) return fail("campaign_agent_failed", { agent: id, result: r.payload });
     parts.push({ source: `panel:${id}`, rows: readLines(out) });
@@ -161,6 +196,7 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
       out,
       overwrite: true,
       gitCommit,
+      adaptation: ad,
     } as Parameters<typeof evaluateOnlineAgent>[0]);
     // An agent that errored is recorded as a failure of the campaign, never scored.
     if (!r.ok || r.payload.errored) return fail("campaign_agent_failed", { agent: id, result: r.payload });
@@ -171,6 +207,25 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
     // Parsed (bad JSON names file and line) and re-serialised in the official row format.
     for await (const { value } of readJsonl(f)) rows.push(dumpJsonlRow(value));
     parts.push({ source: `external:${f}`, rows });
+  }
+  // Play payloads: re-scored against the freeze; a rejected one is skipped and recorded.
+  const bm = bundle.meta;
+  const episodes = externalEpisodeRows(
+    o.externalEpisodes ?? [],
+    bundle,
+    {
+      benchmark_version: bm.benchmark_version as string | undefined,
+      generator_version: bm.generator_version as string | undefined,
+      checker_version: bm.checker_version as string | undefined,
+      harness_version: bm.harness_version as string | undefined,
+      git_commit: gitCommit,
+      config_hash: (bm.config_hash as string | undefined) ?? "unknown",
+    },
+    pool,
+  );
+  for (const f of episodes.per_file) {
+    const mine = episodes.rows.splice(0, f.rows);
+    parts.push({ source: `external-episodes:${f.path}`, rows: mine.map((r) => dumpJsonlRow(r)) });
   }
   const runsPath = join(o.outDir, CAMPAIGN_FILES.runs);
   await writeFileAtomic(runsPath, parts.flatMap((p) => p.rows.map((l) => `${l}\n`)).join(""));
@@ -202,6 +257,11 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
     baseline_panel: panel,
     blackbox_panel: [...(o.blackboxPanel ?? DEFAULT_BLACKBOX_PANEL)],
     sources: rowCounts,
+    ...adaptationFields(ad),
+    external_episode_rows_count: rowCounts
+      .filter((p) => p.source.startsWith("external-episodes:"))
+      .reduce((s, p) => s + p.rows, 0),
+    external_episode_rejections: episodes.rejected,
   };
   await writeFileAtomic(join(o.outDir, "build_receipt.json"), dumpJsonFile(receipt));
   if (!v.ok) return { ok: false, payload: { ...validation, status: "error" } };
@@ -212,6 +272,15 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
       status: "ok",
       freeze_dir: o.freezeDir,
       out_dir: o.outDir,
+      // Official summary fields (upstream `pilot-campaign`).
+      runs_path: runsPath,
+      validation_path: join(o.outDir, CAMPAIGN_FILES.validation),
+      report_path: join(o.outDir, CAMPAIGN_FILES.report),
+      build_receipt_path: join(o.outDir, "build_receipt.json"),
+      baseline_policy_version: BASELINE_PANEL_POLICY_VERSION,
+      baseline_panel_required: requiredPanel(level),
+      renderer_policy_version: RENDERER_POLICY_VERSION,
+      renderer_profile_id: rendererProfileForTrack(o.rendererTrack ?? "json"),
       row_count: rowCounts.reduce((s, p) => s + p.rows, 0),
       sources: rowCounts,
       baseline_policy_level: level,
@@ -219,7 +288,20 @@ export async function runCampaign(o: CampaignOptions): Promise<CheckResult> {
       blackbox_panel: receipt.blackbox_panel,
       best_match_pool: pool,
       external_runs_count: (o.externalRuns ?? []).length,
+      external_episode_paths_count: (o.externalEpisodes ?? []).length,
+      external_episode_rows_count: receipt.external_episode_rows_count,
+      external_episode_rejected_count: episodes.rejected.length,
+      external_episode_rejections: episodes.rejected,
+      ...adaptationFields(ad),
       renderer_track: o.rendererTrack ?? "json",
     },
   };
 }
+
+/** Official campaign summary fields of the adaptation condition. */
+const adaptationFields = (a: Required<CampaignAdaptation>) => ({
+  adaptation_condition: a.adaptationCondition,
+  adaptation_budget_tokens: a.adaptationBudgetTokens,
+  adaptation_data_scope: a.adaptationDataScope,
+  adaptation_protocol_id: a.adaptationProtocolId,
+});

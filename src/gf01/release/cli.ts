@@ -304,6 +304,29 @@ Example:
       collect,
       [] as string[],
     )
+    .option(
+      "--external-episodes <file>",
+      "play payloads to merge (gf01 play --out; .json object/list or .jsonl; repeatable): re-scored against the freeze, a rejected one skipped and recorded",
+      collect,
+      [] as string[],
+    )
+    .addOption(
+      new Option("--adaptation-condition <c>", "DEC-055 adaptation condition of the panel rows")
+        .choices(["no_adaptation", "prompt_adaptation", "weight_finetune"])
+        .default("no_adaptation"),
+    )
+    .option(
+      "--adaptation-budget-tokens <n>",
+      "adaptation token budget (0 for no_adaptation)",
+      intFlag("adaptation-budget-tokens", { min: 0 }),
+      0,
+    )
+    .addOption(
+      new Option("--adaptation-data-scope <s>", "adaptation data scope")
+        .choices(["none", "public_only", "public_plus_external"])
+        .default("none"),
+    )
+    .option("--adaptation-protocol-id <id>", "adaptation protocol id", "none")
     .option("--seed <n>", "agent seeds: panel agent i gets seed + i", intFlag("seed"), 1100)
     .addOption(
       new Option("--renderer-track <track>", "json | visual").choices(["json", "visual"]).default("json"),
@@ -330,6 +353,13 @@ Example:
           level: o.baselinePolicyLevel,
           blackboxPanel: bb === "none" || bb === "" ? [] : commaList(bb),
           externalRuns: o.externalRuns,
+          externalEpisodes: o.externalEpisodes,
+          adaptation: {
+            adaptationCondition: o.adaptationCondition,
+            adaptationBudgetTokens: o.adaptationBudgetTokens,
+            adaptationDataScope: o.adaptationDataScope,
+            adaptationProtocolId: o.adaptationProtocolId,
+          },
           seed: o.seed,
           rendererTrack: o.rendererTrack,
           pool: o.bestMatchPool,

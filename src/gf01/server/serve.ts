@@ -29,6 +29,7 @@ import { cutTornTail, openDurableJsonl, openJsonl } from "./journal.js";
 import { ScorePool } from "./score-pool.js";
 import { clientOf, DEFAULT_LIMITS, RateLimiter, type ServerLimits, SessionQuota } from "./limits.js";
 import { API_SECURITY_HEADERS, createStaticHandler } from "./static.js";
+import { openStudy, STUDY_KEY, type Study, type StudyOptions } from "./study.js";
 
 export interface BundleSource {
   /** URL-safe key (default: from the file name). */
@@ -57,6 +58,8 @@ export interface Gf01ServerOptions {
   limits?: Partial<ServerLimits>;
   /** Best-match node cap when scoring a commit (see `PlayHandlerOptions.bestMatchMaxNodes`). */
   bestMatchMaxNodes?: number;
+  /** Study mode (`--study`): a P0 seed pack served as the bundle `study`, with consent and feedback (study.ts). */
+  study?: StudyOptions;
   log?: (line: string) => void;
 }
 
@@ -115,10 +118,15 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   const quota = new SessionQuota(limits.maxSessions, limits.maxSessionsPerClient);
   const rate = new RateLimiter(limits.ratePerClient);
   const who = (req: IncomingMessage) => clientOf(req, limits.trustProxy);
-  if (!o.bundles.length) throw new InputError("no instance bundles to serve", { field: "instances" });
+  const study: Study | undefined = o.study ? await openStudy(o.study) : undefined;
+  // The study pack is mounted first, so it always gets the key `study`.
+  const sources: BundleSource[] = study
+    ? [{ key: STUDY_KEY, name: study.name, bundle: study.bundle }, ...o.bundles]
+    : o.bundles;
+  if (!sources.length) throw new InputError("no instance bundles to serve", { field: "instances" });
   const taken = new Set<string>();
   const mounted: Gf01Server["bundles"] = [];
-  for (const src of o.bundles) {
+  for (const src of sources) {
     const bundle = src.bundle ?? (await loadBundle(src.file!));
     if (!bundle.instances.length)
       throw new InputError("the bundle has no instances", { file: src.file, field: "instances" });
@@ -135,7 +143,16 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
 
   // Results index: session id → public result, reloaded from disk so links keep working.
   const results = new Map<string, PublicResultRecord>();
+  // Study mode: participant → study instances they finished (from the same records).
+  const studyPlayed = new Map<string, Set<string>>();
+  const noteStudy = (r: PublicResultRecord) => {
+    if (!study || r.bundle !== STUDY_KEY || r.player_id === undefined) return;
+    const s = studyPlayed.get(r.player_id) ?? new Set<string>();
+    studyPlayed.set(r.player_id, s.add(r.instance_id));
+  };
   const appenders = new Map<string, LineSink>();
+  // Study files are read (and a broken one refused) before any data file is opened.
+  await study?.start(join(o.dataDir, STUDY_KEY), (p) => studyPlayed.get(p) ?? new Set());
   for (const m of mounted) {
     await mkdir(m.dataDir, { recursive: true });
     const f = join(m.dataDir, "sessions.jsonl");
@@ -148,7 +165,10 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     }
     const sink = await openJsonl(f, { log });
     if (existsSync(f))
-      for await (const { value } of readJsonl<PublicResultRecord>(f)) results.set(value.session_id, value);
+      for await (const { value } of readJsonl<PublicResultRecord>(f)) {
+        results.set(value.session_id, value);
+        noteStudy(value);
+      }
     appenders.set(m.key, sink);
   }
 
@@ -192,6 +212,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
           result: publicResult(outcome),
         };
         results.set(session_id, rec);
+        noteStudy(rec);
         // Not awaited: the results index is a convenience; runs.jsonl is the record of truth.
         appenders
           .get(m.key)!
@@ -271,6 +292,17 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       return sendJson(res, 404, { error: { code: "unknown_bundle", message: `no bundle for ${path}` } });
     }
     if (path === "/api/web/catalog") return sendJson(res, 200, catalog);
+    const studied = study?.handle(req, path, {
+      maxBodyBytes: limits.maxBodyBytes,
+      forwarded: limits.trustProxy,
+    });
+    if (studied) {
+      studied.then(
+        (r) => sendJson(res, r.status, r.body),
+        (e: unknown) => sendJson(res, 500, { error: { code: "internal", message: (e as Error).message } }),
+      );
+      return;
+    }
     if (path.startsWith("/api/web/results/")) {
       let sid = "";
       try {

@@ -69,9 +69,25 @@ export function EndPanel(p: { result: PublicResult; sid: string }) {
         { href: `#/results/${encodeURIComponent(p.sid)}`, class: "button", "data-testid": "results-link" },
         "Results page",
       ),
-      h("a", { href: "#/", class: "button primary" }, "Play another"),
+      studyLink(),
     ),
   );
+}
+
+/** In a study tab (study.ts), the next step is the study page, not the home page. */
+function studyLink() {
+  const pid = sessionStorage.getItem("gf01.study");
+  return pid
+    ? h(
+        "a",
+        {
+          href: `#/study/${encodeURIComponent(pid)}`,
+          class: "button primary",
+          "data-testid": "study-continue",
+        },
+        "Continue the study",
+      )
+    : h("a", { href: "#/", class: "button primary" }, "Play another");
 }
 
 export function ResultsPage(p: { sid: string }) {

@@ -72,6 +72,8 @@ import { analyzePilot } from "../../../src/gf01/calibration/pilot-analyze.js";
 import { readStrictRuns } from "../../../src/gf01/calibration/pilot-analyze-files.js";
 import { feedbackCheck } from "../../../src/gf01/study/feedback.js";
 import { p0SessionCheckFile, readFeedback, readWebSessions } from "../../../src/gf01/study/files.js";
+import { readConsents, readStudyFeedback } from "../../../src/gf01/server/study.js";
+import { q033Close } from "../../../src/gf01/calibration/q033-files.js";
 import { runCli } from "./flags.js";
 import type { Shape } from "./mutate.js";
 
@@ -368,6 +370,37 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       // Read as the browser's data directory (every <dir>/runs.jsonl and <dir>/*/runs.jsonl).
       companion: "runs.jsonl",
       read: (_file, dir) => readWebSessions(dir),
+    },
+    {
+      name: "gf01 Q-033 sweep (q033 close)",
+      weight: 0.3,
+      shape: "json",
+      valid: text(join(ROOT, "tests/fixtures/gf01/q033/official/sweep-01.json")),
+      fileName: "sweep.json",
+      read: (file) => q033Close({ sweeps: [file, file] }),
+    },
+    {
+      name: "gf01 study feedback.csv (serve --study)",
+      weight: 0.3,
+      shape: "text",
+      valid:
+        "tester_id,date,backend_used,seed_list_run,objective_clarity,control_clarity,action_effect_clarity,visual_overload,must_fix_blockers,notes\n" +
+        'p01,2026-11-24,web,7000;7001,4,5,3,2,0,"\'=SUM(A1), tricky"\np02,2026-11-24,web,7000;7001,3,3,3,1,1,\n',
+      fileName: "feedback.csv",
+      read: (file) => readStudyFeedback(file),
+    },
+    {
+      name: "gf01 study consent.json (serve --study)",
+      weight: 0.3,
+      shape: "json",
+      valid: `${JSON.stringify({
+        schema_version: "gf01.study_consent.v1",
+        participants: [
+          { participant_id: "p01", consent_sha256: "ab".repeat(32), consented_on: "2026-11-24" },
+        ],
+      })}\n`,
+      fileName: "consent.json",
+      read: (file) => readConsents(file),
     },
     {
       name: "geb dataset rows (loadRows)",

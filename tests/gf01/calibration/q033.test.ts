@@ -94,7 +94,7 @@ describe("gf01 q033 build / sweep / close", async () => {
       { path: "a", payload: pass([1, 2]) },
       { path: "b", payload: pass([2]) },
     ]);
-    expect(ov.failure_reasons).toEqual(["replicate_seed_overlap"]);
+    expect(ov.failure_reasons).toEqual(["replicate_seed_sets_overlap"]);
     const failing = { seeds: [9], gates: { passed_all: false, global_failed: ["eval_ms_mean_ok"] } };
     expect(
       closure([

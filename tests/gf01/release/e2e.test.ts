@@ -1,9 +1,10 @@
 /**
  * End to end: a previous release, then a 3-split release built from it (rotation applied),
  * a campaign over it (official white-box panel, our black-box panel, an external run file),
- * governance, report and candidate checks, the release package, and its rerun instructions
- * executed in a shell (a `gf01` shim on PATH) to the same bytes and hashes. Tamper cases: an
- * edited freeze file and a forged external row are refused.
+ * the calibration analysis (pilot-analyze), governance, report and candidate checks, the
+ * release package (analysis included and hashed), and its rerun instructions executed in a
+ * shell (a `gf01` shim on PATH) to the same bytes and hashes. Tamper cases: an edited freeze
+ * file and a forged external row are refused.
  */
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from "node:fs";
@@ -12,6 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyPackageFiles } from "../../../src/gf01/release/package.js";
+import { pilotAnalysisSchema } from "../../../src/gf01/calibration/schemas.js";
 import { releaseFreezeSchema, releasePackageSchema } from "../../../src/gf01/release/schemas.js";
 import { runGf01 } from "./helpers.js";
 
@@ -91,6 +93,13 @@ describe("release end to end", () => {
     const v = JSON.parse(readFileSync(T("c2/official_validation.json"), "utf8"));
     expect(v.status).toBe("ok");
     expect(v.rows_verified).toBe(camp.row_count);
+    // The calibration analysis of the campaign (DEC-014c/d), written beside it; the package
+    // carries it, hashed, so the rerun's `sha256sum -c` covers it.
+    const analysis = await ok(["pilot-analyze", "--campaign-dir", T("c2")]);
+    expect(analysis.policy_reference).toBe("DEC-014d");
+    expect(
+      pilotAnalysisSchema.safeParse(JSON.parse(readFileSync(T("c2/pilot_analysis.json"), "utf8"))).success,
+    ).toBe(true);
     const gov = await ok([
       "release-governance-check",
       "--manifest",
@@ -128,6 +137,10 @@ describe("release end to end", () => {
     ]);
     expect(cand.stages.release_package.payload.freeze_hash_check.checked).toBe(2);
     expect(verifyPackageFiles(T("pkg")).every((f) => f.ok)).toBe(true);
+    expect(readFileSync(T("pkg/SHA256SUMS"), "utf8")).toMatch(/ artifacts\/pilot_analysis\.json\n/);
+    expect(readFileSync(T("pkg/artifacts/pilot_analysis.json"), "utf8")).toBe(
+      readFileSync(T("c2/pilot_analysis.json"), "utf8"),
+    );
     const json = (f: string) => JSON.parse(readFileSync(T(f), "utf8"));
     expect(releaseFreezeSchema.safeParse(json("v2/release_freeze_v1.json")).success).toBe(true);
     expect(releasePackageSchema.safeParse(json("pkg/release_package_manifest.json")).success).toBe(true);
