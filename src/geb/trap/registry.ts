@@ -6,7 +6,11 @@ import { authorityUnderInterferenceFamily } from "./families/authority-under-int
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import { epistemicFamily } from "./families/epistemic.js";
+import { myopicPlanningTrapsFamily } from "./families/myopic-planning-traps.js";
+import { novelContinuityFamily } from "./families/novel-continuity.js";
+import { novelContinuityLongHorizonFamily } from "./families/novel-continuity-long-horizon.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
+import { referentialIndexingSuiteFamily } from "./families/referential-indexing-suite.js";
 import type { TrapFamily } from "./types.js";
 
 export const TRAP_FAMILIES: readonly TrapFamily[] = [
@@ -15,6 +19,10 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   compressionRecoverabilityFamily,
   ragPromptInjectionFamily,
   authorityUnderInterferenceFamily,
+  novelContinuityFamily,
+  novelContinuityLongHorizonFamily,
+  myopicPlanningTrapsFamily,
+  referentialIndexingSuiteFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
@@ -23,11 +31,7 @@ export const TRAP_FAMILIES_NOT_PORTED: readonly string[] = [
   "social_pressure_self_doubt",
   "persona_session_drift",
   "compression_roundtrip_generalization",
-  "novel_continuity",
-  "novel_continuity_long_horizon",
   "authority_under_interference_hardening",
-  "myopic_planning_traps",
-  "referential_indexing_suite",
   "rpa_mode_switch",
   "intent_spec_layer",
   "noise_escalation",
