@@ -16,7 +16,12 @@ import { referentialPrediction } from "../../../src/geb/trap/families/referentia
 import { baselineReport } from "../../../src/geb/trap/framework.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
-import { TRAP_SPLITS, type TrapFamily, type TrapPrediction, type TrapRow } from "../../../src/geb/trap/types.js";
+import {
+  TRAP_SPLITS,
+  type TrapFamily,
+  type TrapPrediction,
+  type TrapRow,
+} from "../../../src/geb/trap/types.js";
 
 const root = join(import.meta.dirname, "../../fixtures/geb/trap");
 const FAMILIES = [
@@ -115,7 +120,8 @@ for (const id of FAMILIES) {
   };
   describe(`${id}: extra prediction sets (reference-0.1)`, () => {
     it("the expected file covers exactly these sets", () => {
-      for (const split of TRAP_SPLITS) expect(Object.keys(expected[split]).sort()).toEqual(Object.keys(sets).sort());
+      for (const split of TRAP_SPLITS)
+        expect(Object.keys(expected[split]).sort()).toEqual(Object.keys(sets).sort());
     });
     for (const split of TRAP_SPLITS)
       for (const [name, make] of Object.entries(sets))
@@ -125,7 +131,8 @@ for (const id of FAMILIES) {
           expect(Object.keys(got.means)).toEqual(Object.keys(want.means));
           for (const [k, v] of Object.entries(want.means))
             expect(Math.abs(got.means[k] - v), k).toBeLessThanOrEqual(1e-12);
-          if (want.failure_mode_counts !== null) expect(got.failure_mode_counts).toEqual(want.failure_mode_counts);
+          if (want.failure_mode_counts !== null)
+            expect(got.failure_mode_counts).toEqual(want.failure_mode_counts);
         });
   });
 }
@@ -135,7 +142,13 @@ describe("baselines on the default fixtures", () => {
     for (const id of FAMILIES) {
       const f = trapFamily(id)!;
       for (const r of f.generate(f.defaults).holdout) {
-        const bare = { id: r.id, book: r.book, question: r.question, gold: {}, meta: {} } as unknown as TrapRow;
+        const bare = {
+          id: r.id,
+          book: r.book,
+          question: r.question,
+          gold: {},
+          meta: {},
+        } as unknown as TrapRow;
         expect(f.foldPrediction(bare)).toEqual(f.foldPrediction(r));
         expect(lookupPrediction(bare)).toEqual(lookupPrediction(r));
       }
@@ -164,12 +177,15 @@ describe("novel_continuity fold: the key a question describes", () => {
   it("resolves described keys in the default fixtures to the gold key", () => {
     const f = trapFamily("novel_continuity")!;
     const fx = f.generate(f.defaults);
-    for (const r of [...fx.anchors, ...fx.holdout]) expect(contractFold(r).support_ids).toEqual(r.gold.support_ids);
+    for (const r of [...fx.anchors, ...fx.holdout])
+      expect(contractFold(r).support_ids).toEqual(r.gold.support_ids);
   });
 
   it("named key first, then a key written in the question, then all dot-parts as words, longest first", () => {
     expect(mentionedKey("value of `b.c`", ["a", "b.c"])).toBe("b.c");
-    expect(mentionedKey("what day for vault.unlock_day?", ["vault.unlock_day", "day"])).toBe("vault.unlock_day");
+    expect(mentionedKey("what day for vault.unlock_day?", ["vault.unlock_day", "day"])).toBe(
+      "vault.unlock_day",
+    );
     expect(mentionedKey("What codename does Arya use?", ["arya.codename", "weather"])).toBe("arya.codename");
     expect(mentionedKey("Nothing here", ["x.y"])).toBe(null);
     // A named key with no ledger entry is still returned (the answer is then null).
@@ -180,23 +196,35 @@ describe("novel_continuity fold: the key a question describes", () => {
     const part = fc.constantFrom("alpha", "beta", "arya", "codename", "day", "rule", "x");
     const key = fc.array(part, { minLength: 1, maxLength: 3 }).map((ps) => ps.join("."));
     fc.assert(
-      fc.property(fc.uniqueArray(key, { minLength: 1, maxLength: 5 }), fc.array(part, { maxLength: 6 }), (keys, ws) => {
-        const q = `Q: ${ws.join(" ")}?`;
-        const got = mentionedKey(q, keys);
-        const words = new Set(q.toLowerCase().match(/[a-z0-9_]+/g) ?? []);
-        const inText = keys.filter((k) => q.toLowerCase().includes(k));
-        const byParts = keys.filter((k) => k.split(".").every((p) => words.has(p)));
-        const longest = (xs: string[]) =>
-          xs.length ? xs.reduce((a, b) => (b.length > a.length || (b.length === a.length && b < a) ? b : a)) : null;
-        expect(got).toBe(longest(inText) ?? longest(byParts));
-      }),
+      fc.property(
+        fc.uniqueArray(key, { minLength: 1, maxLength: 5 }),
+        fc.array(part, { maxLength: 6 }),
+        (keys, ws) => {
+          const q = `Q: ${ws.join(" ")}?`;
+          const got = mentionedKey(q, keys);
+          const words = new Set(q.toLowerCase().match(/[a-z0-9_]+/g) ?? []);
+          const inText = keys.filter((k) => q.toLowerCase().includes(k));
+          const byParts = keys.filter((k) => k.split(".").every((p) => words.has(p)));
+          const longest = (xs: string[]) =>
+            xs.length
+              ? xs.reduce((a, b) => (b.length > a.length || (b.length === a.length && b < a) ? b : a))
+              : null;
+          expect(got).toBe(longest(inText) ?? longest(byParts));
+        },
+      ),
       { numRuns: 200 },
     );
   });
 });
 
 describe("referential_indexing_suite: model text → prediction", () => {
-  const row = { id: "R1", book: "", question: "", gold: { value: null, support_ids: [] }, meta: {} } as TrapRow;
+  const row = {
+    id: "R1",
+    book: "",
+    question: "",
+    gold: { value: null, support_ids: [] },
+    meta: {},
+  } as TrapRow;
   const score = (text: string) => {
     const f = trapFamily("referential_indexing_suite")!;
     const data = [
@@ -211,7 +239,11 @@ describe("referential_indexing_suite: model text → prediction", () => {
 
   it("passes the answer object through, so the model's own lookup_depth is scored", () => {
     const p = referentialPrediction(row, 'Sure: {"value": null, "support_ids": [], "lookup_depth": 1}');
-    expect(p).toEqual({ id: "R1", value: '{"value": null, "support_ids": [], "lookup_depth": 1}', support_ids: [] });
+    expect(p).toEqual({
+      id: "R1",
+      value: '{"value": null, "support_ids": [], "lookup_depth": 1}',
+      support_ids: [],
+    });
     expect(score('{"value": null, "support_ids": [], "lookup_depth": 1}')).toMatchObject({
       value_acc: 1,
       lookup_depth_cost: 1,

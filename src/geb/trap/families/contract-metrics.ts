@@ -65,7 +65,14 @@ export function mentionedKey(question: string, keys: Iterable<string>): string |
   const words = new Set(q.match(WORD_RE) ?? []);
   const byLength = all.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
   for (const k of byLength) if (q.includes(k.toLowerCase())) return k;
-  for (const k of byLength) if (k.toLowerCase().split(".").every((p) => words.has(p))) return k;
+  for (const k of byLength)
+    if (
+      k
+        .toLowerCase()
+        .split(".")
+        .every((p) => words.has(p))
+    )
+      return k;
   return named;
 }
 
@@ -78,7 +85,9 @@ export function contractFold(row: TrapRow): TrapPrediction {
   const state = foldLedger(trapLedger(String(row.book ?? "")));
   const key = mentionedKey(String(row.question ?? ""), state.keys());
   const hit = key === null ? undefined : state.get(key);
-  return hit ? { id: row.id, value: hit.value, support_ids: [hit.uid] } : { id: row.id, value: null, support_ids: [] };
+  return hit
+    ? { id: row.id, value: hit.value, support_ids: [hit.uid] }
+    : { id: row.id, value: null, support_ids: [] };
 }
 
 /** Python `int(meta.get(k, 0) or 0)` for the integer meta fields the generators write. */

@@ -30,14 +30,26 @@ export const MPT_ID = "myopic_planning_traps";
 export const MPT_PROFILES = ["entry", "horizon", "recovery", "counterfactual"] as const;
 export const MPT_LOCAL_ACTIONS = ["rush_gate", "shortcut_lane", "loud_probe", "single_path_commit"];
 export const MPT_GLOBAL_ACTIONS = ["secure_bridge", "safe_route", "staged_probe", "parallel_plan"];
-export const MPT_RECOVERY_ACTIONS = ["cut_losses", "rollback_then_verify", "switch_to_safe_route", "checkpoint_restore"];
+export const MPT_RECOVERY_ACTIONS = [
+  "cut_losses",
+  "rollback_then_verify",
+  "switch_to_safe_route",
+  "checkpoint_restore",
+];
 export const MPT_RECOVERY_CODES: Record<string, string> = {
   cut_losses: "REC_CUT",
   rollback_then_verify: "REC_ROLLBACK",
   switch_to_safe_route: "REC_SWITCH",
   checkpoint_restore: "REC_CHECKPOINT",
 };
-const NOISE_KEYS = ["sensor.drift", "queue.depth", "supply.batch", "weather.front", "watcher.alert", "ticket.channel"];
+const NOISE_KEYS = [
+  "sensor.drift",
+  "queue.depth",
+  "supply.batch",
+  "weather.front",
+  "watcher.alert",
+  "ticket.channel",
+];
 
 const episodeId = (split: string, index: number): string =>
   `MPT-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
@@ -56,7 +68,8 @@ const documentText = (ep: string, bodies: [string, string][]): string =>
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const ep = episodeId(split, index);
-  const profile = split === "holdout" ? rng.choice(MPT_PROFILES) : MPT_PROFILES[(index - 1) % MPT_PROFILES.length];
+  const profile =
+    split === "holdout" ? rng.choice(MPT_PROFILES) : MPT_PROFILES[(index - 1) % MPT_PROFILES.length];
   const local = rng.choice(MPT_LOCAL_ACTIONS);
   let global = rng.choice(MPT_GLOBAL_ACTIONS);
   while (global === local) global = rng.choice(MPT_GLOBAL_ACTIONS);
@@ -67,8 +80,9 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const globalTotal = localTotal + rng.randint(4, 9);
   let localRecoveryTotal = localTotal + rng.randint(2, 5);
   if (localRecoveryTotal >= globalTotal) localRecoveryTotal = globalTotal - 1;
-  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal, uRecovery, uRecoveryTotal] = Array.from({ length: 6 }, () =>
-    drawUid(rng),
+  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal, uRecovery, uRecoveryTotal] = Array.from(
+    { length: 6 },
+    () => drawUid(rng),
   );
   const bodies: [string, string][] = [
     [uLocal, `step=1 SET plan.local_first = ${local}`],
@@ -217,7 +231,13 @@ export function generateMyopicPlanningTraps(o: TrapGenerateOptions): TrapFixture
 // ---------------------------------------------------------------------------------------
 // Scorer.
 
-function failureMode(profile: string, ok: boolean, trap: boolean, recoveryExpected: string, predNorm: string) {
+function failureMode(
+  profile: string,
+  ok: boolean,
+  trap: boolean,
+  recoveryExpected: string,
+  predNorm: string,
+) {
   if (ok) return null;
   if (trap) return "trap_entry";
   if (profile === "horizon") return "horizon_failure";
@@ -228,7 +248,10 @@ function failureMode(profile: string, ok: boolean, trap: boolean, recoveryExpect
   return `${profile}_failure`;
 }
 
-export function scoreMyopicPlanningTraps(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
+export function scoreMyopicPlanningTraps(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+): TrapScore {
   const byId = predictionsById(preds);
   const col: Record<string, number[]> = {
     value: [],
@@ -260,7 +283,10 @@ export function scoreMyopicPlanningTraps(rows: readonly TrapRow[], preds: readon
     const hasValue = Object.hasOwn(pred, "value");
     const predNorm = normLower(pyGet(pred, "value"));
     const ok = normLower(pyGet(gold, "value")) === predNorm;
-    const [p, r, f] = citationPrf(supportSet(pyGet(pred, "support_ids")), supportSet(pyGet(gold, "support_ids")));
+    const [p, r, f] = citationPrf(
+      supportSet(pyGet(pred, "support_ids")),
+      supportSet(pyGet(gold, "support_ids")),
+    );
     const trap = local.length > 0 && predNorm === normLower(local);
     const first = ok ? Math.max(1, horizonSteps + 1) : trap ? 1 : 2;
     col.value.push(ok ? 1 : 0);
@@ -270,7 +296,12 @@ export function scoreMyopicPlanningTraps(rows: readonly TrapRow[], preds: readon
     col.parse.push(hasValue ? 1 : 0);
     col.trap.push(trap ? 1 : 0);
     col.first.push(first);
-    if (profile === "entry" || profile === "horizon" || profile === "recovery" || profile === "counterfactual")
+    if (
+      profile === "entry" ||
+      profile === "horizon" ||
+      profile === "recovery" ||
+      profile === "counterfactual"
+    )
       col[profile].push(ok ? 1 : 0);
     const mode = failureMode(profile, ok, trap, recovery, predNorm);
     if (mode) failures.set(mode, (failures.get(mode) ?? 0) + 1);
@@ -340,7 +371,10 @@ function floors(
 export const MPT_FLOORS: TrapFamily["floors"] = {
   observe: { anchors: floors(0.45, 0, 0.6, 0, 0.4, 1.5), holdout: floors(0.45, 0, 0.6, 0, 0.4, 1.5) },
   ramp: { anchors: floors(0.65, 0.3, 0.75, 0.3, 0.25, 2), holdout: floors(0.65, 0.3, 0.75, 0.3, 0.25, 2) },
-  target: { anchors: floors(0.8, 0.7, 0.7, 0.65, 0.3, 1.8), holdout: floors(0.85, 0.8, 0.85, 0.8, 0.15, 2.5) },
+  target: {
+    anchors: floors(0.8, 0.7, 0.7, 0.65, 0.3, 1.8),
+    holdout: floors(0.85, 0.8, 0.85, 0.8, 0.15, 2.5),
+  },
 };
 
 export const MPT_SYNTHETIC: Record<string, string> = {
@@ -362,9 +396,14 @@ export const myopicPlanningTrapsFamily: TrapFamily = {
   floors: MPT_FLOORS,
   canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
   canaryMetric: "exact_acc",
-  jitter: ["value_acc", "exact_acc", "cite_f1", "horizon_success_rate", "recovery_rate", "trap_entry_rate"].map(
-    (metric) => ({ metric, max: 0.05 }),
-  ),
+  jitter: [
+    "value_acc",
+    "exact_acc",
+    "cite_f1",
+    "horizon_success_rate",
+    "recovery_rate",
+    "trap_entry_rate",
+  ].map((metric) => ({ metric, max: 0.05 })),
   syntheticMetrics: MPT_SYNTHETIC,
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,

@@ -12,7 +12,14 @@ import { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
 import { pyGet, pyMean, pyTruthy } from "../py.js";
-import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
+import type {
+  TrapFamily,
+  TrapFixtures,
+  TrapGenerateOptions,
+  TrapPrediction,
+  TrapRow,
+  TrapScore,
+} from "../types.js";
 import { drawUid, metaInt, pickExcept } from "./contract-metrics.js";
 import { continuityFloors, NC_DIMS, scoreContinuityRows } from "./novel-continuity.js";
 
@@ -55,7 +62,12 @@ function caseFor(dim: string, rng: PyRandom): Case {
     return [`${char}.codename`, initial, rumor, pickExcept(rng, ALIASES, rumor)];
   }
   if (dim === "timeline") {
-    const event = pickExcept(rng, ["vault.unlock_day", "ferry.depart_day", "hearing.day", "transit.window_day"]);
+    const event = pickExcept(rng, [
+      "vault.unlock_day",
+      "ferry.depart_day",
+      "hearing.day",
+      "transit.window_day",
+    ]);
     const initial = pickExcept(rng, DAYS);
     const rumor = pickExcept(rng, DAYS, initial);
     return [event, initial, rumor, pickExcept(rng, DAYS, rumor)];
@@ -89,8 +101,9 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const delayed = index % 3 === 0;
   const repair = index % 2 === 0;
   const pressure = index % 4 ? 4 : 5;
-  const [uInitial, uNote1, uStale, uNote2, uNote3, uDependency, uRepair, uFinal] = Array.from({ length: 8 }, () =>
-    drawUid(rng),
+  const [uInitial, uNote1, uStale, uNote2, uNote3, uDependency, uRepair, uFinal] = Array.from(
+    { length: 8 },
+    () => drawUid(rng),
   );
   const bodies: [string, string][] = [
     [uInitial, `step=1 SET ${key} = ${initial}`],
@@ -105,7 +118,10 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     if (repair) bodies.push([uRepair, `step=11 SET ${key} = ${rumor}`]);
   } else if (repair) bodies.push([uRepair, `step=10 SET ${key} = ${rumor}`]);
   const finalStep = delayed ? 12 : 11;
-  bodies.push([uFinal, final === null ? `step=${finalStep} CLEAR ${key}` : `step=${finalStep} SET ${key} = ${final}`]);
+  bodies.push([
+    uFinal,
+    final === null ? `step=${finalStep} CLEAR ${key}` : `step=${finalStep} SET ${key} = ${final}`,
+  ]);
   bodies.push(...noise(rng, 13, 6));
   const chapters = [
     `Chapter 1: Registry sets ${key} = ${initial}.`,
@@ -223,7 +239,12 @@ export function scoreNovelContinuityLongHorizon(
   preds: readonly TrapPrediction[],
 ): TrapScore {
   const { means, scored, dim } = scoreContinuityRows(rows, preds);
-  const subsets = { long_gap: [] as number[], high: [] as number[], delayed: [] as number[], repair: [] as number[] };
+  const subsets = {
+    long_gap: [] as number[],
+    high: [] as number[],
+    delayed: [] as number[],
+    repair: [] as number[],
+  };
   for (const s of scored) {
     if (metaInt(pyGet(s.meta, "callback_gap_steps")) >= LONG_GAP_MIN_STEPS) subsets.long_gap.push(s.valueOk);
     if (metaInt(pyGet(s.meta, "contradiction_pressure_count")) >= HIGH_CONTRADICTION_MIN_COUNT)

@@ -220,7 +220,13 @@ export function scoreContinuityRows(
   preds: readonly TrapPrediction[],
 ): { means: Record<string, number>; scored: ContinuityRow[]; dim: Record<string, number[]> } {
   const byId = predictionsById(preds);
-  const cols = { value: [] as number[], cp: [] as number[], cr: [] as number[], cf: [] as number[], parse: [] as number[] };
+  const cols = {
+    value: [] as number[],
+    cp: [] as number[],
+    cr: [] as number[],
+    cf: [] as number[],
+    parse: [] as number[],
+  };
   const dimAcc: Record<string, number[]> = { identity: [], timeline: [], constraint: [] };
   const scored: ContinuityRow[] = [];
   for (const row of rows.filter((r) => isDict(r))) {

@@ -15,7 +15,16 @@ import { pyJsonLoads } from "../../../core/pyjsonloads.js";
 import { PyRandom } from "../../../core/random.js";
 import { extractJsonObject } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
-import { isDict, isPyNumber, pyGet, pyMean, pyNumberValue, pySortStrings, pyStrValue, predictionsById } from "../py.js";
+import {
+  isDict,
+  isPyNumber,
+  pyGet,
+  pyMean,
+  pyNumberValue,
+  pySortStrings,
+  pyStrValue,
+  predictionsById,
+} from "../py.js";
 import type {
   TrapFamily,
   TrapFixtures,
@@ -54,7 +63,8 @@ function valuePair(rng: PyRandom): [string, string] {
 const asEpisode = (line: string): string => line.replace(" step=", " UPDATE step=");
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const sub = split === "holdout" ? rng.choice(RIS_SUBFAMILIES) : RIS_SUBFAMILIES[(index - 1) % RIS_SUBFAMILIES.length];
+  const sub =
+    split === "holdout" ? rng.choice(RIS_SUBFAMILIES) : RIS_SUBFAMILIES[(index - 1) % RIS_SUBFAMILIES.length];
   const ep = episodeId(split, index);
   const [alphaOld, alphaNew] = valuePair(rng);
   const [betaOld, betaNew] = valuePair(rng);
@@ -101,7 +111,10 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     } else {
       const u = drawUid(rng);
       add(`- [${u}] step=15 SET resolved.bundle = ${value}`);
-      question = resolvedQuestion("resolved.bundle", "the reassembled `part.alpha|part.beta|part.gamma` tuple");
+      question = resolvedQuestion(
+        "resolved.bundle",
+        "the reassembled `part.alpha|part.beta|part.gamma` tuple",
+      );
       support = [u];
     }
   } else if (sub === "minimal_pointer_set") {
@@ -219,7 +232,11 @@ export function generateReferentialIndexingSuite(o: TrapGenerateOptions): TrapFi
 // Scorer.
 
 /** The scorer's `_parse_pred`: a string value holding a JSON object is read for value / answer, ids, lookup_depth. */
-function parsePred(row: Record<string, unknown>): { value: unknown; support: Set<string>; depth: number | null } {
+function parsePred(row: Record<string, unknown>): {
+  value: unknown;
+  support: Set<string>;
+  depth: number | null;
+} {
   const raw = pyGet(row, "value");
   let support = supportSet(pyGet(row, "support_ids"));
   if (typeof raw === "string") {
@@ -281,7 +298,8 @@ export function scoreReferentialIndexingSuite(
     const ok = normLower(value) === normLower(pyGet(gold, "value"));
     const [p, r, f] = citationPrf(support, goldSupport);
     const halluc = [...support].some((x) => !all.has(x));
-    const stale = sub === "stale_pointer_conflict" && !ok && normLower(value) === normLower(pyGet(meta, "stale_value"));
+    const stale =
+      sub === "stale_pointer_conflict" && !ok && normLower(value) === normLower(pyGet(meta, "stale_value"));
     const target = pyGet(meta, "lookup_depth_target");
     const cost = depth !== null ? depth : isPyNumber(target) ? pyNumberValue(target) : 0;
     col.value.push(ok ? 1 : 0);
