@@ -137,7 +137,7 @@ export function registerTrapCommands(program: Command): void {
         const b = baselineReport(f, f.generate(f.defaults), "target");
         return {
           id: f.id,
-          compat: "reference-0.1",
+          compat: f.compat ?? "reference-0.1",
           defaults: f.defaults,
           headline: f.headlineMetric,
           holdout_target_floors: f.floors.target.holdout,
@@ -169,7 +169,10 @@ export function registerTrapCommands(program: Command): void {
     .requiredOption("--family <id>", "trap family (geb trap list)")
     .requiredOption("--out-dir <dir>", "output directory", outDirFlag("--out-dir"))
     .addOption(
-      new Option("--compat <mode>", "generator dialect").choices(["reference-0.1"]).default("reference-0.1"),
+      new Option("--compat <mode>", "generator dialect (default: the family's; checked when given)").choices([
+        "reference-0.1",
+        "1.0",
+      ]),
     )
     .option("--seed <n>", "seed (default: the family's)", intFlag("--seed", { min: 0 }))
     .option("--anchors <n>", "anchor rows", intFlag("--anchors", { min: 0 }))
@@ -178,7 +181,14 @@ export function registerTrapCommands(program: Command): void {
     .option("--overwrite", "replace existing files")
     .action(async (o: Record<string, unknown>) => {
       const { generateTrapFiles, requireFamily } = await import("./run.js");
-      const paths = generateTrapFiles(requireFamily(o.family as string), o.outDir as string, {
+      const family = requireFamily(o.family as string);
+      if (o.compat !== undefined && o.compat !== (family.compat ?? "reference-0.1")) {
+        const { InputError } = await import("../../core/errors.js");
+        throw new InputError(`${family.id} is a ${family.compat ?? "reference-0.1"} family, not ${o.compat}`, {
+          field: "--compat",
+        });
+      }
+      const paths = generateTrapFiles(family, o.outDir as string, {
         seed: o.seed as number | undefined,
         anchors: o.anchors as number | undefined,
         holdout: o.holdout as number | undefined,
@@ -219,7 +229,7 @@ export function registerTrapCommands(program: Command): void {
       const { rows, ...model } = r.model;
       const payload = {
         family: family.id,
-        compat: "reference-0.1",
+        compat: family.compat ?? "reference-0.1",
         stage: o.stage,
         model,
         lookup: r.lookup,

@@ -9,6 +9,7 @@ import { lookupPrediction } from "./ledger.js";
 import type { PersonaInvarianceResult } from "./persona.js";
 import {
   TRAP_SPLITS,
+  type TrapCompat,
   type TrapFamily,
   type TrapFixtures,
   type TrapFloor,
@@ -156,7 +157,7 @@ export function baselineReport(family: TrapFamily, fixtures: TrapFixtures, stage
 export interface TrapRunSummary {
   schema_version: typeof TRAP_SUMMARY_VERSION;
   family: string;
-  compat: "reference-0.1";
+  compat: TrapCompat;
   stage: TrapStage;
   model: string;
   run: number;
@@ -192,7 +193,7 @@ export function summarizeRun(
   return {
     schema_version: TRAP_SUMMARY_VERSION,
     family: family.id,
-    compat: "reference-0.1",
+    compat: family.compat ?? "reference-0.1",
     stage,
     model,
     run,

@@ -5,6 +5,7 @@ export * from "./families/compression-loss-bounded.js";
 export * from "./families/compression-recoverability.js";
 export * from "./families/contract-metrics.js";
 export * from "./families/epistemic.js";
+export * from "./families/myopic-planning-derived.js";
 export * from "./families/myopic-planning-traps.js";
 export * from "./families/novel-continuity.js";
 export * from "./families/novel-continuity-long-horizon.js";

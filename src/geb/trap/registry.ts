@@ -6,6 +6,7 @@ import { authorityUnderInterferenceFamily } from "./families/authority-under-int
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import { epistemicFamily } from "./families/epistemic.js";
+import { myopicPlanningDerivedFamily } from "./families/myopic-planning-derived.js";
 import { myopicPlanningTrapsFamily } from "./families/myopic-planning-traps.js";
 import { novelContinuityFamily } from "./families/novel-continuity.js";
 import { novelContinuityLongHorizonFamily } from "./families/novel-continuity-long-horizon.js";
@@ -23,6 +24,8 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   novelContinuityLongHorizonFamily,
   myopicPlanningTrapsFamily,
   referentialIndexingSuiteFamily,
+  // 1.0 variants (compat "1.0"): answers derived, not read from the ledger.
+  myopicPlanningDerivedFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
 import { intervalSchema } from "../../core/stats/schema.js";
+import { TRAP_COMPAT } from "./types.js";
 
 const stage = z.enum(["observe", "ramp", "target"]);
 const split = z.enum(["anchors", "holdout", "canary"]);
@@ -81,7 +82,7 @@ export const trapRunSummarySchema = registerSchema(
     .object({
       schema_version: z.literal("geb.trap.summary.v1"),
       family: z.string(),
-      compat: z.literal("reference-0.1"),
+      compat: z.enum(TRAP_COMPAT),
       stage,
       model: z.string(),
       run: z.number().int().positive(),

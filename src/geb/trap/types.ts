@@ -12,7 +12,8 @@ export type TrapSplit = (typeof TRAP_SPLITS)[number];
 export const TRAP_STAGES = ["observe", "ramp", "target"] as const;
 export type TrapStage = (typeof TRAP_STAGES)[number];
 
-export const TRAP_COMPAT = ["reference-0.1"] as const;
+/** `reference-0.1`: exact ports of the reference; `1.0`: our variants (answers must be derived). */
+export const TRAP_COMPAT = ["reference-0.1", "1.0"] as const;
 export type TrapCompat = (typeof TRAP_COMPAT)[number];
 
 /** A fixture row (core-schema shaped: id, book, question, gold, meta, …). */
@@ -66,6 +67,8 @@ export interface TrapScore {
 
 export interface TrapFamily {
   id: string;
+  /** The dialect the family belongs to (default `reference-0.1`). */
+  compat?: TrapCompat;
   description: string;
   /** Reference default seed and split sizes. */
   defaults: TrapGenerateOptions;

@@ -22,7 +22,8 @@ type Expected = Record<
   Record<string, { means: Record<string, number>; failure_mode_counts: Record<string, number> | null }>
 >;
 
-for (const family of TRAP_FAMILIES) {
+// Reference ports only: 1.0 families have no reference to match (their own tests hold them).
+for (const family of TRAP_FAMILIES.filter((f) => (f.compat ?? "reference-0.1") === "reference-0.1")) {
   const dir = join(root, family.id);
   const refText = (split: string) => readFileSync(join(dir, `${family.id}_${split}.jsonl`), "utf8");
   const cache = new Map<string, TrapRow[]>();
