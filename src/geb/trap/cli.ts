@@ -184,9 +184,12 @@ export function registerTrapCommands(program: Command): void {
       const family = requireFamily(o.family as string);
       if (o.compat !== undefined && o.compat !== (family.compat ?? "reference-0.1")) {
         const { InputError } = await import("../../core/errors.js");
-        throw new InputError(`${family.id} is a ${family.compat ?? "reference-0.1"} family, not ${o.compat}`, {
-          field: "--compat",
-        });
+        throw new InputError(
+          `${family.id} is a ${family.compat ?? "reference-0.1"} family, not ${o.compat}`,
+          {
+            field: "--compat",
+          },
+        );
       }
       const paths = generateTrapFiles(family, o.outDir as string, {
         seed: o.seed as number | undefined,

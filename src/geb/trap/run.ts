@@ -258,7 +258,11 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   const configHash = modelConfigHash({
     client: o.engine.client.descriptor,
     params,
-    prompt: { template: templateRef(TRAP_PROMPT), family: family.id, compat: family.compat ?? "reference-0.1" },
+    prompt: {
+      template: templateRef(TRAP_PROMPT),
+      family: family.id,
+      compat: family.compat ?? "reference-0.1",
+    },
   });
   // The persona sub-trap (reference: on by default on the holdout): 4 perturbed copies of
   // each holdout row, sent unchanged; scored for invariance against the canonical answers.

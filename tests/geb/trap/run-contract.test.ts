@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/geb/cli/main.js";
 import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
+import { myopicOracle } from "../../../src/geb/trap/families/myopic-planning-derived.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
@@ -28,6 +29,21 @@ function foldAnswer(prompt: string): string {
   } as unknown as TrapRow;
   const p = contractFold(row);
   return JSON.stringify({ value: p.value, support_ids: p.support_ids, lookup_depth: 1 });
+}
+
+/** The 1.0 planning family's exact oracle, from the prompt only. */
+function oracleAnswer(prompt: string): string {
+  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
+  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
+  const row = {
+    id: "x",
+    book: `## State Ledger\n${ledger}`,
+    question,
+    gold: {},
+    meta: {},
+  } as unknown as TrapRow;
+  const p = myopicOracle(row);
+  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
 }
 
 /** A myopic model: always the local-first action from the ledger. */
@@ -57,14 +73,16 @@ async function geb(args: string[]): Promise<{ code: number; out: string; err: st
 
 let good: Loopback;
 let myopic: Loopback;
+let oracle: Loopback;
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "geb-trap-contract-"));
   good = await startLoopback({ answer: foldAnswer });
   myopic = await startLoopback({ answer: localFirst });
+  oracle = await startLoopback({ answer: oracleAnswer });
 });
 afterAll(async () => {
-  await Promise.all([good.close(), myopic.close()]);
+  await Promise.all([good.close(), myopic.close(), oracle.close()]);
 });
 
 const flags = (lb: Loopback) => [
@@ -84,6 +102,7 @@ const SIZES: Record<string, [number, number]> = {
   novel_continuity_long_horizon: [3, 8],
   myopic_planning_traps: [4, 8],
   referential_indexing_suite: [9, 36],
+  myopic_planning_derived: [3, 6],
 };
 
 async function run(
@@ -130,7 +149,7 @@ async function run(
 }
 
 describe("geb trap run, contract families (loopback OpenAI server)", () => {
-  for (const fam of Object.keys(SIZES))
+  for (const fam of Object.keys(SIZES).filter((f) => f !== "myopic_planning_derived"))
     it(`${fam} --stage target --runs 3: the fold-like model passes; labelled equivalent to core lookup`, async () => {
       const r = await run(fam, good, "good");
       expect(r.code).toBe(0);
@@ -169,5 +188,48 @@ describe("geb trap run, contract families (loopback OpenAI server)", () => {
     expect(s.holdout.means.first_error_step_mean).toBe(1);
     expect(s.holdout.failure_mode_counts).toEqual({ trap_entry: 8 });
     expect(s.synthetic_metrics.first_error_step_mean).toMatch(/horizon_steps/);
+  });
+
+  it("myopic_planning_derived (1.0) --stage target --runs 3: the oracle passes; the greedy and lookup programs do not", async () => {
+    const fam = "myopic_planning_derived";
+    const r = await run(fam, oracle, "oracle");
+    expect(r.code).toBe(0);
+    const s = readJson<TrapRunSummary>(join(r.dir, "run-2", `${fam}_summary.json`));
+    expect(s.compat).toBe("1.0");
+    expect(s.holdout.means).toMatchObject({ value_acc: 1, cite_f1: 1, trap_entry_rate: 0 });
+    expect(s.baselines.equivalent_to_core_lookup).toBe(false);
+    expect(s.baselines.baselines.fold.holdout.means.trap_entry_rate).toBe(1);
+    expect(s.baselines.passing).toEqual([]);
+    expect(r.out).toContain("not solved by the lookup / fold programs");
+    expect(readJson<TrapReliability>(join(r.dir, `${fam}_reliability.json`)).status).toBe("PASS");
+    // The check command reads the summaries back through the schema (compat "1.0" valid).
+    const c = await geb([
+      "trap",
+      "check",
+      "--family",
+      fam,
+      "--stage",
+      "target",
+      "--summary",
+      join(r.dir, "run-1", `${fam}_summary.json`),
+      "--summary",
+      join(r.dir, "run-2", `${fam}_summary.json`),
+    ]);
+    expect(c.code).toBe(0);
+  });
+
+  it("generate --compat is checked against the family's dialect", async () => {
+    const bad = await geb([
+      "trap",
+      "generate",
+      "--family",
+      "myopic_planning_derived",
+      "--compat",
+      "reference-0.1",
+      "--out-dir",
+      join(dir, "x"),
+    ]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--compat/);
   });
 });

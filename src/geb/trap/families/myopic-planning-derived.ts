@@ -84,7 +84,8 @@ interface Plan {
   edges: PlanEdge[];
 }
 
-const byAction = (a: PlanEdge, b: PlanEdge): number => (a.action < b.action ? -1 : a.action > b.action ? 1 : 0);
+const byAction = (a: PlanEdge, b: PlanEdge): number =>
+  a.action < b.action ? -1 : a.action > b.action ? 1 : 0;
 
 /** Exact best plan of `steps` actions from `start` (ties: lexicographically first action); null when none. */
 export function bestPlan(edges: readonly PlanEdge[], start: string, steps: number): Plan | null {
@@ -156,11 +157,17 @@ function randomGraph(rng: PyRandom, horizon: number, width: number): Graph {
   for (let t = 1; t < horizon; t++) layers.push(["a", "b", "c"].slice(0, width).map((c) => `s${t}${c}`));
   layers.push(["done"]);
   const edges: Graph["edges"] = [];
+  // Later steps can pay (and cost) more, so looking ahead matters; it also makes trapped graphs common.
   for (let t = 0; t < horizon; t++)
     for (const from of layers[t]) {
       const actions = pySortStrings(rng.sample(ACTIONS, t === 0 ? 3 : 2));
       for (const action of actions)
-        edges.push({ from, action, to: rng.choice(layers[t + 1]), reward: rng.randint(-4, 9) });
+        edges.push({
+          from,
+          action,
+          to: rng.choice(layers[t + 1]),
+          reward: rng.randint(-4 - 3 * t, 6 + 6 * t),
+        });
     }
   return { layers, edges };
 }
@@ -210,7 +217,8 @@ const PLAN_FORMAT =
 
 function buildRow(split: string, index: number, rng: PyRandom, horizon: number, width: number): TrapRow {
   const ep = `MPD-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-  const profile = split === "holdout" ? rng.choice(MPD_PROFILES) : MPD_PROFILES[(index - 1) % MPD_PROFILES.length];
+  const profile =
+    split === "holdout" ? rng.choice(MPD_PROFILES) : MPD_PROFILES[(index - 1) % MPD_PROFILES.length];
   const g = trappedGraph(rng, horizon, width);
   // Ledger: every edge's SET (some first with a stale reward, re-SET later), NOTE advice
   // for the greedy move, sometimes an extra edge that is CLEARed again.
@@ -237,8 +245,7 @@ function buildRow(split: string, index: number, rng: PyRandom, horizon: number, 
   const greedyFirst = greedyPlan(asEdges(g), "s0", horizon)!.edges[0];
   push(`NOTE advice.s0 = ${greedyFirst.action} pays the most right now`);
   for (const body of later) push(body);
-  const book =
-    `# Myopic Planning (derived) Episode ${ep}\n\n## State Ledger\n${lines.join("\n")}`;
+  const book = `# Myopic Planning (derived) Episode ${ep}\n\n## State Ledger\n${lines.join("\n")}`;
   const edges = planEdges(book);
   const startState = profile === "recovery" ? greedyFirst.to : "s0";
   const steps = profile === "recovery" ? horizon - 1 : horizon;
@@ -294,7 +301,10 @@ function planActions(v: unknown): string[] | null {
   return v.split(">").map((a) => a.trim().toLowerCase());
 }
 
-export function scoreMyopicPlanningDerived(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
+export function scoreMyopicPlanningDerived(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+): TrapScore {
   const byId = predictionsById(preds);
   const col: Record<string, number[]> = {
     value: [],
@@ -333,13 +343,17 @@ export function scoreMyopicPlanningDerived(rows: readonly TrapRow[], preds: read
       col.trap.push(trap ? 1 : 0);
       col.first.push(first);
     }
-    const [p, r, f] = citationPrf(supportSet(pyGet(pred, "support_ids")), supportSet(pyGet(row.gold, "support_ids")));
+    const [p, r, f] = citationPrf(
+      supportSet(pyGet(pred, "support_ids")),
+      supportSet(pyGet(row.gold, "support_ids")),
+    );
     col.value.push(ok ? 1 : 0);
     col.cp.push(p);
     col.cr.push(r);
     col.cf.push(f);
     col.parse.push(Object.hasOwn(pred, "value") && !pred.raw_unparsed ? 1 : 0);
-    if (profile === "plan" || profile === "recovery" || profile === "best_total") col[profile].push(ok ? 1 : 0);
+    if (profile === "plan" || profile === "recovery" || profile === "best_total")
+      col[profile].push(ok ? 1 : 0);
     correct.push(ok);
     diags.push({ id: rid, profile, value_ok: ok, cite_f1: f, trap_entry: trap, first_error_step: first });
   }
