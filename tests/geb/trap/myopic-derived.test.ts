@@ -51,7 +51,13 @@ describe("myopic_planning_derived (1.0)", () => {
       for (const p of ["lookup", "fold"] as const) expect(b.baselines[p].holdout.means.value_acc).toBe(0);
       expect(b.baselines.fold.holdout.means.trap_entry_rate).toBe(1);
     }
-    expect(baselineReport(family, fx, "target").equivalent_to_core_lookup).toBe(false);
+    const t = baselineReport(family, fx, "target");
+    expect(t.equivalent_to_core_lookup).toBe(false);
+    // The figures docs/geb/traps.md quotes.
+    expect(t.baselines.fold.holdout.means.cite_f1).toBeCloseTo(0.009, 3);
+    expect(t.baselines.fold.anchors.means.cite_f1).toBeCloseTo(0.111, 3);
+    const oracle = evaluateSplit(family, "holdout", "target", fx.holdout, fx.holdout.map(myopicOracle));
+    expect(oracle.means.first_error_step_mean).toBeCloseTo(3.435, 3);
     expect(checkFloors({ value_acc: 0 }, family.floors.target.holdout)[0].pass).toBe(false);
   });
 
