@@ -124,7 +124,9 @@ function addEngineFlags(cmd: Command): Command {
 export function registerTrapCommands(program: Command): void {
   const trap = program
     .command("trap")
-    .description("trap families (reference-0.1 ports): generate, score, run a model, check reliability");
+    .description(
+      "trap families (reference-0.1 ports, 1.0 variants): generate, score, run a model, check reliability",
+    );
 
   trap
     .command("list")
@@ -155,7 +157,7 @@ export function registerTrapCommands(program: Command): void {
       }
       for (const f of out)
         process.stdout.write(
-          `${f.id} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
+          `${f.id}${f.compat === "1.0" ? " [1.0]" : ""} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
         );
       process.stdout.write(
         `sub-traps on any family's holdout: ${SUB_TRAPS.map((t) => `${t.id} (trap run ${t.flag})`).join(", ")}\n`,

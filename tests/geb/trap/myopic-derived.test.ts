@@ -154,3 +154,19 @@ describe("myopic_planning_derived (1.0)", () => {
     expect(scoreMyopicPlanningDerived([row], []).means.parse_rate).toBe(0);
   });
 });
+
+describe("myopic_planning_derived scorer on hand-made rows", () => {
+  it("rows without the generator's meta are scored against their gold (no TypeError; no trap without a greedy plan)", () => {
+    const row = {
+      id: "h1",
+      book: "",
+      question: "",
+      gold: { value: "a>b", support_ids: [] },
+      meta: { profile: "plan" },
+    } as TrapRow;
+    const s = scoreMyopicPlanningDerived([row], [{ id: "h1", value: "a>b", support_ids: [] }]);
+    expect(s.means.value_acc).toBe(1);
+    expect(s.means.first_error_step_mean).toBe(3);
+    expect(s.means.trap_entry_rate).toBe(0);
+  });
+});

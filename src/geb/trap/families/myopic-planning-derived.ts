@@ -301,6 +301,9 @@ function planActions(v: unknown): string[] | null {
   return v.split(">").map((a) => a.trim().toLowerCase());
 }
 
+const actionList = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map((a) => String(a).trim().toLowerCase()) : [];
+
 export function scoreMyopicPlanningDerived(
   rows: readonly TrapRow[],
   preds: readonly TrapPrediction[],
@@ -325,27 +328,30 @@ export function scoreMyopicPlanningDerived(
     const rid = pyStrValue(pyGet(row, "id"));
     const pred = byId.get(rid) ?? {};
     const meta = isDict(row.meta) ? row.meta : {};
+    const gold = isDict(row.gold) ? row.gold : {};
     const profile = String(meta.profile ?? "");
-    const goldValue = pyGet(row.gold, "value");
+    const goldValue = pyGet(gold, "value");
     const predValue = pyGet(pred, "value");
     let ok: boolean;
     let trap: boolean | null = null;
     let first: number | null = null;
     if (profile === "best_total") ok = normLower(goldValue) === normLower(predValue);
     else {
-      const want = (meta.optimal_plan as string[]).map((a) => a.toLowerCase());
+      // The gold plan is the row's gold value; the greedy plan (for the trap) comes from meta.
+      const want = planActions(goldValue) ?? [];
       const got = planActions(predValue) ?? [];
       ok = got.length === want.length && got.every((a, i) => a === want[i]);
       // First error step: the 1-based step where the answer leaves the optimal plan (horizon + 1 when it never does).
       const at = want.findIndex((a, i) => got[i] !== a);
       first = at === -1 ? want.length + 1 : at + 1;
-      trap = got[0] === String((meta.greedy_plan as string[])[0]).toLowerCase();
+      const greedy = actionList(meta.greedy_plan);
+      trap = greedy.length > 0 && got[0] === greedy[0];
       col.trap.push(trap ? 1 : 0);
       col.first.push(first);
     }
     const [p, r, f] = citationPrf(
       supportSet(pyGet(pred, "support_ids")),
-      supportSet(pyGet(row.gold, "support_ids")),
+      supportSet(pyGet(gold, "support_ids")),
     );
     col.value.push(ok ? 1 : 0);
     col.cp.push(p);
