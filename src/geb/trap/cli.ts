@@ -47,7 +47,7 @@ function summaryLines(s: TrapRunSummary, headline: string): string[] {
     );
   const c = s.canary_report;
   lines.push(
-    `canary (report only): ${c.metric}=${fmt(c.value)} reference alert at >= ${c.alert_at}: ${c.status}`,
+    `canary (report only): ${c.metric}=${fmt(c.value)} ${s.compat === "1.0" ? "alert" : "reference alert"} at >= ${c.alert_at}: ${c.status}`,
   );
   return lines;
 }
