@@ -10,6 +10,7 @@ export * from "./families/myopic-planning-traps.js";
 export * from "./families/novel-continuity.js";
 export * from "./families/novel-continuity-long-horizon.js";
 export * from "./families/rag-prompt-injection.js";
+export * from "./families/referential-indexing-derived.js";
 export * from "./families/referential-indexing-suite.js";
 export * from "./fixtures.js";
 export * from "./framework.js";

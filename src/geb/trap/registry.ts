@@ -11,6 +11,7 @@ import { myopicPlanningTrapsFamily } from "./families/myopic-planning-traps.js";
 import { novelContinuityFamily } from "./families/novel-continuity.js";
 import { novelContinuityLongHorizonFamily } from "./families/novel-continuity-long-horizon.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
+import { referentialIndexingDerivedFamily } from "./families/referential-indexing-derived.js";
 import { referentialIndexingSuiteFamily } from "./families/referential-indexing-suite.js";
 import type { TrapFamily } from "./types.js";
 
@@ -26,6 +27,7 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   referentialIndexingSuiteFamily,
   // 1.0 variants (compat "1.0"): answers derived, not read from the ledger.
   myopicPlanningDerivedFamily,
+  referentialIndexingDerivedFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */
