@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/geb/cli/main.js";
 import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
 import { myopicOracle } from "../../../src/geb/trap/families/myopic-planning-derived.js";
+import { referentialOracle } from "../../../src/geb/trap/families/referential-indexing-derived.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
@@ -31,7 +32,7 @@ function foldAnswer(prompt: string): string {
   return JSON.stringify({ value: p.value, support_ids: p.support_ids, lookup_depth: 1 });
 }
 
-/** The 1.0 planning family's exact oracle, from the prompt only. */
+/** The 1.0 families' exact oracles, from the prompt only. */
 function oracleAnswer(prompt: string): string {
   const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
   const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
@@ -42,7 +43,7 @@ function oracleAnswer(prompt: string): string {
     gold: {},
     meta: {},
   } as unknown as TrapRow;
-  const p = myopicOracle(row);
+  const p = question.includes("edge.") ? myopicOracle(row) : referentialOracle(row);
   return JSON.stringify({ value: p.value, support_ids: p.support_ids });
 }
 
@@ -103,6 +104,7 @@ const SIZES: Record<string, [number, number]> = {
   myopic_planning_traps: [4, 8],
   referential_indexing_suite: [9, 36],
   myopic_planning_derived: [3, 6],
+  referential_indexing_derived: [5, 15],
 };
 
 async function run(
@@ -149,7 +151,7 @@ async function run(
 }
 
 describe("geb trap run, contract families (loopback OpenAI server)", () => {
-  for (const fam of Object.keys(SIZES).filter((f) => f !== "myopic_planning_derived"))
+  for (const fam of Object.keys(SIZES).filter((f) => !f.endsWith("_derived")))
     it(`${fam} --stage target --runs 3: the fold-like model passes; labelled equivalent to core lookup`, async () => {
       const r = await run(fam, good, "good");
       expect(r.code).toBe(0);
@@ -216,6 +218,19 @@ describe("geb trap run, contract families (loopback OpenAI server)", () => {
       join(r.dir, "run-2", `${fam}_summary.json`),
     ]);
     expect(c.code).toBe(0);
+  });
+
+  it("referential_indexing_derived (1.0) --stage target --runs 3: the oracle passes every floor", async () => {
+    const fam = "referential_indexing_derived";
+    const r = await run(fam, oracle, "oracle");
+    expect(r.code).toBe(0);
+    const s = readJson<TrapRunSummary>(join(r.dir, "run-3", `${fam}_summary.json`));
+    expect(s.compat).toBe("1.0");
+    for (const split of ["anchors", "holdout"] as const)
+      for (const c of s[split].floors) expect(c.pass, `${split}.${c.metric}`).toBe(true);
+    expect(s.holdout.means.pointer_set_exact_rate).toBe(1);
+    expect(s.baselines.equivalent_to_core_lookup).toBe(false);
+    expect(readJson<TrapReliability>(join(r.dir, `${fam}_reliability.json`)).status).toBe("PASS");
   });
 
   it("generate --compat is checked against the family's dialect", async () => {
