@@ -51,6 +51,9 @@ describe("referential_indexing_derived (1.0)", () => {
       b.baselines.lookup.holdout.means.no_invention_count / 45,
     );
     expect(b.baselines.fold.holdout.means.value_acc).toBe(0);
+    expect(b.baselines.lookup.holdout.means.cite_f1).toBeCloseTo(0.2, 3);
+    expect(b.baselines.fold.holdout.means.cite_f1).toBeCloseTo(0.448, 3);
+    expect(b.baselines.lookup.holdout.means.pointer_set_exact_rate).toBeCloseTo(0.133, 3);
   });
 
   it("programs read only the book and the question; generation is deterministic and seeded", () => {
