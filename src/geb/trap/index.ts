@@ -8,6 +8,7 @@ export * from "./families/epistemic.js";
 export * from "./families/myopic-planning-derived.js";
 export * from "./families/myopic-planning-traps.js";
 export * from "./families/novel-continuity.js";
+export * from "./families/novel-continuity-derived.js";
 export * from "./families/novel-continuity-long-horizon.js";
 export * from "./families/rag-prompt-injection.js";
 export * from "./families/referential-indexing-derived.js";

@@ -9,6 +9,7 @@ import { epistemicFamily } from "./families/epistemic.js";
 import { myopicPlanningDerivedFamily } from "./families/myopic-planning-derived.js";
 import { myopicPlanningTrapsFamily } from "./families/myopic-planning-traps.js";
 import { novelContinuityFamily } from "./families/novel-continuity.js";
+import { novelContinuityDerivedFamily } from "./families/novel-continuity-derived.js";
 import { novelContinuityLongHorizonFamily } from "./families/novel-continuity-long-horizon.js";
 import { ragPromptInjectionFamily } from "./families/rag-prompt-injection.js";
 import { referentialIndexingDerivedFamily } from "./families/referential-indexing-derived.js";
@@ -28,6 +29,7 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   // 1.0 variants (compat "1.0"): answers derived, not read from the ledger.
   myopicPlanningDerivedFamily,
   referentialIndexingDerivedFamily,
+  novelContinuityDerivedFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../../src/geb/cli/main.js";
 import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
 import { myopicOracle } from "../../../src/geb/trap/families/myopic-planning-derived.js";
+import { continuityOracle } from "../../../src/geb/trap/families/novel-continuity-derived.js";
 import { referentialOracle } from "../../../src/geb/trap/families/referential-indexing-derived.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
@@ -43,7 +44,11 @@ function oracleAnswer(prompt: string): string {
     gold: {},
     meta: {},
   } as unknown as TrapRow;
-  const p = question.includes("edge.") ? myopicOracle(row) : referentialOracle(row);
+  const p = question.includes("edge.")
+    ? myopicOracle(row)
+    : question.startsWith("By the end of the story")
+      ? continuityOracle(row)
+      : referentialOracle(row);
   return JSON.stringify({ value: p.value, support_ids: p.support_ids });
 }
 
@@ -105,6 +110,7 @@ const SIZES: Record<string, [number, number]> = {
   referential_indexing_suite: [9, 36],
   myopic_planning_derived: [3, 6],
   referential_indexing_derived: [5, 15],
+  novel_continuity_derived: [3, 9],
 };
 
 async function run(
@@ -220,18 +226,18 @@ describe("geb trap run, contract families (loopback OpenAI server)", () => {
     expect(c.code).toBe(0);
   });
 
-  it("referential_indexing_derived (1.0) --stage target --runs 3: the oracle passes every floor", async () => {
-    const fam = "referential_indexing_derived";
-    const r = await run(fam, oracle, "oracle");
-    expect(r.code).toBe(0);
-    const s = readJson<TrapRunSummary>(join(r.dir, "run-3", `${fam}_summary.json`));
-    expect(s.compat).toBe("1.0");
-    for (const split of ["anchors", "holdout"] as const)
-      for (const c of s[split].floors) expect(c.pass, `${split}.${c.metric}`).toBe(true);
-    expect(s.holdout.means.pointer_set_exact_rate).toBe(1);
-    expect(s.baselines.equivalent_to_core_lookup).toBe(false);
-    expect(readJson<TrapReliability>(join(r.dir, `${fam}_reliability.json`)).status).toBe("PASS");
-  });
+  for (const fam of ["referential_indexing_derived", "novel_continuity_derived"])
+    it(`${fam} (1.0) --stage target --runs 3: the oracle passes every floor`, async () => {
+      const r = await run(fam, oracle, "oracle");
+      expect(r.code).toBe(0);
+      const s = readJson<TrapRunSummary>(join(r.dir, "run-3", `${fam}_summary.json`));
+      expect(s.compat).toBe("1.0");
+      for (const split of ["anchors", "holdout"] as const)
+        for (const c of s[split].floors) expect(c.pass, `${split}.${c.metric}`).toBe(true);
+      expect(s.holdout.means.value_acc).toBe(1);
+      expect(s.baselines.equivalent_to_core_lookup).toBe(false);
+      expect(readJson<TrapReliability>(join(r.dir, `${fam}_reliability.json`)).status).toBe("PASS");
+    });
 
   it("generate --compat is checked against the family's dialect", async () => {
     const bad = await geb([
