@@ -34,6 +34,7 @@ describe("novel_continuity_derived (1.0)", () => {
       expect(baselineReport(family, fx, stage).passing).toEqual([]);
     const b = baselineReport(family, fx, "target");
     expect(b.equivalent_to_core_lookup).toBe(false);
+    expect(b.baselines.lookup.holdout.means.cite_f1).toBeCloseTo(0.334, 3); // the figure the docs quote
     for (const split of ["anchors", "holdout", "canary"] as const) {
       expect(b.baselines.lookup[split].means.value_acc, split).toBe(0);
       expect(b.baselines.fold[split].means.value_acc, split).toBe(0);
