@@ -50,7 +50,7 @@ function summaryLines(s: TrapRunSummary, headline: string): string[] {
     );
   const c = s.canary_report;
   lines.push(
-    `canary (report only): ${c.metric}=${fmt(c.value)} reference alert at >= ${c.alert_at}: ${c.status}`,
+    `canary (report only): ${c.metric}=${fmt(c.value)} ${s.compat === "1.0" ? "alert" : "reference alert"} at >= ${c.alert_at}: ${c.status}`,
   );
   return lines;
 }
@@ -135,7 +135,9 @@ function addEngineFlags(cmd: Command): Command {
 export function registerTrapCommands(program: Command): void {
   const trap = program
     .command("trap")
-    .description("trap families (reference-0.1 ports): generate, score, run a model, check reliability");
+    .description(
+      "trap families (reference-0.1 ports, 1.0 variants): generate, score, run a model, check reliability",
+    );
 
   trap
     .command("list")
@@ -172,12 +174,13 @@ export function registerTrapCommands(program: Command): void {
       }
       for (const f of out)
         process.stdout.write(
-          `${f.id} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)}${"rule_holdout" in f ? ` rule ${fmt(f.rule_holdout)}${f.rule_meets_target ? " (meets target)" : ""}` : ""} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
+          `${f.id}${f.compat === "1.0" ? " [1.0]" : ""} (seed ${f.defaults.seed}; ${f.defaults.anchors}/${f.defaults.holdout}/${f.defaults.canary}) ${f.headline}: lookup ${fmt(f.lookup_holdout)} fold ${fmt(f.fold_holdout)}${"rule_holdout" in f ? ` rule ${fmt(f.rule_holdout)}${f.rule_meets_target ? " (meets target)" : ""}` : ""} on holdout${f.equivalent_to_core_lookup ? " — equivalent to core lookup" : ""}\n`,
         );
       process.stdout.write(
         `sub-traps on any family's holdout: ${SUB_TRAPS.map((t) => `${t.id} (trap run ${t.flag})`).join(", ")}\n`,
       );
-      process.stdout.write(`not ported yet: ${TRAP_FAMILIES_NOT_PORTED.join(", ")}\n`);
+      if (TRAP_FAMILIES_NOT_PORTED.length > 0)
+        process.stdout.write(`not ported yet: ${TRAP_FAMILIES_NOT_PORTED.join(", ")}\n`);
     });
 
   trap

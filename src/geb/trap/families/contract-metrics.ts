@@ -1,0 +1,104 @@
+/**
+ * Pieces shared by the reference scorers of the "contract" families (novel_continuity,
+ * novel_continuity_long_horizon, myopic_planning_traps, referential_indexing_suite): their
+ * `_norm` (strings stripped and lower-cased), `_support_set`, `_citation_prf`, the fixture
+ * uid draw, and the fold baseline's key resolution for questions that describe a key
+ * instead of naming it.
+ */
+import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
+import type { PyRandom } from "../../../core/random.js";
+import { foldLedger, questionKey, trapLedger } from "../ledger.js";
+import { isPyNumber, pyNumberValue, pyStrValue, pyTruthy } from "../py.js";
+import type { TrapPrediction, TrapRow } from "../types.js";
+
+/** The reference's `_norm`: null → "null", bools, numbers as Python `str`, strings stripped + lower. */
+export function normLower(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (isPyNumber(v)) return pyStrValue(v);
+  // Python str.lower() and JS toLowerCase() agree on the ASCII the fixtures hold.
+  if (typeof v === "string") return pyStrip(v).toLowerCase();
+  return pyJsonDumps(v, { sortKeys: true });
+}
+
+/** The reference's `_support_set`: a list's non-null items as `str`, a scalar as one item. */
+export function supportSet(v: unknown): Set<string> {
+  if (Array.isArray(v)) return new Set(v.filter((x) => x !== null).map((x) => pyStrValue(x)));
+  return v === null || v === undefined ? new Set() : new Set([pyStrValue(v)]);
+}
+
+/** The reference's `_citation_prf(pred, gold)`. */
+export function citationPrf(pred: Set<string>, gold: Set<string>): [number, number, number] {
+  let inter = 0;
+  for (const x of pred) if (gold.has(x)) inter++;
+  const p = pred.size ? inter / pred.size : gold.size === 0 ? 1 : 0;
+  const r = gold.size ? inter / gold.size : 1;
+  const f = p > 0 && r > 0 ? (2 * p * r) / (p + r) : 0;
+  return [p, r, f];
+}
+
+/** The generators' `f"U{rng.randrange(16**6):06X}"`. */
+export const drawUid = (rng: PyRandom): string =>
+  `U${rng
+    .randrange(16 ** 6)
+    .toString(16)
+    .toUpperCase()
+    .padStart(6, "0")}`;
+
+/** Python `rng.choice([x for x in items if x != exclude])`. */
+export const pickExcept = <T>(rng: PyRandom, items: readonly T[], exclude: T | null = null): T =>
+  rng.choice(items.filter((x) => x !== exclude));
+
+const WORD_RE = /[a-z0-9_]+/g;
+
+/**
+ * The ledger key a question refers to: the key it names (as the lookup reads it) when that
+ * key has a ledger entry; else the ledger key whose full name appears in the question;
+ * else the key whose every dot-separated part is a word of the question ("what codename
+ * does Arya use?" → `arya.codename`). Longest key first; null when none fits.
+ */
+export function mentionedKey(question: string, keys: Iterable<string>): string | null {
+  const all = [...new Set(keys)];
+  const named = questionKey(question);
+  if (named !== null && all.includes(named)) return named;
+  const q = question.toLowerCase();
+  const words = new Set(q.match(WORD_RE) ?? []);
+  const byLength = all.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+  for (const k of byLength) if (q.includes(k.toLowerCase())) return k;
+  for (const k of byLength)
+    if (
+      k
+        .toLowerCase()
+        .split(".")
+        .every((p) => words.has(p))
+    )
+      return k;
+  return named;
+}
+
+/**
+ * The fold baseline for contract families: the ledger folded into key → (value, uid), the
+ * question's key resolved by `mentionedKey`, rendered as `{value, support_ids}` (value
+ * null and no ids when the key has no SET/CLEAR).
+ */
+export function contractFold(row: TrapRow): TrapPrediction {
+  const state = foldLedger(trapLedger(String(row.book ?? "")));
+  const key = mentionedKey(String(row.question ?? ""), state.keys());
+  const hit = key === null ? undefined : state.get(key);
+  return hit
+    ? { id: row.id, value: hit.value, support_ids: [hit.uid] }
+    : { id: row.id, value: null, support_ids: [] };
+}
+
+/** Python `int(meta.get(k, 0) or 0)` for the integer meta fields the generators write. */
+export function metaInt(v: unknown): number {
+  if (!pyTruthy(v)) return 0;
+  if (isPyNumber(v)) return Math.trunc(pyNumberValue(v));
+  const m = /^\s*([+-]?\d+)\s*$/.exec(String(v));
+  return m ? Number(m[1]) : 0;
+}
+
+/** Python `str(meta.get(k, ""))`: "" when absent, "None" for null. */
+export function metaStr(meta: Record<string, unknown>, k: string): string {
+  return Object.hasOwn(meta, k) ? pyStrValue(meta[k]) : "";
+}

@@ -1,0 +1,282 @@
+/**
+ * novel_continuity_derived (our 1.0 dialect; no reference counterpart): continuity across a
+ * story where the final state is never written as one SET. The ledger records a base value
+ * and later *changes relative to it*; the answer is the base value with every change that
+ * still stands applied:
+ *
+ * - timeline: `<event>.day` plus postponements `<event>.postpone.<n> = <days>` (each moves
+ *   the day later; a CLEARed postponement was cancelled; NOTEs are rumours) → the weekday;
+ * - identity: `<name>.codename` plus codebook entries `codebook.<old> = <new>` (a retired
+ *   codename and its replacement; chains; a CLEARed entry was rescinded) → the codename;
+ * - constraint: `<place>.rule`, `<place>.rule_override` (replaces the rule) and
+ *   `<place>.rule_suspended = yes|no` (the latest counts; yes → no active rule, null).
+ *
+ * The question names the base key, so the lookup answers the base value, which the
+ * generator makes wrong on every row. Shipped programs: `continuityOracle` (fold the ledger,
+ * apply the changes; scores 1.0), the lookup, and the fold baseline (`contractFold`, the
+ * latest value of the named key, the same as the lookup here).
+ */
+import { PyRandom } from "../../../core/random.js";
+import { contractPrediction } from "../answer.js";
+import { foldLedger, trapLedger } from "../ledger.js";
+import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
+import type {
+  TrapFamily,
+  TrapFixtures,
+  TrapFloor,
+  TrapGenerateOptions,
+  TrapPrediction,
+  TrapRow,
+  TrapScore,
+} from "../types.js";
+import { citationPrf, contractFold, drawUid, normLower, supportSet } from "./contract-metrics.js";
+
+export const NCD_ID = "novel_continuity_derived";
+export const NCD_DIMS = ["timeline", "identity", "constraint"] as const;
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+const CHARS = ["arya", "ilya", "maren", "soren", "talia", "corin"];
+const ALIASES = [
+  "rook",
+  "wren",
+  "glass-harbor",
+  "ember-kite",
+  "north-lantern",
+  "pale-bridge",
+  "grey-finch",
+  "salt-crown",
+];
+const EVENTS = ["hearing", "ferry", "vault", "parade"];
+const PLACES = ["dock", "citadel", "archive", "reactor"];
+const RULES = [
+  "no_blades_inside",
+  "no_magic_on_platform",
+  "no_engine_start",
+  "no_open_flame",
+  "no_radio_after_midnight",
+];
+
+const RULES_TEXT =
+  "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed key no longer applies, NOTE lines are rumours. " +
+  "Return JSON with keys: value and support_ids (the ids of every ledger entry the answer rests on).";
+
+type State = Map<string, { value: string | null; uid: string }>;
+const live = (st: State, key: string) => {
+  const e = st.get(key);
+  return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
+};
+
+/** The answer a question asks for, from the folded ledger. */
+export function continuityAnswer(
+  book: string,
+  question: string,
+): { value: string | null; support: string[] } | null {
+  const st: State = foldLedger(trapLedger(book));
+  const named = /`([a-z_]+)\.(day|codename|rule)`/.exec(question);
+  if (!named) return null;
+  const [, subject, kind] = named;
+  const base = live(st, `${subject}.${kind}`);
+  if (kind === "day") {
+    if (!base || !DAYS.includes(base.value)) return { value: null, support: [] };
+    let shift = 0;
+    const support = [base.uid];
+    for (const [key, e] of st)
+      if (key.startsWith(`${subject}.postpone.`) && e.value !== null && /^\d+$/.test(e.value)) {
+        shift += Number(e.value);
+        support.push(e.uid);
+      }
+    return { value: DAYS[(DAYS.indexOf(base.value) + shift) % 7], support };
+  }
+  if (kind === "codename") {
+    if (!base) return { value: null, support: [] };
+    let name = base.value;
+    const support = [base.uid];
+    for (let hop = 0; hop < 10; hop++) {
+      const next = live(st, `codebook.${name}`);
+      if (!next) break;
+      support.push(next.uid);
+      name = next.value;
+    }
+    return { value: name, support };
+  }
+  const suspended = live(st, `${subject}.rule_suspended`);
+  if (suspended?.value === "yes") return { value: null, support: [suspended.uid] };
+  const override = live(st, `${subject}.rule_override`);
+  const rule = override ?? base;
+  if (!rule) return { value: null, support: [] };
+  return { value: rule.value, support: suspended ? [rule.uid, suspended.uid] : [rule.uid] };
+}
+
+/** The exact oracle program. */
+export function continuityOracle(row: TrapRow): TrapPrediction {
+  const a = continuityAnswer(String(row.book ?? ""), String(row.question ?? ""));
+  return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
+}
+
+// ---------------------------------------------------------------------------------------
+// Generator.
+
+function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
+  const ep = `NCD-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+  const dim = split === "holdout" ? rng.choice(NCD_DIMS) : NCD_DIMS[(index - 1) % NCD_DIMS.length];
+  const bodies: string[] = [];
+  const push = (body: string): void => {
+    bodies.push(`- [${drawUid(rng)}] step=${bodies.length + 1} ${body}`);
+  };
+  let question: string;
+  if (dim === "timeline") {
+    const ev = rng.choice(EVENTS);
+    const day = rng.choice(DAYS);
+    // Postponements: the standing ones must move the day (a sum that is not a multiple of 7).
+    let shifts: number[];
+    do shifts = Array.from({ length: rng.randint(1, 3) }, () => rng.randint(1, 3));
+    while (shifts.reduce((a, b) => a + b, 0) % 7 === 0);
+    const answer = DAYS[(DAYS.indexOf(day) + shifts.reduce((a, b) => a + b, 0)) % 7];
+    // The retconned first schedule is neither the latest day nor the answer.
+    push(`SET ${ev}.day = ${rng.choice(DAYS.filter((d) => d !== day && d !== answer))}`);
+    push(`NOTE ${ev}.postpone.9 = ${rng.randint(1, 3)}`);
+    push(`SET ${ev}.day = ${day}`);
+    shifts.forEach((k, i) => {
+      push(`SET ${ev}.postpone.${i + 1} = ${k}`);
+    });
+    if (rng.random() < 0.5) {
+      push(`SET ${ev}.postpone.${shifts.length + 1} = ${rng.randint(1, 3)}`);
+      push(`CLEAR ${ev}.postpone.${shifts.length + 1}`);
+    }
+    question = `By the end of the story, on which weekday does the ${ev} take place? \`${ev}.day\` is the scheduled day; each \`${ev}.postpone.<n>\` moves it that many days later. ${RULES_TEXT}`;
+  } else if (dim === "identity") {
+    const who = rng.choice(CHARS);
+    const chain = rng.sample(ALIASES, rng.randint(3, 4));
+    push(`SET ${who}.codename = ${chain[0]}`);
+    push(`NOTE codebook.${chain[0]} = ${rng.choice(ALIASES.filter((a) => !chain.includes(a)))}`);
+    for (let i = 0; i + 1 < chain.length; i++) push(`SET codebook.${chain[i]} = ${chain[i + 1]}`);
+    if (rng.random() < 0.5) {
+      const spare = rng.choice(ALIASES.filter((a) => !chain.includes(a)));
+      push(`SET codebook.${chain[chain.length - 1]} = ${spare}`);
+      push(`CLEAR codebook.${chain[chain.length - 1]}`);
+    }
+    question = `By the end of the story, which codename does ${who[0].toUpperCase()}${who.slice(1)} use? \`${who}.codename\` is the first codename; each \`codebook.<old> = <new>\` retires codename <old> for <new>. ${RULES_TEXT}`;
+  } else {
+    const place = rng.choice(PLACES);
+    const [r1, r2] = rng.sample(RULES, 2);
+    push(`SET ${place}.rule = ${r1}`);
+    push(`NOTE ${place}.rule_suspended = yes`);
+    const mode = rng.choice(["suspended", "override", "lifted"]);
+    if (mode === "suspended") {
+      if (rng.random() < 0.5) push(`SET ${place}.rule_override = ${r2}`);
+      push(`SET ${place}.rule_suspended = yes`);
+    } else if (mode === "override") push(`SET ${place}.rule_override = ${r2}`);
+    else {
+      push(`SET ${place}.rule_suspended = yes`);
+      push(`SET ${place}.rule_override = ${r2}`);
+      push(`SET ${place}.rule_suspended = no`);
+    }
+    question = `By the end of the story, which rule is active at the ${place}? \`${place}.rule\` is the original rule; \`${place}.rule_override\` replaces it; \`${place}.rule_suspended = yes\` means no rule is active (value null). ${RULES_TEXT}`;
+  }
+  for (let i = 0; i < 3; i++) push(`SET weather.day${i + 1} = ${rng.choice(["clear", "storm", "fog"])}`);
+  const book = `# Novel Continuity (derived) Episode ${ep}\n\n## State Ledger\n${bodies.join("\n")}`;
+  const gold = continuityAnswer(book, question)!;
+  return {
+    id: `${ep}-Q001`,
+    episode_id: ep,
+    schema_version: "0.1",
+    book,
+    question,
+    gold: { value: gold.value, support_ids: gold.support },
+    meta: { family: NCD_ID, split, case_index: index, dimension: dim },
+  };
+}
+
+export function generateNovelContinuityDerived(o: TrapGenerateOptions): TrapFixtures {
+  const rng = new PyRandom(o.seed);
+  const make = (split: string, n: number) => Array.from({ length: n }, (_, i) => buildRow(split, i + 1, rng));
+  return {
+    anchors: make("anchor", o.anchors),
+    holdout: make("holdout", o.holdout),
+    canary: make("canary", o.canary),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Scorer (ours): every metric measured from the answer.
+
+export function scoreNovelContinuityDerived(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+): TrapScore {
+  const byId = predictionsById(preds);
+  const col: Record<string, number[]> = { value: [], cp: [], cr: [], cf: [], parse: [] };
+  const per: Record<string, number[]> = Object.fromEntries(NCD_DIMS.map((d) => [d, []]));
+  const correct: boolean[] = [];
+  const diags: Record<string, unknown>[] = [];
+  for (const row of rows.filter((r) => isDict(r))) {
+    const rid = pyStrValue(pyGet(row, "id"));
+    const pred = byId.get(rid) ?? {};
+    const gold = isDict(row.gold) ? row.gold : {};
+    const meta = isDict(row.meta) ? row.meta : {};
+    const dim = String(meta.dimension ?? "");
+    const ok = normLower(pyGet(gold, "value")) === normLower(pyGet(pred, "value"));
+    const [p, r, f] = citationPrf(
+      supportSet(pyGet(pred, "support_ids")),
+      supportSet(pyGet(gold, "support_ids")),
+    );
+    col.value.push(ok ? 1 : 0);
+    col.cp.push(p);
+    col.cr.push(r);
+    col.cf.push(f);
+    col.parse.push(Object.hasOwn(pred, "value") && !pred.raw_unparsed ? 1 : 0);
+    if (Object.hasOwn(per, dim)) per[dim].push(ok ? 1 : 0);
+    correct.push(ok);
+    diags.push({ id: rid, dimension: dim, value_ok: ok, cite_f1: f });
+  }
+  const means: Record<string, number> = {
+    value_acc: pyMean(col.value),
+    cite_p: pyMean(col.cp),
+    cite_r: pyMean(col.cr),
+    cite_f1: pyMean(col.cf),
+    parse_rate: pyMean(col.parse),
+  };
+  for (const d of NCD_DIMS) {
+    means[`${d}_acc`] = pyMean(per[d]);
+    means[`${d}_count`] = per[d].length;
+  }
+  return {
+    rows_total: diags.length,
+    rows_scored: diags.length,
+    means,
+    failure_mode_counts: {},
+    correct,
+    rows: diags,
+  };
+}
+
+function floors(value: number, subset: number, cite: number): TrapFloor[] {
+  return [
+    { metric: "value_acc", op: ">=", value },
+    ...NCD_DIMS.map((d): TrapFloor => ({ metric: `${d}_acc`, op: ">=", value: subset })),
+    { metric: "cite_f1", op: ">=", value: cite },
+  ];
+}
+const stage = (value: number, subset: number, cite: number) => ({
+  anchors: floors(value, subset, cite),
+  holdout: floors(value, subset, cite),
+});
+
+export const novelContinuityDerivedFamily: TrapFamily = {
+  id: NCD_ID,
+  compat: "1.0",
+  description:
+    "1.0: the final state is a base value with later relative changes applied (postponed days, codebook renames, rule overrides / suspensions); never one SET",
+  defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
+  generate: generateNovelContinuityDerived,
+  score: scoreNovelContinuityDerived,
+  accuracyMetric: "value_acc",
+  headlineMetric: "value_acc",
+  floors: { observe: stage(0.45, 0.4, 0), ramp: stage(0.65, 0.6, 0.6), target: stage(0.85, 0.8, 0.85) },
+  // Report only; the canary is more of the same task.
+  canaryAlert: { observe: 1, ramp: 1, target: 1 },
+  jitter: ["value_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
+  syntheticMetrics: {},
+  outputFormat: "Follow the output format the question states.",
+  predictionFromText: contractPrediction,
+  foldPrediction: contractFold,
+};

@@ -1,0 +1,308 @@
+/**
+ * novel_continuity_long_horizon (reference-0.1): the reference's generator
+ * (`generate_novel_continuity_long_horizon_family.py`) and scorer
+ * (`score_novel_continuity_long_horizon.py`), ported for byte-identical fixtures and equal
+ * `means` (tests/geb/trap/parity.test.ts). novel_continuity over a ~20-line ledger: noise
+ * SETs before and after, a stale re-SET of the initial value, NOTE rumours, an optional
+ * dependency-gate SET (`<key>.dependency_gate`) and an optional "repair" SET of the rumour
+ * before the final SET/CLEAR. The question names the key; subset accuracies split the rows
+ * by the generator's gap / pressure / dependency / repair flags.
+ */
+import { PyRandom } from "../../../core/random.js";
+import { contractPrediction } from "../answer.js";
+import { lookupPrediction } from "../ledger.js";
+import { pyGet, pyMean, pyTruthy } from "../py.js";
+import type {
+  TrapFamily,
+  TrapFixtures,
+  TrapGenerateOptions,
+  TrapPrediction,
+  TrapRow,
+  TrapScore,
+} from "../types.js";
+import { drawUid, metaInt, pickExcept } from "./contract-metrics.js";
+import { continuityFloors, NC_DIMS, scoreContinuityRows } from "./novel-continuity.js";
+
+export const NCLH_ID = "novel_continuity_long_horizon";
+
+const CHARS = ["arya", "ilya", "maren", "soren", "talia", "corin"];
+const ALIASES = ["rook", "wren", "glass-harbor", "ember-kite", "north-lantern", "pale-bridge"];
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"];
+const RULES = [
+  "no_blades_inside",
+  "no_magic_on_platform",
+  "no_engine_start",
+  "no_open_flame",
+  "no_radio_after_midnight",
+];
+const NOISE_KEYS = [
+  "weather.front",
+  "gate.status",
+  "torch.count",
+  "dock.queue",
+  "patrol.zone",
+  "supply.batch",
+  "archive.code",
+  "signal.band",
+];
+/** The scorer's `--long-gap-min-steps` and `--high-contradiction-min-count` defaults. */
+const LONG_GAP_MIN_STEPS = 8;
+const HIGH_CONTRADICTION_MIN_COUNT = 4;
+
+const episodeId = (split: string, index: number): string =>
+  `NCLH-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+
+type Case = [key: string, initial: string, rumor: string, final: string | null];
+
+function caseFor(dim: string, rng: PyRandom): Case {
+  if (dim === "identity") {
+    const char = pickExcept(rng, CHARS);
+    const initial = pickExcept(rng, ALIASES);
+    const rumor = pickExcept(rng, ALIASES, initial);
+    return [`${char}.codename`, initial, rumor, pickExcept(rng, ALIASES, rumor)];
+  }
+  if (dim === "timeline") {
+    const event = pickExcept(rng, [
+      "vault.unlock_day",
+      "ferry.depart_day",
+      "hearing.day",
+      "transit.window_day",
+    ]);
+    const initial = pickExcept(rng, DAYS);
+    const rumor = pickExcept(rng, DAYS, initial);
+    return [event, initial, rumor, pickExcept(rng, DAYS, rumor)];
+  }
+  const key = pickExcept(rng, ["citadel.rule", "dock.rule", "archive.rule", "reactor.rule"]);
+  const initial = pickExcept(rng, RULES);
+  const rumor = pickExcept(rng, RULES, initial);
+  if (rng.random() < 0.25) return [key, initial, rumor, null];
+  return [key, initial, rumor, pickExcept(rng, RULES, rumor)];
+}
+
+function noise(rng: PyRandom, stepStart: number, count: number): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i < count; i++) {
+    const u = drawUid(rng);
+    const key = rng.choice(NOISE_KEYS);
+    out.push([u, `step=${stepStart + i} SET ${key} = n${rng.randint(100, 999)}`]);
+  }
+  return out;
+}
+
+const ledgerText = (bodies: [string, string][]): string => bodies.map(([u, b]) => `- [${u}] ${b}`).join("\n");
+const documentText = (ep: string, bodies: [string, string][]): string =>
+  `# Episode Log ${ep}\n\n${bodies.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n")}`;
+
+function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
+  const ep = episodeId(split, index);
+  let dim: string = NC_DIMS[(index - 1) % NC_DIMS.length];
+  if (split === "holdout") dim = rng.choice(NC_DIMS);
+  const [key, initial, rumor, final] = caseFor(dim, rng);
+  const delayed = index % 3 === 0;
+  const repair = index % 2 === 0;
+  const pressure = index % 4 ? 4 : 5;
+  const [uInitial, uNote1, uStale, uNote2, uNote3, uDependency, uRepair, uFinal] = Array.from(
+    { length: 8 },
+    () => drawUid(rng),
+  );
+  const bodies: [string, string][] = [
+    [uInitial, `step=1 SET ${key} = ${initial}`],
+    [uNote1, `step=2 NOTE ${key} = ${rumor}`],
+    ...noise(rng, 3, 4),
+    [uStale, `step=7 SET ${key} = ${initial}`],
+    [uNote2, `step=8 NOTE ${key} = ${rumor}`],
+    [uNote3, `step=9 NOTE ${key} = ${initial}`],
+  ];
+  if (delayed) {
+    bodies.push([uDependency, `step=10 SET ${key}.dependency_gate = unlock:chapter10`]);
+    if (repair) bodies.push([uRepair, `step=11 SET ${key} = ${rumor}`]);
+  } else if (repair) bodies.push([uRepair, `step=10 SET ${key} = ${rumor}`]);
+  const finalStep = delayed ? 12 : 11;
+  bodies.push([
+    uFinal,
+    final === null ? `step=${finalStep} CLEAR ${key}` : `step=${finalStep} SET ${key} = ${final}`,
+  ]);
+  bodies.push(...noise(rng, 13, 6));
+  const chapters = [
+    `Chapter 1: Registry sets ${key} = ${initial}.`,
+    `Chapter 2: Rumor claims ${key} = ${rumor}.`,
+    "Chapter 3: Side-quests add unrelated state updates.",
+    "Chapter 4: Investigators revisit old notes and stale snapshots.",
+    "Chapter 5: Contradictions increase and confidence drops.",
+    "Chapter 6: Team records provisional state that may be stale.",
+    "Chapter 7: A stale restatement appears in an official memo.",
+    "Chapter 8: Another rumor conflicts with prior steps.",
+    "Chapter 9: Transition chapter introduces repair conditions.",
+    `Chapter 10: Canon state resolves with ${key} = ${final ?? "null"}.`,
+  ];
+  const rules = [
+    "- State Ledger is authoritative.",
+    "- Only latest SET/CLEAR lines define canonical state.",
+    "- NOTE lines are non-authoritative and may be contradictory.",
+    "- If a repair transition occurs, prefer the final authoritative update.",
+  ];
+  return {
+    id: `${ep}-Q001`,
+    episode_id: ep,
+    schema_version: "0.1",
+    document: documentText(ep, bodies),
+    book:
+      `# Novel Continuity Long Horizon Episode ${ep}\n\n## Reading rules\n${rules.join("\n")}` +
+      `\n\n## Chapters\n${chapters.join("\n")}\n\n## State Ledger\n${ledgerText(bodies)}`,
+    question:
+      `By the end of Chapter 10, what is the authoritative value for \`${key}\`? ` +
+      "Return JSON with keys: value, support_ids. If revoked, set value=null.",
+    gold: { value: final, support_ids: [uFinal] },
+    meta: {
+      family: NCLH_ID,
+      split,
+      case_index: index,
+      dimension: dim,
+      key,
+      query_target_type: final === null ? "null" : "value",
+      requires_citation: true,
+      callback_gap_steps: finalStep - 1,
+      contradiction_pressure_count: pressure,
+      delayed_dependency: delayed,
+      repair_transition: repair,
+    },
+  };
+}
+
+function buildCanary(seed: number, caseIndex: number): TrapRow {
+  const rng = new PyRandom(seed + 1800 + caseIndex);
+  const ep = episodeId("canary", caseIndex);
+  const dim = NC_DIMS[(caseIndex - 1) % NC_DIMS.length];
+  const [key, initial, rumor, maybeFinal] = caseFor(dim, rng);
+  const final = maybeFinal ?? pickExcept(rng, RULES, rumor);
+  const values = [initial, rumor, final];
+  const bodies: [string, string][] = [];
+  let preUid = "";
+  let preValue: string | null = null;
+  for (let step = 1; step < 17; step++) {
+    const u = drawUid(rng);
+    if ([2, 4, 6, 8, 10, 12].includes(step)) {
+      bodies.push([u, `step=${step} NOTE ${key} = ${rng.choice(values)}`]);
+    } else if (step === 14) {
+      const pre = rng.choice(values.filter((v) => v !== final));
+      preUid = u;
+      preValue = pre;
+      bodies.push([u, `step=${step} SET ${key} = ${pre}`]);
+    } else if (step === 15) {
+      bodies.push([u, `step=${step} SET ${key} = ${final}`]);
+    } else {
+      bodies.push([u, `step=${step} SET ${key} = ${rng.choice(values)}`]);
+    }
+  }
+  bodies.push(...noise(rng, 20, 10));
+  return {
+    id: `${ep}-Q001`,
+    episode_id: ep,
+    schema_version: "0.1",
+    document: documentText(ep, bodies),
+    book:
+      `# Novel Continuity Long Horizon Episode ${ep}\n\n## Reading rules\n` +
+      "- This canary intentionally stresses long callback and retcon chains.\n" +
+      "- State Ledger is authoritative.\n- NOTE lines are decoys.\n\n" +
+      "## Chapters\nChapters contain contradictory narration and delayed repair cues.\n\n" +
+      `## State Ledger\n${ledgerText(bodies)}`,
+    question:
+      `For \`${key}\`, return the authoritative value immediately before the latest ` +
+      "authoritative update. Return JSON with keys: value, support_ids.",
+    gold: { value: preValue, support_ids: preUid ? [preUid] : [] },
+    meta: {
+      family: NCLH_ID,
+      split: "canary",
+      case_index: caseIndex,
+      dimension: dim,
+      key,
+      expected_fail: true,
+      canary_profile: "long_retcon_prelatest_lookup",
+      callback_gap_steps: 14,
+      contradiction_pressure_count: 6,
+      delayed_dependency: true,
+      repair_transition: true,
+    },
+  };
+}
+
+export function generateNovelContinuityLongHorizon(o: TrapGenerateOptions): TrapFixtures {
+  const rng = new PyRandom(o.seed);
+  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
+  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
+  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(o.seed, i + 1));
+  return { anchors, holdout, canary };
+}
+
+export function scoreNovelContinuityLongHorizon(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+): TrapScore {
+  const { means, scored, dim } = scoreContinuityRows(rows, preds);
+  const subsets = {
+    long_gap: [] as number[],
+    high: [] as number[],
+    delayed: [] as number[],
+    repair: [] as number[],
+  };
+  for (const s of scored) {
+    if (metaInt(pyGet(s.meta, "callback_gap_steps")) >= LONG_GAP_MIN_STEPS) subsets.long_gap.push(s.valueOk);
+    if (metaInt(pyGet(s.meta, "contradiction_pressure_count")) >= HIGH_CONTRADICTION_MIN_COUNT)
+      subsets.high.push(s.valueOk);
+    if (pyTruthy(pyGet(s.meta, "delayed_dependency"))) subsets.delayed.push(s.valueOk);
+    if (pyTruthy(pyGet(s.meta, "repair_transition"))) subsets.repair.push(s.valueOk);
+  }
+  return {
+    rows_total: scored.length,
+    rows_scored: scored.length,
+    means: {
+      ...means,
+      identity_acc: pyMean(dim.identity),
+      timeline_acc: pyMean(dim.timeline),
+      constraint_acc: pyMean(dim.constraint),
+      long_gap_acc: pyMean(subsets.long_gap),
+      high_contradiction_acc: pyMean(subsets.high),
+      delayed_dependency_acc: pyMean(subsets.delayed),
+      repair_transition_acc: pyMean(subsets.repair),
+      long_gap_count: subsets.long_gap.length,
+      high_contradiction_count: subsets.high.length,
+      delayed_dependency_count: subsets.delayed.length,
+      repair_transition_count: subsets.repair.length,
+    },
+    failure_mode_counts: {},
+    correct: scored.map((s) => s.valueOk === 1),
+    rows: scored.map((s) => s.diag),
+  };
+}
+
+const SUBSETS = ["long_gap_acc", "high_contradiction_acc", "delayed_dependency_acc", "repair_transition_acc"];
+
+export const novelContinuityLongHorizonFamily: TrapFamily = {
+  id: NCLH_ID,
+  description:
+    "novel_continuity over a ~20-line ledger: noise, a stale re-SET, NOTE rumours, a dependency gate and a repair SET before the final SET/CLEAR",
+  defaults: { seed: 47, anchors: 16, holdout: 48, canary: 8 },
+  generate: generateNovelContinuityLongHorizon,
+  score: scoreNovelContinuityLongHorizon,
+  accuracyMetric: "value_acc",
+  headlineMetric: "value_acc",
+  floors: {
+    observe: continuityFloors("observe", SUBSETS),
+    ramp: continuityFloors("ramp", SUBSETS),
+    target: continuityFloors("target", SUBSETS),
+  },
+  canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
+  canaryMetric: "exact_acc",
+  jitter: ["value_acc", "exact_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
+  syntheticMetrics: {
+    exact_acc: "a copy of value_acc",
+    entailment: "a copy of value_acc",
+    long_gap_acc:
+      "value_acc on rows whose generator-set callback_gap_steps >= 8: every row (10 or 11), so a copy of value_acc",
+    high_contradiction_acc:
+      "value_acc on rows whose contradiction_pressure_count >= 4: every row (a label, 4 or 5; each ledger has 3 NOTEs), so a copy of value_acc",
+  },
+  outputFormat: "Follow the output format the question states.",
+  predictionFromText: contractPrediction,
+  foldPrediction: lookupPrediction,
+};

@@ -1,0 +1,332 @@
+/**
+ * novel_continuity (reference-0.1): the reference's generator
+ * (`generate_novel_continuity_family.py`) and scorer (`score_novel_continuity.py`), ported
+ * for byte-identical fixtures and equal `means` (tests/geb/trap/parity.test.ts). Four short
+ * "chapters" (a record, a rumour, a retcon or revocation, an unrelated side state) over a
+ * 4-line ledger: SET, NOTE (the rumour), SET/CLEAR (the answer), a side-key SET. The
+ * question describes the key ("what codename does Arya use?") rather than naming it.
+ */
+import { pyStrip } from "../../../core/pyjson.js";
+import { PyRandom } from "../../../core/random.js";
+import { contractPrediction } from "../answer.js";
+import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
+import type {
+  TrapFamily,
+  TrapFixtures,
+  TrapFloor,
+  TrapGenerateOptions,
+  TrapPrediction,
+  TrapRow,
+  TrapScore,
+  TrapStage,
+} from "../types.js";
+import { citationPrf, contractFold, drawUid, normLower, pickExcept, supportSet } from "./contract-metrics.js";
+
+export const NC_ID = "novel_continuity";
+
+export const NC_DIMS = ["identity", "timeline", "constraint"] as const;
+const CHARS = ["arya", "ilya", "maren", "soren"];
+const ALIASES = ["rook", "wren", "glass-harbor", "ember-kite", "north-lantern"];
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"];
+const RULES = ["no_blades_inside", "no_magic_on_platform", "no_engine_start", "no_open_flame"];
+
+const episodeId = (split: string, index: number): string =>
+  `NC-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+const title = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+type Case = { key: string; initial: string; rumor: string; final: string | null; question: string };
+
+function identityCase(rng: PyRandom): Case {
+  const char = pickExcept(rng, CHARS);
+  const initial = pickExcept(rng, ALIASES);
+  const rumor = pickExcept(rng, ALIASES, initial);
+  const final = pickExcept(rng, ALIASES, rumor);
+  return {
+    key: `${char}.codename`,
+    initial,
+    rumor,
+    final,
+    question: `By end of Chapter 4, what codename does ${title(char)} use?`,
+  };
+}
+
+function timelineCase(rng: PyRandom): Case {
+  const event = pickExcept(rng, ["vault.unlock_day", "ferry.depart_day", "hearing.day"]);
+  const initial = pickExcept(rng, DAYS);
+  const rumor = pickExcept(rng, DAYS, initial);
+  const final = pickExcept(rng, DAYS, rumor);
+  return {
+    key: event,
+    initial,
+    rumor,
+    final,
+    question: `By end of Chapter 4, what is the authoritative day for ${event}?`,
+  };
+}
+
+function constraintCase(rng: PyRandom): Case {
+  const key = pickExcept(rng, ["citadel.rule", "dock.rule", "archive.rule"]);
+  const initial = pickExcept(rng, RULES);
+  const rumor = pickExcept(rng, RULES, initial);
+  if (rng.random() < 0.3)
+    return {
+      key,
+      initial,
+      rumor,
+      final: null,
+      question: `By end of Chapter 4, what is the active constraint for ${key}? If revoked, value is null.`,
+    };
+  return {
+    key,
+    initial,
+    rumor,
+    final: pickExcept(rng, RULES, rumor),
+    question: `By end of Chapter 4, what is the active constraint for ${key}?`,
+  };
+}
+
+const caseFor = (dim: string, rng: PyRandom): Case =>
+  dim === "identity" ? identityCase(rng) : dim === "timeline" ? timelineCase(rng) : constraintCase(rng);
+
+const QUESTION_TAIL = " Return JSON with keys: value, support_ids. If revoked, set value=null.";
+
+function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
+  const ep = episodeId(split, index);
+  let dim: string = NC_DIMS[(index - 1) % NC_DIMS.length];
+  if (split === "holdout") dim = rng.choice(NC_DIMS);
+  const { key, initial, rumor, final, question } = caseFor(dim, rng);
+  const sideKey = pickExcept(rng, ["weather", "gate.status", "torch.count"]);
+  const sideValue = pickExcept(rng, ["clear", "locked", "3", "6", "storm"]);
+  const u1 = drawUid(rng);
+  const uNote = drawUid(rng);
+  const u2 = drawUid(rng);
+  const uSide = drawUid(rng);
+  const bodies: [string, string][] = [
+    [u1, `step=1 SET ${key} = ${initial}`],
+    [uNote, `step=2 NOTE ${key} = ${rumor}`],
+    [u2, final === null ? `step=3 CLEAR ${key}` : `step=3 SET ${key} = ${final}`],
+    [uSide, `step=4 SET ${sideKey} = ${sideValue}`],
+  ];
+  const ch3 =
+    final === null
+      ? `Chapter 3: The archive revokes ${key}.`
+      : `Chapter 3: The archive updates ${key} to ${final}.`;
+  const chapters = [
+    `Chapter 1: The crew records ${key} as ${initial}.`,
+    `Chapter 2: Rumors claim ${key} might be ${rumor}.`,
+    ch3,
+    `Chapter 4: Team acts according to the latest ${key} state while ${sideKey} stays at ${sideValue}.`,
+  ];
+  return {
+    id: `${ep}-Q001`,
+    episode_id: ep,
+    schema_version: "0.1",
+    document: `# Episode Log ${ep}\n\n${bodies.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n")}`,
+    book:
+      `# Novel Continuity Episode ${ep}\n\n## Reading rules\n` +
+      "- Chapter narration can contain rumor or stale statements.\n" +
+      "- State Ledger is authoritative for final state.\n" +
+      "- Only SET/CLEAR lines in the ledger define continuity state.\n\n" +
+      `${chapters.join("\n")}\n\n## State Ledger\n${bodies.map(([u, b]) => `- [${u}] ${b}`).join("\n")}`,
+    question: `${question}${QUESTION_TAIL}`,
+    gold: { value: final, support_ids: [u2] },
+    meta: {
+      family: NC_ID,
+      split,
+      case_index: index,
+      dimension: dim,
+      key,
+      query_target_type: final === null ? "null" : "value",
+      requires_citation: true,
+    },
+  };
+}
+
+function buildCanary(seed: number, caseIndex: number): TrapRow {
+  const rng = new PyRandom(seed + 701 + caseIndex);
+  const ep = episodeId("canary", caseIndex);
+  const dim = NC_DIMS[(caseIndex - 1) % NC_DIMS.length];
+  const { key, initial, rumor, final, question } = caseFor(dim, rng);
+  const pool = dim === "identity" ? ALIASES : dim === "timeline" ? DAYS : RULES;
+  const candidates: (string | null)[] =
+    final === null
+      ? [initial, rumor, pickExcept(rng, pool), null]
+      : [initial, rumor, final, pickExcept(rng, pool)];
+  const nonNull = candidates.filter((v): v is string => v !== null);
+  const bodies: [string, string][] = [];
+  let supportFinal = "";
+  for (let step = 1; step < 13; step++) {
+    const u = drawUid(rng);
+    if ([2, 4, 6, 8, 10].includes(step)) {
+      bodies.push([u, `step=${step} NOTE ${key} = ${rng.choice(nonNull)}`]);
+    } else if (step === 11) {
+      bodies.push([u, final === null ? `step=${step} CLEAR ${key}` : `step=${step} SET ${key} = ${final}`]);
+      supportFinal = u;
+    } else {
+      bodies.push([u, `step=${step} SET ${key} = ${rng.choice(nonNull)}`]);
+    }
+  }
+  for (let extra = 1; extra < 13; extra++) {
+    const u = drawUid(rng);
+    const noiseKey = `noise.${String(extra).padStart(2, "0")}`;
+    bodies.push([u, `step=${20 + extra} SET ${noiseKey} = n${rng.randint(10, 999)}`]);
+  }
+  return {
+    id: `${ep}-Q001`,
+    episode_id: ep,
+    schema_version: "0.1",
+    document: `# Episode Log ${ep}\n\n${bodies.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n")}`,
+    book:
+      `# Novel Continuity Episode ${ep}\n\n## Reading rules\n` +
+      "- This canary intentionally includes long retcon chains and decoys.\n" +
+      "- State Ledger is authoritative.\n- Only SET/CLEAR lines define final state.\n\n" +
+      "## Chapters\nChapter 1-4 include conflicting statements and rumors across scenes.\n\n" +
+      `## State Ledger\n${bodies.map(([u, b]) => `- [${u}] ${b}`).join("\n")}`,
+    question: `${question}${QUESTION_TAIL}`,
+    gold: { value: final, support_ids: [supportFinal] },
+    meta: {
+      family: NC_ID,
+      split: "canary",
+      case_index: caseIndex,
+      dimension: dim,
+      key,
+      expected_fail: true,
+      canary_profile: "retcon_chain_tail",
+    },
+  };
+}
+
+export function generateNovelContinuity(o: TrapGenerateOptions): TrapFixtures {
+  const rng = new PyRandom(o.seed);
+  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
+  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
+  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(o.seed, i + 1));
+  return { anchors, holdout, canary };
+}
+
+// ---------------------------------------------------------------------------------------
+// Scorer (shared with novel_continuity_long_horizon, which adds subset accuracies).
+
+/** One scored row of the novel-continuity scorers, before the family-specific subsets. */
+export interface ContinuityRow {
+  meta: Record<string, unknown>;
+  valueOk: number;
+  diag: Record<string, unknown>;
+}
+
+/** The common part of `score_novel_continuity*.py`: value / exact / cite / parse per row. */
+export function scoreContinuityRows(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+): { means: Record<string, number>; scored: ContinuityRow[]; dim: Record<string, number[]> } {
+  const byId = predictionsById(preds);
+  const cols = {
+    value: [] as number[],
+    cp: [] as number[],
+    cr: [] as number[],
+    cf: [] as number[],
+    parse: [] as number[],
+  };
+  const dimAcc: Record<string, number[]> = { identity: [], timeline: [], constraint: [] };
+  const scored: ContinuityRow[] = [];
+  for (const row of rows.filter((r) => isDict(r))) {
+    const rid = pyStrValue(pyGet(row, "id"));
+    const pred = byId.get(rid) ?? {};
+    const g = pyGet(row, "gold");
+    const gold = isDict(g) ? g : {};
+    const m = pyGet(row, "meta");
+    const meta = isDict(m) ? m : {};
+    const d = pyGet(meta, "dimension");
+    let dim = pyStrip(d === null ? "" : pyStrValue(d)).toLowerCase();
+    if (!Object.hasOwn(dimAcc, dim)) dim = "identity";
+    const hasValue = Object.hasOwn(pred, "value");
+    const ok = normLower(pyGet(gold, "value")) === normLower(pyGet(pred, "value")) ? 1 : 0;
+    const gs = supportSet(pyGet(gold, "support_ids"));
+    const ps = supportSet(pyGet(pred, "support_ids"));
+    const [p, r, f] = citationPrf(ps, gs);
+    cols.value.push(ok);
+    cols.cp.push(p);
+    cols.cr.push(r);
+    cols.cf.push(f);
+    cols.parse.push(hasValue ? 1 : 0);
+    dimAcc[dim].push(ok);
+    scored.push({
+      meta,
+      valueOk: ok,
+      diag: { id: rid, dimension: dim, value_ok: ok === 1, cite_f1: f, parse_ok: hasValue },
+    });
+  }
+  const v = pyMean(cols.value);
+  return {
+    means: {
+      value_acc: v,
+      exact_acc: v,
+      entailment: v,
+      cite_p: pyMean(cols.cp),
+      cite_r: pyMean(cols.cr),
+      cite_f1: pyMean(cols.cf),
+      parse_rate: pyMean(cols.parse),
+    },
+    scored,
+    dim: dimAcc,
+  };
+}
+
+export function scoreNovelContinuity(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
+  const { means, scored, dim } = scoreContinuityRows(rows, preds);
+  return {
+    rows_total: scored.length,
+    rows_scored: scored.length,
+    means: {
+      ...means,
+      identity_acc: pyMean(dim.identity),
+      timeline_acc: pyMean(dim.timeline),
+      constraint_acc: pyMean(dim.constraint),
+    },
+    failure_mode_counts: {},
+    correct: scored.map((s) => s.valueOk === 1),
+    rows: scored.map((s) => s.diag),
+  };
+}
+
+/** The runners' citation floor by stage (`-CiteStage`; anchors and holdout alike). */
+export const CONTINUITY_CITE_FLOOR: Record<TrapStage, number> = { observe: 0, ramp: 0.6, target: 0.85 };
+
+export function continuityFloors(
+  stage: TrapStage,
+  extra: string[],
+): { anchors: TrapFloor[]; holdout: TrapFloor[] } {
+  const cite = CONTINUITY_CITE_FLOOR[stage];
+  const make = (value: number, subset: number): TrapFloor[] => [
+    { metric: "value_acc", op: ">=", value },
+    { metric: "exact_acc", op: ">=", value },
+    { metric: "cite_f1", op: ">=", value: cite },
+    ...["identity_acc", "timeline_acc", "constraint_acc", ...extra].map(
+      (metric): TrapFloor => ({ metric, op: ">=", value: subset }),
+    ),
+  ];
+  return { anchors: make(0.8, 0.7), holdout: make(0.85, 0.8) };
+}
+
+export const novelContinuityFamily: TrapFamily = {
+  id: NC_ID,
+  description:
+    "chapters with a rumour and a retcon or revocation over a 4-line ledger; the question describes the key (identity / timeline / constraint)",
+  defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
+  generate: generateNovelContinuity,
+  score: scoreNovelContinuity,
+  accuracyMetric: "value_acc",
+  headlineMetric: "value_acc",
+  floors: {
+    observe: continuityFloors("observe", []),
+    ramp: continuityFloors("ramp", []),
+    target: continuityFloors("target", []),
+  },
+  canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
+  canaryMetric: "exact_acc",
+  jitter: ["value_acc", "exact_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
+  syntheticMetrics: { exact_acc: "a copy of value_acc", entailment: "a copy of value_acc" },
+  outputFormat: "Follow the output format the question states.",
+  predictionFromText: contractPrediction,
+  foldPrediction: contractFold,
+};

@@ -1,0 +1,454 @@
+/**
+ * referential_indexing_suite (reference-0.1): the reference's generator
+ * (`generate_referential_indexing_suite_family.py`) and scorer
+ * (`score_referential_indexing_suite.py`), ported for byte-identical fixtures and equal
+ * `means` (tests/geb/trap/parity.test.ts). Nine subfamilies over one ledger of three parts
+ * (old and new SETs, a NOTE, NOTE noise). Outside the canary, the "reassembly",
+ * "minimal pointer set", "reconstruction" and "assembly order" answers are **written into
+ * the ledger** (`resolved.*` keys) and the question names that key, so the lookup answers
+ * every holdout row. The answer may carry `lookup_depth` (and `pointer_set_size`, which is
+ * not read: the scorer counts the cited ids); without `lookup_depth` the scorer uses the
+ * fixture's random `lookup_depth_target` (labelled synthetic).
+ */
+import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
+import { pyJsonLoads } from "../../../core/pyjsonloads.js";
+import { PyRandom } from "../../../core/random.js";
+import { extractJsonObject } from "../answer.js";
+import { lookupPrediction } from "../ledger.js";
+import {
+  isDict,
+  isPyNumber,
+  pyGet,
+  pyMean,
+  pyNumberValue,
+  pySortStrings,
+  pyStrValue,
+  predictionsById,
+} from "../py.js";
+import type {
+  TrapFamily,
+  TrapFixtures,
+  TrapFloor,
+  TrapGenerateOptions,
+  TrapPrediction,
+  TrapRow,
+  TrapScore,
+} from "../types.js";
+import { citationPrf, drawUid, normLower, supportSet } from "./contract-metrics.js";
+
+export const RIS_ID = "referential_indexing_suite";
+
+export const RIS_SUBFAMILIES = [
+  "index_loss_bounded",
+  "reassembly_recoverability",
+  "minimal_pointer_set",
+  "reconstruction_fidelity",
+  "no_invention_expansion",
+  "stale_pointer_conflict",
+  "wrong_hub_attraction",
+  "assembly_order_traps",
+  "wrong_address_traps",
+] as const;
+
+const episodeId = (split: string, index: number): string =>
+  `RIS-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+
+function valuePair(rng: PyRandom): [string, string] {
+  const a = `v${rng.randint(100, 999)}`;
+  let b = `v${rng.randint(100, 999)}`;
+  while (b === a) b = `v${rng.randint(100, 999)}`;
+  return [a, b];
+}
+
+const asEpisode = (line: string): string => line.replace(" step=", " UPDATE step=");
+
+function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
+  const sub =
+    split === "holdout" ? rng.choice(RIS_SUBFAMILIES) : RIS_SUBFAMILIES[(index - 1) % RIS_SUBFAMILIES.length];
+  const ep = episodeId(split, index);
+  const [alphaOld, alphaNew] = valuePair(rng);
+  const [betaOld, betaNew] = valuePair(rng);
+  const [gammaOld, gammaNew] = valuePair(rng);
+  const [uAOld, uBOld, uGOld, uANew, uBNew, uGNew, uANote] = Array.from({ length: 7 }, () => drawUid(rng));
+  const ledger = [
+    `- [${uAOld}] step=1 SET part.alpha = ${alphaOld}`,
+    `- [${uBOld}] step=2 SET part.beta = ${betaOld}`,
+    `- [${uGOld}] step=3 SET part.gamma = ${gammaOld}`,
+    `- [${uANote}] step=4 NOTE part.alpha = ${alphaOld}`,
+    `- [${uANew}] step=5 SET part.alpha = ${alphaNew}`,
+    `- [${uBNew}] step=6 SET part.beta = ${betaNew}`,
+    `- [${uGNew}] step=7 SET part.gamma = ${gammaNew}`,
+  ];
+  const episode = ledger.map(asEpisode);
+  const add = (line: string) => {
+    ledger.push(line);
+    episode.push(asEpisode(line));
+  };
+  for (let step = 8; step < 15; step++) {
+    const u = drawUid(rng);
+    add(`- [${u}] step=${step} NOTE noise.metric_${step} = n${rng.randint(1000, 9999)}`);
+  }
+  const lookupDepthTarget = rng.randint(1, 4);
+  let queryTargetType = "value";
+  let question: string;
+  let value: string | null;
+  let support: string[];
+  const canary = split === "canary";
+  const resolvedQuestion = (key: string, what: string, extra = "") =>
+    `Return latest authoritative value for \`${key}\` (${what}). Return JSON with keys: value, support_ids, ${extra}lookup_depth.`;
+  if (sub === "index_loss_bounded") {
+    question =
+      "For key `part.alpha`, return the latest authoritative value. Return JSON with keys: value, support_ids, lookup_depth.";
+    value = alphaNew;
+    support = [uANew];
+  } else if (sub === "reassembly_recoverability") {
+    value = `${alphaNew}|${betaNew}|${gammaNew}`;
+    if (canary) {
+      question =
+        "Reassemble the tuple `part.alpha|part.beta|part.gamma` using latest authoritative values. " +
+        "Return JSON with keys: value, support_ids, lookup_depth.";
+      support = [uANew, uBNew, uGNew];
+    } else {
+      const u = drawUid(rng);
+      add(`- [${u}] step=15 SET resolved.bundle = ${value}`);
+      question = resolvedQuestion(
+        "resolved.bundle",
+        "the reassembled `part.alpha|part.beta|part.gamma` tuple",
+      );
+      support = [u];
+    }
+  } else if (sub === "minimal_pointer_set") {
+    value = betaNew;
+    if (canary) {
+      question =
+        "Return the latest value for `part.beta` with the minimum sufficient pointer set. " +
+        "Return JSON with keys: value, support_ids, pointer_set_size, lookup_depth.";
+      support = [uBNew];
+    } else {
+      const u = drawUid(rng);
+      add(`- [${u}] step=15 SET resolved.part.beta = ${betaNew}`);
+      question = resolvedQuestion("resolved.part.beta", "minimal pointer-set result", "pointer_set_size, ");
+      support = [u];
+    }
+  } else if (sub === "reconstruction_fidelity") {
+    value = `alpha=${alphaNew};beta=${betaNew}`;
+    if (canary) {
+      question =
+        "Reconstruct `alpha=<...>;beta=<...>` from latest authoritative values only. " +
+        "Return JSON with keys: value, support_ids, lookup_depth.";
+      support = [uANew, uBNew];
+    } else {
+      const u = drawUid(rng);
+      add(`- [${u}] step=15 SET resolved.alpha_beta = ${value}`);
+      question = resolvedQuestion("resolved.alpha_beta", "reconstruction fidelity output");
+      support = [u];
+    }
+  } else if (sub === "no_invention_expansion") {
+    question =
+      "What is the latest value for `part.delta`? If absent, return null. " +
+      "Do not invent values. Return JSON with keys: value, support_ids, lookup_depth.";
+    value = null;
+    support = [];
+    queryTargetType = "null";
+  } else if (sub === "stale_pointer_conflict") {
+    question =
+      "A stale snapshot says `part.alpha` was old. Return the latest authoritative `part.alpha`. " +
+      "Return JSON with keys: value, support_ids, lookup_depth.";
+    value = alphaNew;
+    support = [uANew];
+  } else if (sub === "wrong_hub_attraction") {
+    const u = drawUid(rng);
+    add(`- [${u}] step=16 SET hub.popular = ${alphaOld}`);
+    question =
+      "Do not be distracted by high-frequency hub keys. Return latest `part.alpha`. " +
+      "Return JSON with keys: value, support_ids, lookup_depth.";
+    value = alphaNew;
+    support = [uANew];
+  } else if (sub === "assembly_order_traps") {
+    const [u1, u2, u3] = [drawUid(rng), drawUid(rng), drawUid(rng)];
+    const [s1, s2, s3] = [rng.randint(1, 9), rng.randint(1, 9), rng.randint(1, 9)].map((n) => `s${n}`);
+    add(`- [${u1}] step=17 SET seq.step1 = ${s1}`);
+    add(`- [${u2}] step=18 SET seq.step2 = ${s2}`);
+    add(`- [${u3}] step=19 SET seq.step3 = ${s3}`);
+    value = `${s1}>${s2}>${s3}`;
+    if (canary) {
+      question =
+        "Reassemble execution order as `step1>step2>step3` from authoritative entries. " +
+        "Return JSON with keys: value, support_ids, lookup_depth.";
+      support = [u1, u2, u3];
+    } else {
+      const u4 = drawUid(rng);
+      add(`- [${u4}] step=20 SET resolved.seq = ${value}`);
+      question = resolvedQuestion("resolved.seq", "execution order `step1>step2>step3`");
+      support = [u4];
+    }
+  } else {
+    const [ua, ub] = [drawUid(rng), drawUid(rng)];
+    const a1 = `addr-${rng.randint(1000, 1999)}`;
+    const a2 = `addr-${rng.randint(2000, 2999)}`;
+    add(`- [${ua}] step=20 SET address.user_001 = ${a1}`);
+    add(`- [${ub}] step=21 SET address.user_010 = ${a2}`);
+    question =
+      "Return latest authoritative value for `address.user_010` (not `address.user_001`). " +
+      "Return JSON with keys: value, support_ids, lookup_depth.";
+    value = a2;
+    support = [ub];
+  }
+  return {
+    id: `${ep}-Q001`,
+    episode_id: ep,
+    schema_version: "0.1",
+    document: `# Episode Log ${ep}\n\n${episode.join("\n")}`,
+    book:
+      `# Referential Indexing Episode ${ep}\n\n## Rules\n- State Ledger is authoritative.\n` +
+      "- NOTE lines are non-authoritative.\n- Prefer latest authoritative pointers.\n\n" +
+      `## State Ledger\n${ledger.join("\n")}`,
+    question,
+    gold: { value, support_ids: support },
+    meta: {
+      family: RIS_ID,
+      family_id: sub,
+      split,
+      case_index: index,
+      query_target_type: queryTargetType,
+      stale_value: alphaOld,
+      lookup_depth_target: lookupDepthTarget,
+      all_support_ids: [uAOld, uBOld, uGOld, uANew, uBNew, uGNew, uANote],
+      expected_fail: canary,
+    },
+  };
+}
+
+export function generateReferentialIndexingSuite(o: TrapGenerateOptions): TrapFixtures {
+  const rng = new PyRandom(o.seed);
+  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
+  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
+  // Unlike the other families, canaries continue the same random stream.
+  const canary = Array.from({ length: o.canary }, (_, i) => buildRow("canary", i + 1, rng));
+  return { anchors, holdout, canary };
+}
+
+// ---------------------------------------------------------------------------------------
+// Scorer.
+
+/** The scorer's `_parse_pred`: a string value holding a JSON object is read for value / answer, ids, lookup_depth. */
+function parsePred(row: Record<string, unknown>): {
+  value: unknown;
+  support: Set<string>;
+  depth: number | null;
+} {
+  const raw = pyGet(row, "value");
+  let support = supportSet(pyGet(row, "support_ids"));
+  if (typeof raw === "string") {
+    const text = pyStrip(raw);
+    if (text.startsWith("{") && text.endsWith("}")) {
+      let obj: unknown = null;
+      try {
+        obj = pyJsonLoads(text);
+      } catch {
+        obj = null;
+      }
+      if (isDict(obj)) {
+        const value = Object.hasOwn(obj, "value") ? obj.value : pyGet(obj, "answer");
+        if (support.size === 0 && Object.hasOwn(obj, "support_ids")) support = supportSet(obj.support_ids);
+        const d = pyGet(obj, "lookup_depth");
+        // isinstance(x, (int, float)) holds for bools too.
+        return { value, support, depth: isPyNumber(d) ? pyNumberValue(d) : null };
+      }
+    }
+  }
+  return { value: raw, support, depth: null };
+}
+
+export function scoreReferentialIndexingSuite(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+): TrapScore {
+  const byId = predictionsById(preds);
+  const col: Record<string, number[]> = {
+    value: [],
+    cp: [],
+    cr: [],
+    cf: [],
+    parse: [],
+    size: [],
+    halluc: [],
+    stale: [],
+    depth: [],
+  };
+  const hits = new Map<string, number>();
+  const counts = new Map<string, number>();
+  const failures = new Map<string, number>();
+  const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  const correct: boolean[] = [];
+  const diags: Record<string, unknown>[] = [];
+  for (const row of rows.filter((r) => isDict(r))) {
+    const rid = pyStrValue(pyGet(row, "id"));
+    const pred = byId.get(rid) ?? {};
+    const g = pyGet(row, "gold");
+    const gold = isDict(g) ? g : {};
+    const m = pyGet(row, "meta");
+    const meta = isDict(m) ? m : {};
+    const sub = Object.hasOwn(meta, "family_id") ? pyStrValue(meta.family_id) : "unknown";
+    bump(counts, sub);
+    const { value, support, depth } = parsePred(pred);
+    const goldSupport = supportSet(pyGet(gold, "support_ids"));
+    const all = supportSet(pyGet(meta, "all_support_ids"));
+    for (const x of goldSupport) all.add(x);
+    const ok = normLower(value) === normLower(pyGet(gold, "value"));
+    const [p, r, f] = citationPrf(support, goldSupport);
+    const halluc = [...support].some((x) => !all.has(x));
+    const stale =
+      sub === "stale_pointer_conflict" && !ok && normLower(value) === normLower(pyGet(meta, "stale_value"));
+    const target = pyGet(meta, "lookup_depth_target");
+    const cost = depth !== null ? depth : isPyNumber(target) ? pyNumberValue(target) : 0;
+    col.value.push(ok ? 1 : 0);
+    col.cp.push(p);
+    col.cr.push(r);
+    col.cf.push(f);
+    col.parse.push(Object.hasOwn(pred, "value") ? 1 : 0);
+    col.size.push(support.size);
+    col.halluc.push(halluc ? 1 : 0);
+    col.stale.push(stale ? 1 : 0);
+    col.depth.push(cost);
+    if (ok) bump(hits, sub);
+    else bump(failures, `${sub}_miss`);
+    if (halluc) bump(failures, "hallucinated_expansion");
+    if (stale) bump(failures, "stale_pointer_override");
+    correct.push(ok);
+    diags.push({
+      id: rid,
+      family_id: sub,
+      value_ok: ok,
+      cite_f1: f,
+      hallucinated_expansion: halluc,
+      stale_pointer_override: stale,
+      lookup_depth_cost: cost,
+      lookup_depth_from: depth !== null ? "prediction" : "fixture",
+    });
+  }
+  const v = pyMean(col.value);
+  const subAcc = (k: string) => ((counts.get(k) ?? 0) > 0 ? (hits.get(k) ?? 0) / (counts.get(k) ?? 1) : 0);
+  const means: Record<string, number> = {
+    value_acc: v,
+    exact_acc: v,
+    entailment: v,
+    cite_p: pyMean(col.cp),
+    cite_r: pyMean(col.cr),
+    cite_f1: pyMean(col.cf),
+    parse_rate: pyMean(col.parse),
+    pointer_set_size: pyMean(col.size),
+    part_coverage_recall: v,
+    pointer_precision: pyMean(col.cp),
+    pointer_recall: pyMean(col.cr),
+    reassembly_fidelity: v,
+    hallucinated_expansion_rate: pyMean(col.halluc),
+    stale_pointer_override_rate: pyMean(col.stale),
+    lookup_depth_cost: pyMean(col.depth),
+    exception_acc: subAcc("stale_pointer_conflict"),
+    large_snapshot_acc: subAcc("wrong_hub_attraction"),
+  };
+  for (const k of pySortStrings(counts.keys())) {
+    const n = counts.get(k) ?? 0;
+    means[`${k}_acc`] = n > 0 ? (hits.get(k) ?? 0) / n : 0;
+    means[`${k}_count`] = n;
+  }
+  const failure_mode_counts: Record<string, number> = {};
+  for (const k of pySortStrings(failures.keys())) failure_mode_counts[k] = failures.get(k) ?? 0;
+  return {
+    rows_total: diags.length,
+    rows_scored: diags.length,
+    means,
+    failure_mode_counts,
+    correct,
+    rows: diags,
+  };
+}
+
+function floors(
+  value: number,
+  cite: number,
+  coverage: number,
+  pointer: number,
+  halluc: number,
+  stale: number,
+  depth: number,
+  exception: number,
+  large: number,
+): TrapFloor[] {
+  return [
+    { metric: "value_acc", op: ">=", value },
+    { metric: "exact_acc", op: ">=", value },
+    { metric: "cite_f1", op: ">=", value: cite },
+    { metric: "part_coverage_recall", op: ">=", value: coverage },
+    { metric: "pointer_precision", op: ">=", value: pointer },
+    { metric: "pointer_recall", op: ">=", value: pointer },
+    { metric: "reassembly_fidelity", op: ">=", value },
+    { metric: "hallucinated_expansion_rate", op: "<=", value: halluc },
+    { metric: "stale_pointer_override_rate", op: "<=", value: stale },
+    { metric: "lookup_depth_cost", op: "<=", value: depth },
+    { metric: "exception_acc", op: ">=", value: exception },
+    { metric: "large_snapshot_acc", op: ">=", value: large },
+  ];
+}
+
+/** run_referential_indexing_suite_family.ps1: observe / ramp set both splits; target keeps the defaults. */
+export const RIS_FLOORS: TrapFamily["floors"] = {
+  observe: {
+    anchors: floors(0.55, 0.35, 0.55, 0.35, 0.55, 0.45, 8, 0.2, 0),
+    holdout: floors(0.55, 0.35, 0.55, 0.35, 0.55, 0.45, 8, 0.2, 0),
+  },
+  ramp: {
+    anchors: floors(0.7, 0.55, 0.7, 0.55, 0.3, 0.25, 6, 0.45, 0.35),
+    holdout: floors(0.7, 0.55, 0.7, 0.55, 0.3, 0.25, 6, 0.45, 0.35),
+  },
+  target: {
+    anchors: floors(0.75, 0.65, 0.7, 0.65, 0.2, 0.2, 6, 0.55, 0.55),
+    holdout: floors(0.85, 0.85, 0.85, 0.85, 0.1, 0.1, 4, 0.8, 0.8),
+  },
+};
+
+/**
+ * Model text → prediction: the answer object (whole text, else first `{` … last `}`) with
+ * a `value` or `answer` key is passed re-serialised as the row's `value`, so the scorer
+ * reads value, support_ids and the model's own `lookup_depth` from it (its `_parse_pred`).
+ * Anything else is kept as unparsed text; when that text is itself a JSON object (one
+ * with neither key) the scorer would read its value as null and credit it on the
+ * no-invention rows, so it is wrapped in a list, which matches no gold.
+ */
+export function referentialPrediction(row: TrapRow, text: string): TrapPrediction {
+  const obj = extractJsonObject(text);
+  if (obj && (Object.hasOwn(obj, "value") || Object.hasOwn(obj, "answer")))
+    return { id: row.id, value: pyJsonDumps(obj, { ensureAscii: false }), support_ids: [] };
+  const t = pyStrip(text);
+  const readAsObject = t.startsWith("{") && t.endsWith("}") && obj !== null;
+  return { id: row.id, value: readAsObject ? [text] : text, support_ids: [], raw_unparsed: true };
+}
+
+export const referentialIndexingSuiteFamily: TrapFamily = {
+  id: RIS_ID,
+  description:
+    "nine indexing / reassembly subfamilies over a 3-part ledger; outside the canary the assembled answers are written in the ledger (resolved.* keys)",
+  defaults: { seed: 211, anchors: 18, holdout: 54, canary: 9 },
+  generate: generateReferentialIndexingSuite,
+  score: scoreReferentialIndexingSuite,
+  accuracyMetric: "value_acc",
+  headlineMetric: "value_acc",
+  floors: RIS_FLOORS,
+  canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
+  canaryMetric: "exact_acc",
+  jitter: ["value_acc", "exact_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
+  syntheticMetrics: {
+    exact_acc: "a copy of value_acc",
+    entailment: "a copy of value_acc",
+    part_coverage_recall: "a copy of value_acc",
+    reassembly_fidelity: "a copy of value_acc",
+    pointer_precision: "a copy of cite_p",
+    pointer_recall: "a copy of cite_r",
+    lookup_depth_cost:
+      "the answer's lookup_depth when it gives one, else the fixture's lookup_depth_target (a random 1-4 the generator draws; rows say which in lookup_depth_from)",
+  },
+  outputFormat: "Follow the output format the question states.",
+  predictionFromText: referentialPrediction,
+  foldPrediction: lookupPrediction,
+};
