@@ -4,7 +4,17 @@ export * from "./families/authority-under-interference.js";
 export * from "./families/compression-loss-bounded.js";
 export * from "./families/compression-recoverability.js";
 export * from "./families/compression-roundtrip.js";
-export * from "./families/contract-metrics.js";
+// The contract families' helpers; citationPrf and supportSet are exported from
+// rag-prompt-injection (same names, same meaning for those families).
+export {
+  contractFold,
+  drawUid,
+  mentionedKey,
+  metaInt,
+  metaStr,
+  normLower,
+  pickExcept,
+} from "./families/contract-metrics.js";
 export * from "./families/control-scaffold.js";
 export * from "./families/cross-app.js";
 export * from "./families/epistemic.js";

@@ -10,6 +10,7 @@ import type { PyRandom } from "../../../core/random.js";
 import { foldLedger, questionKey, trapLedger } from "../ledger.js";
 import { isPyNumber, pyNumberValue, pyStrValue, pyTruthy } from "../py.js";
 import type { TrapPrediction, TrapRow } from "../types.js";
+import { citationPrf, supportSet } from "./rag-prompt-injection.js";
 
 /** The reference's `_norm`: null → "null", bools, numbers as Python `str`, strings stripped + lower. */
 export function normLower(v: unknown): string {
@@ -21,21 +22,8 @@ export function normLower(v: unknown): string {
   return pyJsonDumps(v, { sortKeys: true });
 }
 
-/** The reference's `_support_set`: a list's non-null items as `str`, a scalar as one item. */
-export function supportSet(v: unknown): Set<string> {
-  if (Array.isArray(v)) return new Set(v.filter((x) => x !== null).map((x) => pyStrValue(x)));
-  return v === null || v === undefined ? new Set() : new Set([pyStrValue(v)]);
-}
-
-/** The reference's `_citation_prf(pred, gold)`. */
-export function citationPrf(pred: Set<string>, gold: Set<string>): [number, number, number] {
-  let inter = 0;
-  for (const x of pred) if (gold.has(x)) inter++;
-  const p = pred.size ? inter / pred.size : gold.size === 0 ? 1 : 0;
-  const r = gold.size ? inter / gold.size : 1;
-  const f = p > 0 && r > 0 ? (2 * p * r) / (p + r) : 0;
-  return [p, r, f];
-}
+// One implementation, shared with rag_prompt_injection (the reference scripts repeat it).
+export { citationPrf, supportSet };
 
 /** The generators' `f"U{rng.randrange(16**6):06X}"`. */
 export const drawUid = (rng: PyRandom): string =>
