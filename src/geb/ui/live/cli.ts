@@ -94,7 +94,9 @@ export function registerLiveCommand(ui: Command): void {
         }));
       } catch (e) {
         if (!(e instanceof LiveModelError)) throw e;
-        process.stderr.write(`geb: ${e.message}; no scores reported — replies in ${o.outDir}/replies.jsonl\n`);
+        process.stderr.write(
+          `geb: ${e.message}; no scores reported — replies in ${o.outDir}/replies.jsonl\n`,
+        );
         process.exitCode = 1;
         return;
       }

@@ -20,7 +20,11 @@ export const UiLiveReportSchema = z
             spec: z.string().describe("the --model spec as given"),
             prompt: z.enum(["1.0", "reference-0.1"]),
             rules: z.boolean(),
-            requests: z.number().int().nonnegative().describe("requests sent (steps the rules did not decide)"),
+            requests: z
+              .number()
+              .int()
+              .nonnegative()
+              .describe("requests sent (steps the rules did not decide)"),
             config_hash: z.string(),
           })
           .strict()
