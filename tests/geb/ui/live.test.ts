@@ -342,6 +342,40 @@ describe.skipIf(!hasChromium)("live app in chromium", () => {
       }
     });
 
+    it("--rules on: the policy's survivors decide single-survivor steps; the model sees only survivors", async () => {
+      const s = await startLoopback({ answer: () => '{"value": null}' });
+      const engine = await engineFor(s.url);
+      const out = mkdtempSync(join(tmpdir(), "ui-live-"));
+      try {
+        const { report } = await uiLiveRun({
+          agent: "model",
+          model: { engine, spec: "openai:m", prompt: "1.0", rules: true },
+          outDir: out,
+          session,
+        });
+        const replies = readFileSync(join(out, "replies.jsonl"), "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l));
+        const asked = replies.filter((x) => x.source === "model");
+        expect(replies.length).toBe(policy.rows.length);
+        expect(asked.length).toBe(s.requests.length);
+        expect(asked.length).toBeGreaterThan(0);
+        expect(report.agent.model).toMatchObject({ rules: true, requests: s.requests.length });
+        // The rules took most steps (one survivor); the model was asked only on ties.
+        expect(replies.filter((x) => x.source === "rules").length).toBeGreaterThan(asked.length);
+        for (const [i, q] of s.requests.entries()) {
+          const row = policy.rows.find((r) => r.id === asked[i].id)!;
+          const lines = q.prompt.split("\n").filter((l) => l.startsWith("- id="));
+          expect(lines.length).toBeGreaterThanOrEqual(2);
+          expect(lines.length).toBeLessThan(row.candidates.length);
+        }
+      } finally {
+        await engine.client.close?.();
+        await s.close();
+      }
+    });
+
     it("a reply that is not a selection, or a failed request, stops the run: no report, the reply kept", async () => {
       const s = await startLoopback({ answer: () => "I would click the Close button." });
       const engine = await engineFor(s.url);
