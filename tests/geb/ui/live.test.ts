@@ -157,6 +157,30 @@ describe("live app pieces (no browser)", () => {
       "geb: field --chromium: chromium not found at /nonexistent/chromium (geb ui live needs it: apt-get install chromium, or --chromium <path>)\n",
     );
   });
+
+  it("model flags without --agent model are a usage error naming the flag (never silently ignored)", async () => {
+    const err: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((s) => {
+      err.push(String(s));
+      return true;
+    });
+    const out = mkdtempSync(join(tmpdir(), "ui-live-"));
+    try {
+      const base = ["ui", "live", "--out-dir", out, "--chromium", "/nonexistent/chromium"];
+      expect(await main([...base, "--agent", "policy", "--base-url", "http://127.0.0.1:9/v1"])).toBe(2);
+      expect(await main([...base, "--agent", "gate", "--model", "openai:m"])).toBe(2);
+      expect(await main([...base, "--agent", "policy", "--prompt", "reference-0.1"])).toBe(2);
+      expect(await main([...base, "--agent", "model", "--model", "openai:m", "--limit", "3"])).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(err).toEqual([
+      "geb: field --base-url: --base-url is for --agent model\n",
+      "geb: field --model: --model is for --agent model\n",
+      "geb: field --prompt: --prompt is for --agent model\n",
+      "geb: field --limit: geb ui live does not take --limit\n",
+    ]);
+  });
 });
 
 describe.skipIf(!hasChromium)("live app in chromium", () => {

@@ -43,7 +43,10 @@ export function registerLiveCommand(ui: Command): void {
         .choices(["on", "off"])
         .default("off"),
     );
+  const first = cmd.options.findIndex((x) => x.long === "--prompt");
   addModelOptions(cmd.optionsGroup("Model and server (--agent model):"));
+  // --prompt, --rules and the engine flags: only --agent model reads them.
+  const modelOnly = cmd.options.slice(first);
   // --model is needed only by --agent model (checked in the action).
   const modelFlag = cmd.options.find((x) => x.long === "--model");
   if (modelFlag) modelFlag.mandatory = false;
@@ -53,8 +56,12 @@ export function registerLiveCommand(ui: Command): void {
     const { uiLiveRun } = await import("./api.js");
     const isModel = o.agent === "model";
     if (isModel && !o.model) throw new InputError("--agent model needs --model <spec>", { field: "--model" });
-    if (!isModel && o.model !== undefined)
-      throw new InputError("--model is for --agent model", { field: "--model" });
+    if (!isModel)
+      for (const opt of modelOnly) {
+        const src = cmd.getOptionValueSource(opt.attributeName());
+        if (src !== undefined && src !== "default")
+          throw new InputError(`${opt.long} is for --agent model`, { field: opt.long });
+      }
     // One live run, one reply per step, in order: the engine's batch flags do not apply.
     if (isModel) {
       for (const [flag, v] of [
