@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { engineFromOptions } from "../../../src/core/engine/cli.js";
 import { main } from "../../../src/geb/cli/main.js";
-import type { AgentRow } from "../../../src/geb/ui/agent-row.js";
+import { type AgentRow, toAgentRow } from "../../../src/geb/ui/agent-row.js";
 import { uiScoreFile, uiSolvableFile, validateUiFixture } from "../../../src/geb/ui/api.js";
 import { rowIssues } from "../../../src/geb/ui/fixture.js";
 import { trainGate, DEFAULT_GATE_TRAIN } from "../../../src/geb/ui/gate.js";
@@ -26,11 +27,14 @@ import {
   openLiveSession,
   runLive,
 } from "../../../src/geb/ui/live/harness.js";
+import { LiveModelError } from "../../../src/geb/ui/live/model-agent.js";
 import { UiLiveReportSchema } from "../../../src/geb/ui/live/schema.js";
+import { buildUiPrompt } from "../../../src/geb/ui/model/prompt.js";
 import { LIVE_TASKS } from "../../../src/geb/ui/live/tasks.js";
 import { walkScript } from "../../../src/geb/ui/live/walk.js";
 import { ANSWER_KEY_FIELDS } from "../../../src/geb/ui/schema.js";
 import { checkSolvable } from "../../../src/geb/ui/solvable.js";
+import { startLoopback } from "../../fixtures/engine/loopback-server.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
@@ -152,6 +156,30 @@ describe("live app pieces (no browser)", () => {
     expect(err.join("")).toBe(
       "geb: field --chromium: chromium not found at /nonexistent/chromium (geb ui live needs it: apt-get install chromium, or --chromium <path>)\n",
     );
+  });
+
+  it("model flags without --agent model are a usage error naming the flag (never silently ignored)", async () => {
+    const err: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((s) => {
+      err.push(String(s));
+      return true;
+    });
+    const out = mkdtempSync(join(tmpdir(), "ui-live-"));
+    try {
+      const base = ["ui", "live", "--out-dir", out, "--chromium", "/nonexistent/chromium"];
+      expect(await main([...base, "--agent", "policy", "--base-url", "http://127.0.0.1:9/v1"])).toBe(2);
+      expect(await main([...base, "--agent", "gate", "--model", "openai:m"])).toBe(2);
+      expect(await main([...base, "--agent", "policy", "--prompt", "reference-0.1"])).toBe(2);
+      expect(await main([...base, "--agent", "model", "--model", "openai:m", "--limit", "3"])).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(err).toEqual([
+      "geb: field --base-url: --base-url is for --agent model\n",
+      "geb: field --model: --model is for --agent model\n",
+      "geb: field --prompt: --prompt is for --agent model\n",
+      "geb: field --limit: geb ui live does not take --limit\n",
+    ]);
   });
 });
 
@@ -281,5 +309,169 @@ describe.skipIf(!hasChromium)("live app in chromium", () => {
     const { fixture_verify_rate: _, ...metrics } = rescored.score.metrics;
     expect(metrics).toEqual(report.metrics);
     expect(rescored.score.sequence_metrics).toEqual(report.sequence_metrics);
+  });
+
+  describe("--agent model (an engine model over a loopback OpenAI-compatible server)", () => {
+    const engineFor = (url: string) =>
+      engineFromOptions({ model: "openai:m", baseUrl: `${url}/v1`, maxRetries: "0", timeoutS: "10" });
+
+    it("a model answering like the policy passes ≥ 90 % of tasks; its prompts carry no answer key or app state", async () => {
+      // The stand-in model replies what the 1.0 policy picks on the prompt's row (the rows are
+      // agent-independent, checked above): a model that reads the screen as the policy does.
+      const answers = new Map<string, string>();
+      for (const r of policy.rows) {
+        const view = toAgentRow(r);
+        answers.set(buildUiPrompt(view, "1.0"), JSON.stringify({ value: await policyAgent(view) }));
+      }
+      const s = await startLoopback({ answer: (p) => answers.get(p) ?? "no such prompt" });
+      const engine = await engineFor(s.url);
+      const out = mkdtempSync(join(tmpdir(), "ui-live-"));
+      try {
+        const { report, run } = await uiLiveRun({
+          agent: "model",
+          model: { engine, spec: "openai:m", prompt: "1.0" },
+          outDir: out,
+          session,
+        });
+        expect(UiLiveReportSchema.safeParse(report).success).toBe(true);
+        expect(report.sequence_metrics.task_pass_rate).toBeGreaterThanOrEqual(0.9);
+        expect(run.selections).toEqual(policy.selections);
+        expect(report.agent.model).toMatchObject({ spec: "openai:m", prompt: "1.0", rules: false });
+        expect(report.agent.model?.requests).toBe(policy.rows.length);
+        const replies = readFileSync(join(out, "replies.jsonl"), "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l));
+        expect(replies).toHaveLength(policy.rows.length);
+        expect(
+          replies.every((x) => x.prompt === "1.0" && x.source === "model" && x.error === undefined),
+        ).toBe(true);
+        // What the model saw: no answer-key field or value, no app-state key.
+        const prompts = s.requests.map((q) => q.prompt);
+        expect(prompts).toHaveLength(policy.rows.length);
+        const state = (await session.page.evaluate("window.__appState()")) as Record<string, unknown>;
+        const stateKeys = Object.keys(flattenState(state)).filter((k) => k.includes("."));
+        expect(stateKeys.length).toBeGreaterThan(3);
+        for (const [i, p] of prompts.entries()) {
+          for (const k of ANSWER_KEY_FIELDS) expect(p).not.toContain(k);
+          for (const k of stateKeys) expect(p).not.toContain(k);
+          for (const k of Object.keys(state)) expect(p).not.toContain(`"${k}":`);
+          const key = policy.rows[i].expected_delta;
+          if (key && Object.keys(key).length) expect(p).not.toContain(JSON.stringify(key));
+          expect(p).not.toContain("__appState");
+        }
+      } finally {
+        await engine.client.close?.();
+        await s.close();
+      }
+    });
+
+    it("--rules on: the policy's survivors decide single-survivor steps; the model sees only survivors", async () => {
+      const s = await startLoopback({ answer: () => '{"value": null}' });
+      const engine = await engineFor(s.url);
+      const out = mkdtempSync(join(tmpdir(), "ui-live-"));
+      try {
+        const { report } = await uiLiveRun({
+          agent: "model",
+          model: { engine, spec: "openai:m", prompt: "1.0", rules: true },
+          outDir: out,
+          session,
+        });
+        const replies = readFileSync(join(out, "replies.jsonl"), "utf8")
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l));
+        const asked = replies.filter((x) => x.source === "model");
+        expect(replies.length).toBe(policy.rows.length);
+        expect(asked.length).toBe(s.requests.length);
+        expect(asked.length).toBeGreaterThan(0);
+        expect(report.agent.model).toMatchObject({ rules: true, requests: s.requests.length });
+        // The rules took most steps (one survivor); the model was asked only on ties.
+        expect(replies.filter((x) => x.source === "rules").length).toBeGreaterThan(asked.length);
+        for (const [i, q] of s.requests.entries()) {
+          const row = policy.rows.find((r) => r.id === asked[i].id)!;
+          const lines = q.prompt.split("\n").filter((l) => l.startsWith("- id="));
+          expect(lines.length).toBeGreaterThanOrEqual(2);
+          expect(lines.length).toBeLessThan(row.candidates.length);
+        }
+      } finally {
+        await engine.client.close?.();
+        await s.close();
+      }
+    });
+
+    it("a reply that is not a selection, or a failed request, stops the run: no report, the reply kept", async () => {
+      const s = await startLoopback({ answer: () => "I would click the Close button." });
+      const engine = await engineFor(s.url);
+      const out = mkdtempSync(join(tmpdir(), "ui-live-"));
+      writeFileSync(join(out, "report.json"), "{}\n"); // an earlier run's report must not survive
+      try {
+        await expect(
+          uiLiveRun({
+            agent: "model",
+            model: { engine, spec: "openai:m", prompt: "reference-0.1" },
+            outDir: out,
+            session,
+          }),
+        ).rejects.toThrow(LiveModelError);
+        expect(existsSync(join(out, "report.json"))).toBe(false);
+        expect(readFileSync(join(out, "replies.jsonl"), "utf8")).toBe(
+          `${JSON.stringify({ id: `${LIVE_TASKS[0].id}_s1`, source: "model", prompt: "reference-0.1", raw_text: "I would click the Close button.", error: "not_json" })}\n`,
+        );
+        // A dead endpoint: the request fails, the run stops the same way.
+        await s.close();
+        const dead = await engineFor(s.url);
+        await expect(
+          uiLiveRun({
+            agent: "model",
+            model: { engine: dead, spec: "openai:m", prompt: "1.0" },
+            outDir: out,
+            session,
+          }),
+        ).rejects.toThrow(/row \S+_s1: the model request failed: /);
+        expect(existsSync(join(out, "report.json"))).toBe(false);
+      } finally {
+        await engine.client.close?.();
+        await s.close();
+      }
+    });
+
+    it("geb ui live --agent model: prose → exit 1, one stderr line, no report", async () => {
+      const s = await startLoopback({ answer: () => "Sure! The Close button." });
+      const out = mkdtempSync(join(tmpdir(), "ui-live-"));
+      const err: string[] = [];
+      const spy = vi.spyOn(process.stderr, "write").mockImplementation((x) => {
+        err.push(String(x));
+        return true;
+      });
+      const log = vi.spyOn(console, "log").mockImplementation(() => {});
+      const args = [
+        "ui",
+        "live",
+        "--agent",
+        "model",
+        "--model",
+        "openai:m",
+        "--out-dir",
+        out,
+        "--chromium",
+        CHROMIUM,
+      ];
+      try {
+        expect(await main([...args, "--base-url", `${s.url}/v1`])).toBe(1);
+        expect(err).toEqual([
+          `geb: row ${LIVE_TASKS[0].id}_s1: the reply is not a selection (not_json); no scores reported — replies in ${out}/replies.jsonl\n`,
+        ]);
+        expect(existsSync(join(out, "report.json"))).toBe(false);
+        err.length = 0;
+        expect(await main(["ui", "live", "--agent", "model", "--out-dir", out])).toBe(2);
+        expect(err).toEqual(["geb: field --model: --agent model needs --model <spec>\n"]);
+      } finally {
+        spy.mockRestore();
+        log.mockRestore();
+        process.exitCode = undefined;
+        await s.close();
+      }
+    }, 60_000);
   });
 });

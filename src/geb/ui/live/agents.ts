@@ -2,7 +2,8 @@
  * Agents for the live app. Each sees only the agent row of the current state (`toAgentRow`:
  * no gold, no `abstain_expected`, no `expected_delta`) and returns a candidate id or null
  * (abstain). The policy and the gate are the fixture agents (../policy.ts, ../gate.ts) applied
- * to one row; `scripted-wrong` is a deliberately bad agent that proves failures are visible.
+ * to one row; `scripted-wrong` is a deliberately bad agent that proves failures are visible;
+ * `model` (an engine model) is in ./model-agent.ts.
  */
 import type { AgentRow } from "../agent-row.js";
 import { instructionOf } from "../agent-row.js";
@@ -12,10 +13,11 @@ import type { UiCandidate } from "../schema.js";
 import type { Selection } from "../score.js";
 import { isActionable, parseTarget } from "../solvable.js";
 
-export type LiveAgentName = "policy" | "gate" | "scripted-wrong";
-export const LIVE_AGENTS: readonly LiveAgentName[] = ["policy", "gate", "scripted-wrong"];
+export type LiveAgentName = "policy" | "gate" | "scripted-wrong" | "model";
+export const LIVE_AGENTS: readonly LiveAgentName[] = ["policy", "gate", "scripted-wrong", "model"];
 
-export type LiveAgent = (row: AgentRow) => Selection;
+/** Sync or async: the harness awaits it (an engine model answers over the network: ./model-agent.ts). */
+export type LiveAgent = (row: AgentRow) => Selection | Promise<Selection>;
 
 const POLICY_OPTS = { applyRules: true, applyOverlayFilter: true };
 

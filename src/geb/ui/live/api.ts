@@ -3,12 +3,15 @@
  * agent over the live app's tasks and write the report, selections, observed effects and
  * (optionally) the states as fixture rows and screenshots into an output directory.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import type { EngineFromOptions } from "../../../core/engine/cli.js";
 import { InputError } from "../../../core/errors.js";
 import { writeTextAtomic } from "../../io.js";
 import { readGateModel } from "../fixture.js";
 import { gateAgent, type LiveAgent, type LiveAgentName, policyAgent, scriptedWrongAgent } from "./agents.js";
+import type { UiPromptVersion } from "../model/prompt.js";
+import { type LiveModelAgent, liveModelAgent } from "./model-agent.js";
 import { liveRowsToJsonl, type LiveRun, type LiveSession, openLiveSession, runLive } from "./harness.js";
 import { UI_LIVE_SCHEMA_VERSION, type UiLiveReport } from "./schema.js";
 import { LIVE_TASKS, type LiveTask } from "./tasks.js";
@@ -17,6 +20,8 @@ export interface UiLiveOptions {
   agent: LiveAgentName;
   /** `--agent gate`: the model file (`geb ui gate train --out-model`). */
   gateModel?: string;
+  /** `--agent model`: the engine (`engineFromOptions`), the spec as given, the prompt version. */
+  model?: { engine: EngineFromOptions; spec: string; prompt: UiPromptVersion; rules?: boolean };
   outDir: string;
   /** Also write `<out-dir>/fixture.jsonl`: every live state as a fixture row. */
   exportFixtures?: boolean;
@@ -28,7 +33,10 @@ export interface UiLiveOptions {
   session?: LiveSession;
 }
 
+const LIVE_OUTPUTS = ["report.json", "selections.jsonl", "observed.jsonl", "fixture.jsonl"] as const;
+
 export function liveAgent(name: LiveAgentName, gateModel?: string): LiveAgent {
+  if (name === "model") throw new InputError("--agent model needs --model", { field: "--model" });
   if (name === "policy") return policyAgent;
   if (name === "scripted-wrong") return scriptedWrongAgent;
   if (gateModel === undefined) throw new InputError("--agent gate needs --gate-model");
@@ -37,7 +45,14 @@ export function liveAgent(name: LiveAgentName, gateModel?: string): LiveAgent {
 
 export function liveReport(
   run: LiveRun,
-  o: { agent: LiveAgentName; gateModel?: string; browser: string; tasks: readonly LiveTask[] },
+  o: {
+    agent: LiveAgentName;
+    gateModel?: string;
+    /** `--agent model`: what the report records about the model (absent for the other agents). */
+    model?: { spec: string; prompt: UiPromptVersion; rules: boolean; requests: number; config_hash: string };
+    browser: string;
+    tasks: readonly LiveTask[];
+  },
 ): UiLiveReport {
   const pass = new Map(run.score.tasks.map((t) => [t.task_id, t.pass]));
   const tasks = run.tasks.map((t) => ({
@@ -55,7 +70,7 @@ export function liveReport(
   return {
     schema_version: UI_LIVE_SCHEMA_VERSION,
     compat: "1.0",
-    agent: { name: o.agent, gate_model: o.gateModel ?? null },
+    agent: { name: o.agent, gate_model: o.gateModel ?? null, ...(o.model ? { model: o.model } : {}) },
     app: { tasks: o.tasks.length, families: [...new Set(o.tasks.map((t) => t.family))], browser: o.browser },
     rows: run.score.rows,
     metrics,
@@ -68,7 +83,15 @@ export function liveReport(
 }
 
 export async function uiLiveRun(o: UiLiveOptions): Promise<{ report: UiLiveReport; run: LiveRun }> {
-  const agent = liveAgent(o.agent, o.gateModel);
+  let model: LiveModelAgent | undefined;
+  if (o.agent === "model" && o.model)
+    model = liveModelAgent({ engine: o.model.engine, prompt: o.model.prompt, rules: o.model.rules });
+  const agent = model?.agent ?? liveAgent(o.agent, o.gateModel);
+  const jsonl = (xs: readonly unknown[]) => xs.map((x) => `${JSON.stringify(x)}\n`).join("");
+  // Every raw reply is kept, the failing one included (a failed run writes nothing else).
+  const writeReplies = () => {
+    if (model) writeTextAtomic(join(o.outDir, "replies.jsonl"), jsonl(model.replies));
+  };
   const tasks = o.tasks ?? LIVE_TASKS;
   const session = o.session ?? (await openLiveSession(o.chromium));
   const browser = session.browser.version();
@@ -81,11 +104,31 @@ export async function uiLiveRun(o: UiLiveOptions): Promise<{ report: UiLiveRepor
       tasks,
       screenshot: o.screenshots ? (task, k) => join(shots, `${task}_s${k}.png`) : undefined,
     });
+  } catch (e) {
+    writeReplies();
+    // A failed run has no result: an earlier run's report in the same folder must not pass for one.
+    if (model) for (const f of LIVE_OUTPUTS) rmSync(join(o.outDir, f), { force: true });
+    throw e;
   } finally {
     if (!o.session) await session.close();
   }
-  const report = liveReport(run, { agent: o.agent, gateModel: o.gateModel, browser, tasks });
-  const jsonl = (xs: readonly unknown[]) => xs.map((x) => `${JSON.stringify(x)}\n`).join("");
+  writeReplies();
+  const report = liveReport(run, {
+    agent: o.agent,
+    gateModel: o.gateModel,
+    model:
+      model && o.model
+        ? {
+            spec: o.model.spec,
+            prompt: o.model.prompt,
+            rules: o.model.rules === true,
+            requests: model.requests(),
+            config_hash: model.configHash,
+          }
+        : undefined,
+    browser,
+    tasks,
+  });
   writeTextAtomic(join(o.outDir, "report.json"), `${JSON.stringify(report, null, 2)}\n`);
   writeTextAtomic(
     join(o.outDir, "selections.jsonl"),

@@ -183,7 +183,7 @@ export async function runLive(session: LiveSession, o: LiveRunOptions): Promise<
       };
       const shot = o.screenshot?.(task.id, k + 1);
       if (shot) await page.screenshot({ path: shot });
-      const sel = o.agent(toAgentRow(row));
+      const sel = await o.agent(toAgentRow(row));
       rows.push(row);
       selections.push(sel);
       const chosen = sel === null ? undefined : candidates.find((c) => c.candidate_id === sel);

@@ -13,8 +13,23 @@ export const UiLiveReportSchema = z
     compat: z.literal("1.0"),
     agent: z
       .object({
-        name: z.enum(["policy", "gate", "scripted-wrong"]),
+        name: z.enum(["policy", "gate", "scripted-wrong", "model"]),
         gate_model: z.string().nullable(),
+        model: z
+          .object({
+            spec: z.string().describe("the --model spec as given"),
+            prompt: z.enum(["1.0", "reference-0.1"]),
+            rules: z.boolean(),
+            requests: z
+              .number()
+              .int()
+              .nonnegative()
+              .describe("requests sent (steps the rules did not decide)"),
+            config_hash: z.string(),
+          })
+          .strict()
+          .optional()
+          .describe("--agent model only"),
       })
       .strict(),
     app: z
