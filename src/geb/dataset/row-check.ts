@@ -30,7 +30,8 @@ const optString = (v: unknown): boolean => v === undefined || typeof v === "stri
 function received(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
-  if (typeof v === "number" && Number.isNaN(v)) return "NaN";
+  // zod names the non-finite numbers themselves.
+  if (typeof v === "number" && !Number.isFinite(v)) return String(v);
   if (v instanceof Date) return "Date";
   return typeof v;
 }

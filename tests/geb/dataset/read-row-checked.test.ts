@@ -28,6 +28,8 @@ describe("readRowChecked (the zod-free row reader)", () => {
       fc.constant({}),
       fc.constant({ value: "a" }),
       fc.constant(Number.NaN),
+      fc.constant(Number.POSITIVE_INFINITY),
+      fc.constant(Number.NEGATIVE_INFINITY),
       fc.double(),
       fc.constant(["x"]),
     );
