@@ -9,6 +9,7 @@ import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
 import { intFlag, outFileFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
+import { addQueueOption } from "../../core/queue/cli.js";
 // Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
 import type { BundleSource, LoadedBundle } from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
@@ -245,7 +246,13 @@ export function registerPlayCommands(program: Command): void {
     .option("--steps-out <file>", "per-step log (default <results>.steps.jsonl)", outFileFlag("steps-out"))
     .option("--git-commit <sha>", "provenance stamp (default: git rev-parse HEAD)");
   addConfigOption(playLlm);
+  addQueueOption(playLlm.optionsGroup("Distributed runs (docs/scale.md):"));
   playLlm.action(async (o: ModelCliValues & Record<string, unknown>) => {
+    // Workers cannot read the coordinator's response cache: refused rather than ignored.
+    if (o.queue && o.cacheDir)
+      throw new InputError("--cache-dir cannot be used with --queue (workers call the model)", {
+        field: "--cache-dir",
+      });
     const { DiskCache } = await import("../../core/engine/cache.js");
     const { engineFromOptions } = await import("../../core/engine/cli.js");
     const { PromptStore, promptFileFor } = await import("../../core/engine/prompt-store.js");
@@ -277,6 +284,37 @@ export function registerPlayCommands(program: Command): void {
     const bundle = await loadBundle(o.instances as BundleSource);
     const n = bundle.instances.length;
     const bar = new Progress(Math.min(n, e.run.limit ?? n), "play-llm", process.stderr, e.run.progress);
+    const queue = o.queue as import("../../core/queue/url.js").QueueUrl | undefined;
+    const evalTrack = o.evalTrack as "EVAL-CB" | "EVAL-TA";
+    const remote =
+      queue && e.clientSpec
+        ? (await import("../queue/play.js")).queuedEpisodes(
+            queue,
+            {
+              client: e.clientSpec,
+              descriptor: e.client.descriptor,
+              params: e.params,
+              track: evalTrack,
+              scratchpad: !!o.scratchpad,
+              maxMalformed: o.maxMalformed as number,
+              maxToolCalls: o.maxToolCalls as number,
+              retry: e.run.retry,
+              timeoutMs: e.run.timeoutMs,
+              name: o.agentName as string | undefined,
+            },
+            {
+              bundleMeta: bundle.meta,
+              evalTrack,
+              rendererTrack: o.rendererTrack as "json" | "visual",
+              protocol: checkProtocol(o.protocol as string),
+              exploreEpisodes: o.exploreEpisodes as number,
+              maxInvalidPerStep: 5,
+              seed: 0,
+              gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
+            },
+            { prompts, onReused: (k) => bar.skip(k), onDone: (k) => bar.tick(k) },
+          )
+        : undefined;
     const r = await playBundle({
       bundle,
       agent,
@@ -292,7 +330,14 @@ export function registerPlayCommands(program: Command): void {
       limit: e.run.limit,
       gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
       onFirstError: (x) => bar.message(`gf01: ${x.message}`),
-      onEpisode: () => bar.tick(),
+      onEpisode: () => {
+        if (!remote) bar.tick();
+      },
+      remote,
+    }).catch(async (err: unknown) => {
+      const q = await import("../../core/queue/cli.js");
+      if (await q.reportQueueFailure("gf01", err)) q.failRun("gf01");
+      throw err;
     });
     await e.client.close?.();
     await prompts?.close();

@@ -68,6 +68,90 @@ export interface PlayRunOptions {
   /** Stop after this many consecutive failures of one kind (default 3; permanent ones stop at once). */
   stopAfterRepeated?: number;
   signal?: AbortSignal;
+  /**
+   * Episodes played elsewhere (`play-llm --queue`, src/gf01/queue/play.ts): given the episodes
+   * to play, returns each one's finished row and step log (or throws its EpisodeFailed). They
+   * are then recorded one at a time in bundle order, exactly as a sequential local run.
+   */
+  remote?: (
+    todo: readonly { inst: Gf01Instance; index: number }[],
+  ) => Promise<(k: number) => Promise<PlayedEpisode>>;
+}
+
+/** One played episode: its run row, its step log, and (when played here) its outcome. */
+export interface PlayedEpisode {
+  row: Record<string, unknown>;
+  log: Record<string, unknown>;
+  outcome?: EpisodeOutcome;
+  /** The row's exact line, when it was written elsewhere (a queue worker; PyFloats do not survive JSON). */
+  line?: string;
+}
+
+/** What one episode depends on besides its instance and agent (local and queued play). */
+export interface EpisodeParams {
+  bundleMeta: LoadedBundle["meta"];
+  evalTrack: EvalTrack;
+  rendererTrack: "json" | "visual";
+  protocol: PlayProtocol;
+  exploreEpisodes?: number;
+  maxInvalidPerStep: number;
+  seed: number;
+  gitCommit?: string;
+  adaptation?: PlayRunOptions["adaptation"];
+  extraMetrics?: boolean;
+}
+
+/** Play one instance with one agent: the unit of work of playBundle, local or queued. */
+export async function playEpisode(
+  agent: OnlineAgent,
+  inst: Gf01Instance,
+  index: number,
+  p: EpisodeParams,
+): Promise<PlayedEpisode> {
+  const allowlist = agent.toolAllowlistId ?? ALLOWED_TOOL_ALLOWLISTS_BY_TRACK[p.evalTrack][0];
+  const ci = compileInstance(inst);
+  const session = new PlaySession(inst, ci, {
+    protocol: p.protocol,
+    exploreEpisodes: p.exploreEpisodes,
+    maxInvalidPerStep: p.maxInvalidPerStep,
+  });
+  const player = await agent.start({
+    goal: session.goal,
+    protocol: p.protocol,
+    exploreEpisodes: session.exploreEpisodes,
+    seed: p.seed,
+    index,
+    instance: agent.whiteBox ? inst : undefined,
+  });
+  try {
+    await driveSession(session, player);
+  } catch (e) {
+    await player.abort?.();
+    throw e;
+  }
+  const outcome = scoreSession(session);
+  const extras = (await player.end?.(publicResult(outcome))) ?? {};
+  const meta = playRunMeta(p.bundleMeta, {
+    evalTrack: p.evalTrack,
+    rendererTrack: p.rendererTrack,
+    gitCommit: p.gitCommit,
+    ...p.adaptation,
+    toolAllowlistId: allowlist,
+    toolLogHash: p.evalTrack === "EVAL-CB" ? "" : (extras.tool_log_hash ?? ""),
+  });
+  const row = outcomeRunRecord(session, outcome, {
+    eval_track: p.evalTrack,
+    renderer_track: p.rendererTrack,
+    agent_name: agent.name,
+    meta,
+    extraMetrics: p.extraMetrics,
+  });
+  const log = stepLogRecord(outcome, {
+    agent_name: agent.name,
+    eval_track: p.evalTrack,
+    extra: extras.log ? { agent_log: extras.log } : undefined,
+  });
+  return { row, log, outcome };
 }
 
 export const PLAY_ERROR_SCHEMA_VERSION = "gf01.play_error.v1";
@@ -159,10 +243,12 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   const errorsFile = o.out ? `${o.out}.errors.jsonl` : undefined;
   if (errorsFile) await rm(errorsFile, { force: true });
 
-  const ctxBase: PlayRunContext = { evalTrack, rendererTrack, gitCommit: o.gitCommit, ...o.adaptation };
   const todo = instances.map((inst, index) => ({ inst, index })).filter((x) => !done.has(x.inst.instance_id));
   // Reorder buffer: episode k's lines are written once every earlier episode is settled.
-  const settled = new Map<number, { row?: Record<string, unknown>; log?: Record<string, unknown> } | null>();
+  const settled = new Map<
+    number,
+    { row?: Record<string, unknown>; log?: Record<string, unknown>; line?: string } | null
+  >();
   let nextToWrite = 0;
   const flush = async () => {
     while (nextToWrite < todo.length && settled.has(nextToWrite)) {
@@ -174,7 +260,7 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
         // Step log first, run row last: the run row commits the episode. A kill between the
         // two leaves a step line without its row, which --resume drops before replaying.
         if (stepsApp && s.log) await stepsApp.append(JSON.stringify(s.log));
-        if (runsApp) await runsApp.append(runRecordLine(s.row));
+        if (runsApp) await runsApp.append(s.line ?? runRecordLine(s.row));
       }
     }
   };
@@ -209,47 +295,23 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
       };
   };
 
-  const playOne = async (inst: Gf01Instance, index: number) => {
-    const ci = compileInstance(inst);
-    const session = new PlaySession(inst, ci, {
-      protocol,
-      exploreEpisodes: o.exploreEpisodes,
-      maxInvalidPerStep: o.maxInvalidPerStep ?? 5,
-    });
-    const player = await agent.start({
-      goal: session.goal,
-      protocol,
-      exploreEpisodes: session.exploreEpisodes,
-      seed: o.seed ?? 0,
-      index,
-      instance: agent.whiteBox ? inst : undefined,
-    });
-    try {
-      await driveSession(session, player);
-    } catch (e) {
-      await player.abort?.();
-      throw e;
-    }
-    const outcome = scoreSession(session);
-    const extras = (await player.end?.(publicResult(outcome))) ?? {};
-    const meta = playRunMeta(o.bundle.meta, {
-      ...ctxBase,
-      toolAllowlistId: allowlist,
-      toolLogHash: evalTrack === "EVAL-CB" ? "" : (extras.tool_log_hash ?? ""),
-    });
-    const row = outcomeRunRecord(session, outcome, {
-      eval_track: evalTrack,
-      renderer_track: rendererTrack,
-      agent_name: agent.name,
-      meta,
-      extraMetrics: o.extraMetrics,
-    });
-    const log = stepLogRecord(outcome, {
-      agent_name: agent.name,
-      eval_track: evalTrack,
-      extra: extras.log ? { agent_log: extras.log } : undefined,
-    });
-    return { row, log, outcome };
+  const params: EpisodeParams = {
+    bundleMeta: o.bundle.meta,
+    evalTrack,
+    rendererTrack,
+    protocol,
+    exploreEpisodes: o.exploreEpisodes,
+    maxInvalidPerStep: o.maxInvalidPerStep ?? 5,
+    seed: o.seed ?? 0,
+    gitCommit: o.gitCommit,
+    adaptation: o.adaptation,
+    extraMetrics: o.extraMetrics,
+  };
+  const remote = o.remote ? await o.remote(todo) : undefined;
+  const playOne = (k: number): Promise<PlayedEpisode> => {
+    if (remote) return remote(k);
+    const { inst, index } = todo[k];
+    return playEpisode(agent, inst, index, params);
   };
 
   let cursor = 0;
@@ -260,8 +322,8 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
       started++;
       const { inst, index } = todo[k];
       try {
-        const r = await playOne(inst, index);
-        settled.set(k, { row: r.row, log: r.log });
+        const r = await playOne(k);
+        settled.set(k, { row: r.row, log: r.log, line: r.line });
         streak = 0;
         o.onEpisode?.({ index, instance_id: inst.instance_id, outcome: r.outcome });
       } catch (e) {
@@ -274,7 +336,8 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, o.concurrency ?? 1) }, worker));
+    // Remote episodes are already played: record them one at a time, in order.
+    await Promise.all(Array.from({ length: remote ? 1 : Math.max(1, o.concurrency ?? 1) }, worker));
     await flushChain;
   } finally {
     await runsApp?.close();

@@ -1,0 +1,214 @@
+/**
+ * `gf01 play-llm --queue`: one job per episode. The payload holds the instance and everything
+ * its episode depends on (model client spec and descriptor, sampling params, prompt options,
+ * track, protocol, run metadata), so the job id is a content hash. A worker rebuilds the client
+ * (API keys from its own environment), plays the whole multi-turn episode and returns the run
+ * row, the step log and the prompts it sent, in order. The coordinator records the episodes in
+ * bundle order through playBundle's own writers (rows, step logs, prompt store, errors), so the
+ * files are the bytes of a sequential single-process run.
+ *
+ * A failed episode is a failed job (never a sink entry, so `--resume` plays it again); its
+ * EpisodeFailed travels as the job's failedReason and becomes the same error record.
+ */
+import { type JobOutcome, runJobs } from "../../core/queue/coordinator.js";
+import { QueueUnavailableError, SINK_KEY } from "../../core/queue/redis.js";
+import type { QueueUrl } from "../../core/queue/url.js";
+import type { ClientSpec } from "../../core/engine/queue.js";
+import type { RetryPolicy } from "../../core/engine/retry.js";
+import type { ChatMessage, ClientDescriptor, SamplingParams } from "../../core/engine/types.js";
+import type { PromptStore } from "../../core/engine/prompt-store.js";
+import type { Gf01Instance } from "../model/types.js";
+import { EpisodeFailed } from "../play/agent.js";
+import type { EpisodeParams, PlayedEpisode } from "../play/runner.js";
+
+export const PLAY_LLM_JOB = "gf01.play-llm";
+
+/** How a worker rebuilds the LLM agent (no secrets: keys come from the worker's environment). */
+export interface LlmAgentSpec {
+  client: ClientSpec;
+  /** The coordinator's client: a worker whose rebuilt client differs refuses the job. */
+  descriptor: ClientDescriptor;
+  params: SamplingParams;
+  track: "EVAL-CB" | "EVAL-TA";
+  scratchpad: boolean;
+  maxMalformed: number;
+  maxToolCalls: number;
+  retry: RetryPolicy;
+  timeoutMs: number;
+  name?: string;
+}
+
+export interface PlayJobData {
+  instance: Gf01Instance;
+  index: number;
+  agent: LlmAgentSpec;
+  params: EpisodeParams;
+}
+
+export interface PlayJobResult {
+  /** The run row exactly as the single-process writer writes it (runRecordLine). */
+  line: string;
+  log: Record<string, unknown>;
+  /** Every prompt the episode sent, in order (the coordinator's prompt store keeps them). */
+  prompts: ChatMessage[][];
+}
+
+/** A failed episode travels as the job's failedReason: this prefix, then JSON. */
+const ERROR_TAG = "oraclebench.play_error ";
+
+interface PlayErrorData {
+  kind: string;
+  message: string;
+  permanent: boolean;
+  prompts: ChatMessage[][];
+}
+
+/**
+ * playBundle's `remote` hook: queue the episodes, wait for all of them, then hand each back
+ * (prompts replayed into `prompts` first, as the local agent stores them before each call).
+ */
+export function queuedEpisodes(
+  url: QueueUrl,
+  agent: LlmAgentSpec,
+  params: EpisodeParams,
+  o: { prompts?: PromptStore; onReused?: (n: number) => void; onDone?: (n: number) => void } = {},
+): (todo: readonly { inst: Gf01Instance; index: number }[]) => Promise<(k: number) => Promise<PlayedEpisode>> {
+  return async (todo) => {
+    const r = await runJobs<PlayJobResult>(
+      url,
+      PLAY_LLM_JOB,
+      todo.map((t): PlayJobData => ({ instance: t.inst, index: t.index, agent, params })),
+      {
+        onReused: o.onReused,
+        onDone: o.onDone,
+        log: (line) => process.stderr.write(`gf01: ${line}\n`),
+      },
+    );
+    const replay = async (prompts: ChatMessage[][]) => {
+      for (const m of prompts) await o.prompts?.put(m).done;
+    };
+    return async (k) => {
+      const out = r.outcomes[k] as JobOutcome<PlayJobResult>;
+      const inst = (todo[k] as { inst: Gf01Instance }).inst;
+      if (!out.ok) {
+        const e = parseFailure(out.error);
+        await replay(e.prompts);
+        throw new EpisodeFailed(e.message, e.kind, e.permanent);
+      }
+      const v = checkedResult(out.id, out.result, inst.instance_id);
+      await replay(v.prompts);
+      return { row: v.row, log: v.log, line: v.line };
+    };
+  };
+}
+
+/** A sink value must be this episode's result; anything else stops the run with one line. */
+function checkedResult(
+  id: string,
+  v: unknown,
+  instanceId: string,
+): PlayJobResult & { row: Record<string, unknown> } {
+  const bad = (why: string) => new QueueUnavailableError(`result ${id} in ${SINK_KEY} ${why}`);
+  const r = v as PlayJobResult | null;
+  const obj = (x: unknown): x is Record<string, unknown> =>
+    !!x && typeof x === "object" && !Array.isArray(x);
+  if (!(obj(r) && typeof r.line === "string" && obj(r.log) && Array.isArray(r.prompts)))
+    throw bad("is not a play-llm episode (line, log, prompts)");
+  if (!r.prompts.every((m) => Array.isArray(m))) throw bad("has a prompt that is not a message list");
+  let row: unknown;
+  try {
+    row = JSON.parse(r.line);
+  } catch {
+    throw bad("has a row that is not JSON");
+  }
+  if (!obj(row)) throw bad("has a row that is not a JSON object");
+  if (row.instance_id !== instanceId)
+    throw bad(`is an episode of instance ${JSON.stringify(row.instance_id)}, not ${JSON.stringify(instanceId)}`);
+  return { ...r, row };
+}
+
+function parseFailure(failedReason: string): PlayErrorData {
+  if (failedReason.startsWith(ERROR_TAG)) {
+    try {
+      const e = JSON.parse(failedReason.slice(ERROR_TAG.length)) as PlayErrorData;
+      if (typeof e.kind === "string" && typeof e.message === "string" && Array.isArray(e.prompts))
+        return { ...e, permanent: e.permanent === true };
+    } catch {
+      // fall through: the worker itself failed
+    }
+  }
+  // The worker failed (crashed, stalled too often, refused the job): an error, never a score.
+  return {
+    kind: "queue_job_failed",
+    message: `queue job failed: ${failedReason.replace(/\s+/g, " ").slice(0, 300)}`,
+    permanent: false,
+    prompts: [],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// worker side
+
+/** Play one episode (in a worker's sandboxed process). */
+export async function playLlmJob(data: unknown): Promise<PlayJobResult> {
+  const d = data as PlayJobData;
+  if (!(d && typeof d === "object" && d.instance && d.agent && d.params))
+    throw new Error("gf01.play-llm job: payload needs instance, agent and params");
+  const { createClient } = await import("../../core/engine/clients/index.js");
+  const { sha256Hex } = await import("../../core/hash.js");
+  const { promptBytes } = await import("../../core/engine/prompt-store.js");
+  const { llmAgent } = await import("../play/llm.js");
+  const { playEpisode } = await import("../play/runner.js");
+  const { runRecordLine } = await import("../artifacts/run-record.js");
+  const a = d.agent;
+  const c = a.client;
+  const client = await createClient(c.spec, {
+    baseUrl: c.baseUrl,
+    apiKeyEnv: c.apiKeyEnv,
+    commandArgs: c.commandArgs,
+    promptVia: c.promptVia,
+    options: c.options,
+  });
+  try {
+    const mine = JSON.stringify(client.descriptor);
+    if (mine !== JSON.stringify(a.descriptor))
+      throw new Error(
+        `this worker's client ${mine} differs from the coordinator's ${JSON.stringify(a.descriptor)} (environment defaults such as OPENAI_BASE_URL differ? pass --base-url)`,
+      );
+    const prompts: ChatMessage[][] = [];
+    // Records what the local agent would put in the prompt store, in the order it puts it.
+    const recorder = {
+      put(messages: readonly ChatMessage[]) {
+        prompts.push(JSON.parse(JSON.stringify(messages)) as ChatMessage[]);
+        return { sha256: sha256Hex(promptBytes(messages)), done: Promise.resolve() };
+      },
+    } as unknown as PromptStore;
+    const agent = llmAgent({
+      client,
+      params: a.params,
+      track: a.track,
+      scratchpad: a.scratchpad,
+      maxMalformed: a.maxMalformed,
+      maxToolCalls: a.maxToolCalls,
+      retry: a.retry,
+      timeoutMs: a.timeoutMs,
+      name: a.name,
+      prompts: recorder,
+    });
+    try {
+      const r = await playEpisode(agent, d.instance, d.index, d.params);
+      return { line: runRecordLine(r.row), log: r.log, prompts };
+    } catch (e) {
+      const failed = e instanceof EpisodeFailed ? e : undefined;
+      const err: PlayErrorData = {
+        kind: failed?.kind ?? (e as { kind?: string }).kind ?? "agent_error",
+        message: (e as Error)?.message ?? String(e),
+        permanent: failed?.permanent ?? false,
+        prompts,
+      };
+      throw new Error(ERROR_TAG + JSON.stringify(err));
+    }
+  } finally {
+    await client.close?.();
+  }
+}

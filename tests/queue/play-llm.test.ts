@@ -1,0 +1,109 @@
+/**
+ * `gf01 play-llm --queue` against a real Redis: 3 workers play whole multi-turn episodes
+ * against a loopback model (some replies malformed, so episodes re-ask); one worker is
+ * SIGKILLed mid-run. The rows, step logs and prompt store are the bytes of the single-process
+ * run, with one row per instance; `--resume` completes a cut file from the sink alone.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SINK_KEY } from "../../src/core/queue/redis.js";
+import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
+import { buildBins, cleanupBins, type Proc, type RedisServer, runBin, startBin, startRedis, until } from "./helpers.js";
+
+let redis: RedisServer;
+let db: Redis;
+let dir: string;
+let model: Loopback;
+const procs: Proc[] = [];
+const LOCK = ["--lock-ms", "1000", "--stalled-ms", "500", "--max-stalled", "3"];
+const N = 4;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "ob-queue-play-"));
+  [redis] = await Promise.all([startRedis(), buildBins()]);
+  db = new Redis(redis.port, "127.0.0.1");
+  // A deterministic function of the prompt: about one reply in four is malformed (re-asked).
+  model = await startLoopback({
+    latencyMs: 10,
+    answer: (p) => (createHash("sha256").update(p).digest()[0]! < 64 ? "no idea" : "{}"),
+  });
+  const g = await runBin(
+    "gf01",
+    ["generate", "--seed", "7", "--count", String(N), "--git-commit", "q", "--out", "bundle.json"],
+    { cwd: dir },
+  );
+  expect(g.code, g.stderr).toBe(0);
+}, 120_000);
+
+afterAll(async () => {
+  for (const p of procs) p.signal("SIGKILL");
+  db?.disconnect();
+  await Promise.all([redis?.stop(), model?.close()]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  cleanupBins();
+});
+
+const PLAY = (results: string) => [
+  ...["play-llm", "--instances", "bundle.json", "--model", "openai:fake", "--base-url", `${model.url}/v1`],
+  ...["--results", results, "--no-progress", "--max-concurrency", "1", "--git-commit", "q"],
+];
+const FILES = (base: string) => [base, `${base}.steps.jsonl`, `${base}.prompts.jsonl`];
+const read = (f: string) => readFileSync(join(dir, f));
+
+describe("gf01 play-llm --queue on a real Redis", () => {
+  it("3 workers, one SIGKILLed mid-run: the single-process rows, step logs and prompts; --resume from the sink", async () => {
+    const single = await runBin("gf01", PLAY("single.jsonl"), { cwd: dir });
+    expect(single.code, single.stderr).toBe(0);
+
+    await db.flushdb();
+    const env = { ORACLEBENCH_QUEUE_JOB_DELAY_MS: "300" };
+    const ws = [0, 1, 2].map(() => {
+      const p = startBin("gf01", ["worker", "--queue", redis.url, ...LOCK], { cwd: dir, env });
+      procs.push(p);
+      return p;
+    });
+    await Promise.all(ws.map((p) => until(() => p.stderr().includes("worker on"), 30_000, "worker start")));
+    const run = startBin("gf01", [...PLAY("queued.jsonl"), "--queue", redis.url], { cwd: dir });
+    procs.push(run);
+    await until(async () => (await db.hlen(SINK_KEY)) >= 1, 30_000, "first result");
+    ws[0]?.signal("SIGKILL");
+    const code = await run.exited;
+    expect(code, run.stderr()).toBe(0);
+    expect(await db.hlen(SINK_KEY)).toBe(N);
+
+    for (const [a, b] of FILES("single.jsonl").map((f, i) => [f, FILES("queued.jsonl")[i]] as const))
+      expect(read(b as string).toString(), `${b} vs ${a}`).toBe(read(a).toString());
+    const rows = read("queued.jsonl").toString().trim().split("\n");
+    expect(rows).toHaveLength(N);
+    expect(new Set(rows.map((l) => JSON.parse(l).instance_id)).size).toBe(N);
+    // The model was really asked several times per episode (malformed replies re-asked).
+    expect(read("queued.jsonl.prompts.jsonl").toString().trim().split("\n").length).toBeGreaterThan(N);
+    for (const w of ws) w.signal("SIGKILL");
+
+    // --resume with no worker at all: the missing episodes come from the sink.
+    writeFileSync(
+      join(dir, "resumed.jsonl"),
+      `${read("single.jsonl").toString().split("\n").slice(0, 1).join("\n")}\n`,
+    );
+    // The step log as a kill leaves it (lines past the last row: dropped on resume); the prompt
+    // store complete (the resumed episodes must not add a line twice).
+    copyFileSync(join(dir, "single.jsonl.steps.jsonl"), join(dir, "resumed.jsonl.steps.jsonl"));
+    copyFileSync(join(dir, "single.jsonl.prompts.jsonl"), join(dir, "resumed.jsonl.prompts.jsonl"));
+    const r = await runBin("gf01", [...PLAY("resumed.jsonl"), "--resume", "--queue", redis.url], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    expect(read("resumed.jsonl").equals(read("single.jsonl"))).toBe(true);
+    expect(read("resumed.jsonl.steps.jsonl").equals(read("single.jsonl.steps.jsonl"))).toBe(true);
+    expect(read("resumed.jsonl.prompts.jsonl").equals(read("single.jsonl.prompts.jsonl"))).toBe(true);
+  }, 60_000);
+
+  it("--cache-dir is refused with --queue, naming the flag", async () => {
+    const r = await runBin("gf01", [...PLAY("x.jsonl"), "--cache-dir", "c", "--queue", redis.url], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--cache-dir");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
