@@ -100,6 +100,36 @@ describe("gf01 play-llm --queue on a real Redis", () => {
     expect(read("resumed.jsonl.prompts.jsonl").equals(read("single.jsonl.prompts.jsonl"))).toBe(true);
   }, 60_000);
 
+  it("a failed episode is the single-process error record, stderr line and exit code, never a row", async () => {
+    await db.flushdb();
+    const bad = await startLoopback({ fault: () => ({ status: 401, body: '{"error":"bad key"}' }) });
+    const w = startBin("gf01", ["worker", "--queue", redis.url, ...LOCK], { cwd: dir });
+    procs.push(w);
+    try {
+      const args = (f: string) => PLAY(f).map((a) => (a === `${model.url}/v1` ? `${bad.url}/v1` : a));
+      await until(() => w.stderr().includes("worker on"), 30_000, "worker start");
+      const [s, q] = await Promise.all([
+        runBin("gf01", args("e1.jsonl"), { cwd: dir }),
+        runBin("gf01", [...args("e2.jsonl"), "--queue", redis.url], { cwd: dir }),
+      ]);
+      expect(s.code, s.stderr).toBe(1);
+      expect(q.code, q.stderr).toBe(1);
+      expect(q.stdout.replaceAll("e2.jsonl", "e1.jsonl")).toBe(s.stdout);
+      expect(JSON.parse(s.stdout)).toMatchObject({ errored: 1, played: 0, not_played: N - 1 });
+      expect(read("e2.jsonl").toString()).toBe("");
+      expect(read("e2.jsonl.errors.jsonl").toString()).toBe(read("e1.jsonl.errors.jsonl").toString());
+      expect(read("e2.jsonl.prompts.jsonl").toString()).toBe(read("e1.jsonl.prompts.jsonl").toString());
+      const line = (t: string) => t.split("\n").filter((l) => l.includes("401"));
+      expect(line(q.stderr)).toEqual(line(s.stderr));
+      expect(line(s.stderr)).toHaveLength(1);
+      // Nothing of a failed episode is in the sink: a re-run or --resume plays it again.
+      expect(await db.hlen(SINK_KEY)).toBe(0);
+    } finally {
+      w.signal("SIGKILL");
+      await bad.close();
+    }
+  }, 40_000);
+
   it("--cache-dir is refused with --queue, naming the flag", async () => {
     const r = await runBin("gf01", [...PLAY("x.jsonl"), "--cache-dir", "c", "--queue", redis.url], { cwd: dir });
     expect(r.code).toBe(2);
