@@ -12,7 +12,16 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SINK_KEY } from "../../src/core/queue/redis.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
-import { buildBins, cleanupBins, type Proc, type RedisServer, runBin, startBin, startRedis, until } from "./helpers.js";
+import {
+  buildBins,
+  cleanupBins,
+  type Proc,
+  type RedisServer,
+  runBin,
+  startBin,
+  startRedis,
+  until,
+} from "./helpers.js";
 
 let redis: RedisServer;
 let db: Redis;
@@ -93,7 +102,9 @@ describe("gf01 play-llm --queue on a real Redis", () => {
     // store complete (the resumed episodes must not add a line twice).
     copyFileSync(join(dir, "single.jsonl.steps.jsonl"), join(dir, "resumed.jsonl.steps.jsonl"));
     copyFileSync(join(dir, "single.jsonl.prompts.jsonl"), join(dir, "resumed.jsonl.prompts.jsonl"));
-    const r = await runBin("gf01", [...PLAY("resumed.jsonl"), "--resume", "--queue", redis.url], { cwd: dir });
+    const r = await runBin("gf01", [...PLAY("resumed.jsonl"), "--resume", "--queue", redis.url], {
+      cwd: dir,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(read("resumed.jsonl").equals(read("single.jsonl"))).toBe(true);
     expect(read("resumed.jsonl.steps.jsonl").equals(read("single.jsonl.steps.jsonl"))).toBe(true);
@@ -131,7 +142,9 @@ describe("gf01 play-llm --queue on a real Redis", () => {
   }, 40_000);
 
   it("--cache-dir is refused with --queue, naming the flag", async () => {
-    const r = await runBin("gf01", [...PLAY("x.jsonl"), "--cache-dir", "c", "--queue", redis.url], { cwd: dir });
+    const r = await runBin("gf01", [...PLAY("x.jsonl"), "--cache-dir", "c", "--queue", redis.url], {
+      cwd: dir,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--cache-dir");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);

@@ -72,7 +72,9 @@ export function queuedEpisodes(
   agent: LlmAgentSpec,
   params: EpisodeParams,
   o: { prompts?: PromptStore; onReused?: (n: number) => void; onDone?: (n: number) => void } = {},
-): (todo: readonly { inst: Gf01Instance; index: number }[]) => Promise<(k: number) => Promise<PlayedEpisode>> {
+): (
+  todo: readonly { inst: Gf01Instance; index: number }[],
+) => Promise<(k: number) => Promise<PlayedEpisode>> {
   return async (todo) => {
     const r = await runJobs<PlayJobResult>(
       url,
@@ -110,8 +112,7 @@ function checkedResult(
 ): PlayJobResult & { row: Record<string, unknown> } {
   const bad = (why: string) => new QueueUnavailableError(`result ${id} in ${SINK_KEY} ${why}`);
   const r = v as PlayJobResult | null;
-  const obj = (x: unknown): x is Record<string, unknown> =>
-    !!x && typeof x === "object" && !Array.isArray(x);
+  const obj = (x: unknown): x is Record<string, unknown> => !!x && typeof x === "object" && !Array.isArray(x);
   if (!(obj(r) && typeof r.line === "string" && obj(r.log) && Array.isArray(r.prompts)))
     throw bad("is not a play-llm episode (line, log, prompts)");
   if (!r.prompts.every((m) => Array.isArray(m))) throw bad("has a prompt that is not a message list");
@@ -123,7 +124,9 @@ function checkedResult(
   }
   if (!obj(row)) throw bad("has a row that is not a JSON object");
   if (row.instance_id !== instanceId)
-    throw bad(`is an episode of instance ${JSON.stringify(row.instance_id)}, not ${JSON.stringify(instanceId)}`);
+    throw bad(
+      `is an episode of instance ${JSON.stringify(row.instance_id)}, not ${JSON.stringify(instanceId)}`,
+    );
   return { ...r, row };
 }
 
