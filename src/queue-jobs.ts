@@ -7,5 +7,6 @@ import type { HandlerTable } from "./core/queue/sandbox.js";
 export const JOB_HANDLERS: HandlerTable = {
   "gf01.evaluate": async () => (await import("./gf01/queue/jobs.js")).evaluateJob,
   "gf01.play-llm": async () => (await import("./gf01/queue/play.js")).playLlmJob,
+  "gf01.play-online": async () => (await import("./gf01/queue/play.js")).playOnlineJob,
   "engine.complete": async () => (await import("./core/engine/queue.js")).modelJob,
 };

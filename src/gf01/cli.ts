@@ -308,9 +308,10 @@ Examples:
     const api = await import("./api.js");
     const { evaluateOnlineAgent, isOnlineAgentId } = await import("./play/api.js");
     if (o.agentCmd || isOnlineAgentId(o.agent)) {
-      if (o.queue)
-        throw new InputError("--queue applies to offline agents only (online agents: not yet)", {
-          field: "--queue",
+      // A stdio agent is a program on this machine: workers cannot run it.
+      if (o.queue && o.agentCmd)
+        throw new InputError("--agent-cmd cannot be used with --queue (built-in online agents can)", {
+          field: "--agent-cmd",
         });
       if (diagnostic)
         throw new InputError("--diagnostic applies to offline agents only", { field: "diagnostic" });
@@ -321,6 +322,7 @@ Examples:
           `${o.out}.config.json`,
         );
       const r = await evaluateOnlineAgent({
+        queue: o.queue,
         instancesFile: o.instances,
         agent: o.agentCmd ? undefined : o.agent,
         agentCmd: o.agentCmd,
@@ -344,6 +346,10 @@ Examples:
           adaptationDataScope: o.adaptationDataScope,
           adaptationProtocolId: o.adaptationProtocolId,
         },
+      }).catch(async (e: unknown) => {
+        const q = await import("../core/queue/cli.js");
+        if (await q.reportQueueFailure("gf01", e)) q.failRun("gf01");
+        throw e;
       });
       finish(r);
       // Episode errors (agent failed): exit 1, distinct from bad input/policy (2).

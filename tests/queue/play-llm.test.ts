@@ -141,6 +141,39 @@ describe("gf01 play-llm --queue on a real Redis", () => {
     }
   }, 40_000);
 
+  it("gf01 evaluate --agent online-random --queue: the single-process rows and step logs; --agent-cmd refused", async () => {
+    await db.flushdb();
+    const w = startBin("gf01", ["worker", "--queue", redis.url, ...LOCK, "--concurrency", "2"], { cwd: dir });
+    procs.push(w);
+    try {
+      const EV = (out: string) => [
+        ...["evaluate", "--instances", "bundle.json", "--agent", "online-random", "--seed", "3"],
+        ...["--git-commit", "q", "--out", out],
+      ];
+      await until(() => w.stderr().includes("worker on"), 30_000, "worker start");
+      const [s, q] = await Promise.all([
+        runBin("gf01", EV("o1.jsonl"), { cwd: dir }),
+        runBin("gf01", [...EV("o2.jsonl"), "--queue", redis.url], { cwd: dir }),
+      ]);
+      expect(s.code, s.stderr).toBe(0);
+      expect(q.code, q.stderr).toBe(0);
+      expect(read("o2.jsonl").toString()).toBe(read("o1.jsonl").toString());
+      expect(read("o2.jsonl.steps.jsonl").toString()).toBe(read("o1.jsonl.steps.jsonl").toString());
+      expect(read("o1.jsonl").toString().trim().split("\n")).toHaveLength(N);
+      expect(await db.hlen(SINK_KEY)).toBe(N);
+    } finally {
+      w.signal("SIGKILL");
+    }
+    const r = await runBin(
+      "gf01",
+      ["evaluate", "--instances", "bundle.json", "--agent-cmd", "true", "--queue", redis.url],
+      { cwd: dir },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--agent-cmd");
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  }, 40_000);
+
   it("--cache-dir is refused with --queue, naming the flag", async () => {
     const r = await runBin("gf01", [...PLAY("x.jsonl"), "--cache-dir", "c", "--queue", redis.url], {
       cwd: dir,

@@ -4,6 +4,7 @@
  */
 
 import { InputError } from "../../core/errors.js";
+import type { QueueUrl } from "../../core/queue/url.js";
 import { readJsonFile } from "../../core/jsonl.js";
 import { getOnlineAgent, ONLINE_AGENT_IDS, parseActionScript, scriptedAgent } from "../agents/online.js";
 import { type BundleSource, type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
@@ -77,6 +78,8 @@ export interface EvaluateOnlineOptions
   instancesFile: BundleSource;
   evalTrack?: string;
   protocol?: string;
+  /** Play the episodes on the workers of this queue (built-in online agents only; docs/scale.md). */
+  queue?: QueueUrl;
 }
 
 /** `gf01 evaluate --agent online-… | --agent-cmd …`: any black-box agent over a bundle. */
@@ -96,10 +99,19 @@ export async function evaluateOnlineAgent(o: EvaluateOnlineOptions): Promise<Pla
         payload: { status: "error", error_type: "adaptation_policy_violation", message: e },
       };
   }
+  if (o.queue && (o.agentCmd || o.script))
+    throw new InputError("--queue plays built-in online agents only (--agent online-…)", {
+      field: o.agentCmd ? "--agent-cmd" : "--script",
+    });
   const agent = await resolveOnlineAgent(o);
   const bundle: LoadedBundle = await loadBundle(o.instancesFile);
+  const remote =
+    o.queue && o.agent
+      ? (await import("../queue/play.js")).queuedEpisodes(o.queue, { online: o.agent })
+      : undefined;
   return playBundle({
     ...o,
+    remote,
     bundle,
     agent,
     evalTrack: checkTrack(o.evalTrack),

@@ -75,6 +75,7 @@ export interface PlayRunOptions {
    */
   remote?: (
     todo: readonly { inst: Gf01Instance; index: number }[],
+    params: EpisodeParams,
   ) => Promise<(k: number) => Promise<PlayedEpisode>>;
 }
 
@@ -307,7 +308,7 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
     adaptation: o.adaptation,
     extraMetrics: o.extraMetrics,
   };
-  const remote = o.remote ? await o.remote(todo) : undefined;
+  const remote = o.remote ? await o.remote(todo, params) : undefined;
   const playOne = (k: number): Promise<PlayedEpisode> => {
     if (remote) return remote(k);
     const { inst, index } = todo[k];

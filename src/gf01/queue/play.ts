@@ -18,10 +18,12 @@ import type { RetryPolicy } from "../../core/engine/retry.js";
 import type { ChatMessage, ClientDescriptor, SamplingParams } from "../../core/engine/types.js";
 import type { PromptStore } from "../../core/engine/prompt-store.js";
 import type { Gf01Instance } from "../model/types.js";
-import { EpisodeFailed } from "../play/agent.js";
+import { EpisodeFailed, type OnlineAgent } from "../play/agent.js";
 import type { EpisodeParams, PlayedEpisode } from "../play/runner.js";
 
 export const PLAY_LLM_JOB = "gf01.play-llm";
+/** `gf01 evaluate --agent online-… --queue`: a built-in online agent plays one episode. */
+export const PLAY_ONLINE_JOB = "gf01.play-online";
 
 /** How a worker rebuilds the LLM agent (no secrets: keys come from the worker's environment). */
 export interface LlmAgentSpec {
@@ -42,6 +44,14 @@ export interface PlayJobData {
   instance: Gf01Instance;
   index: number;
   agent: LlmAgentSpec;
+  params: EpisodeParams;
+}
+
+export interface OnlineJobData {
+  instance: Gf01Instance;
+  index: number;
+  /** A built-in online agent id (getOnlineAgent). */
+  agentId: string;
   params: EpisodeParams;
 }
 
@@ -69,17 +79,21 @@ interface PlayErrorData {
  */
 export function queuedEpisodes(
   url: QueueUrl,
-  agent: LlmAgentSpec,
-  params: EpisodeParams,
+  agent: { llm: LlmAgentSpec } | { online: string },
   o: { prompts?: PromptStore; onReused?: (n: number) => void; onDone?: (n: number) => void } = {},
 ): (
   todo: readonly { inst: Gf01Instance; index: number }[],
+  params: EpisodeParams,
 ) => Promise<(k: number) => Promise<PlayedEpisode>> {
-  return async (todo) => {
+  return async (todo, params) => {
     const r = await runJobs<PlayJobResult>(
       url,
-      PLAY_LLM_JOB,
-      todo.map((t): PlayJobData => ({ instance: t.inst, index: t.index, agent, params })),
+      "llm" in agent ? PLAY_LLM_JOB : PLAY_ONLINE_JOB,
+      todo.map((t): PlayJobData | OnlineJobData =>
+        "llm" in agent
+          ? { instance: t.inst, index: t.index, agent: agent.llm, params }
+          : { instance: t.inst, index: t.index, agentId: agent.online, params },
+      ),
       {
         onReused: o.onReused,
         onDone: o.onDone,
@@ -161,8 +175,6 @@ export async function playLlmJob(data: unknown): Promise<PlayJobResult> {
   const { sha256Hex } = await import("../../core/hash.js");
   const { promptBytes } = await import("../../core/engine/prompt-store.js");
   const { llmAgent } = await import("../play/llm.js");
-  const { playEpisode } = await import("../play/runner.js");
-  const { runRecordLine } = await import("../artifacts/run-record.js");
   const a = d.agent;
   const c = a.client;
   const client = await createClient(c.spec, {
@@ -198,20 +210,46 @@ export async function playLlmJob(data: unknown): Promise<PlayJobResult> {
       name: a.name,
       prompts: recorder,
     });
-    try {
-      const r = await playEpisode(agent, d.instance, d.index, d.params);
-      return { line: runRecordLine(r.row), log: r.log, prompts };
-    } catch (e) {
-      const failed = e instanceof EpisodeFailed ? e : undefined;
-      const err: PlayErrorData = {
-        kind: failed?.kind ?? (e as { kind?: string }).kind ?? "agent_error",
-        message: (e as Error)?.message ?? String(e),
-        permanent: failed?.permanent ?? false,
-        prompts,
-      };
-      throw new Error(ERROR_TAG + JSON.stringify(err));
-    }
+    return await playRemote(agent, d, prompts);
   } finally {
     await client.close?.();
+  }
+}
+
+/** Play one episode with a built-in online agent (in a worker's sandboxed process). */
+export async function playOnlineJob(data: unknown): Promise<PlayJobResult> {
+  const d = data as OnlineJobData;
+  if (!(d && typeof d === "object" && d.instance && typeof d.agentId === "string" && d.params))
+    throw new Error("gf01.play-online job: payload needs instance, agentId and params");
+  const { getOnlineAgent } = await import("../agents/online.js");
+  const agent = getOnlineAgent(d.agentId);
+  if (!agent) throw new Error(`gf01.play-online job: unknown online agent ${JSON.stringify(d.agentId)}`);
+  try {
+    return await playRemote(agent, d, []);
+  } finally {
+    await agent.close?.();
+  }
+}
+
+/** The episode's row line, step log and prompts; a failure as the tagged job error. */
+async function playRemote(
+  agent: OnlineAgent,
+  d: { instance: Gf01Instance; index: number; params: EpisodeParams },
+  prompts: ChatMessage[][],
+): Promise<PlayJobResult> {
+  const { playEpisode } = await import("../play/runner.js");
+  const { runRecordLine } = await import("../artifacts/run-record.js");
+  try {
+    const r = await playEpisode(agent, d.instance, d.index, d.params);
+    return { line: runRecordLine(r.row), log: r.log, prompts };
+  } catch (e) {
+    const failed = e instanceof EpisodeFailed ? e : undefined;
+    const err: PlayErrorData = {
+      kind: failed?.kind ?? (e as { kind?: string }).kind ?? "agent_error",
+      message: (e as Error)?.message ?? String(e),
+      permanent: failed?.permanent ?? false,
+      prompts,
+    };
+    throw new Error(ERROR_TAG + JSON.stringify(err));
   }
 }
