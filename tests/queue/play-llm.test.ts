@@ -30,6 +30,17 @@ let model: Loopback;
 const procs: Proc[] = [];
 const LOCK = ["--lock-ms", "1000", "--stalled-ms", "500", "--max-stalled", "3"];
 const N = 4;
+let shared: Promise<Proc> | undefined;
+/** One worker for the tests after the kill test (a worker start costs ~1 s of CPU). */
+const sharedWorker = () => {
+  shared ??= (async () => {
+    const w = startBin("gf01", ["worker", "--queue", redis.url, ...LOCK, "--concurrency", "2"], { cwd: dir });
+    procs.push(w);
+    await until(() => w.stderr().includes("worker on"), 30_000, "worker start");
+    return w;
+  })();
+  return shared;
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "ob-queue-play-"));
@@ -114,11 +125,9 @@ describe("gf01 play-llm --queue on a real Redis", () => {
   it("a failed episode is the single-process error record, stderr line and exit code, never a row", async () => {
     await db.flushdb();
     const bad = await startLoopback({ fault: () => ({ status: 401, body: '{"error":"bad key"}' }) });
-    const w = startBin("gf01", ["worker", "--queue", redis.url, ...LOCK], { cwd: dir });
-    procs.push(w);
+    await sharedWorker();
     try {
       const args = (f: string) => PLAY(f).map((a) => (a === `${model.url}/v1` ? `${bad.url}/v1` : a));
-      await until(() => w.stderr().includes("worker on"), 30_000, "worker start");
       const [s, q] = await Promise.all([
         runBin("gf01", args("e1.jsonl"), { cwd: dir }),
         runBin("gf01", [...args("e2.jsonl"), "--queue", redis.url], { cwd: dir }),
@@ -136,21 +145,18 @@ describe("gf01 play-llm --queue on a real Redis", () => {
       // Nothing of a failed episode is in the sink: a re-run or --resume plays it again.
       expect(await db.hlen(SINK_KEY)).toBe(0);
     } finally {
-      w.signal("SIGKILL");
       await bad.close();
     }
   }, 40_000);
 
   it("gf01 evaluate --agent online-random --queue: the single-process rows and step logs; --agent-cmd refused", async () => {
     await db.flushdb();
-    const w = startBin("gf01", ["worker", "--queue", redis.url, ...LOCK, "--concurrency", "2"], { cwd: dir });
-    procs.push(w);
-    try {
+    await sharedWorker();
+    {
       const EV = (out: string) => [
         ...["evaluate", "--instances", "bundle.json", "--agent", "online-random", "--seed", "3"],
         ...["--git-commit", "q", "--out", out],
       ];
-      await until(() => w.stderr().includes("worker on"), 30_000, "worker start");
       const [s, q] = await Promise.all([
         runBin("gf01", EV("o1.jsonl"), { cwd: dir }),
         runBin("gf01", [...EV("o2.jsonl"), "--queue", redis.url], { cwd: dir }),
@@ -161,8 +167,6 @@ describe("gf01 play-llm --queue on a real Redis", () => {
       expect(read("o2.jsonl.steps.jsonl").toString()).toBe(read("o1.jsonl.steps.jsonl").toString());
       expect(read("o1.jsonl").toString().trim().split("\n")).toHaveLength(N);
       expect(await db.hlen(SINK_KEY)).toBe(N);
-    } finally {
-      w.signal("SIGKILL");
     }
     const r = await runBin(
       "gf01",
