@@ -223,7 +223,14 @@ export async function uiGateTrainFile(o: UiGateTrainOptions): Promise<Record<str
       `--holdout-every ${o.holdoutEvery} leaves ${train.length ? "no held-out" : "no training"} task (the fixture has too few tasks)`,
       { file: o.fixture },
     );
-  const model = trainGate(train, o.train);
+  // An intended-abstain step's gold is a placeholder (the schema requires one): training on
+  // it would teach the gate to act exactly where it should abstain. Left out, as the pack report does.
+  const trainable = train.filter((r) => r.abstain_expected !== true);
+  if (!trainable.length)
+    throw new InputError("every training step is an intended abstain (abstain_expected): nothing to train on", {
+      file: o.fixture,
+    });
+  const model = trainGate(trainable, o.train);
   writeTextAtomic(o.outModel, `${JSON.stringify(model, null, 2)}\n`);
   const opts = { applyRules: true, applyOverlayFilter: true };
   const score = scoreUi(holdout, runGate(holdout, model, opts), { compat: "1.0" });
@@ -233,7 +240,12 @@ export async function uiGateTrainFile(o: UiGateTrainOptions): Promise<Record<str
     fixture: o.fixture,
     model: o.outModel,
     holdout_every: o.holdoutEvery,
-    train: { rows: train.length, tasks: tasks(train), selection_rate: trainScore.metrics.selection_rate },
+    train: {
+      rows: train.length,
+      tasks: tasks(train),
+      abstain_expected_skipped: train.length - trainable.length,
+      selection_rate: trainScore.metrics.selection_rate,
+    },
     holdout: {
       rows: holdout.length,
       tasks: tasks(holdout),

@@ -58,3 +58,30 @@ describe("gate use", () => {
     expect(gateSelect({ ...m, min_margin: 2 }, toAgentRow(holdout[0]), holdout[0].candidates)).toBeNull();
   });
 });
+
+describe("geb ui gate train: intended abstains", () => {
+  it("leaves abstain_expected steps out of training (their gold is a placeholder)", async () => {
+    const { mkdtempSync, readFileSync: read } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { uiGateTrainFile } = await import("../../../src/geb/ui/api.js");
+    const fixture = "data/geb-ui/pack/ui-pack.jsonl";
+    const outModel = join(mkdtempSync(join(tmpdir(), "gate-ae-")), "gate.json");
+    const r = (await uiGateTrainFile({ fixture, outModel, holdoutEvery: 2, train: DEFAULT_GATE_TRAIN })) as {
+      train: { rows: number; abstain_expected_skipped: number };
+    };
+    const { rows } = await readUiFixture(fixture);
+    const { train } = splitByTask(rows, 2);
+    const ae = train.filter((x) => x.abstain_expected === true).length;
+    expect(ae).toBeGreaterThan(0);
+    expect(r.train).toMatchObject({ rows: train.length, abstain_expected_skipped: ae });
+    const written = JSON.parse(read(outModel, "utf8"));
+    const filtered = trainGate(
+      train.filter((x) => x.abstain_expected !== true),
+      DEFAULT_GATE_TRAIN,
+    );
+    expect(written.weights).toEqual(filtered.weights);
+    // Training on the placeholders too gives another model: the filter is what makes the difference.
+    expect(trainGate(train, DEFAULT_GATE_TRAIN).weights).not.toEqual(filtered.weights);
+  });
+});
