@@ -227,9 +227,12 @@ export async function uiGateTrainFile(o: UiGateTrainOptions): Promise<Record<str
   // it would teach the gate to act exactly where it should abstain. Left out, as the pack report does.
   const trainable = train.filter((r) => r.abstain_expected !== true);
   if (!trainable.length)
-    throw new InputError("every training step is an intended abstain (abstain_expected): nothing to train on", {
-      file: o.fixture,
-    });
+    throw new InputError(
+      "every training step is an intended abstain (abstain_expected): nothing to train on",
+      {
+        file: o.fixture,
+      },
+    );
   const model = trainGate(trainable, o.train);
   writeTextAtomic(o.outModel, `${JSON.stringify(model, null, 2)}\n`);
   const opts = { applyRules: true, applyOverlayFilter: true };
