@@ -2,49 +2,15 @@
  * Memory files: the JSONL reader (every entry type-checked, errors name file, line and field)
  * and the writers of the summary / details JSON in the reference's exact bytes.
  */
-import { readFileSync } from "node:fs";
 import { InputError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../core/jsonl.js";
 import { pyJsonDumps, pyStrip } from "../../core/pyjson.js";
 import { type MemoryEntry, parseMemoryEntry, SUMMARY_FLOAT_KEYS } from "./verify.js";
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
+// The UTF-8 text reader is shared (src/core/text.ts); re-exported for existing importers.
+import { readTextFile } from "../../core/text.js";
 
-/** Read a UTF-8 text file (a BOM is dropped, as Python's `utf-8-sig`); errors name the file. */
-export function readTextFile(file: string, what = "file"): string {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch (e) {
-    throw new InputError(
-      `cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      {
-        file,
-      },
-    );
-  }
-  try {
-    return decoder.decode(bytes);
-  } catch {
-    throw new InputError(`${what} is not UTF-8 text`, { file, line: badUtf8Line(bytes) });
-  }
-}
-
-/** The 1-based line (split at \n bytes) holding the first invalid UTF-8 sequence. */
-function badUtf8Line(bytes: Buffer): number | undefined {
-  let start = 0;
-  for (let line = 1; start <= bytes.length; line++) {
-    let end = bytes.indexOf(0x0a, start);
-    if (end < 0) end = bytes.length;
-    try {
-      decoder.decode(bytes.subarray(start, end));
-    } catch {
-      return line;
-    }
-    start = end + 1;
-  }
-  return undefined;
-}
+export { readTextFile };
 
 /**
  * Non-blank lines of a JSONL text as [1-based line, parsed value]. Lines split like Python's

@@ -10,7 +10,7 @@ import { pyJsonDumps } from "../../core/pyjson.js";
 import { pyJsonLoads } from "../../core/pyjsonloads.js";
 import { parseWith, schemaRegistry } from "../../core/schema.js";
 import { pyFixed } from "../api.js";
-import { readTextFile } from "../memory/io.js";
+import { readTextFile } from "../../core/text.js";
 import { type DrilldownOptions, drilldown } from "./drilldown.js";
 import { type Estimate, type EstimateInput, estimateRuntime, meanSecondsPerQ } from "./estimate.js";
 import { filterRowsById, limitRows, objectRows, parseIds } from "./rows.js";
