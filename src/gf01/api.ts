@@ -63,6 +63,7 @@ import {
 } from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
+import { type AggregateInput, aggregateSuite } from "./report/aggregate.js";
 import { scoreCertificate, sortAtoms } from "./verify/index.js";
 import type { SubsetCaps } from "./verify/subset.js";
 
@@ -664,33 +665,6 @@ export function checkAgents(): CheckSuiteOptions["agents"] {
   return {
     greedy: (inst, ci, seed) => g.propose(inst, ci, seed),
     search: (inst, ci, seed) => s.propose(inst, ci, seed),
-  };
-}
-
-/** Official `aggregate_suite` over scored rows (Python float spelling for every value). */
-type AggregateInput = { valid: boolean; goal: boolean; eff_t: number; ap_f1: number; ts_f1: number };
-
-function aggregateSuite(rows: readonly AggregateInput[]) {
-  const n = rows.length;
-  if (!n) return {};
-  const med = (xs: number[]): number => {
-    if (!xs.length) return 0;
-    const ys = xs.slice().sort((a, b) => a - b);
-    const m = ys.length >> 1;
-    return ys.length % 2 ? ys[m] : (ys[m - 1] + ys[m]) / 2;
-  };
-  let apSum = 0;
-  let tsSum = 0;
-  for (const r of rows) apSum += r.ap_f1;
-  for (const r of rows) tsSum += r.ts_f1;
-  return {
-    count: pyFloat(n),
-    certified_rate: pyFloat(rows.filter((r) => r.valid).length / n),
-    goal_rate: pyFloat(rows.filter((r) => r.goal).length / n),
-    median_eff_t_given_goal: pyFloat(med(rows.filter((r) => r.goal).map((r) => r.eff_t))),
-    median_eff_t_given_certified: pyFloat(med(rows.filter((r) => r.valid).map((r) => r.eff_t))),
-    ap_f1_mean: pyFloat(apSum / n),
-    ts_f1_mean: pyFloat(tsSum / n),
   };
 }
 

@@ -1,4 +1,5 @@
 /** File adapters of `gf01 q033 build|sweep|close` (JSON over files; see q033.ts). */
+import os from "node:os";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
@@ -88,7 +89,10 @@ function readManifest(file: string): Record<string, unknown> {
 }
 
 export async function q033Sweep(o: SweepOptions & { manifest: string; out?: string }): Promise<Result> {
-  const payload = sweepManifest(readManifest(o.manifest), o);
+  const payload: Record<string, unknown> = {
+    ...sweepManifest(readManifest(o.manifest), o),
+    hardware: hardware(),
+  };
   if (o.out) await writeFileAtomic(o.out, dumpJsonFile(payload));
   const gates = payload.gates as {
     passed_all: boolean;
@@ -127,4 +131,22 @@ export async function q033Close(o: {
   return payload.close_q033
     ? { ok: true, payload }
     : { ok: false, payload, error: `Q-033 not closed: ${reasons.join(", ")}` };
+}
+
+/**
+ * The machine the runtime gates were measured on (upstream's `hardware` block; Node's runtime in
+ * place of its `python_*` fields). Not in the pure sweep: it describes this process.
+ */
+function hardware(): Record<string, unknown> {
+  return {
+    platform: `${os.type()}-${os.release()}-${os.machine()}`,
+    system: os.type(),
+    release: os.release(),
+    machine: os.machine(),
+    processor: os.cpus()[0]?.model ?? "",
+    node_version: process.versions.node,
+    runtime_implementation: "Node.js",
+    cpu_count_logical: os.availableParallelism(),
+    executable: process.execPath,
+  };
 }
