@@ -302,18 +302,20 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     return writers;
   };
 
+  // The headers every answer carries, built once (hot path: one answer per move).
+  const baseHeaders: Record<string, string> = { "cache-control": "no-store", ...opts.headers };
+  if (opts.cors) {
+    baseHeaders["access-control-allow-origin"] = "*";
+    baseHeaders["access-control-allow-headers"] = "content-type";
+    baseHeaders["access-control-allow-methods"] = "GET, POST, DELETE, OPTIONS";
+  }
   const send = (res: ServerResponse, status: number, body?: unknown) => {
-    const headers: Record<string, string> = { "cache-control": "no-store", ...opts.headers };
-    if (opts.cors) {
-      headers["access-control-allow-origin"] = "*";
-      headers["access-control-allow-headers"] = "content-type";
-      headers["access-control-allow-methods"] = "GET, POST, DELETE, OPTIONS";
-    }
     if (body === undefined) {
-      res.writeHead(status, headers).end();
+      res.writeHead(status, baseHeaders).end();
       return;
     }
     const text = `${JSON.stringify(body)}\n`;
+    const headers = { ...baseHeaders };
     headers["content-type"] = "application/json; charset=utf-8";
     // An explicit length: after writeHead, node:http would otherwise frame the body as chunked.
     headers["content-length"] = String(Buffer.byteLength(text));
