@@ -18,7 +18,7 @@
  *   FLOOR=0 ROUNDS=1 node --import tsx --cpu-prof bench/gf01-serve.ts   # profile the server alone
  */
 import { fork } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, open, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { type AddressInfo, connect, type Socket } from "node:net";
@@ -44,6 +44,11 @@ interface ClientReport {
   /** Every request's latency (ms), and the same split by kind. */
   lat: number[];
   byKind: Record<Kind, number[]>;
+  /**
+   * Disk floor: append one line + fdatasync to a file in the temp dir (the data dir's disk),
+   * every 100 ms during the timed phase (ms each): what fsync'd `runs.jsonl` costs right now.
+   */
+  fsync: number[];
   /** Each connection's TCP connect time (ms), before the clock starts. */
   connect: number[];
   errors: number;
@@ -192,13 +197,40 @@ async function client(url: string, insts: { instance_id: string; T: number }[]):
   record = true;
   // Tell the parent (the server's process) to start its CPU clock too.
   await new Promise<void>((r) => (process.send ? process.send({ timed: true }, () => r()) : r()));
+  const probeFile = join(tmpdir(), `gf01-serve-bench-fsync-${process.pid}`);
+  const probe = await open(probeFile, "a");
+  const fsync: number[] = [];
+  let probing = true;
+  const prober = (async () => {
+    while (probing) {
+      const a = performance.now();
+      await probe.write('{"probe":true}\n');
+      await probe.datasync();
+      fsync.push(performance.now() - a);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(conns.map((c) => worker(c, SESSIONS)));
-  for (const c of conns) c.close();
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  return { wall, lat, byKind, connect, errors, finished, retries, cpuMs: (cpu.user + cpu.system) / 1000 };
+  probing = false;
+  await prober;
+  await probe.close();
+  await rm(probeFile, { force: true });
+  for (const c of conns) c.close();
+  return {
+    wall,
+    lat,
+    byKind,
+    connect,
+    fsync,
+    errors,
+    finished,
+    retries,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
 if (process.argv[2] === "--client") {
@@ -384,6 +416,12 @@ if (process.argv[2] === "--client") {
           unit: "ms",
           baseline: `bare node:http floor ${kindP99(floors, k).toFixed(0)} ms`,
         })),
+        {
+          metric: "disk floor: append + fdatasync p99 (temp dir, every 100 ms during the run)",
+          value: median(runs.map((r) => q(r.fsync, 0.99))),
+          unit: "ms",
+          baseline: `p50 ${median(runs.map((r) => q(r.fsync, 0.5))).toFixed(1)} ms`,
+        },
         {
           metric: `TCP connect p99 (${CONCURRENCY} connections opened before the clock starts)`,
           value: median(runs.map((r) => q(r.connect, 0.99))),
