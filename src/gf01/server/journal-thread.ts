@@ -152,7 +152,13 @@ export class JournalThread {
     const f = this.nextFile++;
     this.specs.set(f, { file, durable });
     if (this.dead) await this.fallback(f);
-    else await this.call({ op: "open", f, file, durable });
+    else
+      await this.call({ op: "open", f, file, durable }).catch(async (e: unknown) => {
+        // Refused by a live thread (the file cannot be opened): the caller hears why. The thread
+        // died meanwhile: the file is opened on the main thread instead.
+        if (!this.dead) throw e;
+        await this.fallback(f);
+      });
     return {
       push: (line: string) =>
         this.dead ? this.fallback(f).then((s) => s.push(line)) : this.call({ op: "push", f, line }),
