@@ -413,6 +413,14 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     };
   };
 
+  /**
+   * The view a move answers with. Once the session is finished and retired it is the view kept
+   * for later reads (built from the same final state: a finished session's observation no
+   * longer changes), so the final screen is not rendered twice.
+   */
+  const answerView = (e: Entry, r: SubmitResult) =>
+    (e.result && !sessions.has(e.id) ? done.get(e.id)?.view : undefined) ?? view(e, r);
+
   const create = (body: unknown, client: string): Entry => {
     const b = (body ?? {}) as Record<string, unknown>;
     if (typeof b !== "object" || Array.isArray(b))
@@ -525,7 +533,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       const body = sub === "commit" ? { type: "commit" } : await readBody(req, maxBody);
       const r = e.session.submit(body === undefined ? {} : body);
       await finishIfDone(e);
-      const payload = { ...view(e, r), accepted: r.accepted, error: r.rejection ?? null };
+      const payload = { ...answerView(e, r), accepted: r.accepted, error: r.rejection ?? null };
       return send(res, r.accepted ? 200 : 422, payload);
     }
     if (sub === "steps") {
@@ -540,7 +548,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
         if (r.accepted) applied++;
       }
       await finishIfDone(e);
-      const payload = { ...view(e, r), accepted: r.accepted, error: r.rejection ?? null, applied };
+      const payload = { ...answerView(e, r), accepted: r.accepted, error: r.rejection ?? null, applied };
       return send(res, r.accepted ? 200 : 422, payload);
     }
     throw new HttpError(404, "not_found", `no route ${path}`);
