@@ -43,9 +43,11 @@ const handle = (m, out) => {
 };
 parentPort.on("message", (first) => {
   const out = { opened: [], groups: new Map(), close: undefined };
-  handle(first, out);
+  // A message is the list of operations the main thread queued in one tick.
+  for (const m of first) handle(m, out);
   // Everything already queued goes into this batch: one write per file, one fdatasync.
-  for (let r = receiveMessageOnPort(parentPort); r; r = receiveMessageOnPort(parentPort)) handle(r.message, out);
+  for (let r = receiveMessageOnPort(parentPort); r; r = receiveMessageOnPort(parentPort))
+    for (const m of r.message) handle(m, out);
   const done = [];
   const failed = [];
   for (const [f, g] of out.groups) {
@@ -120,6 +122,9 @@ export class JournalThread {
     else w.resolve();
   }
 
+  /** Operations queued in this tick, posted together (a finishing step's runs and steps lines). */
+  private outbox: Record<string, unknown>[] = [];
+
   private call(msg: Record<string, unknown>): Promise<void> {
     const seq = this.seq++;
     return new Promise<void>((resolve, reject) => {
@@ -127,7 +132,13 @@ export class JournalThread {
       // a pending one must (nothing else may be holding the event loop open).
       if (!this.waiting.size) this.worker.ref();
       this.waiting.set(seq, { resolve, reject });
-      this.worker.postMessage({ ...msg, seq });
+      msg.seq = seq;
+      if (this.outbox.push(msg) === 1)
+        process.nextTick(() => {
+          const ops = this.outbox;
+          this.outbox = [];
+          this.worker.postMessage(ops);
+        });
     });
   }
 
