@@ -18,7 +18,7 @@
  *   FLOOR=0 ROUNDS=1 node --import tsx --cpu-prof bench/gf01-serve.ts   # profile the server alone
  */
 import { fork } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, open, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { type AddressInfo, connect, type Socket } from "node:net";
@@ -28,6 +28,9 @@ import { fileURLToPath } from "node:url";
 const SESSIONS = Number(process.env.SESSIONS ?? 1000);
 const CONCURRENCY = Number(process.env.C ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
+const WARMUP = Number(process.env.WARMUP ?? CONCURRENCY);
+/** BATCH=1: each episode is create + one `POST …/steps` with every move (the optional batched route). */
+const BATCH = process.env.BATCH === "1";
 const bundleFile = fileURLToPath(
   new URL("../../shared/reference/gf01/official_example/instance_bundle_v1.json", import.meta.url),
 );
@@ -38,10 +41,25 @@ interface Plan {
 }
 interface ClientReport {
   wall: number;
+  /** Every request's latency (ms), and the same split by kind. */
   lat: number[];
+  byKind: Record<Kind, number[]>;
+  /**
+   * Disk floor: append one line + fdatasync to a file in the temp dir (the data dir's disk),
+   * every 100 ms during the timed phase (ms each): what fsync'd `runs.jsonl` costs right now.
+   */
+  fsync: number[];
+  /** Each connection's TCP connect time (ms), before the clock starts. */
+  connect: number[];
   errors: number;
   finished: number;
+  /** 503 answers retried after their Retry-After (never a result). */
+  retries: number;
+  /** The client process's CPU time (ms, user + system) over the run. */
+  cpuMs: number;
 }
+/** finish: the step that ends an episode (scored, its run row fsync'd before the answer). */
+type Kind = "create" | "move" | "finish";
 
 /** Episode i: the instance i mod 4, input in0 set at t = 1, nothing else. */
 const plan = (insts: { instance_id: string; T: number }[], i: number): Plan => {
@@ -52,6 +70,12 @@ const plan = (insts: { instance_id: string; T: number }[], i: number): Plan => {
   };
 };
 
+interface Answer {
+  status: number;
+  body: string;
+  retryAfter?: number;
+}
+
 /**
  * A minimal keep-alive HTTP/1.1 client on one socket (one request at a time), so the load
  * generator costs little CPU next to the server (node:http's client costs about twice the
@@ -60,10 +84,18 @@ const plan = (insts: { instance_id: string; T: number }[], i: number): Plan => {
 class Conn {
   private readonly sock: Socket;
   private buf: Buffer = Buffer.alloc(0);
-  private waiting?: { resolve: (r: { status: number; body: string }) => void; reject: (e: Error) => void };
+  private waiting?: { resolve: (r: Answer) => void; reject: (e: Error) => void };
+
+  /** Resolves once connected, with the connect time (ms). */
+  readonly connected: Promise<number>;
 
   constructor(port: number) {
+    const a = performance.now();
     this.sock = connect(port, "127.0.0.1");
+    this.connected = new Promise((resolve, reject) => {
+      this.sock.once("connect", () => resolve(performance.now() - a));
+      this.sock.once("error", reject);
+    });
     this.sock.setNoDelay(true);
     this.sock.on("data", (d: Buffer) => {
       this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
@@ -72,7 +104,7 @@ class Conn {
     this.sock.on("error", (e) => this.waiting?.reject(e));
   }
 
-  request(path: string, body: string): Promise<{ status: number; body: string }> {
+  request(path: string, body: string): Promise<Answer> {
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
       this.sock.write(
@@ -96,7 +128,8 @@ class Conn {
     this.buf = this.buf.subarray(total);
     const w = this.waiting;
     this.waiting = undefined;
-    w.resolve({ status: Number(head.slice(9, 12)), body });
+    const ra = /\r\nretry-after: *(\d+)/i.exec(head);
+    w.resolve({ status: Number(head.slice(9, 12)), body, retryAfter: ra ? Number(ra[1]) : undefined });
   }
 
   close(): void {
@@ -107,31 +140,97 @@ class Conn {
 async function client(url: string, insts: { instance_id: string; T: number }[]): Promise<ClientReport> {
   const port = Number(new URL(url).port);
   const lat: number[] = [];
+  const byKind: Record<Kind, number[]> = { create: [], move: [], finish: [] };
   let errors = 0;
   let finished = 0;
+  let retries = 0;
   let next = 0;
-  const worker = async () => {
-    const conn = new Conn(port);
-    const post = async (path: string, body: unknown) => {
-      const a = performance.now();
-      const r = await conn.request(path, JSON.stringify(body));
-      lat.push(performance.now() - a);
-      if (r.status >= 400) errors++;
-      return JSON.parse(r.body) as Record<string, unknown>;
+  let record = false;
+  // Every player's connection is open before the clock starts: the figures are the steady
+  // state of C sessions, not a burst of C simultaneous TCP handshakes (timed apart: `connect`).
+  const conns = Array.from({ length: CONCURRENCY }, () => new Conn(port));
+  const connect = await Promise.all(conns.map((c) => c.connected));
+  const worker = async (conn: Conn, sessions: number) => {
+    const post = async (path: string, body: unknown, kind: Kind) => {
+      const text = JSON.stringify(body);
+      for (;;) {
+        const a = performance.now();
+        const r = await conn.request(path, text);
+        const ms = performance.now() - a;
+        // 503 + Retry-After is the server shedding load: wait as told and send the same request
+        // again (it was not applied), never count it as an answer.
+        if (r.status === 503 && r.retryAfter !== undefined) {
+          retries++;
+          await new Promise((res) => setTimeout(res, r.retryAfter! * 1000));
+          continue;
+        }
+        if (r.status >= 400) errors++;
+        if (!record) return JSON.parse(r.body) as Record<string, unknown>;
+        lat.push(ms);
+        byKind[kind].push(ms);
+        return JSON.parse(r.body) as Record<string, unknown>;
+      }
     };
-    for (let i = next++; i < SESSIONS; i = next++) {
+    for (let i = next++; i < sessions; i = next++) {
       const p = plan(insts, i);
-      const c = await post("/api/b/b/sessions", { instance_id: p.instance_id, agent_name: `b${i}` });
+      const c = await post(
+        "/api/b/b/sessions",
+        { instance_id: p.instance_id, agent_name: `b${i}` },
+        "create",
+      );
       let last = c;
-      for (const m of p.steps) last = await post(`/api/b/b/sessions/${c.session_id}/actions`, m);
-      if (last.finished === true && last.result) finished++;
+      if (BATCH) last = await post(`/api/b/b/sessions/${c.session_id}/steps`, { actions: p.steps }, "finish");
+      else
+        for (let k = 0; k < p.steps.length; k++)
+          last = await post(
+            `/api/b/b/sessions/${c.session_id}/actions`,
+            p.steps[k],
+            k === p.steps.length - 1 ? "finish" : "move",
+          );
+      if (record && last.finished === true && last.result) finished++;
     }
-    conn.close();
   };
+  // Warm-up, not timed: WARMUP episodes (default one per connection) so both processes have
+  // compiled their hot paths; the figures are the steady state.
+  await Promise.all(conns.map((c) => worker(c, WARMUP)));
+  next = 0;
+  record = true;
+  // Tell the parent (the server's process) to start its CPU clock too.
+  await new Promise<void>((r) => (process.send ? process.send({ timed: true }, () => r()) : r()));
+  const probeFile = join(tmpdir(), `gf01-serve-bench-fsync-${process.pid}`);
+  const probe = await open(probeFile, "a");
+  const fsync: number[] = [];
+  let probing = true;
+  const prober = (async () => {
+    while (probing) {
+      const a = performance.now();
+      await probe.write('{"probe":true}\n');
+      await probe.datasync();
+      fsync.push(performance.now() - a);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  await Promise.all(conns.map((c) => worker(c, SESSIONS)));
   const wall = (performance.now() - t0) / 1000;
-  return { wall, lat, errors, finished };
+  const cpu = process.cpuUsage(cpu0);
+  probing = false;
+  await prober;
+  await probe.close();
+  await rm(probeFile, { force: true });
+  for (const c of conns) c.close();
+  return {
+    wall,
+    lat,
+    byKind,
+    connect,
+    fsync,
+    errors,
+    finished,
+    retries,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
 }
 
 if (process.argv[2] === "--client") {
@@ -164,21 +263,34 @@ if (process.argv[2] === "--client") {
   };
   const base1 = inProcess();
 
-  /** One client run (a forked child process) against `url`. */
+  /** One client run (a forked child process) against `url`, with this process's CPU time over it. */
+  /**
+   * One client run (a forked child process) against `url`, with this process's CPU time (all
+   * threads: the server, its scoring and journal threads) over the client's timed phase.
+   */
   const drive = (url: string) =>
-    new Promise<ClientReport>((resolve, reject) => {
+    new Promise<ClientReport & { serverCpuMs: number }>((resolve, reject) => {
       const child = fork(fileURLToPath(import.meta.url), ["--client"], {
         execArgv: process.execArgv,
         env: { ...process.env },
       });
-      child.once("message", (m) => resolve(m as ClientReport));
+      let c0 = process.cpuUsage();
+      child.on("message", (m: ClientReport | { timed: true }) => {
+        if ("timed" in m) {
+          c0 = process.cpuUsage();
+          return;
+        }
+        const c = process.cpuUsage(c0);
+        resolve({ ...m, serverCpuMs: (c.user + c.system) / 1000 });
+      });
       child.once("error", reject);
       child.once("exit", (code) => (code ? reject(new Error(`client exited ${code}`)) : undefined));
       child.send({ url, insts });
     });
 
   let rss = process.memoryUsage().rss;
-  const ours = async (): Promise<ClientReport> => {
+  type Run = ClientReport & { serverCpuMs: number };
+  const ours = async (): Promise<Run> => {
     const dir = await mkdtemp(join(tmpdir(), "gf01-serve-bench-"));
     const srv = await startGf01Server({
       bundles: [{ key: "b", bundle }],
@@ -186,6 +298,7 @@ if (process.argv[2] === "--client") {
       webDir: false,
       gitCommit: "bench",
       scoreWorkers: 1, // as `gf01 serve` by default
+      journalThread: true, // as `gf01 serve`
       // One client process plays every session from loopback: per-client limits off.
       limits: { maxSessionsPerClient: 0, ratePerClient: 0 },
     });
@@ -208,7 +321,7 @@ if (process.argv[2] === "--client") {
     result: {},
     pad: "x".repeat(1400),
   });
-  const floor = async (): Promise<ClientReport> => {
+  const floor = async (): Promise<Run> => {
     const s = http.createServer((req, res) => {
       req.resume();
       req.on("end", () =>
@@ -232,8 +345,8 @@ if (process.argv[2] === "--client") {
     }
   };
 
-  const runs: ClientReport[] = [];
-  const floors: ClientReport[] = [];
+  const runs: Run[] = [];
+  const floors: Run[] = [];
   for (let k = 0; k < ROUNDS; k++) {
     if (process.env.FLOOR !== "0") floors.push(await floor());
     runs.push(await ours());
@@ -246,6 +359,7 @@ if (process.argv[2] === "--client") {
     return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   };
   const q = (lat: number[], p: number) => {
+    if (!lat.length) return Number.NaN;
     const v = [...lat].sort((a, b) => a - b);
     return v[Math.min(v.length - 1, Math.floor(p * v.length))];
   };
@@ -256,6 +370,12 @@ if (process.argv[2] === "--client") {
   const p50 = median(runs.map((r) => q(r.lat, 0.5)));
   const p99 = median(runs.map((r) => q(r.lat, 0.99)));
   const floorP99 = median(floors.map((r) => q(r.lat, 0.99)));
+  const kindP99 = (rs: Run[], k: Kind) => median(rs.map((r) => q(r.byKind[k], 0.99)));
+  const perEp = (rs: Run[], f: (r: Run) => number) => median(rs.map((r) => f(r) / SESSIONS));
+  const serverCpu = perEp(runs, (r) => r.serverCpuMs);
+  const floorServerCpu = perEp(floors, (r) => r.serverCpuMs);
+  const clientCpu = perEp(runs, (r) => r.cpuMs);
+  const retries = runs.reduce((a, r) => a + r.retries, 0);
   const errors = runs.reduce((a, r) => a + r.errors, 0);
   const unfinished = runs.reduce((a, r) => a + SESSIONS - r.finished, 0);
   if (errors || unfinished)
@@ -267,7 +387,7 @@ if (process.argv[2] === "--client") {
       name: "gf01-serve",
       results: [
         {
-          metric: `episodes/s (${SESSIONS} sessions, concurrency ${CONCURRENCY}, client in another process, median of ${ROUNDS})`,
+          metric: `episodes/s (${SESSIONS} sessions, concurrency ${CONCURRENCY}, client in another process, ${BATCH ? "batched: create + one steps request per episode, " : ""}median of ${ROUNDS})`,
           value: eps,
           unit: "1/s",
           target: 1000,
@@ -290,6 +410,37 @@ if (process.argv[2] === "--client") {
           target: 100,
           baseline: `bare node:http floor ${floorP99.toFixed(0)} ms`,
         },
+        ...(BATCH ? (["create", "finish"] as const) : (["create", "move", "finish"] as const)).map((k) => ({
+          metric: `request latency p99, ${k === "finish" ? "episode-finishing step (scored, fsync'd)" : k}`,
+          value: kindP99(runs, k),
+          unit: "ms",
+          baseline: `bare node:http floor ${kindP99(floors, k).toFixed(0)} ms`,
+        })),
+        {
+          metric: "disk floor: append + fdatasync p99 (temp dir, every 100 ms during the run)",
+          value: median(runs.map((r) => q(r.fsync, 0.99))),
+          unit: "ms",
+          baseline: `p50 ${median(runs.map((r) => q(r.fsync, 0.5))).toFixed(1)} ms`,
+        },
+        {
+          metric: `TCP connect p99 (${CONCURRENCY} connections opened before the clock starts)`,
+          value: median(runs.map((r) => q(r.connect, 0.99))),
+          unit: "ms",
+          baseline: `bare node:http floor ${median(floors.map((r) => q(r.connect, 0.99))).toFixed(0)} ms`,
+        },
+        {
+          metric: "server CPU per episode (all threads, user + system)",
+          value: serverCpu,
+          unit: "ms",
+          baseline: `bare node:http floor ${floorServerCpu.toFixed(2)} ms`,
+          ratio: serverCpu / floorServerCpu,
+        },
+        {
+          metric: "client CPU per episode",
+          value: clientCpu,
+          unit: "ms",
+          baseline: `floor run ${perEp(floors, (r) => r.cpuMs).toFixed(2)} ms`,
+        },
         {
           metric: "request latency max",
           value: Math.max(...runs.map((r) => Math.max(...r.lat))),
@@ -297,6 +448,7 @@ if (process.argv[2] === "--client") {
         },
         { metric: "server peak RSS (server + in-process baseline)", value: rss / 2 ** 20, unit: "MiB" },
         { metric: "error responses", value: errors, unit: "count" },
+        { metric: "503 answers retried after Retry-After", value: retries, unit: "count" },
       ],
     }),
   );

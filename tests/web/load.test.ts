@@ -73,6 +73,8 @@ describe("gf01 serve under load", () => {
       dataDir: dir,
       webDir: false,
       gitCommit: GIT,
+      // As `gf01 serve`: data files written by the journal thread.
+      journalThread: true,
       // One test process is every player: per-client limits would throttle the load itself.
       limits: { ratePerClient: 0, maxSessionsPerClient: 0 },
     });

@@ -23,6 +23,8 @@ describe("ScorePool", () => {
       const opts = { bestMatch: { pool: "complete" as const } };
       const jobs = bundle.instances.map((i) => pool.score(i.instance_id, cert, opts));
       const rows = await Promise.all(jobs);
+      // A worker that never loads still lets `ready` resolve (gf01 serve awaits it before listening).
+      await pool.ready;
       rows.forEach((row, k) => {
         expect(row).toEqual(scoreCertificate(compileInstance(bundle.instances[k]), cert, opts));
       });
@@ -41,6 +43,7 @@ describe("ScorePool", () => {
     const byKey = new Map(bundle.instances.map((i) => [i.instance_id, i] as const));
     const pool = new ScorePool(byKey, 1);
     try {
+      await pool.ready;
       const opts = { bestMatch: { pool: "complete" as const } };
       for (const inst of bundle.instances) {
         const cert: Atom[] = [[1, inst.automaton.input_aps[0], 1]];

@@ -158,6 +158,7 @@ export function registerServeCommands(program: Command): void {
         bestMatchMaxNodes: o.bestMatchMaxNodes,
         study,
         scoreWorkers: o.scoreWorkers,
+        journalThread: true,
         limits: {
           maxBodyBytes: o.maxBodyBytes,
           maxSessions: o.maxSessions,

@@ -9,6 +9,7 @@
  *   GET    /sessions/:id/observation       {observation, text}
  *   POST   /sessions/:id/actions           move → 200 accepted / 422 rejected (+ observation)
  *   POST   /sessions/:id/commit            = move {"type":"commit"}
+ *   POST   /sessions/:id/steps             {"actions":[move, …]} in order, one round trip (optional)
  *   GET    /sessions/:id/result            200 when finished, else 409
  *   DELETE /sessions/:id                   204
  */
@@ -132,6 +133,8 @@ interface Entry {
 }
 
 const MAX_BODY = 64 * 1024;
+/** Most moves one `steps` request may carry (the body limit applies too). */
+export const MAX_STEPS_PER_REQUEST = 1024;
 const FINISHED_KEPT = 10_000;
 /** 128 random bits: unguessable, and hex so `anon-<first 8>` stays a valid player id. */
 const randomId = (): string => randomBytes(16).toString("hex");
@@ -187,6 +190,21 @@ export function readBody(req: IncomingMessage, max: number): Promise<unknown> {
       }
     });
   });
+}
+
+/** The moves of a `steps` body `{"actions": [move, …]}` (1 to MAX_STEPS_PER_REQUEST), else 400. */
+function stepsOf(body: unknown): unknown[] {
+  const actions =
+    body !== null && typeof body === "object" && !Array.isArray(body)
+      ? (body as Record<string, unknown>).actions
+      : undefined;
+  if (!Array.isArray(actions) || actions.length < 1 || actions.length > MAX_STEPS_PER_REQUEST)
+    throw new HttpError(
+      400,
+      "bad_request",
+      `body must be {"actions": [move, …]} with 1 to ${MAX_STEPS_PER_REQUEST} moves`,
+    );
+  return actions;
 }
 
 const FORM_TYPE = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -302,18 +320,20 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     return writers;
   };
 
+  // The headers every answer carries, built once (hot path: one answer per move).
+  const baseHeaders: Record<string, string> = { "cache-control": "no-store", ...opts.headers };
+  if (opts.cors) {
+    baseHeaders["access-control-allow-origin"] = "*";
+    baseHeaders["access-control-allow-headers"] = "content-type";
+    baseHeaders["access-control-allow-methods"] = "GET, POST, DELETE, OPTIONS";
+  }
   const send = (res: ServerResponse, status: number, body?: unknown) => {
-    const headers: Record<string, string> = { "cache-control": "no-store", ...opts.headers };
-    if (opts.cors) {
-      headers["access-control-allow-origin"] = "*";
-      headers["access-control-allow-headers"] = "content-type";
-      headers["access-control-allow-methods"] = "GET, POST, DELETE, OPTIONS";
-    }
     if (body === undefined) {
-      res.writeHead(status, headers).end();
+      res.writeHead(status, baseHeaders).end();
       return;
     }
     const text = `${JSON.stringify(body)}\n`;
+    const headers = { ...baseHeaders };
     headers["content-type"] = "application/json; charset=utf-8";
     // An explicit length: after writeHead, node:http would otherwise frame the body as chunked.
     headers["content-length"] = String(Buffer.byteLength(text));
@@ -392,6 +412,14 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       result: e.result ?? null,
     };
   };
+
+  /**
+   * The view a move answers with. Once the session is finished and retired it is the view kept
+   * for later reads (built from the same final state: a finished session's observation no
+   * longer changes), so the final screen is not rendered twice.
+   */
+  const answerView = (e: Entry, r: SubmitResult) =>
+    (e.result && !sessions.has(e.id) ? done.get(e.id)?.view : undefined) ?? view(e, r);
 
   const create = (body: unknown, client: string): Entry => {
     const b = (body ?? {}) as Record<string, unknown>;
@@ -505,7 +533,22 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       const body = sub === "commit" ? { type: "commit" } : await readBody(req, maxBody);
       const r = e.session.submit(body === undefined ? {} : body);
       await finishIfDone(e);
-      const payload = { ...view(e, r), accepted: r.accepted, error: r.rejection ?? null };
+      const payload = { ...answerView(e, r), accepted: r.accepted, error: r.rejection ?? null };
+      return send(res, r.accepted ? 200 : 422, payload);
+    }
+    if (sub === "steps") {
+      if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
+      const actions = stepsOf(await readBody(req, maxBody));
+      // Exactly the moves one `actions` request each would make, stopping where that client
+      // would have learned to stop: at a rejected move (not applied) or a finished session.
+      let r = e.session.submit(actions[0]);
+      let applied = r.accepted ? 1 : 0;
+      for (let i = 1; i < actions.length && r.accepted && !e.session.finished; i++) {
+        r = e.session.submit(actions[i]);
+        if (r.accepted) applied++;
+      }
+      await finishIfDone(e);
+      const payload = { ...answerView(e, r), accepted: r.accepted, error: r.rejection ?? null, applied };
       return send(res, r.accepted ? 200 : 422, payload);
     }
     throw new HttpError(404, "not_found", `no route ${path}`);
@@ -541,6 +584,11 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
       if (sub === "actions") await readBody(req, maxBody); // bad bodies answer as before
       return send(res, 422, { ...fin.view, accepted: false, error: EPISODE_OVER });
+    }
+    if (sub === "steps") {
+      if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
+      stepsOf(await readBody(req, maxBody));
+      return send(res, 422, { ...fin.view, accepted: false, error: EPISODE_OVER, applied: 0 });
     }
     throw new HttpError(404, "not_found", `no route /${parts.join("/")}`);
   };

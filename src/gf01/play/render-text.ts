@@ -27,59 +27,88 @@ function goalLine(g: GoalPanel): string {
   return `Goal: make ${g.effect_ap}=${g.target_value} ${where} (mode ${g.mode}, t*=${g.t_star}, w=${g.window_size}, window ${g.window_lo}..${g.window_hi})`;
 }
 
-/** Render one observation as the R1 text screen (no trailing newline). */
-export function renderObservation(o: Observation): string {
-  const g = o.goal;
+/**
+ * The parts of a screen fixed by the goal panel (column widths, labels, goal/horizon lines, the
+ * `t` and `window` rows), computed once per panel: every answer of `gf01 serve` carries a
+ * rendered screen, and a session's panel never changes.
+ */
+interface Frame {
+  cell: (s: string | number) => string;
+  /** `cell(".")`, `cell(0)`, `cell(1)`: the common cells. */
+  dot: string;
+  bits: [string, string];
+  /** `  <label padded>|` per output AP and per `do <input AP>`. */
+  outLabel: string[];
+  doLabel: string[];
+  markLabel: string;
+  fixed: string;
+  window: string;
+}
+const frames = new WeakMap<GoalPanel, Frame>();
+
+function frameOf(g: GoalPanel): Frame {
+  let f = frames.get(g);
+  if (f) return f;
   const w = Math.max(2, String(Math.max(0, g.T - 1)).length) + 1;
   const cell = (s: string | number) => String(s).padStart(w);
   const labelW = Math.max(6, ...g.input_aps.map((a) => a.length + 3), ...g.output_aps.map((a) => a.length));
-  const row = (label: string, cells: string[]) => `  ${label.padEnd(labelW)}|${cells.join("")}`;
+  const label = (l: string) => `  ${l.padEnd(labelW)}|`;
   const times = Array.from({ length: g.T }, (_, t) => t);
-  const lines: string[] = [];
-  lines.push(
+  f = {
+    cell,
+    dot: cell("."),
+    bits: [cell(0), cell(1)],
+    outLabel: g.output_aps.map(label),
+    doLabel: g.input_aps.map((ap) => label(`do ${ap}`)),
+    markLabel: label("mark"),
+    fixed: [
+      "Timeline (N now, T target, B both; W window; outputs seen; your interventions):",
+      label("t") + times.map((t) => cell(t)).join(""),
+    ].join("\n"),
+    window:
+      label("window") + times.map((t) => cell(t >= g.window_lo && t <= g.window_hi ? "W" : ".")).join(""),
+  };
+  frames.set(g, f);
+  return f;
+}
+
+/** Render one observation as the R1 text screen (no trailing newline). */
+export function renderObservation(o: Observation): string {
+  const g = o.goal;
+  const f = frameOf(g);
+  const { cell, dot, bits } = f;
+  const T = g.T;
+  const lines: string[] = [
     `${HEADER} protocol=${o.protocol} phase=${o.phase} episode=${o.episode} explore_remaining=${o.explore_remaining}`,
-  );
-  lines.push(goalLine(g));
-  lines.push(`Horizon: T=${g.T}  inputs: ${g.input_aps.join(" ")}  outputs: ${g.output_aps.join(" ")}`);
+    goalLine(g),
+    `Horizon: T=${g.T}  inputs: ${g.input_aps.join(" ")}  outputs: ${g.output_aps.join(" ")}`,
+  ];
   const atoms = g.budget_atoms === null ? "unlimited" : `${o.budget_a_remaining} of ${g.budget_atoms}`;
   lines.push(`Budget left: timesteps ${o.budget_t_remaining} of ${g.budget_timestep}, atoms ${atoms}`);
-  lines.push("Timeline (N now, T target, B both; W window; outputs seen; your interventions):");
-  lines.push(
-    row(
-      "t",
-      times.map((t) => cell(t)),
-    ),
-  );
-  lines.push(
-    row(
-      "mark",
-      times.map((t) =>
-        cell(t === o.t && t === g.t_star ? "B" : t === o.t ? "N" : t === g.t_star ? "T" : "."),
-      ),
-    ),
-  );
-  lines.push(
-    row(
-      "window",
-      times.map((t) => cell(t >= g.window_lo && t <= g.window_hi ? "W" : ".")),
-    ),
-  );
-  for (const ap of g.output_aps)
-    lines.push(
-      row(
-        ap,
-        times.map((t) => cell(t < o.outputs.length ? o.outputs[t][ap] : ".")),
-      ),
-    );
+  lines.push(f.fixed);
+  let mark = f.markLabel;
+  for (let t = 0; t < T; t++)
+    mark += cell(t === o.t && t === g.t_star ? "B" : t === o.t ? "N" : t === g.t_star ? "T" : ".");
+  lines.push(mark);
+  lines.push(f.window);
+  const bit = (v: unknown) => (v === 0 || v === 1 ? bits[v] : cell(v as string | number));
+  for (let i = 0; i < g.output_aps.length; i++) {
+    const ap = g.output_aps[i];
+    let row = f.outLabel[i];
+    for (let t = 0; t < T; t++) row += t < o.outputs.length ? bit(o.outputs[t][ap]) : dot;
+    lines.push(row);
+  }
   const at = new Map<string, Bit>();
   for (const [t, ap, v] of o.history_atoms) at.set(`${t}\u0000${ap}`, v);
-  for (const ap of g.input_aps)
-    lines.push(
-      row(
-        `do ${ap}`,
-        times.map((t) => cell(at.get(`${t}\u0000${ap}`) ?? ".")),
-      ),
-    );
+  for (let i = 0; i < g.input_aps.length; i++) {
+    const ap = g.input_aps[i];
+    let row = f.doLabel[i];
+    for (let t = 0; t < T; t++) {
+      const v = at.size ? at.get(`${t}\u0000${ap}`) : undefined;
+      row += v === undefined ? dot : bit(v);
+    }
+    lines.push(row);
+  }
   lines.push(`Effect: ${o.effect_status_t}`);
   lines.push(o.done ? `Now: t=${o.t} (rollout over)` : `Now: t=${o.t} (choose the action for t=${o.t})`);
   return lines.join("\n");

@@ -32,6 +32,11 @@ export class ScorePool {
   private nextId = 0;
   private readonly compiled = new Map<string, CompiledInstance>();
   private warned = false;
+  /**
+   * Resolves once every worker has loaded (or failed, and is scored around): a server that
+   * waits for it before listening does not make its first players wait for module loading.
+   */
+  readonly ready: Promise<void>;
 
   /** `instances`: every instance that may be scored, by a key unique across bundles. */
   constructor(
@@ -42,17 +47,33 @@ export class ScorePool {
     entry?: URL,
   ) {
     const url = workers > 0 ? (entry ?? workerEntryUrl(import.meta.url, "score-worker")) : undefined;
+    const ready: Promise<void>[] = [];
     for (let i = 0; i < workers; i++) {
       const worker = new Worker(url!, { workerData: [...instances] });
       const lane: Lane = { worker, pending: new Map(), dead: false };
-      worker.on("message", (m: { id: number; ok: boolean; score?: ScoreRow; message?: string }) => {
-        const p = lane.pending.get(m.id);
-        if (!p) return;
-        lane.pending.delete(m.id);
-        if (m.ok) p.resolve(m.score!);
-        else p.reject(new Error(m.message));
-      });
+      // Referenced until loaded (an awaited `ready` must keep the process alive), then unref'd.
+      let loaded!: () => void;
+      ready.push(
+        new Promise<void>((r) => {
+          loaded = () => {
+            worker.unref();
+            r();
+          };
+        }),
+      );
+      worker.on(
+        "message",
+        (m: { id: number; ok: boolean; score?: ScoreRow; message?: string; ready?: true }) => {
+          if (m.ready) return loaded();
+          const p = lane.pending.get(m.id);
+          if (!p) return;
+          lane.pending.delete(m.id);
+          if (m.ok) p.resolve(m.score!);
+          else p.reject(new Error(m.message));
+        },
+      );
       const fail = (why: string) => {
+        loaded();
         if (lane.dead) return;
         lane.dead = true;
         if (!this.warned)
@@ -63,10 +84,9 @@ export class ScorePool {
       };
       worker.on("error", (e) => fail(e.message));
       worker.on("exit", (code) => fail(`exit ${code}`));
-      // Idle workers must not keep the process alive.
-      worker.unref();
       this.lanes.push(lane);
     }
+    this.ready = Promise.all(ready).then(() => undefined);
   }
 
   /** Score a certificate of instance `key` (same row as `scoreCertificate` on this thread). */

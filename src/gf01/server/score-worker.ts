@@ -1,7 +1,8 @@
 /**
  * Worker-thread entry of `gf01 serve`'s scoring pool (score-pool.ts). `workerData` holds the
  * served instances by key; each message `{id, key, certificate, options}` is answered with
- * `{id, ok: true, score}` (the ScoreRow of `scoreCertificate`) or `{id, ok: false, message}`.
+ * `{id, ok: true, score}` (the ScoreRow of `scoreCertificate`) or `{id, ok: false, message}`;
+ * `{ready: true}` is posted once, when the module has loaded.
  * Pure: the same inputs give the same row as scoring on the main thread.
  */
 import { parentPort, workerData } from "node:worker_threads";
@@ -37,3 +38,5 @@ parentPort?.on("message", (job: ScoreJob) => {
     parentPort?.postMessage({ id: job.id, ok: false, message: (e as Error).message });
   }
 });
+// Loaded and listening: the pool may now count on this thread (ScorePool.ready).
+parentPort?.postMessage({ ready: true });

@@ -26,6 +26,7 @@ import { PLAY_PROTOCOLS } from "../play/observation.js";
 import { publicResult } from "../play/result.js";
 import { ensureWebBuild } from "./build.js";
 import { cutTornTail, openDurableJsonl, openJsonl } from "./journal.js";
+import { JournalThread } from "./journal-thread.js";
 import { ScorePool } from "./score-pool.js";
 import { clientOf, DEFAULT_LIMITS, RateLimiter, type ServerLimits, SessionQuota } from "./limits.js";
 import { API_SECURITY_HEADERS, createStaticHandler } from "./static.js";
@@ -54,6 +55,12 @@ export interface Gf01ServerOptions {
    * thread; `gf01 serve` uses 1). See score-pool.ts.
    */
   scoreWorkers?: number;
+  /**
+   * Write runs/steps/sessions.jsonl from one worker thread (journal-thread.ts): one round trip
+   * per finishing step instead of several thread-pool calls queued behind the event loop
+   * (default false; `gf01 serve` sets it).
+   */
+  journalThread?: boolean;
   /** Limits (docs/web.md "Limits"); unset fields take DEFAULT_LIMITS. */
   limits?: Partial<ServerLimits>;
   /** Best-match node cap when scoring a commit (see `PlayHandlerOptions.bestMatchMaxNodes`). */
@@ -153,27 +160,37 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   const appenders = new Map<string, LineSink>();
   // Study files are read (and a broken one refused) before any data file is opened.
   await study?.start(join(o.dataDir, STUDY_KEY), (p) => studyPlayed.get(p) ?? new Set());
-  for (const m of mounted) {
-    await mkdir(m.dataDir, { recursive: true });
-    const f = join(m.dataDir, "sessions.jsonl");
-    // Cut torn tails (a crash mid-write) before anything reads or appends: the play API opens
-    // runs/steps lazily, the results index is read right here.
-    for (const other of ["runs.jsonl", "steps.jsonl"]) {
-      const cut = await cutTornTail(join(m.dataDir, other));
-      if (cut)
-        log(`gf01 serve: ${join(m.dataDir, other)}: cut a torn last line (${cut} bytes, never acknowledged)`);
-    }
-    const sink = await openJsonl(f, { log });
-    if (existsSync(f))
-      for await (const { value } of readJsonl<PublicResultRecord>(f)) {
-        results.set(value.session_id, value);
-        noteStudy(value);
+  const journal = o.journalThread ? new JournalThread(log) : undefined;
+  let statics: ReturnType<typeof createStaticHandler> | undefined;
+  try {
+    for (const m of mounted) {
+      await mkdir(m.dataDir, { recursive: true });
+      const f = join(m.dataDir, "sessions.jsonl");
+      // Cut torn tails (a crash mid-write) before anything reads or appends: the play API opens
+      // runs/steps lazily, the results index is read right here.
+      for (const other of ["runs.jsonl", "steps.jsonl"]) {
+        const cut = await cutTornTail(join(m.dataDir, other));
+        if (cut)
+          log(
+            `gf01 serve: ${join(m.dataDir, other)}: cut a torn last line (${cut} bytes, never acknowledged)`,
+          );
       }
-    appenders.set(m.key, sink);
-  }
+      const sink = journal ? await journal.open(f, false, { log }) : await openJsonl(f, { log });
+      if (existsSync(f))
+        for await (const { value } of readJsonl<PublicResultRecord>(f)) {
+          results.set(value.session_id, value);
+          noteStudy(value);
+        }
+      appenders.set(m.key, sink);
+    }
 
-  const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
-  const statics = webDir ? createStaticHandler(webDir) : undefined;
+    const webDir = o.webDir === false ? undefined : await ensureWebBuild({ dir: o.webDir, log });
+    statics = webDir ? createStaticHandler(webDir) : undefined;
+  } catch (e) {
+    // Stop the journal thread (nothing was written yet) so a failed start leaves no thread behind.
+    await journal?.close();
+    throw e;
+  }
 
   const pool =
     (o.scoreWorkers ?? 0) > 0
@@ -199,7 +216,12 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
       sameOriginOnly: limits.trustProxy ? "forwarded" : true,
       headers: API_SECURITY_HEADERS,
       // runs.jsonl: fsync'd before the finishing response (the player is told "recorded").
-      openJournal: (f, kind) => (kind === "runs" ? openDurableJsonl(f, { log }) : openJsonl(f, { log })),
+      openJournal: (f, kind) =>
+        journal
+          ? journal.open(f, kind === "runs", { log })
+          : kind === "runs"
+            ? openDurableJsonl(f, { log })
+            : openJsonl(f, { log }),
       bestMatchMaxNodes: o.bestMatchMaxNodes,
       scorer: pool && ((inst, cert, so) => pool.score(`${m.key}\0${inst.instance_id}`, cert, so)),
       onFinish: ({ session_id, outcome, row }) => {
@@ -329,9 +351,11 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   try {
+    await pool?.ready;
     await listenOn(server, o.port ?? 0, o.host ?? "127.0.0.1");
   } catch (e) {
     await pool?.close();
+    await journal?.close();
     throw e;
   }
   let closing: Promise<void> | undefined;
@@ -351,6 +375,7 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
         for (const [, api] of apis) await api.close();
         await pool?.close();
         for (const a of appenders.values()) await a.close();
+        await journal?.close();
       })()),
   };
 }
