@@ -269,7 +269,9 @@ export async function generateToFileAsync(
     len = 0;
   };
   try {
-    const cache = new TextCache();
+    // Every piece is copied into a chunk (or copied whole below) before the next episode, so
+    // the cache may reuse one arena for all episodes.
+    const cache = new TextCache({ reuse: true });
     for (const episodeRows of generateDataset(cfg)) {
       for (const row of episodeRows) {
         for (const piece of rowPieces(row, cache)) {
@@ -278,7 +280,8 @@ export async function generateToFileAsync(
           const need = typeof piece === "string" ? piece.length * 3 : piece.length;
           if (len + need > chunkBytes) await flush();
           if (need > chunkBytes) {
-            w.write(typeof piece === "string" ? Buffer.from(piece, "utf8") : piece);
+            // A copy: the write outlives this episode, and the cache's arena does not.
+            w.write(typeof piece === "string" ? Buffer.from(piece, "utf8") : Buffer.from(piece));
             await w.flushAsync();
           } else if (typeof piece === "string") len += chunk.write(piece, len, "utf8");
           else len += piece.copy(chunk, len);
