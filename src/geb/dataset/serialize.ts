@@ -218,7 +218,10 @@ export class RowEncoder {
   }
 
   private value(v: unknown): void {
-    if (v === null) return this.text("null");
+    if (v === null) {
+      this.text("null");
+      return;
+    }
     switch (typeof v) {
       case "string":
         if (PLAIN_ASCII.test(v)) {
@@ -228,11 +231,16 @@ export class RowEncoder {
           this.scratch[this.len++] = 0x22;
           return;
         }
-        return this.text(JSON.stringify(v));
+        this.text(JSON.stringify(v));
+        return;
       case "boolean":
-        return this.text(v ? "true" : "false");
+        this.text(v ? "true" : "false");
+        return;
       case "number":
-        if (Number.isSafeInteger(v)) return this.text(String(v));
+        if (Number.isSafeInteger(v)) {
+          this.text(String(v));
+          return;
+        }
         break;
       case "object":
         if (Array.isArray(v)) {
@@ -241,7 +249,8 @@ export class RowEncoder {
             if (i) this.sep();
             this.value(v[i]);
           }
-          return this.byte(0x5d);
+          this.byte(0x5d);
+          return;
         }
         if (Object.getPrototypeOf(v) === Object.prototype) {
           this.byte(0x7b);
@@ -254,7 +263,8 @@ export class RowEncoder {
             this.head(k);
             this.value(x);
           }
-          return this.byte(0x7d);
+          this.byte(0x7d);
+          return;
         }
         break;
     }
