@@ -30,7 +30,7 @@ import { episodeCluster, GradeIntervals } from "./grade/intervals.js";
 import { AtomicWriter, forEachLine, writeTextAtomic } from "./io.js";
 import { EpisodeRowDecoder } from "./dataset/rowreader.js";
 import { type GebRowRead, readRowChecked } from "./dataset/row-check.js";
-import { pyJsonLine, rowPieces, TextCache } from "./dataset/serialize.js";
+import { pyJsonLine, RowEncoder, rowPieces, TextCache } from "./dataset/serialize.js";
 import { type Compat, DEFAULT_GENERATE_CONFIG, type GenerateConfig, type Protocol } from "./dataset/types.js";
 
 export type ProtocolChoice = Protocol | "both";
@@ -269,19 +269,20 @@ export async function generateToFileAsync(
     len = 0;
   };
   try {
-    const cache = new TextCache();
+    // Every piece is copied into a chunk (or copied whole below) before the next row, so the
+    // cache may reuse one arena for all episodes and the encoder one scratch buffer.
+    const cache = new TextCache({ reuse: true });
+    const encoder = new RowEncoder();
     for (const episodeRows of generateDataset(cfg)) {
       for (const row of episodeRows) {
-        for (const piece of rowPieces(row, cache)) {
-          // UTF-8 needs at most 3 bytes per UTF-16 unit; a piece that cannot fit in an
-          // empty chunk is handed to the writer as it is.
-          const need = typeof piece === "string" ? piece.length * 3 : piece.length;
-          if (len + need > chunkBytes) await flush();
-          if (need > chunkBytes) {
-            w.write(typeof piece === "string" ? Buffer.from(piece, "utf8") : piece);
+        for (const piece of encoder.encode(row, cache)) {
+          // A piece that cannot fit in an empty chunk is handed to the writer as a copy (the
+          // write outlives the encoder's and the cache's buffers).
+          if (len + piece.length > chunkBytes) await flush();
+          if (piece.length > chunkBytes) {
+            w.write(Buffer.from(piece));
             await w.flushAsync();
-          } else if (typeof piece === "string") len += chunk.write(piece, len, "utf8");
-          else len += piece.copy(chunk, len);
+          } else len += piece.copy(chunk, len);
         }
         rows++;
       }

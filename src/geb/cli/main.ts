@@ -15,11 +15,9 @@ import {
 } from "../../core/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
-import { formatInterval } from "../../core/stats/format.js";
-import type { IntervalsBlock } from "../../core/stats/index.js";
-import { formatTable } from "../../core/table.js";
-// Command implementations are imported in their actions (`await import`), so `geb --help` and
-// each command load only what they use (start-up: docs/performance.md).
+// Command implementations, and the result formatting (grade/format.ts: the statistics modules),
+// are imported in their actions (`await import`), so `geb --help` and each command load only
+// what they use (start-up: docs/performance.md).
 import type { ProtocolChoice } from "../api.js";
 import type { BaselineName } from "../baselines/baselines.js";
 import { registerModelCommands } from "./model.js";
@@ -33,7 +31,6 @@ import { registerUtilCommands } from "../util/cli.js";
 import { registerExportCommand } from "../export/cli.js";
 import { registerUiCommands } from "../ui/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
-import { intervalsLine } from "../grade/intervals.js";
 import {
   COMPAT_MODES,
   type Compat,
@@ -117,22 +114,6 @@ const formatOption = () =>
   )
     .choices(["line", "table", "json"])
     .default("line");
-
-/** One row per metric (JSON key), one column per lane. */
-/** metric → `value [lo, hi]` cells of an intervals block, for `metricsTable`. */
-function intervalCells(block: IntervalsBlock): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(block.metrics).map(([k, iv]) => [k, formatInterval(iv)]));
-}
-
-function metricsTable(lanes: { name?: string; metrics: Record<string, unknown> }[]): string {
-  const keys = Object.keys(lanes[0]?.metrics ?? {});
-  const rows = keys.map((k) => {
-    const row: Record<string, unknown> = { metric: k };
-    for (const l of lanes) row[l.name ?? "value"] = l.metrics[k];
-    return row;
-  });
-  return formatTable(rows);
-}
 
 export function buildProgram(): Command {
   const program = new Command("geb")
@@ -272,6 +253,7 @@ export function buildProgram(): Command {
     )
     .action(async (o) => {
       const { formatReport, gradeFiles, intakeWarning } = await import("../api.js");
+      const { intervalCells, intervalsLine, metricsTable } = await import("../grade/format.js");
       const r = gradeFiles({ data: o.data, pred: o.pred, options: gradeOpts(o), rowResults: o.rowResults });
       const warning = intakeWarning(r.intake);
       if (warning && o.strict) throw new InputError(`predictions: ${warning}`, { file: o.pred });
@@ -325,6 +307,7 @@ export function buildProgram(): Command {
       .addOption(formatOption()),
   ).action(async (o) => {
     const { formatReport, runBaseline } = await import("../api.js");
+    const { intervalCells, intervalsLine, metricsTable } = await import("../grade/format.js");
     const { payloads, reports } = runBaseline({
       data: o.data,
       baseline: o.baseline as BaselineName,

@@ -38,7 +38,7 @@ export function generateEpisodeRows(index: number, cfg: GenerateConfig): GebRow[
   const twin =
     cfg.compat === "1.0"
       ? twinV1(twinSeed, twinId, ep, rows, state, cfg)
-      : referenceTwin(twinSeed, twinId, rows, cfg.stateMode);
+      : referenceTwin(twinSeed, twinId, rows, cfg.stateMode, ep.logLines);
   return rows.concat(twin);
 }
 

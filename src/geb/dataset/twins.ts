@@ -1,6 +1,6 @@
 /** Counterfactual twins: the reference twin (from rendered text) and the 1.0 twin (from the episode). */
 import { PyRandom } from "../../core/random.js";
-import { parseUpdates, splitLines } from "./book.js";
+import { splitLines } from "./book.js";
 import {
   altValue,
   answerFromState,
@@ -14,37 +14,108 @@ import type { GebRow, GenerateConfig, LedgerEntry, StateMode } from "./types.js"
 import { type Episode, questionAsk, questionText } from "./episode.js";
 import { episodeRows } from "./rows.js";
 
+/** The reference's log grammar for SET/CLEAR lines (book.ts, reference-0.1 dialect). */
+const REF_LOG_SET = /^- \[(U[A-F0-9]{6})\] UPDATE step=(\d+) SET ([A-Za-z][A-Za-z0-9_.:-]*) = (.+)$/;
+const REF_LOG_CLEAR = /^- \[(U[A-F0-9]{6})\] UPDATE step=(\d+) CLEAR ([A-Za-z][A-Za-z0-9_.:-]*)$/;
+
+/** `parseUpdates(.., "reference-0.1")` of one line (after the log header); null if not an update. */
+function parseLogLine(line: string): LedgerEntry | null {
+  // Update lines start with "- [U"; every other line is skipped without a regex.
+  if (line.charCodeAt(0) !== 45 || line.charCodeAt(2) !== 91 || line.charCodeAt(3) !== 85) return null;
+  let m = REF_LOG_SET.exec(line);
+  if (m) return { uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: m[4].trim() };
+  m = REF_LOG_CLEAR.exec(line);
+  if (m) return { uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null };
+  return null;
+}
+
+/**
+ * `text` with every line that starts with `prefix` and contains `marker` replaced by
+ * `edit(line)`, then `trimEnd()` plus "\n": what the reference's `splitlines()` / per-line
+ * edit / `"\n".join(...).rstrip() + "\n"` gives for our texts (which hold no "\r" and end in
+ * "\n"), found with `indexOf` instead of splitting every line.
+ */
+function replaceLines(text: string, prefix: string, marker: string, edit: (line: string) => string): string {
+  let out = "";
+  let from = 0;
+  for (let at = text.startsWith(prefix) ? 0 : text.indexOf(`\n${prefix}`); at >= 0; ) {
+    const start = text.charCodeAt(at) === 10 ? at + 1 : at;
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end);
+    if (line.includes(marker)) {
+      out += text.slice(from, start) + edit(line);
+      from = end;
+    }
+    at = text.indexOf(`\n${prefix}`, end);
+  }
+  return `${(out + text.slice(from)).trimEnd()}\n`;
+}
+
 /**
  * The reference twin (`_make_counterfactual_twin`), reproduced from the rendered text: the last
  * SET of a random key is flipped in the log and the book ledger (not the narrative), Q001 is
  * re-aimed at the flipped key, and twin rows carry no schema_version.
+ *
+ * `logLines`: the base episode's log lines (`base[0].document` is their `renderDocument`), so
+ * the updates are read from the lines the document was made of instead of splitting it; the
+ * twin's document and book are the base's with the flipped lines replaced in place.
+ * tests/geb/dataset/twin-reference.test.ts compares this with the line-by-line transcription
+ * of the reference's code.
  */
-export function referenceTwin(twinSeed: number, twinId: string, base: GebRow[], mode: StateMode): GebRow[] {
+export function referenceTwin(
+  twinSeed: number,
+  twinId: string,
+  base: GebRow[],
+  mode: StateMode,
+  logLines: readonly string[] = splitLines(base[0]?.document ?? ""),
+): GebRow[] {
   if (base.length === 0) return [];
   const rng = new PyRandom(twinSeed);
   const baseDoc = base[0].document;
   const baseBook = base[0].book;
+  // parseUpdates: the SET/CLEAR lines after the first "## Episode Log" line, with their index.
+  let logStart = 0;
+  while (logStart < logLines.length && logLines[logStart].trim() !== "## Episode Log") logStart++;
+  logStart++;
+  const entries: LedgerEntry[] = [];
+  const at: number[] = [];
+  for (let i = logStart; i < logLines.length; i++) {
+    const e = parseLogLine(logLines[i]);
+    if (e) {
+      entries.push(e);
+      at.push(i);
+    }
+  }
   const lastSet = new Map<string, LedgerEntry>();
-  for (const u of parseUpdates(baseDoc, "reference-0.1")) if (u.op === "SET") lastSet.set(u.key, u);
+  for (const u of entries) if (u.op === "SET") lastSet.set(u.key, u);
   if (lastSet.size === 0) return [];
   const flipKey = rng.choice([...lastSet.keys()].sort());
   const flip = lastSet.get(flipKey)!;
   const newValue = altValue(mode, parseLiveValue(mode, flip.value, "reference-0.1"), rng, "reference-0.1");
   const setMarker = ` SET ${flipKey} = `;
-  const docLines = splitLines(baseDoc).map((line) =>
-    line.startsWith(`- [${flip.uid}] UPDATE `) && line.includes(setMarker)
-      ? `- [${flip.uid}] UPDATE step=${flip.step} SET ${flipKey} = ${newValue}`
-      : line,
+  const logPrefix = `- [${flip.uid}] UPDATE `;
+  const newLogLine = `- [${flip.uid}] UPDATE step=${flip.step} SET ${flipKey} = ${newValue}`;
+  const twinDoc = replaceLines(baseDoc, logPrefix, setMarker, () => newLogLine);
+  const twinBook = replaceLines(
+    baseBook,
+    `- [${flip.uid}] step=`,
+    setMarker,
+    (line) => `${line.slice(0, line.indexOf(setMarker))}${setMarker}${newValue}`,
   );
-  const twinDoc = `${docLines.join("\n").trimEnd()}\n`;
-  const bookLines = splitLines(baseBook).map((line) => {
-    if (line.startsWith(`- [${flip.uid}] step=`) && line.includes(setMarker))
-      return `${line.slice(0, line.indexOf(setMarker))}${setMarker}${newValue}`;
-    return line;
-  });
-  const twinBook = `${bookLines.join("\n").trimEnd()}\n`;
+  // The twin's updates: the base's, with every flipped log line parsed again.
+  const twinEntries: LedgerEntry[] = [];
+  for (let i = logStart, j = 0; i < logLines.length; i++) {
+    const line = logLines[i];
+    const atEntry = j < at.length && at[j] === i;
+    if (atEntry) j++;
+    if (line.startsWith(logPrefix) && line.includes(setMarker)) {
+      const e = parseLogLine(newLogLine);
+      if (e) twinEntries.push(e);
+    } else if (atEntry) twinEntries.push(entries[j - 1]);
+  }
+  const twinState = replayLedger(mode, twinEntries, 0);
   const twinGroup = base[0].episode_id;
-  const twinState = replayLedger(mode, parseUpdates(twinDoc, "reference-0.1"), 0);
   const out: GebRow[] = base.map((b) => {
     const qIndex = b.meta.q_index;
     const first = qIndex === 1;

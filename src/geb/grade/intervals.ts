@@ -3,8 +3,8 @@
  * (twins join their base episode): queries of one episode share a document and move together.
  * Only for the 1.0 dialect; reference-0.1 outputs stay the reference's.
  */
-// Imported module by module, not from stats/index.js: that re-exports the zod schemas, and
-// `geb`'s command table imports this file (tests/meta/startup.test.ts).
+// Imported module by module, not from stats/index.js: that re-exports the zod schemas, which
+// the commands that print intervals (through grade/format.ts) need not load.
 import { ClusterAccumulator, meanInterval, proportionInterval } from "../../core/stats/bootstrap.js";
 import { differenceInterval } from "../../core/stats/difference.js";
 import { intervalsMeta, type StatsOptions } from "../../core/stats/options.js";

@@ -10,6 +10,8 @@ describe("EpisodeRowDecoder (parse each episode once)", () => {
       'say "document": "fake"',
       "",
       "é ünïcode ✓",
+      // Longer than the decoder's first buffers (they grow).
+      `long\n${"y\"z ".repeat(2_000)}`,
     );
     const rowArb = fc.record({
       doc: text,

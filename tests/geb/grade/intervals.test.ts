@@ -71,6 +71,11 @@ describe("geb grade intervals", () => {
     const [first, second] = line.stdout.trim().split("\n");
     expect(first).toMatch(/^n=24 value_acc=/);
     expect(second).toMatch(/^95% CI \(by episode\): value_acc \[0\.\d\d, [01]\.\d\d\] exact_acc/);
+    // The table's interval column (grade/format.ts, loaded in the action).
+    const table = run("--format", "table");
+    expect(table.status, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/95% CI/);
+    expect(table.stdout).toMatch(/value_acc .*\[0\.\d+, [01]\.\d+\]/);
   });
 });
 

@@ -8,17 +8,19 @@ const dir = mkdtempSync(join(tmpdir(), "geb-chunks-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("generateToFileAsync (rows encoded into fixed chunks)", () => {
-  const cfg = { episodes: 3, steps: 40, queries: 4, seed: 5 };
-  const expected = join(dir, "sync.jsonl");
-  generateToFile(cfg, expected);
-  // 64 KiB: whole rows fit; 4 KiB: documents and books are larger than a chunk (written as
-  // they are); 300 bytes: even the row text between them spills over.
-  for (const chunk of [1 << 16, 4096, 300]) {
-    it(`writes the bytes generateToFile writes (chunk ${chunk} B)`, async () => {
-      const out = join(dir, `async-${chunk}.jsonl`);
-      const r = await generateToFileAsync(cfg, out, chunk);
-      expect(r.rows).toBe(24);
-      expect(readFileSync(out).equals(readFileSync(expected))).toBe(true);
-    });
+  for (const compat of ["1.0", "reference-0.1"] as const) {
+    const cfg = { episodes: 3, steps: 40, queries: 4, seed: 5, compat };
+    const expected = join(dir, `sync-${compat}.jsonl`);
+    generateToFile(cfg, expected);
+    // 64 KiB: whole rows fit; 4 KiB: documents and books are larger than a chunk (written as
+    // they are); 300 bytes: even the row text between them spills over.
+    for (const chunk of [1 << 16, 4096, 300]) {
+      it(`${compat}: writes the bytes generateToFile writes (chunk ${chunk} B)`, async () => {
+        const out = join(dir, `async-${compat}-${chunk}.jsonl`);
+        const r = await generateToFileAsync(cfg, out, chunk);
+        expect(r.rows).toBe(24);
+        expect(readFileSync(out).equals(readFileSync(expected))).toBe(true);
+      });
+    }
   }
 });
