@@ -122,6 +122,37 @@ describe("gf01 play-llm --queue on a real Redis", () => {
     expect(read("resumed.jsonl.prompts.jsonl").equals(read("single.jsonl.prompts.jsonl"))).toBe(true);
   }, 60_000);
 
+  it("local --max-concurrency 4, completion order reversed: the sequential prompt store, rows and step logs", async () => {
+    // Episodes start in bundle order; the earlier an episode, the slower its replies, so the
+    // episodes finish in reverse order and their calls interleave.
+    const rank = new Map<string, number>();
+    const slow = await startLoopback({
+      answer: (p) => (createHash("sha256").update(p).digest()[0]! < 64 ? "no idea" : "{}"),
+      latencyFor: (req) => {
+        const system = String((req.body.messages as { content: string }[])[0]?.content);
+        if (!rank.has(system)) rank.set(system, rank.size);
+        return 2 + (N - 1 - (rank.get(system) as number)) * 12;
+      },
+    });
+    try {
+      const args = PLAY("conc.jsonl").map((a) => (a === `${model.url}/v1` ? `${slow.url}/v1` : a));
+      args[args.indexOf("--max-concurrency") + 1] = "4";
+      const r = await runBin("gf01", args, { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      expect(slow.maxInFlight).toBeGreaterThan(1);
+      // Prompt store and rows: byte for byte; the step log names the (other) endpoint's port.
+      const same = (a: string, b: string, f = (t: string) => t) =>
+        expect(f(read(b).toString()) === f(read(a).toString()), `${b} vs ${a}`).toBe(true);
+      same("single.jsonl.prompts.jsonl", "conc.jsonl.prompts.jsonl");
+      same("single.jsonl", "conc.jsonl");
+      same("single.jsonl.steps.jsonl", "conc.jsonl.steps.jsonl", (t) =>
+        t.replaceAll(slow.url, "URL").replaceAll(model.url, "URL"),
+      );
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
+
   it("a failed episode is the single-process error record, stderr line and exit code, never a row", async () => {
     await db.flushdb();
     const bad = await startLoopback({ fault: () => ({ status: 401, body: '{"error":"bad key"}' }) });

@@ -268,6 +268,10 @@ export function registerPlayCommands(program: Command): void {
       await writeEffectiveConfig(playLlm, `${e.run.resultsPath}.config.json`);
     }
     const prompts = e.run.resultsPath ? new PromptStore(promptFileFor(e.run.resultsPath)) : undefined;
+    // Each episode's prompts are written when it is recorded, in bundle order: the same bytes
+    // at any --max-concurrency (and as --queue).
+    const { EpisodePrompts } = await import("../play/prompt-order.js");
+    const ordered = prompts ? new EpisodePrompts(prompts) : undefined;
     const agent = llmAgent({
       client: e.client,
       params: e.params,
@@ -279,7 +283,7 @@ export function registerPlayCommands(program: Command): void {
       retry: e.run.retry,
       timeoutMs: e.run.timeoutMs,
       name: o.agentName as string | undefined,
-      prompts,
+      prompts: ordered,
     });
     const bundle = await loadBundle(o.instances as BundleSource);
     const n = bundle.instances.length;
@@ -322,6 +326,7 @@ export function registerPlayCommands(program: Command): void {
       limit: e.run.limit,
       gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
       onFirstError: (x) => bar.message(`gf01: ${x.message}`),
+      onRecord: ordered ? (i) => ordered.release(i) : undefined,
       onEpisode: () => {
         if (!remote) bar.tick();
       },
