@@ -96,7 +96,13 @@ export function queuedRunner(
     }
     const timeoutMs = (opts.timeoutMs ?? 120_000) as number;
     const retry = opts.retry as RetryPolicy;
-    const progress = new Progress(live.length, `${opts.client.descriptor.model} (queue)`);
+    // Completed/total as the sink shows it: every worker's results (docs/scale.md).
+    const progress = new Progress(
+      live.length,
+      `${opts.label ?? opts.client.descriptor.model} (queue)`,
+      process.stderr,
+      opts.progress,
+    );
     const r = await runQueuedJobs<ModelJobResult>(
       url,
       MODEL_JOB,
