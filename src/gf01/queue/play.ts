@@ -55,6 +55,66 @@ export interface OnlineJobData {
   params: EpisodeParams;
 }
 
+/** `gf01 evaluate --script … --queue`: the action script travels in the payload. */
+export const PLAY_SCRIPT_JOB = "gf01.play-script";
+/** `gf01 evaluate --agent-cmd … --queue`: the worker runs the same command line. */
+export const PLAY_STDIO_JOB = "gf01.play-stdio";
+
+export interface ScriptAgentSpec {
+  name: string;
+  /** The parsed script: [timestep, action] in order. */
+  actions: [number, Record<string, unknown>][];
+}
+
+/**
+ * A stdio agent a worker can run: the command line (run with /bin/sh -c in the worker's
+ * folder) and the sha256 of every word of it that names a file in the coordinator's folder
+ * (the agent's script), so the job id changes with the script and a worker whose copy differs
+ * refuses the job. Programs found on PATH (python3, node) are not hashed.
+ */
+export interface StdioAgentSpec {
+  command: string;
+  name: string;
+  timeoutS?: number;
+  files: Record<string, string>;
+}
+
+export interface AgentJobData {
+  instance: Gf01Instance;
+  index: number;
+  agent: ScriptAgentSpec | StdioAgentSpec;
+  params: EpisodeParams;
+}
+
+export type QueuedAgent =
+  | { llm: LlmAgentSpec }
+  | { online: string }
+  | { script: ScriptAgentSpec }
+  | { stdio: StdioAgentSpec };
+
+/** The words of a command line (quotes removed; enough to find the files it names). */
+export function commandWords(command: string): string[] {
+  const out: string[] = [];
+  for (const m of command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? "");
+  return out.filter(Boolean);
+}
+
+/** The files a command line names (relative to `cwd` or absolute) with their sha256. */
+export async function commandFileHashes(
+  command: string,
+  cwd = process.cwd(),
+): Promise<Record<string, string>> {
+  const { existsSync, readFileSync, statSync } = await import("node:fs");
+  const { resolve } = await import("node:path");
+  const { sha256Hex } = await import("../../core/hash.js");
+  const files: Record<string, string> = {};
+  for (const w of commandWords(command)) {
+    const f = resolve(cwd, w);
+    if (existsSync(f) && statSync(f).isFile()) files[w] = sha256Hex(readFileSync(f));
+  }
+  return files;
+}
+
 export interface PlayJobResult {
   /** The run row exactly as the single-process writer writes it (runRecordLine). */
   line: string;
@@ -79,21 +139,30 @@ interface PlayErrorData {
  */
 export function queuedEpisodes(
   url: QueueUrl,
-  agent: { llm: LlmAgentSpec } | { online: string },
+  agent: QueuedAgent,
   o: { prompts?: PromptStore; onReused?: (n: number) => void; onDone?: (n: number) => void } = {},
 ): (
   todo: readonly { inst: Gf01Instance; index: number }[],
   params: EpisodeParams,
 ) => Promise<(k: number) => Promise<PlayedEpisode>> {
   return async (todo, params) => {
+    const kind =
+      "llm" in agent
+        ? PLAY_LLM_JOB
+        : "online" in agent
+          ? PLAY_ONLINE_JOB
+          : "script" in agent
+            ? PLAY_SCRIPT_JOB
+            : PLAY_STDIO_JOB;
     const r = await runJobs<PlayJobResult>(
       url,
-      "llm" in agent ? PLAY_LLM_JOB : PLAY_ONLINE_JOB,
-      todo.map((t): PlayJobData | OnlineJobData =>
-        "llm" in agent
-          ? { instance: t.inst, index: t.index, agent: agent.llm, params }
-          : { instance: t.inst, index: t.index, agentId: agent.online, params },
-      ),
+      kind,
+      todo.map((t): PlayJobData | OnlineJobData | AgentJobData => {
+        const at = { instance: t.inst, index: t.index, params };
+        if ("llm" in agent) return { ...at, agent: agent.llm };
+        if ("online" in agent) return { ...at, agentId: agent.online };
+        return { ...at, agent: "script" in agent ? agent.script : agent.stdio };
+      }),
       {
         onReused: o.onReused,
         onDone: o.onDone,
@@ -224,6 +293,37 @@ export async function playOnlineJob(data: unknown): Promise<PlayJobResult> {
   const { getOnlineAgent } = await import("../agents/online.js");
   const agent = getOnlineAgent(d.agentId);
   if (!agent) throw new Error(`gf01.play-online job: unknown online agent ${JSON.stringify(d.agentId)}`);
+  try {
+    return await playRemote(agent, d, []);
+  } finally {
+    await agent.close?.();
+  }
+}
+
+/** Play one episode with an action script (in a worker's sandboxed process). */
+export async function playScriptJob(data: unknown): Promise<PlayJobResult> {
+  const d = data as AgentJobData & { agent: ScriptAgentSpec };
+  if (!(d && typeof d === "object" && d.instance && d.params && Array.isArray(d.agent?.actions)))
+    throw new Error("gf01.play-script job: payload needs instance, agent.actions and params");
+  const { scriptedAgent } = await import("../agents/online.js");
+  return await playRemote(scriptedAgent(new Map(d.agent.actions), d.agent.name), d, []);
+}
+
+/** Play one episode with a stdio agent run here (in a worker's sandboxed process). */
+export async function playStdioJob(data: unknown): Promise<PlayJobResult> {
+  const d = data as AgentJobData & { agent: StdioAgentSpec };
+  const a = d?.agent;
+  if (!(d && typeof d === "object" && d.instance && d.params && typeof a?.command === "string" && a.files))
+    throw new Error("gf01.play-stdio job: payload needs instance, agent.command, agent.files and params");
+  // The worker must run the coordinator's agent: every file its command names, byte for byte.
+  const mine = await commandFileHashes(a.command);
+  for (const [f, sha] of Object.entries(a.files))
+    if (mine[f] !== sha)
+      throw new Error(
+        `this worker's ${f} ${mine[f] ? `differs from the coordinator's (sha256 ${mine[f].slice(0, 12)}… vs ${sha.slice(0, 12)}…)` : `is missing (in ${process.cwd()})`}: every worker needs the agent's files`,
+      );
+  const { stdioAgent } = await import("../play/stdio.js");
+  const agent = stdioAgent({ command: a.command, name: a.name, timeoutS: a.timeoutS });
   try {
     return await playRemote(agent, d, []);
   } finally {
