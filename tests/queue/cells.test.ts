@@ -128,6 +128,20 @@ describe("--queue beyond plain model runs (real Redis, one worker)", () => {
     await both("geb", [...M, "--model", "openai:fake-a", "--model", "openai:fake-b", "--out-dir", "two"]);
     sameTree(join(dir, "s1/two"), join(dir, "s2/two"));
     expect(list(join(dir, "s2/two"))).toContain("comparison.json");
+    // --cache-dir: the coordinator answers cache hits itself, queues only the misses, and writes
+    // the workers' answers back to the cache.
+    await db.flushdb();
+    const C = [...M, "--model", "openai:fake-c", "--cache-dir", "cache", "--queue", redis.url];
+    const part = await runBin("geb", [...C, "--limit", "2", "--out-dir", "c1"], { cwd: dir });
+    expect(part.code, part.stderr).toBe(0);
+    const rows = readFileSync(data, "utf8").trim().split("\n").length;
+    expect(part.stderr).toMatch(/queued 2 engine\.complete job/);
+    await db.flushdb(); // the misses must come from workers, the hits from the cache
+    const full = await runBin("geb", [...C, "--out-dir", "c2"], { cwd: dir });
+    expect(full.code, full.stderr).toBe(0);
+    expect(full.stderr).toContain(`queued ${rows - 2} engine.complete job`);
+    expect(await db.hlen(SINK_KEY)).toBe(rows - 2);
+    expect(readFileSync(join(dir, "c2/preds.jsonl"), "utf8").trim().split("\n")).toHaveLength(rows);
     // A pipeline that makes no model request has nothing to distribute: refused, one line.
     const r = await runBin(
       "geb",
@@ -137,7 +151,7 @@ describe("--queue beyond plain model runs (real Redis, one worker)", () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toContain("--queue");
-  }, 40_000);
+  }, 90_000);
 
   it("gf01 evaluate with an action script and --agent-cmd; a worker with another copy of the agent refuses", async () => {
     const B = join(dir, "bundle.json");
