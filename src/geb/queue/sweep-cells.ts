@@ -2,7 +2,8 @@
  * `geb sweep --queue` (and `run-preset`, `wall-search`) for sweeps whose cells make no model
  * request: baseline cells and pipeline cells without an answerer model. Their work is CPU
  * (generate, answer, grade), so the unit of distribution is the whole cell: one job per cell,
- * payload `{spec, cell}` (everything the cell's files depend on; the job id is its hash).
+ * payload `{spec, cell, env}` (everything the cell's files depend on, with the environment
+ * variables results.json records; the job id is its hash).
  *
  * A worker runs the cell with the same code as a local sweep into a private temporary folder
  * and returns every file of the cell folder (gzip, base64). The coordinator writes them into
@@ -30,6 +31,8 @@ export const SWEEP_CELL_JOB = "geb.sweep-cell";
 export interface SweepCellJobData {
   spec: SweepSpec;
   cell: Cell;
+  /** The coordinator's `env` block of results.json (recorded there; the worker's may differ). */
+  env: Record<string, string | null>;
 }
 
 export interface SweepCellJobResult {
@@ -55,10 +58,11 @@ export function queuedCells(
 ) => Promise<void> {
   return async (spec, out, cells, onDone, tick) => {
     if (cells.length === 0) return;
+    const env = (await import("../sweep/cell.js")).envSnapshot();
     const r = await runJobs<SweepCellJobResult>(
       url,
       SWEEP_CELL_JOB,
-      cells.map((cell): SweepCellJobData => ({ spec, cell })),
+      cells.map((cell): SweepCellJobData => ({ spec, cell, env })),
       { onReused: tick, onDone: tick, log: o.log ?? ((line) => process.stderr.write(`geb: ${line}\n`)) },
     );
     for (const [k, cell] of cells.entries()) {
@@ -108,14 +112,22 @@ function writeCell(out: string, cell: Cell, id: string, v: SweepCellJobResult): 
 /** Run one cell (in a worker's sandboxed process) into a temporary folder; return its files. */
 export async function sweepCellJob(data: unknown): Promise<SweepCellJobResult> {
   const d = data as SweepCellJobData;
-  if (!(d && typeof d === "object" && d.spec && d.cell && typeof d.cell.name === "string"))
-    throw new Error("geb.sweep-cell job: payload needs spec and cell");
+  if (!(d && typeof d === "object" && d.spec && d.cell && typeof d.cell.name === "string" && d.env))
+    throw new Error("geb.sweep-cell job: payload needs spec, cell and env");
   const { spec, cell } = d;
   if (spec.runner.kind === "model" || (spec.runner.kind === "pipeline" && spec.runner.model))
     throw new Error(
       "geb.sweep-cell job: cells with a model run on the coordinator (their requests are jobs)",
     );
   const root = mkdtempSync(join(tmpdir(), "oraclebench-cell-"));
+  // The coordinator's values of the variables a cell records, for this job only.
+  const saved = Object.keys(d.env ?? {}).map((k) => [k, process.env[k]] as const);
+  const setEnv = (pairs: readonly (readonly [string, string | null | undefined])[]) => {
+    for (const [k, v] of pairs)
+      if (v == null) delete process.env[k];
+      else process.env[k] = v;
+  };
+  setEnv(Object.entries(d.env ?? {}));
   try {
     let outcome: CellOutcome;
     if (spec.runner.kind === "baseline") {
@@ -132,6 +144,7 @@ export async function sweepCellJob(data: unknown): Promise<SweepCellJobResult> {
       files[name] = gzipSync(readFileSync(join(dir, name))).toString("base64");
     return { dataPath: join(root, cell.name, "data.jsonl"), files, wall_s: outcome.wall_s };
   } finally {
+    setEnv(saved);
     rmSync(root, { recursive: true, force: true });
   }
 }
