@@ -248,11 +248,6 @@ export function registerPlayCommands(program: Command): void {
   addConfigOption(playLlm);
   addQueueOption(playLlm.optionsGroup("Distributed runs (docs/scale.md):"));
   playLlm.action(async (o: ModelCliValues & Record<string, unknown>) => {
-    // Workers cannot read the coordinator's response cache: refused rather than ignored.
-    if (o.queue && o.cacheDir)
-      throw new InputError("--cache-dir cannot be used with --queue (workers call the model)", {
-        field: "--cache-dir",
-      });
     const { DiskCache } = await import("../../core/engine/cache.js");
     const { engineFromOptions } = await import("../../core/engine/cli.js");
     const { PromptStore, promptFileFor } = await import("../../core/engine/prompt-store.js");
@@ -308,7 +303,14 @@ export function registerPlayCommands(program: Command): void {
                 name: o.agentName as string | undefined,
               },
             },
-            { prompts, onReused: (k) => bar.skip(k), onDone: (k) => bar.tick(k) },
+            {
+              prompts,
+              onReused: (k) => bar.skip(k),
+              onDone: (k) => bar.tick(k),
+              // --cache-dir: episodes the cache answers whole are played here; the others carry
+              // their cached responses, and the workers' new ones come back into the cache.
+              cache: e.run.cacheDir ? new DiskCache(e.run.cacheDir) : undefined,
+            },
           )
         : undefined;
     const r = await playBundle({
