@@ -214,9 +214,12 @@ export function queuedEpisodes(
         const out = r.outcomes[j] as JobOutcome<PlayJobResult>;
         outcomes.set(k, out);
         const fresh = out.ok && o.cache && Array.isArray(out.result?.fresh) ? out.result.fresh : [];
+        const known = new Set((cachedOf.get(k) ?? []).map(([key]) => key));
         const add: [string, ModelResponse][] = [];
         for (const e of fresh) {
-          const v = typeof e?.[0] === "string" ? await o.cache?.get(e[0]) : undefined;
+          // (A key sent already cannot come back as live from a worker of this version.)
+          if (typeof e?.[0] !== "string" || known.has(e[0])) continue;
+          const v = await o.cache?.get(e[0]);
           if (v) add.push([e[0], v]);
         }
         if (add.length > 0) {
