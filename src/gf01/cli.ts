@@ -308,11 +308,7 @@ Examples:
     const api = await import("./api.js");
     const { evaluateOnlineAgent, isOnlineAgentId } = await import("./play/api.js");
     if (o.agentCmd || isOnlineAgentId(o.agent)) {
-      // A stdio agent is a program on this machine: workers cannot run it.
-      if (o.queue && o.agentCmd)
-        throw new InputError("--agent-cmd cannot be used with --queue (built-in online agents can)", {
-          field: "--agent-cmd",
-        });
+      // --agent-cmd --queue: every worker runs the same command (docs/scale.md).
       if (diagnostic)
         throw new InputError("--diagnostic applies to offline agents only", { field: "diagnostic" });
       // Run config (--config): the effective flags beside the rows, to repeat the run.

@@ -4,7 +4,7 @@
  * SIGKILLed mid-run. The rows, step logs and prompt store are the bytes of the single-process
  * run, with one row per instance; `--resume` completes a cut file from the sink alone.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -122,6 +122,37 @@ describe("gf01 play-llm --queue on a real Redis", () => {
     expect(read("resumed.jsonl.prompts.jsonl").equals(read("single.jsonl.prompts.jsonl"))).toBe(true);
   }, 60_000);
 
+  it("local --max-concurrency 4, completion order reversed: the sequential prompt store, rows and step logs", async () => {
+    // Episodes start in bundle order; the earlier an episode, the slower its replies, so the
+    // episodes finish in reverse order and their calls interleave.
+    const rank = new Map<string, number>();
+    const slow = await startLoopback({
+      answer: (p) => (createHash("sha256").update(p).digest()[0]! < 64 ? "no idea" : "{}"),
+      latencyFor: (req) => {
+        const system = String((req.body.messages as { content: string }[])[0]?.content);
+        if (!rank.has(system)) rank.set(system, rank.size);
+        return 2 + (N - 1 - (rank.get(system) as number)) * 12;
+      },
+    });
+    try {
+      const args = PLAY("conc.jsonl").map((a) => (a === `${model.url}/v1` ? `${slow.url}/v1` : a));
+      args[args.indexOf("--max-concurrency") + 1] = "4";
+      const r = await runBin("gf01", args, { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      expect(slow.maxInFlight).toBeGreaterThan(1);
+      // Prompt store and rows: byte for byte; the step log names the (other) endpoint's port.
+      const same = (a: string, b: string, f = (t: string) => t) =>
+        expect(f(read(b).toString()) === f(read(a).toString()), `${b} vs ${a}`).toBe(true);
+      same("single.jsonl.prompts.jsonl", "conc.jsonl.prompts.jsonl");
+      same("single.jsonl", "conc.jsonl");
+      same("single.jsonl.steps.jsonl", "conc.jsonl.steps.jsonl", (t) =>
+        t.replaceAll(slow.url, "URL").replaceAll(model.url, "URL"),
+      );
+    } finally {
+      await slow.close();
+    }
+  }, 30_000);
+
   it("a failed episode is the single-process error record, stderr line and exit code, never a row", async () => {
     await db.flushdb();
     const bad = await startLoopback({ fault: () => ({ status: 401, body: '{"error":"bad key"}' }) });
@@ -149,7 +180,7 @@ describe("gf01 play-llm --queue on a real Redis", () => {
     }
   }, 40_000);
 
-  it("gf01 evaluate --agent online-random --queue: the single-process rows and step logs; --agent-cmd refused", async () => {
+  it("gf01 evaluate --agent online-random --queue: the single-process rows and step logs", async () => {
     await db.flushdb();
     await sharedWorker();
     {
@@ -168,22 +199,45 @@ describe("gf01 play-llm --queue on a real Redis", () => {
       expect(read("o1.jsonl").toString().trim().split("\n")).toHaveLength(N);
       expect(await db.hlen(SINK_KEY)).toBe(N);
     }
-    const r = await runBin(
-      "gf01",
-      ["evaluate", "--instances", "bundle.json", "--agent-cmd", "true", "--queue", redis.url],
-      { cwd: dir },
-    );
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--agent-cmd");
-    expect(r.stderr.trim().split("\n")).toHaveLength(1);
   }, 40_000);
 
-  it("--cache-dir is refused with --queue, naming the flag", async () => {
-    const r = await runBin("gf01", [...PLAY("x.jsonl"), "--cache-dir", "c", "--queue", redis.url], {
-      cwd: dir,
-    });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("--cache-dir");
-    expect(r.stderr.trim().split("\n")).toHaveLength(1);
-  });
+  it("--cache-dir: the coordinator plays what the cache holds, queues the rest with their cached calls; the local bytes", async () => {
+    await db.flushdb();
+    await sharedWorker();
+    const C = (f: string, cache: string, ...more: string[]) => [...PLAY(f), "--cache-dir", cache, ...more];
+    const run = async (args: string[]) => {
+      const r = await runBin("gf01", args, { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      return r;
+    };
+    const same = (a: string, b: string) => {
+      for (const [x, y] of FILES(a).map((f, i) => [f, FILES(b)[i] as string] as const))
+        expect(read(y).equals(read(x)), `${y} vs ${x}`).toBe(true);
+    };
+    const entries = (d: string) =>
+      readdirSync(join(dir, d), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name).slice(join(dir, d).length + 1))
+        .sort();
+    // Half the bundle, then all of it (half from the cache): locally, and queued.
+    await run(C("l1.jsonl", "cl", "--limit", "2"));
+    await run(C("l2.jsonl", "cl"));
+    const q1 = await run([...C("q1.jsonl", "cq", "--limit", "2"), "--queue", redis.url]);
+    expect(q1.stderr).toContain("queued 2 gf01.play-llm job(s)");
+    const q2 = await run([...C("q2.jsonl", "cq"), "--queue", redis.url]);
+    expect(q2.stderr).toContain("queued 2 gf01.play-llm job(s)"); // episodes 0 and 1 were played here
+    same("l1.jsonl", "q1.jsonl");
+    same("l2.jsonl", "q2.jsonl");
+    // The workers' answers were written into the coordinator's cache, as a local run writes them.
+    expect(entries("cq")).toEqual(entries("cl"));
+    for (const f of entries("cl")) expect(read(`cq/${f}`).equals(read(`cl/${f}`)), f).toBe(true);
+    // A cache entry missing in the middle of an episode (the calls after it cached): the local
+    // run answers those later calls from the cache, and so must the queued one (a second round).
+    const gone = entries("cl")[3] as string;
+    for (const d of ["cl", "cq"]) rmSync(join(dir, d, gone));
+    await run(C("l3.jsonl", "cl"));
+    const q3 = await run([...C("q3.jsonl", "cq"), "--queue", redis.url]);
+    expect(q3.stderr.match(/queued 1 gf01\.play-llm job/g)).toHaveLength(2);
+    same("l3.jsonl", "q3.jsonl");
+  }, 90_000);
 });

@@ -55,6 +55,9 @@ export interface RunJobsOptions<I> {
    * `DEFAULT_MAX_CONSECUTIVE_ERRORS`; pass one guard to several calls forming one run.
    */
   guard?: RunGuard;
+  /** For a `runner` that draws its own progress (the queue's): the run's flag and label. */
+  progress?: boolean;
+  label?: string;
   onOutcome(outcome: JobOutcome<I>): Promise<void> | void;
 }
 
@@ -400,6 +403,8 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
     cache,
     signal: opts.signal,
     guard,
+    progress: opts.progress,
+    label: opts.label,
     onOutcome: async (o) => {
       const { job } = o;
       const tkey = `${indexOf.get(job.itemId)}:${job.trial}`;

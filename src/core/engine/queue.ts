@@ -96,7 +96,13 @@ export function queuedRunner(
     }
     const timeoutMs = (opts.timeoutMs ?? 120_000) as number;
     const retry = opts.retry as RetryPolicy;
-    const progress = new Progress(live.length, `${opts.client.descriptor.model} (queue)`);
+    // Completed/total as the sink shows it: every worker's results (docs/scale.md).
+    const progress = new Progress(
+      live.length,
+      `${opts.label ?? opts.client.descriptor.model} (queue)`,
+      process.stderr,
+      opts.progress,
+    );
     const r = await runQueuedJobs<ModelJobResult>(
       url,
       MODEL_JOB,
@@ -189,6 +195,16 @@ function parseModelError(failedReason: string): ErrorData {
 // ---------------------------------------------------------------------------------------------
 // worker side
 
+/**
+ * The worker's rebuilt client is the coordinator's: every field of its descriptor (kind,
+ * model, endpoint, …) is the same there. The coordinator's may carry more: fields a wrapper
+ * adds to key results (the retrieval pipeline's config hash), which change no request.
+ */
+export function sameClient(mine: ClientDescriptor, theirs: ClientDescriptor): boolean {
+  const t = theirs as unknown as Record<string, unknown>;
+  return Object.entries(mine).every(([k, v]) => JSON.stringify(v) === JSON.stringify(t[k]));
+}
+
 const clients = new Map<string, Promise<ModelClient>>();
 
 /** Run one model job (in a worker's sandboxed process). */
@@ -211,7 +227,7 @@ export async function modelJob(data: unknown): Promise<ModelJobResult> {
   }
   const client = await p;
   const mine = JSON.stringify(client.descriptor);
-  if (mine !== JSON.stringify(d.descriptor))
+  if (!sameClient(client.descriptor, d.descriptor))
     throw new Error(
       `this worker's client ${mine} differs from the coordinator's ${JSON.stringify(d.descriptor)} (environment defaults such as OPENAI_BASE_URL differ? pass --base-url)`,
     );

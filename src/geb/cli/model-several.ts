@@ -68,6 +68,8 @@ export function modelSlug(spec: string): string {
 
 export interface SeveralModelsDeps {
   engineFromOptions: typeof import("../../core/engine/cli.js").engineFromOptions;
+  /** `--queue`: every model's requests are jobs (each model's run is its own coordinator). */
+  queue?: import("../../core/queue/url.js").QueueUrl;
   runGebModel: typeof RunGebModel;
   /** Runs one model's GEB options (everything but engine and model). */
   base: Omit<Parameters<typeof RunGebModel>[0], "engine" | "model">;
@@ -119,6 +121,10 @@ export async function runSeveralModels(
         progress: false,
       }),
     );
+  }
+  if (deps.queue) {
+    const { queuedRunner } = await import("../../core/engine/queue.js");
+    for (const e of engines) if (e.clientSpec) e.run.runner = queuedRunner(deps.queue, e.clientSpec);
   }
   // One budget per endpoint: models behind the same server never exceed --max-concurrency together.
   const limiters = new Map<string, AdaptiveLimiter>();

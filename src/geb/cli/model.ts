@@ -170,16 +170,15 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       // --model repeats (several models, compared at the end); one model is the plain run.
       const models = ([] as string[]).concat(o.model as string[] | string);
       if (models.length > 1) {
-        if (o.queue)
-          throw new InputError("--queue takes one --model (several: not yet)", { field: "--queue" });
         const { runSeveralModels } = await import("./model-several.js");
         const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
         const configOut = configPathFor(o.outDir as string | undefined, undefined);
         if (configOut) await writeEffectiveConfig(cmd, configOut);
         const g = gebOptionsFromCli(o);
         const { intervalsLine } = await import("../grade/intervals.js");
-        process.exitCode = await runSeveralModels(o, models, {
+        const several = runSeveralModels(o, models, {
           engineFromOptions,
+          queue: o.queue as QueueUrl | undefined,
           runGebModel,
           base: {
             data: o.data as string,
@@ -202,6 +201,13 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
           },
           report: (r) => reportLines(r, { ...api, intervalsLine }),
         });
+        try {
+          process.exitCode = await several;
+        } catch (e) {
+          const q = await import("../../core/queue/cli.js");
+          if (await q.reportQueueFailure("geb", e)) return q.failRun("geb");
+          throw e;
+        }
         return;
       }
       o.model = models[0];
@@ -224,10 +230,12 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
         : true;
       const engine = innerSpec && needsModel ? await engineFromOptions({ ...o, model: innerSpec }) : null;
       if (o.queue) {
-        if (spec || !engine?.clientSpec)
-          throw new InputError("--queue takes a plain model (--model retrieval…: not yet)", {
-            field: "--queue",
-          });
+        // A retrieval pipeline with an answerer model: its requests are the jobs, as a plain model's.
+        if (!engine?.clientSpec)
+          throw new InputError(
+            "--queue distributes model requests; this retrieval pipeline makes none (no answerer model): run it without --queue",
+            { field: "--queue" },
+          );
         const { queuedRunner } = await import("../../core/engine/queue.js");
         engine.run.runner = queuedRunner(o.queue as QueueUrl, engine.clientSpec);
       }

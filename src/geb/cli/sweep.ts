@@ -77,11 +77,13 @@ function addRunFlags(cmd: Command): Command {
 }
 
 async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
-  if (o.queue && spec.runner.kind !== "model")
-    throw new InputError(
-      "--queue distributes the requests of model cells (--model); this sweep has none (pipeline cells: not yet)",
-      { field: "--queue" },
-    );
+  // --queue without a model: whole cells are the jobs (src/geb/queue/sweep-cells.ts); with a
+  // model, each request is (below).
+  if (o.queue && (spec.runner.kind === "baseline" || !spec.runner.model)) {
+    if (spec.runner.kind === "pipeline") await import("../sweep/pipeline-cell.js");
+    const { queuedCells } = await import("../queue/sweep-cells.js");
+    return { remoteCells: queuedCells(o.queue as QueueUrl) };
+  }
   if (spec.runner.kind === "baseline") return {};
   // Loaded only when needed: baseline sweeps start without the pipeline or the engine.
   if (spec.runner.kind === "pipeline") await import("../sweep/pipeline-cell.js");

@@ -30,6 +30,14 @@ export interface SweepRuntime {
   engine?: unknown;
   /** GEB prompt options for model cells. */
   gebPrompt?: unknown;
+  /** Run these cells elsewhere (`--queue`) and report each, in order; replaces running them here. */
+  remoteCells?: (
+    spec: SweepSpec,
+    out: string,
+    cells: readonly Cell[],
+    onDone: (o: import("./cell.js").CellOutcome) => void,
+    tick: (n: number) => void,
+  ) => Promise<void>;
   [key: string]: unknown;
 }
 

@@ -240,18 +240,26 @@ async function runOnMainThread(
   runtime: SweepRuntime,
   onDone: (o: CellOutcome) => void,
 ): Promise<void> {
+  for (const cell of cells) onDone(await runMainThreadCell(spec, out, cell, runtime));
+}
+
+/** One model or pipeline cell in this thread (also what a queue worker runs for a pipeline cell). */
+export async function runMainThreadCell(
+  spec: SweepSpec,
+  out: string,
+  cell: Cell,
+  runtime: SweepRuntime,
+): Promise<CellOutcome> {
   const run = cellRunnerFor(spec.runner.kind);
   // Model and pipeline cells only: a baseline sweep does not load the whole API.
   const { generateToFile } = await import("../api.js");
-  for (const cell of cells) {
-    const start = performance.now();
-    const dir = join(out, cell.name);
-    prepareCellDir(dir);
-    const dataPath = join(dir, "data.jsonl");
-    generateToFile(generateConfigFor(spec, cell), dataPath);
-    const parts = await run({ spec, cell, dir, dataPath, predsPath: join(dir, "preds.jsonl"), runtime });
-    onDone(finishCell(spec, cell, out, parts, (performance.now() - start) / 1000));
-  }
+  const start = performance.now();
+  const dir = join(out, cell.name);
+  prepareCellDir(dir);
+  const dataPath = join(dir, "data.jsonl");
+  generateToFile(generateConfigFor(spec, cell), dataPath);
+  const parts = await run({ spec, cell, dir, dataPath, predsPath: join(dir, "preds.jsonl"), runtime });
+  return finishCell(spec, cell, out, parts, (performance.now() - start) / 1000);
 }
 
 /** Measured single-thread cost of one generated row-step (episode × step × query), seconds. */
@@ -349,7 +357,17 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     bar.tick();
   };
   try {
-    if (spec.runner.kind === "baseline") {
+    // --queue: whole cells run on distributed workers (src/geb/queue/sweep-cells.ts).
+    // Progress ticks as the workers' results arrive; the cells are written in order at the end.
+    if (opts.runtime?.remoteCells)
+      await opts.runtime.remoteCells(
+        spec,
+        out,
+        pending,
+        (o) => ran.set(o.name, o),
+        (n) => bar.tick(n),
+      );
+    else if (spec.runner.kind === "baseline") {
       const jobs = opts.jobs ?? defaultJobs(spec, pending.length, availableParallelism());
       await runInWorkers(jobs, spec, out, pending, onDone);
     } else {

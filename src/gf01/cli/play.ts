@@ -248,11 +248,6 @@ export function registerPlayCommands(program: Command): void {
   addConfigOption(playLlm);
   addQueueOption(playLlm.optionsGroup("Distributed runs (docs/scale.md):"));
   playLlm.action(async (o: ModelCliValues & Record<string, unknown>) => {
-    // Workers cannot read the coordinator's response cache: refused rather than ignored.
-    if (o.queue && o.cacheDir)
-      throw new InputError("--cache-dir cannot be used with --queue (workers call the model)", {
-        field: "--cache-dir",
-      });
     const { DiskCache } = await import("../../core/engine/cache.js");
     const { engineFromOptions } = await import("../../core/engine/cli.js");
     const { PromptStore, promptFileFor } = await import("../../core/engine/prompt-store.js");
@@ -268,6 +263,10 @@ export function registerPlayCommands(program: Command): void {
       await writeEffectiveConfig(playLlm, `${e.run.resultsPath}.config.json`);
     }
     const prompts = e.run.resultsPath ? new PromptStore(promptFileFor(e.run.resultsPath)) : undefined;
+    // Each episode's prompts are written when it is recorded, in bundle order: the same bytes
+    // at any --max-concurrency (and as --queue).
+    const { EpisodePrompts } = await import("../play/prompt-order.js");
+    const ordered = prompts ? new EpisodePrompts(prompts) : undefined;
     const agent = llmAgent({
       client: e.client,
       params: e.params,
@@ -279,7 +278,7 @@ export function registerPlayCommands(program: Command): void {
       retry: e.run.retry,
       timeoutMs: e.run.timeoutMs,
       name: o.agentName as string | undefined,
-      prompts,
+      prompts: ordered,
     });
     const bundle = await loadBundle(o.instances as BundleSource);
     const n = bundle.instances.length;
@@ -304,7 +303,14 @@ export function registerPlayCommands(program: Command): void {
                 name: o.agentName as string | undefined,
               },
             },
-            { prompts, onReused: (k) => bar.skip(k), onDone: (k) => bar.tick(k) },
+            {
+              prompts,
+              onReused: (k) => bar.skip(k),
+              onDone: (k) => bar.tick(k),
+              // --cache-dir: episodes the cache answers whole are played here; the others carry
+              // their cached responses, and the workers' new ones come back into the cache.
+              cache: e.run.cacheDir ? new DiskCache(e.run.cacheDir) : undefined,
+            },
           )
         : undefined;
     const r = await playBundle({
@@ -322,6 +328,7 @@ export function registerPlayCommands(program: Command): void {
       limit: e.run.limit,
       gitCommit: (o.gitCommit as string | undefined) ?? currentGitCommit(),
       onFirstError: (x) => bar.message(`gf01: ${x.message}`),
+      onRecord: ordered ? (i) => ordered.release(i) : undefined,
       onEpisode: () => {
         if (!remote) bar.tick();
       },

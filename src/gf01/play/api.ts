@@ -82,6 +82,25 @@ export interface EvaluateOnlineOptions
   queue?: QueueUrl;
 }
 
+/** `--queue`: the agent as a worker rebuilds it (docs/scale.md), and playBundle's remote hook. */
+async function queuedAgentEpisodes(queue: QueueUrl, o: AgentSpec, agent: OnlineAgent) {
+  const q = await import("../queue/play.js");
+  if (o.agentCmd)
+    return q.queuedEpisodes(queue, {
+      stdio: {
+        command: o.agentCmd,
+        name: agent.name,
+        timeoutS: o.agentTimeoutS,
+        files: await q.commandFileHashes(o.agentCmd),
+      },
+    });
+  if (o.script) {
+    const actions = parseActionScript(await readJsonFile(o.script), o.script);
+    return q.queuedEpisodes(queue, { script: { name: agent.name, actions: [...actions.entries()] } });
+  }
+  return q.queuedEpisodes(queue, { online: o.agent as string });
+}
+
 /** `gf01 evaluate --agent online-… | --agent-cmd …`: any black-box agent over a bundle. */
 export async function evaluateOnlineAgent(o: EvaluateOnlineOptions): Promise<PlayRunResult> {
   const a = o.adaptation;
@@ -99,16 +118,9 @@ export async function evaluateOnlineAgent(o: EvaluateOnlineOptions): Promise<Pla
         payload: { status: "error", error_type: "adaptation_policy_violation", message: e },
       };
   }
-  if (o.queue && (o.agentCmd || o.script))
-    throw new InputError("--queue plays built-in online agents only (--agent online-…)", {
-      field: o.agentCmd ? "--agent-cmd" : "--script",
-    });
   const agent = await resolveOnlineAgent(o);
   const bundle: LoadedBundle = await loadBundle(o.instancesFile);
-  const remote =
-    o.queue && o.agent
-      ? (await import("../queue/play.js")).queuedEpisodes(o.queue, { online: o.agent })
-      : undefined;
+  const remote = o.queue ? await queuedAgentEpisodes(o.queue, o, agent) : undefined;
   return playBundle({
     ...o,
     remote,

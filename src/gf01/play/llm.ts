@@ -23,6 +23,7 @@ import type { ChatMessage, ModelClient, ModelRequest, SamplingParams } from "../
 import { sha256Hex } from "../../core/hash.js";
 import { canonicalJson } from "../../core/pyjson.js";
 import { type EpisodeContext, EpisodeFailed, type EpisodePlayer, type OnlineAgent } from "./agent.js";
+import { EpisodePrompts, type PromptSink } from "./prompt-order.js";
 import type { GoalPanel, Observation, Rejection } from "./observation.js";
 import {
   extractJsonObject,
@@ -51,8 +52,11 @@ export interface LlmAgentOptions {
   retry?: RetryPolicy;
   timeoutMs?: number;
   name?: string;
-  /** Keep every rendered prompt there; transcript entries point to it by `prompt_sha256`. */
-  prompts?: PromptStore;
+  /**
+   * Keep every rendered prompt there; transcript entries point to it by `prompt_sha256`.
+   * EpisodePrompts holds each episode's prompts until the runner records it (episode order).
+   */
+  prompts?: PromptStore | EpisodePrompts;
 }
 
 export interface ToolCall {
@@ -211,12 +215,12 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
   const guard = new RunGuard();
 
   /** One model call through the engine (retries, timeout, cache); throws EpisodeFailed when it gives up. */
-  const call = async (messages: ChatMessage[], itemId: string) => {
+  const call = async (messages: ChatMessage[], itemId: string, sink: PromptSink | undefined) => {
     const request: ModelRequest = { messages, params };
     let got:
       | { text: string; usage: ReturnType<typeof usageFor>; cached: boolean; promptSha256: string }
       | undefined;
-    const stored = o.prompts?.put(messages);
+    const stored = sink?.put(messages);
     const promptSha256 = stored?.sha256 ?? sha256Hex(promptBytes(messages));
     let error: ModelError | undefined;
     const stats = await runJobs([{ itemId, trial: 0, item: null, request }], {
@@ -253,6 +257,7 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
       sha256Hex(JSON.stringify({ client: o.client.descriptor, params, prompt: promptConfig(promptOptions) })),
     start(ctx: EpisodeContext): EpisodePlayer {
       const system = systemPrompt(ctx.goal, promptOptions, ctx.protocol);
+      const sink = o.prompts instanceof EpisodePrompts ? o.prompts.forEpisode(ctx.index) : o.prompts;
       const toolLog: ToolCall[] = [];
       const transcript: {
         episode: number;
@@ -285,7 +290,7 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
           let malformed = 0;
           let tools = 0;
           for (;;) {
-            const r = await call(messages, `${ctx.index}:${obs.episode}:${obs.t}`);
+            const r = await call(messages, `${ctx.index}:${obs.episode}:${obs.t}`, sink);
             calls++;
             if (r.cached) cacheHits++;
             promptTokens += r.usage.prompt_tokens;

@@ -61,6 +61,11 @@ export interface PlayRunOptions {
     "adaptationCondition" | "adaptationBudgetTokens" | "adaptationDataScope" | "adaptationProtocolId"
   >;
   extraMetrics?: boolean;
+  /**
+   * Called in bundle order for each finished episode (played or failed), before its lines are
+   * written: `play-llm` writes the episode's held prompts there (prompt-order.ts).
+   */
+  onRecord?: (index: number) => Promise<void>;
   /** Progress callback after each scored (or failed) episode. */
   onEpisode?: (e: { index: number; instance_id: string; outcome?: EpisodeOutcome; error?: string }) => void;
   /** Called once, with the first episode error of the run (the CLI prints it on stderr). */
@@ -255,6 +260,7 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
     while (nextToWrite < todo.length && settled.has(nextToWrite)) {
       const s = settled.get(nextToWrite);
       settled.delete(nextToWrite);
+      await o.onRecord?.((todo[nextToWrite] as { index: number }).index);
       nextToWrite++;
       if (s?.row) {
         rows.push(s.row);
