@@ -36,20 +36,16 @@ export function rowFromPrompt(prompt: string): TrapRow {
   };
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
- * A prediction as model text: the `{"value": …, "support_ids": …}` JSON the contract families
- * ask for, unless the family reads the text itself as the value (epistemic: the text is the
- * decision JSON), checked by parsing the rendering back with the family's own reader.
+ * A prediction as model text: the `{"value": …, "support_ids": …}` JSON the contract
+ * families ask for, unless the family reads the whole text as the value (epistemic: the
+ * text is the decision JSON, and the program's value is that text).
  */
 export function renderPrediction(family: TrapFamily, row: TrapRow, p: TrapPrediction): string {
   const { id: _id, ...rest } = p;
   const asJson = JSON.stringify(rest);
-  if (deepEqual(family.predictionFromText(row, asJson).value, p.value)) return asJson;
-  return typeof p.value === "string" ? p.value : asJson;
+  const textIsValue = family.predictionFromText(row, asJson).value === asJson;
+  return textIsValue && typeof p.value === "string" ? p.value : asJson;
 }
 
 export function programAnswer(family: TrapFamily, program: NoModelProgram, prompt: string): string {

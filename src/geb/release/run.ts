@@ -168,8 +168,13 @@ function parseJsonText(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    const m = /position (\d+)/.exec((e as Error).message);
-    const line = m ? text.slice(0, Number(m[1])).split("\n").length : undefined;
+    // V8 names the position in longer texts ("… at position 57 (line 3 column 1)").
+    const m = /\(line (\d+) column/.exec((e as Error).message) ?? /position (\d+)/.exec((e as Error).message);
+    const line = !m
+      ? undefined
+      : m[0].startsWith("(")
+        ? Number(m[1])
+        : text.slice(0, Number(m[1])).split("\n").length;
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
   }
 }
