@@ -184,7 +184,11 @@ describe("release matrix over existing artifacts", () => {
 });
 
 describe("contract validation", () => {
-  const bad = (edit: (c: Record<string, any>) => void): string => {
+  const bad = (
+    edit: (c: {
+      strict_release: { required_reliability_families: { stage?: string; members?: string[] }[] };
+    }) => void,
+  ): string => {
     const c = JSON.parse(readFileSync("configs/release_gate_contract.json", "utf8"));
     edit(c);
     const f = join(dir, `bad-${Math.random().toString(36).slice(2)}.json`);
@@ -204,7 +208,7 @@ describe("contract validation", () => {
       expect(readFileSync(f1, "utf8").split("\n")[err.line! - 1]).toContain('"stage": "final"');
     }
     const f2 = bad((c) => {
-      c.strict_release.required_reliability_families[0].members[1] = "compression_nope";
+      c.strict_release.required_reliability_families[0].members![1] = "compression_nope";
     });
     try {
       loadContract(f2);
