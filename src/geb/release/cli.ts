@@ -156,7 +156,7 @@ export function registerReleaseCommands(program: Command): void {
   release
     .command("signal")
     .description("reliability signal R / P / II (reference formula) beside the no-model programs' signal")
-    .requiredOption("--dir <dir>", "a release matrix --out-dir (families/<id>/…)")
+    .requiredOption("--matrix-dir <dir>", "a release matrix --out-dir (families/<id>/…)")
     .option(
       "--rag-summary <file>",
       "strict RAG summary (summarize_rag_benchmark.py shape); absent: strict checks MISSING",
@@ -174,7 +174,7 @@ export function registerReleaseCommands(program: Command): void {
     .action(async (o: Record<string, unknown>) => {
       const { runReleaseSignal } = await import("./run.js");
       const s = runReleaseSignal({
-        dir: o.dir as string,
+        dir: o.matrixDir as string,
         ragSummary: o.ragSummary as string | undefined,
         contractFile: o.contract as string | undefined,
         profile: o.profile as string,

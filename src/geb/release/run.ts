@@ -513,7 +513,8 @@ export interface SignalRunOptions {
   subject?: "model" | "no-model";
 }
 
-function readStrict(file: string): StrictSummary {
+/** The strict RAG summary's status, numeric means and per-dataset exact_acc. */
+export function readStrictSummary(file: string): StrictSummary {
   const { value } = readValidated(file, "strict RAG summary", ragSummarySchema);
   const v = value as { status?: unknown; means?: unknown; datasets?: unknown; results?: unknown };
   const rows = Array.isArray(v.datasets) ? v.datasets : Array.isArray(v.results) ? v.results : [];
@@ -590,7 +591,7 @@ export function noModelSignal(programs: Record<string, Record<string, Means>>): 
 export function runReleaseSignal(o: SignalRunOptions): ReleaseSignal {
   const contract = loadContract(o.contractFile ?? DEFAULT_CONTRACT_FILE);
   const profile = loadProfile(o.profile, o.profilesFile);
-  const strict = o.ragSummary ? readStrict(o.ragSummary) : null;
+  const strict = o.ragSummary ? readStrictSummary(o.ragSummary) : null;
   const inp = readSignalInputs(o.dir, contract);
   const derived = deriveScores({ strict: strict?.means ?? null, families: inp.families });
   const t: SignalThresholds = {
