@@ -92,7 +92,8 @@ export function familyRow(obs: FamilyObservation, o: MatrixOptions): MatrixFamil
       if (o.expectRun === null) reason = "not_regenerated_in_this_run";
       else if (!stampFresh) reason = problems[0]!;
     } else if (!produced) {
-      if (!obs.producerSucceeded) reason = "producer_failed_or_nonzero_exit";
+      if (!obs.producerAttempted) reason = "not_regenerated_in_this_run";
+      else if (!obs.producerSucceeded) reason = "producer_failed_or_nonzero_exit";
       else if (obs.members.some((m) => !m.reliability)) reason = "artifact_missing_after_producer";
       else reason = `artifact_not_stamped_by_this_run:${problems[0] ?? "unknown"}`;
     }

@@ -353,6 +353,11 @@ describe("release run (no-model programs) and a loopback model", () => {
     });
     expect(m.subject).toBe("model");
     expect(m.coverage.produced_total).toBe(1);
+    expect(m.families.find((f) => f.id === "noise_escalation")).toMatchObject({
+      status: "MISSING",
+      producer_attempted: false,
+      freshness_reason: "not_regenerated_in_this_run",
+    });
     expect(r.code).toBe(1); // the other families are MISSING
     expect(r.out).toContain("authority_under_interference");
     // The same directory, the endpoint gone: the old artifact is removed first, so nothing stale is read.
