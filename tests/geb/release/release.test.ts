@@ -314,6 +314,11 @@ describe("release run (no-model programs) and a loopback model", () => {
       }
     const sig = JSON.parse(readFileSync(join(out, "reliability_signal.json"), "utf8")) as ReleaseSignal;
     expect(sig.subject).toBe("no-model");
+    expect(sig.warnings.length).toBeGreaterThan(0); // a no-model run is never above the no-model signal
+    // The release profile's signal on the same artifacts: its derived floors are checked.
+    const rel = runReleaseSignal({ dir: out, profile: "release", subject: "no-model" });
+    expect(rel.checks.map((c) => c.name)).toContain("derived.agency_preservation_core");
+    expect(rel.thresholds.min_intelligence_index).toBe(0.98);
   });
 
   let lb: Loopback;
