@@ -37,7 +37,7 @@ async function geb(args: string[]): Promise<{ code: number; out: string; err: st
   });
   try {
     const code = await main(args);
-    return { code: code || (process.exitCode ?? 0), out, err };
+    return { code: code || Number(process.exitCode ?? 0), out, err };
   } finally {
     process.exitCode = 0;
     o.mockRestore();
