@@ -451,7 +451,14 @@ export async function runReleaseMatrix(o: MatrixRunOptions): Promise<MatrixRunRe
   writeTextAtomic(reportFile, renderReport(matrix, matrixFile, details));
   const files = [matrixFile, reportFile];
   const rowsDir = join(o.outDir, "rows");
-  rmSync(rowsDir, { recursive: true, force: true });
+  // Row-id files of an earlier matrix in this directory would read as this run's: remove
+  // the ones this command writes (and nothing else).
+  for (const name of [
+    "failed_row_ids.txt",
+    "failed_holdout_row_ids.txt",
+    ...contract.strict_release.required_reliability_families.map((f) => `${f.id}_holdout_failed_ids.txt`),
+  ])
+    rmSync(join(rowsDir, name), { force: true });
   const idFiles = rowIdFiles(
     details,
     matrix.failing_families.map((x) => x.id),

@@ -168,6 +168,26 @@ describe("release matrix over existing artifacts", () => {
       expect(readFileSync(join(out, "rows", name), "utf8"), name).toBe(text);
   });
 
+  it("is deterministic: the same inputs give byte-identical matrix JSON; stale row-id files are removed", async () => {
+    const again = join(dir, "m1-again");
+    await runReleaseMatrix({ outDir: again, useExisting: ART, runId: "fixture-run" });
+    expect(readFileSync(join(again, "release_matrix.json"), "utf8")).toBe(
+      readFileSync(join(out, "release_matrix.json"), "utf8"),
+    );
+    const clean = join(dir, "m1-clean");
+    cpSync(join(out, "rows"), join(clean, "rows"), { recursive: true });
+    writeFileSync(join(clean, "rows", "mine.txt"), "kept");
+    const contract = JSON.parse(readFileSync("configs/release_gate_contract.json", "utf8"));
+    contract.strict_release.required_reliability_families = [
+      { id: "authority_under_interference", stage: "target", allowed_statuses: ["PASS"] },
+    ];
+    const cf = join(dir, "one-family.json");
+    writeFileSync(cf, JSON.stringify(contract));
+    await runReleaseMatrix({ outDir: clean, useExisting: ART, runId: "fixture-run", contractFile: cf });
+    expect(existsSync(join(clean, "rows", "failed_row_ids.txt"))).toBe(false);
+    expect(readFileSync(join(clean, "rows", "mine.txt"), "utf8")).toBe("kept");
+  });
+
   it("without --run-id existing artifacts are never fresh under must_regenerate_this_run (reference)", async () => {
     const r = (await runReleaseMatrix({ outDir: join(dir, "m2"), useExisting: ART })).matrix;
     expect(new Set(r.families.map((f) => f.freshness_reason))).toEqual(
