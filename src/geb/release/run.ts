@@ -37,6 +37,7 @@ import {
   type ReleaseStamp,
   releaseContractSchema,
   ragSummarySchema,
+  releaseMatrixSchema,
   releaseProfilesSchema,
   releaseStampSchema,
   SIGNAL_VERSION,
@@ -595,6 +596,13 @@ export function noModelSignal(programs: Record<string, Record<string, Means>>): 
   return { ...deriveScores({ strict: strictOne, families }), programs: names };
 }
 
+/** The subject the matrix in `dir` recorded (a no-model run stays labelled so), else "model". */
+function matrixSubject(dir: string): "model" | "no-model" {
+  const f = join(dir, "release_matrix.json");
+  if (!existsSync(f)) return "model";
+  return (readValidated(f, "release matrix", releaseMatrixSchema).value as ReleaseMatrix).subject;
+}
+
 export function runReleaseSignal(o: SignalRunOptions): ReleaseSignal {
   const contract = loadContract(o.contractFile ?? DEFAULT_CONTRACT_FILE);
   const profile = loadProfile(o.profile, o.profilesFile);
@@ -652,7 +660,7 @@ export function runReleaseSignal(o: SignalRunOptions): ReleaseSignal {
     schema_version: SIGNAL_VERSION,
     benchmark: "reliability_signal",
     profile: o.profile,
-    subject: o.subject ?? "model",
+    subject: o.subject ?? matrixSubject(o.dir),
     rag_summary_path: o.ragSummary ?? null,
     status: failures.length ? "FAIL" : "PASS",
     failures,
