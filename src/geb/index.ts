@@ -15,3 +15,4 @@ export * as util from "./util/index.js";
 export * as ui from "./ui/index.js";
 // Trap families: generators / scorers ported from the reference, baselines, floors, runs.
 export * as trap from "./trap/index.js";
+export * as release from "./release/index.js";

@@ -25,6 +25,7 @@ import { registerWorkerCommand } from "../../core/queue/cli.js";
 import { registerPipelineCommands } from "./pipeline.js";
 import { registerSweepCommands } from "./sweep.js";
 import { registerTrapCommands } from "../trap/cli.js";
+import { registerReleaseCommands } from "../release/cli.js";
 import { registerViewCommand } from "../view/cli.js";
 import { registerMemoryCommands } from "../memory/cli.js";
 import { registerUtilCommands } from "../util/cli.js";
@@ -377,6 +378,7 @@ export function buildProgram(): Command {
   registerExportCommand(program);
   registerUiCommands(program);
   registerTrapCommands(program);
+  registerReleaseCommands(program);
   return program;
 }
 

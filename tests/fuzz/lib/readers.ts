@@ -52,6 +52,7 @@ import { loadThresholds } from "../../../src/geb/summary/diagnosis.js";
 import { epistemicFamily } from "../../../src/geb/trap/families/epistemic.js";
 import { baselineReport, evaluateSplit, summarizeRun } from "../../../src/geb/trap/framework.js";
 import { checkTrapSummaries, readTrapPredictions, readTrapRows } from "../../../src/geb/trap/run.js";
+import { loadContract, loadProfile, readStrictSummary } from "../../../src/geb/release/run.js";
 import { readRunFile } from "../../../src/geb/summary/runs.js";
 import { loadPresets } from "../../../src/geb/sweep/presets.js";
 import { uiScoreFile, uiSolvableFile, validateUiFixture } from "../../../src/geb/ui/api.js";
@@ -522,6 +523,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       },
     },
     ...trapTargets(),
+    ...releaseTargets(),
     {
       name: "geb memory entries (memory verify --in)",
       shape: "jsonl",
@@ -726,6 +728,36 @@ function applyGebModelConfig(file: string): void {
   registerModelCommands(program);
   const cmd = program.commands.find((c) => c.name() === "model") as Command;
   applyRunConfig(cmd, readRunConfig(file, configKeys(cmd)));
+}
+
+/** geb release readers: the contract, the profiles file, the strict RAG summary. */
+function releaseTargets(): ReaderTarget[] {
+  return [
+    {
+      name: "geb release contract (--contract)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(ROOT, "configs/release_gate_contract.json")),
+      fileName: "contract.json",
+      read: (file) => loadContract(file),
+    },
+    {
+      name: "geb release profiles (--profiles)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(ROOT, "configs/release_gate_profiles.json")),
+      fileName: "profiles.json",
+      read: (file) => loadProfile("release", file),
+    },
+    {
+      name: "geb release strict RAG summary (--rag-summary)",
+      weight: 0.5,
+      shape: "json",
+      valid: text(join(ROOT, "tests/fixtures/geb/release/strict_summary.json")),
+      fileName: "summary.json",
+      read: (file) => readStrictSummary(file),
+    },
+  ];
 }
 
 /** geb trap readers: fixture rows, predictions, run summaries (a small epistemic split). */

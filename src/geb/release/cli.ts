@@ -1,0 +1,235 @@
+/**
+ * `geb release matrix|signal|run`: thin commander adapters over run.ts. Flags only here;
+ * implementations are imported in the actions, so `geb --help` loads none of them.
+ */
+import { type Command, Option } from "commander";
+import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import type { ModelCliValues } from "../../core/engine/cli.js";
+import type { ReleaseMatrix, ReleaseSignal } from "./schema.js";
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+const fmt = (x: number | null | undefined): string => (typeof x === "number" ? x.toFixed(6) : "<missing>");
+
+function addModelFlags(cmd: Command): Command {
+  return cmd
+    .option(
+      "--model <spec>",
+      "model (openai:<m>, llamacpp, command:<prog>, module:<file>; builtin:trap-lookup|trap-fold|trap-rule = no-model programs)",
+    )
+    .option("--base-url <url>", "server base URL (openai: …/v1)")
+    .option("--api-key-env <name>", "environment variable holding the API key")
+    .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
+    .option(
+      "--temperature <x>",
+      "sampling temperature (default 0)",
+      checkedFlag(floatFlag("--temperature", { min: 0 })),
+    )
+    .option(
+      "--max-tokens <n>",
+      "completion budget (default 256)",
+      checkedFlag(intFlag("--max-tokens", { min: 1 })),
+    )
+    .option("--seed <n>", "sampling seed (run k uses seed + k - 1)", checkedFlag(intFlag("--seed")))
+    .option(
+      "--max-concurrency <n>",
+      "requests in flight at once",
+      checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+      "4",
+    )
+    .option(
+      "--timeout-s <s>",
+      "per-request timeout in seconds",
+      checkedFlag(floatFlag("--timeout-s", { min: 0.001 })),
+      "120",
+    )
+    .option(
+      "--max-retries <n>",
+      "retries on 429/5xx/timeouts",
+      checkedFlag(intFlag("--max-retries", { min: 0 })),
+      "6",
+    )
+    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
+    .option("--no-progress", "no progress display");
+}
+
+function matrixLines(m: ReleaseMatrix): string[] {
+  const L = [
+    `release matrix ${m.contract_id} ${m.contract_version} run ${m.run_id}${m.subject === "no-model" ? ` — NO-MODEL run (${m.model}): the programs' results, not a model score` : m.model ? ` model ${m.model}` : ""}`,
+    `coverage: ${m.coverage.produced_total}/${m.coverage.required_total} families`,
+  ];
+  for (const r of m.families) {
+    const acc = r.holdout_accuracy
+      .map(
+        (a) =>
+          `${a.family} ${a.metric}=${a.value === null ? "-" : a.value.toFixed(3)} [${a.ci_low?.toFixed(3) ?? "-"}, ${a.ci_high?.toFixed(3) ?? "-"}] n=${a.n}`,
+      )
+      .join("; ");
+    L.push(
+      `${r.id.padEnd(40)} ${r.status.padEnd(7)} fresh=${r.freshness_ok ? "yes" : `no (${r.freshness_reason})`}${r.first_failure_reason ? ` first failure: ${r.first_failure_reason}` : ""}${acc ? ` | holdout ${acc}` : ""}`,
+    );
+  }
+  L.push(`status: ${m.status}`);
+  for (const f of m.failures) L.push(`- ${f}`);
+  return L;
+}
+
+function signalLines(s: ReleaseSignal): string[] {
+  const L = [
+    `reliability signal (profile ${s.profile})${s.subject === "no-model" ? " — NO-MODEL run: not a model score" : ""}`,
+  ];
+  for (const c of s.checks) L.push(`[${c.status}] ${c.name} ${c.detail}`);
+  const d = s.derived;
+  const n = s.no_model;
+  L.push(`                      ${"model".padEnd(10)} no-model programs`);
+  L.push(`reasoning_score (R)   ${fmt(d.reasoning_score).padEnd(10)} ${fmt(n.reasoning_score)}`);
+  L.push(`planning_score (P)    ${fmt(d.planning_score).padEnd(10)} ${fmt(n.planning_score)}`);
+  L.push(`intelligence_index    ${fmt(d.intelligence_index).padEnd(10)} ${fmt(n.intelligence_index)}`);
+  for (const [k, v] of [
+    ...Object.entries(d.reasoning_components),
+    ...Object.entries(d.planning_components),
+  ]) {
+    const nv = n.reasoning_components[k] ?? n.planning_components[k] ?? null;
+    L.push(`  ${k.padEnd(28)} ${fmt(v).padEnd(10)} ${fmt(nv)}${n.programs[k] ? ` (${n.programs[k]})` : ""}`);
+  }
+  for (const a of s.holdout_accuracy)
+    L.push(
+      `  holdout ${a.family} ${a.metric}=${a.value === null ? "-" : a.value.toFixed(3)} [${a.ci_low?.toFixed(3) ?? "-"}, ${a.ci_high?.toFixed(3) ?? "-"}] n=${a.n}`,
+    );
+  for (const w of s.warnings) L.push(`WARNING: ${w}`);
+  L.push(`RESULT: ${s.status}`);
+  return L;
+}
+
+export function registerReleaseCommands(program: Command): void {
+  const release = program
+    .command("release")
+    .description(
+      "release layer over the trap families: contract-driven matrix, reliability signal R/P/II, profiles",
+    );
+
+  const matrix = release
+    .command("matrix")
+    .description(
+      "run every family the release contract requires (or read them) and write the matrix + failure report",
+    )
+    .requiredOption(
+      "--out-dir <dir>",
+      "matrix directory (families/<id>/, release_matrix.json, report, rows/)",
+      outDirFlag("--out-dir"),
+    )
+    .option("--contract <file>", "release contract (default: the bundled configs/release_gate_contract.json)")
+    .option(
+      "--use-existing <dir>",
+      "read the families from a previous matrix --out-dir instead of producing them",
+    )
+    .option(
+      "--run-id <id>",
+      "run id stamped on what this run produces; with --use-existing: the run whose stamps are fresh",
+    )
+    .option("--runs <n>", "runs per family", intFlag("--runs", { min: 1 }), 2)
+    .option(
+      "--min-runs <n>",
+      "runs the reliability check requires (default: --runs)",
+      intFlag("--min-runs", { min: 1 }),
+    )
+    .addOption(
+      new Option("--size <s>", "fixture sizes: the reference defaults, or a few rows (smoke)")
+        .choices(["default", "smoke"])
+        .default("default"),
+    )
+    .option(
+      "--family <id>",
+      "produce only this contract family (repeat); the others are reported as they are",
+      collect,
+    )
+    .option("--json", "print the matrix JSON");
+  addModelFlags(matrix);
+  matrix.action(async (o: ModelCliValues & Record<string, unknown>) => {
+    const { runMatrixCommand } = await import("./command.js");
+    const m = await runMatrixCommand(o);
+    if (!m) return;
+    if (o.json) process.stdout.write(`${JSON.stringify(m, null, 2)}\n`);
+    else for (const l of matrixLines(m)) process.stdout.write(`${l}\n`);
+    if (m.status !== "PASS") process.exitCode = 1;
+  });
+
+  release
+    .command("signal")
+    .description("reliability signal R / P / II (reference formula) beside the no-model programs' signal")
+    .requiredOption("--matrix-dir <dir>", "a release matrix --out-dir (families/<id>/…)")
+    .option(
+      "--rag-summary <file>",
+      "strict RAG summary (summarize_rag_benchmark.py shape); absent: strict checks MISSING",
+    )
+    .option("--contract <file>", "release contract (default: the bundled one)")
+    .option(
+      "--profile <name>",
+      "profile with the derived floors (configs/release_gate_profiles.json)",
+      "release",
+    )
+    .option("--profiles <file>", "profiles file (default: the bundled one)")
+    .option("--skip-domain-hard-checks", "skip the domain_stale/authority/exception exact_acc == 1 checks")
+    .option("--out <path>", "write the signal JSON here", outFileFlag("--out"))
+    .option("--json", "print the signal JSON")
+    .action(async (o: Record<string, unknown>) => {
+      const { runReleaseSignal } = await import("./run.js");
+      const s = runReleaseSignal({
+        dir: o.matrixDir as string,
+        ragSummary: o.ragSummary as string | undefined,
+        contractFile: o.contract as string | undefined,
+        profile: o.profile as string,
+        profilesFile: o.profiles as string | undefined,
+        skipDomainHardChecks: Boolean(o.skipDomainHardChecks),
+      });
+      if (o.out)
+        (await import("../io.js")).writeTextAtomic(o.out as string, `${JSON.stringify(s, null, 2)}\n`);
+      if (o.json) process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
+      else for (const l of signalLines(s)) process.stdout.write(`${l}\n`);
+      if (s.status !== "PASS") process.exitCode = 1;
+    });
+
+  const run = release
+    .command("run")
+    .description("a release profile end to end: the matrix (produced now), then the signal")
+    .requiredOption("--out-dir <dir>", "release directory", outDirFlag("--out-dir"))
+    .option(
+      "--profile <name>",
+      "profile (configs/release_gate_profiles.json): release | fastlocal",
+      "release",
+    )
+    .option("--profiles <file>", "profiles file (default: the bundled one)")
+    .option("--contract <file>", "release contract (default: the bundled one)")
+    .addOption(new Option("--size <s>", "override the profile's fixture sizes").choices(["default", "smoke"]))
+    .option("--rag-summary <file>", "strict RAG summary; absent: strict checks MISSING (the run fails)")
+    .option("--skip-domain-hard-checks", "skip the domain_stale/authority/exception exact_acc == 1 checks");
+  addModelFlags(run);
+  run.action(async (o: ModelCliValues & Record<string, unknown>) => {
+    const { runMatrixCommand } = await import("./command.js");
+    const { loadProfile, runReleaseSignal } = await import("./run.js");
+    const profile = loadProfile(o.profile as string, o.profiles as string | undefined);
+    const m = await runMatrixCommand({
+      ...o,
+      runs: profile.runs,
+      minRuns: profile.min_runs,
+      size: (o.size as string | undefined) ?? profile.size,
+    });
+    if (!m) return;
+    for (const l of matrixLines(m)) process.stdout.write(`${l}\n`);
+    const s = runReleaseSignal({
+      dir: o.outDir as string,
+      ragSummary: o.ragSummary as string | undefined,
+      contractFile: o.contract as string | undefined,
+      profile: o.profile as string,
+      profilesFile: o.profiles as string | undefined,
+      skipDomainHardChecks: Boolean(o.skipDomainHardChecks),
+      subject: m.subject,
+    });
+    const { writeTextAtomic } = await import("../io.js");
+    writeTextAtomic(
+      `${String(o.outDir).replace(/\/+$/, "")}/reliability_signal.json`,
+      `${JSON.stringify(s, null, 2)}\n`,
+    );
+    for (const l of signalLines(s)) process.stdout.write(`${l}\n`);
+    if (m.status !== "PASS" || s.status !== "PASS") process.exitCode = 1;
+  });
+}
