@@ -511,6 +511,7 @@ describe("geb trap generate | score | list", () => {
     expect((j as unknown as { sub_traps: { id: string }[] }).sub_traps.map((t) => t.id)).toEqual([
       "persona_invariance",
       "persona_persistence_drift",
+      "persona_session_drift",
     ]);
   });
 });
