@@ -262,9 +262,12 @@ const json = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
 export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   const { family } = o;
   if (o.personaSession && family.id === PERSONA_SESSION_ID)
-    throw new InputError("persona_session_drift cannot wrap itself: --persona-session runs it on another family's holdout", {
-      field: "--persona-session",
-    });
+    throw new InputError(
+      "persona_session_drift cannot wrap itself: --persona-session runs it on another family's holdout",
+      {
+        field: "--persona-session",
+      },
+    );
   let dataDir = o.dataDir;
   if (!dataDir) {
     dataDir = join(o.outDir, "fixtures");
