@@ -149,7 +149,13 @@ export function registerTrapCommands(program: Command): void {
     .command("list")
     .description("ported families with defaults, floors and the no-model baselines; families not ported yet")
     .option("--json", "machine-readable output")
-    .action(async (o: { json?: boolean }) => {
+    .option("--markdown", "the families table of docs/geb/traps.md (baselines, oracles, floors)")
+    .action(async (o: { json?: boolean; markdown?: boolean }) => {
+      if (o.markdown) {
+        const { renderTrapTable, trapTable } = await import("./table.js");
+        process.stdout.write(renderTrapTable(trapTable()));
+        return;
+      }
       const { TRAP_FAMILIES, TRAP_FAMILIES_NOT_PORTED } = await import("./registry.js");
       const { baselineReport } = await import("./framework.js");
       const out = TRAP_FAMILIES.map((f) => {

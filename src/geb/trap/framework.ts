@@ -124,12 +124,21 @@ export function baselinePredictions(
   rows: readonly TrapRow[],
   which: BaselineId,
 ): TrapPrediction[] {
-  const answer = (r: TrapRow) =>
+  return programPredictions(family, rows, (r) =>
     which === "lookup"
       ? lookupPrediction(r)
       : which === "rule" && family.rulePrediction
         ? family.rulePrediction(r)
-        : family.foldPrediction(r);
+        : family.foldPrediction(r),
+  );
+}
+
+/** A no-model program's answers to a split's rows and their expansion (if any). */
+export function programPredictions(
+  family: TrapFamily,
+  rows: readonly TrapRow[],
+  answer: (row: TrapRow) => TrapPrediction,
+): TrapPrediction[] {
   if (!family.expand || !family.expansionShowsBaseAnswers) return modelRows(family, rows).map(answer);
   // The expansion quotes the program's own base answers, as it quotes a model's.
   const base = rows.map(answer);

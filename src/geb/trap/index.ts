@@ -39,4 +39,5 @@ export * from "./persona.js";
 export * from "./registry.js";
 export * from "./run.js";
 export * from "./schema.js";
+export * from "./table.js";
 export * from "./types.js";

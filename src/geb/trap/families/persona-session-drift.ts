@@ -510,4 +510,5 @@ export const personaSessionDriftFamily: TrapFamily = {
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,
   foldPrediction: lookupPrediction,
+  rulePrediction: sessionRulePrediction,
 };
