@@ -66,6 +66,21 @@ describe("aggregation_derived (1.0)", () => {
     expect(prose.means).toMatchObject({ value_acc: 0, parse_rate: 0 });
   });
 
+  it("on random seeds the oracle scores 1.0 on every split and the lookup / fold 0 (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), (seed) => {
+        const g = family.generate({ seed, anchors: 2, holdout: 4, canary: 1 });
+        for (const split of TRAP_SPLITS) {
+          const rows = g[split];
+          expect(family.score(rows, rows.map(aggregationOracle)).means.value_acc).toBe(1);
+          expect(family.score(rows, rows.map(lookupPrediction)).means.value_acc).toBe(0);
+          expect(family.score(rows, rows.map(family.foldPrediction)).means.value_acc).toBe(0);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
   it("programs read only the book and the question; generation is deterministic and seeded", () => {
     for (const r of fx.holdout) {
       expect(aggregationOracle(bare(r))).toEqual(aggregationOracle(r));
