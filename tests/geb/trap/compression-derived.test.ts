@@ -18,12 +18,12 @@ import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
 import { baselineReport, evaluateSplit } from "../../../src/geb/trap/framework.js";
 import { foldLedger, lookupPrediction, trapLedger } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
-import { TRAP_SPLITS, type TrapRow } from "../../../src/geb/trap/types.js";
+import { TRAP_SPLITS } from "../../../src/geb/trap/types.js";
+import { visibleRow } from "./harness.js";
 
 const family = trapFamily(CD_ID)!;
 const fx = family.generate(family.defaults);
-const bare = (r: TrapRow) =>
-  ({ id: r.id, book: r.book, question: r.question, gold: {}, meta: {} }) as unknown as TrapRow;
+const bare = visibleRow;
 
 describe("compression_derived (1.0)", () => {
   it("the oracle scores 1.0 on every split; lookup and fold fail every floor at every stage", () => {

@@ -9,7 +9,6 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, vi } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
 import type { TrapPrediction, TrapRow } from "../../../src/geb/trap/types.js";
 import type { Loopback } from "../../fixtures/engine/loopback-server.js";
 
@@ -21,6 +20,8 @@ export interface GebResult {
 
 /** `geb <args>` in-process; stdout and stderr captured (and not printed). */
 export async function geb(args: string[]): Promise<GebResult> {
+  // Imported here so tests that need only the row helpers stay light.
+  const { main } = await import("../../../src/geb/cli/main.js");
   let out = "";
   let err = "";
   const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
@@ -45,6 +46,10 @@ export function promptRow(prompt: string): TrapRow {
   const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
   return { id: "x", book: `## State Ledger\n${ledger}`, question, gold: {}, meta: {} } as unknown as TrapRow;
 }
+
+/** Only what a model (and a baseline) sees of a row: id, book, question; gold and meta empty. */
+export const visibleRow = (r: TrapRow): TrapRow =>
+  ({ id: r.id, book: r.book, question: r.question, gold: {}, meta: {} }) as unknown as TrapRow;
 
 /** A fake model: the program's `{value, support_ids}` (plus `extra` fields) as JSON text. */
 export function answerWith(

@@ -17,9 +17,8 @@ import {
   type TrapRunSummary,
 } from "../../../src/geb/trap/framework.js";
 import { trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
-import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
-import { answerWith, geb, loopbackFlags, readJson, tempDir } from "./harness.js";
+import { answerWith, geb, loopbackFlags, readJson, tempDir, visibleRow } from "./harness.js";
 
 /** The stated precedence, written independently from the flags the generator drew. */
 function truth(flags: Record<string, string>): string {
@@ -30,7 +29,7 @@ function truth(flags: Record<string, string>): string {
   if (t("causal_precision_required") && flags.type_required === "causal") return "plan|causal";
   return "think_more|correlative";
 }
-const blind = (r: TrapRow) => ({ id: r.id, book: r.book, question: r.question }) as unknown as TrapRow;
+const blind = visibleRow;
 
 describe("implication_coherence_derived (1.0)", () => {
   it("gold follows the stated rules from the drawn flags; the oracle, given book and question only, reproduces it", () => {

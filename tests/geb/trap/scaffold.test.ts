@@ -23,9 +23,8 @@ import {
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
 import { trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
-import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
-import { answerWith, generateSmall, geb, loopbackFlags, readJson, tempDir } from "./harness.js";
+import { answerWith, geb, generateSmall, loopbackFlags, readJson, tempDir, visibleRow } from "./harness.js";
 
 describe("implication_coherence rule program", () => {
   it("the precedence equals a brute-force reading of the five stated rules (all 48 flag combinations)", () => {
@@ -64,7 +63,7 @@ describe("implication_coherence rule program", () => {
     const f = ic.generate(ic.defaults);
     for (const split of ["anchors", "holdout"] as const)
       for (const row of f[split]) {
-        const blind = { id: row.id, book: row.book, question: row.question } as unknown as TrapRow;
+        const blind = visibleRow(row);
         const p = icRulePrediction(blind);
         expect(p.value).toBe(row.gold.value);
         expect([...(p.support_ids as string[])].sort()).toEqual(
