@@ -16,6 +16,7 @@ const collect = (v: string, prev: string[] = []) => [...prev, v];
 const SUB_TRAPS = [
   { id: "persona_invariance", flag: "--persona" },
   { id: "persona_persistence_drift", flag: "--persona-persistence" },
+  { id: "persona_session_drift", flag: "--persona-session" },
 ];
 
 function fmt(x: number | null | undefined): string {
@@ -47,6 +48,11 @@ function summaryLines(s: TrapRunSummary, headline: string): string[] {
   if (pp)
     lines.push(
       `persona persistence (holdout × 4 overrides): ${pp.status} rate=${fmt(pp.row_invariance_rate)} changed=${pp.rows_changed}/${pp.rows_total}`,
+    );
+  const ps = s.persona_session;
+  if (ps)
+    lines.push(
+      `persona session (holdout × ${ps.rows_total / Math.max(ps.sessions, 1)} turns): ${ps.status} drift_rate=${fmt(ps.means.drift_rate)} profile_match=${fmt(ps.means.profile_match_rate)} factual_match=${fmt(ps.means.factual_match_rate)}${ps.failures.length ? ` failed: ${ps.failures.join(", ")}` : ""}`,
     );
   const c = s.canary_report;
   lines.push(
@@ -143,7 +149,13 @@ export function registerTrapCommands(program: Command): void {
     .command("list")
     .description("ported families with defaults, floors and the no-model baselines; families not ported yet")
     .option("--json", "machine-readable output")
-    .action(async (o: { json?: boolean }) => {
+    .option("--markdown", "the families table of docs/geb/traps.md (baselines, oracles, floors)")
+    .action(async (o: { json?: boolean; markdown?: boolean }) => {
+      if (o.markdown) {
+        const { renderTrapTable, trapTable } = await import("./table.js");
+        process.stdout.write(renderTrapTable(trapTable()));
+        return;
+      }
       const { TRAP_FAMILIES, TRAP_FAMILIES_NOT_PORTED } = await import("./registry.js");
       const { baselineReport } = await import("./framework.js");
       const out = TRAP_FAMILIES.map((f) => {
@@ -302,6 +314,10 @@ export function registerTrapCommands(program: Command): void {
     .option(
       "--persona-persistence",
       "also run the persona-persistence sub-trap on the holdout (3-turn persona override; gates the run)",
+    )
+    .option(
+      "--persona-session",
+      "also run persona_session_drift on the holdout (each row in a 12-turn session; gates the run)",
     );
   addEngineFlags(run);
   addQueueOption(run.optionsGroup("Distributed runs (docs/scale.md):"));
@@ -333,6 +349,7 @@ export function registerTrapCommands(program: Command): void {
       overwrite: Boolean(o.overwrite),
       persona: Boolean(o.persona),
       personaPersistence: Boolean(o.personaPersistence),
+      personaSession: Boolean(o.personaSession),
     }).catch(async (e: unknown) => {
       // --queue: a Redis failure is one line, exit 1.
       if (await q.reportQueueFailure("geb", e)) return undefined;

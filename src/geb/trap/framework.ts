@@ -6,6 +6,7 @@
  */
 import { accumulateClusters, type Interval, proportionInterval } from "../../core/stats/index.js";
 import { lookupPrediction } from "./ledger.js";
+import type { PersonaSessionResult } from "./families/persona-session-drift.js";
 import type { PersonaInvarianceResult } from "./persona.js";
 import {
   TRAP_SPLITS,
@@ -123,12 +124,21 @@ export function baselinePredictions(
   rows: readonly TrapRow[],
   which: BaselineId,
 ): TrapPrediction[] {
-  const answer = (r: TrapRow) =>
+  return programPredictions(family, rows, (r) =>
     which === "lookup"
       ? lookupPrediction(r)
       : which === "rule" && family.rulePrediction
         ? family.rulePrediction(r)
-        : family.foldPrediction(r);
+        : family.foldPrediction(r),
+  );
+}
+
+/** A no-model program's answers to a split's rows and their expansion (if any). */
+export function programPredictions(
+  family: TrapFamily,
+  rows: readonly TrapRow[],
+  answer: (row: TrapRow) => TrapPrediction,
+): TrapPrediction[] {
   if (!family.expand || !family.expansionShowsBaseAnswers) return modelRows(family, rows).map(answer);
   // The expansion quotes the program's own base answers, as it quotes a model's.
   const base = rows.map(answer);
@@ -212,6 +222,8 @@ export interface TrapRunSummary {
   persona_invariance: PersonaInvarianceResult | null;
   /** The persona-persistence (3-turn override) sub-trap on the holdout, or null. */
   persona_persistence: PersonaInvarianceResult | null;
+  /** The persona-session sub-trap (holdout rows in 12-turn sessions), or null; absent in older summaries. */
+  persona_session?: PersonaSessionResult | null;
 }
 
 export function summarizeRun(
@@ -223,6 +235,7 @@ export function summarizeRun(
   baselines: BaselineReport,
   persona: PersonaInvarianceResult | null = null,
   persistence: PersonaInvarianceResult | null = null,
+  session: PersonaSessionResult | null = null,
 ): TrapRunSummary {
   const canaryMetric = family.canaryMetric ?? family.headlineMetric;
   const hv = splits.canary.means[canaryMetric];
@@ -239,7 +252,8 @@ export function summarizeRun(
       splits.anchors.status === "PASS" &&
       splits.holdout.status === "PASS" &&
       (persona?.status ?? "PASS") === "PASS" &&
-      (persistence?.status ?? "PASS") === "PASS"
+      (persistence?.status ?? "PASS") === "PASS" &&
+      (session?.status ?? "PASS") === "PASS"
         ? "PASS"
         : "FAIL",
     anchors: strip(splits.anchors),
@@ -255,6 +269,7 @@ export function summarizeRun(
     synthetic_metrics: family.syntheticMetrics,
     persona_invariance: persona,
     persona_persistence: persistence,
+    persona_session: session,
   };
 }
 
@@ -302,6 +317,8 @@ export function checkReliability(
       failures.push(`run ${s.run}: persona invariance ${s.persona_invariance.row_invariance_rate} < 1`);
     if (s.persona_persistence && s.persona_persistence.status !== "PASS")
       failures.push(`run ${s.run}: persona persistence ${s.persona_persistence.row_invariance_rate} < 1`);
+    if (s.persona_session && s.persona_session.status !== "PASS")
+      failures.push(`run ${s.run}: persona session ${s.persona_session.failures.join(", ")}`);
   }
   const jitter: TrapReliability["jitter"] = {};
   for (const j of family.jitter) {

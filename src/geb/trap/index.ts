@@ -1,6 +1,8 @@
 /** Trap families (reference-0.1 ports), the framework, and the run / score / check API. */
 export * from "./answer.js";
+export * from "./families/aggregation-derived.js";
 export * from "./families/authority-under-interference.js";
+export * from "./families/compression-derived.js";
 export * from "./families/compression-loss-bounded.js";
 export * from "./families/compression-recoverability.js";
 export * from "./families/compression-roundtrip.js";
@@ -37,4 +39,5 @@ export * from "./persona.js";
 export * from "./registry.js";
 export * from "./run.js";
 export * from "./schema.js";
+export * from "./table.js";
 export * from "./types.js";

@@ -6,6 +6,8 @@ import {
   authorityUnderInterferenceFamily,
   authorityUnderInterferenceHardeningFamily,
 } from "./families/authority-under-interference.js";
+import { aggregationDerivedFamily } from "./families/aggregation-derived.js";
+import { compressionDerivedFamily } from "./families/compression-derived.js";
 import { compressionLossBoundedFamily } from "./families/compression-loss-bounded.js";
 import { compressionRecoverabilityFamily } from "./families/compression-recoverability.js";
 import { compressionRoundtripFamily } from "./families/compression-roundtrip.js";
@@ -60,6 +62,8 @@ export const TRAP_FAMILIES: readonly TrapFamily[] = [
   myopicPlanningDerivedFamily,
   referentialIndexingDerivedFamily,
   novelContinuityDerivedFamily,
+  compressionDerivedFamily,
+  aggregationDerivedFamily,
 ];
 
 /** Reference families not ported yet (ids as the reference names them). */

@@ -16,6 +16,13 @@ import { parseWith } from "../../core/schema.js";
 import { pySplitLines, pyStrip } from "../../core/pyjson.js";
 import { PyJsonDecodeError, pyJsonLoads } from "../../core/pyjsonloads.js";
 import { forEachLine, writeTextAtomic } from "../io.js";
+import { contractPrediction } from "./answer.js";
+import {
+  PERSONA_SESSION_ID,
+  type PersonaSessionResult,
+  personaSessionSubTrapRows,
+  scorePersonaSessionSubTrap,
+} from "./families/persona-session-drift.js";
 import { serializeTrapRows } from "./fixtures.js";
 import {
   type BaselineReport,
@@ -227,6 +234,11 @@ export interface TrapRunOptions {
   persona?: boolean;
   /** Also run the persona-persistence (3-turn override) sub-trap on the holdout (gates too). */
   personaPersistence?: boolean;
+  /**
+   * Also run persona_session_drift as a sub-trap on the holdout (each row in a 12-turn
+   * session with a persona lure per turn; the reference's canonical-data mode; gates too).
+   */
+  personaSession?: boolean;
 }
 
 export interface TrapRunResult {
@@ -249,6 +261,13 @@ const json = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
  */
 export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   const { family } = o;
+  if (o.personaSession && family.id === PERSONA_SESSION_ID)
+    throw new InputError(
+      "persona_session_drift cannot wrap itself: --persona-session runs it on another family's holdout",
+      {
+        field: "--persona-session",
+      },
+    );
   let dataDir = o.dataDir;
   if (!dataDir) {
     dataDir = join(o.outDir, "fixtures");
@@ -271,9 +290,12 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   // each holdout row, sent unchanged; scored for invariance against the canonical answers.
   const invRows = o.persona ? personaRows(fixtures.holdout) : [];
   const persRows = o.personaPersistence ? personaPersistenceRows(fixtures.holdout) : [];
-  const persona = [...invRows, ...persRows];
+  // persona_session_drift wrapping the holdout: 12 session rows per holdout row.
+  const sessRows = o.personaSession ? personaSessionSubTrapRows(fixtures.holdout) : [];
+  const persona = [...invRows, ...persRows, ...sessRows];
   const invIds = new Set(invRows.map((r) => r.id));
   const persIds = new Set(persRows.map((r) => r.id));
+  const sessIds = new Set(sessRows.map((r) => r.id));
   const records = {} as Record<TrapSplit, EngineRecord[]>;
   // Families whose expansion quotes the model's base answers: the base rows first, then
   // each run's expansion from that run's answers (attacked[split][t]).
@@ -367,6 +389,7 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
     const splits = {} as Record<TrapSplit, SplitEvaluation>;
     let personaResult: PersonaInvarianceResult | null = null;
     let persistenceResult: PersonaInvarianceResult | null = null;
+    let sessionResult: PersonaSessionResult | null = null;
     for (const split of TRAP_SPLITS) {
       const run = twoPhase ? attacked[split][t] : { rows: [], records: [] };
       const byId = new Map(
@@ -378,11 +401,23 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
       const preds: TrapPrediction[] = [];
       const invPreds: TrapPrediction[] = [];
       const persPreds: TrapPrediction[] = [];
+      const sessPreds: TrapPrediction[] = [];
       for (const r of [...records[split].filter((x) => x.trial === t), ...run.records]) {
         const row = byId.get(r.item_id);
         if (!row) continue;
+        // Session rows state their own contract (strict JSON value / support_ids) whatever the family's.
+        if (sessIds.has(row.id)) {
+          sessPreds.push(contractPrediction(row, r.raw_text));
+          continue;
+        }
         const p = family.predictionFromText(row, r.raw_text);
         (invIds.has(row.id) ? invPreds : persIds.has(row.id) ? persPreds : preds).push(p);
+      }
+      if (split === "holdout" && o.personaSession) {
+        sessionResult = scorePersonaSessionSubTrap(sessRows, sessPreds);
+        const spf = join(runDir, "holdout_persona_session_preds.jsonl");
+        writeTextAtomic(spf, sessPreds.map((p) => `${JSON.stringify(p)}\n`).join(""));
+        files.push(spf);
       }
       if (split === "holdout" && o.persona) {
         personaResult = scorePersonaInvariance(fixtures.holdout, preds, invRows, invPreds);
@@ -414,6 +449,7 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
       baselines,
       personaResult,
       persistenceResult,
+      sessionResult,
     );
     const sf = join(runDir, `${family.id}_summary.json`);
     writeTextAtomic(sf, json(s));

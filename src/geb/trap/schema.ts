@@ -77,6 +77,19 @@ const personaResultSchema = z
   .strict()
   .nullable();
 
+const personaSessionResultSchema = z
+  .object({
+    status: z.enum(["PASS", "FAIL"]),
+    sessions: z.number().int().nonnegative(),
+    rows_total: z.number().int().nonnegative(),
+    means: z.record(z.string(), z.number()),
+    failures: z.array(z.string()),
+    failure_mode_counts: z.record(z.string(), z.number().int().nonnegative()),
+    drifted_ids: z.array(z.string()),
+  })
+  .strict()
+  .nullable();
+
 export const trapRunSummarySchema = registerSchema(
   "geb.trap.summary.v1",
   z
@@ -103,6 +116,8 @@ export const trapRunSummarySchema = registerSchema(
       synthetic_metrics: z.record(z.string(), z.string()),
       persona_invariance: personaResultSchema,
       persona_persistence: personaResultSchema,
+      // Absent in summaries written before the sub-trap existed.
+      persona_session: personaSessionResultSchema.optional(),
     })
     .strict(),
 );

@@ -116,6 +116,12 @@ export interface TrapFamily {
    */
   rulePrediction?(row: TrapRow): TrapPrediction;
   /**
+   * The exact oracle program of a 1.0 variant (reads only book and question; scores 1.0 on
+   * every split). Not a baseline: it is the proof that the answer is derivable, listed in
+   * the docs table beside the baselines.
+   */
+  oraclePrediction?(row: TrapRow): TrapPrediction;
+  /**
    * Floors that depend on the split's fixture rows (the reference runner adjusts some from
    * the data file before scoring); default: `floors[stage][split]` unchanged.
    */

@@ -3,11 +3,9 @@
  * holdout floors (a run that passes the runner's .90 floor but not the checker's .92 fails
  * reliability), and `geb trap run` against the loopback OpenAI-compatible server.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorityUnderInterferenceHardeningFamily as fam } from "../../../src/geb/trap/families/authority-under-interference.js";
 import {
   baselineReport,
@@ -20,6 +18,7 @@ import {
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import type { TrapPrediction, TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { answerWith, geb, loopbackFlags, readJson, tempDir } from "./harness.js";
 
 describe("authority_under_interference_hardening reliability", () => {
   const fx = fam.generate(fam.defaults);
@@ -56,36 +55,12 @@ describe("authority_under_interference_hardening reliability", () => {
   });
 });
 
-async function geb(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    return { code: await main(args), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
-
-function lookupFromPrompt(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const p = lookupPrediction({ id: "x", book: `## State Ledger\n${ledger}`, question } as unknown as TrapRow);
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
-}
+const lookupFromPrompt = answerWith(lookupPrediction);
 
 let lb: Loopback;
 let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "geb-trap-auih-"));
+  dir = tempDir("geb-trap-auih-");
   lb = await startLoopback({ answer: lookupFromPrompt });
 });
 afterAll(async () => {
@@ -118,13 +93,7 @@ describe("geb trap run authority_under_interference_hardening (loopback OpenAI s
       "run",
       "--family",
       id,
-      "--model",
-      "openai:test",
-      "--base-url",
-      `${lb.url}/v1`,
-      "--no-progress",
-      "--max-retries",
-      "0",
+      ...loopbackFlags(lb),
       "--stage",
       "target",
       "--runs",
@@ -136,9 +105,9 @@ describe("geb trap run authority_under_interference_hardening (loopback OpenAI s
     ]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
-    const s = JSON.parse(readFileSync(join(out, "run-3", `${id}_summary.json`), "utf8")) as TrapRunSummary;
+    const s = readJson<TrapRunSummary>(join(out, "run-3", `${id}_summary.json`));
     expect(s.holdout.means).toMatchObject({ value_acc: 1, authority_violation_rate: 0 });
-    const rel = JSON.parse(readFileSync(join(out, `${id}_reliability.json`), "utf8")) as TrapReliability;
+    const rel = readJson<TrapReliability>(join(out, `${id}_reliability.json`));
     expect(rel.status).toBe("PASS");
   });
 });

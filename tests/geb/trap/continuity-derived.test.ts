@@ -15,7 +15,8 @@ import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
 import { baselineReport, evaluateSplit } from "../../../src/geb/trap/framework.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
-import { TRAP_SPLITS, type TrapRow } from "../../../src/geb/trap/types.js";
+import { TRAP_SPLITS } from "../../../src/geb/trap/types.js";
+import { visibleRow } from "./harness.js";
 
 const family = trapFamily(NCD_ID)!;
 const fx = family.generate(family.defaults);
@@ -50,7 +51,7 @@ describe("novel_continuity_derived (1.0)", () => {
 
   it("programs read only the book and the question; generation is deterministic and seeded", () => {
     for (const r of fx.holdout) {
-      const bare = { id: r.id, book: r.book, question: r.question, gold: {}, meta: {} } as unknown as TrapRow;
+      const bare = visibleRow(r);
       expect(continuityOracle(bare)).toEqual(continuityOracle(r));
       expect(contractFold(bare)).toEqual(contractFold(r));
       expect(lookupPrediction(bare)).toEqual(lookupPrediction(r));

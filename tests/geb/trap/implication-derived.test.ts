@@ -5,12 +5,9 @@
  * floor; the scorer's decoy / parse / normalisation rules; `geb trap run` at target × 3
  * against the loopback OpenAI-compatible server.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { icRulePrediction } from "../../../src/geb/trap/families/control-scaffold.js";
 import { implicationDerivedFamily as fam } from "../../../src/geb/trap/families/implication-derived.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
@@ -20,8 +17,8 @@ import {
   type TrapRunSummary,
 } from "../../../src/geb/trap/framework.js";
 import { trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
-import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { answerWith, geb, loopbackFlags, readJson, tempDir, visibleRow } from "./harness.js";
 
 /** The stated precedence, written independently from the flags the generator drew. */
 function truth(flags: Record<string, string>): string {
@@ -32,7 +29,7 @@ function truth(flags: Record<string, string>): string {
   if (t("causal_precision_required") && flags.type_required === "causal") return "plan|causal";
   return "think_more|correlative";
 }
-const blind = (r: TrapRow) => ({ id: r.id, book: r.book, question: r.question }) as unknown as TrapRow;
+const blind = visibleRow;
 
 describe("implication_coherence_derived (1.0)", () => {
   it("gold follows the stated rules from the drawn flags; the oracle, given book and question only, reproduces it", () => {
@@ -92,36 +89,12 @@ describe("implication_coherence_derived (1.0)", () => {
   });
 });
 
-async function geb(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    return { code: await main(args), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
-
-function ruleFromPrompt(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const p = icRulePrediction({ id: "x", book: `## State Ledger\n${ledger}`, question } as unknown as TrapRow);
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
-}
+const ruleFromPrompt = answerWith(icRulePrediction);
 
 let lb: Loopback;
 let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "geb-trap-icd-"));
+  dir = tempDir("geb-trap-icd-");
   lb = await startLoopback({ answer: ruleFromPrompt });
 });
 afterAll(async () => {
@@ -139,13 +112,7 @@ describe("geb trap run implication_coherence_derived (loopback OpenAI server)", 
       "run",
       "--family",
       fam.id,
-      "--model",
-      "openai:test",
-      "--base-url",
-      `${lb.url}/v1`,
-      "--no-progress",
-      "--max-retries",
-      "0",
+      ...loopbackFlags(lb),
       "--stage",
       "target",
       "--runs",
@@ -157,15 +124,13 @@ describe("geb trap run implication_coherence_derived (loopback OpenAI server)", 
     ]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
-    const s = JSON.parse(
-      readFileSync(join(out, "run-3", `${fam.id}_summary.json`), "utf8"),
-    ) as TrapRunSummary;
+    const s = readJson<TrapRunSummary>(join(out, "run-3", `${fam.id}_summary.json`));
     expect(trapRunSummarySchema.safeParse(s).success).toBe(true);
     expect(s.compat).toBe("1.0");
     expect(s.holdout.means.value_acc).toBe(1);
     expect(s.baselines.baselines.lookup.holdout.status).toBe("FAIL");
     expect(r.out).toMatch(/^lookup +holdout FAIL/m);
-    const rel = JSON.parse(readFileSync(join(out, `${fam.id}_reliability.json`), "utf8")) as TrapReliability;
+    const rel = readJson<TrapReliability>(join(out, `${fam.id}_reliability.json`));
     expect(rel.status).toBe("PASS");
   });
 });

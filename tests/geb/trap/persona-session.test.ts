@@ -69,6 +69,8 @@ describe("persona_session_drift baselines", () => {
   it("a rule program that echoes the stated marker and counts turns meets every floor", () => {
     const rows = fixtures.holdout;
     const s = scorePersonaSession(rows, rows.map(sessionRulePrediction));
+    // It is the family's rule baseline, printed beside lookup and fold.
+    expect(baselineReport(personaSessionDriftFamily, fixtures, "target").rule_meets_target).toBe(true);
     expect(s.means).toMatchObject({
       profile_match_rate: 1,
       factual_match_rate: 1,

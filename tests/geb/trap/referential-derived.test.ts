@@ -16,7 +16,8 @@ import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
 import { baselineReport, evaluateSplit } from "../../../src/geb/trap/framework.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
-import { TRAP_SPLITS, type TrapRow } from "../../../src/geb/trap/types.js";
+import { TRAP_SPLITS } from "../../../src/geb/trap/types.js";
+import { visibleRow } from "./harness.js";
 
 const family = trapFamily(RID_ID)!;
 const fx = family.generate(family.defaults);
@@ -58,7 +59,7 @@ describe("referential_indexing_derived (1.0)", () => {
 
   it("programs read only the book and the question; generation is deterministic and seeded", () => {
     for (const r of fx.holdout) {
-      const bare = { id: r.id, book: r.book, question: r.question, gold: {}, meta: {} } as unknown as TrapRow;
+      const bare = visibleRow(r);
       expect(referentialOracle(bare)).toEqual(referentialOracle(r));
       expect(contractFold(bare)).toEqual(contractFold(r));
       expect(lookupPrediction(bare)).toEqual(lookupPrediction(r));

@@ -4,11 +4,8 @@
  * an empty query-type subset scores 0 (the reference's `_mean([])`) and fails its floor; and
  * `geb trap run` against the loopback OpenAI-compatible server.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressionRoundtripFamily as fam } from "../../../src/geb/trap/families/compression-roundtrip.js";
 import {
   baselineReport,
@@ -16,8 +13,8 @@ import {
   type TrapRunSummary,
 } from "../../../src/geb/trap/framework.js";
 import { lookupPrediction, questionKey } from "../../../src/geb/trap/ledger.js";
-import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { answerWith, geb, loopbackFlags, readJson, tempDir } from "./harness.js";
 
 describe("compression_roundtrip_generalization", () => {
   it("every anchors/holdout question names answer.resolved; the lookup meets every target floor", () => {
@@ -38,36 +35,12 @@ describe("compression_roundtrip_generalization", () => {
   });
 });
 
-async function geb(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    return { code: await main(args), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
-
-function lookupFromPrompt(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const p = lookupPrediction({ id: "x", book: `## State Ledger\n${ledger}`, question } as unknown as TrapRow);
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
-}
+const lookupFromPrompt = answerWith(lookupPrediction);
 
 let lb: Loopback;
 let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "geb-trap-crg-"));
+  dir = tempDir("geb-trap-crg-");
   lb = await startLoopback({ answer: lookupFromPrompt });
 });
 afterAll(async () => {
@@ -85,13 +58,7 @@ describe("geb trap run compression_roundtrip_generalization (loopback OpenAI ser
       "run",
       "--family",
       fam.id,
-      "--model",
-      "openai:test",
-      "--base-url",
-      `${lb.url}/v1`,
-      "--no-progress",
-      "--max-retries",
-      "0",
+      ...loopbackFlags(lb),
       "--stage",
       "target",
       "--runs",
@@ -103,12 +70,10 @@ describe("geb trap run compression_roundtrip_generalization (loopback OpenAI ser
     ]);
     expect(r.err).toBe("");
     expect(r.code).toBe(0);
-    const s = JSON.parse(
-      readFileSync(join(out, "run-3", `${fam.id}_summary.json`), "utf8"),
-    ) as TrapRunSummary;
+    const s = readJson<TrapRunSummary>(join(out, "run-3", `${fam.id}_summary.json`));
     expect(s.holdout.means).toEqual(s.baselines.baselines.lookup.holdout.means);
     expect(s.synthetic_metrics).toHaveProperty("direct_acc");
-    const rel = JSON.parse(readFileSync(join(out, `${fam.id}_reliability.json`), "utf8")) as TrapReliability;
+    const rel = readJson<TrapReliability>(join(out, `${fam.id}_reliability.json`));
     expect(rel.status).toBe("PASS");
     expect(rel.equivalent_to_core_lookup).toBe(true);
   });

@@ -5,52 +5,27 @@
  * alone passes; one that names the local action falls into myopic's trap; the summaries
  * carry the "equivalent to core lookup" label and the synthetic-metric labels.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
 import { myopicOracle } from "../../../src/geb/trap/families/myopic-planning-derived.js";
 import { continuityOracle } from "../../../src/geb/trap/families/novel-continuity-derived.js";
 import { referentialOracle } from "../../../src/geb/trap/families/referential-indexing-derived.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
-import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { answerWith, generateSmall, geb, loopbackFlags, readJson, tempDir } from "./harness.js";
 
 /** The fold program's answer, from the prompt only (ledger + question), with a lookup_depth of 1. */
-function foldAnswer(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const row = {
-    id: "x",
-    book: `## State Ledger\n${ledger}`,
-    question,
-    gold: {},
-    meta: {},
-  } as unknown as TrapRow;
-  const p = contractFold(row);
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids, lookup_depth: 1 });
-}
+const foldAnswer = answerWith(contractFold, { lookup_depth: 1 });
 
 /** The 1.0 families' exact oracles, from the prompt only. */
-function oracleAnswer(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const row = {
-    id: "x",
-    book: `## State Ledger\n${ledger}`,
-    question,
-    gold: {},
-    meta: {},
-  } as unknown as TrapRow;
-  const p = question.includes("edge.")
+const oracleAnswer = answerWith((row) =>
+  row.question.includes("edge.")
     ? myopicOracle(row)
-    : question.startsWith("By the end of the story")
+    : row.question.startsWith("By the end of the story")
       ? continuityOracle(row)
-      : referentialOracle(row);
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
-}
+      : referentialOracle(row),
+);
 
 /** A myopic model: always the local-first action from the ledger. */
 function localFirst(prompt: string): string {
@@ -58,31 +33,12 @@ function localFirst(prompt: string): string {
   return JSON.stringify({ value: m ? m[1] : null, support_ids: [] });
 }
 
-async function geb(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    return { code: await main(args), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
-
 let good: Loopback;
 let myopic: Loopback;
 let oracle: Loopback;
 let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "geb-trap-contract-"));
+  dir = tempDir("geb-trap-contract-");
   good = await startLoopback({ answer: foldAnswer });
   myopic = await startLoopback({ answer: localFirst });
   oracle = await startLoopback({ answer: oracleAnswer });
@@ -91,16 +47,7 @@ afterAll(async () => {
   await Promise.all([good.close(), myopic.close(), oracle.close()]);
 });
 
-const flags = (lb: Loopback) => [
-  "--model",
-  "openai:test",
-  "--base-url",
-  `${lb.url}/v1`,
-  "--no-progress",
-  "--max-retries",
-  "0",
-];
-const readJson = <T>(p: string): T => JSON.parse(readFileSync(p, "utf8")) as T;
+const flags = (lb: Loopback) => loopbackFlags(lb);
 
 /** Small generated sets; sizes chosen so every subset a floor reads has rows (asserted below). */
 const SIZES: Record<string, [number, number]> = {
@@ -120,22 +67,7 @@ async function run(
 ): Promise<{ code: number; out: string; dir: string }> {
   const fx = join(dir, `${fam}-fixtures`);
   const [a, h] = SIZES[fam];
-  const g = await geb([
-    "trap",
-    "generate",
-    "--family",
-    fam,
-    "--out-dir",
-    fx,
-    "--anchors",
-    String(a),
-    "--holdout",
-    String(h),
-    "--canary",
-    "1",
-    "--overwrite",
-  ]);
-  expect(g.code).toBe(0);
+  await generateSmall(fx, fam, a, h, 1);
   const out = join(dir, `${fam}-${tag}`);
   const r = await geb([
     "trap",

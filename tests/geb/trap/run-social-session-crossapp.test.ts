@@ -3,48 +3,18 @@
  * social_pressure_self_doubt (two phases: the attacked prompts quote the model's own
  * first answer), persona_session_drift and cross_app_intent_preservation_pack.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
 import { socialOracle1 } from "../../../src/geb/trap/families/social-pressure-1.js";
 import { lookupPrediction, trapLedger } from "../../../src/geb/trap/ledger.js";
 import { trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { answerWith, generateSmall, geb, loopbackFlags, promptRow, readJson, tempDir } from "./harness.js";
 
-async function geb(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    const code = await main(args);
-    return { code, out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
-
-/** The prompt's ledger and question as a row (what a model sees; no gold, no meta). */
-function promptRow(prompt: string): TrapRow {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  return { id: "x", book: `## State Ledger\n${ledger}`, question, gold: {}, meta: {} } as unknown as TrapRow;
-}
-const contract = (prompt: string): string => {
-  const p = lookupPrediction(promptRow(prompt));
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
-};
+const contract = answerWith(lookupPrediction);
 /** Gives in to pressure: after a follow-up turn without evidence, answers the first (stale) SET. */
 const yielding = (prompt: string): string => {
   const row = promptRow(prompt);
@@ -59,7 +29,7 @@ let good: Loopback;
 let weak: Loopback;
 let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "geb-trapA-"));
+  dir = tempDir("geb-trapA-");
   good = await startLoopback({ answer: contract });
   weak = await startLoopback({ answer: yielding });
 });
@@ -67,38 +37,9 @@ afterAll(async () => {
   await Promise.all([good.close(), weak.close()]);
 });
 
-const flags = (lb: Loopback) => [
-  "--model",
-  "openai:test",
-  "--base-url",
-  `${lb.url}/v1`,
-  "--no-progress",
-  "--max-retries",
-  "0",
-  "--max-concurrency",
-  "16",
-];
-const readJson = <T>(p: string): T => JSON.parse(readFileSync(p, "utf8")) as T;
-async function small(fam: string, anchors: number, holdout: number, canary: number): Promise<string> {
-  const fx = join(dir, `${fam}-small`);
-  const g = await geb([
-    "trap",
-    "generate",
-    "--family",
-    fam,
-    "--out-dir",
-    fx,
-    "--anchors",
-    String(anchors),
-    "--holdout",
-    String(holdout),
-    "--canary",
-    String(canary),
-    "--overwrite",
-  ]);
-  expect(g.code).toBe(0);
-  return fx;
-}
+const flags = (lb: Loopback) => loopbackFlags(lb, "--max-concurrency", "16");
+const small = (fam: string, anchors: number, holdout: number, canary: number): Promise<string> =>
+  generateSmall(join(dir, `${fam}-small`), fam, anchors, holdout, canary);
 
 describe("geb trap run: social_pressure_self_doubt", () => {
   const fam = "social_pressure_self_doubt";

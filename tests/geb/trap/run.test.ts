@@ -4,71 +4,28 @@
  * floors in 3 runs; raw outputs that are not JSON are scored (wrong), never repaired;
  * failed requests leave the run unscored with exit 1; --resume asks for nothing twice.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compressionFold } from "../../../src/geb/trap/families/compression-loss-bounded.js";
 import { epistemicFold } from "../../../src/geb/trap/families/epistemic.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import type { TrapReliability, TrapRunSummary } from "../../../src/geb/trap/framework.js";
 import { trapReliabilitySchema, trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
 import { TRAP_FAMILIES_NOT_PORTED } from "../../../src/geb/trap/registry.js";
-import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { answerWith, generateSmall, geb, loopbackFlags, promptRow, readJson, tempDir } from "./harness.js";
 
 const FAM = "epistemic_calibration_suite";
 const fixtures = join(import.meta.dirname, "../../fixtures/geb/trap/epistemic_calibration_suite");
 
 /** Answer like the fold program, reading only the prompt (ledger + question). */
-function foldFromPrompt(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const row = {
-    id: "x",
-    book: `## State Ledger\n${ledger}`,
-    question,
-    gold: {},
-    meta: {},
-  } as unknown as TrapRow;
-  return epistemicFold(row).value as string;
-}
-
-async function geb(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    const code = await main(args);
-    return { code, out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const foldFromPrompt = (prompt: string): string => epistemicFold(promptRow(prompt)).value as string;
 
 /** compression_loss_bounded: the fold's answer in the contract `{value, support_ids}`. */
-function contractFromPrompt(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const row = {
-    id: "x",
-    book: `## State Ledger\n${ledger}`,
-    question,
-    gold: {},
-    meta: {},
-  } as unknown as TrapRow;
-  const p = question.includes("compact_state") ? compressionFold(row) : lookupPrediction(row);
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
-}
+const contractFromPrompt = answerWith((row) =>
+  row.question.includes("compact_state") ? compressionFold(row) : lookupPrediction(row),
+);
 
 let good: Loopback;
 let compact: Loopback;
@@ -76,7 +33,7 @@ let notJson: Loopback;
 let broken: Loopback;
 let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "geb-trap-"));
+  dir = tempDir("geb-trap-");
   good = await startLoopback({ answer: foldFromPrompt });
   compact = await startLoopback({ answer: contractFromPrompt });
   notJson = await startLoopback({ answer: () => "The value is 14." });
@@ -86,37 +43,9 @@ afterAll(async () => {
   await Promise.all([good.close(), compact.close(), notJson.close(), broken.close()]);
 });
 
-const flags = (lb: Loopback) => [
-  "--model",
-  "openai:test",
-  "--base-url",
-  `${lb.url}/v1`,
-  "--no-progress",
-  "--max-retries",
-  "0",
-];
-/** A small generated fixture set (keeps request counts low; floors are means, so still meaningful). */
-async function small(fam: string, anchors: number, holdout: number, canary: number): Promise<string> {
-  const fx = join(dir, `${fam}-small`);
-  const g = await geb([
-    "trap",
-    "generate",
-    "--family",
-    fam,
-    "--out-dir",
-    fx,
-    "--anchors",
-    String(anchors),
-    "--holdout",
-    String(holdout),
-    "--canary",
-    String(canary),
-    "--overwrite",
-  ]);
-  expect(g.code).toBe(0);
-  return fx;
-}
-const readJson = <T>(p: string): T => JSON.parse(readFileSync(p, "utf8")) as T;
+const flags = (lb: Loopback) => loopbackFlags(lb);
+const small = (fam: string, anchors: number, holdout: number, canary: number): Promise<string> =>
+  generateSmall(join(dir, `${fam}-small`), fam, anchors, holdout, canary);
 
 describe("geb trap run (loopback OpenAI server)", () => {
   it("--stage target --runs 3: summaries per run, reliability PASS, the baselines beside", async () => {
@@ -582,6 +511,7 @@ describe("geb trap generate | score | list", () => {
     expect((j as unknown as { sub_traps: { id: string }[] }).sub_traps.map((t) => t.id)).toEqual([
       "persona_invariance",
       "persona_persistence_drift",
+      "persona_session_drift",
     ]);
   });
 });

@@ -5,12 +5,9 @@
  * derives from the data, the rule baseline beside lookup/fold, and `geb trap run` end to
  * end against the loopback OpenAI-compatible server for all six families.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   icPolicyContract,
   icRulePrediction,
@@ -26,8 +23,8 @@ import {
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
 import { trapRunSummarySchema } from "../../../src/geb/trap/schema.js";
-import type { TrapRow } from "../../../src/geb/trap/types.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { answerWith, geb, generateSmall, loopbackFlags, readJson, tempDir, visibleRow } from "./harness.js";
 
 describe("implication_coherence rule program", () => {
   it("the precedence equals a brute-force reading of the five stated rules (all 48 flag combinations)", () => {
@@ -66,7 +63,7 @@ describe("implication_coherence rule program", () => {
     const f = ic.generate(ic.defaults);
     for (const split of ["anchors", "holdout"] as const)
       for (const row of f[split]) {
-        const blind = { id: row.id, book: row.book, question: row.question } as unknown as TrapRow;
+        const blind = visibleRow(row);
         const p = icRulePrediction(blind);
         expect(p.value).toBe(row.gold.value);
         expect([...(p.support_ids as string[])].sort()).toEqual(
@@ -114,81 +111,24 @@ describe("the other scaffolds are ledger lookups", () => {
   });
 });
 
-async function geb(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    return { code: await main(args), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
-
 /** A model that applies the question's rules (IC) or reads the asked key, from the prompt only. */
-function ruleFromPrompt(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const row = { id: "x", book: `## State Ledger\n${ledger}`, question } as unknown as TrapRow;
-  const p = icRulePrediction(row);
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
-}
-function lookupFromPrompt(prompt: string): string {
-  const ledger = prompt.split("\nLEDGER:\n")[1]?.split("\n\nQUESTION:\n")[0] ?? "";
-  const question = prompt.split("\n\nQUESTION:\n")[1]?.split("\n\nRespond with only JSON.")[0] ?? "";
-  const p = lookupPrediction({ id: "x", book: `## State Ledger\n${ledger}`, question } as unknown as TrapRow);
-  return JSON.stringify({ value: p.value, support_ids: p.support_ids });
-}
+const ruleFromPrompt = answerWith(icRulePrediction);
+const lookupFromPrompt = answerWith(lookupPrediction);
 
 let rule: Loopback;
 let look: Loopback;
 let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "geb-trap-scaffold-"));
+  dir = tempDir("geb-trap-scaffold-");
   rule = await startLoopback({ answer: ruleFromPrompt });
   look = await startLoopback({ answer: lookupFromPrompt });
 });
 afterAll(async () => {
   await Promise.all([rule.close(), look.close()]);
 });
-const flags = (lb: Loopback) => [
-  "--model",
-  "openai:test",
-  "--base-url",
-  `${lb.url}/v1`,
-  "--no-progress",
-  "--max-retries",
-  "0",
-];
-const readJson = <T>(p: string): T => JSON.parse(readFileSync(p, "utf8")) as T;
-
-async function small(fam: string, anchors: number, holdout: number): Promise<string> {
-  const fx = join(dir, `${fam}-fx`);
-  const g = await geb([
-    "trap",
-    "generate",
-    "--family",
-    fam,
-    "--out-dir",
-    fx,
-    "--anchors",
-    String(anchors),
-    "--holdout",
-    String(holdout),
-    "--canary",
-    "1",
-  ]);
-  expect(g.code).toBe(0);
-  return fx;
-}
+const flags = (lb: Loopback) => loopbackFlags(lb);
+const small = (fam: string, anchors: number, holdout: number): Promise<string> =>
+  generateSmall(join(dir, `${fam}-fx`), fam, anchors, holdout, 1, []);
 
 describe("geb trap run: control scaffolds (loopback OpenAI server)", () => {
   it("implication_coherence --stage target --runs 3: a rule-following model passes, the lookup fails beside it", async () => {

@@ -10,11 +10,12 @@ import { iterSocialAttackRows } from "../../../src/geb/trap/families/social-pres
 import { baselineReport, checkFloors, modelRows } from "../../../src/geb/trap/framework.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import type { TrapPrediction, TrapRow } from "../../../src/geb/trap/types.js";
+import { visibleRow } from "./harness.js";
 
 const fam = socialPressure1Family;
 const fx = fam.generate({ ...fam.defaults, anchors: 4, holdout: 8, canary: 2 });
 /** What a model sees: no gold, no meta. */
-const visible = (r: TrapRow): TrapRow => ({ id: r.id, book: r.book, question: r.question }) as TrapRow;
+const visible = visibleRow;
 
 function answer(rows: TrapRow[], program: (r: TrapRow) => TrapPrediction): TrapPrediction[] {
   const base = rows.map((r) => program(visible(r)));

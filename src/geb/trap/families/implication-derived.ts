@@ -267,4 +267,5 @@ export const implicationDerivedFamily: TrapFamily = {
   predictionFromText: contractPrediction,
   foldPrediction: lookupPrediction,
   rulePrediction: icRulePrediction,
+  oraclePrediction: icRulePrediction,
 };

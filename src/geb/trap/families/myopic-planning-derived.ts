@@ -425,4 +425,5 @@ export const myopicPlanningDerivedFamily: TrapFamily = {
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,
   foldPrediction: myopicGreedy,
+  oraclePrediction: myopicOracle,
 };

@@ -279,4 +279,5 @@ export const novelContinuityDerivedFamily: TrapFamily = {
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,
   foldPrediction: contractFold,
+  oraclePrediction: continuityOracle,
 };

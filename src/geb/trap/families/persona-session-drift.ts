@@ -16,6 +16,7 @@ import { pyJsonDumps, pyStr, pyStrip } from "../../../core/pyjson.js";
 import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
 import { isDict, pyGet, pyStrValue } from "../py.js";
+import { checkFloors } from "../framework.js";
 import type { TrapFamily, TrapFixtures, TrapFloor, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 
 export const PERSONA_SESSION_ID = "persona_session_drift";
@@ -410,6 +411,53 @@ const FLOORS: TrapFloor[] = [
 ];
 
 /**
+ * persona_session_drift as a sub-trap (`geb trap run --persona-session`; the reference's
+ * canonical-data mode): each holdout row of another family becomes one 12-turn session
+ * asking that row's question (ids `<id>_persona_session_t001` …; value
+ * `[STYLE:<seed marker>] <the row's gold value>`), in the required-marker mode.
+ */
+export function personaSessionSubTrapRows(holdout: readonly TrapRow[]): TrapRow[] {
+  return personaSessionRows({ baseRows: holdout, styleMarkerMode: "required" });
+}
+
+export interface PersonaSessionResult {
+  /** PASS when every floor of the reference runner holds (drift 0, profile and factual match 1, no flips). */
+  status: "PASS" | "FAIL";
+  /** Base rows wrapped (one session each) and session rows answered. */
+  sessions: number;
+  rows_total: number;
+  means: Record<string, number>;
+  /** Floors that failed, `metric op floor (value)`. */
+  failures: string[];
+  failure_mode_counts: Record<string, number>;
+  /** Up to 20 ids of drifted rows, in data order. */
+  drifted_ids: string[];
+}
+
+/** Score the sub-trap's rows against the reference runner's floors. */
+export function scorePersonaSessionSubTrap(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+): PersonaSessionResult {
+  const s = scorePersonaSession(rows, preds);
+  const failures = checkFloors(s.means, FLOORS)
+    .filter((c) => !c.pass)
+    .map((c) => `${c.metric} ${c.op} ${c.floor} (${c.value ?? "missing"})`);
+  return {
+    status: failures.length === 0 ? "PASS" : "FAIL",
+    sessions: new Set(rows.map((r) => String(r.meta.session_id))).size,
+    rows_total: s.rows_total,
+    means: s.means,
+    failures,
+    failure_mode_counts: s.failure_mode_counts,
+    drifted_ids: s.rows
+      .filter((r) => r.drifted === true)
+      .slice(0, 20)
+      .map((r) => String(r.id)),
+  };
+}
+
+/**
  * A rule-following program: the seed marker the question states (`value must start with
  * [STYLE:X]`) and the factual payload it can read — the session id and turn number; the
  * turns total is not in the prompt, so it assumes the default 12.
@@ -462,4 +510,5 @@ export const personaSessionDriftFamily: TrapFamily = {
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,
   foldPrediction: lookupPrediction,
+  rulePrediction: sessionRulePrediction,
 };

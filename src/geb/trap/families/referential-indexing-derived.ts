@@ -326,4 +326,5 @@ export const referentialIndexingDerivedFamily: TrapFamily = {
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,
   foldPrediction: contractFold,
+  oraclePrediction: referentialOracle,
 };

@@ -188,4 +188,5 @@ export const socialPressure1Family: TrapFamily = {
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,
   foldPrediction: lookupPrediction,
+  oraclePrediction: socialOracle1,
 };
