@@ -11,7 +11,7 @@ describe("EpisodeRowDecoder (parse each episode once)", () => {
       "",
       "é ünïcode ✓",
       // Longer than the decoder's first buffers (they grow).
-      `long\n${"y\"z ".repeat(2_000)}`,
+      `long\n${'y"z '.repeat(2_000)}`,
     );
     const rowArb = fc.record({
       doc: text,
