@@ -63,7 +63,7 @@ import {
 } from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
-import { scoreCertificate, sortAtoms } from "./verify/index.js";
+import { scoreCertificate, scoreRunMetrics, sortAtoms } from "./verify/index.js";
 import type { SubsetCaps } from "./verify/subset.js";
 
 export type BestMatchPool = "complete" | "official";
@@ -73,8 +73,9 @@ export type BestMatchPool = "complete" | "official";
  * The atom-budget rule is the compiled instance's (`withAtomBudget`) unless `atomBudget` is given.
  */
 export function defaultScorer(opts: { pool?: BestMatchPool; atomBudget?: AtomBudgetRule } = {}): Scorer {
+  // The run-record fields only: a valid certificate needs no walk over M(I) (scoreRunMetrics).
   return (_inst, ci, cert, choice) =>
-    scoreCertificate(ci, cert, {
+    scoreRunMetrics(ci, cert, {
       bestMatch: { pool: choice?.pool ?? opts.pool ?? "complete", maxNodes: choice?.maxNodes },
       atomBudget: opts.atomBudget,
     });
