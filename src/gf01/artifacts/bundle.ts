@@ -105,6 +105,11 @@ export interface LoadedBundle {
   byId: Map<string, Gf01Instance>;
   /** Instances compiled while loading (by id), so later scoring does not compile them again. */
   compiled?: Map<string, CompiledInstance>;
+  /**
+   * Content hashes recomputed while loading (by id; instances that store one, which loading
+   * checked against it), so a validator comparing row copies does not hash them again.
+   */
+  contentHashes?: Map<string, string>;
 }
 
 /** The instance as the official `to_canonical_dict` writes it (floats marked). */
@@ -205,7 +210,7 @@ function parseInstance(
   item: unknown,
   file: string | undefined,
   field: string,
-): { inst: Gf01Instance; ci: CompiledInstance } {
+): { inst: Gf01Instance; ci: CompiledInstance; contentHash?: string } {
   const inst = (
     looksLikeInstance(item) ? item : parseWith(instanceSchema, item, { file, field })
   ) as Gf01Instance;
@@ -219,8 +224,9 @@ function parseInstance(
   // Newest official form: the stored content hash must be the instance's semantic hash
   // (the official loader recomputes it silently; a mismatch means an edited instance).
   const stored = [inst.content_hash, inst.provenance?.content_hash].filter((h) => typeof h === "string");
+  let got: string | undefined;
   if (stored.length) {
-    const got = computeContentHash(inst);
+    got = computeContentHash(inst);
     for (const h of stored) {
       if (h !== got)
         throw new InputError(
@@ -232,7 +238,7 @@ function parseInstance(
         );
     }
   }
-  return { inst, ci };
+  return { inst, ci, contentHash: got };
 }
 
 /**
@@ -249,9 +255,11 @@ export function parseBundle(
   const instances: Gf01Instance[] = [];
   const byId = new Map<string, Gf01Instance>();
   const compiled = new Map<string, CompiledInstance>();
+  const contentHashes = new Map<string, string>();
   raw.forEach((item, i) => {
-    const { inst, ci } = parseInstance(item, file, field(i));
+    const { inst, ci, contentHash } = parseInstance(item, file, field(i));
     compiled.set(inst.instance_id, ci);
+    if (contentHash !== undefined) contentHashes.set(inst.instance_id, contentHash);
     if (byId.has(inst.instance_id)) {
       throw new InputError(`duplicate instance_id ${inst.instance_id}`, {
         file,
@@ -273,7 +281,7 @@ export function parseBundle(
       );
     }
   }
-  return { instances, meta, byId, compiled };
+  return { instances, meta, byId, compiled, contentHashes };
 }
 
 /**
