@@ -406,7 +406,7 @@ Examples:
     .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP);
   addDiagnosticCapOptions(verify).action(async (o) => {
     const diagnostic = await diagnosticFromFlags(o);
-    const api = await import("./score-api.js");
+    const api = await import("./verify-one.js");
     let text = String(o.certificate);
     let file: string | undefined;
     if (text.startsWith("@")) {

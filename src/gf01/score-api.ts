@@ -9,22 +9,9 @@ import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import { readJsonFile, readJsonl } from "../core/jsonl.js";
-import {
-  type BundleSource,
-  bundleSourceName,
-  type LoadedBundle,
-  loadBundle,
-  loadBundleInstance,
-} from "./artifacts/bundle.js";
+import { type LoadedBundle, loadBundle } from "./artifacts/bundle.js";
 import type { Scorer } from "./artifacts/scorer.js";
-import { parseCertificate } from "./model/certificate.js";
-import {
-  ATOM_BUDGET_RULES,
-  type AtomBudgetRule,
-  compileInstance,
-  DEFAULT_ATOM_BUDGET_RULE,
-} from "./model/compile.js";
-import type { Gf01Instance } from "./model/types.js";
+import { type AtomBudgetRule, DEFAULT_ATOM_BUDGET_RULE } from "./model/compile.js";
 import {
   type AttemptPolicy,
   AttemptCollector,
@@ -33,10 +20,11 @@ import {
 } from "./report/report.js";
 import { SeparationChecker } from "./report/separation.js";
 import { type ValidationOutcome, validateRows } from "./report/validate.js";
-import { scoreCertificate, scoreRunMetrics } from "./verify/score.js";
-import type { SubsetCaps } from "./verify/subset.js";
+import { scoreRunMetrics } from "./verify/score.js";
+import type { ApiResult, BestMatchPool } from "./verify-one.js";
 
-export type BestMatchPool = "complete" | "official";
+export type { ApiResult, BestMatchPool } from "./verify-one.js";
+export { parseAtomBudgetRule, parseBestMatchPool, verifyOne } from "./verify-one.js";
 
 /**
  * The verifier as a `Scorer` (DEC-025 best match over the complete M(I) unless `pool: "official"`).
@@ -49,75 +37,6 @@ export function defaultScorer(opts: { pool?: BestMatchPool; atomBudget?: AtomBud
       bestMatch: { pool: choice?.pool ?? opts.pool ?? "complete", maxNodes: choice?.maxNodes },
       atomBudget: opts.atomBudget,
     });
-}
-
-/** Parse a `--best-match-pool` value; undefined stays undefined (the caller's default applies). */
-export function parseBestMatchPool(v: unknown): BestMatchPool | undefined {
-  if (v === undefined || v === "complete" || v === "official") return v;
-  throw new InputError(`unknown --best-match-pool ${String(v)} (expected complete | official)`, {
-    field: "best-match-pool",
-  });
-}
-
-/** Parse an `--atom-budget` value (one-line usage error otherwise). */
-export function parseAtomBudgetRule(v: unknown, field = "atom-budget"): AtomBudgetRule {
-  if (v === undefined) return DEFAULT_ATOM_BUDGET_RULE;
-  if ((ATOM_BUDGET_RULES as readonly unknown[]).includes(v)) return v as AtomBudgetRule;
-  throw new InputError(`unknown --${field} ${String(v)} (expected ${ATOM_BUDGET_RULES.join(" | ")})`, {
-    field,
-  });
-}
-
-export interface ApiResult {
-  ok: boolean;
-  payload: Record<string, unknown>;
-}
-
-// ---------------------------------------------------------------------------------------
-// verify one certificate
-
-export async function verifyOne(o: {
-  instancesFile: BundleSource;
-  instanceId?: string;
-  certificate: unknown;
-  pool?: BestMatchPool;
-  /** Run SubsetMin: true (default caps) or the caps (gf01 freeze-caps). */
-  diagnostic?: boolean | SubsetCaps;
-  atomBudget?: AtomBudgetRule;
-  /** Also validate every other instance and the bundle's instances_hash. */
-  checkBundle?: boolean;
-}): Promise<ApiResult> {
-  // Only the chosen instance is validated; the whole bundle (every instance, instances_hash)
-  // only with `checkBundle`.
-  let inst: Gf01Instance | undefined;
-  if (o.checkBundle) {
-    const b = await loadBundle(o.instancesFile);
-    if (o.instanceId) inst = b.byId.get(o.instanceId);
-    else if (b.instances.length === 1) inst = b.instances[0];
-  } else inst = (await loadBundleInstance(o.instancesFile, o.instanceId || undefined)).instance;
-  if (!inst) {
-    throw new InputError(
-      o.instanceId
-        ? `instance_id ${o.instanceId} is not in the bundle`
-        : "the bundle has several instances; pass --instance-id",
-      { file: bundleSourceName(o.instancesFile), field: "instance_id" },
-    );
-  }
-  const cert = parseCertificate(o.certificate);
-  const ci = compileInstance(inst);
-  const s = scoreCertificate(ci, cert, {
-    bestMatch: { pool: o.pool ?? "complete" },
-    diagnostic: o.diagnostic,
-    atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
-  });
-  return {
-    ok: true,
-    payload: {
-      instance_id: inst.instance_id,
-      certificate: cert.map((a) => [a[0], a[1], a[2]]),
-      ...s,
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------
