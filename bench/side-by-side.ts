@@ -2,7 +2,7 @@
  * Side-by-side bench (issue 15): our commands and the reference harnesses' on the same inputs.
  *
  *   npm run build    # measures the installed bins, dist/bin/*.js
- *   npm run bench -- --reference-gf01 DIR --reference-geb DIR [--quick] [--runs N] [--doc docs/performance.md]
+ *   npm run bench -- --reference-gf01 DIR --reference-geb DIR [--quick] [--runs N] [--only REGEX] [--doc docs/performance.md]
  *   npx tsx bench/side-by-side.ts …same flags…
  *
  * DIR is an extracted reference source tree (bench only, never CI): the GF-01 official harness
@@ -61,6 +61,18 @@ const PY = process.env.PYTHON ?? "python3";
 const rtAt = argv.indexOf("--rt");
 const rtCpu = rtAt < 0 ? undefined : /^\d+$/.test(argv[rtAt + 1] ?? "") ? argv[rtAt + 1] : "1";
 const keepCa = argv.includes("--keep-ca");
+/**
+ * `--only REGEX`: measure only the rows whose key matches (keys: gf01-generate,
+ * gf01-generate-vs-loop, gf01-verify, gf01-official-pool, gf01-validate, gf01-report,
+ * geb-generate, geb-baseline, geb-grade, geb-sweep, gf01-help, geb-help, gf01-serve, floors);
+ * set-up that no selected row needs is skipped. Development only: refused with `--doc`.
+ */
+const onlyRe = flag("--only") === undefined ? undefined : new RegExp(flag("--only") as string);
+const want = (key: string): boolean => !onlyRe || onlyRe.test(key);
+if (onlyRe && docFile) {
+  process.stderr.write("side-by-side: --only measures part of the table; it cannot rewrite --doc\n");
+  process.exit(2);
+}
 
 /** Sizes: the issue's table, or small ones for `--quick`. */
 const N = quick
@@ -205,8 +217,9 @@ const sameBytes = (a: string, b: string): string =>
       : "DIFFER"
     : "";
 
-function setup(c: Cmd | undefined, what: string): void {
-  if (!c) return;
+/** A set-up step; with `keys`, only when one of those rows is selected (`--only`). */
+function setup(c: Cmd | undefined, what: string, ...keys: string[]): void {
+  if (!c || (keys.length > 0 && !keys.some(want))) return;
   try {
     runOnce(c);
   } catch (e) {
@@ -288,7 +301,14 @@ rows.push({
 // M(I) per instance in Python: many minutes at 200 instances on a shared machine.)
 const bundleArgs = ["--seed", "7100", "--count", `${N.bundle}`];
 if (refGf01)
-  setup(gf01Ref(["generate", ...bundleArgs, "--out", "b.json", "--manifest-out", "m.json"]), "gf01 bundle");
+  setup(
+    gf01Ref(["generate", ...bundleArgs, "--out", "b.json", "--manifest-out", "m.json"]),
+    "gf01 bundle",
+    "gf01-verify",
+    "gf01-official-pool",
+    "gf01-validate",
+    "gf01-report",
+  );
 else
   setup(
     ours(gf01Bin, [
@@ -304,10 +324,18 @@ else
       "m.json",
     ]),
     "gf01 bundle",
+    "gf01-verify",
+    "gf01-official-pool",
+    "gf01-validate",
+    "gf01-report",
   );
 setup(
   ours(gf01Bin, ["evaluate", "--instances", "b.json", "--agent", "greedy", "--out", "runs.jsonl"]),
   "gf01 runs",
+  "gf01-verify",
+  "gf01-official-pool",
+  "gf01-validate",
+  "gf01-report",
 );
 interface RunRow {
   instance_id: string;
@@ -373,7 +401,7 @@ if (bundle && runRows.length) {
   // Official-pool scoring: the issue's row is an instance with |M(I)| = 10,109. The instance
   // among the generated seeds with |M(I)| nearest that (10,109 itself in seeds 0..9999 when
   // present), alone in a bundle, scored on the certificate our greedy agent gives it.
-  setup(genOurs, "generated instances");
+  setup(genOurs, "generated instances", "gf01-official-pool");
   const TARGET_M = 10_109n;
   const dist = (m: bigint): bigint => (m > TARGET_M ? m - TARGET_M : TARGET_M - m);
   let big = { seed: -1, m: 0n };
@@ -399,10 +427,12 @@ if (bundle && runRows.length) {
         "big.json",
       ]),
       "largest-M(I) instance",
+      "gf01-official-pool",
     );
     setup(
       ours(gf01Bin, ["evaluate", "--instances", "big.json", "--agent", "greedy", "--out", "runs-big.jsonl"]),
       "largest-M(I) run",
+      "gf01-official-pool",
     );
   }
   const bigRow = existsSync(p("runs-big.jsonl"))
@@ -464,6 +494,8 @@ rows.push({
 setup(
   ours(gebBin, ["generate", "--out", "geb.jsonl", ...gebGen, "--compat", "reference-0.1"]),
   "geb dataset",
+  "geb-baseline",
+  "geb-grade",
 );
 rows.push({
   key: "geb-baseline",
@@ -507,6 +539,7 @@ setup(
     "reference-0.1",
   ]),
   "geb predictions",
+  "geb-grade",
 );
 rows.push({
   key: "geb-grade",
@@ -546,6 +579,7 @@ interface Result {
 }
 const results: Result[] = [];
 for (const row of rows) {
+  if (!want(row.key)) continue;
   log(`${row.key} …`);
   const [o, r] = measure([row.ours, row.ref]);
   results.push({ row, ours: o, ref: r });
@@ -553,7 +587,7 @@ for (const row of rows) {
 
 // Serve: bench/gf01-serve.ts (its own client process and figures), ours only.
 let serve: { metric: string; value: number; unit: string }[] = [];
-{
+if (want("gf01-serve")) {
   log("gf01-serve …");
   const r = spawnSync(node, ["--import", "tsx", join(root, "bench/gf01-serve.ts")], {
     cwd: root,
@@ -616,7 +650,7 @@ function floors(): { metric: string; value: number; unit: string }[] {
   out.push({ metric: `disk write (${total >> 20} MiB, fsync)`, value: total / 1e9 / s, unit: "GB/s" });
   return out;
 }
-const floor = floors();
+const floor = want("floors") ? floors() : [];
 
 // ---------------------------------------------------------------------------------------------
 // Report.
@@ -655,13 +689,15 @@ for (const s of serve)
   lines.push(
     `| serve (bench/gf01-serve.ts): ${s.metric} | ${Number(s.value.toPrecision(3))} ${s.unit} | – | – | – | – |  | ${dominates.get(`serve (bench/gf01-serve.ts): ${s.metric}`) ?? ""} |`,
   );
-const floorLines = [
-  "| floor | value |",
-  "|---|---|",
-  ...floor.map(
-    (f) => `| ${f.metric} | ${f.unit === "s" ? fmtS(f.value) : `${f.value.toFixed(2)} ${f.unit}`} |`,
-  ),
-];
+const floorLines = floor.length
+  ? [
+      "| floor | value |",
+      "|---|---|",
+      ...floor.map(
+        (f) => `| ${f.metric} | ${f.unit === "s" ? fmtS(f.value) : `${f.value.toFixed(2)} ${f.unit}`} |`,
+      ),
+    ]
+  : [];
 const cmdLine = `npm run bench -- ${argv.join(" ")}`.trim();
 const facts = `${cpus().length} × ${cpus()[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM (${(freemem() / 2 ** 30).toFixed(1)} free at the end), Node ${process.version}, ${spawnSync(PY, ["--version"], { encoding: "utf8" }).stdout.trim()}, load average at the end ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}${rtCpu !== undefined ? `; timed runs at real-time priority pinned to core ${rtCpu} (\`--rt\`)` : ""}`;
 const table = [

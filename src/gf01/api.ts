@@ -4,8 +4,7 @@
  * `InputError` (naming file/line/field) for bad input. Nothing here prints or exits.
  */
 import { toolkitCommit } from "../core/provenance.js";
-import { constants } from "node:fs";
-import { access, stat, writeFile } from "node:fs/promises";
+import { stat, writeFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import type { QueueUrl } from "../core/queue/url.js";
 import { canonicalHash } from "../core/hash.js";
@@ -15,12 +14,10 @@ import { getAgent, listAgents } from "./agents/index.js";
 import {
   type BundleSource,
   buildBundle,
-  bundleSourceName,
   bundleToJson,
   instanceToDict,
   type LoadedBundle,
   loadBundle,
-  loadBundleInstance,
 } from "./artifacts/bundle.js";
 import { pyFloat } from "../core/pyjson.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
@@ -41,67 +38,20 @@ import {
   evaluateToolPolicyError,
   runRecordLine,
 } from "./artifacts/run-record.js";
-import type { Scorer } from "./artifacts/scorer.js";
 import { type CheckSuiteOptions, runChecks } from "./checks/index.js";
 import { identifiabilityCheck } from "./checks/identifiability.js";
 import { defaultConfig, officialConfig } from "./generate/config.js";
 import { generateInstance } from "./generate/default.js";
 import { generateOfficial, isRejected } from "./generate/official.js";
 import { parseCertificate } from "./model/certificate.js";
-import {
-  ATOM_BUDGET_RULES,
-  type AtomBudgetRule,
-  compileInstance,
-  DEFAULT_ATOM_BUDGET_RULE,
-} from "./model/compile.js";
+import { type AtomBudgetRule, compileInstance, DEFAULT_ATOM_BUDGET_RULE } from "./model/compile.js";
 import type { Gf01Instance } from "./model/types.js";
-import {
-  type AttemptPolicy,
-  AttemptCollector,
-  type FoldableDimension,
-  ReportBuilder,
-} from "./report/report.js";
-import { SeparationChecker } from "./report/separation.js";
-import { type ValidationOutcome, validateRows } from "./report/validate.js";
 import { type AggregateInput, aggregateSuite } from "./report/aggregate.js";
+import { ReportBuilder } from "./report/report.js";
+import { validateRows } from "./report/validate.js";
 import { scoreCertificate, sortAtoms } from "./verify/index.js";
 import type { SubsetCaps } from "./verify/subset.js";
-
-export type BestMatchPool = "complete" | "official";
-
-/**
- * The verifier as a `Scorer` (DEC-025 best match over the complete M(I) unless `pool: "official"`).
- * The atom-budget rule is the compiled instance's (`withAtomBudget`) unless `atomBudget` is given.
- */
-export function defaultScorer(opts: { pool?: BestMatchPool; atomBudget?: AtomBudgetRule } = {}): Scorer {
-  return (_inst, ci, cert, choice) =>
-    scoreCertificate(ci, cert, {
-      bestMatch: { pool: choice?.pool ?? opts.pool ?? "complete", maxNodes: choice?.maxNodes },
-      atomBudget: opts.atomBudget,
-    });
-}
-
-/** Parse a `--best-match-pool` value; undefined stays undefined (the caller's default applies). */
-export function parseBestMatchPool(v: unknown): BestMatchPool | undefined {
-  if (v === undefined || v === "complete" || v === "official") return v;
-  throw new InputError(`unknown --best-match-pool ${String(v)} (expected complete | official)`, {
-    field: "best-match-pool",
-  });
-}
-
-/** Parse an `--atom-budget` value (one-line usage error otherwise). */
-export function parseAtomBudgetRule(v: unknown, field = "atom-budget"): AtomBudgetRule {
-  if (v === undefined) return DEFAULT_ATOM_BUDGET_RULE;
-  if ((ATOM_BUDGET_RULES as readonly unknown[]).includes(v)) return v as AtomBudgetRule;
-  throw new InputError(`unknown --${field} ${String(v)} (expected ${ATOM_BUDGET_RULES.join(" | ")})`, {
-    field,
-  });
-}
-
-export interface ApiResult {
-  ok: boolean;
-  payload: Record<string, unknown>;
-}
+import { type ApiResult, type BestMatchPool, defaultScorer, ensureReadable } from "./score-api.js";
 
 // ---------------------------------------------------------------------------------------
 // generate / manifest
@@ -192,190 +142,21 @@ export async function manifestFor(instancesFile: string): Promise<Record<string,
 }
 
 // ---------------------------------------------------------------------------------------
-// verify one certificate
+// verify / validate / report: score-api.ts (a small module graph, so the CLI's verify,
+// validate and report load only what they use); re-exported here unchanged.
 
-export async function verifyOne(o: {
-  instancesFile: BundleSource;
-  instanceId?: string;
-  certificate: unknown;
-  pool?: BestMatchPool;
-  /** Run SubsetMin: true (default caps) or the caps (gf01 freeze-caps). */
-  diagnostic?: boolean | SubsetCaps;
-  atomBudget?: AtomBudgetRule;
-  /** Also validate every other instance and the bundle's instances_hash. */
-  checkBundle?: boolean;
-}): Promise<ApiResult> {
-  // Only the chosen instance is validated; the whole bundle (every instance, instances_hash)
-  // only with `checkBundle`.
-  let inst: Gf01Instance | undefined;
-  if (o.checkBundle) {
-    const b = await loadBundle(o.instancesFile);
-    if (o.instanceId) inst = b.byId.get(o.instanceId);
-    else if (b.instances.length === 1) inst = b.instances[0];
-  } else inst = (await loadBundleInstance(o.instancesFile, o.instanceId || undefined)).instance;
-  if (!inst) {
-    throw new InputError(
-      o.instanceId
-        ? `instance_id ${o.instanceId} is not in the bundle`
-        : "the bundle has several instances; pass --instance-id",
-      { file: bundleSourceName(o.instancesFile), field: "instance_id" },
-    );
-  }
-  const cert = parseCertificate(o.certificate);
-  const ci = compileInstance(inst);
-  const s = scoreCertificate(ci, cert, {
-    bestMatch: { pool: o.pool ?? "complete" },
-    diagnostic: o.diagnostic,
-    atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
-  });
-  return {
-    ok: true,
-    payload: {
-      instance_id: inst.instance_id,
-      certificate: cert.map((a) => [a[0], a[1], a[2]]),
-      ...s,
-    },
-  };
-}
+export type { ApiResult, BestMatchPool, ValidateFileOptions } from "./score-api.js";
+export {
+  defaultScorer,
+  parseAtomBudgetRule,
+  parseBestMatchPool,
+  reportRunsFile,
+  validateRunsFile,
+  verifyOne,
+} from "./score-api.js";
 
 // ---------------------------------------------------------------------------------------
-// validate / report / migrate
-
-export interface ValidateFileOptions {
-  instancesFile?: string;
-  manifestFile?: string;
-  strict?: boolean;
-  official?: boolean;
-  pool?: BestMatchPool;
-  /** Rule for rows that do not record `atom_budget` (default "diagnostic"). */
-  atomBudget?: AtomBudgetRule;
-}
-
-/** Pool for rows that do not record `best_match_pool`: the official writer's, unless given. */
-const rowDefaultPool = (o: ValidateFileOptions): BestMatchPool => o.pool ?? "official";
-
-/** Fail with a clear InputError (not ENOENT from a stream) when an input file is unreadable. */
-async function ensureReadable(file: string): Promise<void> {
-  try {
-    await access(file, constants.R_OK);
-  } catch (e) {
-    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      file,
-    });
-  }
-  // A directory passes access(R_OK) and then fails the read with a raw EISDIR.
-  if ((await stat(file)).isDirectory()) throw new InputError("is a directory, expected a file", { file });
-}
-
-async function loadOptional(o: ValidateFileOptions): Promise<{ bundle?: LoadedBundle; manifest?: unknown }> {
-  const bundle = o.instancesFile ? await loadBundle(o.instancesFile) : undefined;
-  const manifest = o.manifestFile ? await readJsonFile(o.manifestFile) : undefined;
-  return { bundle, manifest };
-}
-
-function withPaths(
-  out: ValidationOutcome,
-  runsFile: string,
-  o: ValidateFileOptions,
-): Record<string, unknown> {
-  return {
-    ...out.payload,
-    runs_path: runsFile,
-    ...(o.manifestFile ? { manifest_path: o.manifestFile } : {}),
-    ...(o.instancesFile ? { instances_path: o.instancesFile } : {}),
-  };
-}
-
-export async function validateRunsFile(
-  runsFile: string,
-  o: ValidateFileOptions = {},
-): Promise<ApiResult & { outcome: ValidationOutcome }> {
-  await ensureReadable(runsFile);
-  const { bundle, manifest } = await loadOptional(o);
-  const outcome = await validateRows(readJsonl(runsFile), {
-    strict: o.strict,
-    official: o.official,
-    bundle,
-    manifest,
-    score: defaultScorer({ pool: rowDefaultPool(o) }),
-    atomBudget: o.atomBudget,
-  });
-  return { ok: outcome.ok, payload: withPaths(outcome, runsFile, o), outcome };
-}
-
-/**
- * Report = validate (same rules, same single pass) + per-stratum aggregation. `fold` reports
- * the given difficulty strata as "all" (a per-agent summary view; tracks and agents are never
- * folded).
- */
-export async function reportRunsFile(
-  runsFile: string,
-  o: ValidateFileOptions & {
-    fold?: readonly FoldableDimension[];
-    /** Human rows: which of a player's attempts at an instance count (default first). */
-    attempts?: AttemptPolicy;
-  } = {},
-): Promise<ApiResult> {
-  await ensureReadable(runsFile);
-  const { bundle, manifest } = await loadOptional(o);
-  const builder = new ReportBuilder(o.fold);
-  const humans = new AttemptCollector(o.attempts ?? "first", o.fold);
-  const separation = new SeparationChecker();
-  // Scoring choices recorded per row; a report states them and never pools different ones.
-  const rules = new Set<string>();
-  const pools = new Set<string>();
-  const outcome = await validateRows(readJsonl(runsFile), {
-    strict: o.strict,
-    official: o.official,
-    bundle,
-    manifest,
-    score: defaultScorer({ pool: rowDefaultPool(o) }),
-    atomBudget: o.atomBudget,
-    onRow: (row, line) => {
-      rules.add(String(row.atom_budget ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE));
-      pools.add(String(row.best_match_pool ?? rowDefaultPool(o)));
-      if (!humans.add(row)) builder.add(row);
-      separation.add(row, line);
-    },
-  });
-  if (!outcome.ok) return { ok: false, payload: withPaths(outcome, runsFile, o) };
-  const attempts = humans.finish(builder);
-  // DEC-001/046: a track-bound agent on another track, or a run recorded twice, would mix conditions.
-  if (separation.issues.length) {
-    const first = separation.issues[0];
-    return {
-      ok: false,
-      payload: {
-        status: "error",
-        error_type: first.error_type,
-        error_count: separation.issues.length,
-        errors_preview: separation.issues.slice(0, 50).map((i) => `line ${i.line}: ${i.message}`),
-        runs_path: runsFile,
-      },
-    };
-  }
-  for (const [key, set] of [
-    ["atom_budget", rules],
-    ["best_match_pool", pools],
-  ] as const) {
-    if (set.size > 1)
-      return {
-        ok: false,
-        payload: {
-          status: "error",
-          error_type: "scoring_choice_mixing",
-          message: `rows were scored under different ${key} choices (${[...set].sort().join(", ")}); report them separately`,
-          runs_path: runsFile,
-        },
-      };
-  }
-  const payload = builder.finish({ strict: !!(o.strict || o.official), coverage: outcome.coverage });
-  payload.recomputed = !!bundle;
-  payload.atom_budget = [...rules][0] ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE;
-  payload.best_match_pool = [...pools][0] ?? rowDefaultPool(o);
-  if (attempts) payload.human_attempts = attempts;
-  return { ok: true, payload };
-}
+// migrate
 
 export interface MigrateOptions {
   instancesFile: string;

@@ -402,7 +402,7 @@ Examples:
     .option(ATOM_BUDGET_FLAG, ATOM_BUDGET_HELP);
   addDiagnosticCapOptions(verify).action(async (o) => {
     const diagnostic = await diagnosticFromFlags(o);
-    const api = await import("./api.js");
+    const api = await import("./verify-one.js");
     let text = String(o.certificate);
     let file: string | undefined;
     if (text.startsWith("@")) {
@@ -450,7 +450,7 @@ Examples:
 
   vr("validate", "Validate run JSONL: official policy checks + re-verification of every certificate").action(
     async (o) => {
-      const api = await import("./api.js");
+      const api = await import("./score-api.js");
       const r = await api.validateRunsFile(o.runs, {
         instancesFile: o.instances,
         manifestFile: o.manifest,
@@ -492,7 +492,7 @@ Examples:
       // --png needs an optional package: say so before any work (and before the HTML is written).
       if (o.png)
         await importOptional("playwright-core", "PNG export (--png)", () => import("playwright-core"));
-      const api = await import("./api.js");
+      const api = await import("./score-api.js");
       const { readJsonlAll } = await import("../core/jsonl.js");
       const { formatReportTable } = await import("./report/report.js");
       const r = await api.reportRunsFile(o.runs, {

@@ -11,8 +11,7 @@ import { readJsonFile, writeFileAtomic } from "../../core/jsonl.js";
 import { canonicalEncoder } from "../../core/pyjson.js";
 import { parseWith, registerSchema } from "../../core/schema.js";
 import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/source.js";
-import { type CompiledInstance, compileInstance } from "../model/compile.js";
-import { computeContentHash } from "../model/identity.js";
+import type { CompiledInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
   BENCHMARK_VERSION,
@@ -27,6 +26,7 @@ import {
   IDENTIFIABILITY_POLICY_VERSION,
   INSTANCE_BUNDLE_SCHEMA_VERSION,
 } from "./meta.js";
+import { bundleSourceName, checkedInstance, instanceIndex } from "./bundle-lean.js";
 import { looksLikeInstance } from "./instance-check.js";
 import { dumpJsonFile, floatify } from "./pyout.js";
 
@@ -105,6 +105,11 @@ export interface LoadedBundle {
   byId: Map<string, Gf01Instance>;
   /** Instances compiled while loading (by id), so later scoring does not compile them again. */
   compiled?: Map<string, CompiledInstance>;
+  /**
+   * Content hashes recomputed while loading (by id; instances that store one, which loading
+   * checked against it), so a validator comparing row copies does not hash them again.
+   */
+  contentHashes?: Map<string, string>;
 }
 
 /** The instance as the official `to_canonical_dict` writes it (floats marked). */
@@ -198,41 +203,18 @@ function splitBundle(value: unknown, file: string | undefined, opts: { strictBun
 
 /**
  * One raw instance checked as the loader does: schema (hand-written fast path, zod for the
- * message), compiled once so semantic errors (partial automaton, bad effect_ap …) surface
- * with their field path, and any stored content hash recomputed.
+ * message), then the shared checks (compiled once, stored content hash recomputed; see
+ * bundle-lean.ts's `checkedInstance`).
  */
 function parseInstance(
   item: unknown,
   file: string | undefined,
   field: string,
-): { inst: Gf01Instance; ci: CompiledInstance } {
+): { inst: Gf01Instance; ci: CompiledInstance; contentHash?: string } {
   const inst = (
     looksLikeInstance(item) ? item : parseWith(instanceSchema, item, { file, field })
   ) as Gf01Instance;
-  let ci: CompiledInstance;
-  try {
-    ci = compileInstance(inst);
-  } catch (e) {
-    if (e instanceof InputError) throw e.at({ file, field });
-    throw e;
-  }
-  // Newest official form: the stored content hash must be the instance's semantic hash
-  // (the official loader recomputes it silently; a mismatch means an edited instance).
-  const stored = [inst.content_hash, inst.provenance?.content_hash].filter((h) => typeof h === "string");
-  if (stored.length) {
-    const got = computeContentHash(inst);
-    for (const h of stored) {
-      if (h !== got)
-        throw new InputError(
-          `content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`,
-          {
-            file,
-            field: `${field}.${h === inst.content_hash ? "content_hash" : "provenance.content_hash"}`,
-          },
-        );
-    }
-  }
-  return { inst, ci };
+  return checkedInstance(inst, file, field);
 }
 
 /**
@@ -249,9 +231,11 @@ export function parseBundle(
   const instances: Gf01Instance[] = [];
   const byId = new Map<string, Gf01Instance>();
   const compiled = new Map<string, CompiledInstance>();
+  const contentHashes = new Map<string, string>();
   raw.forEach((item, i) => {
-    const { inst, ci } = parseInstance(item, file, field(i));
+    const { inst, ci, contentHash } = parseInstance(item, file, field(i));
     compiled.set(inst.instance_id, ci);
+    if (contentHash !== undefined) contentHashes.set(inst.instance_id, contentHash);
     if (byId.has(inst.instance_id)) {
       throw new InputError(`duplicate instance_id ${inst.instance_id}`, {
         file,
@@ -273,7 +257,7 @@ export function parseBundle(
       );
     }
   }
-  return { instances, meta, byId, compiled };
+  return { instances, meta, byId, compiled, contentHashes };
 }
 
 /**
@@ -291,25 +275,7 @@ export function parseBundleInstance(
   opts: { strictBundle?: boolean } = {},
 ): { instance: Gf01Instance | undefined; meta: BundleMeta; count: number } {
   const { raw, meta, field } = splitBundle(value, file, opts);
-  let at = -1;
-  if (instanceId === undefined) at = raw.length === 1 ? 0 : -1;
-  else {
-    for (let i = 0; i < raw.length; i++) {
-      const item = raw[i];
-      if (
-        item &&
-        typeof item === "object" &&
-        (item as { instance_id?: unknown }).instance_id === instanceId
-      ) {
-        if (at >= 0)
-          throw new InputError(`duplicate instance_id ${instanceId}`, {
-            file,
-            field: `${field(i)}.instance_id`,
-          });
-        at = i;
-      }
-    }
-  }
+  const at = instanceIndex(raw, file, instanceId, field);
   const instance = at >= 0 ? parseInstance(raw[at], file, field(at)).inst : undefined;
   return { instance, meta, count: raw.length };
 }
@@ -317,12 +283,7 @@ export function parseBundleInstance(
 /** A bundle file, or instances already loaded (e.g. from `--hoa` flags). */
 export type BundleSource = string | LoadedBundle;
 
-/** What to call a source in messages: its path, or the file it was loaded from. */
-export function bundleSourceName(src: BundleSource): string {
-  if (typeof src === "string") return src;
-  const p = src.meta.source_path;
-  return typeof p === "string" ? p : "<instances>";
-}
+export { bundleSourceName };
 
 /**
  * Load instances from a file. Besides bundles (and lists / single instances), a formal task,

@@ -93,6 +93,61 @@ const sameValue = (claimed: unknown, actual: unknown): boolean => {
   return claimed === actual;
 };
 
+/**
+ * `canonicalJson(a) === canonicalJson(b)` without encoding either: plain JSON values (null,
+ * booleans, strings, numbers, arrays, plain objects) compare structurally (keys as sets, as
+ * sorted keys do; numbers by value, which is what their Python repr encodes, NaN equal to NaN);
+ * anything else (bigints, tuples, floats marked by class, undefined members) is encoded.
+ */
+export function sameCanonicalJson(a: unknown, b: unknown): boolean {
+  const r = sameJson(a, b);
+  return r === undefined ? canonicalJson(a) === canonicalJson(b) : r;
+}
+
+/** true / false when decided structurally, undefined when an encoder-specific value occurs. */
+function sameJson(a: unknown, b: unknown): boolean | undefined {
+  if (a === null || b === null)
+    return a === b && a !== undefined ? true : plainScalar(a) && plainScalar(b) ? false : undefined;
+  const ta = typeof a;
+  if (ta !== typeof b) return plainScalar(a) && plainScalar(b) ? false : undefined;
+  if (ta === "string" || ta === "boolean") return a === b;
+  if (ta === "number") return a === b || (Number.isNaN(a) && Number.isNaN(b));
+  if (ta !== "object") return undefined;
+  const aa = Array.isArray(a);
+  const ba = Array.isArray(b);
+  if (aa !== ba) return isPlainContainer(a) && isPlainContainer(b) ? false : undefined;
+  if (aa) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    let decided: boolean | undefined = x.length === y.length;
+    for (let i = 0; decided && i < x.length; i++) decided = sameJson(x[i], y[i]);
+    return decided;
+  }
+  if (!isPlainContainer(a) || !isPlainContainer(b)) return undefined;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const kx = Object.keys(x);
+  const ky = Object.keys(y);
+  for (const k of kx) if (x[k] === undefined) return undefined;
+  for (const k of ky) if (y[k] === undefined) return undefined;
+  if (kx.length !== ky.length) return false;
+  for (const k of kx) {
+    if (!Object.hasOwn(y, k)) return false;
+    const r = sameJson(x[k], y[k]);
+    if (r !== true) return r;
+  }
+  return true;
+}
+
+const plainScalar = (v: unknown): boolean =>
+  v === null || typeof v === "string" || typeof v === "boolean" || typeof v === "number";
+const isPlainContainer = (v: unknown): boolean => {
+  if (Array.isArray(v)) return true;
+  if (typeof v !== "object" || v === null) return false;
+  const p = Object.getPrototypeOf(v);
+  return p === Object.prototype || p === null;
+};
+
 /** Recompute one row against the bundle; returns the disagreements (empty = row verified). */
 export function recomputeIssues(
   row: Record<string, unknown>,
@@ -134,11 +189,12 @@ export function recomputeIssues(
   const copies: Array<[string, unknown]> = [
     ["complexity", inst.complexity ?? {}],
     ["identifiability", inst.identifiability ?? {}],
-    ["content_hash", contentHash(inst)],
+    // Loading already hashed (and checked) instances that store a hash: contentHash(inst) equals it.
+    ["content_hash", bundle.contentHashes?.get(id) ?? contentHash(inst)],
     ["normalization_version", instanceNormalizationVersion(inst)],
   ];
   for (const [f, want] of copies) {
-    if (f in row && canonicalJson(row[f]) !== canonicalJson(want))
+    if (f in row && !sameCanonicalJson(row[f], want))
       out.push({
         line,
         field: f,

@@ -1,7 +1,7 @@
 import { type AtomBudgetRule, type CompiledInstance, withAtomBudget } from "../model/compile.js";
 import type { Atom } from "../model/types.js";
 import { type RawAtom, sortAtoms } from "./atoms.js";
-import { type BestMatchOptions, bestMatch, type PrfSix } from "./metrics.js";
+import { apTsMetrics, type BestMatchOptions, bestMatch, type PrfSix } from "./metrics.js";
 import { type DiagnosticStatus, type SubsetCaps, subsetMinimal } from "./subset.js";
 import { validateCertificate } from "./validate.js";
 import { type VerifyResult, verifyCertificate } from "./verify.js";
@@ -117,6 +117,72 @@ export function scoreCertificate(
     noops: val.noops,
     atom_budget: rule,
     best_match_pool: opts.bestMatch?.pool ?? "complete",
+    exceeds_budget_atoms: ci.budgetAtoms !== null && ver.eff_a > ci.budgetAtoms,
+  };
+}
+
+/**
+ * The fields of `scoreCertificate` that a run record carries (what validate, report and migrate
+ * re-check), without the ones only a full score row has (`best_match`, `m_count`, structure).
+ */
+export type RunScore = VerifyResult &
+  PrfSix &
+  Pick<
+    ScoreRow,
+    | "score_c"
+    | "kappa"
+    | "diagnostic_status"
+    | "diagnostic_runtime_ms"
+    | "diagnostic_value"
+    | "diagnostic_cap_hit"
+    | "atom_budget"
+    | "exceeds_budget_atoms"
+    | "best_match_pool"
+  >;
+
+/**
+ * `scoreCertificate` restricted to the run-record fields (`RunScore`), equal to it field for
+ * field (a property test checks it), for re-verifying many rows.
+ *
+ * Shortcut: when the agent's certificate C is itself valid (and non-empty) and the pool is the
+ * complete M(I) with no node cap, C ∈ M(I) (M(I) is exactly the valid certificates), and C is
+ * the best match: it alone has AP-F1 = 1 (F1 = 1 needs equal atom sets), so the AP/TS metrics
+ * are those of C against itself, and neither |M(I)| nor a walk over M(I) is needed. Every
+ * other case (invalid C, the official pool, a node cap, a diagnostic) is `scoreCertificate`.
+ */
+export function scoreRunMetrics(
+  ci0: CompiledInstance,
+  cert: readonly RawAtom[],
+  opts: ScoreOptions = {},
+): RunScore {
+  const bm = opts.bestMatch;
+  const eligible =
+    cert.length > 0 &&
+    !opts.normalize &&
+    !opts.diagnostic &&
+    (bm?.pool ?? "complete") === "complete" &&
+    bm?.maxNodes === undefined;
+  if (!eligible) return scoreCertificate(ci0, cert, opts);
+  const rule: AtomBudgetRule = opts.atomBudget ?? (ci0.scoreBudgetAtoms !== null ? "enforce" : "diagnostic");
+  const ci = opts.atomBudget ? withAtomBudget(ci0, opts.atomBudget) : ci0;
+  const ver = verifyCertificate(ci, cert);
+  if (!ver.valid) return scoreCertificate(ci0, cert, opts);
+  return {
+    suff: ver.suff,
+    min1: ver.min1,
+    valid: ver.valid,
+    goal: ver.goal,
+    eff_t: ver.eff_t,
+    eff_a: ver.eff_a,
+    ...apTsMetrics(cert, cert),
+    score_c: 1,
+    kappa: [1, 1, -ver.eff_t, -ver.eff_a],
+    diagnostic_status: "not-run",
+    diagnostic_runtime_ms: 0,
+    diagnostic_value: null,
+    diagnostic_cap_hit: null,
+    atom_budget: rule,
+    best_match_pool: "complete",
     exceeds_budget_atoms: ci.budgetAtoms !== null && ver.eff_a > ci.budgetAtoms,
   };
 }
