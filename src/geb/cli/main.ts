@@ -30,6 +30,8 @@ import { registerTrapCommands } from "../trap/cli.js";
 import { registerViewCommand } from "../view/cli.js";
 import { registerMemoryCommands } from "../memory/cli.js";
 import { registerUtilCommands } from "../util/cli.js";
+import { registerRagCommands } from "../rag/cli.js";
+import { registerCapabilityCommands } from "../capability/cli.js";
 import { registerExportCommand } from "../export/cli.js";
 import { registerUiCommands } from "../ui/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
@@ -394,6 +396,8 @@ export function buildProgram(): Command {
   registerExportCommand(program);
   registerUiCommands(program);
   registerTrapCommands(program);
+  registerRagCommands(program);
+  registerCapabilityCommands(program);
   return program;
 }
 
