@@ -54,7 +54,13 @@ export interface DomainRow {
   };
 }
 
-const uid = (n: number) => `U${n.toString(16).toUpperCase().padStart(6, "0")}`;
+/**
+ * Update uid text. The reference builder writes hex (`U00000A`); its shipped exception file has
+ * decimal uids (`U000010`), so it was made by something else: an entries file says which.
+ */
+export type UidFormat = "hex" | "decimal";
+const uidText = (n: number, f: UidFormat) =>
+  `U${(f === "hex" ? n.toString(16).toUpperCase() : String(n)).padStart(6, "0")}`;
 
 type Update = { op: "SET" | "NOTE"; step: number; uid: string; key: string; value: string };
 
@@ -65,11 +71,11 @@ const READING_RULES = [
   "- Ignore NOTE/INFO lines when deciding the official policy.",
 ];
 
-function buildRow(e: DomainEntry, uidStart: number): { row: DomainRow; next: number } {
+function buildRow(e: DomainEntry, uidStart: number, fmt: UidFormat): { row: DomainRow; next: number } {
   const updates: Update[] = [];
   let counter = uidStart;
   const add = (op: Update["op"], key: string, value: string): string => {
-    const u = uid(counter++);
+    const u = uidText(counter++, fmt);
     updates.push({ op, step: updates.length + 1, uid: u, key, value });
     return u;
   };
@@ -130,10 +136,10 @@ function need(e: DomainEntry, field: keyof DomainEntry): string {
 }
 
 /** Rows of the entries in order; uids run on from one entry to the next (as the reference). */
-export function buildDomainRows(entries: readonly DomainEntry[]): DomainRow[] {
+export function buildDomainRows(entries: readonly DomainEntry[], uidFormat: UidFormat = "hex"): DomainRow[] {
   let counter = 1;
   return entries.map((e) => {
-    const { row, next } = buildRow(e, e.uid_start ?? counter);
+    const { row, next } = buildRow(e, e.uid_start ?? counter, uidFormat);
     counter = next;
     return row;
   });

@@ -11,7 +11,7 @@ import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
 import { parseWith } from "../../core/schema.js";
 import { DISTRACTOR_PROFILES, STATE_MODES } from "../dataset/types.js";
-import type { DomainEntry } from "./domain.js";
+import type { DomainEntry, UidFormat } from "./domain.js";
 
 export const RAG_PRESETS = ["lenient", "strict"] as const;
 export type RagPresetName = (typeof RAG_PRESETS)[number];
@@ -137,6 +137,8 @@ export const domainEntriesFileSchema = z
   .object({
     schema: z.literal("oraclebench.geb.rag-domain-entries/1"),
     notes: z.string().optional(),
+    /** Uid numbering: hex (the reference builder, default) or decimal (its shipped exception file). */
+    uid_format: z.enum(["hex", "decimal"]).default("hex"),
     entries: z.array(domainEntrySchema).min(1),
   })
   .strict();
@@ -159,9 +161,9 @@ export function loadRagPreset(file: string): RagPreset {
 }
 
 /** Entries of a domain-pack recipe (`reference` or a file relative to the preset). */
-export function loadDomainEntries(file: string): DomainEntry[] {
+export function loadDomainEntries(file: string): { entries: DomainEntry[]; uidFormat: UidFormat } {
   const p = parseWith(domainEntriesFileSchema, readJsonFileSync(file, "domain entries"), { file });
-  return p.entries as DomainEntry[];
+  return { entries: p.entries as DomainEntry[], uidFormat: p.uid_format };
 }
 
 export function recipeFile(presetFile: string, name: string): string {

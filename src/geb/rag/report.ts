@@ -3,7 +3,7 @@
  * plus one section of ours at the end: the no-model baselines beside the model's means.
  */
 import { roundHalfEven } from "../../core/numeric.js";
-import { pyStr } from "../../core/pyjson.js";
+import { pyFloatRepr, pyStr } from "../../core/pyjson.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -14,8 +14,10 @@ export function pyFixedDigits(x: number, d: number): string {
   return (x < 0 || Object.is(x, -0)) && !s.startsWith("-") ? `-${s}` : s;
 }
 const rate = (v: unknown) => (typeof v === "number" ? pyFixedDigits(v, 4) : "n/a");
+/** str() of a value the reference holds as a Python float (means, runtime, thresholds). */
+const pyFloatStr = (v: unknown) => (typeof v === "number" ? pyFloatRepr(v) : pyStr(v ?? null));
 /** Python `d.get(k, 'n/a')` formatted with str(). */
-const get = (o: Obj, k: string) => (k in o ? pyStr(o[k] ?? null) : "n/a");
+const get = (o: Obj, k: string) => (k in o ? pyFloatStr(o[k]) : "n/a");
 
 const MEAN_LINES = [
   "value_acc",
@@ -39,11 +41,11 @@ export function renderRagReport(summary: Obj): string {
   const t = summary.thresholds;
   if (isObj(t) && Object.keys(t).length) {
     L.push("## Thresholds");
-    for (const [k, v] of Object.entries(t)) L.push(`- ${k}: ${pyStr(v)}`);
+    for (const [k, v] of Object.entries(t)) L.push(`- ${k}: ${pyFloatStr(v)}`);
     L.push("", "## Contract");
     const bits: string[] = [];
     for (const k of ["value_acc", "exact_acc", "entailment", "answer_correct_given_selected", "cite_f1"])
-      if (t[k] != null) bits.push(`${k} >= ${pyStr(t[k])}`);
+      if (t[k] != null) bits.push(`${k} >= ${pyFloatStr(t[k])}`);
     if (bits.length) L.push(`PASS if all datasets meet: ${bits.join(", ")}.`, "FAIL otherwise.");
     L.push("");
   }

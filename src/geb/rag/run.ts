@@ -13,7 +13,7 @@ import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
 import { pyFloatRepr, pyJsonDumps } from "../../core/pyjson.js";
 import { parseWith } from "../../core/schema.js";
-import { forEachDataRow, generateToFile, runBaseline } from "../api.js";
+import { generateToFile, runBaseline } from "../api.js";
 import type { BaselineName } from "../baselines/baselines.js";
 import type { GradeOptions } from "../grade/grade.js";
 import { writeTextAtomic } from "../io.js";
@@ -73,11 +73,11 @@ export function materializeDataset(ds: RagDataset, presetFile: string, out: stri
     generateToFile(Object.fromEntries(Object.entries(cfg).filter(([, v]) => v !== undefined)), out);
     return;
   }
-  const entries =
+  const { entries, uidFormat } =
     r.entries === "reference"
-      ? REFERENCE_DOMAIN_ENTRIES
+      ? { entries: REFERENCE_DOMAIN_ENTRIES, uidFormat: "hex" as const }
       : loadDomainEntries(recipeFile(presetFile, r.entries));
-  const rows = buildDomainRows(entries).filter((_, i) => !r.bucket || entries[i]?.bucket === r.bucket);
+  const rows = buildDomainRows(entries, uidFormat).filter((_, i) => !r.bucket || entries[i]?.bucket === r.bucket);
   if (!rows.length)
     throw new InputError(`recipe of ${ds.id} yields no rows`, { file: presetFile, field: "recipe" });
   writeTextAtomic(out, domainJsonl(rows));
@@ -93,9 +93,24 @@ function limitLines(src: string, out: string, n: number): void {
   writeTextAtomic(out, kept.length ? `${kept.join("\n")}\n` : "");
 }
 
+/** Gold support ids of a data file; only `id` and `gold` are read (the reference reads no more). */
 function readGold(file: string): Map<string, string[]> {
+  if (!existsSync(file)) throw new InputError("data file not found (needed for retrieval_hit_rate)", { file });
   const rows: Record<string, unknown>[] = [];
-  forEachDataRow(file, (row) => rows.push(row as unknown as Record<string, unknown>));
+  readFileSync(file, "utf8")
+    .split("\n")
+    .forEach((text, i) => {
+      if (!text.trim()) return;
+      let v: unknown;
+      try {
+        v = JSON.parse(text);
+      } catch (e) {
+        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
+      }
+      if (typeof v !== "object" || v === null || Array.isArray(v))
+        throw new InputError("row must be a JSON object", { file, line: i + 1 });
+      rows.push(v as Record<string, unknown>);
+    });
   return goldSupportIds(rows);
 }
 
