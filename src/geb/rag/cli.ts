@@ -106,8 +106,15 @@ export function registerRagCommands(program: Command): void {
   addModelOptions(run);
   run.action(async (o: ModelCliValues & Record<string, unknown>) => {
     const { engineFromOptions } = await import("../../core/engine/cli.js");
+    const { InputError } = await import("../../core/errors.js");
     const { runRagBenchmark, RagRunError } = await import("./run.js");
-    const engine = await engineFromOptions(o);
+    // Records go to <out-dir>/records_<id>.jsonl, one file per dataset (what --resume resumes).
+    if (o.results)
+      throw new InputError("records go to <out-dir>/records_<id>.jsonl; drop --results", {
+        field: "--results",
+      });
+    if (o.limit !== undefined) throw new InputError("use --max-rows (per dataset)", { field: "--limit" });
+    const engine = await engineFromOptions({ ...o, results: o.resume ? String(o.outDir) : undefined });
     try {
       const r = await runRagBenchmark({
         preset: (o.config as string | undefined) ?? (o.preset as string),

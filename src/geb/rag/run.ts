@@ -77,7 +77,9 @@ export function materializeDataset(ds: RagDataset, presetFile: string, out: stri
     r.entries === "reference"
       ? { entries: REFERENCE_DOMAIN_ENTRIES, uidFormat: "hex" as const }
       : loadDomainEntries(recipeFile(presetFile, r.entries));
-  const rows = buildDomainRows(entries, uidFormat).filter((_, i) => !r.bucket || entries[i]?.bucket === r.bucket);
+  const rows = buildDomainRows(entries, uidFormat).filter(
+    (_, i) => !r.bucket || entries[i]?.bucket === r.bucket,
+  );
   if (!rows.length)
     throw new InputError(`recipe of ${ds.id} yields no rows`, { file: presetFile, field: "recipe" });
   writeTextAtomic(out, domainJsonl(rows));
@@ -95,7 +97,8 @@ function limitLines(src: string, out: string, n: number): void {
 
 /** Gold support ids of a data file; only `id` and `gold` are read (the reference reads no more). */
 function readGold(file: string): Map<string, string[]> {
-  if (!existsSync(file)) throw new InputError("data file not found (needed for retrieval_hit_rate)", { file });
+  if (!existsSync(file))
+    throw new InputError("data file not found (needed for retrieval_hit_rate)", { file });
   const rows: Record<string, unknown>[] = [];
   readFileSync(file, "utf8")
     .split("\n")

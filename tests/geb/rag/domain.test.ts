@@ -64,7 +64,19 @@ describe("rag domain pack", () => {
       f,
       JSON.stringify({
         schema: "oraclebench.geb.rag-domain-entries/1",
-        entries: [{ id: "X", episode: "X", key: "k", label: "l", policy: "p", current: "c", old: null, decoy: "d", bucket: "exception" }],
+        entries: [
+          {
+            id: "X",
+            episode: "X",
+            key: "k",
+            label: "l",
+            policy: "p",
+            current: "c",
+            old: null,
+            decoy: "d",
+            bucket: "exception",
+          },
+        ],
       }),
     );
     expect(() => loadDomainEntries(f)).toThrow(/field entries\[0\]\.base_key/);

@@ -21,7 +21,16 @@ describe("geb rag bands: golden stdout of check_rag_acceptance_bands.py", () => 
     it(c, async () => {
       const m = /^(fast|full)_(other_ok|other_bad)(_flags)?\.txt$/.exec(c);
       if (!m) throw new Error(c);
-      const argv = ["rag", "bands", "--stage", m[1] as string, "--base", "base.json", "--other", `${m[2]}.json`];
+      const argv = [
+        "rag",
+        "bands",
+        "--stage",
+        m[1] as string,
+        "--base",
+        "base.json",
+        "--other",
+        `${m[2]}.json`,
+      ];
       if (m[3]) argv.push("--allow-missing-keys", "--strict-benchmark-name");
       const want = readFileSync(join(FX, "bands", c), "utf8");
       const rc = Number(/rc=(\d+)\n$/.exec(want)?.[1]);
@@ -32,10 +41,28 @@ describe("geb rag bands: golden stdout of check_rag_acceptance_bands.py", () => 
     });
 
   it("a run dir resolves to summary_compact.json first; a missing summary is one input error line", async () => {
-    const r = await runCli("geb", ["rag", "bands", "--stage", "full", "--base", join(FX, "summarize/expected"), "--other", join(FX, "summarize/expected")]);
+    const r = await runCli("geb", [
+      "rag",
+      "bands",
+      "--stage",
+      "full",
+      "--base",
+      join(FX, "summarize/expected"),
+      "--other",
+      join(FX, "summarize/expected"),
+    ]);
     expect(r.stdout).toContain(`Base: ${join(FX, "summarize/expected/summary_compact.json")}`);
     expect(r.stdout).toContain("[PASS] value_acc: 0.683333 -> 0.683333");
-    const bad = await runCli("geb", ["rag", "bands", "--stage", "full", "--base", join(FX, "nope"), "--other", join(FX, "nope")]);
+    const bad = await runCli("geb", [
+      "rag",
+      "bands",
+      "--stage",
+      "full",
+      "--base",
+      join(FX, "nope"),
+      "--other",
+      join(FX, "nope"),
+    ]);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split("\n")).toHaveLength(1);
     expect(bad.stderr).toContain("no summary JSON here");
@@ -53,12 +80,31 @@ describe("geb rag summarize: golden outputs of summarize_rag_benchmark.py", () =
 
   it("writes the reference's summary, report and compact files (exit 1: thresholds failed)", async () => {
     const r = await runCli("geb", [
-      "rag", "summarize", "--config", "rag_benchmark_strict.json", "--runs-dir", "runs",
-      "--min-value-acc", "0.6", "--min-exact-acc", "0.6", "--min-entailment", "0.6", "--min-cite-f1", "0.55",
-      "--min-answer-correct-given-selected", "0.6", "--min-instruction-acc", "0.7", "--min-state-integrity", "0.95",
+      "rag",
+      "summarize",
+      "--config",
+      "rag_benchmark_strict.json",
+      "--runs-dir",
+      "runs",
+      "--min-value-acc",
+      "0.6",
+      "--min-exact-acc",
+      "0.6",
+      "--min-entailment",
+      "0.6",
+      "--min-cite-f1",
+      "0.55",
+      "--min-answer-correct-given-selected",
+      "0.6",
+      "--min-instruction-acc",
+      "0.7",
+      "--min-state-integrity",
+      "0.95",
     ]);
     expect(r.stderr).toBe("");
-    expect(r.stdout).toBe("Wrote runs/summary.json\nWrote runs/report.md\nRAG benchmark failed thresholds.\n");
+    expect(r.stdout).toBe(
+      "Wrote runs/summary.json\nWrote runs/report.md\nRAG benchmark failed thresholds.\n",
+    );
     expect(r.code).toBe(1);
     const ours = JSON.parse(readFileSync("runs/summary.json", "utf8"));
     const want = JSON.parse(readFileSync("expected/summary.json", "utf8"));
@@ -67,8 +113,12 @@ describe("geb rag summarize: golden outputs of summarize_rag_benchmark.py", () =
     for (const e of ours.results) delete e.intervals;
     expect({ ...ours, generated_at: null }).toEqual({ ...want, generated_at: null });
     const time = (s: string) => s.replace(/^Generated: .*$/m, "Generated: T");
-    expect(time(readFileSync("runs/report.md", "utf8"))).toBe(time(readFileSync("expected/report.md", "utf8")));
-    expect(readFileSync("runs/summary_compact.csv", "utf8")).toBe(readFileSync("expected/summary_compact.csv", "utf8"));
+    expect(time(readFileSync("runs/report.md", "utf8"))).toBe(
+      time(readFileSync("expected/report.md", "utf8")),
+    );
+    expect(readFileSync("runs/summary_compact.csv", "utf8")).toBe(
+      readFileSync("expected/summary_compact.csv", "utf8"),
+    );
     const c = JSON.parse(readFileSync("runs/summary_compact.json", "utf8"));
     const wc = JSON.parse(readFileSync("expected/summary_compact.json", "utf8"));
     expect({ ...c, generated_at: null }).toEqual({ ...wc, generated_at: null });
