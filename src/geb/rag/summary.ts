@@ -173,7 +173,7 @@ export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
     wallPerQ.push(wallQ);
     tokensPerQ.push(tokQ);
     const rh = retrievalHits(p, inp.gold);
-    const retrievalHit = rh && rh.total ? rh.hits / rh.total : null;
+    const retrievalHit = rh?.total ? rh.hits / rh.total : null;
     const gap = m.cite_f1 !== null && m.value_acc !== null ? m.cite_f1 - m.value_acc : null;
     for (const k of RAG_MEAN_KEYS) {
       if (k === "cite_value_gap") cols[k]?.push(gap);
@@ -207,9 +207,12 @@ export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
     if (inp.baselines) {
       entry.baselines = inp.baselines;
       for (const [name, bm] of Object.entries(inp.baselines)) {
-        let c = baselineCols.get(name);
-        if (!c) baselineCols.set(name, (c = {}));
-        for (const [k, v] of Object.entries(bm)) (c[k] ??= []).push(v);
+        const c = baselineCols.get(name) ?? {};
+        baselineCols.set(name, c);
+        for (const [k, v] of Object.entries(bm)) {
+          c[k] ??= [];
+          c[k].push(v);
+        }
       }
     }
     results.push(entry);
