@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { roundHalfEven } from "../../core/numeric.js";
 import { pyFloatRepr } from "../../core/pyjson.js";
+import { registerSchema } from "../../core/schema.js";
 
 export const RULE_OPS = ["ge", "gt", "le", "lt", "eq", "ne"] as const;
 
@@ -65,6 +66,7 @@ export const capabilityJobsSchema = z
   })
   .strict();
 export type CapabilityJobs = z.infer<typeof capabilityJobsSchema>;
+registerSchema("geb.capability_jobs.v1", capabilityJobsSchema);
 export type CapabilityJob = CapabilityJobs["jobs"][number];
 export type CapabilityPolicy = CapabilityJobs["policy"];
 export type MetricMap = Map<string, unknown>;

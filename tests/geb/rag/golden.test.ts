@@ -6,6 +6,7 @@
 import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ragSummarySchema } from "../../../src/geb/rag/schema.js";
 import { runCli } from "../../fuzz/lib/flags.js";
 import { repoRoot, tmp } from "../helpers.js";
 
@@ -107,6 +108,7 @@ describe("geb rag summarize: golden outputs of summarize_rag_benchmark.py", () =
     );
     expect(r.code).toBe(1);
     const ours = JSON.parse(readFileSync("runs/summary.json", "utf8"));
+    expect(ragSummarySchema.parse(ours).status).toBe("FAIL");
     const want = JSON.parse(readFileSync("expected/summary.json", "utf8"));
     // Ours adds intervals (Wilson on retrieval hits here: the payloads carry no interval block).
     expect(ours.results[0].intervals.retrieval_hit_rate).toMatchObject({ value: 0.75, n: 4 });

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { ragSummarySchema } from "../../../src/geb/rag/schema.js";
 import { runCli } from "../../fuzz/lib/flags.js";
 import { repoRoot, tmp } from "../helpers.js";
 
@@ -40,6 +41,7 @@ describe("geb rag run", () => {
     expect(r1.stderr).toBe("");
     const s = JSON.parse(readFileSync(join(a, "summary.json"), "utf8"));
     expect(s.benchmark).toBe("rag_benchmark_strict");
+    expect(ragSummarySchema.safeParse(s).success).toBe(true);
     expect(s.datasets_total).toBe(9);
     expect(s.datasets_with_results).toBe(9);
     expect(s.thresholds).toEqual({
