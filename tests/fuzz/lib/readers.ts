@@ -727,7 +727,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
     },
     {
       name: "geb rag preset (rag run --config)",
-      weight: 0.5,
+      weight: 0.25,
       shape: "json",
       valid: text(join(ROOT, "configs/rag_benchmark_strict.json")),
       fileName: "preset.json",
@@ -735,7 +735,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
     },
     {
       name: "geb rag domain entries (preset domain-pack recipe)",
-      weight: 0.5,
+      weight: 0.25,
       shape: "json",
       valid: text(join(ROOT, "configs/rag_domain_exception.json")),
       fileName: "entries.json",
@@ -746,7 +746,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
     },
     {
       name: "geb rag summary (rag bands --base/--other)",
-      weight: 0.5,
+      weight: 0.25,
       shape: "json",
       valid: text(join(RAG, "summarize/expected/summary.json")),
       fileName: "summary.json",
@@ -772,7 +772,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
     },
     {
       name: "geb capability jobs (capability check --jobs)",
-      weight: 0.5,
+      weight: 0.25,
       shape: "json",
       valid: text(join(ROOT, "configs/capability_delta_jobs.json")),
       fileName: "jobs.json",
@@ -780,7 +780,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
     },
     {
       name: "geb capability snapshot (capability check --after)",
-      weight: 0.5,
+      weight: 0.25,
       shape: "json",
       valid: text(join(CAP, "snap_runs_full.json")),
       fileName: "snap.json",
@@ -789,7 +789,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
     },
     {
       name: "geb capability release matrix (capability delta)",
-      weight: 0.5,
+      weight: 0.25,
       shape: "json",
       valid: text(join(CAP, "rel/release_check_B/release_reliability_matrix.json")),
       fileName: "release_reliability_matrix.json",
@@ -863,7 +863,7 @@ function trapTargets(): ReaderTarget[] {
     },
     {
       name: "geb trap run summary (trap check)",
-      weight: 0.5,
+      weight: 0.25,
       shape: "json",
       valid: JSON.stringify(summary, null, 2),
       fileName: "epistemic_calibration_suite_summary.json",
