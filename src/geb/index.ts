@@ -16,3 +16,7 @@ export * as ui from "./ui/index.js";
 // Trap families: generators / scorers ported from the reference, baselines, floors, runs.
 export * as trap from "./trap/index.js";
 export * as release from "./release/index.js";
+// RAG benchmark presets with recorded dataset recipes, summaries, acceptance bands (docs/geb/rag.md).
+export * as rag from "./rag/index.js";
+// Capability snapshot / check / delta reports (docs/geb/capability.md).
+export * as capability from "./capability/index.js";

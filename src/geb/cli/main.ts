@@ -29,6 +29,8 @@ import { registerReleaseCommands } from "../release/cli.js";
 import { registerViewCommand } from "../view/cli.js";
 import { registerMemoryCommands } from "../memory/cli.js";
 import { registerUtilCommands } from "../util/cli.js";
+import { registerRagCommands } from "../rag/cli.js";
+import { registerCapabilityCommands } from "../capability/cli.js";
 import { registerExportCommand } from "../export/cli.js";
 import { registerUiCommands } from "../ui/cli.js";
 import type { GradeOptions, MetricDialect } from "../grade/grade.js";
@@ -379,6 +381,8 @@ export function buildProgram(): Command {
   registerUiCommands(program);
   registerTrapCommands(program);
   registerReleaseCommands(program);
+  registerRagCommands(program);
+  registerCapabilityCommands(program);
   return program;
 }
 

@@ -75,6 +75,12 @@ import { feedbackCheck } from "../../../src/gf01/study/feedback.js";
 import { p0SessionCheckFile, readFeedback, readWebSessions } from "../../../src/gf01/study/files.js";
 import { readConsents, readStudyFeedback } from "../../../src/gf01/server/study.js";
 import { q033Close } from "../../../src/gf01/calibration/q033-files.js";
+import { loadBandSummary } from "../../../src/geb/rag/band-io.js";
+import { checkBands } from "../../../src/geb/rag/bands.js";
+import { buildDomainRows } from "../../../src/geb/rag/domain.js";
+import { loadDomainEntries, loadRagPreset } from "../../../src/geb/rag/preset.js";
+import { summarizeRunDir } from "../../../src/geb/rag/run.js";
+import { bundledJobs, capabilityCheck, capabilityDelta, loadJobs } from "../../../src/geb/capability/api.js";
 import { runCli } from "./flags.js";
 import type { Shape } from "./mutate.js";
 
@@ -83,6 +89,8 @@ const OFFICIAL = join(ROOT, "tests/fixtures/fuzz");
 const UTIL = join(ROOT, "tests/fixtures/geb/util");
 const SHARED_GEB = join(ROOT, "../shared/reference/geb");
 const UI_REF = "tests/fixtures/geb-ui/reference";
+const RAG = join(ROOT, "tests/fixtures/geb/rag");
+const CAP = join(ROOT, "tests/fixtures/geb/capability");
 
 export interface ReaderTarget {
   name: string;
@@ -719,6 +727,90 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
           compat: "1.0",
         }),
     },
+    {
+      name: "geb rag preset (rag run --config)",
+      weight: 0.25,
+      shape: "json",
+      valid: text(join(ROOT, "configs/rag_benchmark_strict.json")),
+      fileName: "preset.json",
+      read: (file) => loadRagPreset(file),
+    },
+    {
+      name: "geb rag domain entries (preset domain-pack recipe)",
+      weight: 0.25,
+      shape: "json",
+      valid: text(join(ROOT, "configs/rag_domain_exception.json")),
+      fileName: "entries.json",
+      read: (file) => {
+        const { entries, uidFormat } = loadDomainEntries(file);
+        return buildDomainRows(entries, uidFormat);
+      },
+    },
+    {
+      name: "geb rag summary (rag bands --base/--other)",
+      weight: 0.25,
+      shape: "json",
+      valid: text(join(RAG, "summarize/expected/summary.json")),
+      fileName: "summary.json",
+      read: (file) => {
+        const s = loadBandSummary(file).summary;
+        return checkBands(s, s, { stage: "fast" });
+      },
+    },
+    {
+      name: "geb rag result payload (rag summarize --runs-dir)",
+      weight: 0.2,
+      shape: "json",
+      valid: text(join(RAG, "summarize/runs/rag_alpha.json")),
+      fileName: "rag_alpha.json",
+      companion: "config.json",
+      read: (_file, dir) => {
+        writeFileSync(
+          join(dir, "config.json"),
+          JSON.stringify({ datasets: [{ id: "alpha", data: join(RAG, "summarize/data/a.jsonl") }] }),
+        );
+        return summarizeRunDir({ config: join(dir, "config.json"), runsDir: dir, timings: false });
+      },
+    },
+    {
+      name: "geb capability jobs (capability check --jobs)",
+      weight: 0.25,
+      shape: "json",
+      valid: text(join(ROOT, "configs/capability_delta_jobs.json")),
+      fileName: "jobs.json",
+      read: (file) => loadJobs(file),
+    },
+    {
+      name: "geb capability snapshot (capability check --after)",
+      weight: 0.25,
+      shape: "json",
+      valid: text(join(CAP, "snap_runs_full.json")),
+      fileName: "snap.json",
+      read: (file) =>
+        capabilityCheck({ jobs: bundledJobs("check"), after: file, before: file, generatedAt: null }),
+    },
+    {
+      name: "geb capability release matrix (capability delta)",
+      weight: 0.25,
+      shape: "json",
+      valid: text(join(CAP, "rel/release_check_B/release_reliability_matrix.json")),
+      fileName: "release_reliability_matrix.json",
+      companion: "release_quality_snapshot.json",
+      read: (_file, dir) => {
+        copyFileSync(
+          join(CAP, "rel/release_check_A/release_quality_snapshot.json"),
+          join(dir, "release_quality_snapshot.json"),
+        );
+        return capabilityDelta({
+          jobs: bundledJobs("delta"),
+          runsRoot: dir,
+          afterReleaseDir: dir,
+          beforeReleaseDir: dir,
+          allowMissingAfterMatrix: false,
+          generatedAt: null,
+        });
+      },
+    },
   ];
 }
 
@@ -803,7 +895,7 @@ function trapTargets(): ReaderTarget[] {
     },
     {
       name: "geb trap run summary (trap check)",
-      weight: 0.5,
+      weight: 0.25,
       shape: "json",
       valid: JSON.stringify(summary, null, 2),
       fileName: "epistemic_calibration_suite_summary.json",

@@ -1,0 +1,198 @@
+/**
+ * `geb rag …`: the RAG benchmark (docs/geb/rag.md). Thin shells over ./run.ts and ./bands.ts,
+ * imported in the actions so `geb --help` loads none of them.
+ */
+import { type Command, Option } from "commander";
+import { floatFlag, intFlag, outDirFlag } from "../../core/cli.js";
+import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
+
+const thresholdFlags: [string, string, string][] = [
+  ["--min-value-acc <x>", "min_value_acc", "fail a dataset whose value_acc is below x"],
+  ["--min-exact-acc <x>", "min_exact_acc", "fail a dataset whose exact_acc is below x"],
+  ["--min-entailment <x>", "min_entailment", "fail a dataset whose entailment is below x"],
+  ["--min-cite-f1 <x>", "min_cite_f1", "fail a dataset whose cite_f1 is below x"],
+  [
+    "--min-answer-correct-given-selected <x>",
+    "min_answer_correct_given_selected",
+    "fail a dataset whose answer_correct_given_selected is below x",
+  ],
+  ["--min-instruction-acc <x>", "min_instruction_acc", "fail a dataset whose instruction_acc is below x"],
+  [
+    "--min-state-integrity <x>",
+    "min_state_integrity",
+    "fail a dataset whose state_integrity_rate is below x",
+  ],
+];
+
+function addThresholdOptions(cmd: Command): Command {
+  for (const [flags, , help] of thresholdFlags) {
+    const name = flags.split(" ")[0] as string;
+    cmd.option(flags, help, floatFlag(name, { min: 0, max: 1 }));
+  }
+  return cmd;
+}
+
+function thresholdsFrom(o: Record<string, unknown>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [flags, key] of thresholdFlags) {
+    const camel = (flags.split(" ")[0] as string)
+      .slice(2)
+      .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (typeof o[camel] === "number") out[key] = o[camel] as number;
+  }
+  return out;
+}
+
+function printSummary(s: Record<string, unknown>, path: string): void {
+  const f = (v: unknown) => (typeof v === "number" ? v.toFixed(3) : "n/a");
+  const iv = (e: Record<string, unknown>, k: string) => {
+    const i = (
+      e.intervals as Record<string, { ci_low: number | null; ci_high: number | null }> | undefined
+    )?.[k];
+    return i && i.ci_low !== null && i.ci_high !== null ? ` [${f(i.ci_low)}, ${f(i.ci_high)}]` : "";
+  };
+  console.log(
+    "dataset                  value_acc              exact_acc  cite_f1  naive.value  ledger.value  status",
+  );
+  for (const e of s.results as Record<string, unknown>[]) {
+    const b = e.baselines as Record<string, Record<string, number | null>> | undefined;
+    console.log(
+      [
+        String(e.id).padEnd(24),
+        `${f(e.value_acc)}${iv(e, "value_acc")}`.padEnd(22),
+        f(e.exact_acc).padEnd(10),
+        f(e.cite_f1).padEnd(8),
+        f(b?.naive?.value_acc).padEnd(12),
+        f(b?.ledger?.value_acc).padEnd(13),
+        String(e.status),
+      ].join(" "),
+    );
+  }
+  const m = s.means as Record<string, unknown>;
+  const bm = s.baseline_means as Record<string, Record<string, unknown>> | undefined;
+  console.log(
+    `means: value_acc=${f(m.value_acc)} exact_acc=${f(m.exact_acc)} cite_f1=${f(m.cite_f1)} entailment=${f(m.entailment)}` +
+      (bm
+        ? ` | no-model: naive value_acc=${f(bm.naive?.value_acc)}, ledger value_acc=${f(bm.ledger?.value_acc)}`
+        : ""),
+  );
+  if (s.status) console.log(`status: ${s.status}`);
+  console.log(`Wrote ${path}`);
+}
+
+/** Registers the `rag` command group. */
+export function registerRagCommands(program: Command): void {
+  const rag = program
+    .command("rag")
+    .description("RAG benchmark presets (datasets regenerated from recipes), summaries and acceptance bands");
+
+  const run = rag
+    .command("run")
+    .description(
+      "regenerate a preset's datasets from their recipes, run a model over each (closed book), grade, summarize (exit 1 on a failed threshold)",
+    )
+    .addOption(
+      new Option("--preset <name>", "lenient or strict").choices(["lenient", "strict"]).default("lenient"),
+    )
+    .option("--config <file>", "a preset file instead of --preset")
+    .requiredOption(
+      "--out-dir <dir>",
+      "run directory (data/, rag_<id>.json, summary.json, report.md)",
+      outDirFlag("--out-dir"),
+    )
+    .option("--max-rows <n>", "only the first n rows of each dataset", intFlag("--max-rows", { min: 1 }))
+    .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)");
+  addThresholdOptions(run);
+  addModelOptions(run);
+  run.action(async (o: ModelCliValues & Record<string, unknown>) => {
+    const { engineFromOptions } = await import("../../core/engine/cli.js");
+    const { InputError } = await import("../../core/errors.js");
+    const { runRagBenchmark, RagRunError } = await import("./run.js");
+    // Records go to <out-dir>/records_<id>.jsonl, one file per dataset (what --resume resumes).
+    if (o.results)
+      throw new InputError("records go to <out-dir>/records_<id>.jsonl; drop --results", {
+        field: "--results",
+      });
+    if (o.limit !== undefined) throw new InputError("use --max-rows (per dataset)", { field: "--limit" });
+    const engine = await engineFromOptions({ ...o, results: o.resume ? String(o.outDir) : undefined });
+    try {
+      const r = await runRagBenchmark({
+        preset: (o.config as string | undefined) ?? (o.preset as string),
+        outDir: o.outDir as string,
+        model: o.model as string,
+        engine,
+        maxRows: o.maxRows as number | undefined,
+        thresholds: thresholdsFrom(o),
+        timings: o.timings !== false,
+        log: (l) => console.log(l),
+      });
+      printSummary(r.summary, r.summaryPath);
+      if (r.summary.status === "FAIL") {
+        console.log("RAG benchmark failed thresholds.");
+        process.exitCode = 1;
+      }
+    } catch (e) {
+      if (!(e instanceof RagRunError)) throw e;
+      process.stderr.write(`geb: ${e.message}\n`);
+      process.exitCode = 1;
+    } finally {
+      await engine.client.close?.();
+    }
+  });
+
+  const sum = rag
+    .command("summarize")
+    .description(
+      "summarize a run directory of rag_<id>.json results (the reference's summarize_rag_benchmark.py)",
+    )
+    .requiredOption("--config <file>", "benchmark config (reference format or a preset file)")
+    .requiredOption("--runs-dir <dir>", "directory holding rag_<id>.json")
+    .option("--no-timings", "generated_at null (byte-identical artifacts)");
+  addThresholdOptions(sum);
+  sum.action(async (o: Record<string, unknown>) => {
+    const { summarizeRunDir } = await import("./run.js");
+    const r = summarizeRunDir({
+      config: o.config as string,
+      runsDir: o.runsDir as string,
+      thresholds: thresholdsFrom(o),
+      timings: o.timings !== false,
+    });
+    console.log(`Wrote ${r.summaryPath}`);
+    console.log(`Wrote ${r.reportPath}`);
+    if (r.summary.status === "FAIL") {
+      console.log("RAG benchmark failed thresholds.");
+      process.exitCode = 1;
+    }
+  });
+
+  rag
+    .command("bands")
+    .description(
+      "fast-vs-full acceptance bands between two strict summaries (the reference's check_rag_acceptance_bands.py; exit 1 on FAIL)",
+    )
+    .addOption(new Option("--stage <s>", "fast or full").choices(["fast", "full"]).makeOptionMandatory())
+    .requiredOption(
+      "--base <path>",
+      "base summary JSON, or a run dir holding summary_compact.json / summary.json",
+    )
+    .requiredOption("--other <path>", "other summary JSON or run dir")
+    .option("--allow-missing-keys", "skip a mean missing from either summary instead of failing")
+    .option("--strict-benchmark-name", "require benchmark rag_benchmark_strict in both")
+    .action(async (o: Record<string, unknown>) => {
+      const { checkBands } = await import("./bands.js");
+      const { loadBandSummary } = await import("./band-io.js");
+      const base = loadBandSummary(o.base as string);
+      const other = loadBandSummary(o.other as string);
+      console.log("RAG acceptance band check");
+      console.log(`Stage: ${o.stage}`);
+      console.log(`Base: ${base.source}`);
+      console.log(`Other: ${other.source}`);
+      const r = checkBands(base.summary, other.summary, {
+        stage: o.stage as "fast" | "full",
+        allowMissingKeys: Boolean(o.allowMissingKeys),
+        strictBenchmarkName: Boolean(o.strictBenchmarkName),
+      });
+      for (const line of r.lines) console.log(line);
+      if (!r.ok) process.exitCode = 1;
+    });
+}
