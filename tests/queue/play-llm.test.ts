@@ -4,7 +4,15 @@
  * SIGKILLed mid-run. The rows, step logs and prompt store are the bytes of the single-process
  * run, with one row per instance; `--resume` completes a cut file from the sink alone.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -231,13 +239,21 @@ describe("gf01 play-llm --queue on a real Redis", () => {
     // The workers' answers were written into the coordinator's cache, as a local run writes them.
     expect(entries("cq")).toEqual(entries("cl"));
     for (const f of entries("cl")) expect(read(`cq/${f}`).equals(read(`cl/${f}`)), f).toBe(true);
-    // A cache entry missing in the middle of an episode (the calls after it cached): the local
-    // run answers those later calls from the cache, and so must the queued one (a second round).
-    const gone = entries("cl")[3] as string;
+    // A cache entry missing with later calls of its episode cached: the queued run still gives
+    // the local bytes. The entry removed is the first call the local run made (files written in
+    // call order at --max-concurrency 1); picking it by file name depended on the hashes, hence
+    // on the loopback port, and made this test pass or fail by chance (it asserted two rounds,
+    // which depends on where the missing entry falls). The rounds are not asserted; the bytes
+    // (rows, step logs with their cache-hit counts, prompts) are.
+    const byAge = entries("cl").sort((a, b) => {
+      const [x, y] = [a, b].map((f) => statSync(join(dir, "cl", f), { bigint: true }).mtimeNs);
+      return x < y ? -1 : x > y ? 1 : a < b ? -1 : 1;
+    });
+    const gone = byAge[0] as string;
     for (const d of ["cl", "cq"]) rmSync(join(dir, d, gone));
     await run(C("l3.jsonl", "cl"));
     const q3 = await run([...C("q3.jsonl", "cq"), "--queue", redis.url]);
-    expect(q3.stderr.match(/queued 1 gf01\.play-llm job/g)).toHaveLength(2);
+    expect(q3.stderr).toContain("queued 1 gf01.play-llm job");
     same("l3.jsonl", "q3.jsonl");
   }, 90_000);
 });
