@@ -21,7 +21,7 @@ import {
   quantileSorted,
   resampleIndexStream,
 } from "./bootstrap.js";
-import { differenceInterval } from "./difference.js";
+import { differenceInterval, flatRows, jointDifferenceReplicates } from "./difference.js";
 import { type StatsOptions, resolveStatsOptions } from "./options.js";
 import type { Comparison, Interval } from "./schema.js";
 import { emptyInterval, wilsonBounds } from "./wilson.js";
@@ -136,23 +136,7 @@ export function meanOfDifferencesInterval(
   }
   rows.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3]);
   const k = rows.length;
-  const next = resampleIndexStream(o.seed, o.resamples, k);
-  const reps: number[] = [];
-  for (let i = 0; i < o.resamples; i++) {
-    let xa = 0;
-    let ya = 0;
-    let xb = 0;
-    let yb = 0;
-    for (let j = 0; j < k; j++) {
-      const t = rows[next()];
-      xa += t[0];
-      ya += t[1];
-      xb += t[2];
-      yb += t[3];
-    }
-    if (ya > 0 && yb > 0) reps.push(xa / ya - xb / yb);
-  }
-  const sorted = Float64Array.from(reps).sort();
+  const sorted = jointDifferenceReplicates(flatRows(rows), o);
   const alpha = (1 - o.level) / 2;
   const lo = sorted.length ? quantileSorted(sorted, alpha) : value;
   const hi = sorted.length ? quantileSorted(sorted, 1 - alpha) : value;
