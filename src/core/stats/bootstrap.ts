@@ -263,7 +263,12 @@ export function memoReplicates(key: string, make: () => Float64Array): Float64Ar
 }
 
 /** Σ sums[i] / Σ counts[i] over each replicate's K drawn indices (the hot loop). */
-function ratioReplicates(sums: Float64Array, counts: Float64Array, idx: Uint32Array, b: number): Float64Array {
+function ratioReplicates(
+  sums: Float64Array,
+  counts: Float64Array,
+  idx: Uint32Array,
+  b: number,
+): Float64Array {
   const k = sums.length;
   const out = new Float64Array(b);
   for (let r = 0, p = 0; r < b; r++) {

@@ -49,7 +49,7 @@ export function jointDifferenceReplicates(rows: Float64Array, o: ResolvedStatsOp
 /** Flat (xa, ya, xb, yb) rows of `jointDifferenceReplicates`. */
 export function flatRows(rows: readonly (readonly number[])[]): Float64Array {
   const out = new Float64Array(4 * rows.length);
-  rows.forEach((r, j) => out.set(r, 4 * j));
+  for (let j = 0; j < rows.length; j++) out.set(rows[j], 4 * j);
   return out;
 }
 
