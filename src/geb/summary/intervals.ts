@@ -364,23 +364,50 @@ export function summaryIntervals(
   const decomp = new ItemTable(decompKind);
   const recency = new ItemTable(() => "rate");
   const drift = new ItemTable(() => "rate");
-  const labelers = Object.fromEntries(Object.entries(edges).map(([f, e]) => [f, bucketLabeler(e)]));
+  // Item names per field and bucket, made once (not per row).
+  const fields = Object.entries(edges).map(([f, e]) => {
+    const label = bucketLabeler(e);
+    const names = new Map<string, readonly [string, string]>();
+    return {
+      field: f as keyof RowStat,
+      names: (v: number) => {
+        const b = label(v);
+        let n = names.get(b);
+        if (!n) {
+          n = [`${f}.${b}.value_acc`, `${f}.${b}.exact_acc`];
+          names.set(b, n);
+        }
+        return n;
+      },
+    };
+  });
   payloads.forEach((p, i) => {
     const rows = p.retrieval_stats ?? [];
+    const prefix = `${i}\u0000`;
     // The run's decomposition items, clusters prefixed by the run (as adding its rows here).
-    for (const [m, e] of cachedItems(p, "decomposition").m) decomp.merge(m, e.acc, `${i}\u0000`);
+    for (const [m, e] of cachedItems(p, "decomposition").m) decomp.merge(m, e.acc, prefix);
+    // A run's rows come episode by episode: the cluster name of the last episode is reused.
+    let lastEp: string | undefined;
+    let lastCl: string | undefined;
+    const cluster = (e: string | undefined): string | undefined => {
+      if (e === undefined) return undefined;
+      if (e !== lastEp) {
+        lastEp = e;
+        lastCl = prefix + e;
+      }
+      return lastCl;
+    };
     for (const r of rows) {
-      const e = episodeOf(r);
-      const cl = e === undefined ? undefined : `${i}\u0000${e}`;
-      for (const [f, label] of Object.entries(labelers)) {
-        const v = r[f as keyof RowStat];
+      const cl = cluster(episodeOf(r));
+      for (const { field, names } of fields) {
+        const v = r[field];
         if (typeof v !== "number") continue;
-        const b = label(v);
-        recency.add(`${f}.${b}.value_acc`, r.value_ok ? 1 : 0, cl);
-        recency.add(`${f}.${b}.exact_acc`, r.exact_ok ? 1 : 0, cl);
+        const [value, exact] = names(v);
+        recency.add(value, r.value_ok ? 1 : 0, cl);
+        recency.add(exact, r.exact_ok ? 1 : 0, cl);
       }
     }
-    driftItems(rows, (m, v, e) => drift.add(m, v, e === undefined ? undefined : `${i}\u0000${e}`));
+    driftItems(rows, (m, v, e) => drift.add(m, v, cluster(e)));
   });
   if (s.retrieval)
     for (const [k, v] of Object.entries(s.retrieval as Record<string, unknown>)) {
