@@ -111,18 +111,58 @@ export class ClusterAccumulator {
   /** Per-cluster sums and counts in canonical order (kept until the next item; read-only). */
   totals(): ClusterTotals {
     if (this.cached) return this.cached;
-    const pairs: [number, number][] = this.singles.map((v) => [v, 1]);
-    for (const c of this.keyed.values()) pairs.push([c.sum, c.count]);
-    for (const w of this.whole) pairs.push([w[0], w[1]]);
-    pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    const sums = new Float64Array(pairs.length);
-    const counts = new Float64Array(pairs.length);
-    pairs.forEach(([s, c], i) => {
-      sums[i] = s;
-      counts[i] = c;
-    });
+    const k = this.nClusters;
+    const sums = new Float64Array(k);
+    const counts = new Float64Array(k);
+    let i = 0;
+    for (const v of this.singles) {
+      sums[i] = v;
+      counts[i++] = 1;
+    }
+    for (const c of this.keyed.values()) {
+      sums[i] = c.sum;
+      counts[i++] = c.count;
+    }
+    for (const w of this.whole) {
+      sums[i] = w[0];
+      counts[i++] = w[1];
+    }
+    sortPairs(sums, counts);
     this.cached = { sums, counts, n: this.n };
     return this.cached;
+  }
+}
+
+/**
+ * Sorts (sums[i], counts[i]) pairs by sum, then count, stably (equal pairs are alike, so any
+ * correct sort gives the same arrays). Insertion sort for the few clusters of a cell; an
+ * index sort beyond.
+ */
+function sortPairs(sums: Float64Array, counts: Float64Array): void {
+  const k = sums.length;
+  if (k <= 32) {
+    for (let i = 1; i < k; i++) {
+      const s = sums[i];
+      const c = counts[i];
+      let j = i - 1;
+      while (j >= 0 && (sums[j] > s || (sums[j] === s && counts[j] > c))) {
+        sums[j + 1] = sums[j];
+        counts[j + 1] = counts[j];
+        j--;
+      }
+      sums[j + 1] = s;
+      counts[j + 1] = c;
+    }
+    return;
+  }
+  const order = Array.from({ length: k }, (_, i) => i).sort(
+    (a, b) => sums[a] - sums[b] || counts[a] - counts[b],
+  );
+  const s0 = sums.slice();
+  const c0 = counts.slice();
+  for (let i = 0; i < k; i++) {
+    sums[i] = s0[order[i]];
+    counts[i] = c0[order[i]];
   }
 }
 

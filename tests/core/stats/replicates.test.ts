@@ -107,6 +107,26 @@ describe("ClusterAccumulator.merge", () => {
     );
   });
 
+  it("totals() are the clusters sorted by (sum, count), for few and many clusters (property)", () => {
+    const value = fc.oneof(fc.constantFrom(0, -0, 1, 0.5), fc.double({ min: -5, max: 5, noNaN: true }));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(value, fc.option(fc.integer({ min: 0, max: 40 }))), { maxLength: 90 }),
+        (items) => {
+          const acc = new ClusterAccumulator();
+          for (const [v, c] of items) acc.add(v, c ?? undefined);
+          const pairs: [number, number][] = [];
+          acc.forEachCluster((_k, s, m) => pairs.push([s, m]));
+          pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+          const t = acc.totals();
+          expect([...t.sums]).toEqual(pairs.map((p) => p[0]));
+          expect([...t.counts]).toEqual(pairs.map((p) => p[1]));
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it("totals() follows items added after it was read", () => {
     const a = new ClusterAccumulator();
     a.add(1, "x");
