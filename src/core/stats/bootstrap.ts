@@ -267,9 +267,11 @@ export function resampleIndexStream(seed: number, resamples: number, k: number):
   return () => idx[p++];
 }
 
-/** Replicate sets kept (most recently used last); 256 × B = 2000 doubles = 4 MB. */
+/** Replicate sets kept (most recently used last): at most 256, and 1 M doubles (8 MB) in all. */
 const REPLICATE_MEMO_MAX = 256;
+const REPLICATE_MEMO_DOUBLES = 1 << 20;
 const replicateMemo = new Map<string, Float64Array>();
+let memoDoubles = 0;
 
 /** Exact text of a vector (shortest round-trip decimals; −0 kept apart from 0). */
 export function vectorKey(xs: ArrayLike<number>): string {
@@ -294,11 +296,14 @@ export function memoReplicates(key: string, make: () => Float64Array): Float64Ar
     return hit;
   }
   const out = make();
-  if (replicateMemo.size >= REPLICATE_MEMO_MAX) {
-    const oldest = replicateMemo.keys().next();
-    if (!oldest.done) replicateMemo.delete(oldest.value);
+  if (out.length > REPLICATE_MEMO_DOUBLES / 4) return out;
+  for (const [k0, t] of replicateMemo) {
+    if (replicateMemo.size < REPLICATE_MEMO_MAX && memoDoubles + out.length <= REPLICATE_MEMO_DOUBLES) break;
+    replicateMemo.delete(k0);
+    memoDoubles -= t.length;
   }
   replicateMemo.set(key, out);
+  memoDoubles += out.length;
   return out;
 }
 
