@@ -138,7 +138,7 @@ export class ClusterAccumulator {
  * correct sort gives the same arrays). Insertion sort for the few clusters of a cell; an
  * index sort beyond.
  */
-function sortPairs(sums: Float64Array, counts: Float64Array): void {
+export function sortPairs(sums: Float64Array, counts: Float64Array): void {
   const k = sums.length;
   if (k <= 32) {
     for (let i = 1; i < k; i++) {

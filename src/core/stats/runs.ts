@@ -20,6 +20,7 @@ import {
   proportionInterval,
   quantileSorted,
   resampleIndexStream,
+  sortPairs,
 } from "./bootstrap.js";
 import { differenceInterval, flatRows, jointDifferenceReplicates } from "./difference.js";
 import { type StatsOptions, resolveStatsOptions } from "./options.js";
@@ -39,7 +40,11 @@ export function meanOfMeansInterval(
   if (gs.length === 1) return kind === "rate" ? proportionInterval(gs[0], opts) : meanInterval(gs[0], opts);
   const o = resolveStatsOptions(opts);
   const r = gs.length;
-  const pairs: [number, number][] = [];
+  let total = 0;
+  for (const g of gs) total += g.nClusters;
+  const sums = new Float64Array(total);
+  const counts = new Float64Array(total);
+  let j = 0;
   let value = 0;
   let n = 0;
   let k = 0;
@@ -49,7 +54,8 @@ export function meanOfMeansInterval(
     const w = 1 / (r * g.n);
     let s = 0;
     g.forEachCluster((_key, sum, count) => {
-      pairs.push([sum * w, count * w]);
+      sums[j] = sum * w;
+      counts[j++] = count * w;
       s += sum;
       if (count > 1) clustered = true;
     });
@@ -58,9 +64,7 @@ export function meanOfMeansInterval(
     k += g.nClusters;
     invN += 1 / g.n;
   }
-  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const sums = Float64Array.from(pairs, (p) => p[0]);
-  const counts = Float64Array.from(pairs, (p) => p[1]);
+  sortPairs(sums, counts);
   const reps = bootstrapReplicates({ sums, counts, n }, o);
   if (kind === "mean") {
     const a = (1 - o.level) / 2;
