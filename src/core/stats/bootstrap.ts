@@ -30,10 +30,13 @@ export class ClusterAccumulator {
   private readonly singles: number[] = [];
   private readonly whole: [number, number][] = [];
   private multi = false;
+  /** `totals()` until the next item (summaries ask several estimators of one accumulator). */
+  private cached: ClusterTotals | null = null;
   n = 0;
 
   add(value: number, cluster?: string | number): void {
     if (!Number.isFinite(value)) throw new RangeError(`statistic over a non-finite value: ${value}`);
+    this.cached = null;
     this.n++;
     if (cluster === undefined) {
       this.singles.push(value);
@@ -54,6 +57,7 @@ export class ClusterAccumulator {
   addCluster(sum: number, count: number): void {
     if (!Number.isFinite(sum) || !Number.isSafeInteger(count) || count < 1)
       throw new RangeError(`cluster needs a finite sum and a positive item count, got ${sum}, ${count}`);
+    this.cached = null;
     this.whole.push([sum, count]);
     this.n += count;
     if (count > 1) this.multi = true;
@@ -83,18 +87,82 @@ export class ClusterAccumulator {
     return s;
   }
 
+  /**
+   * Every cluster of `other` added here as its own cluster (keys prefixed by `prefix`, so
+   * clusters of different sources stay apart): the same clusters, sums and counts as adding
+   * `other`'s items one by one under prefixed keys.
+   */
+  merge(other: ClusterAccumulator, prefix: string): void {
+    this.cached = null;
+    for (const v of other.singles) this.singles.push(v);
+    for (const [k, c] of other.keyed) {
+      const key = prefix + String(k);
+      const mine = this.keyed.get(key);
+      if (mine) {
+        mine.sum += c.sum;
+        mine.count += c.count;
+      } else this.keyed.set(key, { sum: c.sum, count: c.count });
+    }
+    for (const w of other.whole) this.whole.push([w[0], w[1]]);
+    if (other.multi) this.multi = true;
+    this.n += other.n;
+  }
+
+  /** Per-cluster sums and counts in canonical order (kept until the next item; read-only). */
   totals(): ClusterTotals {
-    const pairs: [number, number][] = this.singles.map((v) => [v, 1]);
-    for (const c of this.keyed.values()) pairs.push([c.sum, c.count]);
-    for (const w of this.whole) pairs.push([w[0], w[1]]);
-    pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    const sums = new Float64Array(pairs.length);
-    const counts = new Float64Array(pairs.length);
-    pairs.forEach(([s, c], i) => {
-      sums[i] = s;
-      counts[i] = c;
-    });
-    return { sums, counts, n: this.n };
+    if (this.cached) return this.cached;
+    const k = this.nClusters;
+    const sums = new Float64Array(k);
+    const counts = new Float64Array(k);
+    let i = 0;
+    for (const v of this.singles) {
+      sums[i] = v;
+      counts[i++] = 1;
+    }
+    for (const c of this.keyed.values()) {
+      sums[i] = c.sum;
+      counts[i++] = c.count;
+    }
+    for (const w of this.whole) {
+      sums[i] = w[0];
+      counts[i++] = w[1];
+    }
+    sortPairs(sums, counts);
+    this.cached = { sums, counts, n: this.n };
+    return this.cached;
+  }
+}
+
+/**
+ * Sorts (sums[i], counts[i]) pairs by sum, then count, stably (equal pairs are alike, so any
+ * correct sort gives the same arrays). Insertion sort for the few clusters of a cell; an
+ * index sort beyond.
+ */
+export function sortPairs(sums: Float64Array, counts: Float64Array): void {
+  const k = sums.length;
+  if (k <= 32) {
+    for (let i = 1; i < k; i++) {
+      const s = sums[i];
+      const c = counts[i];
+      let j = i - 1;
+      while (j >= 0 && (sums[j] > s || (sums[j] === s && counts[j] > c))) {
+        sums[j + 1] = sums[j];
+        counts[j + 1] = counts[j];
+        j--;
+      }
+      sums[j + 1] = s;
+      counts[j + 1] = c;
+    }
+    return;
+  }
+  const order = Array.from({ length: k }, (_, i) => i).sort(
+    (a, b) => sums[a] - sums[b] || counts[a] - counts[b],
+  );
+  const s0 = sums.slice();
+  const c0 = counts.slice();
+  for (let i = 0; i < k; i++) {
+    sums[i] = s0[order[i]];
+    counts[i] = c0[order[i]];
   }
 }
 
@@ -105,10 +173,50 @@ const INDEX_CACHE_TABLES = 64;
 const indexCache = new Map<string, Uint32Array>();
 
 /**
+ * Raw `genrand_uint32` words of `PyRandom(seed)`, kept for the last seed and grown on demand.
+ * Every table of one seed reads the same stream (only the shift and the rejection bound
+ * differ with K), so the Mersenne Twister runs once for all of a summary's cluster counts.
+ */
+const RAW_WORDS_MAX = 1 << 21;
+let raw: { seed: number; rng: PyRandom; words: Uint32Array; len: number } | null = null;
+
+function rawWords(seed: number, need: number): Uint32Array {
+  if (!raw || raw.seed !== seed) raw = { seed, rng: new PyRandom(seed), words: new Uint32Array(0), len: 0 };
+  if (need > raw.len) {
+    const words = new Uint32Array(Math.min(RAW_WORDS_MAX, Math.max(need, 2 * raw.len, 1 << 14)));
+    words.set(raw.words.subarray(0, raw.len));
+    for (let i = raw.len; i < words.length; i++) words[i] = raw.rng.genrandUint32();
+    raw.words = words;
+    raw.len = words.length;
+  }
+  return raw.words;
+}
+
+/**
+ * The B × K indices `_randbelow(k)` draws from `PyRandom(seed)` (getrandbits(k.bit_length())
+ * with rejection), from the seed's raw word stream; null when the stream would pass
+ * RAW_WORDS_MAX words (the caller then draws afresh: the same indices).
+ */
+function tableFromRaw(seed: number, total: number, k: number): Uint32Array | null {
+  const shift = 32 - bitLength(k);
+  const idx = new Uint32Array(total);
+  let words = rawWords(seed, total + (total >>> 1));
+  let p = 0;
+  for (let j = 0; j < total; ) {
+    if (p === words.length) {
+      if (p >= RAW_WORDS_MAX) return null;
+      words = rawWords(seed, 2 * p);
+    }
+    const i = words[p++] >>> shift;
+    if (i < k) idx[j++] = i;
+  }
+  return idx;
+}
+
+/**
  * The B × K cluster indices of `PyRandom(seed)`: replicate by replicate, each draw CPython's
- * `_randbelow(k)` (getrandbits(k.bit_length()) with rejection; inlined — this is the hot loop).
- * Reports bootstrap many metrics over the same few cluster counts with the same seed, so the
- * last few tables are kept and reused (same draws, computed once).
+ * `_randbelow(k)`. Reports bootstrap many metrics over the same few cluster counts with the
+ * same seed, so the last few tables are kept and reused (same draws, computed once).
  */
 function resampleIndices(seed: number, resamples: number, k: number): Uint32Array | null {
   const key = `${seed}:${resamples}:${k}`;
@@ -119,9 +227,13 @@ function resampleIndices(seed: number, resamples: number, k: number): Uint32Arra
     return hit;
   }
   if (resamples * k > INDEX_CACHE_MAX) return null;
-  const draw = drawer(seed, k);
-  const idx = new Uint32Array(resamples * k);
-  for (let j = 0; j < idx.length; j++) idx[j] = draw();
+  if (k >= 2 ** 32) throw new RangeError("bootstrap over 2^32 clusters or more");
+  let idx = tableFromRaw(seed, resamples * k, k);
+  if (!idx) {
+    const draw = drawer(seed, k);
+    idx = new Uint32Array(resamples * k);
+    for (let j = 0; j < idx.length; j++) idx[j] = draw();
+  }
   // Keep at most INDEX_CACHE_TABLES tables and INDEX_CACHE_MAX entries in all.
   let total = idx.length;
   for (const t of indexCache.values()) total += t.length;
@@ -155,29 +267,96 @@ export function resampleIndexStream(seed: number, resamples: number, k: number):
   return () => idx[p++];
 }
 
+/** Replicate sets kept (most recently used last): at most 256, and 1 M doubles (8 MB) in all. */
+const REPLICATE_MEMO_MAX = 256;
+const REPLICATE_MEMO_DOUBLES = 1 << 20;
+const replicateMemo = new Map<string, Float64Array>();
+let memoDoubles = 0;
+
+/** Exact text of a vector (shortest round-trip decimals; −0 kept apart from 0). */
+export function vectorKey(xs: ArrayLike<number>): string {
+  let s = "";
+  for (let i = 0; i < xs.length; i++) {
+    const x = xs[i];
+    s += x === 0 && 1 / x < 0 ? "-0," : `${x},`;
+  }
+  return s;
+}
+
+/**
+ * The value `make()` returns for `key`, computed once while kept: a summary asks for the
+ * same replicates many times (a cell's value and exact accuracy over the same outcomes,
+ * `overall` and `overall_raw`, a group that is one run). Results are shared: read-only.
+ */
+export function memoReplicates(key: string, make: () => Float64Array): Float64Array {
+  const hit = replicateMemo.get(key);
+  if (hit) {
+    replicateMemo.delete(key);
+    replicateMemo.set(key, hit);
+    return hit;
+  }
+  const out = make();
+  if (out.length > REPLICATE_MEMO_DOUBLES / 4) return out;
+  for (const [k0, t] of replicateMemo) {
+    if (replicateMemo.size < REPLICATE_MEMO_MAX && memoDoubles + out.length <= REPLICATE_MEMO_DOUBLES) break;
+    replicateMemo.delete(k0);
+    memoDoubles -= t.length;
+  }
+  replicateMemo.set(key, out);
+  memoDoubles += out.length;
+  return out;
+}
+
+/** Σ sums[i] / Σ counts[i] over each replicate's K drawn indices (the hot loop). */
+function ratioReplicates(
+  sums: Float64Array,
+  counts: Float64Array,
+  idx: Uint32Array,
+  b: number,
+): Float64Array {
+  const k = sums.length;
+  const out = new Float64Array(b);
+  for (let r = 0, p = 0; r < b; r++) {
+    let s = 0;
+    let m = 0;
+    for (let j = 0; j < k; j++, p++) {
+      const i = idx[p];
+      s += sums[i];
+      m += counts[i];
+    }
+    out[r] = s / m;
+  }
+  return out;
+}
+
 /**
  * B bootstrap replicates of the ratio mean Σsums/Σcounts, each over K clusters drawn with
- * `PyRandom(seed).randbelow(K)` (replicate by replicate), sorted ascending.
+ * `PyRandom(seed).randbelow(K)` (replicate by replicate), sorted ascending. Shared between
+ * callers with the same clusters and options (read-only).
  */
 export function bootstrapReplicates(t: ClusterTotals, o: ResolvedStatsOptions): Float64Array {
   const k = t.sums.length;
   if (k === 0) throw new RangeError("bootstrap needs at least one cluster");
-  const idx = resampleIndices(o.seed, o.resamples, k);
-  // Too many draws to keep: the same draws, streamed.
-  const draw = idx ? null : drawer(o.seed, k);
-  const out = new Float64Array(o.resamples);
-  const { sums, counts } = t;
-  for (let b = 0, p = 0; b < o.resamples; b++) {
-    let s = 0;
-    let m = 0;
-    for (let j = 0; j < k; j++, p++) {
-      const i = idx ? idx[p] : (draw as () => number)();
-      s += sums[i];
-      m += counts[i];
+  const key = `r${o.seed}:${o.resamples}:${vectorKey(t.sums)}|${vectorKey(t.counts)}`;
+  return memoReplicates(key, () => {
+    const idx = resampleIndices(o.seed, o.resamples, k);
+    if (idx) return ratioReplicates(t.sums, t.counts, idx, o.resamples).sort();
+    // Too many draws to keep: the same draws, streamed.
+    const draw = drawer(o.seed, k);
+    const out = new Float64Array(o.resamples);
+    const { sums, counts } = t;
+    for (let b = 0; b < o.resamples; b++) {
+      let s = 0;
+      let m = 0;
+      for (let j = 0; j < k; j++) {
+        const i = draw();
+        s += sums[i];
+        m += counts[i];
+      }
+      out[b] = s / m;
     }
-    out[b] = s / m;
-  }
-  return out.sort();
+    return out.sort();
+  });
 }
 
 /** Linear-interpolation quantile of sorted data (Hyndman & Fan type 7, numpy's default). */

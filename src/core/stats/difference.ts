@@ -4,12 +4,54 @@
  * sides' totals and is resampled whole (a joint cluster bootstrap, same draws and canonical
  * order as bootstrap.ts), so the correlation of the two sides inside an episode is kept.
  */
-import { type ClusterAccumulator, quantileSorted, resampleIndexStream } from "./bootstrap.js";
-import { type StatsOptions, resolveStatsOptions } from "./options.js";
+import {
+  type ClusterAccumulator,
+  memoReplicates,
+  quantileSorted,
+  resampleIndexStream,
+  vectorKey,
+} from "./bootstrap.js";
+import { type ResolvedStatsOptions, type StatsOptions, resolveStatsOptions } from "./options.js";
 import type { Interval } from "./schema.js";
 import { emptyInterval } from "./wilson.js";
 
 type Joint = [number, number, number, number];
+
+/**
+ * Sorted replicates xa/ya − xb/yb of the joint cluster bootstrap over K rows of
+ * (xa, ya, xb, yb) laid out flat (`rows[4j..4j+3]`, canonical order), leaving out replicates
+ * with an empty side. Shared between callers with the same rows and options (read-only).
+ */
+export function jointDifferenceReplicates(rows: Float64Array, o: ResolvedStatsOptions): Float64Array {
+  const k = rows.length / 4;
+  return memoReplicates(`d${o.seed}:${o.resamples}:${vectorKey(rows)}`, () => {
+    const next = resampleIndexStream(o.seed, o.resamples, k);
+    const reps = new Float64Array(o.resamples);
+    let n = 0;
+    for (let r = 0; r < o.resamples; r++) {
+      let xa = 0;
+      let ya = 0;
+      let xb = 0;
+      let yb = 0;
+      for (let j = 0; j < k; j++) {
+        const t = 4 * next();
+        xa += rows[t];
+        ya += rows[t + 1];
+        xb += rows[t + 2];
+        yb += rows[t + 3];
+      }
+      if (ya > 0 && yb > 0) reps[n++] = xa / ya - xb / yb;
+    }
+    return reps.slice(0, n).sort();
+  });
+}
+
+/** Flat (xa, ya, xb, yb) rows of `jointDifferenceReplicates`. */
+export function flatRows(rows: readonly (readonly number[])[]): Float64Array {
+  const out = new Float64Array(4 * rows.length);
+  for (let j = 0; j < rows.length; j++) out.set(rows[j], 4 * j);
+  return out;
+}
 
 /** The joint resamples of mean(a) − mean(b) (see `differenceInterval`), sorted ascending. */
 export interface JointReplicates {
@@ -62,25 +104,9 @@ export function jointReplicates(
   }
   const value = sa / ma - sb / mb;
   const k = rows.length;
-  const next = resampleIndexStream(o.seed, o.resamples, k);
-  const reps: number[] = [];
-  for (let r = 0; r < o.resamples; r++) {
-    let xa = 0;
-    let ya = 0;
-    let xb = 0;
-    let yb = 0;
-    for (let j = 0; j < k; j++) {
-      const t = rows[next()];
-      xa += t[0];
-      ya += t[1];
-      xb += t[2];
-      yb += t[3];
-    }
-    if (ya > 0 && yb > 0) reps.push(xa / ya - xb / yb);
-  }
   return {
     value,
-    reps: Float64Array.from(reps).sort(),
+    reps: jointDifferenceReplicates(flatRows(rows), o),
     n: a.n + b.n,
     nClusters: k,
     clustered: rows.some((r) => r[1] + r[3] > 1),

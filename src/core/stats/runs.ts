@@ -20,8 +20,9 @@ import {
   proportionInterval,
   quantileSorted,
   resampleIndexStream,
+  sortPairs,
 } from "./bootstrap.js";
-import { differenceInterval } from "./difference.js";
+import { differenceInterval, flatRows, jointDifferenceReplicates } from "./difference.js";
 import { type StatsOptions, resolveStatsOptions } from "./options.js";
 import type { Comparison, Interval } from "./schema.js";
 import { emptyInterval, wilsonBounds } from "./wilson.js";
@@ -39,7 +40,11 @@ export function meanOfMeansInterval(
   if (gs.length === 1) return kind === "rate" ? proportionInterval(gs[0], opts) : meanInterval(gs[0], opts);
   const o = resolveStatsOptions(opts);
   const r = gs.length;
-  const pairs: [number, number][] = [];
+  let total = 0;
+  for (const g of gs) total += g.nClusters;
+  const sums = new Float64Array(total);
+  const counts = new Float64Array(total);
+  let j = 0;
   let value = 0;
   let n = 0;
   let k = 0;
@@ -49,7 +54,8 @@ export function meanOfMeansInterval(
     const w = 1 / (r * g.n);
     let s = 0;
     g.forEachCluster((_key, sum, count) => {
-      pairs.push([sum * w, count * w]);
+      sums[j] = sum * w;
+      counts[j++] = count * w;
       s += sum;
       if (count > 1) clustered = true;
     });
@@ -58,9 +64,7 @@ export function meanOfMeansInterval(
     k += g.nClusters;
     invN += 1 / g.n;
   }
-  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const sums = Float64Array.from(pairs, (p) => p[0]);
-  const counts = Float64Array.from(pairs, (p) => p[1]);
+  sortPairs(sums, counts);
   const reps = bootstrapReplicates({ sums, counts, n }, o);
   if (kind === "mean") {
     const a = (1 - o.level) / 2;
@@ -136,23 +140,7 @@ export function meanOfDifferencesInterval(
   }
   rows.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3]);
   const k = rows.length;
-  const next = resampleIndexStream(o.seed, o.resamples, k);
-  const reps: number[] = [];
-  for (let i = 0; i < o.resamples; i++) {
-    let xa = 0;
-    let ya = 0;
-    let xb = 0;
-    let yb = 0;
-    for (let j = 0; j < k; j++) {
-      const t = rows[next()];
-      xa += t[0];
-      ya += t[1];
-      xb += t[2];
-      yb += t[3];
-    }
-    if (ya > 0 && yb > 0) reps.push(xa / ya - xb / yb);
-  }
-  const sorted = Float64Array.from(reps).sort();
+  const sorted = jointDifferenceReplicates(flatRows(rows), o);
   const alpha = (1 - o.level) / 2;
   const lo = sorted.length ? quantileSorted(sorted, alpha) : value;
   const hi = sorted.length ? quantileSorted(sorted, 1 - alpha) : value;

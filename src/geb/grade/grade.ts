@@ -174,7 +174,8 @@ export function logEntries(document: string): LedgerEntry[] {
       if (pyStrip(line) === "## Episode Log") inLog = true;
       continue;
     }
-    if (line.charCodeAt(0) !== 45 /* - */) continue;
+    // Length first: charCodeAt(0) of an empty line is NaN, which deoptimises the loop.
+    if (line.length === 0 || line.charCodeAt(0) !== 45 /* - */) continue;
     let m = LOG_SET.exec(line);
     if (m) {
       out.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: pyStrip(m[4]) });

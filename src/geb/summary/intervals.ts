@@ -77,6 +77,15 @@ export class ItemTable {
   get(metric: string): MetricItems | undefined {
     return this.m.get(metric);
   }
+  /** Another table's items of `metric`, clusters prefixed by `prefix`. */
+  merge(metric: string, acc: ClusterAccumulator, prefix: string): void {
+    let e = this.m.get(metric);
+    if (!e) {
+      e = { kind: this.kinds(metric), acc: new ClusterAccumulator() };
+      this.m.set(metric, e);
+    }
+    e.acc.merge(acc, prefix);
+  }
 }
 
 const runKind = (m: string): "rate" | "mean" =>
@@ -120,6 +129,28 @@ export function runDecompositionItems(p: ModelRunPayload, prefix = ""): ItemTabl
     const cl = e === undefined ? undefined : prefix + e;
     decompositionItems(r, (m, v) => t.add(m, v, cl));
   }
+  return t;
+}
+
+/**
+ * A run's item tables, computed once per payload: a sweep asks for them for each cell's
+ * intervals and again for the means over runs and the pooled decomposition. Kept while the
+ * payload lives and its row list is the same array of the same length; shared, read-only.
+ */
+const itemCache = new WeakMap<
+  ModelRunPayload,
+  { rows: unknown; n: number; metrics?: ItemTable; decomposition?: ItemTable }
+>();
+
+function cachedItems(p: ModelRunPayload, which: "metrics" | "decomposition"): ItemTable {
+  const rows = p.retrieval_stats;
+  let c = itemCache.get(p);
+  if (!c || c.rows !== rows || c.n !== (rows?.length ?? -1)) {
+    c = { rows, n: rows?.length ?? -1 };
+    itemCache.set(p, c);
+  }
+  const t = c[which] ?? (which === "metrics" ? runMetricItems(p) : runDecompositionItems(p));
+  c[which] = t;
   return t;
 }
 
@@ -171,14 +202,14 @@ export const RUN_INTERVAL_METRICS = [
  */
 export function runIntervals(p: ModelRunPayload, opts: StatsOptions = {}): Record<string, Interval | null> {
   const out: Record<string, Interval | null> = {};
-  const t = runMetricItems(p);
+  const t = cachedItems(p, "metrics");
   const metrics = (p.metrics ?? {}) as unknown as Record<string, unknown>;
   for (const m of RUN_INTERVAL_METRICS)
     out[m] =
       m === "instruction_gap" ? gapInterval(t, metrics[m], opts) : itemInterval(t.get(m), metrics[m], opts);
   const d = p.decomposition as unknown as Record<string, unknown> | null | undefined;
   if (d) {
-    const dt = runDecompositionItems(p);
+    const dt = cachedItems(p, "decomposition");
     for (const m of Object.keys(DECOMPOSITION_ITEM_METRICS)) out[m] = itemInterval(dt.get(m), d[m], opts);
   }
   return out;
@@ -301,8 +332,9 @@ export function summaryIntervals(
   const put = (k: string, iv: Interval | null) => {
     if (iv) metrics[k] = iv;
   };
-  // Means over runs: each run's first-trial items (clusters prefixed by the run).
-  const tables = payloads.map((p, i) => ({ p, t: runMetricItems(p, `${i}\u0000`) }));
+  // Means over runs: each run's first-trial items. Clusters stay within their run here (the
+  // estimators take each run's clusters apart), so the run's own unprefixed table serves.
+  const tables = payloads.map((p) => ({ p, t: cachedItems(p, "metrics") }));
   const meanOver = (
     list: typeof tables,
     field: "metrics" | "metrics_postprocessed",
@@ -332,22 +364,50 @@ export function summaryIntervals(
   const decomp = new ItemTable(decompKind);
   const recency = new ItemTable(() => "rate");
   const drift = new ItemTable(() => "rate");
-  const labelers = Object.fromEntries(Object.entries(edges).map(([f, e]) => [f, bucketLabeler(e)]));
+  // Item names per field and bucket, made once (not per row).
+  const fields = Object.entries(edges).map(([f, e]) => {
+    const label = bucketLabeler(e);
+    const names = new Map<string, readonly [string, string]>();
+    return {
+      field: f as keyof RowStat,
+      names: (v: number) => {
+        const b = label(v);
+        let n = names.get(b);
+        if (!n) {
+          n = [`${f}.${b}.value_acc`, `${f}.${b}.exact_acc`];
+          names.set(b, n);
+        }
+        return n;
+      },
+    };
+  });
   payloads.forEach((p, i) => {
     const rows = p.retrieval_stats ?? [];
+    const prefix = `${i}\u0000`;
+    // The run's decomposition items, clusters prefixed by the run (as adding its rows here).
+    for (const [m, e] of cachedItems(p, "decomposition").m) decomp.merge(m, e.acc, prefix);
+    // A run's rows come episode by episode: the cluster name of the last episode is reused.
+    let lastEp: string | undefined;
+    let lastCl: string | undefined;
+    const cluster = (e: string | undefined): string | undefined => {
+      if (e === undefined) return undefined;
+      if (e !== lastEp) {
+        lastEp = e;
+        lastCl = prefix + e;
+      }
+      return lastCl;
+    };
     for (const r of rows) {
-      const e = episodeOf(r);
-      const cl = e === undefined ? undefined : `${i}\u0000${e}`;
-      decompositionItems(r, (m, v) => decomp.add(m, v, cl));
-      for (const [f, label] of Object.entries(labelers)) {
-        const v = r[f as keyof RowStat];
+      const cl = cluster(episodeOf(r));
+      for (const { field, names } of fields) {
+        const v = r[field];
         if (typeof v !== "number") continue;
-        const b = label(v);
-        recency.add(`${f}.${b}.value_acc`, r.value_ok ? 1 : 0, cl);
-        recency.add(`${f}.${b}.exact_acc`, r.exact_ok ? 1 : 0, cl);
+        const [value, exact] = names(v);
+        recency.add(value, r.value_ok ? 1 : 0, cl);
+        recency.add(exact, r.exact_ok ? 1 : 0, cl);
       }
     }
-    driftItems(rows, (m, v, e) => drift.add(m, v, e === undefined ? undefined : `${i}\u0000${e}`));
+    driftItems(rows, (m, v, e) => drift.add(m, v, cluster(e)));
   });
   if (s.retrieval)
     for (const [k, v] of Object.entries(s.retrieval as Record<string, unknown>)) {
