@@ -4,7 +4,7 @@
  * sink directly, as workers on other machines would (no worker process needed).
  */
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { packageVersion } from "../../src/core/cli.js";
 import { Progress } from "../../src/core/progress.js";
 import { encodeResult, runJobs } from "../../src/core/queue/coordinator.js";
@@ -62,7 +62,13 @@ async function queuedRun(kind: string, p: Progress) {
 }
 
 describe("progress across workers", () => {
+  // The default rule is a user's terminal: off under CI=true or TERM=dumb, as CI runs this.
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
   it("on a terminal: completed/total from the sink; elsewhere: nothing", async () => {
+    vi.stubEnv("CI", "");
+    vi.stubEnv("TERM", "xterm");
     const tty = stream(true);
     const r = await queuedRun("test.progress-a", new Progress(4, "run (queue)", tty));
     expect(r.reused).toBe(1);
