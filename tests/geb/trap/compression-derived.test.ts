@@ -15,11 +15,10 @@ import {
   scoreCompressionDerived,
 } from "../../../src/geb/trap/families/compression-derived.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
-import { baselineReport, evaluateSplit } from "../../../src/geb/trap/framework.js";
 import { foldLedger, lookupPrediction, trapLedger } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
 import { TRAP_SPLITS } from "../../../src/geb/trap/types.js";
-import { visibleRow } from "./harness.js";
+import { expectNoBaselinePasses, expectOracleScoresOne, visibleRow } from "./harness.js";
 
 const family = trapFamily(CD_ID)!;
 const fx = family.generate(family.defaults);
@@ -28,16 +27,8 @@ const bare = visibleRow;
 describe("compression_derived (1.0)", () => {
   it("the oracle scores 1.0 on every split; lookup and fold fail every floor at every stage", () => {
     expect(family.compat).toBe("1.0");
-    for (const split of TRAP_SPLITS) {
-      const e = evaluateSplit(family, split, "target", fx[split], fx[split].map(compressionOracle));
-      expect(e.means.exact_match_rate, split).toBe(1);
-      expect(e.means.cite_f1, split).toBe(1);
-      if (split !== "canary") expect(e.status, split).toBe("PASS");
-    }
-    for (const stage of ["observe", "ramp", "target"] as const)
-      expect(baselineReport(family, fx, stage).passing).toEqual([]);
-    const b = baselineReport(family, fx, "target");
-    expect(b.equivalent_to_core_lookup).toBe(false);
+    expectOracleScoresOne(family, fx, compressionOracle, ["exact_match_rate", "cite_f1"]);
+    const b = expectNoBaselinePasses(family, fx);
     for (const split of TRAP_SPLITS) {
       expect(b.baselines.lookup[split].means.exact_match_rate, split).toBe(0);
       expect(b.baselines.fold[split].means.exact_match_rate, split).toBe(0);

@@ -9,7 +9,14 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, vi } from "vitest";
-import type { TrapPrediction, TrapRow } from "../../../src/geb/trap/types.js";
+import { type BaselineReport, baselineReport, evaluateSplit } from "../../../src/geb/trap/framework.js";
+import {
+  TRAP_SPLITS,
+  type TrapFamily,
+  type TrapFixtures,
+  type TrapPrediction,
+  type TrapRow,
+} from "../../../src/geb/trap/types.js";
 import type { Loopback } from "../../fixtures/engine/loopback-server.js";
 
 export interface GebResult {
@@ -107,4 +114,30 @@ export async function generateSmall(
   ]);
   expect(g.code, g.err).toBe(0);
   return out;
+}
+
+/**
+ * The 1.0 derived variants' two headline claims. The oracle program scores 1.0 on each of
+ * `metrics` on every split, and every split but the canary passes its target floors.
+ */
+export function expectOracleScoresOne(
+  family: TrapFamily,
+  fx: TrapFixtures,
+  oracle: (r: TrapRow) => TrapPrediction,
+  metrics: readonly string[],
+): void {
+  for (const split of TRAP_SPLITS) {
+    const e = evaluateSplit(family, split, "target", fx[split], fx[split].map(oracle));
+    for (const m of metrics) expect(e.means[m], `${split} ${m}`).toBe(1);
+    if (split !== "canary") expect(e.status, split).toBe("PASS");
+  }
+}
+
+/** No no-model program meets the floors at any stage; the target-stage report, to inspect. */
+export function expectNoBaselinePasses(family: TrapFamily, fx: TrapFixtures): BaselineReport {
+  for (const stage of ["observe", "ramp", "target"] as const)
+    expect(baselineReport(family, fx, stage).passing, stage).toEqual([]);
+  const b = baselineReport(family, fx, "target");
+  expect(b.equivalent_to_core_lookup).toBe(false);
+  return b;
 }

@@ -13,11 +13,9 @@ import {
 } from "../../../src/geb/trap/families/referential-indexing-derived.js";
 import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
-import { baselineReport, evaluateSplit } from "../../../src/geb/trap/framework.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";
-import { TRAP_SPLITS } from "../../../src/geb/trap/types.js";
-import { visibleRow } from "./harness.js";
+import { expectNoBaselinePasses, expectOracleScoresOne, visibleRow } from "./harness.js";
 
 const family = trapFamily(RID_ID)!;
 const fx = family.generate(family.defaults);
@@ -33,19 +31,11 @@ describe("referential_indexing_derived (1.0)", () => {
   });
 
   it("the oracle program scores 1.0 on every split", () => {
-    for (const split of TRAP_SPLITS) {
-      const e = evaluateSplit(family, split, "target", fx[split], fx[split].map(referentialOracle));
-      expect(e.means.value_acc, split).toBe(1);
-      expect(e.means.pointer_set_exact_rate, split).toBe(1);
-      if (split !== "canary") expect(e.status, split).toBe("PASS");
-    }
+    expectOracleScoresOne(family, fx, referentialOracle, ["value_acc", "pointer_set_exact_rate"]);
   });
 
   it("the lookup and fold programs stay below the floors at every stage; the figures the docs quote", () => {
-    for (const stage of ["observe", "ramp", "target"] as const)
-      expect(baselineReport(family, fx, stage).passing).toEqual([]);
-    const b = baselineReport(family, fx, "target");
-    expect(b.equivalent_to_core_lookup).toBe(false);
+    const b = expectNoBaselinePasses(family, fx);
     // The lookup is right only where the answer is null (no_invention rows).
     expect(b.baselines.lookup.holdout.means.value_acc).toBeCloseTo(0.133, 3);
     expect(b.baselines.lookup.holdout.means.value_acc).toBe(
