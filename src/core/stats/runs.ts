@@ -29,6 +29,16 @@ import { emptyInterval, wilsonBounds } from "./wilson.js";
 
 export type SampleKind = "rate" | "mean";
 
+/** Sample variance (n − 1) of bootstrap replicates. */
+function replicateVariance(reps: Float64Array): number {
+  let mean = 0;
+  for (let i = 0; i < reps.length; i++) mean += reps[i];
+  mean /= reps.length;
+  let ss = 0;
+  for (let i = 0; i < reps.length; i++) ss += (reps[i] - mean) * (reps[i] - mean);
+  return reps.length > 1 ? ss / (reps.length - 1) : 0;
+}
+
 /** Mean over groups (runs) of each group's mean, with a weighted cluster-bootstrap interval. */
 export function meanOfMeansInterval(
   groups: readonly ClusterAccumulator[],
@@ -64,33 +74,32 @@ export function meanOfMeansInterval(
     k += g.nClusters;
     invN += 1 / g.n;
   }
+  if (kind === "rate") {
+    if (!(value >= -1e-12 && value <= 1 + 1e-12)) throw new RangeError(`rate outside [0, 1]: ${value}`);
+    const p = Math.min(1, Math.max(0, value));
+    const nNaive = (r * r) / invN;
+    const naiveVar = (p * (1 - p)) / nNaive;
+    // p̂ of 0 or 1: the design effect is taken as 1 (as proportionInterval), so no bootstrap.
+    let deff = 1;
+    if (naiveVar > 0) {
+      sortPairs(sums, counts);
+      deff = Math.max(1, replicateVariance(bootstrapReplicates({ sums, counts, n }, o)) / naiveVar);
+    }
+    const nEff = nNaive / deff;
+    const [lo, hi] = wilsonBounds(p * nEff, nEff, o.level);
+    return { value, ci_low: lo, ci_high: hi, n, n_clusters: k, method: "wilson_cluster" };
+  }
   sortPairs(sums, counts);
   const reps = bootstrapReplicates({ sums, counts, n }, o);
-  if (kind === "mean") {
-    const a = (1 - o.level) / 2;
-    return {
-      value,
-      ci_low: Math.min(value, quantileSorted(reps, a)),
-      ci_high: Math.max(value, quantileSorted(reps, 1 - a)),
-      n,
-      n_clusters: k,
-      method: clustered ? "cluster_bootstrap" : "bootstrap",
-    };
-  }
-  if (!(value >= -1e-12 && value <= 1 + 1e-12)) throw new RangeError(`rate outside [0, 1]: ${value}`);
-  const p = Math.min(1, Math.max(0, value));
-  const nNaive = (r * r) / invN;
-  const naiveVar = (p * (1 - p)) / nNaive;
-  let mean = 0;
-  for (const x of reps) mean += x;
-  mean /= reps.length;
-  let ss = 0;
-  for (const x of reps) ss += (x - mean) * (x - mean);
-  const v = reps.length > 1 ? ss / (reps.length - 1) : 0;
-  const deff = naiveVar > 0 ? Math.max(1, v / naiveVar) : 1;
-  const nEff = nNaive / deff;
-  const [lo, hi] = wilsonBounds(p * nEff, nEff, o.level);
-  return { value, ci_low: lo, ci_high: hi, n, n_clusters: k, method: "wilson_cluster" };
+  const a = (1 - o.level) / 2;
+  return {
+    value,
+    ci_low: Math.min(value, quantileSorted(reps, a)),
+    ci_high: Math.max(value, quantileSorted(reps, 1 - a)),
+    n,
+    n_clusters: k,
+    method: clustered ? "cluster_bootstrap" : "bootstrap",
+  };
 }
 
 /**
