@@ -23,6 +23,7 @@ import { countRows, driftCounts, driftMetrics, rates } from "../../../src/geb/su
 import { decompositionItems, driftItems } from "../../../src/geb/summary/row-metrics.js";
 import type { RowStat } from "../../../src/geb/summary/rowstats.js";
 import { rowsOf } from "../helpers.js";
+import { wilsonBounds } from "../../../src/core/stats/wilson.js";
 
 const uid = fc.constantFrom("U1", "U2", "U3", "U4");
 const rowArb = fc.record({
@@ -183,6 +184,29 @@ describe("estimators over several runs", () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("a rate of 0 or 1 over clustered runs: Wilson at Kish's n (design effect 1, no bootstrap needed)", () => {
+    // Runs of 6, 3 and 12 items in clusters of 3: every item 1 (then every item 0).
+    const sizes = [6, 3, 12];
+    for (const v of [1, 0]) {
+      const accs = sizes.map((m) =>
+        accumulateClusters(
+          Array(m).fill(v),
+          Array.from({ length: m }, (_, i) => `e${Math.floor(i / 3)}`),
+        ),
+      );
+      const nKish = (sizes.length * sizes.length) / sizes.reduce((s, m) => s + 1 / m, 0);
+      const [lo, hi] = wilsonBounds(v * nKish, nKish, 0.95);
+      expect(meanOfMeansInterval(accs, "rate")).toEqual({
+        value: v,
+        ci_low: lo,
+        ci_high: hi,
+        n: 21,
+        n_clusters: 7,
+        method: "wilson_cluster",
+      });
+    }
   });
 
   it("a mean over runs weighs runs equally, not items", () => {
