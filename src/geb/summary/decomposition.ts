@@ -9,6 +9,7 @@
  * gold present and gold missing partition the rows (the reference counts a dropped gold in
  * both, so abstain denominators overlap).
  */
+import { driftItems, isAbstain } from "./row-metrics.js";
 import type { RowStat } from "./rowstats.js";
 
 export const DECOMPOSITION_COUNT_KEYS = [
@@ -54,10 +55,8 @@ export function addCounts(a: DecompositionCounts, b: DecompositionCounts): Decom
   return out;
 }
 
-/** An abstention: the pipeline abstained, or the answer is empty (no value, no citation). */
-export function isAbstain(r: RowStat): boolean {
-  return r.pipeline_abstained || (!r.missing && r.pred_value === null && r.pred_support_ids.length === 0);
-}
+/** Re-exported: defined beside the items that use it (row-metrics.ts). */
+export { isAbstain };
 
 export function countRows(rows: Iterable<RowStat>): DecompositionCounts {
   const c = emptyCounts();
@@ -284,39 +283,18 @@ export function driftCounts(rows: readonly RowStat[]): DriftCounts {
     episodes_total: 0,
     episodes_drift: 0,
   };
-  const episodes = new Map<string, RowStat[]>();
-  for (const r of rows) {
-    const k = `${r.trial}\u0000${r.episode_id ?? "episode"}`;
-    let l = episodes.get(k);
-    if (!l) {
-      l = [];
-      episodes.set(k, l);
-    }
-    l.push(r);
-  }
-  for (const list of episodes.values()) {
-    const sorted = [...list].sort((a, b) => (a.q_index ?? 0) - (b.q_index ?? 0));
-    const belief = new Map<string, string>();
-    let steps = 0;
-    let drifted = false;
-    for (const r of sorted) {
-      if (!r.eligible || !r.gold_present || !r.key || r.gold_value === null) continue;
-      steps++;
-      const prev = belief.get(r.key);
-      if (prev !== undefined && prev !== r.gold_value) {
-        out.steps_drift++;
-        drifted = true;
-        if (r.pred_value === null || r.pred_value !== r.gold_value) out.steps_persist++;
-      }
-      if (r.pred_value !== null && r.pred_value !== r.gold_value) out.wrong_commit++;
-      if (r.pred_value !== null) belief.set(r.key, r.pred_value);
-    }
-    if (steps) {
-      out.steps_total += steps;
+  // The counts are the sums of the drift items (one walk of the rows, defined once).
+  driftItems(rows, (m, v) => {
+    if (m === "step_rate") {
+      out.steps_total++;
+      out.steps_drift += v;
+    } else if (m === "persistence_rate") out.steps_persist += v;
+    else if (m === "wrong_commit_rate") out.wrong_commit += v;
+    else {
       out.episodes_total++;
-      if (drifted) out.episodes_drift++;
+      out.episodes_drift += v;
     }
-  }
+  });
   return out;
 }
 

@@ -7,10 +7,14 @@
  * an interval (older runs lack the per-row grade fields; reference-dialect runs count some rows
  * differently), so an interval never sits around a different number.
  */
-import { isAbstain } from "./decomposition.js";
 import type { RowStat } from "./rowstats.js";
 
 export type Emit = (metric: string, value: number) => void;
+
+/** An abstention: the pipeline abstained, or the answer is empty (no value, no citation). */
+export function isAbstain(r: RowStat): boolean {
+  return r.pipeline_abstained || (!r.missing && r.pred_value === null && r.pred_support_ids.length === 0);
+}
 const bit = (b: boolean): number => (b ? 1 : 0);
 
 /** Episode cluster of a row: its episode with the twin suffix removed (twins join their base). */
