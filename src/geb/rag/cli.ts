@@ -216,11 +216,16 @@ export function registerRagCommands(program: Command): void {
     .requiredOption("--other <path>", "other summary JSON or run dir")
     .option("--allow-missing-keys", "skip a mean missing from either summary instead of failing")
     .option("--strict-benchmark-name", "require benchmark rag_benchmark_strict in both")
+    .option("--allow-mixed", "compare summaries of different presets or pipelines (refused by default)")
     .action(async (o: Record<string, unknown>) => {
-      const { checkBands } = await import("./bands.js");
+      const { checkBands, mixedRuns } = await import("./bands.js");
       const { loadBandSummary } = await import("./band-io.js");
+      const { InputError } = await import("../../core/errors.js");
       const base = loadBandSummary(o.base as string);
       const other = loadBandSummary(o.other as string);
+      const mixed = mixedRuns(base.summary, other.summary);
+      if (mixed && !o.allowMixed)
+        throw new InputError(`${mixed}; --allow-mixed compares them anyway`, { field: "--other" });
       console.log("RAG acceptance band check");
       console.log(`Stage: ${o.stage}`);
       console.log(`Base: ${base.source}`);
