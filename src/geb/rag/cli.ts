@@ -114,7 +114,9 @@ export function registerRagCommands(program: Command): void {
   addThresholdOptions(run);
   addModelOptions(run);
   addAnswerOptions(
-    addSelectionOptions(run.optionsGroup("Retrieval pipeline (--model retrieval[:<answerer>], as geb model):")),
+    addSelectionOptions(
+      run.optionsGroup("Retrieval pipeline (--model retrieval[:<answerer>], as geb model):"),
+    ),
   );
   run.action(async (o: ModelCliValues & PipelineCliValues & Record<string, unknown>) => {
     const { engineFromOptions } = await import("../../core/engine/cli.js");
@@ -142,7 +144,9 @@ export function registerRagCommands(program: Command): void {
     }
     const pipeline = spec ? pipelineFromCommand(run) : null;
     const inner = spec ? spec.answerer : (o.model as string);
-    const needsModel = pipeline ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer : true;
+    const needsModel = pipeline
+      ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer
+      : true;
     if (pipeline && needsModel && !inner)
       throw new InputError(
         "the pipeline needs an answerer: --model retrieval:<model spec>, or --deterministic-answer / --selector-only",

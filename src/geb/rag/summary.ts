@@ -378,7 +378,10 @@ export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
       if (x) meanIv[`baseline_means.${name}.${k}`] = x;
     }
   if (Object.keys(meanIv).length)
-    summary.intervals = { ...intervalsMeta(stats, "dataset × episode (every dataset weighs the same)"), metrics: meanIv };
+    summary.intervals = {
+      ...intervalsMeta(stats, "dataset × episode (every dataset weighs the same)"),
+      metrics: meanIv,
+    };
   if (input.thresholds) applyThresholds(summary, results, input.thresholds);
   return summary;
 }
