@@ -112,6 +112,18 @@ describe("geb rag: intervals on the means over datasets", () => {
     }
   });
 
+  it("report.md prints the means beside their intervals (our section; the reference's stays as it was)", () => {
+    const md = readFileSync(join(dir, "plain", "report.md"), "utf8");
+    const s = plain.summary;
+    const iv = (s.intervals as { metrics: Record<string, Iv> }).metrics["means.value_acc"] as Iv;
+    const f = (x: number | null) => (x as number).toFixed(4);
+    expect(md).toContain(
+      `| model | ${f((s.means as Obj).value_acc as number)} [${f(iv.ci_low)}, ${f(iv.ci_high)}] |`,
+    );
+    expect(md).toMatch(/\| ledger \| 1\.0000 \[0\.\d{4}, 1\.0000\] \|/);
+    expect(md).toMatch(/Other means of the model: answer_correct_given_selected \d\.\d{4} \[/);
+  });
+
   it("the means weigh every dataset the same (the reference's unweighted mean of dataset values)", () => {
     const s = plain.summary;
     const rows = s.results as Obj[];
