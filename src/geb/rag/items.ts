@@ -69,7 +69,8 @@ export class RagItems {
     const bit = (b: boolean) => (b ? 1 : 0);
     for (const r of rows) {
       if (r.trial !== first) continue;
-      const c = episodeOf(r);
+      // A hand-edited payload may hold anything: only a string episode id names a cluster.
+      const c = typeof r.episode_id === "string" ? episodeOf(r) : undefined;
       a.value_acc.add(bit(r.value_ok), c);
       a.exact_acc.add(bit(r.exact_ok), c);
       if (typeof r.entailed === "boolean") a.entailment.add(bit(r.entailed), c);

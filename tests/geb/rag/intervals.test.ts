@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runBaseline } from "../../../src/geb/api.js";
 import { mixedRuns } from "../../../src/geb/rag/bands.js";
+import { summarizeRunDir } from "../../../src/geb/rag/run.js";
 import { ragSummarySchema } from "../../../src/geb/rag/schema.js";
 import { runCli } from "../../fuzz/lib/flags.js";
 import { repoRoot, tmp } from "../helpers.js";
@@ -299,6 +300,37 @@ describe("geb rag run --model retrieval…: the pipeline of geb model", () => {
       /rag_goldevidencebench_small\.json: goldevidencebench_small was run with retrieval \(retrieval pipeline .*\), domain_stale with builtin:ledger-reader \(engine\): one summary covers one model and pipeline/,
     );
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("geb rag summarize over a run dir of ours", () => {
+  it("rebuilds the items from the payload's per-row statistics (all but answer_correct_given_selected)", () => {
+    const dir = tmp();
+    const fx = join(repoRoot, "tests/fixtures/geb/rag/ours");
+    copyFileSync(join(fx, "rag_small.json"), join(dir, "rag_small.json"));
+    writeFileSync(
+      join(dir, "c.json"),
+      JSON.stringify({ datasets: [{ id: "small", data: join(fx, "small.jsonl") }] }),
+    );
+    const { summary: s } = summarizeRunDir({ config: join(dir, "c.json"), runsDir: dir, timings: false });
+    expect(ragSummarySchema.safeParse(s).success).toBe(true);
+    expect(s.pipeline).toEqual({ model: "builtin:ledger-reader", adapter: "engine", pipeline: null });
+    const mi = (s.intervals as { metrics: Record<string, Iv> }).metrics;
+    const own = ((s.results as Obj[])[0] as Obj).intervals as Record<string, Iv>;
+    expect(Object.keys(mi).sort()).toEqual(
+      [
+        "cite_f1",
+        "cite_value_gap",
+        "entailment",
+        "exact_acc",
+        "instruction_acc",
+        "state_integrity_rate",
+        "value_acc",
+      ]
+        .map((k) => `means.${k}`)
+        .sort(),
+    );
+    for (const [path, iv] of Object.entries(mi)) expect(iv, path).toEqual(own[path.slice("means.".length)]);
   });
 });
 
