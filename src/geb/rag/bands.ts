@@ -137,3 +137,35 @@ export function checkBands(base: Obj, other: Obj, opts: BandOptions): BandResult
   lines.push(failures.length ? `RESULT: FAIL (${failures.length} issue(s))` : "RESULT: PASS");
   return { ok: failures.length === 0, lines, failures };
 }
+
+/** The run a summary of ours records (`pipeline`: model, adapter, pipeline config); null when none is recorded. */
+function recordedRun(s: Obj): { adapter: unknown; pipeline: Obj | null } | null {
+  const p = s.pipeline;
+  if (!isObj(p)) return null;
+  return { adapter: p.adapter ?? null, pipeline: isObj(p.pipeline) ? p.pipeline : null };
+}
+
+/**
+ * Why two summaries must not be compared without `--allow-mixed`, or null: they record
+ * different pipelines (adapter or any pipeline setting; the model may differ, that is what a
+ * band check compares), only one of them records its pipeline, or both record one and their
+ * presets (`benchmark`) differ. Two summaries that record none (the reference's) pass, as in
+ * the reference.
+ */
+export function mixedRuns(base: Obj, other: Obj): string | null {
+  const a = recordedRun(base);
+  const b = recordedRun(other);
+  if (!a && !b) return null;
+  if (!a || !b)
+    return `only ${a ? "base" : "other"} records the pipeline it ran (${a ? "other" : "base"} is not a geb rag run summary)`;
+  if (base.benchmark !== other.benchmark)
+    return `different presets: base ${pyRepr(base.benchmark ?? null)}, other ${pyRepr(other.benchmark ?? null)}`;
+  if (a.adapter !== b.adapter)
+    return `different pipelines: base ${pyRepr(a.adapter)}, other ${pyRepr(b.adapter)}`;
+  const pa = a.pipeline ?? {};
+  const pb = b.pipeline ?? {};
+  const diff = [...new Set([...Object.keys(pa), ...Object.keys(pb)])]
+    .filter((k) => JSON.stringify(pa[k]) !== JSON.stringify(pb[k]))
+    .map((k) => `${k} ${JSON.stringify(pa[k] ?? null)} vs ${JSON.stringify(pb[k] ?? null)}`);
+  return diff.length ? `different pipeline settings (base vs other): ${diff.join(", ")}` : null;
+}

@@ -5,6 +5,7 @@
 import { type Command, Option } from "commander";
 import { floatFlag, intFlag, outDirFlag } from "../../core/cli.js";
 import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
+import { addAnswerOptions, addSelectionOptions, type PipelineCliValues } from "../pipeline/options.js";
 
 const thresholdFlags: [string, string, string][] = [
   ["--min-value-acc <x>", "min_value_acc", "fail a dataset whose value_acc is below x"],
@@ -45,12 +46,12 @@ function thresholdsFrom(o: Record<string, unknown>): Record<string, number> {
 
 function printSummary(s: Record<string, unknown>, path: string): void {
   const f = (v: unknown) => (typeof v === "number" ? v.toFixed(3) : "n/a");
-  const iv = (e: Record<string, unknown>, k: string) => {
-    const i = (
-      e.intervals as Record<string, { ci_low: number | null; ci_high: number | null }> | undefined
-    )?.[k];
-    return i && i.ci_low !== null && i.ci_high !== null ? ` [${f(i.ci_low)}, ${f(i.ci_high)}]` : "";
-  };
+  const bounds = (i: { ci_low?: unknown; ci_high?: unknown } | undefined) =>
+    i && typeof i.ci_low === "number" && typeof i.ci_high === "number"
+      ? ` [${f(i.ci_low)}, ${f(i.ci_high)}]`
+      : "";
+  const iv = (e: Record<string, unknown>, k: string) =>
+    bounds((e.intervals as Record<string, { ci_low: unknown; ci_high: unknown }> | undefined)?.[k]);
   console.log(
     "dataset                  value_acc              exact_acc  cite_f1  naive.value  ledger.value  status",
   );
@@ -70,12 +71,20 @@ function printSummary(s: Record<string, unknown>, path: string): void {
   }
   const m = s.means as Record<string, unknown>;
   const bm = s.baseline_means as Record<string, Record<string, unknown>> | undefined;
+  // The means' intervals (every dataset weighs the same), keyed by their path in summary.json.
+  const mi = (s.intervals as { metrics?: Record<string, { ci_low: unknown; ci_high: unknown }> } | undefined)
+    ?.metrics;
+  const miv = (path: string) => bounds(mi?.[path]);
   console.log(
-    `means: value_acc=${f(m.value_acc)} exact_acc=${f(m.exact_acc)} cite_f1=${f(m.cite_f1)} entailment=${f(m.entailment)}` +
+    `means: value_acc=${f(m.value_acc)}${miv("means.value_acc")} exact_acc=${f(m.exact_acc)}${miv("means.exact_acc")} cite_f1=${f(m.cite_f1)}${miv("means.cite_f1")} entailment=${f(m.entailment)}${miv("means.entailment")}` +
       (bm
-        ? ` | no-model: naive value_acc=${f(bm.naive?.value_acc)}, ledger value_acc=${f(bm.ledger?.value_acc)}`
+        ? ` | no-model: naive value_acc=${f(bm.naive?.value_acc)}${miv("baseline_means.naive.value_acc")}, ledger value_acc=${f(bm.ledger?.value_acc)}${miv("baseline_means.ledger.value_acc")}`
         : ""),
   );
+  if (s.pipeline) {
+    const p = s.pipeline as { model: string; adapter: string; pipeline: unknown };
+    console.log(`model: ${p.model}${p.pipeline ? ` pipeline: ${JSON.stringify(p.pipeline)}` : ""}`);
+  }
   if (s.status) console.log(`status: ${s.status}`);
   console.log(`Wrote ${path}`);
 }
@@ -104,23 +113,56 @@ export function registerRagCommands(program: Command): void {
     .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)");
   addThresholdOptions(run);
   addModelOptions(run);
-  run.action(async (o: ModelCliValues & Record<string, unknown>) => {
+  addAnswerOptions(
+    addSelectionOptions(
+      run.optionsGroup("Retrieval pipeline (--model retrieval[:<answerer>], as geb model):"),
+    ),
+  );
+  run.action(async (o: ModelCliValues & PipelineCliValues & Record<string, unknown>) => {
     const { engineFromOptions } = await import("../../core/engine/cli.js");
     const { InputError } = await import("../../core/errors.js");
     const { runRagBenchmark, RagRunError } = await import("./run.js");
+    const { parseRetrievalSpec } = await import("../pipeline/gebmodel.js");
+    const { pipelineFromCommand } = await import("../pipeline/config.js");
+    const { pipelineFlags } = await import("../pipeline/options.js");
     // Records go to <out-dir>/records_<id>.jsonl, one file per dataset (what --resume resumes).
     if (o.results)
       throw new InputError("records go to <out-dir>/records_<id>.jsonl; drop --results", {
         field: "--results",
       });
     if (o.limit !== undefined) throw new InputError("use --max-rows (per dataset)", { field: "--limit" });
-    const engine = await engineFromOptions({ ...o, results: o.resume ? String(o.outDir) : undefined });
+    // The pipeline of `geb model --model retrieval[:<answerer>]`, same flags and config.
+    const spec = parseRetrievalSpec(o.model as string);
+    const given = (name: string) => run.getOptionValueSource(name) === "cli";
+    if (!spec) {
+      const set = Object.entries(pipelineFlags(o, given)).find(([, v]) => v !== undefined);
+      if (set || o.pipelineConfig)
+        throw new InputError(
+          `pipeline setting ${set ? set[0] : "--pipeline-config"} needs --model retrieval or retrieval:<answerer spec>`,
+          { field: "--model" },
+        );
+    }
+    const pipeline = spec ? pipelineFromCommand(run) : null;
+    const inner = spec ? spec.answerer : (o.model as string);
+    const needsModel = pipeline
+      ? !pipeline.config.selector_only && !pipeline.config.deterministic_answer
+      : true;
+    if (pipeline && needsModel && !inner)
+      throw new InputError(
+        "the pipeline needs an answerer: --model retrieval:<model spec>, or --deterministic-answer / --selector-only",
+        { field: "--model" },
+      );
+    const engine =
+      inner && needsModel
+        ? await engineFromOptions({ ...o, model: inner, results: o.resume ? String(o.outDir) : undefined })
+        : null;
     try {
       const r = await runRagBenchmark({
         preset: (o.config as string | undefined) ?? (o.preset as string),
         outDir: o.outDir as string,
         model: o.model as string,
         engine,
+        pipeline,
         maxRows: o.maxRows as number | undefined,
         thresholds: thresholdsFrom(o),
         timings: o.timings !== false,
@@ -136,7 +178,7 @@ export function registerRagCommands(program: Command): void {
       process.stderr.write(`geb: ${e.message}\n`);
       process.exitCode = 1;
     } finally {
-      await engine.client.close?.();
+      await engine?.client.close?.();
     }
   });
 
@@ -178,11 +220,16 @@ export function registerRagCommands(program: Command): void {
     .requiredOption("--other <path>", "other summary JSON or run dir")
     .option("--allow-missing-keys", "skip a mean missing from either summary instead of failing")
     .option("--strict-benchmark-name", "require benchmark rag_benchmark_strict in both")
+    .option("--allow-mixed", "compare summaries of different presets or pipelines (refused by default)")
     .action(async (o: Record<string, unknown>) => {
-      const { checkBands } = await import("./bands.js");
+      const { checkBands, mixedRuns } = await import("./bands.js");
       const { loadBandSummary } = await import("./band-io.js");
+      const { InputError } = await import("../../core/errors.js");
       const base = loadBandSummary(o.base as string);
       const other = loadBandSummary(o.other as string);
+      const mixed = mixedRuns(base.summary, other.summary);
+      if (mixed && !o.allowMixed)
+        throw new InputError(`${mixed}; --allow-mixed compares them anyway`, { field: "--other" });
       console.log("RAG acceptance band check");
       console.log(`Stage: ${o.stage}`);
       console.log(`Base: ${base.source}`);

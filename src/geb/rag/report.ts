@@ -112,19 +112,30 @@ export function renderRagReport(summary: Obj): string {
     for (const e of failures) L.push(`- ${pyStr(e.id ?? "")}: ${pyStr(e.reason ?? "")}`);
     L.push("");
   }
-  // Ours: the no-model programs on the same rows (a model should clear them).
+  // Ours: the no-model programs on the same rows (a model should clear them), every mean with
+  // its 95 % interval (summary.intervals; every dataset weighs the same).
   const bm = summary.baseline_means;
   if (isObj(bm) && Object.keys(bm).length) {
-    L.push("## No-model baselines (means over datasets)");
+    const ivs = isObj(summary.intervals) && isObj(summary.intervals.metrics) ? summary.intervals.metrics : {};
+    const withIv = (v: unknown, path: string) => {
+      const iv = ivs[path];
+      return isObj(iv) && typeof iv.ci_low === "number" && typeof iv.ci_high === "number"
+        ? `${rate(v)} [${rate(iv.ci_low)}, ${rate(iv.ci_high)}]`
+        : rate(v);
+    };
+    const cols = ["value_acc", "exact_acc", "cite_f1", "entailment"];
+    L.push("## No-model baselines (means over datasets, 95 % intervals)");
     L.push("| program | value_acc | exact_acc | cite_f1 | entailment |", "| --- | --- | --- | --- | --- |");
-    L.push(
-      `| model | ${["value_acc", "exact_acc", "cite_f1", "entailment"].map((k) => rate(means[k])).join(" | ")} |`,
-    );
+    L.push(`| model | ${cols.map((k) => withIv(means[k], `means.${k}`)).join(" | ")} |`);
     for (const [name, m] of Object.entries(bm))
       if (isObj(m))
-        L.push(
-          `| ${name} | ${["value_acc", "exact_acc", "cite_f1", "entailment"].map((k) => rate(m[k])).join(" | ")} |`,
-        );
+        L.push(`| ${name} | ${cols.map((k) => withIv(m[k], `baseline_means.${name}.${k}`)).join(" | ")} |`);
+    const rest = MEAN_LINES.filter((k) => !cols.includes(k) && typeof means[k] === "number");
+    if (rest.length)
+      L.push(
+        "",
+        `Other means of the model: ${rest.map((k) => `${k} ${withIv(means[k], `means.${k}`)}`).join(", ")}.`,
+      );
     L.push("");
   }
   return L.join("\n");

@@ -13,11 +13,14 @@ import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
 import { pyFloatRepr, pyJsonDumps } from "../../core/pyjson.js";
 import { parseWith } from "../../core/schema.js";
-import { generateToFile, runBaseline } from "../api.js";
-import type { BaselineName } from "../baselines/baselines.js";
-import type { GradeOptions } from "../grade/grade.js";
+import { forEachDataRow, generateToFile, runBaseline } from "../api.js";
+import { type BaselineName, makeBaseline } from "../baselines/baselines.js";
+import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader } from "../grade/grade.js";
+import { episodeCluster } from "../grade/intervals.js";
 import { writeTextAtomic } from "../io.js";
-import { runGebModel } from "../pipeline/gebmodel.js";
+import type { GebAnswer } from "../model/index.js";
+import type { ResolvedPipelineConfig } from "../pipeline/config.js";
+import { loadRows, runGebModel } from "../pipeline/gebmodel.js";
 import { buildDomainRows, domainJsonl, REFERENCE_DOMAIN_ENTRIES } from "./domain.js";
 import {
   loadDomainEntries,
@@ -27,6 +30,7 @@ import {
   type RagThresholds,
   recipeFile,
 } from "./preset.js";
+import { RagItems } from "./items.js";
 import { renderRagReport } from "./report.js";
 import {
   goldSupportIds,
@@ -117,6 +121,34 @@ function readGold(file: string): Map<string, string[]> {
   return goldSupportIds(rows);
 }
 
+/**
+ * The model's answers regraded row by row (the same grader, options and clusters as the run's
+ * own grade), as items for the intervals of the means over datasets.
+ */
+function modelItems(
+  data: string,
+  preds: ReadonlyMap<string, GebAnswer | undefined>,
+  grade: Partial<GradeOptions> | undefined,
+): RagItems {
+  const g = new Grader({ ...DEFAULT_GRADE_OPTIONS, metrics: "1.0", ...grade });
+  const items = new RagItems();
+  for (const row of loadRows(data)) items.add(g.add(row, preds.get(row.id)), episodeCluster(row));
+  return items;
+}
+
+/** A baseline's rows graded as `runBaseline` grades them (closed book: it reads the book), as items. */
+function baselineItems(data: string, name: BaselineName, grade: Partial<GradeOptions> | undefined): RagItems {
+  const opts: GradeOptions = { ...DEFAULT_GRADE_OPTIONS, ...grade };
+  const predictor = makeBaseline(name, "closed_book", opts.metrics);
+  const g = new Grader(opts);
+  const items = new RagItems();
+  forEachDataRow(data, (row) => {
+    const pred = predictor.predict({ id: row.id, meta: row.meta, text: row.book });
+    items.add(g.add(row, pred), episodeCluster(row));
+  });
+  return items;
+}
+
 /** A run failed (transport errors, no answer): nothing is scored. */
 export class RagRunError extends Error {}
 
@@ -124,8 +156,12 @@ export interface RagRunOptions {
   /** `lenient`, `strict` or a preset file. */
   preset: string;
   outDir: string;
+  /** The `--model` spec as given (`retrieval[:<answerer>]` with `pipeline`). */
   model: string;
-  engine: EngineFromOptions;
+  /** The model (plain run) or the pipeline's answerer; null: a pipeline that needs no model. */
+  engine: EngineFromOptions | null;
+  /** The retrieval → selection → answer pipeline of `geb model --model retrieval…`; null: plain model. */
+  pipeline?: ResolvedPipelineConfig | null;
   grade?: Partial<GradeOptions>;
   /** Only the first n rows of each dataset (the reference's -MaxRows). */
   maxRows?: number;
@@ -165,10 +201,12 @@ export async function runRagBenchmark(opts: RagRunOptions): Promise<RagRunResult
   for (const [i, ds] of preset.datasets.entries()) {
     const data = (refs[i] as RagDatasetRef).data;
     log(`Running ${ds.id}...`);
-    const engine: EngineFromOptions = {
-      ...opts.engine,
-      run: { ...opts.engine.run, resultsPath: join(opts.outDir, `records_${ds.id}.jsonl`) },
-    };
+    const engine: EngineFromOptions | null = opts.engine
+      ? {
+          ...opts.engine,
+          run: { ...opts.engine.run, resultsPath: join(opts.outDir, `records_${ds.id}.jsonl`) },
+        }
+      : null;
     const r = await runGebModel({
       data,
       model: opts.model,
@@ -176,7 +214,7 @@ export async function runRagBenchmark(opts: RagRunOptions): Promise<RagRunResult
       prompt: {},
       postprocess: "none",
       grade: opts.grade,
-      pipeline: null,
+      pipeline: opts.pipeline ?? null,
       timings,
     });
     if (r.errors > 0)
@@ -190,16 +228,20 @@ export async function runRagBenchmark(opts: RagRunOptions): Promise<RagRunResult
       if (a) preds += `${JSON.stringify({ id, value: a.value, support_ids: a.support_ids })}\n`;
     writeTextAtomic(join(opts.outDir, `preds_${ds.id}.jsonl`), preds);
     const baselines: Record<string, Record<string, number | null>> = {};
+    const bItems: Record<string, RagItems> = {};
     for (const b of RAG_BASELINES) {
       const m = runBaseline({ data, baseline: b, protocol: "closed_book", options: opts.grade }).payloads[0]
         ?.metrics;
       baselines[b] = Object.fromEntries(BASELINE_METRICS.map((k) => [k, m?.[k] ?? null]));
+      bItems[b] = baselineItems(data, b, opts.grade);
     }
     inputs.set(ds.id, {
       payload: JSON.parse(JSON.stringify(r.payload)),
       resultPath,
       gold: readGold(data),
       baselines,
+      items: modelItems(data, r.predictions[0] ?? new Map(), opts.grade),
+      baselineItems: bItems,
     });
   }
   const summary = summarizeRag({
@@ -309,6 +351,8 @@ function writeSummary(summary: Record<string, unknown>, dir: string): RagRunResu
     thresholds: summary.thresholds ?? null,
     means: summary.means,
     datasets: rows,
+    // Ours, only when recorded (a reference run dir's compact file stays the reference's).
+    ...(summary.pipeline ? { pipeline: summary.pipeline } : {}),
   };
   writeTextAtomic(join(dir, "summary_compact.json"), dump(compact));
   const csv = [

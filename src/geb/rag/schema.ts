@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
-import { intervalSchema } from "../../core/stats/schema.js";
+import { intervalSchema, intervalsBlockSchema } from "../../core/stats/schema.js";
 import { domainEntriesFileSchema, ragPresetSchema } from "./preset.js";
 import { RAG_MEAN_KEYS } from "./summary.js";
 
@@ -36,6 +36,8 @@ export const ragResultEntrySchema = z
     intervals: z.record(z.string(), intervalSchema).optional(),
     /** Ours: the no-model programs' metrics on the same rows. */
     baselines: z.record(z.string(), z.record(z.string(), rate)).optional(),
+    /** Ours: 95 % intervals on the baselines' metrics (baseline → metric → interval). */
+    baseline_intervals: z.record(z.string(), z.record(z.string(), intervalSchema)).optional(),
   })
   .strict();
 
@@ -58,6 +60,22 @@ export const ragSummarySchema = z
     failures: z.array(z.object({ id: z.string(), reason: z.string() }).strict()).optional(),
     top_failures: z.array(z.object({ id: z.string(), count: z.number().int() }).strict()).optional(),
     status: z.enum(["PASS", "FAIL"]).optional(),
+    /** Ours: the model and pipeline every dataset was run with (absent for reference payloads). */
+    pipeline: z
+      .object({
+        model: z.string(),
+        /** `engine`: a model reads the whole book; `retrieval`: retrieval → selection → answer. */
+        adapter: z.string(),
+        /** The pipeline config of `geb model --model retrieval…` (null: plain model). */
+        pipeline: z.record(z.string(), z.unknown()).nullable(),
+      })
+      .strict()
+      .optional(),
+    /**
+     * Ours: intervals on the means over datasets, keyed by path (`means.value_acc`,
+     * `baseline_means.ledger.value_acc`); every dataset weighs the same, as in the means.
+     */
+    intervals: intervalsBlockSchema.optional(),
   })
   .strict();
 

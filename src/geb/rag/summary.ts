@@ -1,11 +1,28 @@
 /**
  * RAG benchmark summary: the reference's summarize_rag_benchmark.py shape (field names kept:
  * the release layer reads `means.*` and `results[].*`), plus our additions: intervals on every
- * per-dataset rate and the no-model baselines beside the model. Pure: payloads come in parsed.
+ * per-dataset rate and on every mean over datasets, the no-model baselines beside the model,
+ * and the model/pipeline that produced the numbers. Pure: payloads come in parsed.
  */
+import { InputError } from "../../core/errors.js";
 import { pyFloatRepr, pyStr } from "../../core/pyjson.js";
+import { intervalsMeta, type StatsOptions } from "../../core/stats/options.js";
 import type { Interval } from "../../core/stats/schema.js";
 import { wilson } from "../../core/stats/wilson.js";
+import { MODEL_RUN_SCHEMA } from "../pipeline/run-schema.js";
+import type { RowStat } from "../summary/rowstats.js";
+import {
+  datasetInterval,
+  gapInterval,
+  hitItems,
+  type MeanPart,
+  meanGapInterval,
+  meanHitInterval,
+  meanOverDatasetsInterval,
+  RAG_ITEM_METRICS,
+  type RagItemMetric,
+  RagItems,
+} from "./items.js";
 import type { RagThresholds } from "./preset.js";
 
 /** Means of the reference summary, in its order. */
@@ -60,6 +77,22 @@ export interface RagDatasetInput {
   gold: Map<string, string[]>;
   /** No-model baselines on the same rows: name → metrics. */
   baselines?: Record<string, Record<string, number | null>>;
+  /**
+   * The model's graded rows as items (`geb rag run`). Absent: rebuilt from the payload's
+   * per-row statistics when it is one of ours (no answer_correct_given_selected items then).
+   */
+  items?: RagItems;
+  /** The baselines' graded rows as items: name → items. */
+  baselineItems?: Record<string, RagItems>;
+}
+
+/** What produced a dataset's numbers (a payload of ours records it; the reference's does not). */
+export interface RagRunRecord {
+  model: string;
+  /** `engine`: the model reads the whole book; `retrieval`: the retrieval → selection → answer pipeline. */
+  adapter: string;
+  /** The pipeline config (null for a plain model run). */
+  pipeline: Record<string, unknown> | null;
 }
 
 export interface RagSummaryInput {
@@ -71,6 +104,8 @@ export interface RagSummaryInput {
   datasets: readonly RagDatasetRef[];
   inputs: ReadonlyMap<string, RagDatasetInput>;
   thresholds?: RagThresholds;
+  /** Interval conventions (default: 95 %, 2000 resamples, seed 0). */
+  stats?: StatsOptions;
 }
 
 type Obj = Record<string, unknown>;
@@ -140,7 +175,26 @@ const INTERVAL_KEYS = [
   "cite_f1",
   "instruction_acc",
   "state_integrity_rate",
+  "instr_override_rate",
 ] as const;
+
+/** The run record of a payload of ours (`geb model` schema), else null. */
+export function runRecordOf(p: Obj): RagRunRecord | null {
+  if (p.schema !== MODEL_RUN_SCHEMA) return null;
+  const cfg = isObj(p.config) ? p.config : {};
+  return {
+    model: pyStr(p.model),
+    adapter: pyStr(p.adapter),
+    pipeline: isObj(cfg.pipeline) ? cfg.pipeline : null,
+  };
+}
+
+/** A payload of ours with per-row statistics: its items. */
+function payloadItems(p: Obj): RagItems | null {
+  if (p.schema !== MODEL_RUN_SCHEMA || !Array.isArray(p.retrieval_stats)) return null;
+  if (!p.retrieval_stats.every(isObj)) return null;
+  return RagItems.fromRowStats(p.retrieval_stats as unknown as RowStat[]);
+}
 
 export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
   const results: Obj[] = [];
@@ -150,6 +204,12 @@ export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
   const wallPerQ: (number | null)[] = [];
   const tokensPerQ: (number | null)[] = [];
   const baselineCols = new Map<string, Record<string, (number | null)[]>>();
+  const stats = input.stats ?? {};
+  // Per dataset with results: items and values, for the means' intervals.
+  const parts: { items: RagItems | null; hits: ReturnType<typeof hitItems> | null; values: Obj }[] = [];
+  // Baseline name → metric → per-dataset parts.
+  const baselineParts = new Map<string, Map<RagItemMetric, MeanPart[]>>();
+  let run: { record: RagRunRecord | null; id: string } | undefined;
 
   for (const ds of input.datasets) {
     const inp = input.inputs.get(ds.id);
@@ -160,6 +220,14 @@ export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
       continue;
     }
     const p = inp.payload;
+    // Numbers of different models or pipelines are never averaged together silently.
+    const record = runRecordOf(p);
+    if (!run) run = { record, id: ds.id };
+    else if (JSON.stringify(record) !== JSON.stringify(run.record))
+      throw new InputError(
+        `${ds.id} was run with ${describeRun(record)}, ${run.id} with ${describeRun(run.record)}: one summary covers one model and pipeline`,
+        { file: inp.resultPath },
+      );
     const metrics = isObj(p.metrics) ? p.metrics : {};
     const eff = isObj(p.efficiency) ? p.efficiency : {};
     const m = Object.fromEntries(METRIC_KEYS.map((k) => [k, num(metrics[k])])) as Record<
@@ -201,11 +269,45 @@ export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
     // Ours: intervals on every rate (the run's clustered intervals; Wilson for retrieval hits).
     const iv = isObj(p.intervals) && isObj(p.intervals.metrics) ? p.intervals.metrics : null;
     const intervals: Record<string, Interval> = {};
-    if (iv) for (const k of INTERVAL_KEYS) if (isObj(iv[k])) intervals[k] = iv[k] as unknown as Interval;
+    const items = inp.items ?? payloadItems(p);
+    for (const k of INTERVAL_KEYS) {
+      if (iv && isObj(iv[k])) intervals[k] = iv[k] as unknown as Interval;
+      else if (items) {
+        const x = datasetInterval(items, k, m[k], stats);
+        if (x) intervals[k] = x;
+      }
+    }
+    if (items) {
+      const g = gapInterval(items, gap, stats);
+      if (g) intervals.cite_value_gap = g;
+    }
     if (rh?.total) intervals.retrieval_hit_rate = wilson(rh.hits, rh.total);
     if (Object.keys(intervals).length) entry.intervals = intervals;
+    parts.push({
+      items,
+      hits: rh?.total ? hitItems(rh.hits, rh.total) : null,
+      values: { ...m, cite_value_gap: gap, retrieval_hit_rate: retrievalHit },
+    });
     if (inp.baselines) {
       entry.baselines = inp.baselines;
+      const bi: Record<string, Record<string, Interval>> = {};
+      for (const [name, bm] of Object.entries(inp.baselines)) {
+        const its = inp.baselineItems?.[name] ?? null;
+        const byMetric = baselineParts.get(name) ?? new Map<RagItemMetric, MeanPart[]>();
+        baselineParts.set(name, byMetric);
+        const out: Record<string, Interval> = {};
+        for (const [k, v] of Object.entries(bm)) {
+          if (!(k in RAG_ITEM_METRICS)) continue;
+          const km = k as RagItemMetric;
+          const list = byMetric.get(km) ?? [];
+          byMetric.set(km, list);
+          list.push({ items: its, value: v });
+          const x = its ? datasetInterval(its, km, v, stats) : null;
+          if (x) out[k] = x;
+        }
+        if (Object.keys(out).length) bi[name] = out;
+      }
+      if (Object.keys(bi).length) entry.baseline_intervals = bi;
       for (const [name, bm] of Object.entries(inp.baselines)) {
         const c = baselineCols.get(name) ?? {};
         baselineCols.set(name, c);
@@ -243,8 +345,52 @@ export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
       ]),
     );
   }
+  // Ours: the model/pipeline behind the numbers, and intervals on every mean over datasets.
+  if (run?.record) summary.pipeline = run.record;
+  const meanIv: Record<string, Interval> = {};
+  const means = summary.means as Obj;
+  for (const k of RAG_MEAN_KEYS) {
+    const x =
+      k === "cite_value_gap"
+        ? meanGapInterval(
+            parts.map((q) => ({ items: q.items, value: q.values.cite_value_gap as number | null })),
+            means[k],
+            stats,
+          )
+        : k === "retrieval_hit_rate"
+          ? meanHitInterval(
+              parts.map((q) => ({ hits: q.hits, value: q.values.retrieval_hit_rate as number | null })),
+              means[k],
+              stats,
+            )
+          : meanOverDatasetsInterval(
+              parts.map((q) => ({ items: q.items, value: q.values[k] as number | null })),
+              k,
+              means[k],
+              stats,
+            );
+    if (x) meanIv[`means.${k}`] = x;
+  }
+  const bmeans = (summary.baseline_means ?? {}) as Record<string, Obj>;
+  for (const [name, byMetric] of baselineParts)
+    for (const [k, list] of byMetric) {
+      const x = meanOverDatasetsInterval(list, k, bmeans[name]?.[k], stats);
+      if (x) meanIv[`baseline_means.${name}.${k}`] = x;
+    }
+  if (Object.keys(meanIv).length)
+    summary.intervals = {
+      ...intervalsMeta(stats, "dataset × episode (every dataset weighs the same)"),
+      metrics: meanIv,
+    };
   if (input.thresholds) applyThresholds(summary, results, input.thresholds);
   return summary;
+}
+
+function describeRun(r: RagRunRecord | null): string {
+  if (!r) return "an unrecorded model and pipeline";
+  return r.pipeline
+    ? `${r.model} (retrieval pipeline ${JSON.stringify(r.pipeline)})`
+    : `${r.model} (${r.adapter})`;
 }
 
 /** The reference's threshold pass: per ok dataset, every given minimum; status PASS/FAIL. */

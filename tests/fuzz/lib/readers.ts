@@ -773,6 +773,22 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       },
     },
     {
+      // One of ours (`geb model` schema, per-row statistics): the means' intervals are rebuilt from its rows.
+      name: "geb rag result payload of geb rag run (rag summarize --runs-dir)",
+      weight: 0.2,
+      shape: "json",
+      valid: text(join(RAG, "ours/rag_small.json")),
+      fileName: "rag_small.json",
+      companion: "config.json",
+      read: (_file, dir) => {
+        writeFileSync(
+          join(dir, "config.json"),
+          JSON.stringify({ datasets: [{ id: "small", data: join(RAG, "ours/small.jsonl") }] }),
+        );
+        return summarizeRunDir({ config: join(dir, "config.json"), runsDir: dir, timings: false });
+      },
+    },
+    {
       name: "geb capability jobs (capability check --jobs)",
       weight: 0.25,
       shape: "json",

@@ -113,6 +113,12 @@ describe("geb rag summarize: golden outputs of summarize_rag_benchmark.py", () =
     // Ours adds intervals (Wilson on retrieval hits here: the payloads carry no interval block).
     expect(ours.results[0].intervals.retrieval_hit_rate).toMatchObject({ value: 0.75, n: 4 });
     for (const e of ours.results) delete e.intervals;
+    // Ours adds intervals on the means (here retrieval_hit_rate's: the only one these
+    // reference payloads give items for) and records no pipeline (theirs record none).
+    expect(Object.keys(ours.intervals.metrics)).toEqual(["means.retrieval_hit_rate"]);
+    expect(ours.intervals.metrics["means.retrieval_hit_rate"].value).toBe(want.means.retrieval_hit_rate);
+    expect(ours.pipeline).toBeUndefined();
+    delete ours.intervals;
     expect({ ...ours, generated_at: null }).toEqual({ ...want, generated_at: null });
     const time = (s: string) => s.replace(/^Generated: .*$/m, "Generated: T");
     expect(time(readFileSync("runs/report.md", "utf8"))).toBe(

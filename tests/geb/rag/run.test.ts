@@ -59,7 +59,10 @@ describe("geb rag run", () => {
     expect(stale.intervals.value_acc).toMatchObject({ value: 1, n: 4 });
     expect(s.baseline_means.ledger.value_acc).toBe(1);
     expect(typeof s.baseline_means.naive.value_acc).toBe("number");
-    expect(r1.stdout).toMatch(/no-model: naive value_acc=\d\.\d{3}, ledger value_acc=1\.000/);
+    expect(r1.stdout).toMatch(
+      /no-model: naive value_acc=\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\], ledger value_acc=1\.000 \[0\.\d{3}, 1\.000\]/,
+    );
+    expect(s.pipeline).toEqual({ model: "builtin:ledger-reader", adapter: "engine", pipeline: null });
     expect(readFileSync(join(a, "data/rag_domain_stale.jsonl"), "utf8").split("\n").length).toBe(7);
   });
 
