@@ -312,10 +312,22 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   const getWriters = () => {
     if (!writers) {
       const dir = opts.dataDir!;
-      writers = mkdir(dir, { recursive: true }).then(async () => ({
-        runs: await openJournal(join(dir, "runs.jsonl"), "runs"),
-        steps: await openJournal(join(dir, "steps.jsonl"), "steps"),
-      }));
+      const opening = (async () => {
+        await mkdir(dir, { recursive: true });
+        const runs = await openJournal(join(dir, "runs.jsonl"), "runs");
+        try {
+          return { runs, steps: await openJournal(join(dir, "steps.jsonl"), "steps") };
+        } catch (e) {
+          await runs.close().catch(() => {});
+          throw e;
+        }
+      })();
+      writers = opening;
+      // A failed open is not remembered: the next finishing session tries again (say, once the
+      // operator has fixed the directory), instead of every later one failing with it.
+      opening.catch(() => {
+        if (writers === opening) writers = undefined;
+      });
     }
     return writers;
   };
@@ -616,10 +628,13 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       for (const e of [...sessions.values()]) drop(e);
       done.clear();
       if (writers) {
-        const w = await writers;
-        await w.runs.close();
-        await w.steps.close();
+        // A failed open has nothing to close (and was reported to its request).
+        const w = await writers.catch(() => undefined);
         writers = undefined;
+        if (w) {
+          await w.runs.close();
+          await w.steps.close();
+        }
       }
     },
   });
