@@ -100,7 +100,9 @@ function signalLines(s: ReleaseSignal): string[] {
   L.push(`RESULT: ${s.status}`);
   if (s.subject === "no-model")
     L.push(
-      `NO-MODEL run: this ${s.status} shows nothing a lookup / fold / rule program could not do; it checks the pipeline, it is not a model score`,
+      s.status === "PASS"
+        ? "NO-MODEL run: this PASS shows nothing a lookup / fold / rule program could not do; it checks the pipeline, it is not a model score"
+        : "NO-MODEL run: the programs' results, not a model score",
     );
   return L;
 }

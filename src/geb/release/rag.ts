@@ -19,11 +19,18 @@ export const NO_MODEL_RAG_READER = "builtin:ledger-reader";
  * The RAG model of a release run: `--rag-model` when given, else `builtin:ledger-reader` for a
  * no-model trap program (`builtin:trap-*`), else the release `--model` itself.
  */
-export function releaseRagModel(o: { model?: string; ragModel?: string; ragSummary?: string }): string | null {
+export function releaseRagModel(o: {
+  model?: string;
+  ragModel?: string;
+  ragSummary?: string;
+}): string | null {
   if (o.ragModel !== undefined && o.ragSummary !== undefined)
-    throw new InputError("give either --rag-model (run the strict RAG preset now) or --rag-summary, not both", {
-      field: "--rag-model",
-    });
+    throw new InputError(
+      "give either --rag-model (run the strict RAG preset now) or --rag-summary, not both",
+      {
+        field: "--rag-model",
+      },
+    );
   if (o.ragSummary !== undefined) return null;
   if (o.ragModel !== undefined) return o.ragModel;
   if (!o.model) return null;

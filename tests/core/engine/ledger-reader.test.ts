@@ -121,12 +121,23 @@ describe("builtin:ledger-reader answers every generated question form from the p
     expect(extractLedger(book, "tag.100")).toBe("## State Ledger\n- [U00000C] step=3 CLEAR tag.100");
     let threeDigit = 0;
     for (const stateMode of ["kv", "counter", "set", "relational"] as const) {
-      const rows = rowsOf({ stateMode, keys: 103, steps: 600, episodes: 1, queries: 40, derivedQueryRate: 0.5 });
+      const rows = rowsOf({
+        stateMode,
+        keys: 103,
+        steps: 600,
+        episodes: 1,
+        queries: 40,
+        derivedQueryRate: 0.5,
+      });
       const oracle = makeBaseline("ledger", "closed_book");
       for (const row of rows) {
         const o = oracle.predict({ id: row.id, meta: row.meta, text: row.book });
         if (row.meta.key.length > 6 && o.value !== null) threeDigit++;
-        expect(readerPrediction(row, {}), row.id).toEqual({ id: row.id, value: o.value, support_ids: o.support_ids });
+        expect(readerPrediction(row, {}), row.id).toEqual({
+          id: row.id,
+          value: o.value,
+          support_ids: o.support_ids,
+        });
       }
     }
     expect(threeDigit).toBeGreaterThan(2);
