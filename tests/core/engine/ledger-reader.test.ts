@@ -22,7 +22,12 @@ import {
   type StateMode,
 } from "../../../src/geb/dataset/types.js";
 import { DEFAULT_GRADE_OPTIONS, Grader } from "../../../src/geb/grade/grade.js";
-import { buildGebPrompt, extractLedger, type GebPromptOptions } from "../../../src/geb/model/prompts.js";
+import {
+  buildGebPrompt,
+  extractLedger,
+  type GebPromptOptions,
+  type GebPromptRow,
+} from "../../../src/geb/model/prompts.js";
 import { rowsOf } from "../../geb/helpers.js";
 
 const PAIRS: [StateMode, DistractorProfile][] = STATE_MODES.flatMap((stateMode) =>
@@ -71,7 +76,7 @@ const promptArb: fc.Arbitrary<GebPromptOptions> = fc.record({
 });
 
 function readerPrediction(row: GebRow, opts: GebPromptOptions) {
-  const text = ledgerReaderAnswer(buildGebPrompt(row, opts).prompt);
+  const text = ledgerReaderAnswer(buildGebPrompt(row as unknown as GebPromptRow, opts).prompt);
   const a = JSON.parse(text) as { value: string | null; support_ids: string[] };
   return { id: row.id, value: a.value, support_ids: a.support_ids };
 }
