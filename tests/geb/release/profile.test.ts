@@ -8,12 +8,15 @@
  * shows nothing a lookup / fold / rule program could not do. The one-command form over HTTP
  * is profile-http.test.ts.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { NO_MODEL_RAG_READER, releaseRagModel } from "../../../src/geb/release/rag.js";
+import { DEFAULT_CONTRACT_FILE } from "../../../src/geb/release/run.js";
 import type { ReleaseMatrix, ReleaseSignal } from "../../../src/geb/release/schema.js";
 import { runCli } from "../../fuzz/lib/flags.js";
+import { ledgerReaderAnswer } from "../../../src/core/engine/clients/builtin.js";
+import { startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { tmp } from "../helpers.js";
 
 describe("geb release run --profile release (no model, with the strict RAG preset)", () => {
@@ -106,6 +109,49 @@ describe("geb release run --profile release (no model, with the strict RAG prese
       "geb: field --rag-model: give either --rag-model (run the strict RAG preset now) or --rag-summary, not both",
     ]);
     expect(existsSync(join(d, "rel"))).toBe(false);
+  });
+
+  it("a strict RAG step whose requests fail: one stderr line, exit 1, strict checks MISSING (never scored)", async () => {
+    const d = tmp();
+    // A one-family contract keeps the matrix small; the RAG endpoint answers one question of the first dataset with HTTP 500.
+    const contract = JSON.parse(readFileSync(DEFAULT_CONTRACT_FILE, "utf8"));
+    contract.strict_release.required_reliability_families =
+      contract.strict_release.required_reliability_families.filter(
+        (f: { id: string }) => f.id === "novel_continuity",
+      );
+    writeFileSync(join(d, "one.json"), JSON.stringify(contract));
+    const lb = await startLoopback({
+      answer: ledgerReaderAnswer,
+      fault: (q) => (q.prompt.includes("POL001-Q001") ? { status: 500 } : undefined),
+    });
+    const r = await runCli("geb", [
+      "release",
+      "run",
+      "--model",
+      "builtin:trap-rule",
+      "--rag-model",
+      "openai:dead",
+      "--base-url",
+      `${lb.url}/v1`,
+      "--max-retries",
+      "0",
+      "--contract",
+      join(d, "one.json"),
+      "--out-dir",
+      join(d, "rel"),
+      "--no-progress",
+    ]).finally(() => lb.close());
+    expect(r.code).toBe(1);
+    const err = r.stderr.trim().split("\n");
+    expect(err).toHaveLength(1);
+    expect(err[0]).toMatch(/^geb: strict RAG preset failed: domain_stale: 1 request\(s\) failed \(.*500/);
+    expect(existsSync(join(d, "rel", "rag", "summary.json"))).toBe(false);
+    const s = JSON.parse(readFileSync(join(d, "rel", "reliability_signal.json"), "utf8")) as ReleaseSignal;
+    expect(s.status).toBe("FAIL");
+    expect(s.rag_summary_path).toBeNull();
+    const strict = s.checks.filter((c) => c.name.startsWith("strict."));
+    expect(strict.length).toBeGreaterThan(0);
+    expect(strict.every((c) => c.status === "MISSING")).toBe(true);
   });
 
   it("the RAG model of a release run: --rag-model, else --model, else ledger-reader for trap programs", () => {
