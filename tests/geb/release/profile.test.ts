@@ -154,6 +154,31 @@ describe("geb release run --profile release (no model, with the strict RAG prese
     expect(strict.every((c) => c.status === "MISSING")).toBe(true);
   });
 
+  it("an unreachable RAG endpoint stops the run before the matrix: one line, exit 1", async () => {
+    const d = tmp();
+    const r = await runCli("geb", [
+      "release",
+      "run",
+      "--model",
+      "builtin:trap-rule",
+      "--rag-model",
+      "openai:dead",
+      "--base-url",
+      "http://127.0.0.1:1/v1",
+      "--max-retries",
+      "0",
+      "--out-dir",
+      join(d, "rel"),
+      "--no-progress",
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split("\n")).toEqual([
+      "geb: cannot reach http://127.0.0.1:1/v1: connection refused — is the server running?",
+    ]);
+    expect(existsSync(join(d, "rel", "release_matrix.json"))).toBe(false);
+    expect(existsSync(join(d, "rel", "reliability_signal.json"))).toBe(false);
+  });
+
   it("the RAG model of a release run: --rag-model, else --model, else ledger-reader for trap programs", () => {
     expect(releaseRagModel({ model: "builtin:trap-rule" })).toBe("builtin:ledger-reader");
     expect(releaseRagModel({ model: "builtin:trap-lookup" })).toBe(NO_MODEL_RAG_READER);
