@@ -83,6 +83,7 @@ function readerPrediction(row: GebRow, opts: GebPromptOptions) {
 
 describe("builtin:ledger-reader answers every generated question form from the prompt alone", () => {
   it(`equals the ledger baseline over ${PAIRS.length} mode × profile pairs, seeds, rates and prompt variants`, () => {
+    const seen = new Set<string>();
     fc.assert(
       fc.property(configArb, promptArb, (cfg, opts) => {
         const rows = rowsOf(cfg);
@@ -90,6 +91,7 @@ describe("builtin:ledger-reader answers every generated question form from the p
         const gReader = new Grader({ ...DEFAULT_GRADE_OPTIONS });
         const gOracle = new Grader({ ...DEFAULT_GRADE_OPTIONS });
         for (const row of rows) {
+          seen.add(`${row.meta.state_mode}:${row.meta.derived_op ?? "direct"}`);
           const o = oracle.predict({ id: row.id, meta: row.meta, text: row.book });
           const p = readerPrediction(row, opts);
           const cites = row.meta.requires_citation;
@@ -108,6 +110,20 @@ describe("builtin:ledger-reader answers every generated question form from the p
       }),
       { numRuns: 200 },
     );
+    // The runs reached every question form of every mode (not only direct lookups).
+    for (const form of [
+      "kv:direct",
+      "kv:color",
+      "kv_commentary:direct",
+      "kv_commentary:color",
+      "counter:direct",
+      "counter:parity",
+      "set:direct",
+      "set:count",
+      "relational:direct",
+      "relational:reports",
+    ])
+      expect(seen, form).toContain(form);
   });
 
   it("keys >= 100: the prompt keeps their lines (reference grammar) and the reader answers them", () => {
