@@ -117,7 +117,8 @@ async function runRagStep(
   ragModel: string,
 ): Promise<{ summaryPath: string | undefined; warnings: string[] }> {
   const { engineFromOptions } = await import("../../core/engine/cli.js");
-  const { isNoModelRag, RagRunError, runReleaseRag } = await import("./rag.js");
+  const { isNoModelRag, runReleaseRag } = await import("./rag.js");
+  const { RagRunError } = await import("../rag/run.js");
   const noModel = isNoModelRag(ragModel);
   const dir = join(String(o.outDir), "rag");
   process.stdout.write(

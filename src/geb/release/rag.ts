@@ -9,7 +9,7 @@
  */
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
-import { RagRunError, runRagBenchmark } from "../rag/index.js";
+import { runRagBenchmark } from "../rag/index.js";
 import { noModelProgram } from "./builtin.js";
 
 /** The no-model program that answers the strict RAG preset's ledger prompts. */
@@ -48,8 +48,8 @@ export interface ReleaseRagResult {
 
 /**
  * Run the strict RAG preset with `engine` into `dir` (deterministic artifacts: no wall-clock
- * fields, as everything else a release run writes). Failed requests are a `RagRunError`:
- * nothing is scored and the caller reports it.
+ * fields, as everything else a release run writes). Failed requests are a `RagRunError`
+ * (src/geb/rag): nothing is scored and the caller reports it.
  */
 export async function runReleaseRag(o: {
   model: string;
@@ -68,5 +68,3 @@ export async function runReleaseRag(o: {
   const means = (r.summary.means ?? {}) as Record<string, number | null>;
   return { summaryPath: r.summaryPath, status: (r.summary.status as string | undefined) ?? null, means };
 }
-
-export { RagRunError };
