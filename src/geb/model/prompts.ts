@@ -105,7 +105,9 @@ export interface LedgerEntry {
 }
 
 const ID = "U[A-F0-9]{6}";
-const KEY = "tag\\.\\d{2}";
+// The reference's generic key (its baselines module's `_KEY`, which its extract_ledger uses):
+// `tag.\d{2}` here dropped every line of keys >= 100 (`tag.100`) from the prompt.
+const KEY = "[A-Za-z][A-Za-z0-9_.:-]*";
 const BOOK_SET_RE = new RegExp(`^- \\[(${ID})\\] step=(\\d+) SET (${KEY}) = (.+)$`);
 const BOOK_CLEAR_RE = new RegExp(`^- \\[(${ID})\\] step=(\\d+) CLEAR (${KEY})$`);
 const BOOK_NOTE_RE = new RegExp(`^- \\[(${ID})\\] step=(\\d+) NOTE (${KEY}) = (.+)$`);

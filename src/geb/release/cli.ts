@@ -2,6 +2,7 @@
  * `geb release matrix|signal|run`: thin commander adapters over run.ts. Flags only here;
  * implementations are imported in the actions, so `geb --help` loads none of them.
  */
+import { join } from "node:path";
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import type { ModelCliValues } from "../../core/engine/cli.js";
@@ -97,7 +98,61 @@ function signalLines(s: ReleaseSignal): string[] {
     );
   for (const w of s.warnings) L.push(`WARNING: ${w}`);
   L.push(`RESULT: ${s.status}`);
+  if (s.subject === "no-model")
+    L.push(
+      s.status === "PASS"
+        ? "NO-MODEL run: this PASS shows nothing a lookup / fold / rule program could not do; it checks the pipeline, it is not a model score"
+        : "NO-MODEL run: the programs' results, not a model score",
+    );
   return L;
+}
+
+/**
+ * `geb release run`'s strict RAG step (src/geb/release/rag.ts): its own engine (the RAG
+ * model, the same endpoint flags), records and artifacts in <out-dir>/rag/. Failed requests:
+ * one stderr line, exit 1, and no summary (the strict checks are then MISSING).
+ */
+async function runRagStep(
+  o: ModelCliValues & Record<string, unknown>,
+  ragModel: string,
+): Promise<{ summaryPath: string | undefined; warnings: string[] }> {
+  const { engineFromOptions } = await import("../../core/engine/cli.js");
+  const { isNoModelRag, runReleaseRag } = await import("./rag.js");
+  const { RagRunError } = await import("../rag/run.js");
+  const noModel = isNoModelRag(ragModel);
+  const dir = join(String(o.outDir), "rag");
+  process.stdout.write(
+    `strict RAG preset (${ragModel}) into ${dir}${noModel ? ` — NO-MODEL run (${ragModel}): the program's results, not a model score` : ""}\n`,
+  );
+  const engine = await engineFromOptions({
+    ...o,
+    model: ragModel,
+    resume: false,
+    overwrite: true,
+    results: undefined,
+  });
+  try {
+    const r = await runReleaseRag({ model: ragModel, engine, dir });
+    const f = (k: string) => (typeof r.means[k] === "number" ? (r.means[k] as number).toFixed(3) : "n/a");
+    process.stdout.write(
+      `strict RAG: value_acc=${f("value_acc")} exact_acc=${f("exact_acc")} cite_f1=${f("cite_f1")} status=${r.status ?? "n/a"} (${r.summaryPath})\n`,
+    );
+    return {
+      summaryPath: r.summaryPath,
+      warnings: noModel
+        ? [
+            `the strict RAG summary is the no-model program ${ragModel}'s, not the model's: the strict core shows nothing about the model`,
+          ]
+        : [],
+    };
+  } catch (e) {
+    if (!(e instanceof RagRunError)) throw e;
+    process.stderr.write(`geb: strict RAG preset failed: ${e.message}\n`);
+    process.exitCode = 1;
+    return { summaryPath: undefined, warnings: [] };
+  } finally {
+    await engine.client.close?.();
+  }
 }
 
 export function registerReleaseCommands(program: Command): void {
@@ -200,13 +255,33 @@ export function registerReleaseCommands(program: Command): void {
     .option("--profiles <file>", "profiles file (default: the bundled one)")
     .option("--contract <file>", "release contract (default: the bundled one)")
     .addOption(new Option("--size <s>", "override the profile's fixture sizes").choices(["default", "smoke"]))
-    .option("--rag-summary <file>", "strict RAG summary; absent: strict checks MISSING (the run fails)")
+    .option(
+      "--rag-summary <file>",
+      "strict RAG summary produced earlier (default: run the strict RAG preset now, see --rag-model)",
+    )
+    .option(
+      "--rag-model <spec>",
+      "model for the strict RAG preset run into <out-dir>/rag/ (default: --model; builtin:ledger-reader for builtin:trap-*)",
+    )
     .option("--skip-domain-hard-checks", "skip the domain_stale/authority/exception exact_acc == 1 checks");
   addModelFlags(run);
   run.action(async (o: ModelCliValues & Record<string, unknown>) => {
     const { runMatrixCommand } = await import("./command.js");
     const { loadProfile, runReleaseSignal } = await import("./run.js");
+    const { releaseRagModel } = await import("./rag.js");
     const profile = loadProfile(o.profile as string, o.profiles as string | undefined);
+    const ragModel = releaseRagModel({
+      model: o.model as string | undefined,
+      ragModel: o.ragModel as string | undefined,
+      ragSummary: o.ragSummary as string | undefined,
+    });
+    let ragSummary = o.ragSummary as string | undefined;
+    const ragWarnings: string[] = [];
+    if (ragModel !== null) {
+      const r = await runRagStep(o, ragModel);
+      ragSummary = r.summaryPath;
+      ragWarnings.push(...r.warnings);
+    }
     const m = await runMatrixCommand({
       ...o,
       runs: profile.runs,
@@ -217,13 +292,14 @@ export function registerReleaseCommands(program: Command): void {
     for (const l of matrixLines(m)) process.stdout.write(`${l}\n`);
     const s = runReleaseSignal({
       dir: o.outDir as string,
-      ragSummary: o.ragSummary as string | undefined,
+      ragSummary,
       contractFile: o.contract as string | undefined,
       profile: o.profile as string,
       profilesFile: o.profiles as string | undefined,
       skipDomainHardChecks: Boolean(o.skipDomainHardChecks),
       subject: m.subject,
     });
+    s.warnings.push(...(m.subject === "model" ? ragWarnings : []));
     const { writeTextAtomic } = await import("../io.js");
     writeTextAtomic(
       `${String(o.outDir).replace(/\/+$/, "")}/reliability_signal.json`,
