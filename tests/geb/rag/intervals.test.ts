@@ -128,16 +128,28 @@ describe("geb rag: intervals on the means over datasets", () => {
   it("the means weigh every dataset the same (the reference's unweighted mean of dataset values)", () => {
     const s = plain.summary;
     const rows = s.results as Obj[];
-    const mean = rows.reduce((a, e) => a + (e.value_acc as number), 0) / rows.length;
-    expect((s.means as Obj).value_acc).toBeCloseTo(mean, 12);
-    // Not the pooled rate over rows (the datasets differ in size).
+    const avg = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+    expect((s.means as Obj).value_acc).toBeCloseTo(avg(rows.map((e) => e.value_acc as number)), 12);
+    // The naive baseline scores differently on each dataset (0 on the domain set) and the
+    // datasets differ in size: its mean is the unweighted mean of the dataset values, not the
+    // pooled rate over rows, and its interval sits on that mean.
+    const naive = rows.map((e) => ((e.baselines as Record<string, Obj>).naive as Obj).value_acc as number);
+    const sizes = rows.map(
+      (e) =>
+        ((e.baseline_intervals as Record<string, Record<string, Iv>>).naive as Record<string, Iv>).value_acc
+          .n,
+    );
+    const mean = avg(naive);
+    expect(((s.baseline_means as Record<string, Obj>).naive as Obj).value_acc).toBeCloseTo(mean, 12);
     const pooled =
-      rows.reduce(
-        (a, e) => a + (e.value_acc as number) * ((e.intervals as Record<string, Iv>).value_acc as Iv).n,
-        0,
-      ) /
-      (2 + 24 + 12);
+      naive.reduce((a, v, i) => a + v * (sizes[i] as number), 0) / sizes.reduce((a, n) => a + n, 0);
     expect(Math.abs(mean - pooled)).toBeGreaterThan(1e-6);
+    const iv = (s.intervals as { metrics: Record<string, Iv> }).metrics[
+      "baseline_means.naive.value_acc"
+    ] as Iv;
+    expect(iv.value).toBeCloseTo(mean, 12);
+    expect(iv.ci_low as number).toBeLessThan(mean);
+    expect(iv.ci_high as number).toBeGreaterThan(mean);
   });
 
   it("with one dataset, every mean's interval is that dataset's own interval", async () => {
