@@ -368,13 +368,37 @@ export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
 }
 
 /** Sample variance (n − 1) of the replicates. */
-function variance(xs: Float64Array): number {
+export function variance(xs: Float64Array): number {
   let mean = 0;
   for (const x of xs) mean += x;
   mean /= xs.length;
   let ss = 0;
   for (const x of xs) ss += (x - mean) * (x - mean);
   return xs.length > 1 ? ss / (xs.length - 1) : 0;
+}
+
+/**
+ * The percentile interval of sorted replicates around `value` (bounds widened to include it
+ * when resampling noise put it outside); method "cluster_bootstrap" when any cluster holds
+ * several items, else "bootstrap".
+ */
+export function percentileInterval(
+  value: number,
+  sorted: ArrayLike<number>,
+  level: number,
+  n: number,
+  nClusters: number,
+  clustered: boolean,
+): Interval {
+  const a = (1 - level) / 2;
+  return {
+    value,
+    ci_low: Math.min(value, quantileSorted(sorted, a)),
+    ci_high: Math.max(value, quantileSorted(sorted, 1 - a)),
+    n,
+    n_clusters: nClusters,
+    method: clustered ? "cluster_bootstrap" : "bootstrap",
+  };
 }
 
 function pointMean(t: ClusterTotals): number {
@@ -395,15 +419,7 @@ export function meanInterval(acc: ClusterAccumulator, opts: StatsOptions = {}): 
   const t = acc.totals();
   const value = pointMean(t);
   const reps = bootstrapReplicates(t, o);
-  const a = (1 - o.level) / 2;
-  return {
-    value,
-    ci_low: Math.min(value, quantileSorted(reps, a)),
-    ci_high: Math.max(value, quantileSorted(reps, 1 - a)),
-    n: acc.n,
-    n_clusters: acc.nClusters,
-    method: acc.independent ? "bootstrap" : "cluster_bootstrap",
-  };
+  return percentileInterval(value, reps, o.level, acc.n, acc.nClusters, !acc.independent);
 }
 
 /**

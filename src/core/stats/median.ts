@@ -9,7 +9,7 @@
  * Built for small-integer data with few distinct values (timestep counts): each cluster is kept
  * as a histogram over the distinct values, so a replicate costs O(K · distinct) not O(n log n).
  */
-import { quantileSorted, resampleIndexStream } from "./bootstrap.js";
+import { percentileInterval, resampleIndexStream } from "./bootstrap.js";
 import { resolveStatsOptions, type StatsOptions } from "./options.js";
 import type { Interval } from "./schema.js";
 import { emptyInterval } from "./wilson.js";
@@ -76,13 +76,5 @@ export function medianInterval(clusters: readonly (readonly number[])[], opts: S
     reps[b] = histogramMedian(values, acc, m);
   }
   reps.sort();
-  const a = (1 - o.level) / 2;
-  return {
-    value,
-    ci_low: Math.min(value, quantileSorted(reps, a)),
-    ci_high: Math.max(value, quantileSorted(reps, 1 - a)),
-    n,
-    n_clusters: k,
-    method: sizes.every((s) => s === 1) ? "bootstrap" : "cluster_bootstrap",
-  };
+  return percentileInterval(value, reps, o.level, n, k, !sizes.every((s) => s === 1));
 }

@@ -17,10 +17,12 @@ import {
   type ClusterAccumulator,
   bootstrapReplicates,
   meanInterval,
+  percentileInterval,
   proportionInterval,
   quantileSorted,
   resampleIndexStream,
   sortPairs,
+  variance,
 } from "./bootstrap.js";
 import { differenceInterval, flatRows, jointDifferenceReplicates } from "./difference.js";
 import { type StatsOptions, resolveStatsOptions } from "./options.js";
@@ -28,16 +30,6 @@ import type { Comparison, Interval } from "./schema.js";
 import { emptyInterval, wilsonBounds } from "./wilson.js";
 
 export type SampleKind = "rate" | "mean";
-
-/** Sample variance (n − 1) of bootstrap replicates. */
-function replicateVariance(reps: Float64Array): number {
-  let mean = 0;
-  for (let i = 0; i < reps.length; i++) mean += reps[i];
-  mean /= reps.length;
-  let ss = 0;
-  for (let i = 0; i < reps.length; i++) ss += (reps[i] - mean) * (reps[i] - mean);
-  return reps.length > 1 ? ss / (reps.length - 1) : 0;
-}
 
 /** Mean over groups (runs) of each group's mean, with a weighted cluster-bootstrap interval. */
 export function meanOfMeansInterval(
@@ -83,23 +75,14 @@ export function meanOfMeansInterval(
     let deff = 1;
     if (naiveVar > 0) {
       sortPairs(sums, counts);
-      deff = Math.max(1, replicateVariance(bootstrapReplicates({ sums, counts, n }, o)) / naiveVar);
+      deff = Math.max(1, variance(bootstrapReplicates({ sums, counts, n }, o)) / naiveVar);
     }
     const nEff = nNaive / deff;
     const [lo, hi] = wilsonBounds(p * nEff, nEff, o.level);
     return { value, ci_low: lo, ci_high: hi, n, n_clusters: k, method: "wilson_cluster" };
   }
   sortPairs(sums, counts);
-  const reps = bootstrapReplicates({ sums, counts, n }, o);
-  const a = (1 - o.level) / 2;
-  return {
-    value,
-    ci_low: Math.min(value, quantileSorted(reps, a)),
-    ci_high: Math.max(value, quantileSorted(reps, 1 - a)),
-    n,
-    n_clusters: k,
-    method: clustered ? "cluster_bootstrap" : "bootstrap",
-  };
+  return percentileInterval(value, bootstrapReplicates({ sums, counts, n }, o), o.level, n, k, clustered);
 }
 
 /**
