@@ -8,10 +8,9 @@
 import { ClusterAccumulator, meanInterval, proportionInterval } from "../../core/stats/bootstrap.js";
 import { differenceInterval } from "../../core/stats/difference.js";
 import type { StatsOptions } from "../../core/stats/options.js";
-import { meanOfDifferencesInterval, meanOfMeansInterval } from "../../core/stats/runs.js";
 import type { Interval } from "../../core/stats/schema.js";
 import type { RowResult } from "../grade/grade.js";
-import { reproduces, withValue } from "../summary/intervals.js";
+import { meanOfGapsInterval, meanOfGroupsInterval, reproduces, withValue } from "../summary/intervals.js";
 import { episodeOf } from "../summary/row-metrics.js";
 import type { RowStat } from "../summary/rowstats.js";
 
@@ -134,16 +133,11 @@ export function meanOverDatasetsInterval(
   stored: unknown,
   opts: StatsOptions = {},
 ): Interval | null {
-  const accs: ClusterAccumulator[] = [];
-  for (const p of parts) {
-    if (p.value === null) continue;
-    const acc = p.items?.acc[metric];
-    if (!acc || acc.n === 0 || !reproduces(acc.sum() / acc.n, p.value)) return null;
-    accs.push(acc);
-  }
-  if (!accs.length || typeof stored !== "number") return null;
-  const iv = meanOfMeansInterval(accs, kindOf(metric), opts);
-  return reproduces(iv.value, stored) ? withValue(iv, stored) : null;
+  if (typeof stored !== "number") return null;
+  const groups = parts.flatMap((p) =>
+    p.value === null ? [] : [{ acc: p.items?.acc[metric], value: p.value }],
+  );
+  return meanOfGroupsInterval(groups, kindOf(metric), stored, opts);
 }
 
 /** The mean over datasets of cite_value_gap (each dataset's cite_f1 − value_acc). */
@@ -152,18 +146,11 @@ export function meanGapInterval(
   stored: unknown,
   opts: StatsOptions = {},
 ): Interval | null {
-  const groups: { a: ClusterAccumulator; b: ClusterAccumulator }[] = [];
-  for (const p of parts) {
-    if (p.value === null) continue;
-    const a = p.items?.acc.cite_f1;
-    const b = p.items?.acc.value_acc;
-    if (!a || !b || a.n === 0 || b.n === 0 || !reproduces(a.sum() / a.n - b.sum() / b.n, p.value))
-      return null;
-    groups.push({ a, b });
-  }
-  if (!groups.length || typeof stored !== "number") return null;
-  const iv = meanOfDifferencesInterval(groups, opts);
-  return reproduces(iv.value, stored) ? withValue(iv, stored) : null;
+  if (typeof stored !== "number") return null;
+  const groups = parts.flatMap((p) =>
+    p.value === null ? [] : [{ a: p.items?.acc.cite_f1, b: p.items?.acc.value_acc, value: p.value }],
+  );
+  return meanOfGapsInterval(groups, stored, opts);
 }
 
 /** The mean over datasets of retrieval_hit_rate (each dataset's hits as independent items). */
@@ -172,13 +159,7 @@ export function meanHitInterval(
   stored: unknown,
   opts: StatsOptions = {},
 ): Interval | null {
-  const accs: ClusterAccumulator[] = [];
-  for (const p of parts) {
-    if (p.value === null) continue;
-    if (!p.hits || p.hits.n === 0 || !reproduces(p.hits.sum() / p.hits.n, p.value)) return null;
-    accs.push(p.hits);
-  }
-  if (!accs.length || typeof stored !== "number") return null;
-  const iv = meanOfMeansInterval(accs, "rate", opts);
-  return reproduces(iv.value, stored) ? withValue(iv, stored) : null;
+  if (typeof stored !== "number") return null;
+  const groups = parts.flatMap((p) => (p.value === null ? [] : [{ acc: p.hits, value: p.value }]));
+  return meanOfGroupsInterval(groups, "rate", stored, opts);
 }

@@ -227,18 +227,60 @@ export function meanOverRunsInterval(
   stored: unknown,
   opts: StatsOptions = {},
 ): Interval | null {
-  const accs: ClusterAccumulator[] = [];
+  const groups: { acc: ClusterAccumulator | undefined; value: number }[] = [];
   let kind: "rate" | "mean" = "rate";
   for (const { t, metrics } of tables) {
     const v = metrics[metric];
     if (typeof v !== "number") continue;
     const e = t.get(metric);
-    if (!e || e.acc.n === 0 || !reproduces(e.acc.sum() / e.acc.n, v)) return null;
-    kind = e.kind;
-    accs.push(e.acc);
+    if (e) kind = e.kind;
+    groups.push({ acc: e?.acc, value: v });
+  }
+  return meanOfGroupsInterval(groups, kind, stored, opts);
+}
+
+/**
+ * The mean over groups (runs, datasets) of each group's own value, from each group's items:
+ * `meanOfMeansInterval`. Null when a group has no items or its items do not reproduce its
+ * value, or the mean is not `stored`: no interval rather than one around another number.
+ */
+export function meanOfGroupsInterval(
+  groups: readonly { acc: ClusterAccumulator | null | undefined; value: number }[],
+  kind: "rate" | "mean",
+  stored: unknown,
+  opts: StatsOptions = {},
+): Interval | null {
+  const accs: ClusterAccumulator[] = [];
+  for (const { acc, value } of groups) {
+    if (!acc || acc.n === 0 || !reproduces(acc.sum() / acc.n, value)) return null;
+    accs.push(acc);
   }
   if (accs.length === 0) return null;
   const iv = meanOfMeansInterval(accs, kind, opts);
+  return reproduces(iv.value, stored) ? withValue(iv, stored) : null;
+}
+
+/**
+ * The mean over groups of each group's difference mean(a) − mean(b) (instruction_gap,
+ * cite_value_gap): `meanOfDifferencesInterval`, with the same refusals as
+ * `meanOfGroupsInterval`.
+ */
+export function meanOfGapsInterval(
+  groups: readonly {
+    a: ClusterAccumulator | null | undefined;
+    b: ClusterAccumulator | null | undefined;
+    value: number;
+  }[],
+  stored: unknown,
+  opts: StatsOptions = {},
+): Interval | null {
+  const pairs: { a: ClusterAccumulator; b: ClusterAccumulator }[] = [];
+  for (const { a, b, value } of groups) {
+    if (!a || !b || a.n === 0 || b.n === 0 || !reproduces(a.sum() / a.n - b.sum() / b.n, value)) return null;
+    pairs.push({ a, b });
+  }
+  if (pairs.length === 0) return null;
+  const iv = meanOfDifferencesInterval(pairs, opts);
   return reproduces(iv.value, stored) ? withValue(iv, stored) : null;
 }
 
@@ -430,19 +472,14 @@ function gapOverRuns(
   stored: unknown,
   opts: StatsOptions,
 ): Interval | null {
-  const groups: { a: ClusterAccumulator; b: ClusterAccumulator }[] = [];
+  const groups: { a: ClusterAccumulator | undefined; b: ClusterAccumulator | undefined; value: number }[] =
+    [];
   for (const { t, metrics } of runs) {
     const v = metrics.instruction_gap;
-    if (typeof v !== "number") continue;
-    const a = t.get("clean_acc");
-    const b = t.get("instruction_acc");
-    if (!a || !b || a.acc.n === 0 || b.acc.n === 0) return null;
-    if (!reproduces(a.acc.sum() / a.acc.n - b.acc.sum() / b.acc.n, v)) return null;
-    groups.push({ a: a.acc, b: b.acc });
+    if (typeof v === "number")
+      groups.push({ a: t.get("clean_acc")?.acc, b: t.get("instruction_acc")?.acc, value: v });
   }
-  if (groups.length === 0) return null;
-  const iv = meanOfDifferencesInterval(groups, opts);
-  return reproduces(iv.value, stored) ? withValue(iv, stored) : null;
+  return meanOfGapsInterval(groups, stored, opts);
 }
 
 export type PairedMetricsResult =
