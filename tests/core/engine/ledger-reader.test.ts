@@ -9,17 +9,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../../src/core/engine/clients/builtin.js";
-import { InputError } from "../../../src/core/errors.js";
 import { makeBaseline } from "../../../src/geb/baselines/baselines.js";
-import { validateConfig } from "../../../src/geb/dataset/generate.js";
-import {
-  DEFAULT_GENERATE_CONFIG,
-  DISTRACTOR_PROFILES,
-  type DistractorProfile,
-  type GebRow,
-  type GenerateConfig,
-  STATE_MODES,
-  type StateMode,
+import type {
+  GebRow,
+  GenerateConfig,
 } from "../../../src/geb/dataset/types.js";
 import { DEFAULT_GRADE_OPTIONS, Grader } from "../../../src/geb/grade/grade.js";
 import {
@@ -28,19 +21,9 @@ import {
   type GebPromptOptions,
   type GebPromptRow,
 } from "../../../src/geb/model/prompts.js";
-import { rowsOf } from "../../geb/helpers.js";
+import { acceptedModeProfilePairs, rowsOf } from "../../geb/helpers.js";
 
-const PAIRS: [StateMode, DistractorProfile][] = STATE_MODES.flatMap((stateMode) =>
-  DISTRACTOR_PROFILES.flatMap((distractorProfile): [StateMode, DistractorProfile][] => {
-    try {
-      validateConfig({ ...DEFAULT_GENERATE_CONFIG, stateMode, distractorProfile });
-      return [[stateMode, distractorProfile]];
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      return [];
-    }
-  }),
-);
+const PAIRS = acceptedModeProfilePairs();
 
 const rate = fc.double({ min: 0, max: 1, noNaN: true });
 const configArb: fc.Arbitrary<Partial<GenerateConfig>> = fc

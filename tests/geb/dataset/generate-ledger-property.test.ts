@@ -5,31 +5,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../../src/core/errors.js";
-import { validateConfig } from "../../../src/geb/dataset/generate.js";
 import type { Metrics } from "../../../src/geb/grade/grade.js";
-import {
-  DEFAULT_GENERATE_CONFIG,
-  DISTRACTOR_PROFILES,
-  type DistractorProfile,
-  type GenerateConfig,
-  STATE_MODES,
-  type StateMode,
+import type {
+  GenerateConfig,
 } from "../../../src/geb/dataset/types.js";
-import { rowsOf, score } from "../helpers.js";
+import { acceptedModeProfilePairs, rowsOf, score } from "../helpers.js";
 
-/** Every (mode, profile) pair the 1.0 generator accepts. */
-const PAIRS: [StateMode, DistractorProfile][] = STATE_MODES.flatMap((stateMode) =>
-  DISTRACTOR_PROFILES.flatMap((distractorProfile): [StateMode, DistractorProfile][] => {
-    try {
-      validateConfig({ ...DEFAULT_GENERATE_CONFIG, stateMode, distractorProfile });
-      return [[stateMode, distractorProfile]];
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      return [];
-    }
-  }),
-);
+const PAIRS = acceptedModeProfilePairs();
 
 /** Ideal value of each metric for a perfect answerer (instr_conflict_present_* describe the data). */
 const IDEAL: Partial<Record<keyof Metrics, number>> = {
