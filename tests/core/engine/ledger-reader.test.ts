@@ -10,10 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../../src/core/engine/clients/builtin.js";
 import { makeBaseline } from "../../../src/geb/baselines/baselines.js";
-import type {
-  GebRow,
-  GenerateConfig,
-} from "../../../src/geb/dataset/types.js";
+import type { GebRow, GenerateConfig } from "../../../src/geb/dataset/types.js";
 import { DEFAULT_GRADE_OPTIONS, Grader } from "../../../src/geb/grade/grade.js";
 import {
   buildGebPrompt,

@@ -6,9 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Metrics } from "../../../src/geb/grade/grade.js";
-import type {
-  GenerateConfig,
-} from "../../../src/geb/dataset/types.js";
+import type { GenerateConfig } from "../../../src/geb/dataset/types.js";
 import { acceptedModeProfilePairs, rowsOf, score } from "../helpers.js";
 
 const PAIRS = acceptedModeProfilePairs();
