@@ -16,7 +16,7 @@
  * that has an entry, so the lookup and the fold baseline (`contractFold`) answer null.
  * Shipped programs: `aggregationOracle` (fold, then aggregate; scores 1.0).
  */
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { foldLedger, trapLedger, type TrapLedgerEntry } from "../ledger.js";
 import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
@@ -29,7 +29,14 @@ import type {
   TrapRow,
   TrapScore,
 } from "../types.js";
-import { citationPrf, contractFold, drawUid, normLower, supportSet } from "./contract-metrics.js";
+import {
+  citationPrf,
+  contractFold,
+  drawUid,
+  normLower,
+  supportSet,
+  fixturesFromOneStream,
+} from "./contract-metrics.js";
 
 export const AD_ID = "aggregation_derived";
 export const AD_PROFILES = ["total", "count_above", "argmax"] as const;
@@ -158,13 +165,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
 }
 
 export function generateAggregationDerived(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const make = (split: string, n: number) => Array.from({ length: n }, (_, i) => buildRow(split, i + 1, rng));
-  return {
-    anchors: make("anchor", o.anchors),
-    holdout: make("holdout", o.holdout),
-    canary: make("canary", o.canary),
-  };
+  return fixturesFromOneStream(o, buildRow);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@
  * question names `checkpoint`: its raw snapshot string, never a compact state) and the fold
  * baseline `compressionFold` (compression_loss_bounded's: every key's latest value).
  */
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { trapLedger } from "../ledger.js";
 import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
@@ -30,7 +30,7 @@ import type {
   TrapScore,
 } from "../types.js";
 import { compressionFold } from "./compression-loss-bounded.js";
-import { citationPrf, drawUid, normLower, supportSet } from "./contract-metrics.js";
+import { citationPrf, drawUid, normLower, supportSet, fixturesFromOneStream } from "./contract-metrics.js";
 
 export const CD_ID = "compression_derived";
 const WORDS = ["amber", "basalt", "cobalt", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "jade"];
@@ -157,13 +157,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
 }
 
 export function generateCompressionDerived(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const make = (split: string, n: number) => Array.from({ length: n }, (_, i) => buildRow(split, i + 1, rng));
-  return {
-    anchors: make("anchor", o.anchors),
-    holdout: make("holdout", o.holdout),
-    canary: make("canary", o.canary),
-  };
+  return fixturesFromOneStream(o, buildRow);
 }
 
 // ---------------------------------------------------------------------------------------

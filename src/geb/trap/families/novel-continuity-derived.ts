@@ -16,7 +16,7 @@
  * apply the changes; scores 1.0), the lookup, and the fold baseline (`contractFold`, the
  * latest value of the named key, the same as the lookup here).
  */
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { foldLedger, trapLedger } from "../ledger.js";
 import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
@@ -29,7 +29,14 @@ import type {
   TrapRow,
   TrapScore,
 } from "../types.js";
-import { citationPrf, contractFold, drawUid, normLower, supportSet } from "./contract-metrics.js";
+import {
+  citationPrf,
+  contractFold,
+  drawUid,
+  normLower,
+  supportSet,
+  fixturesFromOneStream,
+} from "./contract-metrics.js";
 
 export const NCD_ID = "novel_continuity_derived";
 export const NCD_DIMS = ["timeline", "identity", "constraint"] as const;
@@ -187,13 +194,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
 }
 
 export function generateNovelContinuityDerived(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const make = (split: string, n: number) => Array.from({ length: n }, (_, i) => buildRow(split, i + 1, rng));
-  return {
-    anchors: make("anchor", o.anchors),
-    holdout: make("holdout", o.holdout),
-    canary: make("canary", o.canary),
-  };
+  return fixturesFromOneStream(o, buildRow);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@
  * (fold the ledger, then assemble; scores 1.0), the lookup (one named key) and the fold
  * baseline (`contractFold`: the latest value of the one key the question mentions).
  */
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { foldLedger, trapLedger } from "../ledger.js";
 import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
@@ -30,7 +30,14 @@ import type {
   TrapRow,
   TrapScore,
 } from "../types.js";
-import { citationPrf, contractFold, drawUid, normLower, supportSet } from "./contract-metrics.js";
+import {
+  citationPrf,
+  contractFold,
+  drawUid,
+  normLower,
+  supportSet,
+  fixturesFromOneStream,
+} from "./contract-metrics.js";
 
 export const RID_ID = "referential_indexing_derived";
 export const RID_PROFILES = [
@@ -188,13 +195,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
 }
 
 export function generateReferentialIndexingDerived(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const make = (split: string, n: number) => Array.from({ length: n }, (_, i) => buildRow(split, i + 1, rng));
-  return {
-    anchors: make("anchor", o.anchors),
-    holdout: make("holdout", o.holdout),
-    canary: make("canary", o.canary),
-  };
+  return fixturesFromOneStream(o, buildRow);
 }
 
 // ---------------------------------------------------------------------------------------
