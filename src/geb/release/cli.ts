@@ -267,7 +267,7 @@ export function registerReleaseCommands(program: Command): void {
   addModelFlags(run);
   run.action(async (o: ModelCliValues & Record<string, unknown>) => {
     const { runMatrixCommand } = await import("./command.js");
-    const { loadProfile, runReleaseSignal } = await import("./run.js");
+    const { loadProfile, readStrictSummary, runReleaseSignal } = await import("./run.js");
     const { releaseRagModel } = await import("./rag.js");
     const profile = loadProfile(o.profile as string, o.profiles as string | undefined);
     const ragModel = releaseRagModel({
@@ -275,6 +275,9 @@ export function registerReleaseCommands(program: Command): void {
       ragModel: o.ragModel as string | undefined,
       ragSummary: o.ragSummary as string | undefined,
     });
+    // A given summary is checked before the matrix runs: a malformed one is an input error
+    // up front, not after every family was produced.
+    if (o.ragSummary !== undefined) readStrictSummary(o.ragSummary as string);
     let ragSummary = o.ragSummary as string | undefined;
     const ragWarnings: string[] = [];
     if (ragModel !== null) {

@@ -111,6 +111,27 @@ describe("geb release run --profile release (no model, with the strict RAG prese
     expect(existsSync(join(d, "rel"))).toBe(false);
   });
 
+  it("a malformed --rag-summary: one line naming the file, exit 2, before any family runs", async () => {
+    const d = tmp();
+    writeFileSync(join(d, "s.json"), "{bad\n");
+    const r = await runCli("geb", [
+      "release",
+      "run",
+      "--model",
+      "builtin:trap-rule",
+      "--rag-summary",
+      join(d, "s.json"),
+      "--out-dir",
+      join(d, "rel"),
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    const err = r.stderr.trim().split("\n");
+    expect(err).toHaveLength(1);
+    expect(err[0]).toContain(`${join(d, "s.json")}:1`);
+    expect(existsSync(join(d, "rel"))).toBe(false);
+  });
+
   it("a strict RAG step whose requests fail: one stderr line, exit 1, strict checks MISSING (never scored)", async () => {
     const d = tmp();
     // A one-family contract keeps the matrix small; the RAG endpoint answers one question of the first dataset with HTTP 500.
