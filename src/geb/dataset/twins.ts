@@ -162,6 +162,16 @@ export function referenceTwin(
 }
 
 /**
+ * A copy of `e` with another value, written field by field: `{ ...e, value }` writes `value`
+ * twice, which turns the field mutable on the map every ledger entry shares and deoptimises
+ * all the code optimised for it so far (renderBook, the graders' log parsers, row stats) in
+ * every sweep and generate run.
+ */
+function withEntryValue(e: LedgerEntry, value: string): LedgerEntry {
+  return { uid: e.uid, step: e.step, op: e.op, key: e.key, value };
+}
+
+/**
  * The 1.0 twin: the same questions as the base (same keys, same q_index), with the final
  * authoritative SET of one queried key flipped in the log, the book ledger *and* the chapter
  * narrative. The new value is chosen so every base question on that key changes its answer.
@@ -194,7 +204,7 @@ export function twinV1(
     newValue = altValue(mode, parseLiveValue(mode, old.value, "1.0"), rng, "1.0");
     if (!newValue || newValue === old.value) continue;
     const ledger = ep.ledger.slice();
-    ledger[site.ledger] = { ...old, value: newValue };
+    ledger[site.ledger] = withEntryValue(old, newValue);
     const st = replayLedger(mode, ledger);
     if (onKey.every((q) => answerFromState(mode, st, q).value !== answerFromState(mode, final, q).value)) {
       twinState = st;
@@ -208,8 +218,19 @@ export function twinV1(
   chapters[site.chapter] = chapters[site.chapter].slice();
   chapters[site.chapter][site.line] = site.narrative(flipKey, newValue);
   const ledger = ep.ledger.slice();
-  ledger[site.ledger] = { ...old, value: newValue };
-  const twinEp: Episode = { ...ep, episodeId: twinId, logLines, chapters, ledger };
+  ledger[site.ledger] = withEntryValue(old, newValue);
+  // Field by field, as withEntryValue (a spread then an override makes the fields mutable).
+  const twinEp: Episode = {
+    episodeId: twinId,
+    title: ep.title,
+    seed: ep.seed,
+    keys: ep.keys,
+    logLines,
+    chapters,
+    ledger,
+    setSites: ep.setSites,
+    queries: ep.queries,
+  };
   const rows = episodeRows(twinEp, twinState, cfg);
   const group = ep.episodeId;
   for (const r of rows)
