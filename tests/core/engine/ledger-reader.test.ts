@@ -3,8 +3,9 @@
  * generator writes exactly as the 1.0 ledger baseline does from the structured book (an
  * independent oracle: it replays the parsed ledger and answers with gold's own function).
  * Property over the generator's configuration space (every mode × profile it accepts, seeds,
- * derived rates, CLEAR / NOTE rates, keys ≥ 100, twins, citations on / off) and the prompt
- * variants (query sandwich, full or latest-authoritative ledger, key-only or not).
+ * derived rates, CLEAR / NOTE rates, keys ≥ 100, twins, citations on / off, 1.0 and
+ * reference-0.1 data) and the prompt variants (query sandwich, full or latest-authoritative
+ * ledger, key-only or not).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -37,6 +38,7 @@ const configArb: fc.Arbitrary<Partial<GenerateConfig>> = fc
     updateBurstRate: rate,
     twins: fc.boolean(),
     requireCitations: fc.boolean(),
+    compat: fc.constantFrom("1.0", "reference-0.1") as fc.Arbitrary<GenerateConfig["compat"]>,
   })
   .map(({ pair, ...rest }) => ({
     ...rest,
@@ -44,7 +46,6 @@ const configArb: fc.Arbitrary<Partial<GenerateConfig>> = fc
     chapters: 2,
     stateMode: pair[0],
     distractorProfile: pair[1],
-    compat: "1.0",
   }));
 
 const promptArb: fc.Arbitrary<GebPromptOptions> = fc.record({
@@ -64,9 +65,11 @@ function readerPrediction(row: GebRow, opts: GebPromptOptions) {
 describe("builtin:ledger-reader answers every generated question form from the prompt alone", () => {
   it(`equals the ledger baseline over ${PAIRS.length} mode × profile pairs, seeds, rates and prompt variants`, () => {
     const seen = new Set<string>();
+    const compats = new Set<string>();
     fc.assert(
       fc.property(configArb, promptArb, (cfg, opts) => {
         const rows = rowsOf(cfg);
+        if (rows.length > 0) compats.add(String(cfg.compat));
         const oracle = makeBaseline("ledger", "closed_book");
         const gReader = new Grader({ ...DEFAULT_GRADE_OPTIONS });
         const gOracle = new Grader({ ...DEFAULT_GRADE_OPTIONS });
@@ -90,7 +93,9 @@ describe("builtin:ledger-reader answers every generated question form from the p
       }),
       { numRuns: 200 },
     );
-    // The runs reached every question form of every mode (not only direct lookups).
+    // Both data dialects were generated, and the runs reached every question form of every
+    // mode (not only direct lookups).
+    expect([...compats].sort()).toEqual(["1.0", "reference-0.1"]);
     for (const form of [
       "kv:direct",
       "kv:color",
