@@ -17,7 +17,6 @@ import {
 } from "../../core/stats/runs.js";
 import type { Comparison, Interval, IntervalsBlock } from "../../core/stats/schema.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
-import { bucketLabeler } from "./decomposition.js";
 import {
   DECOMPOSITION_ITEM_METRICS,
   DRIFT_ITEM_METRICS,
@@ -29,6 +28,7 @@ import {
   runItems,
   twinPairs,
 } from "./row-metrics.js";
+import type { RunDigest } from "./digest.js";
 import type { RowStat } from "./rowstats.js";
 
 /** Rates every row statistic carries as a 0/1 outcome. */
@@ -142,7 +142,7 @@ const itemCache = new WeakMap<
   { rows: unknown; n: number; metrics?: ItemTable; decomposition?: ItemTable }
 >();
 
-function cachedItems(p: ModelRunPayload, which: "metrics" | "decomposition"): ItemTable {
+export function cachedItems(p: ModelRunPayload, which: "metrics" | "decomposition"): ItemTable {
   const rows = p.retrieval_stats;
   let c = itemCache.get(p);
   if (!c || c.rows !== rows || c.n !== (rows?.length ?? -1)) {
@@ -201,15 +201,28 @@ export const RUN_INTERVAL_METRICS = [
  * interval around a different number.
  */
 export function runIntervals(p: ModelRunPayload, opts: StatsOptions = {}): Record<string, Interval | null> {
+  return runIntervalsFrom(p, (which) => cachedItems(p, which), opts);
+}
+
+/** `runIntervals` of a digested run (its rows already folded into item tables). */
+export function digestIntervals(d: RunDigest, opts: StatsOptions = {}): Record<string, Interval | null> {
+  return runIntervalsFrom(d.payload, (which) => d.items[which], opts);
+}
+
+function runIntervalsFrom(
+  p: ModelRunPayload,
+  items: (which: "metrics" | "decomposition") => ItemTable,
+  opts: StatsOptions,
+): Record<string, Interval | null> {
   const out: Record<string, Interval | null> = {};
-  const t = cachedItems(p, "metrics");
+  const t = items("metrics");
   const metrics = (p.metrics ?? {}) as unknown as Record<string, unknown>;
   for (const m of RUN_INTERVAL_METRICS)
     out[m] =
       m === "instruction_gap" ? gapInterval(t, metrics[m], opts) : itemInterval(t.get(m), metrics[m], opts);
   const d = p.decomposition as unknown as Record<string, unknown> | null | undefined;
   if (d) {
-    const dt = cachedItems(p, "decomposition");
+    const dt = items("decomposition");
     for (const m of Object.keys(DECOMPOSITION_ITEM_METRICS)) out[m] = itemInterval(dt.get(m), d[m], opts);
   }
   return out;
@@ -365,18 +378,25 @@ export const groupName = (g: Record<string, unknown>): string =>
  * has no entry.
  */
 export function summaryIntervals(
-  payloads: readonly ModelRunPayload[],
+  digests: readonly RunDigest[],
   s: SummaryNumbers,
-  edges: Record<string, readonly number[]>,
   opts: StatsOptions = {},
 ): IntervalsBlock {
-  const metrics: Record<string, Interval> = { ...pooledIntervals(payloads, opts).metrics };
+  // Clusters: (run, episode). Each run's items name clusters by episode; pooled tables
+  // prefix them by the run's position (as adding every run's rows here would).
+  const prefixOf = (i: number) => `${i}\u0000`;
+  const pooled = { value_acc: new ClusterAccumulator(), exact_acc: new ClusterAccumulator() };
+  digests.forEach((d, i) => {
+    for (const m of ROW_RATE_METRICS) pooled[m].merge(d.items.pooled[m], prefixOf(i));
+  });
+  const metrics: Record<string, Interval> = {};
+  for (const m of ROW_RATE_METRICS) metrics[m] = proportionInterval(pooled[m], opts);
   const put = (k: string, iv: Interval | null) => {
     if (iv) metrics[k] = iv;
   };
   // Means over runs: each run's first-trial items. Clusters stay within their run here (the
   // estimators take each run's clusters apart), so the run's own unprefixed table serves.
-  const tables = payloads.map((p) => ({ p, t: cachedItems(p, "metrics") }));
+  const tables = digests.map((d) => ({ p: d.payload, t: d.items.metrics }));
   const meanOver = (
     list: typeof tables,
     field: "metrics" | "metrics_postprocessed",
@@ -406,50 +426,11 @@ export function summaryIntervals(
   const decomp = new ItemTable(decompKind);
   const recency = new ItemTable(() => "rate");
   const drift = new ItemTable(() => "rate");
-  // Item names per field and bucket, made once (not per row).
-  const fields = Object.entries(edges).map(([f, e]) => {
-    const label = bucketLabeler(e);
-    const names = new Map<string, readonly [string, string]>();
-    return {
-      field: f as keyof RowStat,
-      names: (v: number) => {
-        const b = label(v);
-        let n = names.get(b);
-        if (!n) {
-          n = [`${f}.${b}.value_acc`, `${f}.${b}.exact_acc`];
-          names.set(b, n);
-        }
-        return n;
-      },
-    };
-  });
-  payloads.forEach((p, i) => {
-    const rows = p.retrieval_stats ?? [];
-    const prefix = `${i}\u0000`;
-    // The run's decomposition items, clusters prefixed by the run (as adding its rows here).
-    for (const [m, e] of cachedItems(p, "decomposition").m) decomp.merge(m, e.acc, prefix);
-    // A run's rows come episode by episode: the cluster name of the last episode is reused.
-    let lastEp: string | undefined;
-    let lastCl: string | undefined;
-    const cluster = (e: string | undefined): string | undefined => {
-      if (e === undefined) return undefined;
-      if (e !== lastEp) {
-        lastEp = e;
-        lastCl = prefix + e;
-      }
-      return lastCl;
-    };
-    for (const r of rows) {
-      const cl = cluster(episodeOf(r));
-      for (const { field, names } of fields) {
-        const v = r[field];
-        if (typeof v !== "number") continue;
-        const [value, exact] = names(v);
-        recency.add(value, r.value_ok ? 1 : 0, cl);
-        recency.add(exact, r.exact_ok ? 1 : 0, cl);
-      }
-    }
-    driftItems(rows, (m, v, e) => drift.add(m, v, cluster(e)));
+  digests.forEach((d, i) => {
+    const prefix = prefixOf(i);
+    for (const [m, e] of d.items.decomposition.m) decomp.merge(m, e.acc, prefix);
+    for (const [m, e] of d.items.recency.m) recency.merge(m, e.acc, prefix);
+    for (const [m, e] of d.items.drift.m) drift.merge(m, e.acc, prefix);
   });
   if (s.retrieval)
     for (const [k, v] of Object.entries(s.retrieval as Record<string, unknown>)) {

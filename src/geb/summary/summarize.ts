@@ -9,20 +9,17 @@ import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import {
   addCounts,
   type BucketCounts,
-  countRows,
   DEFAULT_EDGES,
   type DecompositionCounts,
   type DecompositionRates,
   decompositionLine,
-  driftCounts,
   driftMetrics,
   emptyCounts,
   type RecencyField,
   rates,
-  recencyBuckets,
 } from "./decomposition.js";
+import { digestRun, type RecencyEdges, type RunDigest } from "./digest.js";
 import { summaryIntervals } from "./intervals.js";
-import type { RowStat } from "./rowstats.js";
 
 export const SUMMARY_SCHEMA = "oraclebench.geb.summary/1";
 
@@ -106,6 +103,25 @@ function bucketRates(b: BucketCounts[]): RecencyBucket[] {
 }
 
 export function summarizeRuns(payloads: readonly ModelRunPayload[], opts: SummarizeOptions = {}): Summary {
+  const edges = { ...DEFAULT_EDGES, ...opts.edges };
+  return summarizeDigests(
+    payloads.map((p) => digestRun(p, edges)),
+    edges,
+  );
+}
+
+/**
+ * `summarizeRuns` over runs already folded (`digestRun` with these edges): the same summary,
+ * without the rows in memory.
+ */
+export function summarizeDigests(
+  digests: readonly RunDigest[],
+  edges: RecencyEdges = DEFAULT_EDGES,
+): Summary {
+  for (const d of digests)
+    if (d.edges !== edges && JSON.stringify(d.edges) !== JSON.stringify(edges))
+      throw new RangeError("run digests made with other recency edges than the summary's");
+  const payloads = digests.map((d) => d.payload);
   const groups = new Map<string, ModelRunPayload[]>();
   for (const p of payloads) {
     const k = `${p.state_mode ?? ""}\u0000${p.distractor_profile ?? ""}`;
@@ -124,7 +140,7 @@ export function summarizeRuns(payloads: readonly ModelRunPayload[], opts: Summar
       n: list.length,
       ...means(list.map((p) => p.metrics)),
     }));
-  const allRows: RowStat[] = [];
+  let rows = 0;
   let counts = emptyCounts();
   let eligible = 0;
   let driftRows = 0;
@@ -136,33 +152,29 @@ export function summarizeRuns(payloads: readonly ModelRunPayload[], opts: Summar
     episodes_total: 0,
     episodes_drift: 0,
   };
-  for (const p of payloads) {
-    const rows = p.retrieval_stats ?? [];
-    for (const r of rows) allRows.push(r);
-    const c = countRows(rows);
+  let valueOk = 0;
+  let exactOk = 0;
+  for (const dg of digests) {
+    rows += dg.rows;
+    valueOk += dg.valueOk;
+    exactOk += dg.exactOk;
+    const c = dg.counts;
     eligible += c.total;
     counts = addCounts(counts, c);
-    const d = driftCounts(rows);
+    const d = dg.drift;
     driftRows += d.steps_total;
     for (const k of Object.keys(drift) as (keyof typeof drift)[]) drift[k] += d[k];
   }
-  let valueOk = 0;
-  let exactOk = 0;
-  for (const r of allRows) {
-    if (r.value_ok) valueOk++;
-    if (r.exact_ok) exactOk++;
-  }
   const pooled = {
-    n: allRows.length,
-    value_acc: allRows.length ? valueOk / allRows.length : null,
-    exact_acc: allRows.length ? exactOk / allRows.length : null,
+    n: rows,
+    value_acc: rows ? valueOk / rows : null,
+    exact_acc: rows ? exactOk / rows : null,
   };
-  const edges = { ...DEFAULT_EDGES, ...opts.edges };
   const r = rates(counts);
   const out: Omit<Summary, "intervals"> = {
     schema: SUMMARY_SCHEMA,
     runs: payloads.length,
-    rows: allRows.length,
+    rows,
     overall: means(payloads.map((p) => p.metrics)),
     overall_postprocessed: means(
       payloads.filter((p) => p.metrics_postprocessed).map((p) => p.metrics_postprocessed),
@@ -179,15 +191,26 @@ export function summarizeRuns(payloads: readonly ModelRunPayload[], opts: Summar
           }
         : null,
     recency: {
-      tokens_since_update: bucketRates(
-        recencyBuckets(allRows, "tokens_since_update", edges.tokens_since_update),
-      ),
-      distractors_since_update: bucketRates(
-        recencyBuckets(allRows, "distractors_since_update", edges.distractors_since_update),
-      ),
-      writes_to_key: bucketRates(recencyBuckets(allRows, "writes_to_key", edges.writes_to_key)),
+      tokens_since_update: bucketRates(mergeBuckets(digests, "tokens_since_update")),
+      distractors_since_update: bucketRates(mergeBuckets(digests, "distractors_since_update")),
+      writes_to_key: bucketRates(mergeBuckets(digests, "writes_to_key")),
     },
     drift: driftRows > 0 ? driftMetrics(drift) : null,
   };
-  return { ...out, intervals: summaryIntervals(payloads, out, edges) };
+  return { ...out, intervals: summaryIntervals(digests, out) };
+}
+
+/** One field's recency buckets over every run (as `recencyBuckets` over all their rows). */
+function mergeBuckets(digests: readonly RunDigest[], field: RecencyField): BucketCounts[] {
+  const m = new Map<string, BucketCounts>();
+  for (const d of digests)
+    for (const b of d.recency[field]) {
+      const t = m.get(b.bucket);
+      if (t) {
+        t.n += b.n;
+        t.value_ok += b.value_ok;
+        t.exact_ok += b.exact_ok;
+      } else m.set(b.bucket, { ...b });
+    }
+  return [...m.values()].sort((a, b) => a.lo - b.lo);
 }

@@ -12,13 +12,13 @@
 import { join } from "node:path";
 import { compareCodePoints, PyFloat, pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
-import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import { countRows, decompositionLine, rates } from "../summary/decomposition.js";
-import { buildDiagnosis, evidenceExamples, loadThresholds } from "../summary/diagnosis.js";
+import { buildDiagnosis, loadThresholds } from "../summary/diagnosis.js";
+import type { RunDigest } from "../summary/digest.js";
 import type { RowStat } from "../summary/rowstats.js";
 import type { Interval, IntervalsBlock } from "../../core/stats/schema.js";
-import { groupName, runIntervals } from "../summary/intervals.js";
-import { type Summary, summarizeRuns } from "../summary/summarize.js";
+import { digestIntervals, groupName } from "../summary/intervals.js";
+import { type Summary, summarizeDigests } from "../summary/summarize.js";
 
 const SUMMARY_METRICS = [
   "value_acc",
@@ -181,9 +181,9 @@ export function rowBlocks(s: Summary): Record<string, unknown> {
   return out;
 }
 
-/** The sweep's summary of the cells' runs (per-row statistics), computed once per assembly. */
-export function sweepRunsSummary(runs: readonly ModelRunPayload[]): Summary {
-  return summarizeRuns(runs);
+/** The sweep's summary of the cells' runs (their digested per-row statistics), once per assembly. */
+export function sweepRunsSummary(runs: readonly RunDigest[]): Summary {
+  return summarizeDigests(runs);
 }
 
 /**
@@ -194,9 +194,9 @@ export function sweepRunsSummary(runs: readonly ModelRunPayload[]): Summary {
  */
 export function cellIntervals(
   rows: readonly Payload[],
-  runs: readonly ModelRunPayload[],
+  runs: readonly RunDigest[],
 ): Record<string, unknown>[] {
-  return runs.map((r, i) => ({ data_path: asObj(rows[i]?.data).path ?? null, ...runIntervals(r) }));
+  return runs.map((r, i) => ({ data_path: asObj(rows[i]?.data).path ?? null, ...digestIntervals(r) }));
 }
 
 /**
@@ -245,7 +245,7 @@ export function sweepIntervals(summary: Record<string, unknown>, runsSummary: Su
 export function summaryText(
   rows: readonly Payload[],
   runsSummary: Summary | null = null,
-  runs?: readonly ModelRunPayload[],
+  runs?: readonly RunDigest[],
 ): string {
   const summary: Record<string, unknown> = {
     ...summarizeSweep(rows),
@@ -260,11 +260,12 @@ export function summaryText(
  * `diagnosis.json` of a sweep: our diagnosis (summary/diagnosis, default thresholds) over the
  * cells' rows. Its format is ours, not the reference script's (docs/geb/summaries.md).
  */
-export function writeSweepDiagnosis(out: string, runs: readonly ModelRunPayload[], summary: Summary): void {
+export function writeSweepDiagnosis(out: string, runs: readonly RunDigest[], summary: Summary): void {
   const d = buildDiagnosis(summary, {
     thresholds: loadThresholds().thresholds,
     runDir: null,
-    examples: evidenceExamples(runs.flatMap((p) => p.retrieval_stats)),
+    // Each run's first examples, in run order: the first examples of all rows.
+    examples: runs.flatMap((r) => r.examples).slice(0, 3),
   });
   writeTextAtomic(join(out, "diagnosis.json"), `${JSON.stringify(d, null, 2)}\n`);
 }

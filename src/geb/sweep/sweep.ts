@@ -22,6 +22,8 @@ import { Progress } from "../../core/progress.js";
 import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
 import { fromReferencePayload, ROW_STATS_FILE } from "../summary/runs.js";
+import { digestRun, type RunDigest } from "../summary/digest.js";
+import type { RowStat } from "../summary/rowstats.js";
 import {
   type CellOutcome,
   finishCell,
@@ -290,6 +292,8 @@ export function assemble(
   cells: readonly Cell[],
   resultsJson?: string | null,
   ran?: ReadonlyMap<string, CellOutcome>,
+  /** Cells already folded for the summary (digested as they finished). */
+  digested?: ReadonlyMap<string, RunDigest>,
 ): { combined: string; summary: string } | null {
   // Cells run in this process were just written whole; only those found on disk are checked.
   if (!cells.every((c) => ran?.has(c.name) || cellDone(out, c))) return null;
@@ -302,18 +306,25 @@ export function assemble(
   if (resultsJson && resolve(resultsJson) !== resolve(combinedPath)) writeTextAtomic(resultsJson, combined);
   const summaryPath = join(out, "summary.json");
   const payloads = texts.map((t) => JSON.parse(t) as Record<string, unknown>);
-  const runs = payloads.map((p, i) =>
-    fromReferencePayload(
-      p,
-      join(out, cells[i].name, "results.json"),
-      "[0]",
-      ran?.get(cells[i].name)?.rowStats,
-    ),
+  // One cell's per-row statistics in memory at a time: each is folded, then dropped.
+  const runs = payloads.map(
+    (p, i) =>
+      digested?.get(cells[i].name) ?? cellDigest(out, cells[i].name, p, ran?.get(cells[i].name)?.rowStats),
   );
   const runsSummary = sweepRunsSummary(runs);
   writeTextAtomic(summaryPath, summaryText(payloads, runsSummary, runs));
   writeSweepDiagnosis(out, runs, runsSummary);
   return { combined: combinedPath, summary: summaryPath };
+}
+
+/** A cell's run (its payload and per-row statistics: given, its sidecar, or regraded), folded. */
+function cellDigest(
+  out: string,
+  name: string,
+  payload: Record<string, unknown>,
+  rowStats: RowStat[] | undefined,
+): RunDigest {
+  return digestRun(fromReferencePayload(payload, join(out, name, "results.json"), "[0]", rowStats));
 }
 
 export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
@@ -352,7 +363,15 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const bar = new Progress(mine.length, "sweep", process.stderr, opts.progress === false ? false : undefined);
   bar.tick(skipped);
   const ran = new Map<string, CellOutcome>();
+  // An unsharded sweep folds each cell run here as it finishes and drops its rows, so memory
+  // stays one cell's rows however large the grid (a shard may never assemble: it keeps them).
+  const digested = new Map<string, RunDigest>();
+  const foldNow = mine.length === grid.length;
   const onDone = (o: CellOutcome) => {
+    if (foldNow && o.rowStats) {
+      digested.set(o.name, cellDigest(out, o.name, JSON.parse(o.text), o.rowStats));
+      o.rowStats = undefined;
+    }
     ran.set(o.name, o);
     bar.tick();
   };
@@ -376,7 +395,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   } finally {
     bar.finish();
   }
-  const done = assemble(out, grid, opts.resultsJson, ran);
+  const done = assemble(out, grid, opts.resultsJson, ran, digested);
   return {
     cells: mine.length,
     ran: pending.length,
