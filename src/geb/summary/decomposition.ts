@@ -222,14 +222,9 @@ function bucketTable(edges: readonly number[]): { labels: string[]; los: number[
   return { labels, los };
 }
 
-/** The bucket label of a value (as `recencyBuckets` assigns it). */
-export function bucketLabeler(edges: readonly number[]): (v: number) => string {
-  const { labels } = bucketTable(edges);
-  return (v) => {
-    let i = 0;
-    while (i < edges.length && !(v < edges[i])) i++;
-    return labels[i];
-  };
+/** Every bucket's label by index (the index of a value: how many edges are at or below it). */
+export function bucketLabels(edges: readonly number[]): readonly string[] {
+  return bucketTable(edges).labels;
 }
 
 /**

@@ -11,7 +11,7 @@ import { ClusterAccumulator } from "../../core/stats/bootstrap.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import {
   type BucketCounts,
-  bucketLabeler,
+  bucketLabels,
   countRows,
   type DecompositionCounts,
   DEFAULT_EDGES,
@@ -23,6 +23,7 @@ import {
 import { evidenceExamples } from "./diagnosis.js";
 import { cachedItems, ItemTable } from "./intervals.js";
 import { driftItems, episodeOf } from "./row-metrics.js";
+import type { RowStat } from "./rowstats.js";
 
 export type RecencyEdges = Record<RecencyField, readonly number[]>;
 
@@ -69,61 +70,94 @@ export function digestRun(p: ModelRunPayload, edges: RecencyEdges = DEFAULT_EDGE
   const key = edgesKey(edges);
   const hit = digests.get(p);
   if (hit && hit.rows === p.retrieval_stats && hit.n === rows.length && hit.key === key) return hit.d;
-  const metrics = cachedItems(p, "metrics");
-  const decomposition = cachedItems(p, "decomposition");
-  const recencyItems = new ItemTable(() => "rate");
-  const drift = new ItemTable(() => "rate");
-  const pooled = { value_acc: new ClusterAccumulator(), exact_acc: new ClusterAccumulator() };
-  // Item names per field and bucket, made once (not per row).
-  const fields = (Object.keys(edges) as RecencyField[]).map((f) => {
-    const label = bucketLabeler(edges[f]);
-    const names = new Map<string, readonly [string, string]>();
-    return {
-      field: f,
-      names: (v: number) => {
-        const b = label(v);
-        let n = names.get(b);
-        if (!n) {
-          n = [`${f}.${b}.value_acc`, `${f}.${b}.exact_acc`];
-          names.set(b, n);
-        }
-        return n;
-      },
-    };
-  });
-  let valueOk = 0;
-  let exactOk = 0;
-  for (const r of rows) {
-    const cl = episodeOf(r);
-    const v = r.value_ok ? 1 : 0;
-    const x = r.exact_ok ? 1 : 0;
-    valueOk += v;
-    exactOk += x;
-    pooled.value_acc.add(v, cl);
-    pooled.exact_acc.add(x, cl);
-    for (const { field, names } of fields) {
-      const f = r[field];
-      if (typeof f !== "number") continue;
-      const [value, exact] = names(f);
-      recencyItems.add(value, v, cl);
-      recencyItems.add(exact, x, cl);
-    }
-  }
-  driftItems(rows, (m, v, e) => drift.add(m, v, e));
+  const folded = foldRows(rows, edges);
   const recency = {} as Record<RecencyField, BucketCounts[]>;
   for (const f of Object.keys(edges) as RecencyField[]) recency[f] = recencyBuckets(rows, f, edges[f]);
+  const drift = new ItemTable(() => "rate");
+  driftItems(rows, (m, v, e) => drift.add(m, v, e));
   const d: RunDigest = {
     payload: { ...p, retrieval_stats: [] },
     edges,
     rows: rows.length,
-    valueOk,
-    exactOk,
+    valueOk: folded.valueOk,
+    exactOk: folded.exactOk,
     counts: countRows(rows),
     drift: driftCounts(rows),
     recency,
-    items: { metrics, decomposition, recency: recencyItems, drift, pooled },
+    items: {
+      metrics: cachedItems(p, "metrics"),
+      decomposition: cachedItems(p, "decomposition"),
+      recency: folded.recency,
+      drift,
+      pooled: folded.pooled,
+    },
     examples: evidenceExamples(rows),
   };
   digests.set(p, { rows: p.retrieval_stats, n: rows.length, key, d });
   return d;
+}
+
+/**
+ * The per-row pass: pooled value/exact outcomes and recency items, clustered by episode. Its
+ * own function (not inlined into `digestRun`): one small loop for the optimising compiler.
+ */
+function foldRows(rows: readonly RowStat[], edges: RecencyEdges) {
+  const pooled = { value_acc: new ClusterAccumulator(), exact_acc: new ClusterAccumulator() };
+  const fields = Object.keys(edges) as RecencyField[];
+  const edgeLists = fields.map((f) => edges[f]);
+  // One accumulator per field × bucket (value, exact), made when a row first lands there.
+  const valueAccs: (ClusterAccumulator | undefined)[][] = fields.map(() => []);
+  const exactAccs: (ClusterAccumulator | undefined)[][] = fields.map(() => []);
+  const st = { valueOk: 0, exactOk: 0 };
+  for (let i = 0; i < rows.length; i++) foldRow(rows[i], st, pooled, fields, edgeLists, valueAccs, exactAccs);
+  const { valueOk, exactOk } = st;
+  // Items named `<field>.<bucket>.value_acc|exact_acc`, as the summary looks them up.
+  const recency = new ItemTable(() => "rate");
+  fields.forEach((f, j) => {
+    const labels = bucketLabels(edges[f]);
+    valueAccs[j].forEach((acc, b) => {
+      if (acc) recency.m.set(`${f}.${labels[b]}.value_acc`, { kind: "rate", acc });
+    });
+    exactAccs[j].forEach((acc, b) => {
+      if (acc) recency.m.set(`${f}.${labels[b]}.exact_acc`, { kind: "rate", acc });
+    });
+  });
+  return { valueOk, exactOk, recency, pooled };
+}
+
+/** One row of `foldRows` (its own function: the loop around it stays small to compile). */
+function foldRow(
+  r: RowStat,
+  st: { valueOk: number; exactOk: number },
+  pooled: { value_acc: ClusterAccumulator; exact_acc: ClusterAccumulator },
+  fields: readonly RecencyField[],
+  edgeLists: readonly (readonly number[])[],
+  valueAccs: (ClusterAccumulator | undefined)[][],
+  exactAccs: (ClusterAccumulator | undefined)[][],
+): void {
+  const cl = episodeOf(r);
+  const v = r.value_ok ? 1 : 0;
+  const x = r.exact_ok ? 1 : 0;
+  st.valueOk += v;
+  st.exactOk += x;
+  pooled.value_acc.add(v, cl);
+  pooled.exact_acc.add(x, cl);
+  for (let j = 0; j < fields.length; j++) {
+    const f = r[fields[j]];
+    if (typeof f !== "number") continue;
+    // The bucket index as `recencyBuckets` finds it.
+    const e = edgeLists[j];
+    let b = 0;
+    while (b < e.length && !(f < e[b])) b++;
+    let va = valueAccs[j][b];
+    let xa = exactAccs[j][b];
+    if (va === undefined || xa === undefined) {
+      va = new ClusterAccumulator();
+      xa = new ClusterAccumulator();
+      valueAccs[j][b] = va;
+      exactAccs[j][b] = xa;
+    }
+    va.add(v, cl);
+    xa.add(x, cl);
+  }
 }
