@@ -207,7 +207,7 @@ export const DEFAULT_EDGES = {
 export type RecencyField = keyof typeof DEFAULT_EDGES;
 
 /** Bucket labels and lower bounds by index (index = number of edges at or below the value). */
-function bucketTable(edges: readonly number[]): { labels: string[]; los: number[] } {
+export function bucketTable(edges: readonly number[]): { labels: string[]; los: number[] } {
   if (edges.length === 0) return { labels: ["all"], los: [0] };
   const labels: string[] = [];
   const los: number[] = [];
@@ -220,11 +220,6 @@ function bucketTable(edges: readonly number[]): { labels: string[]; los: number[
   labels.push(`${edges[edges.length - 1]}+`);
   los.push(edges[edges.length - 1]);
   return { labels, los };
-}
-
-/** Every bucket's label by index (the index of a value: how many edges are at or below it). */
-export function bucketLabels(edges: readonly number[]): readonly string[] {
-  return bucketTable(edges).labels;
 }
 
 /**

@@ -11,14 +11,12 @@ import { ClusterAccumulator } from "../../core/stats/bootstrap.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import {
   type BucketCounts,
-  bucketLabels,
+  bucketTable,
   countRows,
   type DecompositionCounts,
   DEFAULT_EDGES,
   type DriftCounts,
-  driftCounts,
   type RecencyField,
-  recencyBuckets,
 } from "./decomposition.js";
 import { evidenceExamples } from "./diagnosis.js";
 import { cachedItems, ItemTable } from "./intervals.js";
@@ -35,10 +33,10 @@ export interface RunDigest {
   rows: number;
   valueOk: number;
   exactOk: number;
-  /** `countRows` and `driftCounts` of the rows. */
+  /** `countRows` and `driftCounts` of the rows (the drift counts read off the drift items). */
   counts: DecompositionCounts;
   drift: DriftCounts;
-  /** `recencyBuckets` of the rows, per field. */
+  /** `recencyBuckets` of the rows, per field (from the recency items' accumulators). */
   recency: Record<RecencyField, BucketCounts[]>;
   /** Interval items, clusters named by episode (a summary prefixes them by run). */
   items: {
@@ -71,8 +69,6 @@ export function digestRun(p: ModelRunPayload, edges: RecencyEdges = DEFAULT_EDGE
   const hit = digests.get(p);
   if (hit && hit.rows === p.retrieval_stats && hit.n === rows.length && hit.key === key) return hit.d;
   const folded = foldRows(rows, edges);
-  const recency = {} as Record<RecencyField, BucketCounts[]>;
-  for (const f of Object.keys(edges) as RecencyField[]) recency[f] = recencyBuckets(rows, f, edges[f]);
   const drift = new ItemTable(() => "rate");
   driftItems(rows, (m, v, e) => drift.add(m, v, e));
   const d: RunDigest = {
@@ -82,8 +78,8 @@ export function digestRun(p: ModelRunPayload, edges: RecencyEdges = DEFAULT_EDGE
     valueOk: folded.valueOk,
     exactOk: folded.exactOk,
     counts: countRows(rows),
-    drift: driftCounts(rows),
-    recency,
+    drift: driftCountsOf(drift),
+    recency: folded.buckets,
     items: {
       metrics: cachedItems(p, "metrics"),
       decomposition: cachedItems(p, "decomposition"),
@@ -111,18 +107,23 @@ function foldRows(rows: readonly RowStat[], edges: RecencyEdges) {
   const st = { valueOk: 0, exactOk: 0 };
   for (let i = 0; i < rows.length; i++) foldRow(rows[i], st, pooled, fields, edgeLists, valueAccs, exactAccs);
   const { valueOk, exactOk } = st;
-  // Items named `<field>.<bucket>.value_acc|exact_acc`, as the summary looks them up.
+  // Items named `<field>.<bucket>.value_acc|exact_acc`, as the summary looks them up, and
+  // each field's bucket counts (`recencyBuckets` of the rows) from the same accumulators.
   const recency = new ItemTable(() => "rate");
+  const buckets = {} as Record<RecencyField, BucketCounts[]>;
   fields.forEach((f, j) => {
-    const labels = bucketLabels(edges[f]);
-    valueAccs[j].forEach((acc, b) => {
-      if (acc) recency.m.set(`${f}.${labels[b]}.value_acc`, { kind: "rate", acc });
+    const { labels, los } = bucketTable(edges[f]);
+    const list: BucketCounts[] = [];
+    valueAccs[j].forEach((va, b) => {
+      const xa = exactAccs[j][b];
+      if (!va || !xa) return;
+      recency.m.set(`${f}.${labels[b]}.value_acc`, { kind: "rate", acc: va });
+      recency.m.set(`${f}.${labels[b]}.exact_acc`, { kind: "rate", acc: xa });
+      list.push({ bucket: labels[b], lo: los[b], n: va.n, value_ok: va.sum(), exact_ok: xa.sum() });
     });
-    exactAccs[j].forEach((acc, b) => {
-      if (acc) recency.m.set(`${f}.${labels[b]}.exact_acc`, { kind: "rate", acc });
-    });
+    buckets[f] = list.sort((a, b) => a.lo - b.lo);
   });
-  return { valueOk, exactOk, recency, pooled };
+  return { valueOk, exactOk, recency, pooled, buckets };
 }
 
 /** One row of `foldRows` (its own function: the loop around it stays small to compile). */
@@ -160,4 +161,18 @@ function foldRow(
     va.add(v, cl);
     xa.add(x, cl);
   }
+}
+
+/** `driftCounts` of the rows, read off their drift items (each count is a sum or a size). */
+function driftCountsOf(items: ItemTable): DriftCounts {
+  const n = (m: string) => items.get(m)?.acc.n ?? 0;
+  const sum = (m: string) => items.get(m)?.acc.sum() ?? 0;
+  return {
+    steps_total: n("step_rate"),
+    steps_drift: sum("step_rate"),
+    steps_persist: sum("persistence_rate"),
+    wrong_commit: sum("wrong_commit_rate"),
+    episodes_total: n("run_rate"),
+    episodes_drift: sum("run_rate"),
+  };
 }
