@@ -90,6 +90,12 @@ const UTIL = join(ROOT, "tests/fixtures/geb/util");
 const SHARED_GEB = join(ROOT, "../shared/reference/geb");
 const UI_REF = "tests/fixtures/geb-ui/reference";
 const RAG = join(ROOT, "tests/fixtures/geb/rag");
+
+/** `rag summarize --runs-dir dir` with a config naming one dataset (the run file fuzzed in dir). */
+function summarizeOneDataset(dir: string, id: string, data: string) {
+  writeFileSync(join(dir, "config.json"), JSON.stringify({ datasets: [{ id, data }] }));
+  return summarizeRunDir({ config: join(dir, "config.json"), runsDir: dir, timings: false });
+}
 const CAP = join(ROOT, "tests/fixtures/geb/capability");
 
 export interface ReaderTarget {
@@ -764,13 +770,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: text(join(RAG, "summarize/runs/rag_alpha.json")),
       fileName: "rag_alpha.json",
       companion: "config.json",
-      read: (_file, dir) => {
-        writeFileSync(
-          join(dir, "config.json"),
-          JSON.stringify({ datasets: [{ id: "alpha", data: join(RAG, "summarize/data/a.jsonl") }] }),
-        );
-        return summarizeRunDir({ config: join(dir, "config.json"), runsDir: dir, timings: false });
-      },
+      read: (_file, dir) => summarizeOneDataset(dir, "alpha", join(RAG, "summarize/data/a.jsonl")),
     },
     {
       // One of ours (`geb model` schema, per-row statistics): the means' intervals are rebuilt from its rows.
@@ -780,13 +780,7 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: text(join(RAG, "ours/rag_small.json")),
       fileName: "rag_small.json",
       companion: "config.json",
-      read: (_file, dir) => {
-        writeFileSync(
-          join(dir, "config.json"),
-          JSON.stringify({ datasets: [{ id: "small", data: join(RAG, "ours/small.jsonl") }] }),
-        );
-        return summarizeRunDir({ config: join(dir, "config.json"), runsDir: dir, timings: false });
-      },
+      read: (_file, dir) => summarizeOneDataset(dir, "small", join(RAG, "ours/small.jsonl")),
     },
     {
       name: "geb capability jobs (capability check --jobs)",
