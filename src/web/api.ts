@@ -103,7 +103,8 @@ export interface StudyConfig {
   bundle: string;
   pack: string;
   freeze_id: string | null;
-  seeds: { index: number; instance_id: string; seed: number }[];
+  /** The pack's games in order (no generator seed: it would rebuild the hidden machine). */
+  games: { index: number; instance_id: string }[];
   consent_text: string;
   consent_sha256: string;
   likert: { field: string; question: string; low: string; high: string }[];

@@ -22,6 +22,12 @@ export function addViewOptions(cmd: Command): Command {
       "--host <addr>",
       "address to listen on (loopback by default; 0.0.0.0 exposes the runs)",
       "127.0.0.1",
+    )
+    .option(
+      "--allowed-host <name>",
+      "also answer requests whose Host header is this name (repeatable; loopback names and the bound address always pass, others get 403: DNS-rebinding guard; * = any)",
+      (v: string, prev: string[] = []) => [...prev, v],
+      [] as string[],
     );
 }
 
@@ -29,6 +35,7 @@ export interface ViewCommandOptions {
   html?: string;
   port: number;
   host: string;
+  allowedHost?: string[];
 }
 
 /** Write the static page, or serve until SIGINT/SIGTERM. Lines go to stderr, the URL/path to stdout. */
@@ -44,7 +51,7 @@ export async function runViewer(d: ViewDataset, o: ViewCommandOptions, name: str
   }
   // Loaded here, not at the top: registering `view` must not load the page or node:http.
   const { startViewServer } = await import("./server.js");
-  const s = await startViewServer(d, { port: o.port, host: o.host });
+  const s = await startViewServer(d, { port: o.port, host: o.host, allowedHosts: o.allowedHost });
   log(`${name}: ${d.rows.length} sample(s) from ${d.runs.length} run(s); Ctrl-C to stop`);
   process.stdout.write(`${s.url}/\n`);
   await new Promise<void>((resolve) => {

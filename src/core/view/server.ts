@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { hostChecker, hostRefusedMessage } from "../host-check.js";
 import { listenOn } from "../listen.js";
 import { servedPageHtml, viewerCsp } from "./page.js";
 import { packRow, type ViewDataset, viewMeta } from "./types.js";
@@ -13,6 +14,8 @@ import { packRow, type ViewDataset, viewMeta } from "./types.js";
 export interface ViewServerOptions {
   port?: number;
   host?: string;
+  /** Host names allowed besides loopback and the bound address (`--allowed-host`; core/host-check.ts). */
+  allowedHosts?: string[];
 }
 
 export interface ViewServer {
@@ -46,7 +49,13 @@ export async function startViewServer(d: ViewDataset, o: ViewServerOptions = {})
     return Number.isSafeInteger(n) && n >= 0 ? n : -1;
   };
 
+  const hostOk = hostChecker({ host, allowedHosts: o.allowedHosts });
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    // A foreign Host is a DNS-rebinding page reading the runs: refused before any route.
+    if (!hostOk(req.headers.host))
+      return json(res, 403, {
+        error: { code: "host_not_allowed", message: hostRefusedMessage(req.headers.host) },
+      });
     if (req.method !== "GET" && req.method !== "HEAD")
       return json(res, 405, { error: { code: "method_not_allowed", message: "read-only" } });
     const u = new URL(req.url ?? "/", "http://localhost");

@@ -42,6 +42,12 @@ export function registerServeCommands(program: Command): void {
     .option("--port <n>", "TCP port (0 = any free port)", port, 8017)
     .option("--host <addr>", "address to listen on (loopback by default; 0.0.0.0 exposes it)", "127.0.0.1")
     .option(
+      "--allowed-host <name>",
+      "also answer requests whose Host header is this name (repeatable; loopback names and the bound address always pass, others get 403: DNS-rebinding guard; * = any)",
+      collect,
+      [] as string[],
+    )
+    .option(
       "--instances <bundle>",
       "instance bundle to offer (repeatable); default: a generated demo bundle (seeds 0-5)",
       collect,
@@ -153,6 +159,7 @@ export function registerServeCommands(program: Command): void {
         dataDir: o.dataDir,
         port: o.port,
         host: o.host,
+        allowedHosts: o.allowedHost,
         webDir: o.webDir,
         gitCommit,
         bestMatchMaxNodes: o.bestMatchMaxNodes,

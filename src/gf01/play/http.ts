@@ -19,6 +19,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
+import { hostChecker, hostRefusedMessage } from "../../core/host-check.js";
 import { GroupAppender, JsonlAppender } from "../../core/jsonl.js";
 import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
@@ -650,6 +651,8 @@ export interface PlayServer {
 export async function startPlayServer(o: {
   port?: number;
   host?: string;
+  /** Host names allowed besides loopback and the bound address (core/host-check.ts). */
+  allowedHosts?: string[];
   bundle: LoadedBundle | string;
   dataDir?: string;
   gitCommit?: string;
@@ -667,7 +670,17 @@ export async function startPlayServer(o: {
     cors: o.cors,
     bestMatchMaxNodes: o.bestMatchMaxNodes,
   });
+  const hostOk = hostChecker({ host: o.host ?? "127.0.0.1", allowedHosts: o.allowedHosts });
   const server = createServer((req, res) => {
+    if (!hostOk(req.headers.host)) {
+      req.resume();
+      res
+        .writeHead(403, { "content-type": "application/json" })
+        .end(
+          `${JSON.stringify({ error: { code: "host_not_allowed", message: hostRefusedMessage(req.headers.host) } })}\n`,
+        );
+      return;
+    }
     if (api(req, res)) return;
     if (o.fallback?.(req, res)) return;
     res

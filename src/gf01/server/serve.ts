@@ -15,6 +15,7 @@ import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
+import { hostChecker, hostRefusedMessage } from "../../core/host-check.js";
 import { listenOn } from "../../core/listen.js";
 import { InputError } from "../../core/errors.js";
 import { readJsonl, writeFileAtomic } from "../../core/jsonl.js";
@@ -47,6 +48,8 @@ export interface Gf01ServerOptions {
   dataDir: string;
   port?: number;
   host?: string;
+  /** Host names allowed besides loopback and the bound address (`--allowed-host`; core/host-check.ts). */
+  allowedHosts?: string[];
   /** Built app folder (default dist/web, built on demand). `false`: API only. */
   webDir?: string | false;
   gitCommit?: string;
@@ -273,7 +276,15 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
   const done = () => {
     inflight--;
   };
+  const hostOk = hostChecker({ host: o.host ?? "127.0.0.1", allowedHosts: o.allowedHosts });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // Before anything else (no session, no rate-limit slot): a foreign Host is a DNS-rebinding page.
+    if (!hostOk(req.headers.host)) {
+      req.resume();
+      return sendJson(res, 403, {
+        error: { code: "host_not_allowed", message: hostRefusedMessage(req.headers.host) },
+      });
+    }
     inflight++;
     res.once("close", done);
     const wait = limits.ratePerClient > 0 ? rate.take(who(req), performance.now()) : 0;

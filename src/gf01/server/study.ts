@@ -101,7 +101,9 @@ export async function openStudy(o: StudyOptions): Promise<Study> {
     bundle: STUDY_KEY,
     pack: basename(o.packDir),
     freeze_id: (bundle.meta.freeze_id as string | undefined) ?? null,
-    seeds: bundle.instances.map((inst, index) => ({ index, instance_id: inst.instance_id, seed: inst.seed })),
+    // Index and public id only: a generator seed (with the public generator) rebuilds the hidden
+    // automaton and trace, so seeds stay on disk (feedback.csv), like the play API's run rows.
+    games: bundle.instances.map((inst, index) => ({ index, instance_id: inst.instance_id })),
     consent_text: consentText,
     consent_sha256: sha,
     likert: LIKERT_QUESTIONS,
@@ -124,12 +126,12 @@ export async function openStudy(o: StudyOptions): Promise<Study> {
 
   const status = (pid: string) => {
     const played = playedBy(pid);
-    const done = config.seeds.map((s) => played.has(s.instance_id));
+    const done = config.games.map((s) => played.has(s.instance_id));
     const next = done.indexOf(false);
     return {
       participant_id: pid,
       consented: consents.has(pid),
-      played: config.seeds.filter((_, i) => done[i]).map((s) => s.instance_id),
+      played: config.games.filter((_, i) => done[i]).map((s) => s.instance_id),
       next_index: next < 0 ? null : next,
       complete: next < 0,
       feedback_submitted: feedbackFrom.has(pid),
@@ -201,8 +203,10 @@ export async function openStudy(o: StudyOptions): Promise<Study> {
       throw new HttpError(403, "no_consent", "this participant has not agreed to take part");
     const st = status(pid);
     if (!st.complete) {
-      const missing = config.seeds.filter((s) => !st.played.includes(s.instance_id)).map((s) => s.seed);
-      throw new HttpError(409, "study_incomplete", `seeds not played yet: ${missing.join(", ")}`);
+      const missing = config.games
+        .filter((s) => !st.played.includes(s.instance_id))
+        .map((s) => s.instance_id);
+      throw new HttpError(409, "study_incomplete", `games not played yet: ${missing.join(", ")}`);
     }
     return serial(async () => {
       if (feedbackFrom.has(pid))

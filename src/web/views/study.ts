@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * Study mode (`gf01 serve --study <pack>`; link `/#/study/<participant-id>`): the consent text
- * first (nothing is played or recorded before "I agree"), then the pack's seeds one at a time in
+ * first (nothing is played or recorded before "I agree"), then the pack's games one at a time in
  * pack order, then the feedback form (the P0 template's questions, Likert 1–5). The server keeps
  * the progress (which study instances this participant finished), so a reload resumes.
  */
@@ -102,11 +102,11 @@ export function StudyPage(props: { pid: string; go: (hash: string) => void }) {
 
   if (!st.complete) {
     const i = st.next_index ?? 0;
-    const seed = cfg.seeds[i];
+    const game = cfg.games[i];
     const start = () =>
       run(async () => {
         const s = await api.create(cfg.bundle, {
-          instance_id: seed.instance_id,
+          instance_id: game.instance_id,
           protocol: "commit_only",
           agent_name: "human-web",
           player_id: pid,
@@ -118,7 +118,7 @@ export function StudyPage(props: { pid: string; go: (hash: string) => void }) {
       h(
         "p",
         { "data-testid": "study-progress", "data-next": String(i) },
-        `Game ${st.played.length + 1} of ${cfg.seeds.length}.`,
+        `Game ${st.played.length + 1} of ${cfg.games.length}.`,
       ),
       h(
         "p",

@@ -78,8 +78,13 @@ describe("gf01 serve --study (HTTP)", () => {
     try {
       const cfg = (await req(srv, "GET", "/api/web/study")).body;
       expect(cfg).toMatchObject({ bundle: "study", consent_sha256: consentHash(DEFAULT_CONSENT_TEXT) });
-      const seeds = cfg.seeds as { instance_id: string; seed: number }[];
-      expect(seeds.map((s) => s.seed)).toEqual([7000, 7001]);
+      // The games in pack order, without their generator seeds (they rebuild the hidden machine).
+      const seeds = cfg.games as { index: number; instance_id: string }[];
+      expect(seeds.map((s) => Object.keys(s).sort())).toEqual([
+        ["index", "instance_id"],
+        ["index", "instance_id"],
+      ]);
+      expect(JSON.stringify(cfg)).not.toMatch(/"seed|700[01]/);
       const p = "/api/web/study/participants";
 
       // Participant id grammar, on reads and writes.

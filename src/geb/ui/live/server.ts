@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
+import { hostChecker } from "../../../core/host-check.js";
 
 export const APP_DIR = fileURLToPath(new URL("./app/", import.meta.url));
 const TYPES: Record<string, string> = {
@@ -26,7 +27,13 @@ export async function serveApp(dir = APP_DIR): Promise<AppServer> {
     const type = TYPES[name.split(".").pop() ?? ""];
     if (type) files.set(`/${name}`, { body: readFileSync(`${dir}${name}`), type });
   }
+  const hostOk = hostChecker({ host: "127.0.0.1" });
   const server: Server = createServer((req, res) => {
+    // DNS-rebinding guard, as every server of ours (core/host-check.ts).
+    if (!hostOk(req.headers.host)) {
+      res.writeHead(403).end();
+      return;
+    }
     const path = new URL(req.url ?? "/", "http://x").pathname;
     const f = files.get(path === "/" ? "/index.html" : path);
     if (!f) {
