@@ -31,3 +31,26 @@ export function listenError(e: NodeJS.ErrnoException, port: number, host: string
       return e;
   }
 }
+
+/**
+ * Stop a server without cutting answers owed: stop accepting connections, close the idle
+ * keep-alive ones (again every 50 ms, as busy ones go idle), and let requests in progress be
+ * answered; only after `drainMs` are the remaining connections cut. `gf01 serve` relies on it:
+ * a finishing move whose row is being written gets its answer, instead of a row on disk that
+ * the player was never told about.
+ */
+export function closeServer(
+  server: Server & { closeIdleConnections?(): void; closeAllConnections?(): void },
+  drainMs = 10_000,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const tick = setInterval(() => server.closeIdleConnections?.(), 50);
+    const cut = setTimeout(() => server.closeAllConnections?.(), drainMs);
+    server.close(() => {
+      clearInterval(tick);
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections?.();
+  });
+}

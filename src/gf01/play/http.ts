@@ -20,6 +20,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { hostChecker, hostRefusedMessage } from "../../core/host-check.js";
+import { closeServer } from "../../core/listen.js";
 import { GroupAppender, JsonlAppender } from "../../core/jsonl.js";
 import { type LoadedBundle, loadBundle } from "../artifacts/bundle.js";
 import { runRecordLine } from "../artifacts/run-record.js";
@@ -97,10 +98,30 @@ export interface PlayHandlerOptions {
   onFinish?: (e: { session_id: string; outcome: EpisodeOutcome; row: Record<string, unknown> }) => void;
 }
 
+/** A move request's answer, kept so that a retry of it gets the same bytes (see `seq`). */
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * The last move request a session answered, by its `seq` (the count of move requests applied
+ * before it). A client whose answer was lost (timeout, dropped connection) sends the request
+ * again with the same `?seq=`; it gets this answer again, and nothing is applied or written a
+ * second time. Pending while the request is still being answered (its row being written).
+ */
+interface LastAnswer {
+  seq: number;
+  answer: Promise<Answer>;
+}
+
 /** A finished session as kept for reads (see `done` in createPlaySessionHandler). */
 interface Finished {
   view: { observation: unknown; text: string } & Record<string, unknown>;
   result: PublicResult;
+  /** Move requests applied, and the last one's answer: the finishing one (replayed to a retry). */
+  applied: number;
+  last?: LastAnswer;
 }
 
 /** What `PlaySession.submit` answers for any move once the session is finished. */
@@ -131,6 +152,9 @@ interface Entry {
   result?: PublicResult;
   /** Set while the finished session is scored and written (a second finishing request waits). */
   finishing?: Promise<void>;
+  /** Move requests (actions/commit/steps) applied so far: the `seq` the next one carries. */
+  applied: number;
+  last?: LastAnswer;
 }
 
 const MAX_BODY = 64 * 1024;
@@ -277,7 +301,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
   const retire = (e: Entry) => {
     if (!sessions.delete(e.id)) return;
     admission?.release(e.client);
-    done.set(e.id, { view: view(e), result: e.result! });
+    done.set(e.id, { view: view(e), result: e.result!, applied: e.applied, last: e.last });
     if (done.size > FINISHED_KEPT) done.delete(done.keys().next().value as string);
   };
   const idleMs = opts.idleTimeoutMs ?? 0;
@@ -491,12 +515,34 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       rendererTrack: rt,
       client,
       seen: performance.now(),
+      applied: 0,
     };
     sessions.set(id, e);
     return e;
   };
 
-  const route = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+  /**
+   * Runs a move request exactly once per `seq`: `seq` = the move requests this session applied
+   * before it (absent: no retry protection, as older clients). The same `seq` again (a retry
+   * after a lost answer) gets the first answer's status and body, even while that one is still
+   * being written; any other `seq` is 409 `seq_mismatch` naming the expected one.
+   */
+  const once = async (e: Entry, seq: number | undefined, apply: () => Promise<Answer>): Promise<Answer> => {
+    if (seq !== undefined && seq !== e.applied) {
+      if (e.last && seq === e.last.seq) return e.last.answer;
+      throw new HttpError(409, "seq_mismatch", `seq must be ${e.applied} (move requests applied so far)`);
+    }
+    const answer = apply();
+    e.last = { seq: e.applied++, answer };
+    return answer;
+  };
+
+  const route = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    seq: number | undefined,
+  ): Promise<void> => {
     const method = req.method ?? "GET";
     if (method === "OPTIONS") return send(res, 204);
     const parts = path.split("/").filter(Boolean);
@@ -519,7 +565,7 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
       return send(res, 201, { ...view(e), goal: e.session.goal });
     }
     const fin = sessions.has(parts[1]) ? undefined : done.get(parts[1]);
-    if (fin) return routeFinished(req, res, parts, fin);
+    if (fin) return routeFinished(req, res, parts, fin, seq);
     const e = lookup(parts[1]);
     const sub = parts[2];
     if (parts.length === 2) {
@@ -544,25 +590,31 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     if (sub === "actions" || sub === "commit") {
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
       const body = sub === "commit" ? { type: "commit" } : await readBody(req, maxBody);
-      const r = e.session.submit(body === undefined ? {} : body);
-      await finishIfDone(e);
-      const payload = { ...answerView(e, r), accepted: r.accepted, error: r.rejection ?? null };
-      return send(res, r.accepted ? 200 : 422, payload);
+      const a = await once(e, seq, async () => {
+        const r = e.session.submit(body === undefined ? {} : body);
+        await finishIfDone(e);
+        const payload = { ...answerView(e, r), accepted: r.accepted, error: r.rejection ?? null };
+        return { status: r.accepted ? 200 : 422, body: payload };
+      });
+      return send(res, a.status, a.body);
     }
     if (sub === "steps") {
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
       const actions = stepsOf(await readBody(req, maxBody));
-      // Exactly the moves one `actions` request each would make, stopping where that client
-      // would have learned to stop: at a rejected move (not applied) or a finished session.
-      let r = e.session.submit(actions[0]);
-      let applied = r.accepted ? 1 : 0;
-      for (let i = 1; i < actions.length && r.accepted && !e.session.finished; i++) {
-        r = e.session.submit(actions[i]);
-        if (r.accepted) applied++;
-      }
-      await finishIfDone(e);
-      const payload = { ...answerView(e, r), accepted: r.accepted, error: r.rejection ?? null, applied };
-      return send(res, r.accepted ? 200 : 422, payload);
+      const a = await once(e, seq, async () => {
+        // Exactly the moves one `actions` request each would make, stopping where that client
+        // would have learned to stop: at a rejected move (not applied) or a finished session.
+        let r = e.session.submit(actions[0]);
+        let applied = r.accepted ? 1 : 0;
+        for (let i = 1; i < actions.length && r.accepted && !e.session.finished; i++) {
+          r = e.session.submit(actions[i]);
+          if (r.accepted) applied++;
+        }
+        await finishIfDone(e);
+        const payload = { ...answerView(e, r), accepted: r.accepted, error: r.rejection ?? null, applied };
+        return { status: r.accepted ? 200 : 422, body: payload };
+      });
+      return send(res, a.status, a.body);
     }
     throw new HttpError(404, "not_found", `no route ${path}`);
   };
@@ -573,9 +625,17 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     res: ServerResponse,
     parts: string[],
     fin: Finished,
+    seq: number | undefined,
   ): Promise<void> => {
     const method = req.method ?? "GET";
     const sub = parts[2];
+    // A retry of the finishing request (its answer was lost): the same answer, nothing written.
+    const replay = async (): Promise<boolean> => {
+      if (seq === undefined || !fin.last || seq !== fin.last.seq) return false;
+      const a = await fin.last.answer;
+      send(res, a.status, a.body);
+      return true;
+    };
     if (parts.length === 2) {
       if (method === "GET") return send(res, 200, fin.view);
       if (method === "DELETE") {
@@ -596,11 +656,13 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     if (sub === "actions" || sub === "commit") {
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
       if (sub === "actions") await readBody(req, maxBody); // bad bodies answer as before
+      if (await replay()) return;
       return send(res, 422, { ...fin.view, accepted: false, error: EPISODE_OVER });
     }
     if (sub === "steps") {
       if (method !== "POST") throw new HttpError(405, "method_not_allowed", "use POST");
       stepsOf(await readBody(req, maxBody));
+      if (await replay()) return;
       return send(res, 422, { ...fin.view, accepted: false, error: EPISODE_OVER, applied: 0 });
     }
     throw new HttpError(404, "not_found", `no route /${parts.join("/")}`);
@@ -611,14 +673,24 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
     const q = u.indexOf("?");
     const p = q < 0 ? u : u.slice(0, q);
     if (p !== prefix && !p.startsWith(`${prefix}/`)) return false;
-    const refused = opts.sameOriginOnly
+    let refused = opts.sameOriginOnly
       ? crossOriginProblem(req, opts.sameOriginOnly === "forwarded")
       : undefined;
-    (refused ? Promise.reject(refused) : route(req, res, p.slice(prefix.length))).catch((err: unknown) => {
-      if (err instanceof HttpError)
-        send(res, err.status, { error: { code: err.code, message: err.message } });
-      else send(res, 500, { error: { code: "internal", message: (err as Error).message } });
-    });
+    let seq: number | undefined;
+    if (q >= 0 && !refused) {
+      const v = new URLSearchParams(u.slice(q + 1)).get("seq");
+      if (v !== null) {
+        seq = /^\d{1,15}$/.test(v) ? Number(v) : undefined;
+        if (seq === undefined) refused = new HttpError(400, "bad_request", "seq must be an integer ≥ 0");
+      }
+    }
+    (refused ? Promise.reject(refused) : route(req, res, p.slice(prefix.length), seq)).catch(
+      (err: unknown) => {
+        if (err instanceof HttpError)
+          send(res, err.status, { error: { code: err.code, message: err.message } });
+        else send(res, 500, { error: { code: "internal", message: (err as Error).message } });
+      },
+    );
     return true;
   };
   return Object.assign(handle, {
@@ -697,10 +769,7 @@ export async function startPlayServer(o: {
     url: `http://${host}:${addr.port}`,
     server,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
-        server.close(() => resolve());
-      });
+      await closeServer(server);
       await api.close();
     },
   };

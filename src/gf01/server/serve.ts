@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
 import { hostChecker, hostRefusedMessage } from "../../core/host-check.js";
-import { listenOn } from "../../core/listen.js";
+import { closeServer, listenOn } from "../../core/listen.js";
 import { InputError } from "../../core/errors.js";
 import { readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { generateBundle } from "../api.js";
@@ -376,13 +376,11 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
     url: `http://${host}:${addr.port}`,
     server,
     bundles: mounted,
-    // Idempotent: waits for in-flight row writes, then closes the data files once.
+    // Idempotent: answers the requests in progress (core/listen.ts closeServer), then closes the data files once.
     close: () =>
       (closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.closeAllConnections?.();
-          server.close(() => resolve());
-        });
+        // Requests in progress are answered first (a finishing move's row is not left unannounced).
+        await closeServer(server);
         for (const [, api] of apis) await api.close();
         await pool?.close();
         for (const a of appenders.values()) await a.close();
