@@ -13,12 +13,19 @@
  *    is to what node:http itself allows on this machine).
  * Floor and server runs alternate (ROUNDS each, medians), since the machine is shared.
  *
+ * Rows written vs acknowledged (issue 31 item 13): every move carries `?seq=`; a request not
+ * answered within TIMEOUT_MS (default 10 000; 0 = wait forever) is given up as a player would
+ * (the socket is dropped) and sent again on a new connection with the same seq, so a lost
+ * answer is learned from the retry, never replayed as a second row. At the end runs.jsonl is
+ * counted and matched by agent name (one per episode) against the finishing answers received:
+ * "written, never acknowledged" and "acknowledged, not written" must both be 0.
+ *
  *   npx tsx bench/gf01-serve.ts                 # 1000 sessions at concurrency 200, 2 rounds
  *   SESSIONS=5000 C=400 npx tsx bench/gf01-serve.ts
  *   FLOOR=0 ROUNDS=1 node --import tsx --cpu-prof bench/gf01-serve.ts   # profile the server alone
  */
 import { fork } from "node:child_process";
-import { mkdtemp, open, rm } from "node:fs/promises";
+import { mkdtemp, open, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { type AddressInfo, connect, type Socket } from "node:net";
@@ -29,6 +36,7 @@ const SESSIONS = Number(process.env.SESSIONS ?? 1000);
 const CONCURRENCY = Number(process.env.C ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 2);
 const WARMUP = Number(process.env.WARMUP ?? CONCURRENCY);
+const TIMEOUT_MS = Number(process.env.TIMEOUT_MS ?? 10_000);
 /** BATCH=1: each episode is create + one `POST …/steps` with every move (the optional batched route). */
 const BATCH = process.env.BATCH === "1";
 const bundleFile = fileURLToPath(
@@ -53,6 +61,10 @@ interface ClientReport {
   connect: number[];
   errors: number;
   finished: number;
+  /** Agent names (one per episode, warm-up included) whose finishing answer arrived. */
+  acked: string[];
+  /** Requests given up after TIMEOUT_MS and sent again with the same seq. */
+  timeouts: number;
   /** 503 answers retried after their Retry-After (never a result). */
   retries: number;
   /** The client process's CPU time (ms, user + system) over the run. */
@@ -104,9 +116,25 @@ class Conn {
     this.sock.on("error", (e) => this.waiting?.reject(e));
   }
 
-  request(path: string, body: string): Promise<Answer> {
+  request(path: string, body: string, timeoutMs = 0): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
+      const timer =
+        timeoutMs > 0
+          ? setTimeout(() => {
+              this.waiting = undefined;
+              reject(new Error("timeout"));
+            }, timeoutMs)
+          : undefined;
+      this.waiting = {
+        resolve: (a) => {
+          clearTimeout(timer);
+          resolve(a);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      };
       this.sock.write(
         `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
       );
@@ -144,18 +172,31 @@ async function client(url: string, insts: { instance_id: string; T: number }[]):
   let errors = 0;
   let finished = 0;
   let retries = 0;
+  let timeouts = 0;
+  const acked: string[] = [];
   let next = 0;
   let record = false;
   // Every player's connection is open before the clock starts: the figures are the steady
   // state of C sessions, not a burst of C simultaneous TCP handshakes (timed apart: `connect`).
   const conns = Array.from({ length: CONCURRENCY }, () => new Conn(port));
   const connect = await Promise.all(conns.map((c) => c.connected));
-  const worker = async (conn: Conn, sessions: number) => {
+  const worker = async (slot: number, sessions: number) => {
     const post = async (path: string, body: unknown, kind: Kind) => {
       const text = JSON.stringify(body);
       for (;;) {
         const a = performance.now();
-        const r = await conn.request(path, text);
+        let r: Answer;
+        try {
+          r = await conns[slot].request(path, text, TIMEOUT_MS);
+        } catch (e) {
+          if ((e as Error).message !== "timeout") throw e;
+          // A player who gave up: drop the socket, reconnect, send the same request (same seq).
+          timeouts++;
+          conns[slot].close();
+          conns[slot] = new Conn(port);
+          await conns[slot].connected;
+          continue;
+        }
         const ms = performance.now() - a;
         // 503 + Retry-After is the server shedding load: wait as told and send the same request
         // again (it was not applied), never count it as an answer.
@@ -173,26 +214,28 @@ async function client(url: string, insts: { instance_id: string; T: number }[]):
     };
     for (let i = next++; i < sessions; i = next++) {
       const p = plan(insts, i);
-      const c = await post(
-        "/api/b/b/sessions",
-        { instance_id: p.instance_id, agent_name: `b${i}` },
-        "create",
-      );
+      // One agent name per episode (warm-up ones apart): how rows are matched to answers.
+      const name = `${record ? "b" : "w"}${i}`;
+      const c = await post("/api/b/b/sessions", { instance_id: p.instance_id, agent_name: name }, "create");
       let last = c;
-      if (BATCH) last = await post(`/api/b/b/sessions/${c.session_id}/steps`, { actions: p.steps }, "finish");
+      if (BATCH)
+        last = await post(`/api/b/b/sessions/${c.session_id}/steps?seq=0`, { actions: p.steps }, "finish");
       else
         for (let k = 0; k < p.steps.length; k++)
           last = await post(
-            `/api/b/b/sessions/${c.session_id}/actions`,
+            `/api/b/b/sessions/${c.session_id}/actions?seq=${k}`,
             p.steps[k],
             k === p.steps.length - 1 ? "finish" : "move",
           );
-      if (record && last.finished === true && last.result) finished++;
+      if (last.finished === true && last.result) {
+        acked.push(name);
+        if (record) finished++;
+      }
     }
   };
   // Warm-up, not timed: WARMUP episodes (default one per connection) so both processes have
   // compiled their hot paths; the figures are the steady state.
-  await Promise.all(conns.map((c) => worker(c, WARMUP)));
+  await Promise.all(conns.map((_, k) => worker(k, WARMUP)));
   next = 0;
   record = true;
   // Tell the parent (the server's process) to start its CPU clock too.
@@ -212,7 +255,7 @@ async function client(url: string, insts: { instance_id: string; T: number }[]):
   })();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await Promise.all(conns.map((c) => worker(c, SESSIONS)));
+  await Promise.all(conns.map((_, k) => worker(k, SESSIONS)));
   const wall = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   probing = false;
@@ -228,6 +271,8 @@ async function client(url: string, insts: { instance_id: string; T: number }[]):
     fsync,
     errors,
     finished,
+    acked,
+    timeouts,
     retries,
     cpuMs: (cpu.user + cpu.system) / 1000,
   };
@@ -289,7 +334,7 @@ if (process.argv[2] === "--client") {
     });
 
   let rss = process.memoryUsage().rss;
-  type Run = ClientReport & { serverCpuMs: number };
+  type Run = ClientReport & { serverCpuMs: number; rows?: string[] };
   const ours = async (): Promise<Run> => {
     const dir = await mkdtemp(join(tmpdir(), "gf01-serve-bench-"));
     const srv = await startGf01Server({
@@ -306,7 +351,16 @@ if (process.argv[2] === "--client") {
       rss = Math.max(rss, process.memoryUsage().rss);
     }, 50);
     try {
-      return await drive(srv.url);
+      const r: Run = await drive(srv.url);
+      clearInterval(sampler);
+      await srv.close();
+      // The rows on disk, by agent name (one episode each), after every answer was flushed.
+      const text = await readFile(join(dir, "b", "runs.jsonl"), "utf8");
+      r.rows = text
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => String((JSON.parse(l) as { agent_name: unknown }).agent_name));
+      return r;
     } finally {
       clearInterval(sampler);
       await srv.close();
@@ -378,6 +432,27 @@ if (process.argv[2] === "--client") {
   const retries = runs.reduce((a, r) => a + r.retries, 0);
   const errors = runs.reduce((a, r) => a + r.errors, 0);
   const unfinished = runs.reduce((a, r) => a + SESSIONS - r.finished, 0);
+  // Written vs acknowledged, over every episode (warm-up included), every round.
+  let written = 0;
+  let acknowledged = 0;
+  let orphans = 0;
+  let unwritten = 0;
+  let duplicates = 0;
+  for (const r of runs) {
+    const rows = r.rows ?? [];
+    const onDisk = new Set(rows);
+    const told = new Set(r.acked);
+    written += rows.length;
+    acknowledged += r.acked.length;
+    duplicates += rows.length - onDisk.size;
+    for (const n of onDisk) if (!told.has(n)) orphans++;
+    for (const n of told) if (!onDisk.has(n)) unwritten++;
+  }
+  const timeouts = runs.reduce((a, r) => a + r.timeouts, 0);
+  if (orphans || unwritten || duplicates)
+    process.stderr.write(
+      `gf01-serve bench: ${orphans} row(s) written but never acknowledged, ${unwritten} acknowledged but not written, ${duplicates} written twice\n`,
+    );
   if (errors || unfinished)
     process.stderr.write(
       `gf01-serve bench: ${errors} error response(s), ${unfinished} unfinished episode(s)\n`,
@@ -448,6 +523,16 @@ if (process.argv[2] === "--client") {
         },
         { metric: "server peak RSS (server + in-process baseline)", value: rss / 2 ** 20, unit: "MiB" },
         { metric: "error responses", value: errors, unit: "count" },
+        { metric: "rows written (runs.jsonl, warm-up included, all rounds)", value: written, unit: "count" },
+        { metric: "rows acknowledged to their player", value: acknowledged, unit: "count" },
+        { metric: "rows written but never acknowledged", value: orphans, unit: "count", target: 0 },
+        { metric: "rows acknowledged but not written", value: unwritten, unit: "count", target: 0 },
+        { metric: "rows written twice", value: duplicates, unit: "count", target: 0 },
+        {
+          metric: `requests given up after ${TIMEOUT_MS} ms and retried with the same seq`,
+          value: timeouts,
+          unit: "count",
+        },
         { metric: "503 answers retried after Retry-After", value: retries, unit: "count" },
       ],
     }),
