@@ -72,7 +72,17 @@ export function Game(props: { bundle: string; sid: string }) {
     api
       .get(props.bundle, props.sid)
       .then(setView)
-      .catch((e: Error) => setMessage(e.message));
+      .catch(async (e: Error) => {
+        // Gone from memory (a restart) but recorded: show its result page rather than an error.
+        if (e instanceof ApiError && e.code === "unknown_session") {
+          const done = await api.result(props.sid).catch(() => undefined);
+          if (done) {
+            location.hash = `#/results/${encodeURIComponent(props.sid)}`;
+            return;
+          }
+        }
+        setMessage(e.message);
+      });
   }, [props.bundle, props.sid]);
 
   useEffect(() => {
@@ -116,7 +126,18 @@ export function Game(props: { bundle: string; sid: string }) {
           : await api.act(props.bundle, props.sid, v.observation.done ? {} : ref.current.draft);
       apply(v, next);
     } catch (e) {
-      setMessage(e instanceof ApiError ? e.message : `network error: ${(e as Error).message}`);
+      if (e instanceof ApiError) setMessage(e.message);
+      else {
+        // The answer was lost, not necessarily the move (it may have been applied, even the
+        // finishing one recorded): show the game as the server has it, never resend blindly.
+        const now = await api.get(props.bundle, props.sid).catch(() => undefined);
+        if (now) apply(v, now);
+        setMessage(
+          now
+            ? "The connection dropped; this is the game as the server has it."
+            : `network error: ${(e as Error).message}`,
+        );
+      }
     } finally {
       setConfirm(false);
     }
