@@ -9,15 +9,17 @@
  * a wrong `seq` is 409 and applies nothing; closing the server answers the requests in progress
  * (before, `close` cut them after their rows were written).
  */
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer, request, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sha256Hex } from "../../src/core/hash.js";
 import { closeServer, listenOn } from "../../src/core/listen.js";
 import { type LoadedBundle, loadBundle } from "../../src/gf01/artifacts/bundle.js";
 import { createPlaySessionHandler, type LineSink } from "../../src/gf01/play/http.js";
 import { openJsonl } from "../../src/gf01/server/journal.js";
+import { startGf01Server } from "../../src/gf01/server/serve.js";
 import { officialBundle } from "./helpers.js";
 
 let dir: string;
@@ -77,8 +79,15 @@ async function withHandler(
   j: ReturnType<typeof gatedJournal>,
   data: string,
   f: (url: string, server: Server) => Promise<void>,
+  beforeRow?: Parameters<typeof createPlaySessionHandler>[0]["beforeRow"],
 ): Promise<void> {
-  const api = createPlaySessionHandler({ bundle, dataDir: data, openJournal: j.openJournal, gitCommit: "t" });
+  const api = createPlaySessionHandler({
+    bundle,
+    dataDir: data,
+    openJournal: j.openJournal,
+    gitCommit: "t",
+    beforeRow,
+  });
   const server = createServer((req, res) => {
     if (!api(req, res)) res.writeHead(404).end();
   });
@@ -197,5 +206,91 @@ describe("finishing answers and rows", () => {
       await closed;
       expect(await rows(data)).toHaveLength(1);
     });
+  });
+
+  it("the results-index hook runs before the row is written; if it fails, no row and a 500", async () => {
+    const j = gatedJournal();
+    j.release();
+    const seen: { pushesBefore: number; line: string }[] = [];
+    const data = join(dir, "e");
+    await withHandler(
+      j,
+      data,
+      async (url) => {
+        const a = await upToLast(url);
+        expect((await post(`${url}/sessions/${a.sid}/actions?seq=${a.seq}`, {})).status).toBe(200);
+        const b = await upToLast(url);
+        const failed = await post(`${url}/sessions/${b.sid}/actions?seq=${b.seq}`, {});
+        expect(failed.status).toBe(500);
+        // The retry is told the same: the row was not written.
+        expect((await post(`${url}/sessions/${b.sid}/actions?seq=${b.seq}`, {})).status).toBe(500);
+      },
+      async ({ line }) => {
+        seen.push({ pushesBefore: j.pushes(), line });
+        if (seen.length === 2) throw new Error("index write failed");
+      },
+    );
+    expect(seen.map((x) => x.pushesBefore)).toEqual([0, 1]);
+    expect(await rows(data)).toEqual([seen[0].line]);
+  });
+});
+
+describe("gf01 serve's results index after a crash", () => {
+  it("keeps results whose row is in runs.jsonl, ignores those whose row never got written, never serves the hash", async () => {
+    const data = join(dir, "f");
+    const b = join(data, "official");
+    await mkdir(b, { recursive: true });
+    const row = '{"agent_name":"x","seed":12345}';
+    await writeFile(join(b, "runs.jsonl"), `${row}\n`);
+    const rec = (sid: string) => ({
+      session_id: sid,
+      bundle: "official",
+      instance_id: INST,
+      agent_name: "x",
+      result: { verdict: "missed" },
+    });
+    await writeFile(
+      join(b, "sessions.jsonl"),
+      `${[
+        { ...rec("kept"), row_sha256: sha256Hex(row) },
+        { ...rec("crashed"), row_sha256: sha256Hex('{"agent_name":"y"}') },
+        rec("old"),
+      ]
+        .map((x) => JSON.stringify(x))
+        .join("\n")}\n`,
+    );
+    const logs: string[] = [];
+    const s = await startGf01Server({
+      bundles: [{ key: "official", bundle }],
+      dataDir: data,
+      webDir: false,
+      log: (l) => logs.push(l),
+    });
+    try {
+      const get = async (sid: string) => {
+        const r = await fetch(`${s.url}/api/web/results/${sid}`);
+        return { status: r.status, body: await r.text() };
+      };
+      const kept = await get("kept");
+      expect(kept.status).toBe(200);
+      expect(kept.body).not.toContain("row_sha256");
+      expect((await get("old")).status).toBe(200);
+      expect((await get("crashed")).status).toBe(404);
+      expect(logs.join("\n")).toMatch(/1 result\(s\) whose run row was never written/);
+
+      // A new finished session: its index line carries the hash of its row's line.
+      const c = await fetch(`${s.url}/api/b/official/sessions`, {
+        method: "POST",
+        body: JSON.stringify({ instance_id: INST, agent_name: "hash-test" }),
+      });
+      const sid = ((await c.json()) as { session_id: string }).session_id;
+      const fin = await fetch(`${s.url}/api/b/official/sessions/${sid}/commit?seq=0`, { method: "POST" });
+      expect(((await fin.json()) as { finished: boolean }).finished).toBe(true);
+      const last = (await rows(b)).at(-1)!;
+      const idx = (await readFile(join(b, "sessions.jsonl"), "utf8")).trim().split("\n").at(-1)!;
+      expect(JSON.parse(idx)).toMatchObject({ session_id: sid, row_sha256: sha256Hex(last) });
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -94,6 +94,19 @@ export interface PlayHandlerOptions {
    * (`best_match_cap_hit`, `best_match_max_nodes`); the verdict (Suff/Min1/Valid) stays exact.
    */
   bestMatchMaxNodes?: number;
+  /**
+   * Awaited before a finished episode's run row is written (with `dataDir`): `gf01 serve`
+   * writes its results-index line here, so a row on disk always has one (a client whose answer
+   * was lost in a crash can still read its result), and an index line whose row never got
+   * written is recognised by `line`'s hash and ignored at start-up. A failure fails the request
+   * (500) and writes no row.
+   */
+  beforeRow?: (e: {
+    session_id: string;
+    outcome: EpisodeOutcome;
+    row: Record<string, unknown>;
+    line: string;
+  }) => Promise<void>;
   /** Called after a finished episode was scored (and written when dataDir is set). */
   onFinish?: (e: { session_id: string; outcome: EpisodeOutcome; row: Record<string, unknown> }) => void;
 }
@@ -428,9 +441,11 @@ export function createPlaySessionHandler(opts: PlayHandlerOptions): PlayHandler 
         eval_track: "EVAL-CB",
         extra: e.playerId === undefined ? undefined : { player_id: e.playerId, session_id: e.id },
       });
+      const line = runRecordLine(row);
+      await opts.beforeRow?.({ session_id: e.id, outcome, row, line });
       // Group commit: the response waits until its row is on disk, but not behind every other
       // finishing session's separate write.
-      await Promise.all([w.runs.push(runRecordLine(row)), w.steps.push(JSON.stringify(log))]);
+      await Promise.all([w.runs.push(line), w.steps.push(JSON.stringify(log))]);
     }
     retire(e);
     opts.onFinish?.({ session_id: e.id, outcome, row });

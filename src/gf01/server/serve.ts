@@ -10,11 +10,13 @@
  * this module adds `sessions.jsonl` (session id → public result) so results pages survive a
  * restart. See docs/web.md and docs/human-data.md.
  */
-import { existsSync } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename, join } from "node:path";
+import { createInterface } from "node:readline";
+import { sha256Hex } from "../../core/hash.js";
 import { hostChecker, hostRefusedMessage } from "../../core/host-check.js";
 import { closeServer, listenOn } from "../../core/listen.js";
 import { InputError } from "../../core/errors.js";
@@ -24,7 +26,7 @@ import { bundleToJson, type LoadedBundle, loadBundle, parseBundle } from "../art
 import type { PublicResult } from "../play/agent.js";
 import { createPlaySessionHandler, type LineSink, type PlayHandler } from "../play/http.js";
 import { PLAY_PROTOCOLS } from "../play/observation.js";
-import { publicResult } from "../play/result.js";
+import { type EpisodeOutcome, publicResult } from "../play/result.js";
 import { ensureWebBuild } from "./build.js";
 import { cutTornTail, openDurableJsonl, openJsonl } from "./journal.js";
 import { JournalThread } from "./journal-thread.js";
@@ -82,6 +84,25 @@ export interface PublicResultRecord {
   result: PublicResult;
 }
 
+/**
+ * A `sessions.jsonl` line: the record and the sha256 of its run row's line in runs.jsonl. The
+ * index line is written before the row; at start-up a line whose row is not in runs.jsonl (a
+ * crash between the two writes: the player was never answered) is ignored. The hash stays on
+ * disk: it is of a row that holds the generator seed.
+ */
+interface IndexLine extends PublicResultRecord {
+  row_sha256?: string;
+}
+
+/** sha256 of every line of `file` (none if it is missing). */
+async function lineHashes(file: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  if (!existsSync(file)) return out;
+  const rl = createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity });
+  for await (const line of rl) if (line) out.add(sha256Hex(line));
+  return out;
+}
+
 export interface Gf01Server {
   url: string;
   server: Server;
@@ -103,6 +124,20 @@ export function demoBundle(gitCommit?: string): { bundle: LoadedBundle; json: st
   const json = bundleToJson(g.bundle);
   return { bundle: parseBundle(JSON.parse(json), "demo"), json };
 }
+
+const recordOf = (
+  bundle: string,
+  session_id: string,
+  outcome: EpisodeOutcome,
+  row: Record<string, unknown>,
+): PublicResultRecord => ({
+  session_id,
+  bundle,
+  instance_id: outcome.instance_id,
+  agent_name: String(row.agent_name),
+  ...(typeof row.player_id === "string" ? { player_id: row.player_id } : {}),
+  result: publicResult(outcome),
+});
 
 const sendJson = (res: ServerResponse, status: number, body: unknown, extra?: Record<string, string>) => {
   const text = `${JSON.stringify(body)}\n`;
@@ -179,11 +214,23 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
           );
       }
       const sink = journal ? await journal.open(f, false, { log }) : await openJsonl(f, { log });
-      if (existsSync(f))
-        for await (const { value } of readJsonl<PublicResultRecord>(f)) {
-          results.set(value.session_id, value);
-          noteStudy(value);
+      if (existsSync(f)) {
+        const rows = await lineHashes(join(m.dataDir, "runs.jsonl"));
+        let orphans = 0;
+        for await (const { value } of readJsonl<IndexLine>(f)) {
+          const { row_sha256, ...rec } = value;
+          if (row_sha256 !== undefined && !rows.has(row_sha256)) {
+            orphans++;
+            continue;
+          }
+          results.set(rec.session_id, rec);
+          noteStudy(rec);
         }
+        if (orphans)
+          log(
+            `gf01 serve: ${f}: ${orphans} result(s) whose run row was never written (a crash before it; never acknowledged) ignored`,
+          );
+      }
       appenders.set(m.key, sink);
     }
 
@@ -227,22 +274,16 @@ export async function startGf01Server(o: Gf01ServerOptions): Promise<Gf01Server>
             : openJsonl(f, { log }),
       bestMatchMaxNodes: o.bestMatchMaxNodes,
       scorer: pool && ((inst, cert, so) => pool.score(`${m.key}\0${inst.instance_id}`, cert, so)),
+      // The results index line goes to disk before the row (see IndexLine)…
+      beforeRow: ({ session_id, outcome, row, line }) => {
+        const rec: IndexLine = { ...recordOf(m.key, session_id, outcome, row), row_sha256: sha256Hex(line) };
+        return appenders.get(m.key)!.push(JSON.stringify(rec));
+      },
+      // …and is served once the row is durable.
       onFinish: ({ session_id, outcome, row }) => {
-        const rec: PublicResultRecord = {
-          session_id,
-          bundle: m.key,
-          instance_id: outcome.instance_id,
-          agent_name: String(row.agent_name),
-          ...(typeof row.player_id === "string" ? { player_id: row.player_id } : {}),
-          result: publicResult(outcome),
-        };
+        const rec = recordOf(m.key, session_id, outcome, row);
         results.set(session_id, rec);
         noteStudy(rec);
-        // Not awaited: the results index is a convenience; runs.jsonl is the record of truth.
-        appenders
-          .get(m.key)!
-          .push(JSON.stringify(rec))
-          .catch((e: unknown) => log(`sessions.jsonl: ${(e as Error).message}`));
       },
     }),
   ]);
