@@ -133,6 +133,8 @@ describe("gf01 serve killed mid-load", () => {
     const attempted = new Set<string>();
     const rejectedAfterRestart: number[] = [];
     const otherAfterRestart: string[] = [];
+    /** Sessions whose answer the kill swallowed but whose result the restarted server has. */
+    const learned = new Set<string>();
     let killed = false;
     /** Server generation: a request that fails within one generation met a stale keep-alive socket. */
     let epoch = 0;
@@ -198,6 +200,12 @@ describe("gf01 serve killed mid-load", () => {
           if (r.status === 404 && (r.json.error as { code?: string })?.code === "unknown_session")
             rejectedAfterRestart.push(i);
           else otherAfterRestart.push(`${sid}: ${r.status} ${JSON.stringify(r.json)}`);
+          // Finished before the kill (row written, answer lost)? Then its result is readable.
+          const res = await call(`${srv.url}/api/web/results/${sid}`, "GET", undefined, epoch);
+          if (res.status === 200) {
+            expect(res.json.agent_name).toBe(name);
+            learned.add(name);
+          } else expect(res.status).toBe(404);
         }
         sid = undefined;
       }
@@ -229,7 +237,12 @@ describe("gf01 serve killed mid-load", () => {
     for (const [name, k] of count) {
       expect(k, name).toBe(1);
       expect(attempted.has(name), name).toBe(true);
+      // Written once acknowledged: a row whose answer the kill swallowed has a readable result…
+      if (!committed.has(name))
+        expect(learned.has(name), `${name}: row written, result unreadable`).toBe(true);
     }
+    // …and a readable result always has its row.
+    for (const name of learned) expect(count.get(name), name).toBe(1);
     await read("steps.jsonl");
     await read("sessions.jsonl");
     const v = await validateRunsFile(join(data, "instance_bundle_v1", "runs.jsonl"), {
@@ -238,7 +251,7 @@ describe("gf01 serve killed mid-load", () => {
     expect(v.ok, JSON.stringify(v.payload).slice(0, 500)).toBe(true);
     console.log(
       `server-kill: ${SESSIONS} sessions, ${committed.size} committed once each, ${rows.length} rows ` +
-        `(${rows.length - committed.size} finished but unacknowledged at the kill), ` +
+        `(${rows.length - committed.size} finished but unanswered at the kill, ${learned.size} of them read back from the results index), ` +
         `${rejectedAfterRestart.length} in-flight sessions cleanly rejected after restart; ` +
         `timeline: started ${(tStart / 1000).toFixed(1)} s, killed ${(tKill / 1000).toFixed(1)} s, ` +
         `restarted ${(tRestarted / 1000).toFixed(1)} s, checked ${((performance.now() - t0) / 1000).toFixed(1)} s`,
