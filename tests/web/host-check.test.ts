@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostChecker, hostName } from "../../src/core/host-check.js";
 import { startViewServer } from "../../src/core/view/server.js";
+import { serveApp } from "../../src/geb/ui/live/server.js";
 import type { ViewDataset } from "../../src/core/view/types.js";
 import { type LoadedBundle, loadBundle } from "../../src/gf01/artifacts/bundle.js";
 import { startPlayServer } from "../../src/gf01/play/http.js";
@@ -158,6 +159,10 @@ describe("every server refuses a foreign Host", () => {
       }
       expect((await raw(v.url, "GET", "/api/meta", { host: `localhost:${port}` })).status).toBe(200);
       expect((await raw(v.url, "GET", "/api/meta", { host: "lab.example" })).status).toBe(200);
+      // `//…` paths: a 404, not an exception that ends the viewer.
+      expect((await raw(v.url, "GET", "//", {})).status).toBe(404);
+      expect((await raw(v.url, "GET", "//api/meta", {})).status).toBe(404);
+      expect((await raw(v.url, "GET", "/api/meta", {})).status).toBe(200);
     } finally {
       await v.close();
     }
@@ -172,6 +177,19 @@ describe("every server refuses a foreign Host", () => {
       expect(ok.status).toBe(201);
     } finally {
       await p.close();
+    }
+  });
+
+  it("the geb ui live app server: 403 for a foreign Host", async () => {
+    const app = await serveApp();
+    try {
+      const origin = new URL(app.url).origin;
+      expect((await raw(origin, "GET", "/", { host: "evil.example" })).status).toBe(403);
+      expect((await raw(origin, "GET", "/", { host: new URL(app.url).host })).status).toBe(200);
+      // A path URL cannot parse is a 404, not an exception in the handler.
+      expect((await raw(origin, "GET", "//", {})).status).toBe(404);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -58,7 +58,14 @@ export async function startViewServer(d: ViewDataset, o: ViewServerOptions = {})
       });
     if (req.method !== "GET" && req.method !== "HEAD")
       return json(res, 405, { error: { code: "method_not_allowed", message: "read-only" } });
-    const u = new URL(req.url ?? "/", "http://localhost");
+    // The raw path, never read as a host (`//x`), and a path URL cannot parse is a 404 (a throw
+    // here would end the process).
+    let u: URL;
+    try {
+      u = new URL(`http://localhost${(req.url ?? "/").startsWith("/") ? "" : "/"}${req.url ?? "/"}`);
+    } catch {
+      return json(res, 404, { error: { code: "not_found", message: "not found" } });
+    }
     switch (u.pathname) {
       case "/":
       case "/index.html":

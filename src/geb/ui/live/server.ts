@@ -34,7 +34,11 @@ export async function serveApp(dir = APP_DIR): Promise<AppServer> {
       res.writeHead(403).end();
       return;
     }
-    const path = new URL(req.url ?? "/", "http://x").pathname;
+    // `//x` is not a path to URL (it throws): answered 404 instead of killing the process.
+    let path = "";
+    try {
+      path = new URL(req.url ?? "/", "http://x").pathname;
+    } catch {}
     const f = files.get(path === "/" ? "/index.html" : path);
     if (!f) {
       res.writeHead(404).end();
