@@ -2,8 +2,8 @@
  * Helpers for the distributed-run tests: a private redis-server on a free loopback port
  * (Debian's, installed by .ci/run; no persistence unless asked: then an fsynced AOF, for
  * restarts), the CLIs and the sandboxed processor bundled once with esbuild (each worker and
- * its children start in ~0.2 s of CPU, not ~1.5 s under tsx), and long-running CLI processes in their own process groups (so a signal reaches
- * a worker and its sandboxed children together).
+ * its children start in ~0.2 s of CPU, not ~1.5 s under tsx), and long-running CLI processes
+ * in their own process groups (so a signal reaches a worker and its sandboxed children together).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
