@@ -7,7 +7,7 @@
  * failure recorded (not scored). The `command:` model client gets the same treatment.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,6 +57,15 @@ exec sleep 1000
 `;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const CHILD = fileURLToPath(new URL("../../fixtures/core/process-group-child.ts", import.meta.url));
+
+async function until(f: () => boolean, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!f()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await sleep(25);
+  }
+}
 
 describe.skipIf(process.platform === "win32")("agents are stopped as a process group", () => {
   it("gf01 evaluate --agent-cmd: a timed-out agent and its grandchild are killed; the command exits 1 with the error recorded", async () => {
@@ -137,4 +146,22 @@ describe.skipIf(process.platform === "win32")("agents are stopped as a process g
         } catch {}
     }
   }, 20_000);
+
+  for (const mode of ["exit", "throw", "signal"] as const)
+    it(`a group still running when we end (${mode}) is killed with us`, async () => {
+      const pidfile = join(dir, `exit-${mode}.txt`);
+      const p = spawn(process.execPath, ["--import", tsx, CHILD, mode, pidfile], { stdio: "ignore" });
+      const done = new Promise((r) => p.once("close", r));
+      await until(() => existsSync(pidfile) && readFileSync(pidfile, "utf8") !== "");
+      const pgid = Number(readFileSync(pidfile, "utf8"));
+      await until(() => groupMembers(pgid).length === 2); // sh and its sleep
+      if (mode === "signal") p.kill("SIGTERM");
+      await done;
+      await until(() => groupMembers(pgid).length === 0, 3_000).catch(() => {});
+      try {
+        expect(groupMembers(pgid)).toEqual([]);
+      } finally {
+        for (const k of groupMembers(pgid)) process.kill(k, "SIGKILL");
+      }
+    }, 30_000);
 });
