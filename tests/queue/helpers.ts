@@ -1,9 +1,9 @@
 /**
  * Helpers for the distributed-run tests: a private redis-server on a free loopback port
- * (Debian's, installed by .ci/run; no persistence), the CLIs and the sandboxed processor
- * bundled once with esbuild (each worker and its children start in ~0.2 s of CPU, not ~1.5 s
- * under tsx), and long-running CLI processes in their own process groups (so a signal reaches
- * a worker and its sandboxed children together).
+ * (Debian's, installed by .ci/run; no persistence unless asked: then an fsynced AOF, for
+ * restarts), the CLIs and the sandboxed processor bundled once with esbuild (each worker and
+ * its children start in ~0.2 s of CPU, not ~1.5 s under tsx), and long-running CLI processes
+ * in their own process groups (so a signal reaches a worker and its sandboxed children together).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
@@ -74,15 +74,19 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
-  const p = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
-  );
+/**
+ * A private redis-server on loopback. `port`: a given one (a restart on the same address);
+ * `dir`: persist to an append-only file there, fsynced at every write, so a restart (even
+ * after SIGKILL) finds the jobs and results as they were.
+ */
+export async function startRedis(o: { port?: number; dir?: string } = {}): Promise<RedisServer> {
+  const port = o.port ?? (await freePort());
+  const persist = o.dir
+    ? ["--appendonly", "yes", "--appendfsync", "always", "--dir", o.dir, "--save", ""]
+    : ["--save", "", "--appendonly", "no"];
+  const p = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", ...persist], {
+    stdio: "ignore",
+  });
   const { Redis } = await import("ioredis");
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -105,7 +109,7 @@ export async function startRedis(): Promise<RedisServer> {
     port,
     stop: async () => {
       p.kill("SIGKILL");
-      await new Promise((r) => (p.exitCode !== null ? r(null) : p.once("exit", r)));
+      await new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once("exit", r)));
     },
   };
 }

@@ -12,10 +12,24 @@ import { InputError } from "../errors.js";
 import type { PriceTable } from "./accounting.js";
 import { MODEL_SPEC_HELP } from "./clients/spec-help.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS } from "./failfast.js";
-import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
+import { DEFAULT_MAX_RETRY_WAIT_MS, DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/**
+ * `--max-retry-wait-s`: the cap on a server's Retry-After. Declared once here; added by
+ * addModelOptions and by the commands that declare their own engine flags (geb sweep,
+ * release, trap run), so every model command takes it and records it in its effective config.
+ */
+export function maxRetryWaitOption(): Option {
+  return new Option(
+    "--max-retry-wait-s <s>",
+    "longest wait a server's Retry-After may impose before the next attempt (a longer one is cut to this)",
+  )
+    .argParser(checkedFlag(floatFlag("--max-retry-wait-s", { min: 0, max: 86_400 })))
+    .default(String(DEFAULT_MAX_RETRY_WAIT_MS / 1000));
+}
 
 export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}): Command {
   const repeatable = (o: Option) => (opts.several ? o.argParser(collect) : o);
@@ -82,6 +96,7 @@ export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}):
       checkedFlag(intFlag("--max-retries", { min: 0 })),
       String(DEFAULT_RETRY.maxRetries),
     )
+    .addOption(maxRetryWaitOption())
     .option(
       "--max-consecutive-errors <n>",
       "stop the run after n requests in a row failed the same way (0 = never)",
@@ -129,6 +144,7 @@ export interface ModelCliValues {
   maxConcurrency?: string;
   timeoutS?: string;
   maxRetries?: string;
+  maxRetryWaitS?: string;
   maxConsecutiveErrors?: string;
   cacheDir?: string;
   results?: string;
@@ -287,6 +303,10 @@ export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOp
       retry: {
         ...DEFAULT_RETRY,
         maxRetries: num("--max-retries", o.maxRetries ?? "6", { int: true, min: 0 })!,
+        maxRetryWaitMs:
+          num("--max-retry-wait-s", o.maxRetryWaitS ?? String(DEFAULT_MAX_RETRY_WAIT_MS / 1000), {
+            min: 0,
+          })! * 1000,
       },
       cacheDir: o.cacheDir,
       resultsPath: o.results,

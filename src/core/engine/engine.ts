@@ -16,7 +16,15 @@ import { DEFAULT_MAX_CONSECUTIVE_ERRORS, RunGuard } from "./failfast.js";
 import { EngineProgress } from "./progress.js";
 import { PromptStore, promptBytes, promptFileFor } from "./prompt-store.js";
 import { type EngineRecord, RECORD_SCHEMA_ID, ResultsStore, recordKey } from "./results.js";
-import { AdaptiveLimiter, backoffDelay, DEFAULT_RETRY, type RetryPolicy, sleep } from "./retry.js";
+import {
+  AdaptiveLimiter,
+  backoffDelay,
+  cappedRetryAfter,
+  DEFAULT_RETRY,
+  type RetryPolicy,
+  sleep,
+  WAIT_NOTICE_MS,
+} from "./retry.js";
 import type { ClientDescriptor, ModelClient, ModelRequest, ModelResponse } from "./types.js";
 
 export interface EngineJob<I = unknown> {
@@ -58,6 +66,11 @@ export interface RunJobsOptions<I> {
   /** For a `runner` that draws its own progress (the queue's): the run's flag and label. */
   progress?: boolean;
   label?: string;
+  /**
+   * Where the one line about a wait longer than WAIT_NOTICE_MS goes (default: stderr, on a
+   * terminal or not: a piped run must not look hung).
+   */
+  notice?: (line: string) => void;
   onOutcome(outcome: JobOutcome<I>): Promise<void> | void;
 }
 
@@ -110,6 +123,23 @@ export async function runJobs<I>(
   };
   if (guard.stopped) stop(guard.stopped);
   let done = false;
+  // One line per long wait: requests backing off together (one 429 to all of them) share it.
+  const notice = opts.notice ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let noticedUntil = 0;
+  const noticeWait = (ms: number, err: ModelError, attempt: number) => {
+    const until = Date.now() + ms;
+    if (ms <= WAIT_NOTICE_MS || until <= noticedUntil + 1000) return;
+    noticedUntil = until;
+    const asked =
+      err.retryAfterMs === undefined
+        ? ""
+        : err.retryAfterMs > ms + 1000
+          ? ` (the server asked for ${fmtS(err.retryAfterMs)} s with Retry-After; capped by --max-retry-wait-s)`
+          : " (the server's Retry-After)";
+    notice(
+      `model ${opts.label ?? opts.client.descriptor.model}: ${err.kind === "rate_limit" ? "rate limited" : err.message.slice(0, 80)}; waiting ${fmtS(ms)} s before retry ${attempt + 1} of ${policy.maxRetries}${asked}`,
+    );
+  };
 
   const next = (): EngineJob<I> | undefined => {
     if (done || runSignal?.aborted) return undefined;
@@ -173,7 +203,7 @@ export async function runJobs<I>(
       if (runSignal.aborted) err = new ModelError("aborted", "run aborted");
       if (err.kind === "rate_limit") {
         stats.rate_limited++;
-        limiter.onRateLimit(err.retryAfterMs);
+        limiter.onRateLimit(cappedRetryAfter(err.retryAfterMs, policy));
       }
       const fatal = guard.onAttemptError(err);
       if (fatal) {
@@ -188,8 +218,10 @@ export async function runJobs<I>(
         return { job, error: fatalJob ?? err, cached: false, attempts: attempt + 1, latencyMs: null };
       }
       stats.retries++;
+      const wait = backoffDelay(attempt, policy, err.retryAfterMs);
+      noticeWait(wait, err, attempt);
       try {
-        await sleep(backoffDelay(attempt, policy, err.retryAfterMs), runSignal);
+        await sleep(wait, runSignal);
       } catch {
         stats.errors++;
         return abortedOutcome(attempt + 1);
@@ -203,6 +235,8 @@ export async function runJobs<I>(
   await Promise.all(Array.from({ length: opts.maxConcurrency }, worker));
   return stats;
 }
+
+const fmtS = (ms: number) => String(Math.round(ms / 100) / 10);
 
 // ---------------------------------------------------------------------------------------
 

@@ -8,14 +8,35 @@ export interface RetryPolicy {
   /** First backoff step; doubles per attempt (full jitter). */
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * Longest wait a server's Retry-After may impose (`--max-retry-wait-s`, default 60 s): a
+   * larger one is waited only this long, then the request is tried again (and counts as a
+   * retry), so one `Retry-After: 3600` cannot silence a run for an hour.
+   */
+  maxRetryWaitMs?: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 6, baseDelayMs: 500, maxDelayMs: 60_000 };
+export const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxRetries: 6,
+  baseDelayMs: 500,
+  maxDelayMs: 60_000,
+  maxRetryWaitMs: DEFAULT_MAX_RETRY_WAIT_MS,
+};
+
+/** Waits longer than this get one stderr line (a run must never go silent for long). */
+export const WAIT_NOTICE_MS = 5_000;
+
+/** The server's Retry-After, capped by the policy's `maxRetryWaitMs`. */
+export function cappedRetryAfter(retryAfterMs: number | undefined, policy: RetryPolicy): number | undefined {
+  if (retryAfterMs === undefined) return undefined;
+  return Math.min(Math.max(retryAfterMs, 0), policy.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS);
+}
 
 /**
  * Delay before retry number `attempt` (0-based): full-jitter exponential backoff, but never
  * less than the server's Retry-After (plus up to 10% jitter so paused workers do not all
- * return in the same millisecond).
+ * return in the same millisecond), and never more than the policy's `maxRetryWaitMs`.
  */
 export function backoffDelay(
   attempt: number,
@@ -25,8 +46,10 @@ export function backoffDelay(
 ): number {
   const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   const jittered = rand() * cap;
-  if (retryAfterMs === undefined) return jittered;
-  return Math.min(Math.max(retryAfterMs, 0) * (1 + 0.1 * rand()), Math.max(policy.maxDelayMs, retryAfterMs));
+  const ra = cappedRetryAfter(retryAfterMs, policy);
+  if (ra === undefined) return jittered;
+  const most = policy.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
+  return Math.min(ra * (1 + 0.1 * rand()), Math.max(Math.min(policy.maxDelayMs, most), ra));
 }
 
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -12,12 +12,13 @@ import { jobIdFor, type JobEnvelope } from "./ids.js";
 import { loadBullmq } from "./load.js";
 import {
   connectRedis,
+  OUTAGE_LIMIT_MS,
   QUEUE_NAME,
   QUEUE_PREFIX,
   QueueUnavailableError,
   redisCall,
-  redisOptions,
   SINK_KEY,
+  watchRedis,
 } from "./redis.js";
 import type { QueueUrl } from "./url.js";
 
@@ -34,6 +35,8 @@ export interface RunJobsOptions {
   pollMs?: number;
   /** How often pending jobs' states are checked for failures and lost jobs (ms). */
   auditMs?: number;
+  /** How long to wait for Redis to come back after it went away (default OUTAGE_LIMIT_MS). */
+  outageLimitMs?: number;
 }
 
 /** A stored sink value: `{"r": <result>}` (an object, so any JSON result, null included, fits). */
@@ -75,9 +78,13 @@ export async function runJobs<R>(
   const ids = envs.map(jobIdFor);
   const envOf = new Map(ids.map((id, i) => [id, envs[i] as JobEnvelope]));
   const client = await connectRedis(url);
+  // A Redis restart: one line when it goes, one when it is back; the commands below wait
+  // meanwhile. Only an outage longer than the limit ends the run (exit 1, rerun to resume).
+  const watch = watchRedis(client, url, { log: o.log, giveUpMs: o.outageLimitMs ?? OUTAGE_LIMIT_MS });
   const { Queue, Job } = await loadBullmq();
+  // The queue shares the watched client, so giving up on an outage ends its commands too.
   const queue = new Queue(QUEUE_NAME, {
-    connection: redisOptions(url) as ConnectionOptions,
+    connection: client as unknown as ConnectionOptions,
     prefix: QUEUE_PREFIX,
   });
   // Failures surface through our own (rejected) calls below, as one line.
@@ -85,7 +92,7 @@ export async function runJobs<R>(
   const results = new Map<string, string>();
   const failed = new Map<string, string>();
   const pending = new Set(ids);
-  const call = <T>(what: string, f: () => Promise<T>) => redisCall(url, what, f);
+  const call = <T>(what: string, f: () => Promise<T>) => redisCall(url, what, f, watch);
 
   /** Move every pending id with a sink value into `results`; the count moved. */
   const collect = async (): Promise<number> => {
@@ -203,6 +210,7 @@ export async function runJobs<R>(
     return { outcomes, reused, queued };
   } finally {
     // A dead Redis must not hold the exit: close, but wait at most 2 s.
+    watch.stop();
     await Promise.race([queue.close().catch(() => {}), sleep(2_000)]);
     client.disconnect();
   }

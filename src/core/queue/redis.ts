@@ -1,7 +1,12 @@
 /**
- * Redis connections and key names of the distributed runs. Every connection fails fast: the
- * first contact is a PING with a bounded timeout and no endless reconnect, so a dead or wrong
- * Redis is one stderr line and exit 1 (QueueUnavailableError), never a hang or a stack trace.
+ * Redis connections and key names of the distributed runs. The first contact fails fast: a
+ * PING with a bounded timeout and no reconnect, so a dead or wrong Redis at the start is one
+ * stderr line and exit 1 (QueueUnavailableError), never a hang or a stack trace. Once
+ * connected, every connection rides out an outage (a Redis restart): it reconnects with
+ * backoff and its commands wait for the reconnection (BullMQ's production settings:
+ * maxRetriesPerRequest null, offline queue on), never a client that gave up for good.
+ * `watchRedis` prints one line when Redis goes away and one when it is back; a coordinator
+ * gives up after OUTAGE_LIMIT_MS with one line, exit 1.
  */
 import type { Redis, RedisOptions } from "ioredis";
 import { loadIoredis } from "./load.js";
@@ -26,9 +31,17 @@ export class QueueUnavailableError extends Error {
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
+/** A coordinator waits this long for Redis to come back before it gives up (exit 1). */
+export const OUTAGE_LIMIT_MS = 300_000;
 
-/** ioredis options for `url`. `bullmq`: the options BullMQ wants for blocking connections. */
-export function redisOptions(url: QueueUrl, bullmq = false): RedisOptions {
+/** Reconnect delay: 0.25 s, 0.5 s, … up to 2 s, forever (a restarted Redis is found within 2 s). */
+export const reconnectDelay = (attempt: number): number => Math.min(250 * attempt, 2_000);
+
+/**
+ * ioredis options for `url` (BullMQ's too): reconnect forever with backoff, commands wait in
+ * the offline queue until Redis is back (no per-request retry limit).
+ */
+export function redisOptions(url: QueueUrl): RedisOptions {
   return {
     host: url.host,
     port: url.port,
@@ -36,18 +49,24 @@ export function redisOptions(url: QueueUrl, bullmq = false): RedisOptions {
     username: url.username,
     password: url.password,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    // Ours: give up after ~5 s of reconnecting (a run must not hang on a dead Redis).
-    // BullMQ's: keep reconnecting (a worker rides out a Redis restart), commands wait.
-    ...(bullmq
-      ? { maxRetriesPerRequest: null }
-      : { maxRetriesPerRequest: 2, retryStrategy: (n: number) => (n > 10 ? null : 500) }),
+    maxRetriesPerRequest: null,
+    enableOfflineQueue: true,
+    retryStrategy: reconnectDelay,
   };
 }
 
-/** A connected client (PING answered), or QueueUnavailableError. */
+/**
+ * A connected client (PING answered), or QueueUnavailableError; from then on it reconnects
+ * forever (redisOptions).
+ */
 export async function connectRedis(url: QueueUrl): Promise<Redis> {
   const IORedis = await loadIoredis();
-  const client = new IORedis({ ...redisOptions(url), lazyConnect: true, retryStrategy: () => null });
+  const client = new IORedis({
+    ...redisOptions(url),
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   // ioredis emits the cause (ECONNREFUSED …) as an 'error' event; connect() then only
   // rejects with "Connection is closed.": keep the cause for the one line.
   let cause: unknown;
@@ -61,9 +80,86 @@ export async function connectRedis(url: QueueUrl): Promise<Redis> {
     client.disconnect();
     throw new QueueUnavailableError(`cannot reach Redis at ${url.shown}: ${errText(cause ?? e)}`);
   }
-  // From now on reconnect for a while (a blip), then fail the pending commands.
-  client.options.retryStrategy = (n: number) => (n > 10 ? null : 500);
+  // From now on ride out outages (ioredis reads these options at each reconnect).
+  client.options.retryStrategy = reconnectDelay;
+  client.options.maxRetriesPerRequest = null;
   return client;
+}
+
+export interface RedisWatch {
+  /** Rejects (QueueUnavailableError) once the outage outlasted `giveUpMs`. */
+  gaveUp: Promise<never>;
+  /** Set once the outage outlasted `giveUpMs`: the one line to report (client disconnected). */
+  failure(): string | undefined;
+  /** Redis is away right now (connection closed, not yet ready again). */
+  down(): boolean;
+  stop(): void;
+}
+
+/**
+ * Report a connected client's outages: one line when Redis cannot be reached (the first
+ * failed reconnect; a connection re-opened at once says nothing), one when it is back. With
+ * `giveUpMs`, an outage that long ends the client and rejects `gaveUp` (so redisCall fails
+ * the commands waiting for Redis) with the one line to report. `log` absent: nothing is printed (a worker's sandboxed children leave
+ * the reporting to the worker).
+ */
+export function watchRedis(
+  client: Redis,
+  url: QueueUrl,
+  o: { log?: (line: string) => void; giveUpMs?: number } = {},
+): RedisWatch {
+  let downSince: number | undefined;
+  let told = false;
+  let failure: string | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let rejectGaveUp: (e: Error) => void = () => {};
+  const gaveUp = new Promise<never>((_, reject) => {
+    rejectGaveUp = reject;
+  });
+  gaveUp.catch(() => {}); // observed through redisCall
+  const onClose = () => {
+    if (downSince !== undefined || failure) return;
+    downSince = Date.now();
+    if (o.giveUpMs !== undefined)
+      timer = setTimeout(() => {
+        failure = `Redis at ${url.shown} unreachable for ${Math.round((o.giveUpMs as number) / 1000)} s: giving up (run the same command again to continue from the results in Redis)`;
+        // Commands waiting for the reconnection fail at once (redisCall races gaveUp); the
+        // client stops at its next failed attempt (disconnect() between attempts would leave
+        // its offline queue pending forever).
+        client.options.retryStrategy = () => null;
+        rejectGaveUp(new QueueUnavailableError(failure));
+      }, o.giveUpMs);
+  };
+  const onError = (e: unknown) => {
+    if (downSince === undefined || told || failure) return;
+    told = true;
+    const limit = o.giveUpMs === undefined ? "" : `, for up to ${Math.round(o.giveUpMs / 1000)} s`;
+    o.log?.(
+      `Redis at ${url.shown} unreachable (${errText(e)}), retrying (every ${reconnectDelay(Number.POSITIVE_INFINITY) / 1000} s${limit})…`,
+    );
+  };
+  const onReady = () => {
+    if (downSince === undefined) return;
+    clearTimeout(timer);
+    if (told)
+      o.log?.(`Redis at ${url.shown} is back after ${((Date.now() - downSince) / 1000).toFixed(1)} s`);
+    downSince = undefined;
+    told = false;
+  };
+  client.on("close", onClose);
+  client.on("error", onError);
+  client.on("ready", onReady);
+  return {
+    gaveUp,
+    failure: () => failure,
+    down: () => downSince !== undefined,
+    stop: () => {
+      clearTimeout(timer);
+      client.off("close", onClose);
+      client.off("error", onError);
+      client.off("ready", onReady);
+    },
+  };
 }
 
 export function errText(e: unknown): string {
@@ -75,12 +171,21 @@ export function errText(e: unknown): string {
     .trim();
 }
 
-/** Run `f` against Redis; any Redis failure becomes one QueueUnavailableError line. */
-export async function redisCall<T>(url: QueueUrl, what: string, f: () => Promise<T>): Promise<T> {
+/**
+ * Run `f` against Redis; any Redis failure becomes one QueueUnavailableError line (the
+ * watch's, when it gave up on an outage).
+ */
+export async function redisCall<T>(
+  url: QueueUrl,
+  what: string,
+  f: () => Promise<T>,
+  watch?: RedisWatch,
+): Promise<T> {
   try {
-    return await f();
+    return await (watch ? Promise.race([f(), watch.gaveUp]) : f());
   } catch (e) {
     if (e instanceof QueueUnavailableError) throw e;
-    throw new QueueUnavailableError(`Redis at ${url.shown} failed (${what}): ${errText(e)}`);
+    const gaveUp = watch?.failure();
+    throw new QueueUnavailableError(gaveUp ?? `Redis at ${url.shown} failed (${what}): ${errText(e)}`);
   }
 }

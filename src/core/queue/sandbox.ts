@@ -7,12 +7,18 @@
  * execution of the same job (a stalled job run again, a frozen worker waking up) is counted
  * in the offers hash but changes nothing. Results are deterministic, so every execution would
  * offer the same bytes anyway.
+ *
+ * The child's Redis client rides out outages (it reconnects forever and its commands wait),
+ * and is replaced if it ever ends: a job started after a Redis restart never meets a dead
+ * client. The child exits when its worker is gone (the IPC channel closes: a worker killed
+ * with -9), so no sandbox outlives its worker; its agents' process groups go with it.
  */
 import type { Redis } from "ioredis";
 import { packageVersion } from "../cli.js";
 import { decodeResult, encodeResult } from "./coordinator.js";
 import { jobIdFor, type JobEnvelope } from "./ids.js";
-import { connectRedis, OFFERS_KEY, SINK_KEY } from "./redis.js";
+import { loadIoredis } from "./load.js";
+import { OFFERS_KEY, redisOptions, SINK_KEY } from "./redis.js";
 import type { QueueUrl } from "./url.js";
 
 export type JobHandler = (data: unknown) => Promise<unknown>;
@@ -28,8 +34,23 @@ export interface SandboxJob {
   data: JobEnvelope;
 }
 
+/** Exit when the parent worker is gone (forked with IPC: the channel closes when it dies). */
+export function exitWithParent(): void {
+  if (!process.send) return;
+  process.once("disconnect", () => process.exit(1));
+}
+
 export function sandboxProcessor(handlers: HandlerTable): (job: SandboxJob) => Promise<string> {
-  let client: Promise<Redis> | undefined;
+  let client: Redis | undefined;
+  /** The child's client: made once, made again only if it ended (never a dead one). */
+  const redis = async (url: QueueUrl): Promise<Redis> => {
+    if (client && client.status !== "end") return client;
+    const IORedis = await loadIoredis();
+    client = new IORedis(redisOptions(url));
+    // Outages are reported by the worker; errors surface through the commands that wait.
+    client.on("error", () => {});
+    return client;
+  };
   return async (job) => {
     const env = job.data;
     const id = String(job.id);
@@ -43,8 +64,7 @@ export function sandboxProcessor(handlers: HandlerTable): (job: SandboxJob) => P
     if (!load) throw new Error(`job ${id}: unknown job kind ${JSON.stringify(env.kind)}`);
     const raw = process.env[QUEUE_URL_ENV];
     if (!raw) throw new Error(`${QUEUE_URL_ENV} is not set (processor started outside a worker)`);
-    client ??= connectRedis(JSON.parse(raw) as QueueUrl);
-    const c = await client;
+    const c = await redis(JSON.parse(raw) as QueueUrl);
     // Already done (a re-run of a stalled job whose first run finished): nothing to do.
     if ((await c.hexists(SINK_KEY, id)) === 1) return "reused";
     const delay = Number(process.env[JOB_DELAY_ENV] ?? 0);

@@ -3,7 +3,9 @@
  * every job kind) on any number of machines. It takes jobs from the one oraclebench queue and
  * runs them in sandboxed child processes (sandbox.ts); results go to the sink. It stops on
  * SIGINT/SIGTERM after its running jobs finish (a SIGKILL instead leaves them to the stall
- * check of the other workers: they run again elsewhere, the sink keeps one result).
+ * check of the other workers: they run again elsewhere, the sink keeps one result; its
+ * sandboxed children see their IPC channel close and exit, with their agents). A Redis outage
+ * is waited out: one line when Redis goes, one when it is back.
  */
 import type { ConnectionOptions } from "bullmq";
 import { existsSync } from "node:fs";
@@ -18,6 +20,7 @@ import {
   redisCall,
   redisOptions,
   SETTINGS_KEY,
+  watchRedis,
 } from "./redis.js";
 import { QUEUE_URL_ENV } from "./sandbox.js";
 import { parseStoredSettings, type QueueSettings, sameSettings, settingsText } from "./settings.js";
@@ -65,18 +68,24 @@ export async function checkSettings(
     );
 }
 
+const CONNECTION_LOST = /ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|Connection is closed/;
+
 export async function runWorker(url: QueueUrl, o: WorkerOptions): Promise<void> {
   const client = await connectRedis(url);
   try {
     await checkSettings(url, client, o.settings);
-  } finally {
+  } catch (e) {
     client.disconnect();
+    throw e;
   }
+  // Kept open to report Redis outages: one line when it goes, one when it is back. BullMQ's
+  // own connections reconnect meanwhile (redisOptions), and so do the sandboxes' clients.
+  const watch = watchRedis(client, url, { log: o.log });
   // The full URL (credentials included; toJSON would drop them) for the sandboxed children.
   process.env[QUEUE_URL_ENV] = JSON.stringify({ ...url });
   const { Worker } = await loadBullmq();
   const worker = new Worker(QUEUE_NAME, o.processorFile ?? defaultProcessorFile(), {
-    connection: redisOptions(url, true) as ConnectionOptions,
+    connection: redisOptions(url) as ConnectionOptions,
     prefix: QUEUE_PREFIX,
     concurrency: o.concurrency,
     lockDuration: o.settings.lockMs,
@@ -86,10 +95,10 @@ export async function runWorker(url: QueueUrl, o: WorkerOptions): Promise<void> 
   });
   let lastError = 0;
   worker.on("error", (e) => {
-    // Reconnect noise: one line every 10 s at most.
-    if (Date.now() - lastError < 10_000) return;
+    // A lost connection is the watch's to report (BullMQ's connections notice it first).
+    if (watch.down() || CONNECTION_LOST.test(errText(e)) || Date.now() - lastError < 10_000) return;
     lastError = Date.now();
-    o.log(`Redis at ${url.shown}: ${errText(e)} (retrying)`);
+    o.log(`Redis at ${url.shown}: ${errText(e)}`);
   });
   worker.on("failed", (job, e) => o.log(`job ${job?.id ?? "?"} (${job?.name ?? "?"}) failed: ${errText(e)}`));
   await worker.waitUntilReady();
@@ -105,4 +114,6 @@ export async function runWorker(url: QueueUrl, o: WorkerOptions): Promise<void> 
   await stop;
   o.log("stopping: finishing running jobs");
   await worker.close();
+  watch.stop();
+  client.disconnect();
 }

@@ -5,7 +5,7 @@
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
-import type { EngineFromOptions } from "../../core/engine/cli.js";
+import { type EngineFromOptions, maxRetryWaitOption } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { QUEUE_FLAG, QUEUE_HELP } from "../../core/queue/cli.js";
 import { type QueueUrl, queueUrlFlag } from "../../core/queue/url.js";
@@ -55,6 +55,7 @@ function addModelFlags(cmd: Command): Command {
       checkedFlag(intFlag("--max-retries", { min: 0 })),
       "6",
     )
+    .addOption(maxRetryWaitOption())
     .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
     .option(QUEUE_FLAG, `model cells: ${QUEUE_HELP}`, queueUrlFlag("--queue"));
 }
@@ -104,6 +105,7 @@ async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
     maxConcurrency: o.maxConcurrency as string | undefined,
     timeoutS: o.timeoutS as string | undefined,
     maxRetries: o.maxRetries as string | undefined,
+    maxRetryWaitS: o.maxRetryWaitS as string | undefined,
     cacheDir: o.cacheDir as string | undefined,
   });
   // --queue: each cell's requests run on the distributed workers (docs/scale.md).

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
-import type { ModelCliValues } from "../../core/engine/cli.js";
+import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
 import type { ReleaseMatrix, ReleaseSignal } from "./schema.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -49,6 +49,7 @@ function addModelFlags(cmd: Command): Command {
       checkedFlag(intFlag("--max-retries", { min: 0 })),
       "6",
     )
+    .addOption(maxRetryWaitOption())
     .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
     .option("--no-progress", "no progress display");
 }

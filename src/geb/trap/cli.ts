@@ -5,7 +5,7 @@
  */
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
-import type { ModelCliValues } from "../../core/engine/cli.js";
+import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
 import { addQueueOption } from "../../core/queue/cli.js";
 import type { SplitEvaluation, TrapReliability, TrapRunSummary } from "./framework.js";
@@ -125,6 +125,7 @@ function addEngineFlags(cmd: Command): Command {
       checkedFlag(intFlag("--max-retries", { min: 0 })),
       "6",
     )
+    .addOption(maxRetryWaitOption())
     .option(
       "--max-consecutive-errors <n>",
       "stop after n requests in a row failed the same way (0 = never)",

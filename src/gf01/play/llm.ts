@@ -209,6 +209,7 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
     maxRetries: Math.min(policy.maxRetries, 2),
     baseDelayMs: Math.min(policy.baseDelayMs, 250),
     maxDelayMs: Math.min(policy.maxDelayMs, 1000),
+    maxRetryWaitMs: policy.maxRetryWaitMs,
   };
   let reached = false;
   // One guard for the agent's whole run: a dead endpoint or bad key stops every later call at once.

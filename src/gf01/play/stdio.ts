@@ -10,10 +10,13 @@
  * that cannot start, exits before the session is over or does not answer in time fails the
  * episode (`EpisodeFailed`: an error record, never a scored row); to stop intervening early an
  * agent sends `{"type":"commit"}`. Until its first action line, the agent's stderr is held back
- * and, if it dies, quoted in the one-line error instead of being echoed.
+ * and, if it dies, quoted in the one-line error instead of being echoed. The agent runs in its
+ * own process group, stopped as a whole (src/core/process-group.ts) on timeout, at the end of
+ * the episode and when we exit: whatever it started goes with it.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
+import { spawnGroup, stopGroup } from "../../core/process-group.js";
 import {
   type EpisodeContext,
   EpisodeFailed,
@@ -39,7 +42,7 @@ export function stdioAgent(o: StdioAgentOptions): OnlineAgent {
   return {
     name: o.name ?? `stdio:${o.command}`,
     start(_ctx: EpisodeContext): EpisodePlayer {
-      const child: ChildProcess = spawn("/bin/sh", ["-c", o.command], {
+      const child: ChildProcess = spawnGroup("/bin/sh", ["-c", o.command], {
         cwd: o.cwd,
         stdio: ["pipe", "pipe", "pipe"],
       });
@@ -102,14 +105,13 @@ export function stdioAgent(o: StdioAgentOptions): OnlineAgent {
           waiters.push(done);
         });
       };
-      const kill = () => {
-        if (child.exitCode === null && !child.killed) child.kill("SIGKILL");
-      };
+      /** Stop the agent's whole group (a `sh -c` wrapper's program and its children too). */
+      const kill = () => stopGroup(child);
       /** Why the agent stopped answering, as one plain line. */
       const failure = async (obs: Observation): Promise<EpisodeFailed> => {
         const where = `(${obs.phase} run ${obs.episode}, t=${obs.t})`;
         if (timedOut) {
-          kill();
+          await kill();
           return new EpisodeFailed(
             `agent did not answer within ${timeoutMs / 1000} s ${where}: ${o.command}`,
             "agent_timeout",
@@ -117,7 +119,7 @@ export function stdioAgent(o: StdioAgentOptions): OnlineAgent {
         }
         // stdout closed: wait briefly for the exit status (it may lag the pipe closing).
         const code = await Promise.race([exited, new Promise<null>((r) => setTimeout(() => r(null), 2000))]);
-        kill();
+        await kill();
         await new Promise((r) => setImmediate(r)); // let the last stderr lines arrive
         const tail = held
           .map((l) => l.replace(/^\/bin\/sh: (?:\d+: )?/, "").trim())
@@ -152,22 +154,21 @@ export function stdioAgent(o: StdioAgentOptions): OnlineAgent {
         async end(result: PublicResult) {
           write({ type: "result", ...result });
           child.stdin!.end();
-          // Give a well-behaved agent a moment to exit on EOF, then make sure it is gone.
+          // Give a well-behaved agent a moment to exit on EOF, then make sure it is gone,
+          // with anything it left running in its group.
           await new Promise<void>((resolve) => {
             if (child.exitCode !== null) return resolve();
-            const t = setTimeout(() => {
-              kill();
-              resolve();
-            }, 2000);
+            const t = setTimeout(resolve, 2000);
             child.once("exit", () => {
               clearTimeout(t);
               resolve();
             });
           });
+          await kill();
           return undefined;
         },
         abort() {
-          kill();
+          void kill();
         },
       };
     },

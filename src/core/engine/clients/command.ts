@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnGroup, stopGroup } from "../../process-group.js";
 import { ModelError } from "../errors.js";
 import type { CallContext, ClientDescriptor, ModelClient, ModelRequest, ModelResponse } from "../types.js";
 import { messagesToPrompt } from "./llamacpp.js";
@@ -33,6 +33,8 @@ function substitute(arg: string, values: Record<string, string>): string {
  * External command adapter: runs `argv` once per request, sends the prompt on stdin (or in a
  * temp file named by `{prompt_file}` / $OB_PROMPT_FILE), and takes stdout verbatim as the
  * model's text. Params are exposed as $OB_PARAMS_JSON. Non-zero exit is a `command` error.
+ * The program runs in its own process group, stopped as a whole on timeout or abort (and
+ * reaped after it exits), so nothing it started outlives the request.
  */
 export class CommandClient implements ModelClient {
   readonly descriptor: ClientDescriptor;
@@ -94,19 +96,19 @@ function runProgram(
       reject(abortError(signal));
       return;
     }
-    const child = spawn(program, args, { env, stdio: ["pipe", "pipe", "pipe"], shell: false });
+    const child = spawnGroup(program, args, { env, stdio: ["pipe", "pipe", "pipe"], shell: false });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let errBytes = 0;
-    const onAbort = () => child.kill("SIGKILL");
+    const onAbort = () => void stopGroup(child);
     signal.addEventListener("abort", onAbort, { once: true });
-    child.stdout.on("data", (b: Buffer) => out.push(b));
-    child.stderr.on("data", (b: Buffer) => {
+    child.stdout!.on("data", (b: Buffer) => out.push(b));
+    child.stderr!.on("data", (b: Buffer) => {
       if (errBytes < 4096) err.push(b);
       errBytes += b.length;
     });
     // A program that ignores stdin closes the pipe early; that is not an error.
-    child.stdin.on("error", () => {});
+    child.stdin!.on("error", () => {});
     child.on("error", (e) => {
       signal.removeEventListener("abort", onAbort);
       const code = (e as NodeJS.ErrnoException).code;
@@ -122,6 +124,8 @@ function runProgram(
     });
     child.on("close", (code, sig) => {
       signal.removeEventListener("abort", onAbort);
+      // Anything the program left running in its group goes too.
+      void stopGroup(child, 0);
       if (signal.aborted) return reject(abortError(signal));
       if (code !== 0) {
         const tail = Buffer.concat(err).toString("utf8").trim().slice(0, 300);
@@ -131,7 +135,7 @@ function runProgram(
       }
       resolve(Buffer.concat(out).toString("utf8"));
     });
-    child.stdin.end(stdin, "utf8");
+    child.stdin!.end(stdin, "utf8");
   });
 }
 
