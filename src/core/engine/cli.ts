@@ -13,6 +13,7 @@ import type { PriceTable } from "./accounting.js";
 import { MODEL_SPEC_HELP } from "./clients/spec-help.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS } from "./failfast.js";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
+import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "./unparseable.js";
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -28,7 +29,7 @@ export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}):
         collect,
       )
     : cmd.requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`);
-  return model
+  return addMaxUnparseableShareOption(model)
     .addOption(
       repeatable(
         new Option(
@@ -130,6 +131,7 @@ export interface ModelCliValues {
   timeoutS?: string;
   maxRetries?: string;
   maxConsecutiveErrors?: string;
+  maxUnparseableShare?: string;
   cacheDir?: string;
   results?: string;
   resume?: boolean;
@@ -247,6 +249,8 @@ export interface EngineFromOptions {
     /** true: --progress, false: --no-progress, undefined: only on a terminal. */
     progress: boolean | undefined;
     maxConsecutiveErrors: number;
+    /** `--max-unparseable-share`: more unusable replies than this share fail the run (unparseable.ts). */
+    maxUnparseableShare?: number;
     /** Concurrency budget shared with other models on the same endpoint (several --model). */
     limiter?: import("./retry.js").AdaptiveLimiter;
     /** Run the requests on distributed workers (`--queue`; see ./queue.ts). */
@@ -300,6 +304,7 @@ export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOp
         int: true,
         min: 0,
       })!,
+      maxUnparseableShare: maxUnparseableShareOf(o.maxUnparseableShare),
     },
   };
 }

@@ -8,6 +8,7 @@
  * cell must be selector-only or use the deterministic answerer (the pipeline says so).
  */
 import type { EngineFromOptions } from "../../core/engine/cli.js";
+import { RequestsFailedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
@@ -66,6 +67,9 @@ async function runPipelineCell(ctx: MainCellContext) {
     pipeline,
     timings: spec.timings,
   });
+  // Failed answerer requests: the cell is not graded (see model-cell.ts).
+  if (res.errors > 0)
+    throw new RequestsFailedError(res.errors, res.records.length + res.errors, res.firstError);
   let preds = "";
   for (const [id, a] of res.predictions[0] ?? new Map())
     if (a)

@@ -1,0 +1,91 @@
+/**
+ * Issue 31 item 9: failed model requests in a sweep are errors, never wrong answers. Against a
+ * loopback OpenAI-compatible server that fails every third prompt (also on its one retry), a
+ * model sweep records the errors, grades nothing of the affected cells, prints one stderr line
+ * and exits 1; a rerun against a healthy server retries only the failed requests and finishes.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ledgerReaderAnswer } from "../../src/core/engine/index.js";
+import { main } from "../../src/geb/cli/main.js";
+import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
+import { runIn } from "./cli-in.js";
+
+const servers: Loopback[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+/** A server failing (HTTP 500) every third distinct prompt, on every attempt, while `failing()`. */
+async function flaky(failing: () => boolean): Promise<Loopback> {
+  const order = new Map<string, number>();
+  const s = await startLoopback({
+    answer: ledgerReaderAnswer,
+    fault: (r) => {
+      if (!order.has(r.prompt)) order.set(r.prompt, order.size);
+      return failing() && (order.get(r.prompt) as number) % 3 === 2
+        ? { status: 500, body: '{"error":"boom"}' }
+        : undefined;
+    },
+  });
+  servers.push(s);
+  return s;
+}
+
+const GRID = ["--seeds", "1", "--state-modes", "kv,counter", "--episodes", "1", "--steps", "40"];
+
+describe("geb sweep --model: failed requests", () => {
+  it("are not graded: one stderr line, exit 1, no results.json for the cells; a rerun retries only them", async () => {
+    let failing = true;
+    const s = await flaky(() => failing);
+    const dir = mkdtempSync(join(tmpdir(), "sweep-fail-"));
+    const args = [
+      "sweep",
+      "--out",
+      "out",
+      ...GRID,
+      "--model",
+      "openai:m",
+      "--base-url",
+      `${s.url}/v1`,
+      "--max-retries",
+      "1",
+      "--no-progress",
+    ];
+    const r = await runIn(main, args, dir);
+    expect(r.code, r.err).toBe(1);
+    const lines = r.err.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^geb: sweep: (\d+) of \1 cells had failed requests \(\d+ in all; first: cell \S+: \d+ of \d+ requests failed, first: HTTP 500/,
+    );
+    expect(lines[0]).toContain("not graded");
+    expect(r.out).toBe("");
+    expect(existsSync(join(dir, "out", "combined.json"))).toBe(false);
+    expect(existsSync(join(dir, "out", "summary.json"))).toBe(false);
+    const cells = JSON.parse(readFileSync(join(dir, "out", "sweep.json"), "utf8")).cells as string[];
+    for (const c of cells) expect(existsSync(join(dir, "out", c, "results.json"))).toBe(false);
+    const answered = s.requests.filter((q) => q.attempt === 0).length;
+    const failedPrompts = new Set(
+      s.requests.filter((q) => q.attempt === 1).map((q) => q.prompt), // retried once, failed again
+    );
+    expect(failedPrompts.size).toBeGreaterThan(0);
+
+    // The endpoint recovers: the rerun sends exactly the failed prompts, and every cell is graded.
+    failing = false;
+    const before = s.requests.length;
+    const again = await runIn(main, args, dir);
+    expect(again.code, again.err).toBe(0);
+    const resent = new Set(s.requests.slice(before).map((q) => q.prompt));
+    expect(resent).toEqual(failedPrompts);
+    expect(answered).toBeGreaterThan(failedPrompts.size);
+    for (const c of cells) {
+      const p = JSON.parse(readFileSync(join(dir, "out", c, "results.json"), "utf8"));
+      expect(p.efficiency.errors).toBe(0);
+      expect(p.metrics.value_acc).toBe(1);
+    }
+    expect(existsSync(join(dir, "out", "combined.json"))).toBe(true);
+  }, 120_000);
+});
