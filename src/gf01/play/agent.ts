@@ -49,6 +49,11 @@ export interface PublicResult {
 export interface EpisodeExtras {
   tool_log_hash?: string;
   log?: Record<string, unknown>;
+  /**
+   * A model or stdio agent's replies in the episode and how many could not be used (not a JSON
+   * action, or a move the game refused): written into the run row, summed per run (runner.ts).
+   */
+  replies?: { replies: number; unparseable: number };
 }
 
 export interface EpisodePlayer {

@@ -13,6 +13,11 @@
 import { existsSync, statSync } from "node:fs";
 import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { z } from "zod";
+import {
+  DEFAULT_MAX_UNPARSEABLE_SHARE,
+  type ReplyTally,
+  unparseableLine,
+} from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import { repairJournalTail } from "../../core/journal.js";
 import { JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
@@ -70,6 +75,12 @@ export interface PlayRunOptions {
   onEpisode?: (e: { index: number; instance_id: string; outcome?: EpisodeOutcome; error?: string }) => void;
   /** Called once, with the first episode error of the run (the CLI prints it on stderr). */
   onFirstError?: (e: PlayErrorRecord) => void;
+  /**
+   * `--max-unparseable-share`: when more than this share of the agent's replies over the run's
+   * rows could not be used, the run is not ok (default 0.5; 1 accepts any share). Only agents
+   * that count their replies (LLM, stdio) are checked.
+   */
+  maxUnparseableShare?: number;
   /** Stop after this many consecutive failures of one kind (default 3; permanent ones stop at once). */
   stopAfterRepeated?: number;
   signal?: AbortSignal;
@@ -152,6 +163,11 @@ export async function playEpisode(
     meta,
     extraMetrics: p.extraMetrics,
   });
+  // Unusable replies are counted in the row itself (extra keys, ignored by the official checks).
+  if (extras.replies) {
+    row.agent_replies = extras.replies.replies;
+    row.unparseable_replies = extras.replies.unparseable;
+  }
   const log = stepLogRecord(outcome, {
     agent_name: agent.name,
     eval_track: p.evalTrack,
@@ -357,12 +373,15 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   for (const r of rows) builder.add(r);
   const rep = builder.finish();
   const notPlayed = todo.length - started;
-  const ok = errors.length === 0 && notPlayed === 0;
+  const tally = replyTally(rows);
+  const maxShare = o.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE;
+  const unusable = unparseableLine("gf01", tally, maxShare, "agent replies");
+  const ok = errors.length === 0 && notPlayed === 0 && unusable === null;
   return {
     ok,
     rows,
     payload: {
-      status: ok ? "ok" : rows.length > done.size ? "partial" : "error",
+      status: ok ? "ok" : rows.length > done.size && !unusable ? "partial" : "error",
       agent: agent.name,
       eval_track: evalTrack,
       renderer_track: rendererTrack,
@@ -374,12 +393,33 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
       not_played: notPlayed,
       ...(stopped ? { stopped_early: stopped } : {}),
       errors,
+      // Counted whenever the agent reports its replies (LLM and stdio agents), over every row.
+      ...(tally.counted
+        ? {
+            agent_replies: tally.replies,
+            unparseable_replies: tally.unparseable,
+            max_unparseable_share: maxShare,
+            ...(unusable ? { unparseable_failure: unusable } : {}),
+          }
+        : {}),
       aggregate: rep.groups,
       out_jsonl: o.out ?? "",
       steps_jsonl: stepsOut ?? "",
       errors_jsonl: errors.length ? (errorsFile ?? "") : "",
     },
   };
+}
+
+/** Replies and unusable replies over rows that count them (`agent_replies`, `unparseable_replies`). */
+export function replyTally(rows: readonly Record<string, unknown>[]): ReplyTally & { counted: boolean } {
+  const t = { replies: 0, unparseable: 0, counted: false };
+  for (const r of rows) {
+    if (typeof r.agent_replies !== "number" || typeof r.unparseable_replies !== "number") continue;
+    t.counted = true;
+    t.replies += r.agent_replies;
+    t.unparseable += r.unparseable_replies;
+  }
+  return t;
 }
 
 /** The run a row or step log belongs to (both carry these fields). */
