@@ -140,10 +140,14 @@ describe("evaluate --agent-cmd: protocol failures are errors, never misses", () 
     const lines = r.err.trimEnd().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^gf01: \d+ of \d+ agent replies \(66\.\d%\) could not be used/);
-    const rows = rowsOf(out);
-    expect(rows).toHaveLength(2);
-    for (const row of rows)
-      expect((row.unparseable_replies as number) * 3).toBe((row.agent_replies as number) * 2);
+    const p = JSON.parse(r.out);
+    expect(p.agent_replies).toBeGreaterThan(0);
+    expect(p.unparseable_replies * 3).toBe(p.agent_replies * 2);
+    expect(p.unparseable_failure).toBe(lines[0]);
+    // Rows are written (the agent played); its refused lines are in the step log.
+    expect(rowsOf(out)).toHaveLength(2);
+    const steps = rowsOf(`${out}.steps.jsonl`);
+    expect(steps.reduce((a, s) => a + (s.rejected_moves as number), 0)).toBe(p.unparseable_replies);
 
     const ok = await runIn(main, [
       "evaluate",

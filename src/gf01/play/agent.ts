@@ -51,9 +51,10 @@ export interface EpisodeExtras {
   log?: Record<string, unknown>;
   /**
    * A model or stdio agent's replies in the episode and how many could not be used (not a JSON
-   * action, or a move the game refused): written into the run row, summed per run (runner.ts).
+   * action, or a move the game refused): summed per run (runner.ts); `inRow`: also written
+   * into the run row (model agents).
    */
-  replies?: { replies: number; unparseable: number };
+  replies?: { replies: number; unparseable: number; inRow?: boolean };
 }
 
 export interface EpisodePlayer {

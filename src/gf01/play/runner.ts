@@ -102,6 +102,8 @@ export interface PlayedEpisode {
   outcome?: EpisodeOutcome;
   /** The row's exact line, when it was written elsewhere (a queue worker; PyFloats do not survive JSON). */
   line?: string;
+  /** The agent's replies and unusable replies, when it counts them (played here). */
+  replies?: ReplyTally;
 }
 
 /** What one episode depends on besides its instance and agent (local and queued play). */
@@ -163,8 +165,10 @@ export async function playEpisode(
     meta,
     extraMetrics: p.extraMetrics,
   });
-  // Unusable replies are counted in the row itself (extra keys, ignored by the official checks).
-  if (extras.replies) {
+  // A model's unusable replies are counted in its row (extra keys, ignored by the official
+  // checks). Black-box interfaces (in-process, stdio, HTTP) keep identical rows: their refused
+  // moves are in the step log (`rejected_moves`), and their tally in the run payload.
+  if (extras.replies?.inRow) {
     row.agent_replies = extras.replies.replies;
     row.unparseable_replies = extras.replies.unparseable;
   }
@@ -173,7 +177,12 @@ export async function playEpisode(
     eval_track: p.evalTrack,
     extra: extras.log ? { agent_log: extras.log } : undefined,
   });
-  return { row, log, outcome };
+  return {
+    row,
+    log,
+    outcome,
+    replies: extras.replies && { replies: extras.replies.replies, unparseable: extras.replies.unparseable },
+  };
 }
 
 export const PLAY_ERROR_SCHEMA_VERSION = "gf01.play_error.v1";
@@ -337,6 +346,8 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
     return playEpisode(agent, inst, index, params);
   };
 
+  // Replies of the episodes played by this run (LLM and stdio agents count theirs).
+  const tally = { replies: 0, unparseable: 0, counted: false };
   let cursor = 0;
   let started = 0;
   const worker = async () => {
@@ -347,6 +358,12 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
       try {
         const r = await playOne(k);
         settled.set(k, { row: r.row, log: r.log, line: r.line });
+        const t = r.replies ?? replyTallyOfLog(r.log);
+        if (t) {
+          tally.counted = true;
+          tally.replies += t.replies;
+          tally.unparseable += t.unparseable;
+        }
         streak = 0;
         o.onEpisode?.({ index, instance_id: inst.instance_id, outcome: r.outcome });
       } catch (e) {
@@ -373,7 +390,6 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   for (const r of rows) builder.add(r);
   const rep = builder.finish();
   const notPlayed = todo.length - started;
-  const tally = replyTally(rows);
   const maxShare = o.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE;
   const unusable = unparseableLine("gf01", tally, maxShare, "agent replies");
   const ok = errors.length === 0 && notPlayed === 0 && unusable === null;
@@ -410,16 +426,15 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   };
 }
 
-/** Replies and unusable replies over rows that count them (`agent_replies`, `unparseable_replies`). */
-export function replyTally(rows: readonly Record<string, unknown>[]): ReplyTally & { counted: boolean } {
-  const t = { replies: 0, unparseable: 0, counted: false };
-  for (const r of rows) {
-    if (typeof r.agent_replies !== "number" || typeof r.unparseable_replies !== "number") continue;
-    t.counted = true;
-    t.replies += r.agent_replies;
-    t.unparseable += r.unparseable_replies;
-  }
-  return t;
+/**
+ * An LLM episode's replies from its step log (episodes played on queue workers come back as
+ * row + step log): every call, unusable = no JSON action + moves the game refused.
+ */
+function replyTallyOfLog(log: Record<string, unknown>): ReplyTally | undefined {
+  const a = log.agent_log as Record<string, unknown> | undefined;
+  if (!a || typeof a.calls !== "number" || typeof a.malformed_replies !== "number") return undefined;
+  const rejected = typeof log.rejected_moves === "number" ? log.rejected_moves : 0;
+  return { replies: a.calls, unparseable: a.malformed_replies + rejected };
 }
 
 /** The run a row or step log belongs to (both carry these fields). */
