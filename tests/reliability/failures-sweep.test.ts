@@ -89,3 +89,66 @@ describe("geb sweep --model: failed requests", () => {
     expect(existsSync(join(dir, "out", "combined.json"))).toBe(true);
   }, 120_000);
 });
+
+describe("geb model: out-of-contract replies past --max-unparseable-share", () => {
+  it("every reply garbage: scores written, one stderr line, exit 1; the flag at 1 accepts", async () => {
+    const { gebIn } = await import("../core/engine/geb-in.js");
+    const { kvCommentary } = await import("../geb/pipeline/helpers.js");
+    const s = await startLoopback({ answer: () => "the answer is probably blue" });
+    servers.push(s);
+    const dir = mkdtempSync(join(tmpdir(), "geb-unusable-"));
+    const data = kvCommentary(dir, 0, 1);
+    const args = [
+      "model",
+      "--data",
+      data,
+      "--model",
+      "openai:m",
+      "--base-url",
+      `${s.url}/v1`,
+      "--limit",
+      "6",
+    ];
+    const r = await gebIn(args);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^model=openai:m .*n=6 value_acc=0\.000/); // still reported (invalid = wrong)
+    const lines = r.err.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^geb: every one of 6 model replies \(100%\) could not be used/);
+    const ok = await gebIn([...args, "--max-unparseable-share", "1"]);
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.err).toBe("");
+  }, 60_000);
+});
+
+describe("geb sweep --model: out-of-contract replies past the share", () => {
+  it("cells are graded and written, one stderr line, exit 1; --max-unparseable-share 1 accepts", async () => {
+    const s = await startLoopback({ answer: () => "no idea" });
+    servers.push(s);
+    const dir = mkdtempSync(join(tmpdir(), "sweep-unusable-"));
+    const args = (out: string, ...more: string[]) => [
+      "sweep",
+      "--out",
+      out,
+      ...GRID,
+      "--model",
+      "openai:m",
+      "--base-url",
+      `${s.url}/v1`,
+      "--no-progress",
+      ...more,
+    ];
+    const r = await runIn(main, args("a"), dir);
+    expect(r.code, r.err).toBe(1);
+    const lines = r.err.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^geb: sweep: every one of \d+ model replies \(100%\) could not be used/);
+    expect(existsSync(join(dir, "a", "combined.json"))).toBe(true);
+    const ok = await runIn(main, args("b", "--max-unparseable-share", "1"), dir);
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.err).toBe("");
+    expect(JSON.parse(readFileSync(join(dir, "b", "config.json"), "utf8"))["max-unparseable-share"]).toBe(
+      "1",
+    );
+  }, 120_000);
+});

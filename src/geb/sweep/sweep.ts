@@ -18,6 +18,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { RequestsFailedError, RunFailedError } from "../../core/engine/errors.js";
+import { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
@@ -428,6 +429,22 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   }
   if (failed.length > 0) throw sweepFailure(failed, mine.length);
   const done = assemble(out, grid, opts.resultsJson, ran, digested);
+  // Model cells whose replies were mostly out of contract: graded and written (they are the
+  // model's answers), but the sweep is not a result unless the user accepts the share.
+  if (spec.runner.kind === "model") {
+    const tally = { replies: 0, unparseable: 0 };
+    for (const o of ran.values()) {
+      const p = JSON.parse(o.text) as { data?: { n?: number }; efficiency?: { invalid?: number } };
+      tally.replies += p.data?.n ?? 0;
+      tally.unparseable += p.efficiency?.invalid ?? 0;
+    }
+    const line = unparseableLine(
+      "sweep",
+      tally,
+      opts.runtime?.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE,
+    );
+    if (line) throw new RunFailedError(line);
+  }
   return {
     cells: mine.length,
     ran: pending.length,
