@@ -175,5 +175,8 @@ export async function reportRunsFile(
   payload.atom_budget = [...rules][0] ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE;
   payload.best_match_pool = [...pools][0] ?? rowDefaultPool(o);
   if (attempts) payload.human_attempts = attempts;
+  // Episodes that failed (`<runs>.errors.jsonl`) are counted and shown, never scored.
+  const errors = await (await import("./report/errors.js")).readEpisodeErrors(runsFile);
+  if (errors) payload.episode_errors = errors;
   return { ok: true, payload };
 }

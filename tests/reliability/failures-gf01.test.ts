@@ -164,3 +164,49 @@ describe("evaluate --agent-cmd: protocol failures are errors, never misses", () 
     expect(ok.err).toBe("");
   }, 120_000);
 });
+
+describe("gf01 report: failures are counted and shown, never scored", () => {
+  it("errored episodes (the errors sidecar) and unusable model replies appear in the report", async () => {
+    const { copyFileSync } = await import("node:fs");
+    // Rows of a played run, beside the error records of the garbage agent's run.
+    const runs = join(dir, "report-runs.jsonl");
+    const src = join(dir, "llm-optin.jsonl");
+    if (!existsSync(src)) await playLlm(nullValue, src, "--max-unparseable-share", "1");
+    copyFileSync(src, runs);
+    const garbageOut = join(dir, "garbage.jsonl");
+    if (!existsSync(`${garbageOut}.errors.jsonl`))
+      await runIn(main, [
+        "evaluate",
+        "--instances",
+        B,
+        "--agent-cmd",
+        "while read l; do echo x; done",
+        "--out",
+        garbageOut,
+      ]);
+    copyFileSync(`${garbageOut}.errors.jsonl`, `${runs}.errors.jsonl`);
+
+    const j = await runIn(main, ["report", "--runs", runs, "--format", "json"]);
+    expect(j.code, j.err).toBe(0);
+    const p = JSON.parse(j.out);
+    expect(p.total_rows).toBe(2); // errored episodes are not rows
+    expect(p.episode_errors).toEqual({
+      count: 2,
+      by_kind: { agent_protocol: 2 },
+      errors_jsonl: `${runs}.errors.jsonl`,
+    });
+    const g = p.groups[0];
+    expect(g.agent_replies).toBeGreaterThan(0);
+    expect(g.unparseable_replies).toBe(g.agent_replies);
+
+    const t = await runIn(main, ["report", "--runs", runs, "--format", "table"]);
+    expect(t.out).toContain("2 episode(s) failed and are not scored (agent_protocol 2)");
+    expect(t.out).toMatch(/\d+ of \d+ model replies unusable/);
+
+    // A damaged sidecar is bad input naming file, line and field.
+    writeFileSync(`${runs}.errors.jsonl`, '{"schema_version":"gf01.play_error.v1","status":"error"}\n');
+    const bad = await runIn(main, ["report", "--runs", runs, "--format", "json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/report-runs\.jsonl\.errors\.jsonl:1: field instance_id: /);
+  }, 120_000);
+});
