@@ -101,7 +101,11 @@ export async function validateRunsFile(
     score: defaultScorer({ pool: rowDefaultPool(o) }),
     atomBudget: o.atomBudget,
   });
-  return { ok: outcome.ok, payload: withPaths(outcome, runsFile, o), outcome };
+  const payload = withPaths(outcome, runsFile, o);
+  // Episodes that failed (`<runs>.errors.jsonl`) are no rows: counted here so they are seen.
+  const errors = await (await import("./report/errors.js")).readEpisodeErrors(runsFile);
+  if (errors) payload.episode_errors = errors;
+  return { ok: outcome.ok, payload, outcome };
 }
 
 /**

@@ -199,6 +199,10 @@ describe("gf01 report: failures are counted and shown, never scored", () => {
     expect(g.agent_replies).toBeGreaterThan(0);
     expect(g.unparseable_replies).toBe(g.agent_replies);
 
+    const v = await runIn(main, ["validate", "--runs", runs]);
+    expect(v.code, v.err).toBe(0);
+    expect(JSON.parse(v.out).episode_errors).toEqual(p.episode_errors);
+
     const t = await runIn(main, ["report", "--runs", runs, "--format", "table"]);
     expect(t.out).toContain("2 episode(s) failed and are not scored (agent_protocol 2)");
     expect(t.out).toMatch(/\d+ of \d+ model replies unusable/);
