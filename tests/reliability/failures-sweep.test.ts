@@ -152,3 +152,36 @@ describe("geb sweep --model: out-of-contract replies past the share", () => {
     );
   }, 120_000);
 });
+
+describe("geb sweep: pipeline cells with a model answerer", () => {
+  it("failed answerer requests: the cell is not graded, exit 1; garbage answers past the share: exit 1", async () => {
+    const s = await flaky(() => true);
+    const dir = mkdtempSync(join(tmpdir(), "sweep-pipe-fail-"));
+    const args = (out: string, url: string) => [
+      "sweep",
+      "--out",
+      out,
+      ...GRID,
+      "--state-modes",
+      "kv",
+      "--model",
+      `retrieval:openai:m`,
+      "--base-url",
+      `${url}/v1`,
+      "--max-retries",
+      "1",
+      "--no-progress",
+    ];
+    const r = await runIn(main, args("p", s.url), dir);
+    expect(r.code, r.err).toBe(1);
+    expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+    expect(r.err).toMatch(/^geb: sweep: \d+ of \d+ cells had failed requests .*HTTP 500/);
+    expect(existsSync(join(dir, "p", "combined.json"))).toBe(false);
+
+    const g = await startLoopback({ answer: () => "no idea" });
+    servers.push(g);
+    const u = await runIn(main, args("q", g.url), dir);
+    expect(u.code, u.err).toBe(1);
+    expect(u.err).toMatch(/^geb: sweep: every one of \d+ model replies \(100%\) could not be used/);
+  }, 120_000);
+});

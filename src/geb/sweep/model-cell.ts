@@ -20,6 +20,7 @@ import {
   gebDefaultParams,
   gebEfficiency,
   gebPredictions,
+  gebReplyTally,
   runModelOverRows,
 } from "../model/index.js";
 import type { GebRowRead } from "../dataset/schema.js";
@@ -102,6 +103,7 @@ async function runModelCell(ctx: MainCellContext) {
     },
     artifactStats: [],
     retrievalStats: [],
+    replies: gebReplyTally(res.records),
   };
 }
 

@@ -12,7 +12,7 @@ import { RequestsFailedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
-import type { GebPromptOptions } from "../model/index.js";
+import { type GebPromptOptions, gebReplyTally } from "../model/index.js";
 import { type PipelineConfig, resolvePipelineConfig } from "../pipeline/config.js";
 import { resolveLinearModelPath, runGebModel } from "../pipeline/gebmodel.js";
 import { loadLinearModel } from "../selector/linear.js";
@@ -90,6 +90,7 @@ async function runPipelineCell(ctx: MainCellContext) {
     efficiency,
     artifactStats: [],
     retrievalStats: res.payload.retrieval_stats as unknown[],
+    replies: gebReplyTally(res.records),
   };
 }
 

@@ -431,12 +431,11 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const done = assemble(out, grid, opts.resultsJson, ran, digested);
   // Model cells whose replies were mostly out of contract: graded and written (they are the
   // model's answers), but the sweep is not a result unless the user accepts the share.
-  if (spec.runner.kind === "model") {
+  if (spec.runner.kind !== "baseline") {
     const tally = { replies: 0, unparseable: 0 };
     for (const o of ran.values()) {
-      const p = JSON.parse(o.text) as { data?: { n?: number }; efficiency?: { invalid?: number } };
-      tally.replies += p.data?.n ?? 0;
-      tally.unparseable += p.efficiency?.invalid ?? 0;
+      tally.replies += o.replies?.replies ?? 0;
+      tally.unparseable += o.replies?.unparseable ?? 0;
     }
     const line = unparseableLine(
       "sweep",
