@@ -118,6 +118,21 @@ describe("geb model: out-of-contract replies past --max-unparseable-share", () =
     const ok = await gebIn([...args, "--max-unparseable-share", "1"]);
     expect(ok.code, ok.err).toBe(0);
     expect(ok.err).toBe("");
+
+    // Several models: each one's line names it; the comparison is still written; exit 1.
+    const several = await gebIn([
+      ...args.map((a) => (a === "openai:m" ? "openai:a" : a)),
+      "--model",
+      "openai:b",
+      "--out-dir",
+      join(dir, "two"),
+    ]);
+    expect(several.code, several.err).toBe(1);
+    const sl = several.err.trimEnd().split("\n");
+    expect(sl).toHaveLength(2);
+    expect(sl[0]).toMatch(/^geb: openai:a: every one of 6 model replies/);
+    expect(sl[1]).toMatch(/^geb: openai:b: every one of 6 model replies/);
+    expect(existsSync(join(dir, "two", "comparison.json"))).toBe(true);
   }, 60_000);
 });
 
