@@ -18,6 +18,7 @@ import {
   runMain,
 } from "../core/cli.js";
 import { addConfigOption } from "../core/engine/run-config.js";
+import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "../core/engine/unparseable.js";
 import { InputError } from "../core/errors.js";
 // Command implementations are imported in their actions (`await import`), so `gf01 --help` and
 // each command load only what they use (start-up: docs/performance.md).
@@ -302,6 +303,8 @@ Examples:
     .optionsGroup("Subset-minimality diagnostic (offline agents):")
     .option("--diagnostic", "run the optional exact SubsetMin diagnostic on every row (diagnostic_status)");
   addDiagnosticCapOptions(evaluate);
+  // Online agents: a run whose agent lines were mostly unusable fails (src/core/engine/unparseable.ts).
+  addMaxUnparseableShareOption(evaluate.optionsGroup("Online agents (--agent-cmd, --agent online-…):"));
   addQueueOption(evaluate.optionsGroup("Distributed runs (docs/scale.md):"));
   evaluate.action(async (o, cmd: Command) => {
     const diagnostic = await diagnosticFromFlags(o);
@@ -330,6 +333,7 @@ Examples:
         exploreEpisodes: o.exploreEpisodes,
         seed: o.seed,
         concurrency: o.concurrency,
+        maxUnparseableShare: maxUnparseableShareOf(o.maxUnparseableShare),
         out: o.out,
         resume: !!o.resume,
         overwrite: !!o.overwrite,
@@ -348,8 +352,10 @@ Examples:
         throw e;
       });
       finish(r);
-      // Episode errors (agent failed): exit 1, distinct from bad input/policy (2).
-      if (r.payload.errored) exitCode = 1;
+      // Episode errors (agent failed) and unusable agent output: exit 1, distinct from bad input/policy (2).
+      if (typeof r.payload.unparseable_failure === "string")
+        process.stderr.write(`${r.payload.unparseable_failure}\n`);
+      if (r.payload.errored || r.payload.unparseable_failure) exitCode = 1;
       return;
     }
     const r = await api

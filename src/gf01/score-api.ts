@@ -101,7 +101,11 @@ export async function validateRunsFile(
     score: defaultScorer({ pool: rowDefaultPool(o) }),
     atomBudget: o.atomBudget,
   });
-  return { ok: outcome.ok, payload: withPaths(outcome, runsFile, o), outcome };
+  const payload = withPaths(outcome, runsFile, o);
+  // Episodes that failed (`<runs>.errors.jsonl`) are no rows: counted here so they are seen.
+  const errors = await (await import("./report/errors.js")).readEpisodeErrors(runsFile);
+  if (errors) payload.episode_errors = errors;
+  return { ok: outcome.ok, payload, outcome };
 }
 
 /**
@@ -175,5 +179,8 @@ export async function reportRunsFile(
   payload.atom_budget = [...rules][0] ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE;
   payload.best_match_pool = [...pools][0] ?? rowDefaultPool(o);
   if (attempts) payload.human_attempts = attempts;
+  // Episodes that failed (`<runs>.errors.jsonl`) are counted and shown, never scored.
+  const errors = await (await import("./report/errors.js")).readEpisodeErrors(runsFile);
+  if (errors) payload.episode_errors = errors;
   return { ok: true, payload };
 }

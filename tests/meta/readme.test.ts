@@ -231,7 +231,11 @@ beforeAll(async () => {
   expect(inst.code, inst.stderr).toBe(0);
   phase("install");
 
-  loopback = await startLoopback({ answer: (p) => ledgerReaderAnswer(p) });
+  // GEB prompts get the ledger reader's answer; GF-01 prompts (no LEDGER) a valid "no
+  // intervention" move: a stand-in whose every reply is unusable fails play-llm (issue 31).
+  loopback = await startLoopback({
+    answer: (p) => (p.includes("\nLEDGER:\n") ? ledgerReaderAnswer(p) : "{}"),
+  });
   // Piped, not a TTY; npm never reaches the network for `npx`.
   env = { ...process.env, npm_config_offline: "true", npm_config_update_notifier: "false", CI: "true" };
   delete env.FORCE_COLOR;

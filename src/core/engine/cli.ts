@@ -13,6 +13,7 @@ import type { PriceTable } from "./accounting.js";
 import { MODEL_SPEC_HELP } from "./clients/spec-help.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS } from "./failfast.js";
 import { DEFAULT_MAX_RETRY_WAIT_MS, DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
+import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "./unparseable.js";
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -42,7 +43,7 @@ export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}):
         collect,
       )
     : cmd.requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`);
-  return model
+  return addMaxUnparseableShareOption(model)
     .addOption(
       repeatable(
         new Option(
@@ -146,6 +147,7 @@ export interface ModelCliValues {
   maxRetries?: string;
   maxRetryWaitS?: string;
   maxConsecutiveErrors?: string;
+  maxUnparseableShare?: string;
   cacheDir?: string;
   results?: string;
   resume?: boolean;
@@ -263,6 +265,8 @@ export interface EngineFromOptions {
     /** true: --progress, false: --no-progress, undefined: only on a terminal. */
     progress: boolean | undefined;
     maxConsecutiveErrors: number;
+    /** `--max-unparseable-share`: more unusable replies than this share fail the run (unparseable.ts). */
+    maxUnparseableShare?: number;
     /** Concurrency budget shared with other models on the same endpoint (several --model). */
     limiter?: import("./retry.js").AdaptiveLimiter;
     /** Run the requests on distributed workers (`--queue`; see ./queue.ts). */
@@ -320,6 +324,7 @@ export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOp
         int: true,
         min: 0,
       })!,
+      maxUnparseableShare: maxUnparseableShareOf(o.maxUnparseableShare),
     },
   };
 }

@@ -145,10 +145,43 @@ export class ModelError extends Error {
 }
 
 /**
+ * A model run that failed: `message` is the one plain stderr line, the exit code is 1. CLIs
+ * catch this base class (and every subclass) instead of listing each kind of failure.
+ */
+export class RunFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RunFailedError";
+  }
+}
+
+/**
+ * Requests of a run failed after all their retries (the run was not stopped, the failures were
+ * recorded as errors): nothing is graded, and a resume retries only the failed requests.
+ */
+export class RequestsFailedError extends RunFailedError {
+  constructor(
+    /** Failed requests. */
+    readonly failed: number,
+    /** Requests the run made or kept (answered + failed). */
+    readonly total: number,
+    /** Message of the first failure. */
+    readonly first: string | null,
+    /** Where, e.g. "cell steps=40" (prefixed to the message). */
+    readonly where?: string,
+  ) {
+    super(
+      `${where ? `${where}: ` : ""}${failed} of ${total} requests failed, first: ${first ?? "unknown error"}`,
+    );
+    this.name = "RequestsFailedError";
+  }
+}
+
+/**
  * Thrown by `evaluate` when the run stopped early on a permanent failure (or on the same
  * failure repeated `maxConsecutiveErrors` times). `message` is the one line to print.
  */
-export class RunStoppedError extends Error {
+export class RunStoppedError extends RunFailedError {
   constructor(
     readonly error: ModelError,
     /** Requests answered before the stop (this process). */

@@ -21,3 +21,4 @@ export * from "./retry.js";
 export * from "./run-config.js";
 export * from "./run-config-schema.js";
 export * from "./types.js";
+export * from "./unparseable.js";

@@ -13,7 +13,7 @@ import {
   outFileFlag,
   packageVersion,
 } from "../../core/cli.js";
-import { RunStoppedError } from "../../core/engine/errors.js";
+import { RunFailedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
 // Command implementations, and the result formatting (grade/format.ts: the statistics modules),
 // are imported in their actions (`await import`), so `geb --help` and each command load only
@@ -401,8 +401,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
       process.stderr.write(`geb: ${e.message}\n`);
       return 2;
     }
-    // A model run stopped on a permanent failure (sweeps, grids): one line, exit 1.
-    if (e instanceof RunStoppedError) {
+    // A model run stopped on a permanent failure, or with failed requests (sweeps, grids): one line, exit 1.
+    if (e instanceof RunFailedError) {
       process.stderr.write(`geb: ${e.message}\n`);
       return 1;
     }

@@ -16,6 +16,7 @@ import { InputError } from "../../core/errors.js";
 import { registerSchema } from "../../core/schema.js";
 import type { GebModelResult, runGebModel as RunGebModel } from "../pipeline/gebmodel.js";
 import type { MetricDelta } from "../summary/compare.js";
+import { unusableRepliesLine } from "./model.js";
 
 export const MODEL_COMPARISON_SCHEMA_ID = "oraclebench.geb.model_comparison/1";
 
@@ -142,6 +143,7 @@ export async function runSeveralModels(
   );
   for (const e of engines) await e.client.close?.();
   let failed = false;
+  let unusableRun = false;
   const results: (GebModelResult | null)[] = [];
   for (const [i, s] of settled.entries()) {
     if (s.status === "rejected") {
@@ -165,6 +167,11 @@ export async function runSeveralModels(
     mkdirSync(dir, { recursive: true });
     deps.writeModelDir(dir, r);
     for (const line of deps.report(r)) console.log(line);
+    const unusable = await unusableRepliesLine(r, engines[i].run.maxUnparseableShare);
+    if (unusable) {
+      process.stderr.write(`${unusable.replace(/^geb: /, `geb: ${models[i]}: `)}\n`);
+      unusableRun = true;
+    }
     results.push(r);
   }
   if (failed) {
@@ -186,5 +193,5 @@ export async function runSeveralModels(
   }
   const { writeFileAtomic } = await import("../../core/jsonl.js");
   await writeFileAtomic(join(outDir, "comparison.json"), `${JSON.stringify(comparison, null, 2)}\n`);
-  return 0;
+  return unusableRun ? 1 : 0;
 }

@@ -5,6 +5,12 @@
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
+import {
+  DEFAULT_MAX_UNPARSEABLE_SHARE,
+  MAX_UNPARSEABLE_SHARE_FLAG,
+  MAX_UNPARSEABLE_SHARE_HELP,
+  parseMaxUnparseableShare,
+} from "../../core/engine/unparseable.js";
 import { type EngineFromOptions, maxRetryWaitOption } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { QUEUE_FLAG, QUEUE_HELP } from "../../core/queue/cli.js";
@@ -57,6 +63,12 @@ function addModelFlags(cmd: Command): Command {
     )
     .addOption(maxRetryWaitOption())
     .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
+    .option(
+      `${MAX_UNPARSEABLE_SHARE_FLAG} <x>`,
+      MAX_UNPARSEABLE_SHARE_HELP,
+      checkedFlag(parseMaxUnparseableShare),
+      String(DEFAULT_MAX_UNPARSEABLE_SHARE),
+    )
     .option(QUEUE_FLAG, `model cells: ${QUEUE_HELP}`, queueUrlFlag("--queue"));
 }
 
@@ -107,13 +119,18 @@ async function runtimeFor(spec: SweepSpec, o: Record<string, unknown>) {
     maxRetries: o.maxRetries as string | undefined,
     maxRetryWaitS: o.maxRetryWaitS as string | undefined,
     cacheDir: o.cacheDir as string | undefined,
+    maxUnparseableShare: o.maxUnparseableShare as string | undefined,
   });
   // --queue: each cell's requests run on the distributed workers (docs/scale.md).
   if (o.queue && engine.clientSpec) {
     const { queuedRunner } = await import("../../core/engine/queue.js");
     engine.run.runner = queuedRunner(o.queue as QueueUrl, engine.clientSpec);
   }
-  return { engine, gebPrompt: gebOptionsFromCli({}).prompt };
+  return {
+    engine,
+    gebPrompt: gebOptionsFromCli({}).prompt,
+    maxUnparseableShare: engine.run.maxUnparseableShare,
+  };
 }
 
 function reportSweep(r: SweepResult, out: string): void {

@@ -13,6 +13,7 @@ import {
 } from "../../core/engine/engine.js";
 import type { EngineRecord } from "../../core/engine/results.js";
 import type { ModelClient, SamplingParams } from "../../core/engine/types.js";
+import type { ReplyTally } from "../../core/engine/unparseable.js";
 import { pyStrip } from "../../core/pyjson.js";
 import {
   buildGebPrompt,
@@ -359,6 +360,17 @@ export async function runModelOverRows(opts: RunModelOverRowsOptions): Promise<R
     return (row ? { ...r, ...gebInterpret(row, r.raw_text, interp) } : r) as GebModelRecord;
   });
   return { ...res, records };
+}
+
+/**
+ * The run's model replies and how many broke the answer contract (`invalid_reason`: no JSON
+ * object, a bad value, an unknown support id), for the `--max-unparseable-share` check.
+ */
+export function gebReplyTally(records: readonly { invalid_reason?: unknown }[]): ReplyTally {
+  return {
+    replies: records.length,
+    unparseable: records.filter((r) => typeof r.invalid_reason === "string").length,
+  };
 }
 
 /**

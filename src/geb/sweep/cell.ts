@@ -15,6 +15,7 @@ import { countTokens, generateDataset, validateConfig } from "../dataset/generat
 import { Grader, type Metrics, REFERENCE_RESULT_METRICS, RESULT_FLOAT_KEYS } from "../grade/grade.js";
 import { AtomicWriter, writeTextAtomic } from "../io.js";
 import { rowPieces, TextCache } from "../dataset/serialize.js";
+import type { ReplyTally } from "../../core/engine/unparseable.js";
 import type { RowStat } from "../summary/rowstats.js";
 import { baselineRowStat, ROW_STATS_FILE } from "../summary/runs.js";
 import { pyJsonLine } from "../dataset/serialize.js";
@@ -36,6 +37,8 @@ export interface CellOutcome {
    * Worker threads drop them: cloning them across threads costs what the re-read does.
    */
   rowStats?: RowStat[];
+  /** Model replies of the cell and how many broke the answer contract (model/pipeline cells). */
+  replies?: ReplyTally;
 }
 
 export function generateConfigFor(spec: SweepSpec, cell: Cell): GenerateConfig {
@@ -143,6 +146,8 @@ export interface PayloadParts {
   efficiency: Record<string, unknown>;
   artifactStats: unknown[];
   retrievalStats: unknown[];
+  /** Model replies and out-of-contract ones (not in the payload; the sweep checks the share). */
+  replies?: ReplyTally;
 }
 
 /** The reference sweep's per-cell payload, key for key. */
@@ -205,7 +210,13 @@ export function finishCell(
   // instead checks every file of a cell it finds (cellDone in sweep.ts) and runs a cell a
   // power loss left torn again.
   writeTextAtomic(join(dir, "results.json"), text, { durable: false });
-  return { index: cell.index, name: cell.name, text, wall_s: wall };
+  return {
+    index: cell.index,
+    name: cell.name,
+    text,
+    wall_s: wall,
+    ...(parts.replies ? { replies: parts.replies } : {}),
+  };
 }
 
 /**

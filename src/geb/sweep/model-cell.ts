@@ -10,6 +10,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
+import { RequestsFailedError } from "../../core/engine/errors.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { forEachDataRow } from "../api.js";
 import { DEFAULT_GRADE_OPTIONS, Grader } from "../grade/grade.js";
@@ -19,6 +20,7 @@ import {
   gebDefaultParams,
   gebEfficiency,
   gebPredictions,
+  gebReplyTally,
   runModelOverRows,
 } from "../model/index.js";
 import type { GebRowRead } from "../dataset/schema.js";
@@ -54,8 +56,16 @@ async function runModelCell(ctx: MainCellContext) {
     // --queue: the requests run on distributed workers (src/core/engine/queue.ts).
     runner: engine.run.runner,
   });
+  // Failed requests are errors, never wrong answers: the cell is not graded (no results.json),
+  // the sweep fails, and a rerun retries only the failed requests (engine.jsonl keeps the rest).
+  if (res.errors.length > 0)
+    throw new RequestsFailedError(
+      res.errors.length,
+      res.records.length + res.errors.length,
+      res.summary.first_error?.message ?? null,
+    );
   const { predictions } = gebPredictions(res.records);
-  // Contract breaks and transport failures have no prediction: graded as missing (wrong).
+  // Contract breaks have no prediction: graded as missing (wrong), and counted (`invalid`).
   const grader = new Grader({
     ...DEFAULT_GRADE_OPTIONS,
     citations: (spec.requireCitations ?? true) ? "auto" : "off",
@@ -88,11 +98,12 @@ async function runModelCell(ctx: MainCellContext) {
       completion_tokens: eff.completion_tokens,
       tokens_source: eff.tokens_source,
       errors: res.errors.length,
-      invalid: rows.length - predictions.size - res.errors.length,
+      invalid: rows.length - predictions.size,
       cost_usd: eff.cost_usd,
     },
     artifactStats: [],
     retrievalStats: [],
+    replies: gebReplyTally(res.records),
   };
 }
 

@@ -8,10 +8,11 @@
  * cell must be selector-only or use the deterministic answerer (the pipeline says so).
  */
 import type { EngineFromOptions } from "../../core/engine/cli.js";
+import { RequestsFailedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { writeTextAtomic } from "../io.js";
-import type { GebPromptOptions } from "../model/index.js";
+import { type GebPromptOptions, gebReplyTally } from "../model/index.js";
 import { type PipelineConfig, resolvePipelineConfig } from "../pipeline/config.js";
 import { resolveLinearModelPath, runGebModel } from "../pipeline/gebmodel.js";
 import { loadLinearModel } from "../selector/linear.js";
@@ -66,6 +67,9 @@ async function runPipelineCell(ctx: MainCellContext) {
     pipeline,
     timings: spec.timings,
   });
+  // Failed answerer requests: the cell is not graded (see model-cell.ts).
+  if (res.errors > 0)
+    throw new RequestsFailedError(res.errors, res.records.length + res.errors, res.firstError);
   let preds = "";
   for (const [id, a] of res.predictions[0] ?? new Map())
     if (a)
@@ -86,6 +90,7 @@ async function runPipelineCell(ctx: MainCellContext) {
     efficiency,
     artifactStats: [],
     retrievalStats: res.payload.retrieval_stats as unknown[],
+    replies: gebReplyTally(res.records),
   };
 }
 

@@ -30,6 +30,8 @@ export interface SweepRuntime {
   engine?: unknown;
   /** GEB prompt options for model cells. */
   gebPrompt?: unknown;
+  /** `--max-unparseable-share` for model cells (default 0.5; see core/engine/unparseable.ts). */
+  maxUnparseableShare?: number;
   /** Run these cells elsewhere (`--queue`) and report each, in order; replaces running them here. */
   remoteCells?: (
     spec: SweepSpec,

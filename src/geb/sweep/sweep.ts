@@ -17,6 +17,8 @@ import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { RequestsFailedError, RunFailedError } from "../../core/engine/errors.js";
+import { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
@@ -235,14 +237,43 @@ async function runInWorkers(
   if (failure) throw failure;
 }
 
+/**
+ * Model and pipeline cells, one after another. A cell whose requests failed (after their
+ * retries) is not graded and not written (no results.json: a rerun runs it again, retrying only
+ * the failed requests); the other cells still run, and the failures come back for the caller.
+ * A run stopped on a permanent failure (RunStoppedError) stops the sweep at once.
+ */
 async function runOnMainThread(
   spec: SweepSpec,
   out: string,
   cells: readonly Cell[],
   runtime: SweepRuntime,
   onDone: (o: CellOutcome) => void,
-): Promise<void> {
-  for (const cell of cells) onDone(await runMainThreadCell(spec, out, cell, runtime));
+): Promise<RequestsFailedError[]> {
+  const failed: RequestsFailedError[] = [];
+  for (const cell of cells) {
+    let o: CellOutcome;
+    try {
+      o = await runMainThreadCell(spec, out, cell, runtime);
+    } catch (e) {
+      if (!(e instanceof RequestsFailedError)) throw e;
+      failed.push(new RequestsFailedError(e.failed, e.total, e.first, `cell ${cell.name}`));
+      continue;
+    }
+    onDone(o);
+  }
+  return failed;
+}
+
+/**
+ * The one line for a sweep whose cells had failed requests (thrown after the other cells ran):
+ * those cells are not graded, combined.json and summary.json are not written, exit 1.
+ */
+export function sweepFailure(failed: readonly RequestsFailedError[], cells: number): RunFailedError {
+  const requests = failed.reduce((a, f) => a + f.failed, 0);
+  return new RunFailedError(
+    `sweep: ${failed.length} of ${cells} cells had failed requests (${requests} in all; first: ${failed[0].message}); those cells are not graded, no combined.json — rerun the same command: finished cells are kept and only the failed requests are retried`,
+  );
 }
 
 /** One model or pipeline cell in this thread (also what a queue worker runs for a pipeline cell). */
@@ -367,6 +398,7 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   // stays one cell's rows however large the grid (a shard may never assemble: it keeps them).
   const digested = new Map<string, RunDigest>();
   const foldNow = mine.length === grid.length;
+  let failed: RequestsFailedError[] = [];
   const onDone = (o: CellOutcome) => {
     if (foldNow && o.rowStats) {
       digested.set(o.name, cellDigest(out, o.name, JSON.parse(o.text), o.rowStats));
@@ -390,12 +422,28 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
       const jobs = opts.jobs ?? defaultJobs(spec, pending.length, availableParallelism());
       await runInWorkers(jobs, spec, out, pending, onDone);
     } else {
-      await runOnMainThread(spec, out, pending, opts.runtime ?? {}, onDone);
+      failed = await runOnMainThread(spec, out, pending, opts.runtime ?? {}, onDone);
     }
   } finally {
     bar.finish();
   }
+  if (failed.length > 0) throw sweepFailure(failed, mine.length);
   const done = assemble(out, grid, opts.resultsJson, ran, digested);
+  // Model cells whose replies were mostly out of contract: graded and written (they are the
+  // model's answers), but the sweep is not a result unless the user accepts the share.
+  if (spec.runner.kind !== "baseline") {
+    const tally = { replies: 0, unparseable: 0 };
+    for (const o of ran.values()) {
+      tally.replies += o.replies?.replies ?? 0;
+      tally.unparseable += o.replies?.unparseable ?? 0;
+    }
+    const line = unparseableLine(
+      "sweep",
+      tally,
+      opts.runtime?.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE,
+    );
+    if (line) throw new RunFailedError(line);
+  }
   return {
     cells: mine.length,
     ran: pending.length,

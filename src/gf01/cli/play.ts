@@ -321,6 +321,7 @@ export function registerPlayCommands(program: Command): void {
       protocol: checkProtocol(o.protocol as string),
       exploreEpisodes: o.exploreEpisodes as number,
       concurrency: e.run.maxConcurrency,
+      maxUnparseableShare: e.run.maxUnparseableShare,
       out: e.run.resultsPath,
       stepsOut: o.stepsOut as string | undefined,
       resume: e.run.resume,
@@ -342,7 +343,14 @@ export function registerPlayCommands(program: Command): void {
     await prompts?.close();
     bar.finish();
     printJson({ ...r.payload, model: e.client.descriptor, config_hash: agent.configHash() });
-    // Episode errors (endpoint/agent failures) exit 1; nothing errored was scored.
-    if (!r.ok) throw new CommanderError(r.payload.errored ? 1 : 2, "gf01.play-llm", "");
+    // Episode errors (endpoint/agent failures) and mostly unusable replies exit 1; nothing errored was scored.
+    if (typeof r.payload.unparseable_failure === "string")
+      process.stderr.write(`${r.payload.unparseable_failure}\n`);
+    if (!r.ok)
+      throw new CommanderError(
+        r.payload.errored || r.payload.unparseable_failure ? 1 : 2,
+        "gf01.play-llm",
+        "",
+      );
   });
 }

@@ -49,6 +49,12 @@ export interface PublicResult {
 export interface EpisodeExtras {
   tool_log_hash?: string;
   log?: Record<string, unknown>;
+  /**
+   * A model or stdio agent's replies in the episode and how many could not be used (not a JSON
+   * action, or a move the game refused): summed per run (runner.ts); `inRow`: also written
+   * into the run row (model agents).
+   */
+  replies?: { replies: number; unparseable: number; inRow?: boolean };
 }
 
 export interface EpisodePlayer {

@@ -363,9 +363,11 @@ export function llmAgent(o: LlmAgentOptions): LlmAgent {
             );
           }
         },
-        end() {
+        end(result) {
           return {
             tool_log_hash: track === "EVAL-TA" ? sha256Hex(canonicalJson(toolLog)) : undefined,
+            // Unusable: no JSON action (re-asked or skipped) or an action the game refused.
+            replies: { replies: calls, unparseable: malformedTotal + result.rejected_moves, inRow: true },
             log: {
               model: o.client.descriptor,
               prompt_templates: [templateRef(SYSTEM_TEMPLATE), templateRef(USER_TEMPLATE)],

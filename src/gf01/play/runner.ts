@@ -13,6 +13,11 @@
 import { existsSync, statSync } from "node:fs";
 import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { z } from "zod";
+import {
+  DEFAULT_MAX_UNPARSEABLE_SHARE,
+  type ReplyTally,
+  unparseableLine,
+} from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import { repairJournalTail } from "../../core/journal.js";
 import { JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
@@ -70,6 +75,12 @@ export interface PlayRunOptions {
   onEpisode?: (e: { index: number; instance_id: string; outcome?: EpisodeOutcome; error?: string }) => void;
   /** Called once, with the first episode error of the run (the CLI prints it on stderr). */
   onFirstError?: (e: PlayErrorRecord) => void;
+  /**
+   * `--max-unparseable-share`: when more than this share of the agent's replies over the run's
+   * rows could not be used, the run is not ok (default 0.5; 1 accepts any share). Only agents
+   * that count their replies (LLM, stdio) are checked.
+   */
+  maxUnparseableShare?: number;
   /** Stop after this many consecutive failures of one kind (default 3; permanent ones stop at once). */
   stopAfterRepeated?: number;
   signal?: AbortSignal;
@@ -91,6 +102,8 @@ export interface PlayedEpisode {
   outcome?: EpisodeOutcome;
   /** The row's exact line, when it was written elsewhere (a queue worker; PyFloats do not survive JSON). */
   line?: string;
+  /** The agent's replies and unusable replies, when it counts them (played here). */
+  replies?: ReplyTally;
 }
 
 /** What one episode depends on besides its instance and agent (local and queued play). */
@@ -152,12 +165,24 @@ export async function playEpisode(
     meta,
     extraMetrics: p.extraMetrics,
   });
+  // A model's unusable replies are counted in its row (extra keys, ignored by the official
+  // checks). Black-box interfaces (in-process, stdio, HTTP) keep identical rows: their refused
+  // moves are in the step log (`rejected_moves`), and their tally in the run payload.
+  if (extras.replies?.inRow) {
+    row.agent_replies = extras.replies.replies;
+    row.unparseable_replies = extras.replies.unparseable;
+  }
   const log = stepLogRecord(outcome, {
     agent_name: agent.name,
     eval_track: p.evalTrack,
     extra: extras.log ? { agent_log: extras.log } : undefined,
   });
-  return { row, log, outcome };
+  return {
+    row,
+    log,
+    outcome,
+    replies: extras.replies && { replies: extras.replies.replies, unparseable: extras.replies.unparseable },
+  };
 }
 
 export const PLAY_ERROR_SCHEMA_VERSION = "gf01.play_error.v1";
@@ -321,6 +346,8 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
     return playEpisode(agent, inst, index, params);
   };
 
+  // Replies of the episodes played by this run (LLM and stdio agents count theirs).
+  const tally = { replies: 0, unparseable: 0, counted: false };
   let cursor = 0;
   let started = 0;
   const worker = async () => {
@@ -331,6 +358,12 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
       try {
         const r = await playOne(k);
         settled.set(k, { row: r.row, log: r.log, line: r.line });
+        const t = r.replies ?? replyTallyOfLog(r.log);
+        if (t) {
+          tally.counted = true;
+          tally.replies += t.replies;
+          tally.unparseable += t.unparseable;
+        }
         streak = 0;
         o.onEpisode?.({ index, instance_id: inst.instance_id, outcome: r.outcome });
       } catch (e) {
@@ -357,12 +390,14 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   for (const r of rows) builder.add(r);
   const rep = builder.finish();
   const notPlayed = todo.length - started;
-  const ok = errors.length === 0 && notPlayed === 0;
+  const maxShare = o.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE;
+  const unusable = unparseableLine("gf01", tally, maxShare, "agent replies");
+  const ok = errors.length === 0 && notPlayed === 0 && unusable === null;
   return {
     ok,
     rows,
     payload: {
-      status: ok ? "ok" : rows.length > done.size ? "partial" : "error",
+      status: ok ? "ok" : rows.length > done.size && !unusable ? "partial" : "error",
       agent: agent.name,
       eval_track: evalTrack,
       renderer_track: rendererTrack,
@@ -374,12 +409,32 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
       not_played: notPlayed,
       ...(stopped ? { stopped_early: stopped } : {}),
       errors,
+      // Counted whenever the agent reports its replies (LLM and stdio agents), over every row.
+      ...(tally.counted
+        ? {
+            agent_replies: tally.replies,
+            unparseable_replies: tally.unparseable,
+            max_unparseable_share: maxShare,
+            ...(unusable ? { unparseable_failure: unusable } : {}),
+          }
+        : {}),
       aggregate: rep.groups,
       out_jsonl: o.out ?? "",
       steps_jsonl: stepsOut ?? "",
       errors_jsonl: errors.length ? (errorsFile ?? "") : "",
     },
   };
+}
+
+/**
+ * An LLM episode's replies from its step log (episodes played on queue workers come back as
+ * row + step log): every call, unusable = no JSON action + moves the game refused.
+ */
+function replyTallyOfLog(log: Record<string, unknown>): ReplyTally | undefined {
+  const a = log.agent_log as Record<string, unknown> | undefined;
+  if (!a || typeof a.calls !== "number" || typeof a.malformed_replies !== "number") return undefined;
+  const rejected = typeof log.rejected_moves === "number" ? log.rejected_moves : 0;
+  return { replies: a.calls, unparseable: a.malformed_replies + rejected };
 }
 
 /** The run a row or step log belongs to (both carry these fields). */

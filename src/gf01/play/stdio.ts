@@ -137,13 +137,20 @@ export function stdioAgent(o: StdioAgentOptions): OnlineAgent {
           "agent_exit",
         );
       };
+      // Protocol check: lines answered, and the first line and rejection (quoted if none was usable).
+      let replies = 0;
+      let firstLine: string | undefined;
+      let firstRejection: Rejection | undefined;
       return {
         async act(obs: Observation, rejection?: Rejection) {
+          firstRejection ??= rejection;
           write({ type: "observation", ...obs, error: rejection ?? null });
           for (;;) {
             const l = await nextLine();
             if (l === undefined) throw await failure(obs);
             if (!l.trim()) continue;
+            replies++;
+            firstLine ??= l;
             try {
               return JSON.parse(l);
             } catch {
@@ -152,6 +159,16 @@ export function stdioAgent(o: StdioAgentOptions): OnlineAgent {
           }
         },
         async end(result: PublicResult) {
+          // Not one line was a move the game accepted (garbage, another protocol): a protocol
+          // failure of the agent, recorded as an error, never scored as an episode of skips.
+          if (replies > 0 && result.rejected_moves >= replies) {
+            await kill();
+            const first = JSON.stringify(firstLine!.length > 80 ? `${firstLine!.slice(0, 80)}…` : firstLine);
+            throw new EpisodeFailed(
+              `agent sent ${replies} line(s) and the game accepted none as a move (first: ${first}, refused: ${firstRejection?.message ?? "not a move"}) — it must answer each observation with one JSON action per line (docs/gf01-play.md): ${o.command}`,
+              "agent_protocol",
+            );
+          }
           write({ type: "result", ...result });
           child.stdin!.end();
           // Give a well-behaved agent a moment to exit on EOF, then make sure it is gone,
@@ -165,7 +182,7 @@ export function stdioAgent(o: StdioAgentOptions): OnlineAgent {
             });
           });
           await kill();
-          return undefined;
+          return { replies: { replies, unparseable: result.rejected_moves } };
         },
         abort() {
           void kill();

@@ -70,6 +70,8 @@ interface Acc {
   kappa: Map<string, number>;
   players: Set<string>;
   intervals: GroupIntervals;
+  /** Model rows' `agent_replies` / `unparseable_replies` sums (null: no row carries them). */
+  replies: { replies: number; unparseable: number } | null;
 }
 
 export interface ReportGroup {
@@ -140,11 +142,18 @@ export class ReportBuilder {
         kappa: new Map(),
         players: new Set(),
         intervals: new GroupIntervals(),
+        replies: null,
       };
       this.groups.set(k, a);
     }
     a.n++;
     if (player !== undefined) a.players.add(player);
+    // Unusable model replies are counted where rows carry them (play-llm), never scored.
+    if (typeof row.agent_replies === "number" && typeof row.unparseable_replies === "number") {
+      a.replies ??= { replies: 0, unparseable: 0 };
+      a.replies.replies += row.agent_replies;
+      a.replies.unparseable += row.unparseable_replies;
+    }
     const valid = truthy(row.valid ?? false);
     const goal = truthy(row.goal ?? false);
     if (valid) a.valid++;
@@ -179,6 +188,9 @@ export class ReportBuilder {
           .map(([k, count]) => ({ kappa: JSON.parse(k) as number[], count }))
           .sort((p, q) => cmpNums(q.kappa, p.kappa)),
         ...(a.players.size ? { players: a.players.size } : {}),
+        ...(a.replies
+          ? { agent_replies: a.replies.replies, unparseable_replies: a.replies.unparseable }
+          : {}),
         intervals: a.intervals.finish({
           certified_rate: a.valid / Math.max(1, a.n),
           goal_rate: a.goal / Math.max(1, a.n),
@@ -297,7 +309,29 @@ export function formatReportTable(report: Record<string, unknown>): string {
   );
   const mdd = mddLine(groups.map((g) => g.count));
   if (mdd) lines.push(mdd);
+  // Failures are counted and shown, never scored: unusable model replies and errored episodes.
+  for (const g of groups)
+    if (typeof g.unparseable_replies === "number" && g.unparseable_replies > 0)
+      lines.push(
+        `${String(g.agent_name)} (${String(g.eval_track)}, ${String(g.difficulty_slice)}): ${g.unparseable_replies} of ${String(g.agent_replies)} model replies unusable (scored as the moves that were played)`,
+      );
+  const errs = report.episode_errors as EpisodeErrors | undefined;
+  if (errs && errs.count > 0) lines.push(episodeErrorsLine(errs));
   return `${lines.join("\n")}\n`;
+}
+
+/** Episodes that failed (agent crash, exit, timeout, protocol, endpoint): never rows, never scored. */
+export interface EpisodeErrors {
+  count: number;
+  by_kind: Record<string, number>;
+  errors_jsonl: string;
+}
+
+export function episodeErrorsLine(e: EpisodeErrors): string {
+  const kinds = Object.entries(e.by_kind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
+  return `${e.count} episode(s) failed and are not scored (${kinds}): see ${e.errors_jsonl}`;
 }
 
 // ---------------------------------------------------------------------------------------
