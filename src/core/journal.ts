@@ -4,6 +4,45 @@
  * torn last line; `repairJournalTail` makes the file safe to read and append to again.
  */
 import { open, readFile, truncate } from "node:fs/promises";
+import { InputError } from "./errors.js";
+import { type JsonlRow, readJsonl } from "./jsonl.js";
+
+/** A filesystem error on a journal as an InputError naming it (a bad path, not a bug). */
+function readError(file: string, e: unknown): unknown {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (!code || e instanceof InputError) return e;
+  return new InputError(
+    code === "EISDIR" ? "is a directory, expected a journal file" : `cannot read journal: ${code}`,
+    { file },
+  );
+}
+
+/**
+ * The one journal reader of every resumable run (engine results, gf01 run rows, step logs):
+ * repair a torn last line (`repairJournalTail`), then check every row with `check` (the same
+ * checks `validate` makes: a resume keeps only rows validate would accept). Any other damage
+ * (a line that is not JSON, a row `check` rejects) stops the run: an InputError naming file,
+ * line and field. A missing file has no rows. `check` may keep state (duplicates).
+ */
+export async function readJournal<T>(
+  file: string,
+  check: (value: unknown, line: number) => T,
+): Promise<JsonlRow<T>[]> {
+  try {
+    await repairJournalTail(file);
+  } catch (e) {
+    throw readError(file, e);
+  }
+  const out: JsonlRow<T>[] = [];
+  try {
+    for await (const row of readJsonl(file, check)) out.push(row);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return out;
+    if (e instanceof InputError && e.reason === "cannot read file: ENOENT") return out;
+    throw readError(file, e);
+  }
+  return out;
+}
 
 /**
  * Cut a torn last line (no newline and not JSON) off `file`; give a complete last row that
