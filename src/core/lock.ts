@@ -210,9 +210,12 @@ export async function acquireLock(target: string, command = defaultCommand()): P
   };
 }
 
+/** The program and its subcommand (`geb model`), without flags: enough to recognise the run. */
 function defaultCommand(): string {
-  const argv = process.argv.slice(1).map((a) => basename(a));
-  return argv.slice(0, 3).join(" ");
+  const args = process.argv.slice(2);
+  const end = args.findIndex((a) => a.startsWith("-"));
+  const prog = basename(process.argv[1] ?? "node").replace(/\.(m?js|ts)$/, "");
+  return [prog, ...args.slice(0, end === -1 ? 2 : Math.min(end, 2))].join(" ");
 }
 
 /** `<name>.tmp-<pid>` or `<name>.tmp-<pid>-<n>`: the temp files of our atomic writers. */

@@ -158,6 +158,8 @@ export function snapshot(dir: string, keep: (rel: string) => boolean = () => tru
 
 /** A temp file of the atomic writers (`<file>.tmp-<pid>[-<n>]`): never a final artifact. */
 export const isTemp = (rel: string): boolean => /\.tmp-\d+(-\d+)?$/.test(rel);
+/** The lock a run holds on its results file or folder (src/core/lock.ts); a killed run leaves it. */
+export const isLock = (rel: string): boolean => rel.endsWith(".lock");
 
 export const fileSize = (f: string): number => {
   try {

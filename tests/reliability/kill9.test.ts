@@ -21,6 +21,7 @@ import {
   buildBins,
   cleanup,
   completeLines,
+  isLock,
   isTemp,
   listFiles,
   rng,
@@ -421,7 +422,8 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         else expect(killed.code, `${where}: ${killed.stderr}`).toBe(k.code ?? 0);
 
         // Right after the kill: final names hold only complete content.
-        const got = snapshot(dir, (f) => !isTemp(f) && !inputFiles.has(f));
+        // A killed run's lock stays (the re-run takes it over as stale); it is no output.
+        const got = snapshot(dir, (f) => !isTemp(f) && !isLock(f) && !inputFiles.has(f));
         stats.tempsLeft += listFiles(dir).filter(isTemp).length;
         if (killed.killed && got.size > 0) stats.midRun++;
         for (const [rel, buf] of got) {
@@ -459,6 +461,8 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
           cwd: dir,
         });
         expect(again.code, `${where}: re-run failed: ${again.stderr}`).toBe(k.code ?? 0);
+        // The re-run released its lock and removed the temp files the killed run left.
+        expect(listFiles(dir).filter((f) => isLock(f) || isTemp(f)), where).toEqual([]);
         const fin = finals(dir, k);
         for (const f of inputFiles) fin.delete(f);
         for (const f of inputFiles) want.delete(f);

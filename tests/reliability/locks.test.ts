@@ -1,0 +1,277 @@
+/**
+ * Resume and locks (issue 31, items 3, 4 and 8): one run at a time appends to a results file
+ * or output folder (the second exits 2 naming the holder), a lock left by a dead process is
+ * taken over, a resume keeps only rows `validate` would accept (one journal reader for every
+ * run kind), and a resume removes the temp files a killed run's atomic writers left.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ResultsStore } from "../../src/core/engine/results.js";
+import { InputError } from "../../src/core/errors.js";
+import { readJournal } from "../../src/core/journal.js";
+import { acquireLock, removeStaleTemps } from "../../src/core/lock.js";
+import { evaluateAgent } from "../../src/gf01/api.js";
+import { bundleToJson } from "../../src/gf01/artifacts/bundle.js";
+import { evaluateOnlineAgent } from "../../src/gf01/play/api.js";
+import { runRowChecker } from "../../src/gf01/report/validate.js";
+import { genBundle } from "../gf01/play/helpers.js";
+import { buildBins, cleanup, runBin, tmp } from "./helpers.js";
+
+const read = (f: string) => readFileSync(f, "utf8");
+const lines = (f: string) => read(f).split("\n").filter(Boolean);
+const DATA = join(import.meta.dirname, "../../../shared/reference/geb/data/bad_actor_holdout_e0001.jsonl");
+
+/** A pid that is certainly not running: a child that has exited. */
+function deadPid(): number {
+  const r = spawnSync(process.execPath, ["-e", "0"]);
+  return r.pid as number;
+}
+
+async function rejection(p: Promise<unknown>): Promise<InputError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(InputError);
+    return e as InputError;
+  }
+  throw new Error("expected an InputError");
+}
+
+function bundleFile(): string {
+  const f = join(tmp("locks"), "bundle.json");
+  writeFileSync(f, bundleToJson(genBundle(6, 5100).json));
+  return f;
+}
+
+/** Row 4 (line 4) of a run file damaged the way the issue's campaign did it. */
+function damageRow4(file: string): void {
+  const rows = lines(file);
+  const r = JSON.parse(rows[3]);
+  r.adaptation_condition = 12345;
+  rows[3] = JSON.stringify(r);
+  writeFileSync(file, `${rows.slice(0, 5).join("\n")}\n`);
+}
+
+afterAll(cleanup);
+
+describe("locks", () => {
+  it("a second lock on one target is refused, naming the holder (pid, host, since)", async () => {
+    const d = tmp("lock");
+    const target = join(d, "runs.jsonl");
+    const a = await acquireLock(target, "test a");
+    // A holder that is alive and started before its lock: our parent process.
+    writeFileSync(
+      join(d, "other.jsonl.lock"),
+      JSON.stringify({ pid: process.ppid, host: hostname(), started: new Date().toISOString(), command: "x" }),
+    );
+    const e = await rejection(acquireLock(join(d, "other.jsonl")));
+    expect(e.message).toContain(`pid ${process.ppid} on host ${hostname()} since`);
+    expect(e.file).toBe(join(d, "other.jsonl"));
+    expect(JSON.parse(read(a.file))).toMatchObject({ pid: process.pid, host: hostname(), command: "test a" });
+    a.release();
+    expect(existsSync(a.file)).toBe(false);
+    (await acquireLock(target)).release(); // free again
+  });
+
+  it("a stale lock (same host, dead pid) is taken over with one stderr line; another host's is refused", async () => {
+    const d = tmp("stale");
+    const target = join(d, "results.jsonl");
+    const pid = deadPid();
+    writeFileSync(
+      `${target}.lock`,
+      JSON.stringify({ pid, host: hostname(), started: "2026-01-01T00:00:00.000Z", command: "geb model" }),
+    );
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    let lock: Awaited<ReturnType<typeof acquireLock>>;
+    let said = "";
+    try {
+      lock = await acquireLock(target);
+    } finally {
+      said = err.mock.calls.map((c) => String(c[0])).join("");
+      err.mockRestore();
+    }
+    expect(said).toMatch(
+      new RegExp(`stale lock of pid ${pid} .*taken over\\n$`),
+    );
+    expect(JSON.parse(read(`${target}.lock`)).pid).toBe(process.pid);
+    lock.release();
+
+    writeFileSync(
+      `${target}.lock`,
+      JSON.stringify({ pid: 1, host: "elsewhere", started: "2026-01-01T00:00:00.000Z", command: "geb model" }),
+    );
+    const e = await rejection(acquireLock(target));
+    expect(e.message).toContain("locked by pid 1 on host elsewhere since 2026-01-01T00:00:00.000Z");
+    expect(e.message).toContain(`remove ${target}.lock`);
+  });
+
+  it("a pid reused by another process (started after the lock) does not hold it", async () => {
+    const d = tmp("reuse");
+    const target = join(d, "results.jsonl");
+    // Our own parent is alive but started long after this (made-up) lock was taken.
+    writeFileSync(
+      `${target}.lock`,
+      JSON.stringify({ pid: process.ppid, host: hostname(), started: "2000-01-01T00:00:00.000Z", command: "x" }),
+    );
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      (await acquireLock(target)).release();
+    } finally {
+      err.mockRestore();
+    }
+  });
+
+  it("the engine results store holds the lock while open: a second store on the file is refused", async () => {
+    const d = tmp("store");
+    const file = join(d, "r.jsonl");
+    const a = await ResultsStore.open(file);
+    const e = await rejection(ResultsStore.open(file, { resume: true }));
+    expect(e.message).toContain("already in use");
+    await a.close();
+    await (await ResultsStore.open(file, { resume: true })).close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  describe("two real processes on one results file", () => {
+    beforeAll(() => buildBins(), 120_000);
+
+    it("geb model: exactly one exits 2 naming the holder, the file is intact", { timeout: 120_000 }, async () => {
+      const d = tmp("two");
+      const args = [
+        "model",
+        "--data",
+        DATA,
+        "--model",
+        "command:sh",
+        "--command-arg",
+        "-c",
+        "--command-arg",
+        "sleep 0.3; cat >/dev/null; echo A",
+        "--results",
+        "r.jsonl",
+        "--resume",
+        "--no-progress",
+      ];
+      const first = runBin("geb", args, { cwd: d });
+      const t0 = Date.now();
+      while (!existsSync(join(d, "r.jsonl.lock")) && Date.now() - t0 < 60_000)
+        await new Promise((r) => setTimeout(r, 10));
+      const second = await runBin("geb", args, { cwd: d });
+      const one = await first;
+      expect(one.code, one.stderr).toBe(0);
+      expect(second.code).toBe(2);
+      const errLines = second.stderr.split("\n").filter(Boolean);
+      expect(errLines).toHaveLength(1);
+      expect(errLines[0]).toMatch(/^geb: r\.jsonl: in use by another run: pid \d+ on host .+ since \d{4}-/);
+      // Every row once, every line whole; no lock left.
+      const rows = lines(join(d, "r.jsonl")).map((l) => JSON.parse(l));
+      expect(rows).toHaveLength(12);
+      expect(new Set(rows.map((r) => r.item_id)).size).toBe(12);
+      expect(existsSync(join(d, "r.jsonl.lock"))).toBe(false);
+    });
+
+    it("geb model --resume with a dangling --results symlink: exit 2, one line, no internal error", async () => {
+      const d = tmp("dangling");
+      symlinkSync(join(d, "nowhere", "x.jsonl"), join(d, "r.jsonl"));
+      const r = await runBin(
+        "geb",
+        ["model", "--data", DATA, "--model", "builtin:ledger-reader", "--results", "r.jsonl", "--resume"],
+        { cwd: d },
+      );
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe("geb: r.jsonl: is a symbolic link to a file that does not exist\n");
+    });
+  });
+});
+
+describe("resume = validate (one journal reader)", () => {
+  it("readJournal: a torn tail is cut, any other damage names file, line and field", async () => {
+    const d = tmp("reader");
+    const f = join(d, "j.jsonl");
+    const check = (v: unknown) => {
+      if (typeof (v as { n?: unknown }).n !== "number") throw new InputError("must be a number", { field: "n" });
+      return v as { n: number };
+    };
+    writeFileSync(f, '{"n":1}\n{"n":2}\n{"n":');
+    expect((await readJournal(f, check)).map((r) => r.value.n)).toEqual([1, 2]);
+    expect(read(f)).toBe('{"n":1}\n{"n":2}\n');
+    writeFileSync(f, '{"n":1}\n{"n":"x"}\n{"n":3}\n');
+    expect((await rejection(readJournal(f, check))).message).toBe(`${f}:2: field n: must be a number`);
+    writeFileSync(f, '{"n":1}\nnot json\n{"n":3}\n');
+    expect((await rejection(readJournal(f, check))).message).toMatch(new RegExp(`^${f}:2: invalid JSON`));
+    expect(await readJournal(join(d, "missing.jsonl"), check)).toEqual([]);
+    expect((await rejection(readJournal(d, check))).message).toBe(`${d}: is a directory, expected a journal file`);
+  });
+
+  it("gf01 evaluate --resume refuses a damaged row (adaptation_condition: 12345 in row 4)", async () => {
+    const instancesFile = bundleFile();
+    const d = tmp("eval-damage");
+    const out = join(d, "runs.jsonl");
+    const opts = { instancesFile, agent: "greedy", gitCommit: "k9" };
+    expect((await evaluateAgent({ ...opts, out })).ok).toBe(true);
+    damageRow4(out);
+    const before = read(out);
+    const e = await rejection(evaluateAgent({ ...opts, out, resume: true }));
+    expect(e.message).toMatch(new RegExp(`^${out}:4: field adaptation_condition: adaptation_condition=12345 not in`));
+    expect(read(out)).toBe(before); // nothing appended
+    expect(existsSync(`${out}.lock`)).toBe(false); // released on error
+  });
+
+  it("gf01 play-llm / online play --resume refuses the same damage, and a duplicated run", async () => {
+    const instancesFile = bundleFile();
+    const d = tmp("play-damage");
+    const out = join(d, "runs.jsonl");
+    const opts = { instancesFile, agent: "online-greedy", gitCommit: "k9" };
+    expect((await evaluateOnlineAgent({ ...opts, out })).ok).toBe(true);
+    const full = lines(out);
+    damageRow4(out);
+    let e = await rejection(evaluateOnlineAgent({ ...opts, out, resume: true }));
+    expect(e.message).toMatch(new RegExp(`^${out}:4: field adaptation_condition: `));
+    // Two runs that both wrote every row (issue 31 item 3): refused, not resumed over.
+    writeFileSync(out, `${[...full.slice(0, 3), full[1]].join("\n")}\n`);
+    e = await rejection(evaluateOnlineAgent({ ...opts, out, resume: true }));
+    expect(e.message).toMatch(new RegExp(`^${out}:4: field instance_id: duplicate_run: `));
+  });
+
+  it("runRowChecker accepts what validate accepts (an intact run file resumes)", async () => {
+    const instancesFile = bundleFile();
+    const d = tmp("eval-ok");
+    const out = join(d, "runs.jsonl");
+    await evaluateAgent({ instancesFile, agent: "greedy", gitCommit: "k9", out });
+    expect(await readJournal(out, runRowChecker())).toHaveLength(6);
+  });
+});
+
+describe("a resume removes stale temp files", () => {
+  it("removeStaleTemps: dead pids' temp files go, live ones and other files stay", () => {
+    const d = tmp("temps");
+    const dead = deadPid();
+    for (const n of [
+      `config.json.tmp-${dead}`,
+      `cache.json.tmp-${dead}-3`,
+      `config.json.tmp-${process.pid}`,
+      `config.json.tmp-${process.ppid}`,
+      "notes.tmp",
+      "results.json",
+    ])
+      writeFileSync(join(d, n), "x");
+    expect(removeStaleTemps(d).sort()).toEqual([`cache.json.tmp-${dead}-3`, `config.json.tmp-${dead}`]);
+    expect(existsSync(join(d, `config.json.tmp-${process.pid}`))).toBe(true);
+    expect(existsSync(join(d, `config.json.tmp-${process.ppid}`))).toBe(true);
+    expect(existsSync(join(d, "results.json"))).toBe(true);
+  });
+
+  it("a resumed results file: its siblings' stale temps are removed, a shared folder's others kept", async () => {
+    const d = tmp("sibling");
+    const dead = deadPid();
+    mkdirSync(d, { recursive: true });
+    writeFileSync(join(d, `r.jsonl.config.json.tmp-${dead}`), "{");
+    writeFileSync(join(d, `other.json.tmp-${dead}`), "{");
+    await (await ResultsStore.open(join(d, "r.jsonl"), { resume: true })).close();
+    expect(existsSync(join(d, `r.jsonl.config.json.tmp-${dead}`))).toBe(false);
+    expect(existsSync(join(d, `other.json.tmp-${dead}`))).toBe(true);
+  });
+});
