@@ -462,7 +462,10 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         });
         expect(again.code, `${where}: re-run failed: ${again.stderr}`).toBe(k.code ?? 0);
         // The re-run released its lock and removed the temp files the killed run left.
-        expect(listFiles(dir).filter((f) => isLock(f) || isTemp(f)), where).toEqual([]);
+        expect(
+          listFiles(dir).filter((f) => isLock(f) || isTemp(f)),
+          where,
+        ).toEqual([]);
         const fin = finals(dir, k);
         for (const f of inputFiles) fin.delete(f);
         for (const f of inputFiles) want.delete(f);

@@ -5,7 +5,7 @@
  * run kind), and a resume removes the temp files a killed run's atomic writers left.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -28,6 +28,19 @@ const DATA = join(import.meta.dirname, "../../../shared/reference/geb/data/bad_a
 function deadPid(): number {
   const r = spawnSync(process.execPath, ["-e", "0"]);
   return r.pid as number;
+}
+
+/** A lock on `target` held by another live run (our parent process, which started earlier). */
+function heldByOther(target: string): void {
+  writeFileSync(
+    `${target}.lock`,
+    JSON.stringify({
+      pid: process.ppid,
+      host: hostname(),
+      started: new Date().toISOString(),
+      command: "other",
+    }),
+  );
 }
 
 async function rejection(p: Promise<unknown>): Promise<InputError> {
@@ -65,7 +78,12 @@ describe("locks", () => {
     // A holder that is alive and started before its lock: our parent process.
     writeFileSync(
       join(d, "other.jsonl.lock"),
-      JSON.stringify({ pid: process.ppid, host: hostname(), started: new Date().toISOString(), command: "x" }),
+      JSON.stringify({
+        pid: process.ppid,
+        host: hostname(),
+        started: new Date().toISOString(),
+        command: "x",
+      }),
     );
     const e = await rejection(acquireLock(join(d, "other.jsonl")));
     expect(e.message).toContain(`pid ${process.ppid} on host ${hostname()} since`);
@@ -93,15 +111,18 @@ describe("locks", () => {
       said = err.mock.calls.map((c) => String(c[0])).join("");
       err.mockRestore();
     }
-    expect(said).toMatch(
-      new RegExp(`stale lock of pid ${pid} .*taken over\\n$`),
-    );
+    expect(said).toMatch(new RegExp(`stale lock of pid ${pid} .*taken over\\n$`));
     expect(JSON.parse(read(`${target}.lock`)).pid).toBe(process.pid);
     lock.release();
 
     writeFileSync(
       `${target}.lock`,
-      JSON.stringify({ pid: 1, host: "elsewhere", started: "2026-01-01T00:00:00.000Z", command: "geb model" }),
+      JSON.stringify({
+        pid: 1,
+        host: "elsewhere",
+        started: "2026-01-01T00:00:00.000Z",
+        command: "geb model",
+      }),
     );
     const e = await rejection(acquireLock(target));
     expect(e.message).toContain("locked by pid 1 on host elsewhere since 2026-01-01T00:00:00.000Z");
@@ -114,11 +135,18 @@ describe("locks", () => {
     // Our own parent is alive but started long after this (made-up) lock was taken.
     writeFileSync(
       `${target}.lock`,
-      JSON.stringify({ pid: process.ppid, host: hostname(), started: "2000-01-01T00:00:00.000Z", command: "x" }),
+      JSON.stringify({
+        pid: process.ppid,
+        host: hostname(),
+        started: "2000-01-01T00:00:00.000Z",
+        command: "x",
+      }),
     );
     const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     try {
-      (await acquireLock(target)).release();
+      const l = await acquireLock(target);
+      expect(JSON.parse(read(l.file)).pid).toBe(process.pid);
+      l.release();
     } finally {
       err.mockRestore();
     }
@@ -135,10 +163,32 @@ describe("locks", () => {
     expect(existsSync(`${file}.lock`)).toBe(false);
   });
 
+  it("gf01 evaluate and online play take the lock of --out: refused while another run holds it", async () => {
+    const instancesFile = bundleFile();
+    const d = tmp("held");
+    for (const [name, run] of [
+      ["eval.jsonl", (out: string) => evaluateAgent({ instancesFile, agent: "greedy", out, resume: true })],
+      [
+        "play.jsonl",
+        (out: string) => evaluateOnlineAgent({ instancesFile, agent: "online-greedy", out, resume: true }),
+      ],
+    ] as const) {
+      const out = join(d, name);
+      heldByOther(out);
+      const e = await rejection(run(out));
+      expect(e.message).toBe(
+        `${out}: in use by another run: pid ${process.ppid} on host ${hostname()} since ${JSON.parse(read(`${out}.lock`)).started} (other)`,
+      );
+      expect(existsSync(out)).toBe(false);
+    }
+  });
+
   describe("two real processes on one results file", () => {
     beforeAll(() => buildBins(), 120_000);
 
-    it("geb model: exactly one exits 2 naming the holder, the file is intact", { timeout: 120_000 }, async () => {
+    it("geb model: exactly one exits 2 naming the holder, the file is intact", {
+      timeout: 120_000,
+    }, async () => {
       const d = tmp("two");
       const args = [
         "model",
@@ -173,6 +223,40 @@ describe("locks", () => {
       expect(existsSync(join(d, "r.jsonl.lock"))).toBe(false);
     });
 
+    it("geb sweep: the out dir is locked, and a resume removes a killed run's config.json.tmp-<pid>", {
+      timeout: 120_000,
+    }, async () => {
+      const d = tmp("sweep");
+      const args = [
+        "sweep",
+        "--out",
+        "sw",
+        "--seeds",
+        "1",
+        "--state-modes",
+        "kv",
+        "--episodes",
+        "1",
+        "--steps",
+        "20",
+        "--no-progress",
+      ];
+      const first = await runBin("geb", args, { cwd: d });
+      expect(first.code, first.stderr).toBe(0);
+      const stale = join(d, "sw", `config.json.tmp-${deadPid()}`);
+      writeFileSync(stale, "{");
+      heldByOther(join(d, "sw"));
+      const refused = await runBin("geb", args, { cwd: d });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/^geb: sw: in use by another run: pid \d+ on host .+ since .+\n$/);
+      expect(existsSync(stale)).toBe(true); // a refused run touches nothing
+      rmSync(join(d, "sw.lock"));
+      const again = await runBin("geb", args, { cwd: d });
+      expect(again.code, again.stderr).toBe(0);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(join(d, "sw.lock"))).toBe(false);
+    });
+
     it("geb model --resume with a dangling --results symlink: exit 2, one line, no internal error", async () => {
       const d = tmp("dangling");
       symlinkSync(join(d, "nowhere", "x.jsonl"), join(d, "r.jsonl"));
@@ -192,7 +276,8 @@ describe("resume = validate (one journal reader)", () => {
     const d = tmp("reader");
     const f = join(d, "j.jsonl");
     const check = (v: unknown) => {
-      if (typeof (v as { n?: unknown }).n !== "number") throw new InputError("must be a number", { field: "n" });
+      if (typeof (v as { n?: unknown }).n !== "number")
+        throw new InputError("must be a number", { field: "n" });
       return v as { n: number };
     };
     writeFileSync(f, '{"n":1}\n{"n":2}\n{"n":');
@@ -203,7 +288,9 @@ describe("resume = validate (one journal reader)", () => {
     writeFileSync(f, '{"n":1}\nnot json\n{"n":3}\n');
     expect((await rejection(readJournal(f, check))).message).toMatch(new RegExp(`^${f}:2: invalid JSON`));
     expect(await readJournal(join(d, "missing.jsonl"), check)).toEqual([]);
-    expect((await rejection(readJournal(d, check))).message).toBe(`${d}: is a directory, expected a journal file`);
+    expect((await rejection(readJournal(d, check))).message).toBe(
+      `${d}: is a directory, expected a journal file`,
+    );
   });
 
   it("gf01 evaluate --resume refuses a damaged row (adaptation_condition: 12345 in row 4)", async () => {
@@ -215,7 +302,9 @@ describe("resume = validate (one journal reader)", () => {
     damageRow4(out);
     const before = read(out);
     const e = await rejection(evaluateAgent({ ...opts, out, resume: true }));
-    expect(e.message).toMatch(new RegExp(`^${out}:4: field adaptation_condition: adaptation_condition=12345 not in`));
+    expect(e.message).toMatch(
+      new RegExp(`^${out}:4: field adaptation_condition: adaptation_condition=12345 not in`),
+    );
     expect(read(out)).toBe(before); // nothing appended
     expect(existsSync(`${out}.lock`)).toBe(false); // released on error
   });
