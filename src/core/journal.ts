@@ -3,7 +3,7 @@
  * mid-append (SIGKILL between two `write`s of one batch, a crash, a full disk) can leave a
  * torn last line; `repairJournalTail` makes the file safe to read and append to again.
  */
-import { open, readFile, truncate } from "node:fs/promises";
+import { open, truncate } from "node:fs/promises";
 import { InputError } from "./errors.js";
 import { type JsonlRow, readJsonl } from "./jsonl.js";
 
@@ -51,16 +51,39 @@ export async function readJournal<T>(
  * still reported by the reader, naming its line.
  */
 export async function repairJournalTail(file: string): Promise<number> {
-  let buf: Buffer;
+  let fh: import("node:fs/promises").FileHandle;
   try {
-    buf = await readFile(file);
+    fh = await open(file, "r");
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return 0;
     throw e;
   }
-  if (buf.length === 0 || buf[buf.length - 1] === 10) return 0;
-  const start = buf.lastIndexOf(10) + 1;
-  const tail = buf.subarray(start).toString("utf8");
+  let start: number;
+  let tail: string;
+  let cut: number;
+  try {
+    const size = (await fh.stat()).size;
+    if (size === 0) return 0;
+    const last = Buffer.alloc(1);
+    await fh.read(last, 0, 1, size - 1);
+    if (last[0] === 10) return 0;
+    // Only the last line is read (back from the end, 64 KiB at a time), not the whole journal.
+    const buf = Buffer.alloc(65536);
+    start = size;
+    while (start > 0) {
+      const from = Math.max(0, start - buf.length);
+      const { bytesRead } = await fh.read(buf, 0, start - from, from);
+      const i = buf.subarray(0, bytesRead).lastIndexOf(10);
+      start = i >= 0 ? from + i + 1 : from;
+      if (i >= 0) break;
+    }
+    const tailBuf = Buffer.alloc(size - start);
+    await fh.read(tailBuf, 0, tailBuf.length, start);
+    tail = tailBuf.toString("utf8");
+    cut = tailBuf.length;
+  } finally {
+    await fh.close();
+  }
   let complete = tail.trim() === "";
   if (!complete) {
     try {
@@ -71,14 +94,14 @@ export async function repairJournalTail(file: string): Promise<number> {
     }
   }
   if (complete) {
-    const fh = await open(file, "a");
+    const out = await open(file, "a");
     try {
-      await fh.write("\n");
+      await out.write("\n");
     } finally {
-      await fh.close();
+      await out.close();
     }
     return 0;
   }
   await truncate(file, start);
-  return buf.length - start;
+  return cut;
 }
