@@ -325,6 +325,15 @@ describe("resume = validate (one journal reader)", () => {
     expect(e.message).toMatch(new RegExp(`^${out}:4: field instance_id: duplicate_run: `));
   });
 
+  it("engine results (geb model --resume): the same reader, the same file:line: field message", async () => {
+    const d = tmp("engine-damage");
+    const file = join(d, "r.jsonl");
+    writeFileSync(file, '{"schema":"oraclebench.engine.record/1","item_id":"a","trial":"x"}\n');
+    const e = await rejection(ResultsStore.open(file, { resume: true }));
+    expect(e.message).toMatch(new RegExp(`^${file}:1: field trial: `));
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
   it("runRowChecker accepts what validate accepts (an intact run file resumes)", async () => {
     const instancesFile = bundleFile();
     const d = tmp("eval-ok");
