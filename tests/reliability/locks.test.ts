@@ -17,6 +17,7 @@ import { evaluateAgent } from "../../src/gf01/api.js";
 import { bundleToJson } from "../../src/gf01/artifacts/bundle.js";
 import { evaluateOnlineAgent } from "../../src/gf01/play/api.js";
 import { runRowChecker } from "../../src/gf01/report/validate.js";
+import { runReleaseMatrix } from "../../src/geb/release/run.js";
 import { genBundle } from "../gf01/play/helpers.js";
 import { buildBins, cleanup, runBin, tmp } from "./helpers.js";
 
@@ -181,6 +182,17 @@ describe("locks", () => {
       );
       expect(existsSync(out)).toBe(false);
     }
+  });
+
+  it("geb release run / matrix locks its out dir before it removes anything", async () => {
+    const d = tmp("release");
+    const outDir = join(d, "rel");
+    heldByOther(outDir);
+    const e = await rejection(
+      runReleaseMatrix({ outDir, size: "smoke" } as Parameters<typeof runReleaseMatrix>[0]),
+    );
+    expect(e.message).toMatch(new RegExp(`^${outDir}: in use by another run: pid ${process.ppid} `));
+    expect(existsSync(outDir)).toBe(false);
   });
 
   describe("two real processes on one results file", () => {
