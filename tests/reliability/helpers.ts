@@ -70,6 +70,8 @@ export interface RunOptions {
   /** Polled while running (the reference run measures when output first appears). */
   watch?: () => boolean;
   stdin?: string;
+  /** The signal `killWhen`/`killAtMs` send (default SIGKILL). */
+  signal?: NodeJS.Signals;
 }
 
 export function runBin(bin: Bin, args: string[], o: RunOptions): Promise<RunResult> {
@@ -91,7 +93,7 @@ export function runBin(bin: Bin, args: string[], o: RunOptions): Promise<RunResu
     const kill = () => {
       if (exited || killed) return;
       killed = true;
-      p.kill("SIGKILL");
+      p.kill(o.signal ?? "SIGKILL");
     };
     const poll = () => {
       if (exited) return;

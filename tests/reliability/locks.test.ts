@@ -31,6 +31,23 @@ function deadPid(): number {
   return r.pid as number;
 }
 
+/** A slow `geb model` run (0.3 s per answer) on `r.jsonl`. */
+const modelArgs = () => [
+  "model",
+  "--data",
+  DATA,
+  "--model",
+  "command:sh",
+  "--command-arg",
+  "-c",
+  "--command-arg",
+  "sleep 0.3; cat >/dev/null; echo A",
+  "--results",
+  "r.jsonl",
+  "--resume",
+  "--no-progress",
+];
+
 /** A lock on `target` held by another live run (our parent process, which started earlier). */
 function heldByOther(target: string): void {
   writeFileSync(
@@ -202,21 +219,7 @@ describe("locks", () => {
       timeout: 120_000,
     }, async () => {
       const d = tmp("two");
-      const args = [
-        "model",
-        "--data",
-        DATA,
-        "--model",
-        "command:sh",
-        "--command-arg",
-        "-c",
-        "--command-arg",
-        "sleep 0.3; cat >/dev/null; echo A",
-        "--results",
-        "r.jsonl",
-        "--resume",
-        "--no-progress",
-      ];
+      const args = modelArgs();
       const first = runBin("geb", args, { cwd: d });
       const t0 = Date.now();
       while (!existsSync(join(d, "r.jsonl.lock")) && Date.now() - t0 < 60_000)
@@ -234,6 +237,22 @@ describe("locks", () => {
       expect(new Set(rows.map((r) => r.item_id)).size).toBe(12);
       expect(existsSync(join(d, "r.jsonl.lock"))).toBe(false);
     });
+
+    for (const signal of ["SIGINT", "SIGTERM"] as const)
+      it(`geb model: ${signal} releases the lock (and still ends the run as the signal does)`, {
+        timeout: 120_000,
+      }, async () => {
+        const d = tmp("signal");
+        const lock = join(d, "r.jsonl.lock");
+        const r = await runBin("geb", modelArgs(), {
+          cwd: d,
+          killWhen: () => existsSync(lock),
+          killDelayMs: 300,
+          signal,
+        });
+        expect(r.signal).toBe(signal);
+        expect(existsSync(lock)).toBe(false);
+      });
 
     it("geb sweep: the out dir is locked, and a resume removes a killed run's config.json.tmp-<pid>", {
       timeout: 120_000,
