@@ -45,11 +45,14 @@ function removeIfOurs(file: string, text: string): void {
 }
 
 function onSignal(sig: NodeJS.Signals): void {
+  // Another handler (a worker's graceful stop) decides: the run goes on to its end, and the
+  // exit hook releases the locks then. Ours runs first (prepended), so it still sees that one.
+  if (process.listenerCount(sig) > 1) return;
   releaseAll();
   unhook();
-  // With no other handler the signal's default action (terminate, 128+n) is what the user
-  // expects: raise it again now that ours is gone. Another handler (a graceful stop) decides.
-  if (process.listenerCount(sig) === 0) process.kill(process.pid, sig);
+  // Alone, the signal's default action (terminate, 128+n) is what the user expects: raise it
+  // again now that our handler is gone.
+  process.kill(process.pid, sig);
 }
 
 let hooked = false;
@@ -57,7 +60,7 @@ function hook(): void {
   if (hooked) return;
   hooked = true;
   process.on("exit", releaseAll);
-  for (const s of SIGNALS) process.on(s, onSignal);
+  for (const s of SIGNALS) process.prependListener(s, onSignal);
 }
 function unhook(): void {
   if (!hooked) return;
