@@ -18,6 +18,8 @@ import { bundleToJson } from "../../src/gf01/artifacts/bundle.js";
 import { evaluateOnlineAgent } from "../../src/gf01/play/api.js";
 import { runRowChecker } from "../../src/gf01/report/validate.js";
 import { runReleaseMatrix } from "../../src/geb/release/run.js";
+import { startLoopback } from "../fixtures/engine/loopback-server.js";
+import { fakeGf01Model } from "../fixtures/gf01/fake-llm.js";
 import { genBundle } from "../gf01/play/helpers.js";
 import { buildBins, cleanup, runBin, tmp } from "./helpers.js";
 
@@ -236,6 +238,37 @@ describe("locks", () => {
       expect(rows).toHaveLength(12);
       expect(new Set(rows.map((r) => r.item_id)).size).toBe(12);
       expect(existsSync(join(d, "r.jsonl.lock"))).toBe(false);
+    });
+
+    it("gf01 play-llm: two runs on one --results, one exits 2, every row written once", {
+      timeout: 120_000,
+    }, async () => {
+      const server = await startLoopback({ latencyMs: 40, answer: fakeGf01Model });
+      try {
+        const d = tmp("two-llm");
+        writeFileSync(join(d, "bundle.json"), bundleToJson(genBundle(6, 5100).json));
+        const args = [
+          ...["play-llm", "--instances", "bundle.json", "--model", "openai:fake-llm"],
+          ...["--base-url", `${server.url}/v1`, "--git-commit", "k9", "--no-progress"],
+          ...["--results", "llm.jsonl", "--resume"],
+        ];
+        const first = runBin("gf01", args, { cwd: d });
+        const t0 = Date.now();
+        while (!existsSync(join(d, "llm.jsonl.lock")) && Date.now() - t0 < 60_000)
+          await new Promise((r) => setTimeout(r, 10));
+        const second = await runBin("gf01", args, { cwd: d });
+        const one = await first;
+        expect(one.code, one.stderr).toBe(0);
+        expect(second.code).toBe(2);
+        expect(second.stderr).toMatch(
+          /^gf01: llm\.jsonl: in use by another run: pid \d+ on host .+ since .+\n$/,
+        );
+        const ids = lines(join(d, "llm.jsonl")).map((l) => JSON.parse(l).instance_id);
+        expect(ids).toHaveLength(6);
+        expect(new Set(ids).size).toBe(6);
+      } finally {
+        await server.close();
+      }
     });
 
     for (const signal of ["SIGINT", "SIGTERM"] as const)
