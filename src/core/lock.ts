@@ -6,7 +6,16 @@
  * left by a crashed run (same host, pid gone) is taken over, and one from another host is
  * explained. It is released by `release()`, and on exit, error or SIGINT/SIGTERM/SIGHUP.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { InputError } from "./errors.js";
@@ -67,6 +76,14 @@ function unhook(): void {
   hooked = false;
   process.off("exit", releaseAll);
   for (const s of SIGNALS) process.off(s, onSignal);
+}
+
+function statOrUndefined(path: string): import("node:fs").Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether process `pid` exists on this host (EPERM: it exists, owned by someone else). */
@@ -160,6 +177,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function acquireLock(target: string, command = defaultCommand()): Promise<Lock> {
   const file = `${target}.lock`;
+  // A stream (`--out /dev/stdout`, a FIFO) is no journal anyone resumes: nothing to lock, and
+  // no `/dev/stdout.lock` to create.
+  const st = statOrUndefined(target);
+  if (st && !st.isFile() && !st.isDirectory()) return { file, release() {} };
   const me: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString(), command };
   const text = `${JSON.stringify(me)}\n`;
   if (held.has(file)) throw new InputError(`${target} is already in use by this run`, { file });

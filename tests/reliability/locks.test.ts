@@ -114,6 +114,12 @@ describe("locks", () => {
     (await acquireLock(target)).release(); // free again
   });
 
+  it("a stream (/dev/null, /dev/stdout) is not locked: no lock file next to a device", async () => {
+    const l = await acquireLock("/dev/null");
+    expect(existsSync("/dev/null.lock")).toBe(false);
+    l.release();
+  });
+
   it("a stale lock (same host, dead pid) is taken over with one stderr line; another host's is refused", async () => {
     const d = tmp("stale");
     const target = join(d, "results.jsonl");
