@@ -247,28 +247,34 @@ const TEMP = /\.tmp-(\d+)(?:-\d+)?$/;
 
 /**
  * Remove temp files that a killed run's atomic writers left (`<name>.tmp-<pid>`, whose pid is
- * no longer running). `dir` is searched (not recursively); with `prefix`, only names starting
- * with it (the siblings of a results file, not a shared folder's other files). Returns the
- * names removed.
+ * no longer running). `dir` is searched, and its subfolders down to `depth` levels (an output
+ * folder's own layout, e.g. `run-2/`; never deeper, as `--out-dir .` may be any folder); with
+ * `prefix`, only names starting with it (the siblings of a results file, not a shared
+ * folder's other files). Returns the paths removed, relative to `dir`.
  */
-export function removeStaleTemps(dir: string, prefix = ""): string[] {
-  let names: string[];
+export function removeStaleTemps(dir: string, prefix = "", depth = 0): string[] {
+  let entries: import("node:fs").Dirent[];
   try {
-    names = readdirSync(dir);
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
   const out: string[] = [];
-  for (const name of names) {
-    const m = TEMP.exec(name);
-    if (!m || !name.startsWith(prefix)) continue;
+  for (const e of entries) {
+    if (e.isDirectory()) {
+      if (depth > 0)
+        out.push(...removeStaleTemps(join(dir, e.name), "", depth - 1).map((n) => join(e.name, n)));
+      continue;
+    }
+    const m = TEMP.exec(e.name);
+    if (!m || !e.name.startsWith(prefix)) continue;
     const pid = Number(m[1]);
     if (pid === process.pid || alive(pid)) continue;
     try {
-      unlinkSync(join(dir, name));
-      out.push(name);
+      unlinkSync(join(dir, e.name));
+      out.push(e.name);
     } catch {
-      // A directory or already gone: leave it.
+      // Already gone: nothing to do.
     }
   }
   return out;

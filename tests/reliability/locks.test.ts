@@ -430,6 +430,13 @@ describe("a resume removes stale temp files", () => {
     expect(existsSync(join(d, `config.json.tmp-${process.pid}`))).toBe(true);
     expect(existsSync(join(d, `config.json.tmp-${process.ppid}`))).toBe(true);
     expect(existsSync(join(d, "results.json"))).toBe(true);
+    // An output folder's own subfolders (trap's run-2/) with depth 1, never deeper.
+    mkdirSync(join(d, "run-2", "deeper"), { recursive: true });
+    writeFileSync(join(d, "run-2", `rows.jsonl.tmp-${dead}`), "x");
+    writeFileSync(join(d, "run-2", "deeper", `x.tmp-${dead}`), "x");
+    expect(removeStaleTemps(d)).toEqual([]);
+    expect(removeStaleTemps(d, "", 1)).toEqual([join("run-2", `rows.jsonl.tmp-${dead}`)]);
+    expect(existsSync(join(d, "run-2", "deeper", `x.tmp-${dead}`))).toBe(true);
   });
 
   it("a resumed results file: its siblings' stale temps are removed, a shared folder's others kept", async () => {

@@ -183,7 +183,7 @@ export async function runRagBenchmark(opts: RagRunOptions): Promise<RagRunResult
   // One run at a time per out dir; a killed run's stale temp files there are removed first.
   const lock = await acquireLock(opts.outDir);
   try {
-    removeStaleTemps(opts.outDir);
+    removeStaleTemps(opts.outDir, "", 1);
     return await runRagBenchmarkLocked(opts);
   } finally {
     lock.release();

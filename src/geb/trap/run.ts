@@ -264,7 +264,7 @@ export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   // One run at a time per out dir; a killed run's stale temp files there are removed first.
   const lock = await acquireLock(o.outDir);
   try {
-    removeStaleTemps(o.outDir);
+    removeStaleTemps(o.outDir, "", 1);
     return await runTrapFamilyLocked(o);
   } finally {
     lock.release();
