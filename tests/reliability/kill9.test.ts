@@ -68,6 +68,8 @@ interface Case {
   resume?: string[];
   /** Append-only JSONL journals (relative paths): visible while they grow. */
   journals?: string[];
+  /** Output folders (`dir/`) whose stale temp files a resume removes (besides the journals'). */
+  outDirs?: string[];
   /** Lines of these files may come in any order (concurrent writers): compare sorted. */
   unordered?: string[];
   /** Make a file's text comparable across runs (drop wall-clock fields). */
@@ -294,6 +296,7 @@ const cases: Case[] = [
     resume: ["--resume"],
     // The fake model fails the family's floors: exit 1 with every summary and the reliability file written.
     code: 1,
+    outDirs: ["trap-out/"],
     journals: ["anchors", "holdout", "canary"].flatMap((s) => [
       `trap-out/${s}.results.jsonl`,
       `trap-out/${s}.results.jsonl.errors.jsonl`,
@@ -462,11 +465,16 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         });
         expect(again.code, `${where}: re-run failed: ${again.stderr}`).toBe(k.code ?? 0);
         // The re-run released its lock; a resume also removed the temp files the killed run
-        // left beside its journals (the response cache is no output: a torn entry is a miss).
+        // left beside its journals (named after them) and in its output folders (the response
+        // cache is no output: a torn entry is a miss).
         expect(listFiles(dir).filter(isLock), where).toEqual([]);
+        const resumed = (f: string) =>
+          k.journals
+            ? k.journals.some((j) => f.startsWith(`${j}.`)) || !!k.outDirs?.some((o) => f.startsWith(o))
+            : !f.startsWith("cache/");
         if (k.resume)
           expect(
-            listFiles(dir).filter((f) => isTemp(f) && !f.startsWith("cache/")),
+            listFiles(dir).filter((f) => isTemp(f) && resumed(f)),
             where,
           ).toEqual([]);
         const fin = finals(dir, k);
