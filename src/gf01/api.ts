@@ -8,8 +8,9 @@ import { stat, writeFile } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import type { QueueUrl } from "../core/queue/url.js";
 import { canonicalHash } from "../core/hash.js";
-import { repairJournalTail } from "../core/journal.js";
+import { readJournal } from "../core/journal.js";
 import { JsonlAppender, readJsonFile, readJsonl, writeFileAtomic } from "../core/jsonl.js";
+import { lockJournal } from "../core/lock.js";
 import { getAgent, listAgents } from "./agents/index.js";
 import {
   type BundleSource,
@@ -48,7 +49,7 @@ import { type AtomBudgetRule, compileInstance, DEFAULT_ATOM_BUDGET_RULE } from "
 import type { Gf01Instance } from "./model/types.js";
 import { type AggregateInput, aggregateSuite } from "./report/aggregate.js";
 import { ReportBuilder } from "./report/report.js";
-import { validateRows } from "./report/validate.js";
+import { runRowChecker, validateRows } from "./report/validate.js";
 import { scoreCertificate, sortAtoms } from "./verify/index.js";
 import type { SubsetCaps } from "./verify/subset.js";
 import { type ApiResult, type BestMatchPool, defaultScorer, ensureReadable } from "./score-api.js";
@@ -288,44 +289,44 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
   const done = new Set<string>();
   // Rows for the official `aggregate`: resumed rows count as they were recorded.
   const scored: AggregateInput[] = [];
-  if (o.out && (await fileSize(o.out)) > 0) {
-    if (o.resume) {
-      // A killed run may have left a torn last row: cut it (that instance is scored again).
-      await repairJournalTail(o.out);
-      for await (const { value } of readJsonl(o.out)) {
-        const r = value as Record<string, unknown>;
+  if (o.out && (await fileSize(o.out)) > 0 && !o.resume && !o.overwrite)
+    throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
+      file: o.out,
+    });
+  // One run at a time appends to --out (released when the run ends, also on error or signal).
+  const lock = o.out ? await lockJournal(o.out) : undefined;
+  let app: JsonlAppender | undefined;
+  let errored = 0;
+  try {
+    if (o.out && o.resume) {
+      // Every kept row is checked as `validate` checks it; a torn last row is cut (scored again).
+      for (const { value: r } of await readJournal(o.out, runRowChecker())) {
         if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === "commit_only") {
           done.add(String(r.instance_id));
           builder.add(r);
           scored.push(r as unknown as AggregateInput);
         }
       }
-    } else if (!o.overwrite)
-      throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
-        file: o.out,
-      });
-  }
-  if (o.out && o.overwrite) await writeFile(o.out, "");
-  const todo = bundle.instances.filter((inst) => !done.has(inst.instance_id));
-  const params: EvaluateRowParams = {
-    agent: agent.name,
-    evalTrack,
-    rendererTrack,
-    seed: o.seed ?? 0,
-    pool: o.pool ?? "complete",
-    atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
-    diagnostic: o.diagnostic,
-    extraMetrics: o.extraMetrics,
-    meta,
-  };
-  // Distributed (--queue): workers score the instances; rows come back in bundle order and
-  // are appended by the same writer below, so the file is byte-identical (docs/scale.md).
-  const queued = o.queue
-    ? await (await import("./queue/evaluate.js")).evaluateQueued(o.queue, todo, params)
-    : undefined;
-  const app = o.out ? await JsonlAppender.open(o.out) : undefined;
-  let errored = 0;
-  try {
+    }
+    if (o.out && o.overwrite) await writeFile(o.out, "");
+    const todo = bundle.instances.filter((inst) => !done.has(inst.instance_id));
+    const params: EvaluateRowParams = {
+      agent: agent.name,
+      evalTrack,
+      rendererTrack,
+      seed: o.seed ?? 0,
+      pool: o.pool ?? "complete",
+      atomBudget: o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE,
+      diagnostic: o.diagnostic,
+      extraMetrics: o.extraMetrics,
+      meta,
+    };
+    // Distributed (--queue): workers score the instances; rows come back in bundle order and
+    // are appended by the same writer below, so the file is byte-identical (docs/scale.md).
+    const queued = o.queue
+      ? await (await import("./queue/evaluate.js")).evaluateQueued(o.queue, todo, params)
+      : undefined;
+    app = o.out ? await JsonlAppender.open(o.out) : undefined;
     for (const [k, inst] of todo.entries()) {
       let line: string;
       let row: Record<string, unknown>;
@@ -348,7 +349,11 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       if (app) await app.append(line);
     }
   } finally {
-    await app?.close();
+    try {
+      await app?.close();
+    } finally {
+      lock?.release();
+    }
   }
   const rep = builder.finish();
   // The official summary keys (`aggregate` = official aggregate_suite), plus our report groups.

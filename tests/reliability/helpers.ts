@@ -70,6 +70,8 @@ export interface RunOptions {
   /** Polled while running (the reference run measures when output first appears). */
   watch?: () => boolean;
   stdin?: string;
+  /** The signal `killWhen`/`killAtMs` send (default SIGKILL). */
+  signal?: NodeJS.Signals;
 }
 
 export function runBin(bin: Bin, args: string[], o: RunOptions): Promise<RunResult> {
@@ -91,7 +93,7 @@ export function runBin(bin: Bin, args: string[], o: RunOptions): Promise<RunResu
     const kill = () => {
       if (exited || killed) return;
       killed = true;
-      p.kill("SIGKILL");
+      p.kill(o.signal ?? "SIGKILL");
     };
     const poll = () => {
       if (exited) return;
@@ -158,6 +160,8 @@ export function snapshot(dir: string, keep: (rel: string) => boolean = () => tru
 
 /** A temp file of the atomic writers (`<file>.tmp-<pid>[-<n>]`): never a final artifact. */
 export const isTemp = (rel: string): boolean => /\.tmp-\d+(-\d+)?$/.test(rel);
+/** The lock a run holds on its results file or folder (src/core/lock.ts); a killed run leaves it. */
+export const isLock = (rel: string): boolean => rel.endsWith(".lock");
 
 export const fileSize = (f: string): number => {
   try {

@@ -21,6 +21,7 @@ import {
   buildBins,
   cleanup,
   completeLines,
+  isLock,
   isTemp,
   listFiles,
   rng,
@@ -67,6 +68,8 @@ interface Case {
   resume?: string[];
   /** Append-only JSONL journals (relative paths): visible while they grow. */
   journals?: string[];
+  /** Output folders (`dir/`) whose stale temp files a resume removes (besides the journals'). */
+  outDirs?: string[];
   /** Lines of these files may come in any order (concurrent writers): compare sorted. */
   unordered?: string[];
   /** Make a file's text comparable across runs (drop wall-clock fields). */
@@ -293,6 +296,7 @@ const cases: Case[] = [
     resume: ["--resume"],
     // The fake model fails the family's floors: exit 1 with every summary and the reliability file written.
     code: 1,
+    outDirs: ["trap-out/"],
     journals: ["anchors", "holdout", "canary"].flatMap((s) => [
       `trap-out/${s}.results.jsonl`,
       `trap-out/${s}.results.jsonl.errors.jsonl`,
@@ -421,7 +425,8 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         else expect(killed.code, `${where}: ${killed.stderr}`).toBe(k.code ?? 0);
 
         // Right after the kill: final names hold only complete content.
-        const got = snapshot(dir, (f) => !isTemp(f) && !inputFiles.has(f));
+        // A killed run's lock stays (the re-run takes it over as stale); it is no output.
+        const got = snapshot(dir, (f) => !isTemp(f) && !isLock(f) && !inputFiles.has(f));
         stats.tempsLeft += listFiles(dir).filter(isTemp).length;
         if (killed.killed && got.size > 0) stats.midRun++;
         for (const [rel, buf] of got) {
@@ -459,6 +464,19 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
           cwd: dir,
         });
         expect(again.code, `${where}: re-run failed: ${again.stderr}`).toBe(k.code ?? 0);
+        // The re-run released its lock; a resume also removed the temp files the killed run
+        // left beside its journals (named after them) and in its output folders (the response
+        // cache is no output: a torn entry is a miss).
+        expect(listFiles(dir).filter(isLock), where).toEqual([]);
+        const resumed = (f: string) =>
+          k.journals
+            ? k.journals.some((j) => f.startsWith(`${j}.`)) || !!k.outDirs?.some((o) => f.startsWith(o))
+            : !f.startsWith("cache/");
+        if (k.resume)
+          expect(
+            listFiles(dir).filter((f) => isTemp(f) && resumed(f)),
+            where,
+          ).toEqual([]);
         const fin = finals(dir, k);
         for (const f of inputFiles) fin.delete(f);
         for (const f of inputFiles) want.delete(f);

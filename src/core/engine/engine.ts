@@ -369,11 +369,6 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
   const seedPerTrial = opts.seedPerTrial ?? true;
   const descriptor = opts.client.descriptor;
   const cache = opts.cache ?? (opts.cacheDir ? new DiskCache(opts.cacheDir) : undefined);
-  const store = opts.resultsPath
-    ? await ResultsStore.open(opts.resultsPath, { resume: opts.resume, overwrite: opts.overwrite })
-    : undefined;
-  const mem = new Map<string, EngineRecord>();
-  const errors: ErrorRecord[] = [];
   const ids = items.map((it) => opts.itemId(it));
   const seenIds = new Set<string>();
   for (const id of ids) {
@@ -381,6 +376,12 @@ export async function evaluate<I>(opts: EvaluateOptions<I>): Promise<EvaluateRes
       throw new Error(`duplicate item id ${JSON.stringify(id)}: results are keyed by item id`);
     seenIds.add(id);
   }
+  // Opened (and locked) after the checks that can throw, so a refused run holds no lock.
+  const store = opts.resultsPath
+    ? await ResultsStore.open(opts.resultsPath, { resume: opts.resume, overwrite: opts.overwrite })
+    : undefined;
+  const mem = new Map<string, EngineRecord>();
+  const errors: ErrorRecord[] = [];
 
   let resumed = 0;
   for (let t = 0; t < trials; t++)

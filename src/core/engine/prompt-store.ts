@@ -1,8 +1,8 @@
-import { createReadStream, existsSync } from "node:fs";
-import { open, stat, truncate } from "node:fs/promises";
+import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { InputError } from "../errors.js";
 import { sha256Hex } from "../hash.js";
+import { readJournal } from "../journal.js";
 import { GroupAppender, JsonlAppender } from "../jsonl.js";
 import type { ChatMessage } from "./types.js";
 
@@ -58,36 +58,11 @@ export class PromptStore {
   }
 
   private async openFile(): Promise<GroupAppender> {
-    if (existsSync(this.file)) {
-      await dropTornTail(this.file);
-      for await (const p of readPromptLines(this.file)) this.seen.add(p.prompt_sha256);
-    }
+    // The journal reader of every resumable run: torn tail cut, every line checked.
+    for (const { value } of await readJournal(this.file, (v) => promptLine(v).prompt_sha256))
+      this.seen.add(value);
     return new GroupAppender(await JsonlAppender.open(this.file));
   }
-}
-
-async function dropTornTail(file: string): Promise<void> {
-  const size = (await stat(file)).size;
-  if (size === 0) return;
-  const fh = await open(file, "r");
-  let end = size;
-  try {
-    const last = Buffer.alloc(1);
-    await fh.read(last, 0, 1, size - 1);
-    if (last[0] === 0x0a) return;
-    // Scan back from the end for the last newline, 64 KiB at a time.
-    const buf = Buffer.alloc(65536);
-    while (end > 0) {
-      const start = Math.max(0, end - buf.length);
-      const { bytesRead } = await fh.read(buf, 0, end - start, start);
-      const i = buf.subarray(0, bytesRead).lastIndexOf(0x0a);
-      end = i >= 0 ? start + i + 1 : start;
-      if (i >= 0) break;
-    }
-  } finally {
-    await fh.close();
-  }
-  await truncate(file, end);
 }
 
 /** The lines of `rl`; a missing file, a directory or a symlink loop is an InputError naming it. */
@@ -108,18 +83,28 @@ export async function* readPromptLines(file: string): AsyncGenerator<PromptLine>
   for await (const text of readLines(rl, file)) {
     line++;
     if (!text.trim()) continue;
-    let v: PromptLine;
+    let v: unknown;
     try {
-      v = JSON.parse(text) as PromptLine;
+      v = JSON.parse(text);
     } catch (e) {
       throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
     }
-    if (typeof v?.prompt_sha256 !== "string" || !Array.isArray(v.messages))
-      throw new InputError("expected {prompt_sha256, messages}", { file, line });
-    if (sha256Hex(promptBytes(v.messages)) !== v.prompt_sha256)
-      throw new InputError("messages do not match prompt_sha256", { file, line, field: "prompt_sha256" });
-    yield v;
+    try {
+      yield promptLine(v);
+    } catch (e) {
+      throw e instanceof InputError ? e.at({ file, line }) : e;
+    }
   }
+}
+
+/** One prompt line, checked against its hash (an InputError naming the field). */
+function promptLine(value: unknown): PromptLine {
+  const v = value as PromptLine;
+  if (typeof v?.prompt_sha256 !== "string" || !Array.isArray(v.messages))
+    throw new InputError("expected {prompt_sha256, messages}");
+  if (sha256Hex(promptBytes(v.messages)) !== v.prompt_sha256)
+    throw new InputError("messages do not match prompt_sha256", { field: "prompt_sha256" });
+  return v;
 }
 
 /** The messages a record was asked with (by its `prompt_sha256`), or undefined. */

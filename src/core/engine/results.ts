@@ -1,7 +1,10 @@
-import { mkdir, open, readFile, stat, truncate } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { InputError } from "../errors.js";
+import { readJournal } from "../journal.js";
+import { outputPathProblem, writeError } from "../jsonl.js";
+import { type Lock, lockJournal } from "../lock.js";
 import { parseWith, registerSchema } from "../schema.js";
 
 export const RECORD_SCHEMA_ID = "oraclebench.engine.record/1";
@@ -67,10 +70,23 @@ export class ResultsStore {
   private constructor(
     readonly file: string,
     private readonly fh: import("node:fs/promises").FileHandle,
+    private readonly lock: Lock,
   ) {}
 
   static async open(file: string, opts: OpenResultsOptions = {}): Promise<ResultsStore> {
-    await mkdir(dirname(file), { recursive: true });
+    const problem = await outputPathProblem(file);
+    if (problem) throw new InputError(problem, { file });
+    // A dangling symlink would be followed into a folder that does not exist (or created there).
+    if (
+      (await lstat(file).catch(() => undefined))?.isSymbolicLink() &&
+      !(await stat(file).catch(() => undefined))
+    )
+      throw new InputError("is a symbolic link to a file that does not exist", { file });
+    try {
+      await mkdir(dirname(file), { recursive: true });
+    } catch (e) {
+      throw writeError(file, e);
+    }
     let exists = false;
     try {
       exists = (await stat(file)).size > 0;
@@ -83,11 +99,24 @@ export class ResultsStore {
         },
       );
     }
-    const loaded = exists && opts.resume ? await loadForResume(file) : [];
-    const fh = await open(file, exists && opts.resume ? "a" : "w");
-    const store = new ResultsStore(file, fh);
-    for (const r of loaded) store.records.set(recordKey(r.item_id, r.config_hash, r.trial), r);
-    return store;
+    // One run at a time appends here (a second one would write rows twice or tear lines).
+    const lock = await lockJournal(file);
+    try {
+      const loaded =
+        exists && opts.resume ? await readJournal(file, (v) => parseWith(engineRecordSchema, v)) : [];
+      let fh: import("node:fs/promises").FileHandle;
+      try {
+        fh = await open(file, exists && opts.resume ? "a" : "w");
+      } catch (e) {
+        throw writeError(file, e);
+      }
+      const store = new ResultsStore(file, fh, lock);
+      for (const { value: r } of loaded) store.records.set(recordKey(r.item_id, r.config_hash, r.trial), r);
+      return store;
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
   }
 
   get size(): number {
@@ -134,52 +163,15 @@ export class ResultsStore {
   }
 
   async close(): Promise<void> {
-    await this.queue.catch(() => {});
-    await this.fh.sync();
-    await this.fh.close();
+    try {
+      await this.queue.catch(() => {});
+      await this.fh.sync();
+      await this.fh.close();
+    } finally {
+      this.lock.release();
+    }
     if (this.failed) throw this.failed;
   }
-}
-
-/**
- * Read an existing results file for resuming. A torn final line (no newline, not JSON) is
- * cut off the file; a bad line anywhere else is an InputError naming file and line.
- */
-async function loadForResume(file: string): Promise<EngineRecord[]> {
-  const buf = await readFile(file);
-  const text = buf.toString("utf8");
-  const out: EngineRecord[] = [];
-  let pos = 0;
-  let line = 0;
-  while (pos < text.length) {
-    const nl = text.indexOf("\n", pos);
-    line++;
-    const end = nl === -1 ? text.length : nl;
-    const s = text.slice(pos, end);
-    if (s.trim() !== "") {
-      let v: unknown;
-      try {
-        v = JSON.parse(s);
-      } catch (e) {
-        if (nl === -1) {
-          // Torn tail from a killed writer: drop it (byte offset of the line start).
-          await truncate(file, Buffer.byteLength(text.slice(0, pos), "utf8"));
-          break;
-        }
-        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
-      }
-      out.push(parseWith(engineRecordSchema, v, { file, line }));
-    }
-    if (nl === -1) {
-      // A complete record without its newline: add it so the next append starts a new line.
-      const fh = await open(file, "a");
-      await fh.write("\n");
-      await fh.close();
-      break;
-    }
-    pos = nl + 1;
-  }
-  return out;
 }
 
 /** Read a results file (e.g. for reporting); later duplicates of a key are ignored. */

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
+import { acquireLock } from "../../core/lock.js";
 import { canonicalHash, sha256Hex } from "../../core/hash.js";
 import { parseWith } from "../../core/schema.js";
 import { writeTextAtomic } from "../io.js";
@@ -366,6 +367,16 @@ export interface MatrixRunResult {
 
 /** Produce (or read) every required family, then write the matrix, report and row-id files. */
 export async function runReleaseMatrix(o: MatrixRunOptions): Promise<MatrixRunResult> {
+  // One run at a time per out dir: a second one would remove the first one's stamps.
+  const lock = await acquireLock(o.outDir);
+  try {
+    return await runReleaseMatrixLocked(o);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runReleaseMatrixLocked(o: MatrixRunOptions): Promise<MatrixRunResult> {
   const contractFile = o.contractFile ?? DEFAULT_CONTRACT_FILE;
   const contract = loadContract(contractFile);
   const program = o.model ? noModelProgram(o.model) : null;

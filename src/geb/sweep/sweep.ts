@@ -22,6 +22,7 @@ import { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } from "../../core/engin
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
 import { pyJsonDumps, pyJsonString } from "../../core/pyjson.js";
+import { acquireLock, removeStaleTemps } from "../../core/lock.js";
 import { writeTextAtomic } from "../io.js";
 import { fromReferencePayload, ROW_STATS_FILE } from "../summary/runs.js";
 import { digestRun, type RunDigest } from "../summary/digest.js";
@@ -360,7 +361,6 @@ function cellDigest(
 
 export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
   const { spec, out } = opts;
-  const log = opts.log ?? (() => {});
   const grid = expandGrid(spec);
   // Everything that can be checked is checked before the first file is written, so a
   // failed attempt leaves nothing behind (no sweep.json forcing --overwrite on the retry).
@@ -370,7 +370,21 @@ export async function runSweep(opts: SweepOptions): Promise<SweepResult> {
     validateRunnerCells(spec.runner.kind, spec, grid);
   }
   const mine = shardCells(grid, opts.shard ?? null);
+  // One run at a time per out dir (per shard: shards may share one), and what a killed run's
+  // atomic writers left there (`config.json.tmp-<pid>`) is removed before anything is written.
+  const [si, sn] = opts.shard ?? [1, 1];
+  const lock = await acquireLock(sn > 1 ? `${out}.shard-${si}-of-${sn}` : out);
+  try {
+    removeStaleTemps(out);
+    return await runSweepCells(opts, grid, mine);
+  } finally {
+    lock.release();
+  }
+}
 
+async function runSweepCells(opts: SweepOptions, grid: Cell[], mine: Cell[]): Promise<SweepResult> {
+  const { spec, out } = opts;
+  const log = opts.log ?? (() => {});
   const existing = readManifest(out);
   if (existing && existing.spec_hash !== specHash(spec)) {
     if (!opts.overwrite)

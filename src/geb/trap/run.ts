@@ -4,6 +4,7 @@
  * summaries and `<family>_reliability.json`. Pure logic lives in framework.ts and the
  * family modules; the CLI (cli.ts) is a thin shell over these functions.
  */
+import { acquireLock, removeStaleTemps } from "../../core/lock.js";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
@@ -260,6 +261,17 @@ const json = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
  * Failed requests leave the run unscored (errors > 0).
  */
 export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
+  // One run at a time per out dir; a killed run's stale temp files there are removed first.
+  const lock = await acquireLock(o.outDir);
+  try {
+    removeStaleTemps(o.outDir, "", 1);
+    return await runTrapFamilyLocked(o);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
   const { family } = o;
   if (o.personaSession && family.id === PERSONA_SESSION_ID)
     throw new InputError(

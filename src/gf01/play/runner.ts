@@ -19,8 +19,9 @@ import {
   unparseableLine,
 } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
-import { repairJournalTail } from "../../core/journal.js";
-import { JsonlAppender, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
+import { readJournal } from "../../core/journal.js";
+import { JsonlAppender, writeFileAtomic } from "../../core/jsonl.js";
+import { lockJournal } from "../../core/lock.js";
 import { registerSchema } from "../../core/schema.js";
 import type { LoadedBundle } from "../artifacts/bundle.js";
 import { ALLOWED_TOOL_ALLOWLISTS_BY_TRACK, type EvalTrack } from "../artifacts/meta.js";
@@ -28,6 +29,7 @@ import { runRecordLine, trackToolPolicyError } from "../artifacts/run-record.js"
 import { compileInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import { ReportBuilder } from "../report/report.js";
+import { runRowChecker } from "../report/validate.js";
 import { driveSession, EpisodeFailed, type OnlineAgent } from "./agent.js";
 import { PlaySession } from "./episode.js";
 import { type PlayRunContext, playRunMeta } from "./meta.js";
@@ -243,13 +245,20 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
   const stepsOut = o.stepsOut ?? (o.out ? `${o.out}.steps.jsonl` : undefined);
   const rows: Record<string, unknown>[] = [];
   const done = new Set<string>();
-  if (o.out && existsSync(o.out) && statSync(o.out).size > 0) {
-    if (o.resume) {
-      // A killed run may have left a torn last row: cut it (that episode is played again).
-      await repairJournalTail(o.out);
+  if (o.out && existsSync(o.out) && statSync(o.out).size > 0 && !o.resume && !o.overwrite)
+    throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
+      file: o.out,
+    });
+  // One run at a time appends to --out and its steps/errors files (released at the end, also
+  // on error or signal).
+  const lock = o.out ? await lockJournal(o.out) : undefined;
+  let runsApp: JsonlAppender | undefined;
+  let stepsApp: JsonlAppender | undefined;
+  try {
+    if (o.out && o.resume) {
+      // Every kept row is checked as `validate` checks it; a torn last row is cut (played again).
       const recorded = new Set<string>();
-      for await (const { value } of readJsonl(o.out)) {
-        const r = value as Record<string, unknown>;
+      for (const { value: r } of await readJournal(o.out, runRowChecker())) {
         recorded.add(stepKey(r));
         if (r.agent_name === agent.name && r.eval_track === evalTrack && r.play_protocol === protocol) {
           done.add(String(r.instance_id));
@@ -257,18 +266,17 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
         }
       }
       if (stepsOut) await dropUnrecordedSteps(stepsOut, recorded);
-    } else if (!o.overwrite) {
-      throw new InputError("file exists; pass --resume to continue it or --overwrite to replace it", {
-        file: o.out,
-      });
     }
-  } else if (o.resume && stepsOut) await dropUnrecordedSteps(stepsOut, new Set()); // killed before any row
-  if (o.out && o.overwrite) {
-    await writeFile(o.out, "");
-    if (stepsOut) await writeFile(stepsOut, "");
+    if (o.out && o.overwrite) {
+      await writeFile(o.out, "");
+      if (stepsOut) await writeFile(stepsOut, "");
+    }
+    runsApp = o.out ? await JsonlAppender.open(o.out) : undefined;
+    stepsApp = stepsOut ? await JsonlAppender.open(stepsOut) : undefined;
+  } catch (e) {
+    lock?.release();
+    throw e;
   }
-  const runsApp = o.out ? await JsonlAppender.open(o.out) : undefined;
-  const stepsApp = stepsOut ? await JsonlAppender.open(stepsOut) : undefined;
   // Errors of this run only: a resumed run retries every errored episode, so old records go.
   // Created by the first error, so that a killed run without errors leaves no empty file.
   const errorsFile = o.out ? `${o.out}.errors.jsonl` : undefined;
@@ -380,9 +388,13 @@ export async function playBundle(o: PlayRunOptions): Promise<PlayRunResult> {
     await Promise.all(Array.from({ length: remote ? 1 : Math.max(1, o.concurrency ?? 1) }, worker));
     await flushChain;
   } finally {
-    await runsApp?.close();
-    await stepsApp?.close();
-    await agent.close?.();
+    try {
+      await runsApp?.close();
+      await stepsApp?.close();
+      await agent.close?.();
+    } finally {
+      lock?.release();
+    }
   }
   if (errorsFile && !errors.length) await rm(errorsFile, { force: true });
 
@@ -448,20 +460,15 @@ function stepKey(r: Record<string, unknown>): string {
  */
 async function dropUnrecordedSteps(file: string, recorded: Set<string>): Promise<void> {
   if (!existsSync(file)) return;
-  await repairJournalTail(file);
-  const lines = (await readFile(file, "utf8")).split("\n");
-  const keep = lines.filter((text, i) => {
-    if (text.trim() === "") return false;
-    const line = i + 1;
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch (e) {
-      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
-    }
-    return recorded.has(stepKey(v as Record<string, unknown>));
+  // The same journal reader as the run rows: torn tail cut, any other bad line an InputError.
+  const logs = await readJournal(file, (v) => {
+    if (!v || typeof v !== "object" || Array.isArray(v))
+      throw new InputError("a step log must be a JSON object");
+    return v as Record<string, unknown>;
   });
+  const lines = (await readFile(file, "utf8")).split("\n").filter((l) => l.trim() !== "");
+  if (lines.length !== logs.length) throw new InputError("unexpected line breaks in a step log", { file });
+  const keep = lines.filter((_, i) => recorded.has(stepKey(logs[i].value)));
   // Lines are kept byte for byte; the file is replaced atomically.
-  if (keep.length < lines.filter((l) => l.trim() !== "").length)
-    await writeFileAtomic(file, keep.map((l) => `${l}\n`).join(""));
+  if (keep.length < lines.length) await writeFileAtomic(file, keep.map((l) => `${l}\n`).join(""));
 }

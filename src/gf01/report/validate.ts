@@ -550,3 +550,24 @@ export function rowConsistencyIssues(row: Record<string, unknown>, line: number)
   }
   return out;
 }
+
+/**
+ * The row checks of `validate` (default mode: policy, consistency, one run per instance,
+ * agent and condition), one row at a time, for `--resume` (readJournal): a resumed run keeps
+ * only rows that `validate` would accept. Throws an InputError naming the first bad field.
+ */
+export function runRowChecker(): (value: unknown, line: number) => Record<string, unknown> {
+  const separation = new SeparationChecker();
+  return (value, line) => {
+    const issue =
+      officialRowIssues(value, line, false)[0] ??
+      rowConsistencyIssues(value as Record<string, unknown>, line)[0];
+    if (issue) throw new InputError(issue.message, { field: issue.field });
+    const row = value as Record<string, unknown>;
+    const before = separation.issues.length;
+    separation.add(row, line);
+    const dup = separation.issues[before];
+    if (dup) throw new InputError(`${dup.error_type}: ${dup.message}`, { field: "instance_id" });
+    return row;
+  };
+}
