@@ -1,0 +1,123 @@
+/**
+ * Issue 31 items 1, 10 and 12: gate configs that cannot be read stop the gate (exit 2), numbers
+ * out of range are refused naming the flag or field, and the CLI conventions (exit 2 on
+ * stderr, the file named, no `:0:`) hold on the commands the campaign found breaking them.
+ * In-process through each CLI's `main`.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../src/core/errors.js";
+import { loadJobs } from "../../src/geb/capability/api.js";
+import { loadThresholds } from "../../src/geb/summary/diagnosis.js";
+import { readGateModel } from "../../src/geb/ui/fixture.js";
+import { type CliRun, runCli } from "./lib/flags.js";
+
+const dir = mkdtempSync(join(tmpdir(), "i31-inputs-"));
+const file = (name: string, body: unknown): string => {
+  const p = join(dir, name);
+  writeFileSync(p, typeof body === "string" ? body : JSON.stringify(body));
+  return p;
+};
+/** Exit 2, one stderr line naming `what` (file and field), nothing that looks like a crash. */
+const inputError = (r: CliRun, ...what: (string | RegExp)[]) => {
+  expect(r.code, r.stderr + r.stdout).toBe(2);
+  const lines = r.stderr.trim().split("\n");
+  expect(lines, r.stderr).toHaveLength(1);
+  for (const w of what) expect(lines[0]).toMatch(w);
+  expect(r.stderr).not.toMatch(/internal error|\n\s+at |:0:/);
+};
+const throwsInput = (f: () => unknown, ...what: (string | RegExp)[]) => {
+  let err: unknown;
+  try {
+    f();
+  } catch (e) {
+    err = e;
+  }
+  expect(err).toBeInstanceOf(InputError);
+  for (const w of what) expect((err as Error).message).toMatch(w);
+};
+
+describe("issue 31 item 1: a threshold gate with an unreadable bound does not pass", () => {
+  file("s.json", { overall: { x: 0.5 } });
+  const gate = (metric: Record<string, unknown>, check: Record<string, unknown> = {}) =>
+    file("c.json", { checks: [{ id: "a", summary_path: "s.json", metrics: [metric], ...check }] });
+  const check = (config: string) => runCli("geb", ["check-thresholds", "--config", config, "--root", dir]);
+
+  it.each([
+    [
+      { path: "overall.x", min: "x" },
+      /c\.json: field checks\[0\]\.metrics\[0\]\.min: must be a finite number/,
+    ],
+    [{ path: "overall.x", min: "NaN" }, /metrics\[0\]\.min: must be a finite number.*"NaN"/],
+    [{ path: "overall.x", max: "0.9" }, /metrics\[0\]\.max: must be a finite number/],
+    [
+      { path: "overall.x", minimum: 2 },
+      /metrics\[0\]\.minimum: unknown key "minimum" \(did you mean "min"\?\)/,
+    ],
+    [{ path: "overall.x" }, /metrics\[0\]: a gate needs a bound/],
+    [{ path: "overall.x", min: null, max: null }, /metrics\[0\]: a gate needs a bound/],
+    [
+      { path: "overall.x", min: 0, skip_if: { path: "overall.x", min: "x" } },
+      /skip_if\.min: must be a finite/,
+    ],
+    [{ path: "overall.x", min: 0, requird: false }, /unknown key "requird" \(did you mean "required"\?\)/],
+  ])("%j → exit 2 naming file and field", async (metric, re) => {
+    inputError(await check(gate(metric)), re);
+  });
+  it("an infinite bound (1e999 parses to Infinity) and a misspelt check key are refused", async () => {
+    const inf = file(
+      "inf.json",
+      '{"checks":[{"id":"a","summary_path":"s.json","metrics":[{"path":"overall.x","min":1e999}]}]}',
+    );
+    inputError(await check(inf), /inf\.json: field checks\[0\]\.metrics\[0\]\.min: .*Infinity/);
+    inputError(
+      await check(gate({ path: "overall.x", min: 0 }, { sumary_path: "s.json" })),
+      /checks\[0\]\.sumary_path: unknown key "sumary_path" \(did you mean "summary_path"\?\)/,
+    );
+  });
+  it("a gate that fails still fails, one that passes still passes", async () => {
+    const fail = await check(gate({ path: "overall.x", min: 0.9 }));
+    expect(fail.code).toBe(1);
+    expect(fail.stdout).toMatch(/0\.5000 < min 0\.9000/);
+    expect((await check(gate({ path: "overall.x", min: 0.1, max: null }))).code).toBe(0);
+  });
+  it("the wall writer refuses the same config (one reader)", async () => {
+    const bad = gate({ path: "overall.x", min: "x" });
+    const { updateThresholdConfig } = await import("../../src/geb/sweep/wall.js");
+    throwsInput(() => updateThresholdConfig(bad, "a", "overall.x", 0.5, "lte"), /metrics\[0\]\.min/);
+  });
+  it("diagnosis thresholds: unknown or non-numeric keys are refused", () => {
+    throwsInput(
+      () => loadThresholds(file("t1.json", { flip_rte: 0.1 })),
+      /t1\.json: field flip_rte: unknown threshold \(did you mean "flip_rate"\?\)/,
+    );
+    throwsInput(
+      () => loadThresholds(file("t2.json", { flip_rate: "x" })),
+      /t2\.json: field flip_rate: .*finite/,
+    );
+    expect(loadThresholds(file("t3.json", { flip_rate: 0.2 })).thresholds.flip_rate).toBe(0.2);
+  });
+  it("capability rules: an ordering rule needs a finite number", () => {
+    const jobs = (value: unknown, extra: Record<string, unknown> = {}) =>
+      file("jobs.json", {
+        version: "1",
+        jobs: [{ id: "j", rules: [{ path: "a.b", op: "ge", value, ...extra }] }],
+      });
+    throwsInput(
+      () => loadJobs(jobs("x")),
+      /jobs\.json: field jobs\[0\]\.rules\[0\]\.value: must be a finite number/,
+    );
+    throwsInput(() => loadJobs(jobs(0.5, { valeu: 1 })), /unknown key "valeu" \(did you mean "value"\?\)/);
+    expect(loadJobs(jobs(0.5)).jobs).toHaveLength(1);
+  });
+  it("geb ui gate model: a misspelt bound is refused", () => {
+    const m = { feature_names: ["a"], weights: [1], bias: 0, min_score: 0, min_margin: 0 };
+    expect(readGateModel(file("gm.json", m)).min_score).toBe(0);
+    throwsInput(
+      () => readGateModel(file("gm2.json", { ...m, min_scor: 1 })),
+      /gm2\.json: field min_scor: unknown key "min_scor" \(did you mean "min_score"\?\)/,
+    );
+  });
+});
