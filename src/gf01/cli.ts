@@ -11,9 +11,13 @@ import {
   floatListFlag,
   helpConfig,
   intFlag,
+  MAX_COUNT,
+  MAX_DURATION_S,
+  MAX_INT,
   internalErrorLine,
   isMainModule,
   outFileFlag,
+  SEED_RANGE,
   packageVersion,
   runMain,
 } from "../core/cli.js";
@@ -50,12 +54,13 @@ const finish = (r: ApiResult): void => {
 };
 
 // Flag values: the shared validated parsers (src/core/cli.ts), errors name the flag (exit 2).
-const int = (name: string) => intFlag(name);
-const intAtLeast = (name: string, min: number) => intFlag(name, { min });
-const floatIn = (name: string, min: number, max: number) =>
-  floatFlag(name, { min, max: max === Number.POSITIVE_INFINITY ? undefined : max });
-const float = (name: string) => floatFlag(name);
-const floatList = (name: string) => floatListFlag(name, { min: 0 });
+// Every numeric flag has a declared range (tests/fuzz/flags.test.ts): `int` is a seed.
+const int = (name: string) => intFlag(name, SEED_RANGE);
+const intAtLeast = (name: string, min: number, max = MAX_INT) => intFlag(name, { min, max });
+const floatIn = (name: string, min: number, max: number) => floatFlag(name, { min, max });
+/** Window coefficients (DEC-014b): any sign, bounded. */
+const float = (name: string) => floatFlag(name, { min: -1000, max: 1000 });
+const floatList = (name: string) => floatListFlag(name, { min: 0, max: 1e6 });
 const outFile = (name: string) => outFileFlag(name);
 
 async function readConfig(
@@ -108,7 +113,7 @@ export function buildProgram(): Command {
     .optionsGroup("Bundle:")
     .option("--seed <n>", "first seed (official flag)", int("seed"), 2000)
     .option("--seed-start <n>", "alias of --seed", int("seed-start"))
-    .option("--count <n>", "number of instances (≥ 1)", intAtLeast("count", 1), 4)
+    .option("--count <n>", "number of instances (≥ 1)", intAtLeast("count", 1, MAX_COUNT), 4)
     .option("--split <id>", "split id", "public_dev")
     .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
     .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
@@ -144,11 +149,7 @@ export function buildProgram(): Command {
       "budget tightness: B_A = min atoms + slack",
       intAtLeast("budget-slack-atoms", 0),
     )
-    .option(
-      "--budget-tightness <x>",
-      "official-0.1 budget tightness",
-      floatIn("budget-tightness", 0, Number.POSITIVE_INFINITY),
-    )
+    .option("--budget-tightness <x>", "official-0.1 budget tightness", floatIn("budget-tightness", 0, 1000))
     .option("--p-hard <x>", "mode mix: probability of hard mode", floatIn("p-hard", 0, 1))
     .option(
       "--effect-density <x>",
@@ -291,12 +292,12 @@ Examples:
     .option(
       "--agent-timeout-s <s>",
       "online: seconds to wait for one stdio action",
-      intAtLeast("agent-timeout-s", 1),
+      intAtLeast("agent-timeout-s", 1, MAX_DURATION_S),
       30,
     )
     .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
     .option("--explore-episodes <n>", "online: exploration rollouts", intAtLeast("explore-episodes", 0), 3)
-    .option("--concurrency <n>", "online: episodes in flight", intAtLeast("concurrency", 1), 1)
+    .option("--concurrency <n>", "online: episodes in flight", intAtLeast("concurrency", 1, 1024), 1)
     .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
     .option("--overwrite", "replace --out")
     .optionsGroup("Subset-minimality diagnostic (offline agents):")
@@ -659,7 +660,7 @@ Examples:
     .command("checks")
     .description("Acceptance checks AB-001..AB-009 on generated instances")
     .option("--seed <n>", "seed base", int("seed"), 1000)
-    .option("--count <n>", "instances per split (≥ 1)", intAtLeast("count", 1), 128)
+    .option("--count <n>", "instances per split (≥ 1)", intAtLeast("count", 1, MAX_COUNT), 128)
     .action(async (o) => {
       const api = await import("./api.js");
       const r = api.runChecks({ seed: o.seed, count: o.count, agents: api.checkAgents() });

@@ -9,9 +9,13 @@ import {
   helpConfig,
   intFlag,
   internalErrorLine,
+  MAX_COUNT,
+  MAX_INT,
+  MAX_SUPPORT_K,
   outDirFlag,
   outFileFlag,
   packageVersion,
+  SEED_RANGE,
 } from "../../core/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { InputError } from "../../core/errors.js";
@@ -46,8 +50,10 @@ import {
 } from "../dataset/types.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts); ranges mirror validateConfig.
-const int = (flag: string, min?: number) => intFlag(flag, { min });
-const intAtLeast = (flag: string, min: number) => intFlag(flag, { min });
+// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
+const int = (flag: string, min?: number, max = MAX_INT) =>
+  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
+const intAtLeast = (flag: string, min: number, max = MAX_INT) => intFlag(flag, { min, max });
 const rate = (flag: string) => floatFlag(flag, { min: 0, max: 1 });
 const outFile = (flag: string) => outFileFlag(flag);
 
@@ -75,7 +81,7 @@ function gradingOptions(cmd: Command): Command {
     .option(
       "--max-support-k <k>",
       "score only the first k cited IDs (>= 1)",
-      intAtLeast("--max-support-k", 1),
+      intAtLeast("--max-support-k", 1, MAX_SUPPORT_K),
       3,
     )
     .option("--entailment-check", "require the answer to follow from the cited updates alone (default)", true)
@@ -133,10 +139,10 @@ export function buildProgram(): Command {
     .description("generate a dataset (JSONL, one row per query)")
     .requiredOption("--out <path>", "output JSONL", outFile("--out"))
     .option("--seed <n>", "dataset seed", int("--seed"), d.seed)
-    .option("--episodes <n>", "episodes", int("--episodes", 0), d.episodes)
-    .option("--steps <n>", "steps per episode", int("--steps", 0), d.steps)
+    .option("--episodes <n>", "episodes", int("--episodes", 1, MAX_COUNT), d.episodes)
+    .option("--steps <n>", "steps per episode", int("--steps", 1), d.steps)
     .option("--keys <n>", "distinct keys", int("--keys", 1), d.keys)
-    .option("--queries <n>", "queries per episode", int("--queries", 0), d.queries)
+    .option("--queries <n>", "queries per episode", int("--queries", 1), d.queries)
     .option(
       "--derived-query-rate <x>",
       "share of derived queries",
