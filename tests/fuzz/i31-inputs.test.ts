@@ -121,3 +121,72 @@ describe("issue 31 item 1: a threshold gate with an unreadable bound does not pa
     );
   });
 });
+
+describe("issue 31 item 10: numbers out of range", () => {
+  it.each([
+    [
+      ["generate", "--out", join(dir, "g.jsonl"), "--episodes", "0"],
+      /--episodes must be an integer in \[1, 1000000\], got 0/,
+    ],
+    [
+      ["generate", "--out", join(dir, "g.jsonl"), "--steps", "-0"],
+      /--steps must be an integer in \[1, \d+\], got -0/,
+    ],
+    [
+      ["generate", "--out", join(dir, "g.jsonl"), "--queries", "0"],
+      /--queries must be an integer in \[1, \d+\]/,
+    ],
+    [
+      ["model", "--data", join(dir, "g.jsonl"), "--model", "retrieval", "--limit", "0"],
+      /--limit must be an integer in \[1, \d+\], got 0/,
+    ],
+    [
+      ["model", "--data", join(dir, "g.jsonl"), "--model", "retrieval", "--timeout-s", "9999999"],
+      /--timeout-s must be a number in \[0\.001, 2147483\], got 9999999/,
+    ],
+    [["sweep", "--out", join(dir, "sw"), "--episodes", "0"], /--episodes must be an integer in \[1, /],
+  ])("geb %j → exit 2 naming the flag and the range", async (argv, re) => {
+    inputError(await runCli("geb", argv), re);
+  });
+  it("gf01: a duration above what a timer holds, a count of 1e7 and a fractional count are refused", async () => {
+    inputError(
+      await runCli("gf01", ["evaluate", "--agent-timeout-s", "9999999"]),
+      /--agent-timeout-s must be an integer in \[1, 2147483\]/,
+    );
+    inputError(
+      await runCli("gf01", ["generate", "--count", "10000000"]),
+      /--count must be an integer in \[1, 1000000\]/,
+    );
+    inputError(await runCli("gf01", ["generate", "--count", "2.5"]), /--count must be an integer/);
+  });
+
+  // A reference-format results.json whose rows are regraded from data + preds (the path that
+  // hands max_support_k to the grader).
+  const refRun = (k: unknown): string => {
+    const d = mkdtempSync(join(dir, "ref-"));
+    writeFileSync(join(d, "data.jsonl"), "");
+    writeFileSync(join(d, "preds.jsonl"), "");
+    writeFileSync(
+      join(d, "results.json"),
+      JSON.stringify({
+        metrics: { value_acc: 0.5 },
+        data: { path: "data.jsonl", n: 0 },
+        config: { max_support_k: k },
+      }),
+    );
+    return join(d, "results.json");
+  };
+  it.each([0, -1, 2.5, 1e18, "3"])(
+    "max_support_k %j: summarize, compare and collect exit 2 naming file and field",
+    async (k) => {
+      const f = refRun(k);
+      const field = /results\.json: field \[0\]\.config\.max_support_k: must be an integer in \[1, 1000\]/;
+      inputError(await runCli("geb", ["summarize", "--in", f, "--out-dir", join(dir, "sum")]), field);
+      inputError(await runCli("geb", ["compare", "--base", f, "--other", f]), field);
+      inputError(
+        await runCli("geb", ["collect", "--runs", join(f, ".."), "--out", join(dir, "c.csv")]),
+        field,
+      );
+    },
+  );
+});
