@@ -21,7 +21,7 @@ import {
   packageVersion,
   runMain,
 } from "../core/cli.js";
-import { addConfigOption } from "../core/engine/run-config.js";
+import { addConfigOption, forgetConfigOrigin, withConfigOrigin } from "../core/engine/run-config.js";
 import { InputError } from "../core/errors.js";
 // Command implementations are imported in their actions (`await import`), so `gf01 --help` and
 // each command load only what they use (start-up: docs/performance.md).
@@ -80,9 +80,40 @@ async function readConfig(
     } catch (e) {
       throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: path });
     }
+    if (cfg === null || typeof cfg !== "object" || Array.isArray(cfg))
+      throw new InputError("a generator config must be a JSON object", { file: path });
   }
   for (const [k, v] of Object.entries(knobs)) if (v !== undefined) cfg[k] = v;
   return cfg;
+}
+
+/** The flag that set a generator config key (`n_inputs` → `--inputs`). */
+const KNOB_FLAG: Record<string, string> = {
+  n_inputs: "--inputs",
+  n_outputs: "--outputs",
+  witness_atoms_weights: "--witness-weights",
+};
+const knobFlag = (key: string): string => KNOB_FLAG[key] ?? `--${key.replaceAll("_", "-")}`;
+
+/**
+ * Check the generator config before any output: a bad value names the `--config` file and
+ * field when it came from the file, the flag when a flag set it (the generator itself only
+ * knows `config.<key>`).
+ */
+function checkGeneratorConfig(
+  check: () => void,
+  file: string | undefined,
+  knobs: Record<string, unknown>,
+): void {
+  try {
+    check();
+  } catch (e) {
+    if (!(e instanceof InputError) || !e.field?.startsWith("config.")) throw e;
+    const key = e.field.slice("config.".length).split(/[.[]/)[0];
+    if (knobs[key] !== undefined) throw new InputError(e.reason, { field: knobFlag(key) });
+    if (file) throw new InputError(e.reason, { file, field: e.field.slice("config.".length) });
+    throw e;
+  }
 }
 
 const ATOM_BUDGET_FLAG = "--atom-budget <rule>";
@@ -195,7 +226,7 @@ Examples:
         );
         if (weights.every((w: number) => w === 0)) (weights as number[])[k - 1] = 1;
       }
-      const config = await readConfig(o.config, {
+      const knobs: Record<string, unknown> = {
         trace_min: o.traceMin,
         trace_max: o.traceMax,
         states_min: o.statesMin,
@@ -215,7 +246,21 @@ Examples:
         alpha_c: o.alphaC,
         w_min: o.wMin,
         w_max: o.wMax,
-      });
+      };
+      const config = await readConfig(o.config, knobs);
+      const { officialConfig, parseDefaultConfig } = await import("./generate/index.js");
+      checkGeneratorConfig(
+        () => {
+          if (o.compat === "official-0.1") {
+            const base = officialConfig() as unknown as Record<string, unknown>;
+            for (const k of Object.keys(config))
+              if (!(k in base))
+                throw new InputError(`unknown official-0.1 config key ${k}`, { field: `config.${k}` });
+          } else parseDefaultConfig({ ...defaultConfig(), ...config }, { field: "config" });
+        },
+        o.config,
+        knobs,
+      );
       if (o.idScheme !== undefined && o.idScheme !== "content_hash" && o.idScheme !== "legacy")
         throw new InputError(`unknown --id-scheme ${o.idScheme} (content_hash | legacy)`, {
           field: "id-scheme",
@@ -408,8 +453,8 @@ Examples:
     let file: string | undefined;
     if (text.startsWith("@")) {
       file = text.slice(1);
-      text = await readFile(file, "utf8").catch(() => {
-        throw new InputError("cannot read certificate file", { file });
+      text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
+        throw new InputError(`cannot read certificate file: ${e.code ?? e.message}`, { file });
       });
     }
     let cert: unknown;
@@ -426,6 +471,7 @@ Examples:
         instancesFile: o.instances,
         instanceId: o.instanceId,
         certificate: cert,
+        certificateFile: file,
         pool: api.parseBestMatchPool(o.bestMatchPool),
         diagnostic,
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
@@ -685,6 +731,7 @@ Examples:
 
 export async function main(argv: string[]): Promise<number> {
   exitCode = 0;
+  forgetConfigOrigin();
   try {
     await buildProgram().parseAsync(argv, { from: "user" });
   } catch (e) {
@@ -693,7 +740,7 @@ export async function main(argv: string[]): Promise<number> {
       return e.exitCode === 0 ? 0 : 2;
     }
     if (e instanceof InputError) {
-      process.stderr.write(`gf01: ${e.message}\n`);
+      process.stderr.write(`gf01: ${withConfigOrigin(e).message}\n`);
       return 2;
     }
     // An agent or model that failed (cannot start, exited, unreachable): one plain line.

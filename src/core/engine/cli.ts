@@ -12,6 +12,7 @@ import {
   MAX_COUNT,
   MAX_DURATION_S,
   MAX_INT,
+  nonEmptyFlag,
   outDirFlag,
   outFileFlag,
   SEED_RANGE,
@@ -27,6 +28,8 @@ import { DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
+/** An empty `--model ""` (a config file's `model: ""`) is a usage error, not a run without a model. */
+const modelSpec = nonEmptyFlag("--model");
 
 export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}): Command {
   const repeatable = (o: Option) => (opts.several ? o.argParser(collect) : o);
@@ -36,9 +39,9 @@ export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}):
     ? cmd.requiredOption(
         "--model <spec>",
         `model to call (repeat to run several over the same items and compare them):\n${MODEL_SPEC_HELP}`,
-        collect,
+        (v: string, prev?: string[]) => collect(modelSpec(v), prev),
       )
-    : cmd.requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`);
+    : cmd.requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`, modelSpec);
   return model
     .addOption(
       repeatable(

@@ -18,6 +18,7 @@ import {
   SEED_RANGE,
 } from "../../core/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
+import { forgetConfigOrigin, withConfigOrigin } from "../../core/engine/run-config.js";
 import { InputError } from "../../core/errors.js";
 // Command implementations, and the result formatting (grade/format.ts: the statistics modules),
 // are imported in their actions (`await import`), so `geb --help` and each command load only
@@ -398,13 +399,14 @@ export function buildProgram(): Command {
  */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   process.exitCode = undefined;
+  forgetConfigOrigin();
   try {
     await buildProgram().parseAsync(argv, { from: "user" });
   } catch (e) {
     // --help / --version exit 0; every usage error (bad flag value, unknown option) 2.
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof InputError) {
-      process.stderr.write(`geb: ${e.message}\n`);
+      process.stderr.write(`geb: ${withConfigOrigin(e).message}\n`);
       return 2;
     }
     // A model run stopped on a permanent failure (sweeps, grids): one line, exit 1.

@@ -23,11 +23,10 @@ export function validateConfig(cfg: GenerateConfig): void {
   };
   if (!Number.isSafeInteger(cfg.seed))
     throw new InputError(`--seed must be an integer, got ${cfg.seed}`, { field: "seed" });
-  // 0 episodes, steps or queries is an empty data set, not a benchmark (issue 31).
-  int(cfg.episodes, "episodes", 1);
-  int(cfg.steps, "steps", 1);
+  int(cfg.episodes, "episodes", 0);
+  int(cfg.steps, "steps", 0);
   int(cfg.keys, "keys", 1);
-  int(cfg.queries, "queries", 1);
+  int(cfg.queries, "queries", 0);
   int(cfg.chapters, "chapters", 0);
   int(cfg.tailDistractorSteps, "tail-distractor-steps", 0);
   rate(cfg.derivedQueryRate, "derived-query-rate");
