@@ -116,6 +116,13 @@ function checkGeneratorConfig(
   }
 }
 
+/**
+ * `validate` / `report` of a runs file without a row: nothing was run, so there is nothing
+ * valid to report (exit 2, docs/cli.md), not an "ok" a pipeline would take for a pass.
+ */
+const noRuns = (file: string) =>
+  new InputError("holds no run rows: an empty runs file is not a valid run", { file });
+
 const ATOM_BUDGET_FLAG = "--atom-budget <rule>";
 const ATOM_BUDGET_HELP =
   "diagnostic (default, newest official: budget_atoms not part of Valid/M(I), reported as exceeds_budget_atoms) | enforce (fixture-era rule)";
@@ -506,6 +513,7 @@ Examples:
         pool: api.parseBestMatchPool(o.bestMatchPool),
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
       });
+      if (r.outcome.rows === 0) throw noRuns(o.runs);
       finish(r);
     },
   );
@@ -552,6 +560,7 @@ Examples:
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         fold: o.byAgent ? ["difficulty_slice", "mode"] : [],
       });
+      if (r.payload.total_rows === 0) throw noRuns(o.runs);
       if (r.ok && o.html) {
         const runs = await readJsonlAll<Record<string, unknown>>(o.runs);
         const { writeGf01ReportHtml } = await import("./report/html.js");
