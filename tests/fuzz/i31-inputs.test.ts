@@ -190,3 +190,97 @@ describe("issue 31 item 10: numbers out of range", () => {
     },
   );
 });
+
+describe("issue 31 item 12: conventions (exit 2 on stderr naming the file, no :0:)", () => {
+  /** An input error that wrote nothing on stdout. */
+  const quietInputError = (r: CliRun, ...what: (string | RegExp)[]) => {
+    inputError(r, ...what);
+    expect(r.stdout).toBe("");
+  };
+  it("geb ui validate: a missing path or a directory is an input error, an empty fixture a finding without :0:", async () => {
+    quietInputError(
+      await runCli("geb", ["ui", "validate", "--fixture", join(dir, "nope.jsonl")]),
+      /nope\.jsonl: cannot read file: ENOENT/,
+    );
+    quietInputError(await runCli("geb", ["ui", "validate", "--fixture", dir]), /cannot read file: EISDIR/);
+    const empty = file("empty-ui.jsonl", "");
+    const r = await runCli("geb", ["ui", "validate", "--fixture", empty]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${empty}: fixture is empty`);
+    expect(r.stdout).not.toMatch(/:0:/);
+  });
+  it("a located message never prints line 0", () => {
+    expect(new InputError("x", { file: "f.json", line: 0 }).message).toBe("f.json: x");
+    expect(new InputError("x", { file: "f.json", line: 3 }).message).toBe("f.json:3: x");
+  });
+  it("gf01 generate --config: bad values name the file and field (a flag's value names the flag)", async () => {
+    const gen = (...a: string[]) => runCli("gf01", ["generate", "--count", "1", ...a]);
+    quietInputError(
+      await gen("--config", file("g1.json", { trace_min: "x" })),
+      /g1\.json: field trace_min: /,
+    );
+    quietInputError(await gen("--config", file("g2.json", { p_hard: 3 })), /g2\.json: field p_hard: /);
+    quietInputError(
+      await gen("--config", file("g3.json", { bogus: 1 })),
+      /g3\.json: field bogus: unknown key/,
+    );
+    quietInputError(
+      await gen("--config", file("g4.json", [1])),
+      /g4\.json: a generator config must be a JSON object/,
+    );
+    quietInputError(
+      await gen("--trace-min", "9", "--trace-max", "3"),
+      /field --trace-min: trace_min > trace_max/,
+    );
+  });
+  it("gf01 verify --certificate @file: a bad certificate names the file", async () => {
+    const bundle = join(dir, "b.json");
+    expect((await runCli("gf01", ["generate", "--count", "1", "--out", bundle])).code).toBe(0);
+    const verify = (cert: string) => runCli("gf01", ["verify", "--instances", bundle, "--certificate", cert]);
+    quietInputError(
+      await verify(`@${file("cert1.json", [[3]])}`),
+      /cert1\.json: field certificate\[0\]: atom must be/,
+    );
+    quietInputError(await verify(`@${file("cert2.json", { a: 1 })}`), /cert2\.json: field certificate: /);
+    quietInputError(await verify(`@${dir}`), /cannot read certificate file: EISDIR/);
+  });
+  it("a --config run file value checked after parsing names the file and key; an empty --model is refused", async () => {
+    const data = join(dir, "d.jsonl");
+    expect((await runCli("geb", ["generate", "--out", data, "--episodes", "1", "--steps", "20"])).code).toBe(
+      0,
+    );
+    const model = (...a: string[]) =>
+      runCli("geb", ["model", "--data", data, "--selector-only", "--out-dir", join(dir, "m"), ...a]);
+    quietInputError(
+      await model("--model", "retrieval", "--config", file("rc1.json", { label: 5 })),
+      /rc1\.json: field label: expected key=value/,
+    );
+    quietInputError(
+      await model("--config", file("rc2.json", { model: "" })),
+      /rc2\.json: field model: must not be empty/,
+    );
+    quietInputError(await model("--model", ""), /--model must not be empty/);
+  });
+  it("gf01 validate and report: a runs file without rows is not a valid run (exit 2)", async () => {
+    const runs = file("empty-runs.jsonl", "\n");
+    quietInputError(
+      await runCli("gf01", ["validate", "--runs", runs]),
+      /empty-runs\.jsonl: holds no run rows/,
+    );
+    quietInputError(
+      await runCli("gf01", ["report", "--runs", runs, "--format", "json"]),
+      /holds no run rows/,
+    );
+  });
+  it("geb grade: an empty predictions file warns on stderr, and fails with --strict", async () => {
+    const data = join(dir, "d.jsonl");
+    const pred = file("empty-pred.jsonl", "");
+    const r = await runCli("geb", ["grade", "--data", data, "--pred", pred]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/empty-pred\.jsonl: holds no prediction rows/);
+    quietInputError(
+      await runCli("geb", ["grade", "--data", data, "--pred", pred, "--strict"]),
+      /holds no prediction rows/,
+    );
+  });
+});
