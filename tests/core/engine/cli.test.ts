@@ -78,7 +78,10 @@ describe("model flags", () => {
     [["--model", "nope:m"], /--model.*unknown model kind "nope"/s],
     [["--model", "openai:"], /needs a model name/],
     [["--model", "anthropic/claude-x"], /specs use a colon; .*--model openai:claude-x --base-url/],
-    [["--model", "openai:m", "--max-consecutive-errors", "-1"], /--max-consecutive-errors.*in \[0, 1000000\]/],
+    [
+      ["--model", "openai:m", "--max-consecutive-errors", "-1"],
+      /--max-consecutive-errors.*in \[0, 1000000\]/,
+    ],
     [
       ["--model", "openai:m", "--response-format", "json_schema:/no/such/file.json"],
       /--response-format.*cannot read/,
