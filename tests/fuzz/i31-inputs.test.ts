@@ -112,6 +112,32 @@ describe("issue 31 item 1: a threshold gate with an unreadable bound does not pa
     throwsInput(() => loadJobs(jobs(0.5, { valeu: 1 })), /unknown key "valeu" \(did you mean "value"\?\)/);
     expect(loadJobs(jobs(0.5)).jobs).toHaveLength(1);
   });
+  it("every shipped gate and threshold config still loads through its strict reader", async () => {
+    const root = new URL("../../", import.meta.url).pathname;
+    const { loadContract, loadProfile } = await import("../../src/geb/release/run.js");
+    const { loadRagPreset, loadDomainEntries } = await import("../../src/geb/rag/preset.js");
+    const { loadPresets } = await import("../../src/geb/sweep/presets.js");
+    const { loadChecksConfig } = await import("../../src/geb/sweep/thresholds.js");
+    for (const f of ["capability_check_jobs.json", "capability_delta_jobs.json"])
+      expect(loadJobs(join(root, "configs", f)).jobs.length).toBeGreaterThan(0);
+    expect(loadContract().contract_id).toBe("release_gate_contract");
+    for (const p of ["release", "fastlocal"]) expect(loadProfile(p).runs).toBeGreaterThan(0);
+    for (const p of ["rag_benchmark_lenient", "rag_benchmark_strict"])
+      expect(loadRagPreset(join(root, "configs", `${p}.json`)).datasets.length).toBeGreaterThan(0);
+    expect(loadDomainEntries(join(root, "configs/rag_domain_exception.json")).entries.length).toBeGreaterThan(
+      0,
+    );
+    expect(Object.keys(loadPresets()).length).toBeGreaterThan(0);
+    for (const f of ["checks.json", "memory-checks.json", "ui-checks.json"])
+      expect(loadChecksConfig(join(root, "examples/geb", f)).checks.length).toBeGreaterThan(0);
+    expect(
+      loadThresholds(join(root, "tests/fixtures/fuzz/diagnosis_thresholds.json")).version,
+    ).not.toBeNull();
+    for (const f of ["gate_committed.json", "gate_gen.json"])
+      expect(
+        readGateModel(join(root, "tests/fixtures/geb-ui/reference/gate", f)).feature_names.length,
+      ).toBeGreaterThan(0);
+  });
   it("geb ui gate model: a misspelt bound is refused", () => {
     const m = { feature_names: ["a"], weights: [1], bias: 0, min_score: 0, min_margin: 0 };
     expect(readGateModel(file("gm.json", m)).min_score).toBe(0);
