@@ -101,6 +101,7 @@ const knobFlag = (key: string): string => KNOB_FLAG[key] ?? `--${key.replaceAll(
  * knows `config.<key>`).
  */
 function checkGeneratorConfig(
+  configErrorInFile: (e: unknown, file: string | undefined) => unknown,
   check: () => void,
   file: string | undefined,
   knobs: Record<string, unknown>,
@@ -111,8 +112,7 @@ function checkGeneratorConfig(
     if (!(e instanceof InputError) || !e.field?.startsWith("config.")) throw e;
     const key = e.field.slice("config.".length).split(/[.[]/)[0];
     if (knobs[key] !== undefined) throw new InputError(e.reason, { field: knobFlag(key) });
-    if (file) throw new InputError(e.reason, { file, field: e.field.slice("config.".length) });
-    throw e;
+    throw configErrorInFile(e, file);
   }
 }
 
@@ -255,8 +255,9 @@ Examples:
         w_max: o.wMax,
       };
       const config = await readConfig(o.config, knobs);
-      const { officialConfig, parseDefaultConfig } = await import("./generate/index.js");
+      const { configErrorInFile, officialConfig, parseDefaultConfig } = await import("./generate/index.js");
       checkGeneratorConfig(
+        configErrorInFile,
         () => {
           if (o.compat === "official-0.1") {
             const base = officialConfig() as unknown as Record<string, unknown>;

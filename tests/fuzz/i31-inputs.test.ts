@@ -259,6 +259,13 @@ describe("issue 31 item 12: conventions (exit 2 on stderr naming the file, no :0
       /field --trace-min: trace_min > trace_max/,
     );
   });
+  it("gf01 freeze / freeze-pilot --config: a bad generator config names the file and field", async () => {
+    const bad = file("fz.json", { p_hard: 3 });
+    const fz = (cmd: string, ...a: string[]) =>
+      runCli("gf01", [cmd, "--count", "2", "--config", bad, "--out-dir", join(dir, `out-${cmd}`), ...a]);
+    quietInputError(await fz("freeze", "--freeze-id", "x"), /fz\.json: field p_hard: /);
+    quietInputError(await fz("freeze-pilot"), /fz\.json: field p_hard: /);
+  });
   it("gf01 verify --certificate @file: a bad certificate names the file", async () => {
     const bundle = join(dir, "b.json");
     expect((await runCli("gf01", ["generate", "--count", "1", "--out", bundle])).code).toBe(0);

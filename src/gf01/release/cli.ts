@@ -134,6 +134,15 @@ function seedFlags(c: Command, start: number, count: number): Command {
     .option("--force", "write into a non-empty --out-dir");
 }
 
+/** Run `build`; a generator config error names the `--config` file it came from. */
+async function inConfigFile<T>(file: string | undefined, build: () => T): Promise<T> {
+  try {
+    return build();
+  } catch (e) {
+    throw (await import("../generate/config.js")).configErrorInFile(e, file);
+  }
+}
+
 const seedsOf = (o: Record<string, unknown>): number[] =>
   (o.seeds as number[] | undefined) ??
   Array.from({ length: o.count as number }, (_, i) => (o.seedStart as number) + i);
@@ -194,19 +203,21 @@ Example:
       const config = o.config ? ((await readJsonFile(o.config)) as Record<string, unknown>) : undefined;
       if (config !== undefined && (!config || typeof config !== "object" || Array.isArray(config)))
         throw new InputError("config must be a JSON object", { file: o.config });
-      const r = buildFreeze({
-        freezeId: o.freezeId,
-        seeds: seedsOf(o),
-        ratios,
-        privateSplit: o.privateSplit,
-        previousManifest: previous as Record<string, unknown> | undefined,
-        minPublicNoveltyRatio: o.minPublicNoveltyRatio,
-        tolerance: o.tolerance,
-        mode: o.mode,
-        compat: o.compat,
-        config,
-        gitCommit: o.gitCommit,
-      });
+      const r = await inConfigFile(o.config, () =>
+        buildFreeze({
+          freezeId: o.freezeId,
+          seeds: seedsOf(o),
+          ratios,
+          privateSplit: o.privateSplit,
+          previousManifest: previous as Record<string, unknown> | undefined,
+          minPublicNoveltyRatio: o.minPublicNoveltyRatio,
+          tolerance: o.tolerance,
+          mode: o.mode,
+          compat: o.compat,
+          config,
+          gitCommit: o.gitCommit,
+        }),
+      );
       await done(await writeFreeze(o.outDir, r, { force: !!o.force }));
     });
 
@@ -225,15 +236,17 @@ Example:
     const { readJsonFile } = await import("../../core/jsonl.js");
     const { writeFreeze } = await import("./files.js");
     const config = o.config ? ((await readJsonFile(o.config)) as Record<string, unknown>) : undefined;
-    const r = buildFreeze({
-      freezeId: o.freezeId,
-      seeds: seedsOf(o),
-      pilot: { split: o.split },
-      mode: o.mode,
-      compat: o.compat,
-      config,
-      gitCommit: o.gitCommit,
-    });
+    const r = await inConfigFile(o.config, () =>
+      buildFreeze({
+        freezeId: o.freezeId,
+        seeds: seedsOf(o),
+        pilot: { split: o.split },
+        mode: o.mode,
+        compat: o.compat,
+        config,
+        gitCommit: o.gitCommit,
+      }),
+    );
     await done(await writeFreeze(o.outDir, r, { force: !!o.force, pilot: true }));
   });
 
