@@ -151,6 +151,10 @@ function rangeText(r: RangeOptions): string {
   return "";
 }
 
+/** `-0` (or `-0.0`) where negatives are out of range: a sign the user typed, not a zero. */
+const negativeZero = (t: string, range: RangeOptions): boolean =>
+  t.startsWith("-") && range.min !== undefined && range.min >= 0;
+
 /** Parse an integer flag value: decimal digits only, a safe integer, within the range. */
 export function parseIntFlag(flag: string, v: string, range: RangeOptions = {}): number {
   const f = dashed(flag);
@@ -158,6 +162,7 @@ export function parseIntFlag(flag: string, v: string, range: RangeOptions = {}):
   const x = /^[+-]?\d+$/.test(t) ? Number(t) : Number.NaN;
   if (
     !Number.isSafeInteger(x) ||
+    negativeZero(t, range) ||
     (range.min !== undefined && x < range.min) ||
     (range.max !== undefined && x > range.max)
   )
@@ -173,6 +178,7 @@ export function parseFloatFlag(flag: string, v: string, range: RangeOptions = {}
   const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : Number.NaN;
   if (
     !Number.isFinite(x) ||
+    negativeZero(t, range) ||
     (range.min !== undefined && x < range.min) ||
     (range.max !== undefined && x > range.max)
   )
@@ -180,38 +186,82 @@ export function parseFloatFlag(flag: string, v: string, range: RangeOptions = {}
   return x;
 }
 
+/**
+ * The range a numeric flag's parser declares, attached to the parser function so the flag
+ * walker (tests/fuzz/lib/flags.ts) can require one of every numeric flag: a new flag cannot
+ * ship unbounded.
+ */
+export interface DeclaredRange extends RangeOptions {
+  kind: "int" | "float";
+}
+const RANGE = Symbol.for("oraclebench.flagRange");
+/** Attach a declared range to a hand-written numeric flag parser (see `declaredRange`). */
+export function declare<F extends (v: string) => unknown>(parse: F, range: DeclaredRange): F {
+  Object.defineProperty(parse, RANGE, { value: range });
+  return parse;
+}
+/** The range declared by a flag parser (through `checkedFlag` too), or undefined. */
+export function declaredRange(parse: unknown): DeclaredRange | undefined {
+  return typeof parse === "function" ? (parse as unknown as Record<symbol, DeclaredRange>)[RANGE] : undefined;
+}
+
+/**
+ * The longest timer Node can arm: `setTimeout` turns any delay above 2^31-1 ms into 1 ms, so
+ * `--timeout-s 9999999` would time out at once. Duration flags stop here (about 24.8 days).
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_DURATION_S = Math.floor(MAX_TIMER_MS / 1000);
+
+/** Upper bound for counts of things generated or run (episodes, instances, trials, rows). */
+export const MAX_COUNT = 1_000_000;
+/** Upper bound for sizes and budgets (tokens, atoms, steps): far above use, far below overflow. */
+export const MAX_INT = 1_000_000_000;
+/** A seed: any safe non-negative integer is accepted as given. */
+export const SEED_RANGE: RangeOptions = { min: 0, max: Number.MAX_SAFE_INTEGER };
+/** geb's `--max-support-k` / `max_support_k`: cited IDs scored per answer (reference default 3). */
+export const MAX_SUPPORT_K = 1000;
+/** A share or probability. */
+export const RATE_RANGE: RangeOptions = { min: 0, max: 1 };
+
 /** argParser: an integer flag (`.option("--count <n>", "…", intFlag("--count", { min: 1 }))`). */
-export const intFlag =
-  (flag: string, range: RangeOptions = {}) =>
-  (v: string): number =>
-    parseIntFlag(flag, v, range);
+export const intFlag = (flag: string, range: RangeOptions = {}) =>
+  declare((v: string): number => parseIntFlag(flag, v, range), { kind: "int", ...range });
 
 /** argParser: a finite number flag within a range. */
-export const floatFlag =
-  (flag: string, range: RangeOptions = {}) =>
-  (v: string): number =>
-    parseFloatFlag(flag, v, range);
+export const floatFlag = (flag: string, range: RangeOptions = {}) =>
+  declare((v: string): number => parseFloatFlag(flag, v, range), { kind: "float", ...range });
+
+/** argParser: a duration in seconds, > 0 (or ≥ `min`) and at most MAX_DURATION_S. */
+export const durationFlag = (flag: string, range: RangeOptions = {}) =>
+  floatFlag(flag, { min: range.min ?? 0.001, max: Math.min(range.max ?? MAX_DURATION_S, MAX_DURATION_S) });
 
 /** argParser: a comma-separated list of finite numbers within a range (at least one). */
-export const floatListFlag =
-  (flag: string, range: RangeOptions = {}) =>
-  (v: string): number[] => {
-    const parts = String(v).split(",");
-    if (parts.every((p) => p.trim() === ""))
-      throw new FlagError(dashed(flag), `must be a comma-separated list of numbers, got ${shown(String(v))}`);
-    return parts.map((p) => parseFloatFlag(flag, p, range));
-  };
+export const floatListFlag = (flag: string, range: RangeOptions = {}) =>
+  declare(
+    (v: string): number[] => {
+      const parts = String(v).split(",");
+      if (parts.every((p) => p.trim() === ""))
+        throw new FlagError(
+          dashed(flag),
+          `must be a comma-separated list of numbers, got ${shown(String(v))}`,
+        );
+      return parts.map((p) => parseFloatFlag(flag, p, range));
+    },
+    { kind: "float", ...range },
+  );
 
 /** argParser: a TCP port (0 = any free port). */
-export const portFlag =
-  (flag = "--port") =>
-  (v: string): number => {
-    const t = String(v).trim();
-    const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;
-    if (!(n >= 0 && n <= 65535))
-      throw new FlagError(dashed(flag), `must be an integer in 0..65535, got ${shown(String(v))}`);
-    return n;
-  };
+export const portFlag = (flag = "--port") =>
+  declare(
+    (v: string): number => {
+      const t = String(v).trim();
+      const n = /^\d+$/.test(t) ? Number(t) : Number.NaN;
+      if (!(n >= 0 && n <= 65535))
+        throw new FlagError(dashed(flag), `must be an integer in 0..65535, got ${shown(String(v))}`);
+      return n;
+    },
+    { kind: "int", min: 0, max: 65535 },
+  );
 
 const statOrUndefined = (p: string) => {
   try {
@@ -305,9 +355,11 @@ export const nonEmptyFlag =
  * strings and converted later, e.g. the engine's ModelCliValues): the bad value still fails
  * while the command line is parsed, before any client starts.
  */
-export const checkedFlag =
-  (parse: (v: string) => unknown) =>
-  (v: string): string => {
+export const checkedFlag = (parse: (v: string) => unknown) => {
+  const check = (v: string): string => {
     parse(v);
     return v;
   };
+  const range = declaredRange(parse);
+  return range ? declare(check, range) : check;
+};

@@ -60,8 +60,10 @@ function joinField(outer?: string, inner?: string): string | undefined {
 
 function formatLocation(where: ErrorLocation): string {
   const parts: string[] = [];
-  if (where.file) parts.push(where.line !== undefined ? `${where.file}:${where.line}` : where.file);
-  else if (where.line !== undefined) parts.push(`line ${where.line}`);
+  // Lines are 1-based: a line 0 (a whole-file problem) prints no `:0:`.
+  const line = where.line !== undefined && where.line > 0 ? where.line : undefined;
+  if (where.file) parts.push(line !== undefined ? `${where.file}:${line}` : where.file);
+  else if (line !== undefined) parts.push(`line ${line}`);
   if (where.field) parts.push(`field ${where.field}`);
   return parts.length ? `${oneLine(parts.join(": "))}: ` : "";
 }

@@ -12,12 +12,123 @@ export function parseWith<S extends z.ZodType>(
 ): z.output<S> {
   const r = schema.safeParse(value);
   if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const field = fieldPath(issue.path);
-  throw new InputError(issue.message, {
+  const issue = firstIssue(r.error.issues);
+  let path: readonly PropertyKey[] = issue.path;
+  let message = issue.message;
+  if (issue.code === "unrecognized_keys") {
+    const key = issue.keys[0];
+    path = [...issue.path, key];
+    const hint = suggestKey(key, knownKeys(schema, issue.path));
+    message = `unknown key ${JSON.stringify(key)}${hint ? ` (did you mean ${JSON.stringify(hint)}?)` : ""}`;
+  }
+  const field = fieldPath(path);
+  throw new InputError(message, {
     ...where,
     field: where.field ? `${where.field}${field ? `.${field}` : ""}` : field || undefined,
   });
+}
+
+/**
+ * The issue to report: a misspelt key first (it causes the "missing field" issue that comes
+ * with it); inside a union, the branch that got furthest (fewest issues, then the deepest
+ * path) rather than zod's bare "Invalid input".
+ */
+function firstIssue(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue {
+  const issue = issues.find((i) => i.code === "unrecognized_keys") ?? issues[0];
+  if (issue.code !== "invalid_union" || !issue.errors?.length) return issue;
+  const depth = (b: readonly z.core.$ZodIssue[]) => Math.max(...b.map((i) => i.path.length));
+  const best = [...issue.errors]
+    .filter((b) => b.length > 0)
+    .sort((a, b) => a.length - b.length || depth(b) - depth(a))[0];
+  if (!best) return issue;
+  const inner = firstIssue(best);
+  return { ...inner, path: [...issue.path, ...inner.path] } as z.core.$ZodIssue;
+}
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+  valueType?: z.ZodType;
+  getter?: () => z.ZodType;
+};
+const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The keys an object schema at `path` inside `schema` knows (for "did you mean"), best effort. */
+export function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  const out = new Set<string>();
+  const walk = (s: z.ZodType | undefined, i: number, depth: number): void => {
+    if (!s || depth > 64) return;
+    const d = defOf(s);
+    const next = (t: z.ZodType | undefined) => walk(t, i, depth + 1);
+    if (d.innerType) {
+      next(d.innerType);
+      return;
+    }
+    if (d.type === "pipe") {
+      next(d.in);
+      return;
+    }
+    if (d.type === "lazy" && d.getter) {
+      next(d.getter());
+      return;
+    }
+    if (d.options) {
+      for (const o of d.options) next(o);
+      return;
+    }
+    if (i === path.length) {
+      if (d.type === "object" && d.shape) for (const k of Object.keys(d.shape)) out.add(k);
+      return;
+    }
+    const step = path[i];
+    if (d.type === "object" && d.shape && typeof step === "string") walk(d.shape[step], i + 1, depth + 1);
+    else if (d.type === "array") walk(d.element, i + 1, depth + 1);
+    else if (d.type === "record") walk(d.valueType, i + 1, depth + 1);
+  };
+  walk(schema, 0, 0);
+  return [...out];
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/**
+ * The known key a misspelt `key` most likely meant (`minimum` → `min`, `sumary_path` →
+ * `summary_path`), or undefined when none is close: case and `-`/`_` ignored, then a key that
+ * is a prefix of the other, then the nearest by edit distance (≤ 2, or a third of a long key).
+ */
+export function suggestKey(key: string, known: readonly string[]): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[-_\s]/g, "");
+  const k = norm(key);
+  if (k === "") return undefined;
+  const same = known.find((c) => norm(c) === k);
+  if (same) return same;
+  const prefix = known
+    .filter((c) => norm(c).length >= 3 && (k.startsWith(norm(c)) || norm(c).startsWith(k)))
+    .sort((a, b) => Math.abs(norm(a).length - k.length) - Math.abs(norm(b).length - k.length));
+  if (prefix.length > 0) return prefix[0];
+  let best: string | undefined;
+  let bestD = (k.length <= 3 ? 1 : Math.max(2, Math.floor(k.length / 3))) + 1;
+  for (const c of known) {
+    const d = editDistance(k, norm(c));
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
 }
 
 /** JSON Schema (draft 2020-12) of a zod schema, for `schemas/*.json` and docs. */

@@ -382,6 +382,9 @@ export function gradeFiles(opts: {
  * null when there is nothing to say. `geb grade --strict` turns it into an error.
  */
 export function intakeWarning(intake: GradeReport["intake"]): string | null {
+  // No prediction at all is a wrong input (an empty or truncated file), not a model that
+  // answered nothing: the table of zeros it grades to must not pass silently.
+  if (intake.rows === 0) return "holds no prediction rows (every data row is graded as unanswered)";
   const parts: string[] = [];
   if (intake.unknown_ids > 0)
     parts.push(

@@ -11,13 +11,17 @@ import {
   floatListFlag,
   helpConfig,
   intFlag,
+  MAX_COUNT,
+  MAX_DURATION_S,
+  MAX_INT,
   internalErrorLine,
   isMainModule,
   outFileFlag,
+  SEED_RANGE,
   packageVersion,
   runMain,
 } from "../core/cli.js";
-import { addConfigOption } from "../core/engine/run-config.js";
+import { addConfigOption, forgetConfigOrigin, withConfigOrigin } from "../core/engine/run-config.js";
 import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "../core/engine/unparseable.js";
 import { InputError } from "../core/errors.js";
 // Command implementations are imported in their actions (`await import`), so `gf01 --help` and
@@ -51,12 +55,13 @@ const finish = (r: ApiResult): void => {
 };
 
 // Flag values: the shared validated parsers (src/core/cli.ts), errors name the flag (exit 2).
-const int = (name: string) => intFlag(name);
-const intAtLeast = (name: string, min: number) => intFlag(name, { min });
-const floatIn = (name: string, min: number, max: number) =>
-  floatFlag(name, { min, max: max === Number.POSITIVE_INFINITY ? undefined : max });
-const float = (name: string) => floatFlag(name);
-const floatList = (name: string) => floatListFlag(name, { min: 0 });
+// Every numeric flag has a declared range (tests/fuzz/flags.test.ts): `int` is a seed.
+const int = (name: string) => intFlag(name, SEED_RANGE);
+const intAtLeast = (name: string, min: number, max = MAX_INT) => intFlag(name, { min, max });
+const floatIn = (name: string, min: number, max: number) => floatFlag(name, { min, max });
+/** Window coefficients (DEC-014b): any sign, bounded. */
+const float = (name: string) => floatFlag(name, { min: -1000, max: 1000 });
+const floatList = (name: string) => floatListFlag(name, { min: 0, max: 1e6 });
 const outFile = (name: string) => outFileFlag(name);
 
 async function readConfig(
@@ -76,10 +81,48 @@ async function readConfig(
     } catch (e) {
       throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: path });
     }
+    if (cfg === null || typeof cfg !== "object" || Array.isArray(cfg))
+      throw new InputError("a generator config must be a JSON object", { file: path });
   }
   for (const [k, v] of Object.entries(knobs)) if (v !== undefined) cfg[k] = v;
   return cfg;
 }
+
+/** The flag that set a generator config key (`n_inputs` → `--inputs`). */
+const KNOB_FLAG: Record<string, string> = {
+  n_inputs: "--inputs",
+  n_outputs: "--outputs",
+  witness_atoms_weights: "--witness-weights",
+};
+const knobFlag = (key: string): string => KNOB_FLAG[key] ?? `--${key.replaceAll("_", "-")}`;
+
+/**
+ * Check the generator config before any output: a bad value names the `--config` file and
+ * field when it came from the file, the flag when a flag set it (the generator itself only
+ * knows `config.<key>`).
+ */
+function checkGeneratorConfig(
+  configErrorInFile: (e: unknown, file: string | undefined) => unknown,
+  check: () => void,
+  file: string | undefined,
+  knobs: Record<string, unknown>,
+): void {
+  try {
+    check();
+  } catch (e) {
+    if (!(e instanceof InputError) || !e.field?.startsWith("config.")) throw e;
+    const key = e.field.slice("config.".length).split(/[.[]/)[0];
+    if (knobs[key] !== undefined) throw new InputError(e.reason, { field: knobFlag(key) });
+    throw configErrorInFile(e, file);
+  }
+}
+
+/**
+ * `validate` / `report` of a runs file without a row: nothing was run, so there is nothing
+ * valid to report (exit 2, docs/cli.md), not an "ok" a pipeline would take for a pass.
+ */
+const noRuns = (file: string) =>
+  new InputError("holds no run rows: an empty runs file is not a valid run", { file });
 
 const ATOM_BUDGET_FLAG = "--atom-budget <rule>";
 const ATOM_BUDGET_HELP =
@@ -109,7 +152,7 @@ export function buildProgram(): Command {
     .optionsGroup("Bundle:")
     .option("--seed <n>", "first seed (official flag)", int("seed"), 2000)
     .option("--seed-start <n>", "alias of --seed", int("seed-start"))
-    .option("--count <n>", "number of instances (≥ 1)", intAtLeast("count", 1), 4)
+    .option("--count <n>", "number of instances (≥ 1)", intAtLeast("count", 1, MAX_COUNT), 4)
     .option("--split <id>", "split id", "public_dev")
     .option("--compat <id>", "generator: default | official-0.1 (draw-exact official generator)", "default")
     .option("--config <file>", "JSON generator config (partial; merged over the compat defaults)")
@@ -145,11 +188,7 @@ export function buildProgram(): Command {
       "budget tightness: B_A = min atoms + slack",
       intAtLeast("budget-slack-atoms", 0),
     )
-    .option(
-      "--budget-tightness <x>",
-      "official-0.1 budget tightness",
-      floatIn("budget-tightness", 0, Number.POSITIVE_INFINITY),
-    )
+    .option("--budget-tightness <x>", "official-0.1 budget tightness", floatIn("budget-tightness", 0, 1000))
     .option("--p-hard <x>", "mode mix: probability of hard mode", floatIn("p-hard", 0, 1))
     .option(
       "--effect-density <x>",
@@ -195,7 +234,7 @@ Examples:
         );
         if (weights.every((w: number) => w === 0)) (weights as number[])[k - 1] = 1;
       }
-      const config = await readConfig(o.config, {
+      const knobs: Record<string, unknown> = {
         trace_min: o.traceMin,
         trace_max: o.traceMax,
         states_min: o.statesMin,
@@ -215,7 +254,22 @@ Examples:
         alpha_c: o.alphaC,
         w_min: o.wMin,
         w_max: o.wMax,
-      });
+      };
+      const config = await readConfig(o.config, knobs);
+      const { configErrorInFile, officialConfig, parseDefaultConfig } = await import("./generate/index.js");
+      checkGeneratorConfig(
+        configErrorInFile,
+        () => {
+          if (o.compat === "official-0.1") {
+            const base = officialConfig() as unknown as Record<string, unknown>;
+            for (const k of Object.keys(config))
+              if (!(k in base))
+                throw new InputError(`unknown official-0.1 config key ${k}`, { field: `config.${k}` });
+          } else parseDefaultConfig({ ...defaultConfig(), ...config }, { field: "config" });
+        },
+        o.config,
+        knobs,
+      );
       if (o.idScheme !== undefined && o.idScheme !== "content_hash" && o.idScheme !== "legacy")
         throw new InputError(`unknown --id-scheme ${o.idScheme} (content_hash | legacy)`, {
           field: "id-scheme",
@@ -292,12 +346,12 @@ Examples:
     .option(
       "--agent-timeout-s <s>",
       "online: seconds to wait for one stdio action",
-      intAtLeast("agent-timeout-s", 1),
+      intAtLeast("agent-timeout-s", 1, MAX_DURATION_S),
       30,
     )
     .option("--protocol <p>", "online: commit_only | explore_then_commit", "commit_only")
     .option("--explore-episodes <n>", "online: exploration rollouts", intAtLeast("explore-episodes", 0), 3)
-    .option("--concurrency <n>", "online: episodes in flight", intAtLeast("concurrency", 1), 1)
+    .option("--concurrency <n>", "online: episodes in flight", intAtLeast("concurrency", 1, 1024), 1)
     .option("--resume", "continue --out: keep its rows of this agent and track, run only missing instances")
     .option("--overwrite", "replace --out")
     .optionsGroup("Subset-minimality diagnostic (offline agents):")
@@ -413,8 +467,8 @@ Examples:
     let file: string | undefined;
     if (text.startsWith("@")) {
       file = text.slice(1);
-      text = await readFile(file, "utf8").catch(() => {
-        throw new InputError("cannot read certificate file", { file });
+      text = await readFile(file, "utf8").catch((e: NodeJS.ErrnoException) => {
+        throw new InputError(`cannot read certificate file: ${e.code ?? e.message}`, { file });
       });
     }
     let cert: unknown;
@@ -431,6 +485,7 @@ Examples:
         instancesFile: o.instances,
         instanceId: o.instanceId,
         certificate: cert,
+        certificateFile: file,
         pool: api.parseBestMatchPool(o.bestMatchPool),
         diagnostic,
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
@@ -465,6 +520,7 @@ Examples:
         pool: api.parseBestMatchPool(o.bestMatchPool),
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
       });
+      if (r.outcome.rows === 0) throw noRuns(o.runs);
       finish(r);
     },
   );
@@ -511,6 +567,7 @@ Examples:
         atomBudget: api.parseAtomBudgetRule(o.atomBudget),
         fold: o.byAgent ? ["difficulty_slice", "mode"] : [],
       });
+      if (r.payload.total_rows === 0) throw noRuns(o.runs);
       if (r.ok && o.html) {
         const runs = await readJsonlAll<Record<string, unknown>>(o.runs);
         const { writeGf01ReportHtml } = await import("./report/html.js");
@@ -665,7 +722,7 @@ Examples:
     .command("checks")
     .description("Acceptance checks AB-001..AB-009 on generated instances")
     .option("--seed <n>", "seed base", int("seed"), 1000)
-    .option("--count <n>", "instances per split (≥ 1)", intAtLeast("count", 1), 128)
+    .option("--count <n>", "instances per split (≥ 1)", intAtLeast("count", 1, MAX_COUNT), 128)
     .action(async (o) => {
       const api = await import("./api.js");
       const r = api.runChecks({ seed: o.seed, count: o.count, agents: api.checkAgents() });
@@ -690,6 +747,7 @@ Examples:
 
 export async function main(argv: string[]): Promise<number> {
   exitCode = 0;
+  forgetConfigOrigin();
   try {
     await buildProgram().parseAsync(argv, { from: "user" });
   } catch (e) {
@@ -698,7 +756,7 @@ export async function main(argv: string[]): Promise<number> {
       return e.exitCode === 0 ? 0 : 2;
     }
     if (e instanceof InputError) {
-      process.stderr.write(`gf01: ${e.message}\n`);
+      process.stderr.write(`gf01: ${withConfigOrigin(e).message}\n`);
       return 2;
     }
     // An agent or model that failed (cannot start, exited, unreachable): one plain line.

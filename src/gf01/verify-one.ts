@@ -49,6 +49,8 @@ export async function verifyOne(o: {
   instancesFile: BundleSource;
   instanceId?: string;
   certificate: unknown;
+  /** The file the certificate was read from (`--certificate @file`): named in its errors. */
+  certificateFile?: string;
   pool?: BestMatchPool;
   /** Run SubsetMin: true (default caps) or the caps (gf01 freeze-caps). */
   diagnostic?: boolean | SubsetCaps;
@@ -72,7 +74,13 @@ export async function verifyOne(o: {
       { file: bundleSourceName(o.instancesFile), field: "instance_id" },
     );
   }
-  const cert = parseCertificate(o.certificate);
+  let cert: ReturnType<typeof parseCertificate>;
+  try {
+    cert = parseCertificate(o.certificate);
+  } catch (e) {
+    if (e instanceof InputError && o.certificateFile) throw e.at({ file: o.certificateFile });
+    throw e;
+  }
   const ci = compileInstance(inst);
   const s = scoreCertificate(ci, cert, {
     bestMatch: { pool: o.pool ?? "complete" },

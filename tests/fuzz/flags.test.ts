@@ -24,6 +24,7 @@ import {
   runCli,
 } from "./lib/flags.js";
 import { seedOf } from "./lib/run.js";
+import { declaredRange, MAX_TIMER_MS } from "../../src/core/cli.js";
 
 const RUNS = Number(process.env.FUZZ_FLAG_RUNS ?? 8000);
 const sites = flagSites();
@@ -41,6 +42,48 @@ describe("flag inventory", () => {
       (s) => (isNumericFlag(s.option) || isOutputFlag(s.option)) && !parserOf(s.option),
     );
     expect(missing.map(label)).toEqual([]);
+  });
+  // Issue 31: a numeric flag without a declared range (min and max, see declaredRange in
+  // src/core/cli.ts) fails here, so a new flag cannot ship accepting 0, -1 or 1e15 unexamined.
+  it("every numeric flag declares a range with a minimum and a maximum", () => {
+    const numeric = sites.filter(
+      (s) => isNumericFlag(s.option) || /<ms>$/.test(s.option.flags) || declaredRange(parserOf(s.option)),
+    );
+    const undeclared = numeric.filter((s) => {
+      const r = declaredRange(parserOf(s.option));
+      return !r || r.min === undefined || r.max === undefined || !(r.min <= r.max);
+    });
+    expect(undeclared.map(label)).toEqual([]);
+    expect(numeric.length).toBeGreaterThan(200);
+  });
+  it("each declared range is enforced: below min, above max, fractional ints and -0 are refused", () => {
+    const accepted: string[] = [];
+    for (const s of sites) {
+      const r = declaredRange(parserOf(s.option));
+      if (!r || r.min === undefined || r.max === undefined) continue;
+      const bad = [String(r.min - 1), r.max < Number.MAX_SAFE_INTEGER ? String(r.max + 1) : "1e300"];
+      if (r.kind === "int") bad.push(String(r.min + 0.5));
+      if (r.min >= 0) bad.push("-0");
+      for (const v of bad) if (!rejects(s, v)) accepted.push(`${label(s)} ${v}`);
+      // The bounds themselves are accepted (a range that refuses its own ends is a typo).
+      for (const v of [r.min, r.max]) if (rejects(s, String(v))) accepted.push(`${label(s)} refuses ${v}`);
+    }
+    expect(accepted).toEqual([]);
+  });
+  it("durations stop where a timer can hold them (setTimeout turns 2^31 ms into 1 ms)", () => {
+    const over: string[] = [];
+    for (const s of sites) {
+      const r = declaredRange(parserOf(s.option));
+      if (!r || r.max === undefined) continue;
+      const ms = /<ms>$/.test(s.option.flags);
+      const secs = /-s <s>$|timeout.* <s>$|<s>$/.test(s.option.flags) || /timeout/.test(s.option.long ?? "");
+      if ((ms && r.max > MAX_TIMER_MS) || (secs && !ms && r.max * 1000 > MAX_TIMER_MS)) over.push(label(s));
+    }
+    expect(over).toEqual([]);
+    const timeout = sites.find(
+      (s) => s.bin === "geb" && s.command.join(" ") === "model" && s.option.long === "--timeout-s",
+    );
+    expect(timeout && rejects(timeout, "9999999")).toBe(true);
   });
 });
 

@@ -154,7 +154,7 @@ describe("gf01 serve", () => {
     expect(a.stderr).toContain("--port must be an integer in 0..65535");
     const d = run(["--max-sessions", "0"]);
     expect(d.status).toBe(2);
-    expect(d.stderr).toContain("--max-sessions must be an integer ≥ 1");
+    expect(d.stderr).toContain("--max-sessions must be an integer in [1, 1000000000]");
     const c = run(["--best-match-max-nodes", "0"]);
     expect(c.status).toBe(2);
     expect(c.stderr).toContain('--best-match-max-nodes must be an integer ≥ 1 or "exact"');

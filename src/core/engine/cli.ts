@@ -4,7 +4,19 @@
  * parsed values into a client, sampling params and engine options. Bad values are
  * InputErrors naming the flag.
  */
-import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../cli.js";
+import {
+  checkedFlag,
+  durationFlag,
+  floatFlag,
+  intFlag,
+  MAX_COUNT,
+  MAX_DURATION_S,
+  MAX_INT,
+  nonEmptyFlag,
+  outDirFlag,
+  outFileFlag,
+  SEED_RANGE,
+} from "../cli.js";
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { Option } from "commander";
@@ -17,6 +29,8 @@ import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "./unparseab
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
+/** An empty `--model ""` (a config file's `model: ""`) is a usage error, not a run without a model. */
+const modelSpec = nonEmptyFlag("--model");
 
 /**
  * `--max-retry-wait-s`: the cap on a server's Retry-After. Declared once here; added by
@@ -40,9 +54,9 @@ export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}):
     ? cmd.requiredOption(
         "--model <spec>",
         `model to call (repeat to run several over the same items and compare them):\n${MODEL_SPEC_HELP}`,
-        collect,
+        (v: string, prev?: string[]) => collect(modelSpec(v), prev),
       )
-    : cmd.requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`);
+    : cmd.requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`, modelSpec);
   return addMaxUnparseableShareOption(model)
     .addOption(
       repeatable(
@@ -69,11 +83,23 @@ export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}):
       new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
     )
     .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option("--temperature <x>", "sampling temperature", checkedFlag(floatFlag("--temperature", { min: 0 })))
+    .option(
+      "--temperature <x>",
+      "sampling temperature",
+      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
+    )
     .option("--top-p <x>", "nucleus sampling", checkedFlag(floatFlag("--top-p", { min: 0, max: 1 })))
-    .option("--top-k <n>", "top-k (vLLM, llama.cpp)", checkedFlag(intFlag("--top-k", { min: 0 })))
-    .option("--max-tokens <n>", "completion token budget", checkedFlag(intFlag("--max-tokens", { min: 1 })))
-    .option("--seed <n>", "sampling seed (trial t uses seed + t)", checkedFlag(intFlag("--seed")))
+    .option(
+      "--top-k <n>",
+      "top-k (vLLM, llama.cpp)",
+      checkedFlag(intFlag("--top-k", { min: 0, max: MAX_INT })),
+    )
+    .option(
+      "--max-tokens <n>",
+      "completion token budget",
+      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
+    )
+    .option("--seed <n>", "sampling seed (trial t uses seed + t)", checkedFlag(intFlag("--seed", SEED_RANGE)))
     .option("--stop <s>", "stop sequence (repeat)", collect)
     .option(
       "--response-format <fmt>",
@@ -82,26 +108,26 @@ export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}):
     .option(
       "--max-concurrency <n>",
       "requests in flight at once",
-      checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
       "4",
     )
     .option(
       "--timeout-s <s>",
       "per-request timeout in seconds",
-      checkedFlag(floatFlag("--timeout-s", { min: 0.001 })),
+      checkedFlag(durationFlag("--timeout-s")),
       "120",
     )
     .option(
       "--max-retries <n>",
       "retries on 429/5xx/timeouts/garbage (never on 401/403/404/DNS/TLS: those stop the run)",
-      checkedFlag(intFlag("--max-retries", { min: 0 })),
+      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
       String(DEFAULT_RETRY.maxRetries),
     )
     .addOption(maxRetryWaitOption())
     .option(
       "--max-consecutive-errors <n>",
       "stop the run after n requests in a row failed the same way (0 = never)",
-      checkedFlag(intFlag("--max-consecutive-errors", { min: 0 })),
+      checkedFlag(intFlag("--max-consecutive-errors", { min: 0, max: MAX_COUNT })),
       String(DEFAULT_MAX_CONSECUTIVE_ERRORS),
     )
     .option(
@@ -116,11 +142,15 @@ export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}):
     )
     .option("--resume", "continue --results: keep its rows, run only what is missing")
     .option("--overwrite", "replace an existing --results file")
-    .option("--limit <n>", "only the first n items", checkedFlag(intFlag("--limit", { min: 0 })))
+    .option(
+      "--limit <n>",
+      "only the first n items",
+      checkedFlag(intFlag("--limit", { min: 1, max: MAX_COUNT })),
+    )
     .option(
       "--trials <n>",
       "answers per item (variance across trials is reported)",
-      checkedFlag(intFlag("--trials", { min: 1 })),
+      checkedFlag(intFlag("--trials", { min: 1, max: 10_000 })),
       "1",
     )
     .option("--price-table <file>", 'JSON {"<model>": {"input_per_mtok": x, "output_per_mtok": y}} for cost')
@@ -161,7 +191,7 @@ export interface ModelCliValues {
 export function num(
   flag: string,
   v: string | undefined,
-  opts: { int?: boolean; min?: number } = {},
+  opts: { int?: boolean; min?: number; max?: number } = {},
 ): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
@@ -169,15 +199,19 @@ export function num(
     v.trim() === "" ||
     !Number.isFinite(n) ||
     (opts.int && !Number.isInteger(n)) ||
-    (opts.min !== undefined && n < opts.min)
+    (opts.min !== undefined && n < opts.min) ||
+    (opts.max !== undefined && n > opts.max)
   ) {
     const what = opts.int ? "an integer" : "a number";
-    throw new InputError(
-      `expected ${what}${opts.min !== undefined ? ` ≥ ${opts.min}` : ""}, got ${JSON.stringify(v)}`,
-      {
-        field: flag,
-      },
-    );
+    const range =
+      opts.min !== undefined && opts.max !== undefined
+        ? ` in [${opts.min}, ${opts.max}]`
+        : opts.min !== undefined
+          ? ` ≥ ${opts.min}`
+          : "";
+    throw new InputError(`expected ${what}${range}, got ${JSON.stringify(v)}`, {
+      field: flag,
+    });
   }
   return n;
 }
@@ -302,22 +336,23 @@ export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOp
     params: paramsFromOptions(o),
     priceTable,
     run: {
-      maxConcurrency: num("--max-concurrency", o.maxConcurrency ?? "4", { int: true, min: 1 })!,
-      timeoutMs: num("--timeout-s", o.timeoutS ?? "120", { min: 0.001 })! * 1000,
+      maxConcurrency: num("--max-concurrency", o.maxConcurrency ?? "4", { int: true, min: 1, max: 1024 })!,
+      timeoutMs: num("--timeout-s", o.timeoutS ?? "120", { min: 0.001, max: MAX_DURATION_S })! * 1000,
       retry: {
         ...DEFAULT_RETRY,
-        maxRetries: num("--max-retries", o.maxRetries ?? "6", { int: true, min: 0 })!,
+        maxRetries: num("--max-retries", o.maxRetries ?? "6", { int: true, min: 0, max: 1000 })!,
         maxRetryWaitMs:
           num("--max-retry-wait-s", o.maxRetryWaitS ?? String(DEFAULT_MAX_RETRY_WAIT_MS / 1000), {
             min: 0,
+            max: 86_400,
           })! * 1000,
       },
       cacheDir: o.cacheDir,
       resultsPath: o.results,
       resume: Boolean(o.resume),
       overwrite: Boolean(o.overwrite),
-      limit: num("--limit", o.limit, { int: true, min: 0 }),
-      trials: num("--trials", o.trials ?? "1", { int: true, min: 1 })!,
+      limit: num("--limit", o.limit, { int: true, min: 1, max: MAX_COUNT }),
+      trials: num("--trials", o.trials ?? "1", { int: true, min: 1, max: 10_000 })!,
       price: priceFor(priceTable, client.descriptor.model),
       progress: o.progress,
       maxConsecutiveErrors: num("--max-consecutive-errors", o.maxConsecutiveErrors ?? "5", {

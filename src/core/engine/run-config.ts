@@ -180,6 +180,30 @@ interface Applied {
 }
 const applied = new WeakMap<Command, Applied>();
 
+/**
+ * Where the values of the last applied config file came from: the key each flag was set
+ * from. A value checked after parsing (in a command's action: `--label k=v`, a model spec)
+ * fails with the flag as its field and no file; `withConfigOrigin` names the file then.
+ */
+let origin: { file: string; keys: Map<string, string> } | undefined;
+
+/** Forget the config file of a previous run (each CLI `main` starts with this). */
+export function forgetConfigOrigin(): void {
+  origin = undefined;
+}
+
+/**
+ * `e` with the config file and key named when its field is a flag whose value came from the
+ * `--config` file (and the error names no file yet); else `e` unchanged.
+ */
+export function withConfigOrigin(e: InputError): InputError {
+  if (!origin || e.file || !e.field) return e;
+  const flag = e.field.replace(/^--/, "").split(/[.[]/)[0];
+  const key = origin.keys.get(flag);
+  if (key === undefined) return e;
+  return new InputError(e.reason, { file: origin.file, line: e.line, field: key });
+}
+
 /** Apply a loaded config to a command: every flag not already given on the command line. */
 export function applyRunConfig(cmd: Command, cfg: LoadedConfig): void {
   const keys = new Map(configKeys(cmd).map((k) => [k.key, k]));
@@ -197,12 +221,14 @@ export function applyRunConfig(cmd: Command, cfg: LoadedConfig): void {
     cmd.setOptionValueWithSource(attr, v, "cli");
     done.attrs.add(attr);
   };
+  if (origin?.file !== cfg.file) origin = { file: cfg.file, keys: new Map() };
   for (const [key, v] of Object.entries(cfg.values)) {
     const spec = keys.get(key) as ConfigKey;
     // Given on the command line before --config: the command line wins.
     if (cmd.getOptionValueSource(spec.attr) === "cli" && !done.attrs.has(spec.attr)) continue;
     const opt = opts.get(spec.attr) as Option;
     const where = { file: cfg.file, field: key };
+    origin.keys.set(opt.long?.replace(/^--/, "") ?? key, key);
     try {
       if (spec.type === "boolean") {
         set(spec.attr, v);

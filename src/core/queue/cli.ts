@@ -4,7 +4,7 @@
  * the action (startup stays light: tests/meta/startup.test.ts).
  */
 import { type Command, CommanderError } from "commander";
-import { intFlag } from "../cli.js";
+import { intFlag, MAX_TIMER_MS } from "../cli.js";
 import { DEFAULT_QUEUE_SETTINGS } from "./settings.js";
 import { type QueueUrl, queueUrlFlag } from "./url.js";
 
@@ -43,13 +43,13 @@ export function registerWorkerCommand(program: Command, prog: "gf01" | "geb"): C
     .option(
       "--lock-ms <ms>",
       "job lock (ms); every worker must use the same",
-      intFlag("lock-ms", { min: 100 }),
+      intFlag("lock-ms", { min: 100, max: MAX_TIMER_MS }),
       d.lockMs,
     )
     .option(
       "--stalled-ms <ms>",
       "stalled-job check interval (ms); every worker must use the same",
-      intFlag("stalled-ms", { min: 100 }),
+      intFlag("stalled-ms", { min: 100, max: MAX_TIMER_MS }),
       d.stalledMs,
     )
     .option(

@@ -20,7 +20,18 @@ const ruleSchema = z
     weight: z.number().min(0).default(1),
     critical: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  // An ordering rule with an unreadable bound would fail every run as `non_numeric`, silently:
+  // the config is wrong, so say so while it is read.
+  .superRefine((r, ctx) => {
+    // Numeric strings ("0.7") read as the reference's float() reads them.
+    if (["ge", "gt", "le", "lt"].includes(r.op) && !Number.isFinite(toFloat(r.value) ?? Number.NaN))
+      ctx.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: `must be a finite number for op ${r.op}, got ${JSON.stringify(r.value) ?? "nothing"}`,
+      });
+  });
 
 const policySchema = z
   .object({

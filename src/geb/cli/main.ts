@@ -9,11 +9,16 @@ import {
   helpConfig,
   intFlag,
   internalErrorLine,
+  MAX_COUNT,
+  MAX_INT,
+  MAX_SUPPORT_K,
   outDirFlag,
   outFileFlag,
   packageVersion,
+  SEED_RANGE,
 } from "../../core/cli.js";
 import { RunFailedError } from "../../core/engine/errors.js";
+import { forgetConfigOrigin, withConfigOrigin } from "../../core/engine/run-config.js";
 import { InputError } from "../../core/errors.js";
 // Command implementations, and the result formatting (grade/format.ts: the statistics modules),
 // are imported in their actions (`await import`), so `geb --help` and each command load only
@@ -46,8 +51,10 @@ import {
 } from "../dataset/types.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts); ranges mirror validateConfig.
-const int = (flag: string, min?: number) => intFlag(flag, { min });
-const intAtLeast = (flag: string, min: number) => intFlag(flag, { min });
+// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
+const int = (flag: string, min?: number, max = MAX_INT) =>
+  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
+const intAtLeast = (flag: string, min: number, max = MAX_INT) => intFlag(flag, { min, max });
 const rate = (flag: string) => floatFlag(flag, { min: 0, max: 1 });
 const outFile = (flag: string) => outFileFlag(flag);
 
@@ -75,7 +82,7 @@ function gradingOptions(cmd: Command): Command {
     .option(
       "--max-support-k <k>",
       "score only the first k cited IDs (>= 1)",
-      intAtLeast("--max-support-k", 1),
+      intAtLeast("--max-support-k", 1, MAX_SUPPORT_K),
       3,
     )
     .option("--entailment-check", "require the answer to follow from the cited updates alone (default)", true)
@@ -133,10 +140,10 @@ export function buildProgram(): Command {
     .description("generate a dataset (JSONL, one row per query)")
     .requiredOption("--out <path>", "output JSONL", outFile("--out"))
     .option("--seed <n>", "dataset seed", int("--seed"), d.seed)
-    .option("--episodes <n>", "episodes", int("--episodes", 0), d.episodes)
-    .option("--steps <n>", "steps per episode", int("--steps", 0), d.steps)
+    .option("--episodes <n>", "episodes", int("--episodes", 1, MAX_COUNT), d.episodes)
+    .option("--steps <n>", "steps per episode", int("--steps", 1), d.steps)
     .option("--keys <n>", "distinct keys", int("--keys", 1), d.keys)
-    .option("--queries <n>", "queries per episode", int("--queries", 0), d.queries)
+    .option("--queries <n>", "queries per episode", int("--queries", 1), d.queries)
     .option(
       "--derived-query-rate <x>",
       "share of derived queries",
@@ -392,13 +399,14 @@ export function buildProgram(): Command {
  */
 export async function main(argv: string[] = process.argv.slice(2)): Promise<number> {
   process.exitCode = undefined;
+  forgetConfigOrigin();
   try {
     await buildProgram().parseAsync(argv, { from: "user" });
   } catch (e) {
     // --help / --version exit 0; every usage error (bad flag value, unknown option) 2.
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
     if (e instanceof InputError) {
-      process.stderr.write(`geb: ${e.message}\n`);
+      process.stderr.write(`geb: ${withConfigOrigin(e).message}\n`);
       return 2;
     }
     // A model run stopped on a permanent failure, or with failed requests (sweeps, grids): one line, exit 1.

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Command, Option } from "commander";
-import { intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { intFlag, MAX_COUNT, MAX_INT, MAX_SUPPORT_K, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { addModelOptions, type ModelCliValues, num } from "../../core/engine/cli.js";
 import { RunStoppedError } from "../../core/engine/errors.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
@@ -16,7 +16,7 @@ import { addGebPromptOptions, type GebCliValues, gebOptionsFromCli } from "../mo
 import type { GebModelResult } from "../pipeline/gebmodel.js";
 import { addAnswerOptions, addSelectionOptions } from "../pipeline/options.js";
 
-const int = (flag: string, min?: number) => intFlag(flag, { min });
+const int = (flag: string, min: number, max = MAX_INT) => intFlag(flag, { min, max });
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /** Predictions JSONL of trial 0 (rows graded as missing are left out, so regrading agrees). */
@@ -134,7 +134,12 @@ export function registerModelCommands(program: Command): void {
         .choices(["f1", "exact"])
         .default("f1"),
     )
-    .option("--max-support-k <k>", "score only the first k cited IDs (>= 1)", int("--max-support-k", 1), 3)
+    .option(
+      "--max-support-k <k>",
+      "score only the first k cited IDs (>= 1)",
+      int("--max-support-k", 1, MAX_SUPPORT_K),
+      3,
+    )
     .option("--entailment-check", "require the answer to follow from the cited updates (default)", true)
     .option("--no-entailment-check", "skip the entailment check")
     .option("--out <path>", "predictions JSONL (trial 0)", outFileFlag("--out"))
@@ -198,7 +203,7 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
               entailmentCheck: o.entailmentCheck as boolean,
             },
             pipeline: null,
-            limit: num("--limit", o.limit, { int: true, min: 0 }),
+            limit: num("--limit", o.limit, { int: true, min: 1, max: MAX_COUNT }),
             labels: parseLabels(o.label as string[] | undefined),
             timings: o.timings !== false,
           },
@@ -248,7 +253,7 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       }
       // Validated like every engine flag: without an engine (retrieval answers) "--limit abc" was
       // NaN here, and every row ran as if no limit was given.
-      const limit = num("--limit", o.limit, { int: true, min: 0 });
+      const limit = num("--limit", o.limit, { int: true, min: 1, max: MAX_COUNT });
       const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
       const configOut = configPathFor(o.outDir as string | undefined, o.results);
       if (configOut) await writeEffectiveConfig(cmd, configOut);

@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Command, Option } from "commander";
-import { floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import {
+  floatFlag,
+  intFlag,
+  MAX_COUNT,
+  MAX_INT,
+  outDirFlag,
+  outFileFlag,
+  SEED_RANGE,
+} from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import { writeTextAtomic } from "../io.js";
 import {
@@ -15,8 +23,10 @@ import type { parseExample as ParseExample, SelectorExample, SelectorLabel } fro
 import { withOneLineErrors } from "./sweep.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts).
-const int = (flag: string, min?: number) => intFlag(flag, { min });
-const num = (flag: string, min?: number, max?: number) => floatFlag(flag, { min, max });
+// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
+const int = (flag: string, min?: number, max = MAX_INT) =>
+  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
+const num = (flag: string, min = -1e6, max = 1e6) => floatFlag(flag, { min, max });
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /**
@@ -131,7 +141,7 @@ function registerPipelineCommandsInner(program: Command): void {
     .description("train the linear selector (listwise softmax, seeded SGD) and write its model JSON")
     .requiredOption("--data <path>", "examples JSONL from `geb selector export` (repeat)", collect)
     .requiredOption("--out <path>", "model JSON ({feature_order, weights, meta})", outFileFlag("--out"))
-    .option("--epochs <n>", "epochs", int("--epochs", 1), 30)
+    .option("--epochs <n>", "epochs", int("--epochs", 1, MAX_COUNT), 30)
     .option("--lr <x>", "learning rate", num("--lr", 0), 0.1)
     .option("--seed <n>", "shuffle / split seed", int("--seed"), 0)
     .option("--test-frac <x>", "held-out share", num("--test-frac", 0, 1), 0.2)

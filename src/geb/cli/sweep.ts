@@ -3,7 +3,15 @@
  * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
  */
 import { type Command, Option } from "commander";
-import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import {
+  checkedFlag,
+  durationFlag,
+  floatFlag,
+  intFlag,
+  MAX_INT,
+  outDirFlag,
+  outFileFlag,
+} from "../../core/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
 import {
   DEFAULT_MAX_UNPARSEABLE_SHARE,
@@ -41,24 +49,32 @@ function addModelFlags(cmd: Command): Command {
       new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
     )
     .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option("--temperature <x>", "sampling temperature", checkedFlag(floatFlag("--temperature", { min: 0 })))
-    .option("--max-tokens <n>", "completion token budget", checkedFlag(intFlag("--max-tokens", { min: 1 })))
+    .option(
+      "--temperature <x>",
+      "sampling temperature",
+      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
+    )
+    .option(
+      "--max-tokens <n>",
+      "completion token budget",
+      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
+    )
     .option(
       "--max-concurrency <n>",
       "model requests in flight per cell",
-      checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
       "4",
     )
     .option(
       "--timeout-s <s>",
       "per-request timeout in seconds",
-      checkedFlag(floatFlag("--timeout-s", { min: 0.001 })),
+      checkedFlag(durationFlag("--timeout-s")),
       "120",
     )
     .option(
       "--max-retries <n>",
       "retries on 429/5xx/timeouts",
-      checkedFlag(intFlag("--max-retries", { min: 0 })),
+      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
       "6",
     )
     .addOption(maxRetryWaitOption())
@@ -78,7 +94,7 @@ function addRunFlags(cmd: Command): Command {
     .option(
       "--jobs <n>",
       "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)",
-      intFlag("--jobs", { min: 1 }),
+      intFlag("--jobs", { min: 1, max: 1024 }),
     )
     .option("--overwrite", "discard an existing sweep in --out and run again")
     .option(
@@ -264,7 +280,7 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--runs-dir <dir>", "directory searched for */summary.json", "runs")
     .option("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)", "drift.step_rate")
     .option("--param <key>", "config key of the swept parameter", "steps")
-    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold"))
+    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold", { min: -1e9, max: 1e9 }))
     .addOption(
       new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
         .choices(["gte", "lte"])
@@ -319,22 +335,27 @@ function registerSweepCommandsInner(program: Command): void {
     )
     .requiredOption("--values <list>", "coarse values, ascending (e.g. 40,80,160,320)")
     .requiredOption("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)")
-    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold"))
+    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold", { min: -1e9, max: 1e9 }))
     .addOption(
       new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
         .choices(["gte", "lte"])
         .makeOptionMandatory(),
     )
-    .option("--refine <n>", "bisection steps inside the crossing bracket", intFlag("--refine", { min: 0 }), 4)
+    .option(
+      "--refine <n>",
+      "bisection steps inside the crossing bracket",
+      intFlag("--refine", { min: 0, max: 64 }),
+      4,
+    )
     .option(
       "--tolerance <x>",
       "stop refining when the bracket is this narrow (default 1 for integer knobs, 0.01 for rates)",
-      floatFlag("--tolerance", { min: 0 }),
+      floatFlag("--tolerance", { min: 0, max: 1e9 }),
     )
     .option(
       "--confirm-seeds <n>",
       "re-run the wall and last-ok points with this many seeds (0: skip)",
-      intFlag("--confirm-seeds", { min: 0 }),
+      intFlag("--confirm-seeds", { min: 0, max: 10_000 }),
       0,
     )
     .option("--preset <name>", "start from a preset instead of the sweep defaults")
@@ -423,7 +444,11 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--png", "also export every chart as PNG (needs chromium)")
     .option("--chromium <path>", "chromium executable for --png", "/usr/bin/chromium")
     .option("--wall-metric <path>", "summary metric for the wall panel", "overall.value_acc_mean")
-    .option("--wall-threshold <x>", "threshold line on wall curves", floatFlag("--wall-threshold"))
+    .option(
+      "--wall-threshold <x>",
+      "threshold line on wall curves",
+      floatFlag("--wall-threshold", { min: -1e9, max: 1e9 }),
+    )
     .action(async (dir: string, o) => {
       // --png needs an optional package: say so before any work (and before the HTML is written).
       if (o.png)

@@ -3,7 +3,7 @@
  * Implementations are imported in the actions, so `geb --help` loads none of them.
  */
 import { type Command, Option } from "commander";
-import { intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { intFlag, outDirFlag, outFileFlag, SEED_RANGE } from "../../core/cli.js";
 
 /** Registers the `memory` command group. */
 export function registerMemoryCommands(program: Command): void {
@@ -37,7 +37,7 @@ export function registerMemoryCommands(program: Command): void {
     .command("generate")
     .description("write sensitivity scenarios: memory sets with injected defects and their expected outcomes")
     .requiredOption("--out <dir>", "output directory (manifest.json, root/, scenarios/)", outDirFlag("--out"))
-    .option("--seed <n>", "seed (documents, entries, defect order)", intFlag("--seed", { min: 0 }), 0)
+    .option("--seed <n>", "seed (documents, entries, defect order)", intFlag("--seed", SEED_RANGE), 0)
     .action(async (o) => {
       const { generateScenariosToDir } = await import("./api.js");
       const set = await generateScenariosToDir(o.seed, o.out);
@@ -54,7 +54,7 @@ export function registerMemoryCommands(program: Command): void {
       "--scenarios <path>",
       "a directory written by `geb memory generate`, or its manifest.json (default: generate in memory)",
     )
-    .option("--seed <n>", "seed when generating in memory", intFlag("--seed", { min: 0 }), 0)
+    .option("--seed <n>", "seed when generating in memory", intFlag("--seed", SEED_RANGE), 0)
     .option("--out <path>", "sensitivity report JSON", outFileFlag("--out"))
     .addOption(new Option("--format <fmt>", "table or json").choices(["table", "json"]).default("table"))
     .action(async (o) => {

@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { Option } from "commander";
-import { checkedFlag, intFlag } from "../../core/cli.js";
+import { checkedFlag, intFlag, MAX_INT } from "../../core/cli.js";
 import { num } from "../../core/engine/cli.js";
 import type { GebPromptOptions, LedgerMode } from "./prompts.js";
 import type { GebPostprocess } from "./run.js";
@@ -19,7 +19,7 @@ export function addGebPromptOptions(cmd: Command): Command {
     .option(
       "--max-book-tokens <n>",
       "keep the last n whitespace tokens of the ledger",
-      checkedFlag(intFlag("--max-book-tokens", { min: 0 })),
+      checkedFlag(intFlag("--max-book-tokens", { min: 0, max: MAX_INT })),
       "1600",
     )
     .addOption(

@@ -4,14 +4,16 @@
  * environment and the config file can supply them.
  */
 import { type Command, Option } from "commander";
-import { floatFlag, intFlag } from "../../core/cli.js";
+import { floatFlag, intFlag, MAX_INT, SEED_RANGE } from "../../core/cli.js";
 import type { PipelineConfig } from "./config.js";
 // The enumerations only, not the schema: declaring flags (`geb --help`) does not load zod.
 import { EMBEDDERS, ORDERS, RERANKERS, RETRIEVERS, TIE_BREAKS, WRONG_TYPES } from "./config-keys.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts).
-const int = (flag: string, min?: number) => intFlag(flag, { min });
-const num = (flag: string, min?: number, max?: number) => floatFlag(flag, { min, max });
+// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
+const int = (flag: string, min?: number, max = MAX_INT) =>
+  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
+const num = (flag: string, min = -1e6, max = 1e6) => floatFlag(flag, { min, max });
 
 /** Retrieval/selection flags (everything that shapes the candidate set and the pick). */
 export function addSelectionOptions(cmd: Command): Command {
@@ -57,7 +59,7 @@ export function addSelectionOptions(cmd: Command): Command {
     )
     .option("--dense-model <name>", "openai embedder: model")
     .option("--dense-base-url <url>", "openai embedder: base URL (…/v1)")
-    .option("--dense-dim <n>", "hashed embedder dimensions (default 512)", int("--dense-dim", 1));
+    .option("--dense-dim <n>", "hashed embedder dimensions (default 512)", int("--dense-dim", 1, 1_000_000));
 }
 
 /** Answer-stage flags. */

@@ -3,7 +3,7 @@
  * imported in the actions so `geb --help` loads none of them.
  */
 import { type Command, Option } from "commander";
-import { floatFlag, intFlag, outDirFlag } from "../../core/cli.js";
+import { floatFlag, intFlag, MAX_COUNT, outDirFlag } from "../../core/cli.js";
 import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { addAnswerOptions, addSelectionOptions, type PipelineCliValues } from "../pipeline/options.js";
 
@@ -109,7 +109,11 @@ export function registerRagCommands(program: Command): void {
       "run directory (data/, rag_<id>.json, summary.json, report.md)",
       outDirFlag("--out-dir"),
     )
-    .option("--max-rows <n>", "only the first n rows of each dataset", intFlag("--max-rows", { min: 1 }))
+    .option(
+      "--max-rows <n>",
+      "only the first n rows of each dataset",
+      intFlag("--max-rows", { min: 1, max: MAX_COUNT }),
+    )
     .option("--no-timings", "leave wall-clock fields out (byte-identical artifacts across runs)");
   addThresholdOptions(run);
   addModelOptions(run);

@@ -4,7 +4,16 @@
  */
 import { join } from "node:path";
 import { type Command, Option } from "commander";
-import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import {
+  checkedFlag,
+  floatFlag,
+  intFlag,
+  outDirFlag,
+  outFileFlag,
+  MAX_INT,
+  durationFlag,
+  SEED_RANGE,
+} from "../../core/cli.js";
 import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
 import type { ReleaseMatrix, ReleaseSignal } from "./schema.js";
 
@@ -23,30 +32,34 @@ function addModelFlags(cmd: Command): Command {
     .option(
       "--temperature <x>",
       "sampling temperature (default 0)",
-      checkedFlag(floatFlag("--temperature", { min: 0 })),
+      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
     )
     .option(
       "--max-tokens <n>",
       "completion budget (default 256)",
-      checkedFlag(intFlag("--max-tokens", { min: 1 })),
+      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
     )
-    .option("--seed <n>", "sampling seed (run k uses seed + k - 1)", checkedFlag(intFlag("--seed")))
+    .option(
+      "--seed <n>",
+      "sampling seed (run k uses seed + k - 1)",
+      checkedFlag(intFlag("--seed", SEED_RANGE)),
+    )
     .option(
       "--max-concurrency <n>",
       "requests in flight at once",
-      checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
       "4",
     )
     .option(
       "--timeout-s <s>",
       "per-request timeout in seconds",
-      checkedFlag(floatFlag("--timeout-s", { min: 0.001 })),
+      checkedFlag(durationFlag("--timeout-s")),
       "120",
     )
     .option(
       "--max-retries <n>",
       "retries on 429/5xx/timeouts",
-      checkedFlag(intFlag("--max-retries", { min: 0 })),
+      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
       "6",
     )
     .addOption(maxRetryWaitOption())
@@ -182,11 +195,11 @@ export function registerReleaseCommands(program: Command): void {
       "--run-id <id>",
       "run id stamped on what this run produces; with --use-existing: the run whose stamps are fresh",
     )
-    .option("--runs <n>", "runs per family", intFlag("--runs", { min: 1 }), 2)
+    .option("--runs <n>", "runs per family", intFlag("--runs", { min: 1, max: 1000 }), 2)
     .option(
       "--min-runs <n>",
       "runs the reliability check requires (default: --runs)",
-      intFlag("--min-runs", { min: 1 }),
+      intFlag("--min-runs", { min: 1, max: 1000 }),
     )
     .addOption(
       new Option("--size <s>", "fixture sizes: the reference defaults, or a few rows (smoke)")

@@ -1,8 +1,9 @@
 /**
  * Diagnosis: name the primary bottleneck of a run from its summary, with the reference's
- * threshold file format (`configs/diagnosis_thresholds.json`; unknown keys ignored, missing
- * ones defaulted). Checked in pipeline order, so the first failing stage is the one to fix:
- * instability → retrieval → abstain → authority → selection → instruction → answering.
+ * threshold file format (`configs/diagnosis_thresholds.json`; missing keys defaulted, unknown
+ * ones an error: the reference ignores them). Checked in pipeline order, so the first failing
+ * stage is the one to fix: instability → retrieval → abstain → authority → selection →
+ * instruction → answering.
  *
  * Fixed relative to the reference: it flags "instability" when `twin_flip_rate` is *high*,
  * but a high flip rate means answers follow the counterfactual change (good); here the
@@ -13,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { InputError } from "../../core/errors.js";
 import { sha256Hex } from "../../core/hash.js";
+import { suggestKey } from "../../core/schema.js";
 import type { Interval, IntervalsBlock } from "../../core/stats/schema.js";
 import type { Summary } from "./summarize.js";
 
@@ -65,9 +67,22 @@ export function loadThresholds(file?: string | null): {
   }
   if (!data || typeof data !== "object" || Array.isArray(data))
     throw new InputError("thresholds must be a JSON object", { file });
+  // Unknown keys are an error (the reference ignores them): a misspelt threshold would
+  // otherwise leave its default in force while the user believes it changed.
+  const known = Object.keys(DEFAULT_THRESHOLDS);
   for (const [k, v] of Object.entries(data)) {
+    if (!known.includes(k)) {
+      const hint = suggestKey(k, known);
+      throw new InputError(
+        `unknown threshold${hint ? ` (did you mean ${JSON.stringify(hint)}?)` : `; known: ${known.join(", ")}`}`,
+        { file, field: k },
+      );
+    }
     if (typeof v !== "number" || !Number.isFinite(v))
-      throw new InputError("threshold must be a number", { file, field: k });
+      throw new InputError(`threshold must be a finite number, got ${JSON.stringify(v) ?? String(v)}`, {
+        file,
+        field: k,
+      });
     thresholds[k] = v;
   }
   return { thresholds, version: sha256Hex(text) };

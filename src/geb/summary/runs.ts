@@ -16,6 +16,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { MAX_SUPPORT_K } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
 import { forEachDataRow, readPredictions } from "../api.js";
@@ -296,6 +297,20 @@ function checkModelPayload(o: Record<string, unknown>, file: string, field: stri
   return o as unknown as ModelRunPayload;
 }
 
+/**
+ * The config values a regrade reads are input too: `max_support_k` of 0, -1, 2.5 or 1e18
+ * would reach the grader (an internal error) or slice nothing.
+ */
+function checkRunConfig(p: Record<string, unknown>, file: string, field: string): void {
+  const k = isObj(p.config) ? p.config.max_support_k : undefined;
+  if (k === undefined || k === null) return;
+  if (!(typeof k === "number" && Number.isSafeInteger(k) && k >= 1 && k <= MAX_SUPPORT_K))
+    throw new InputError(`must be an integer in [1, ${MAX_SUPPORT_K}], got ${JSON.stringify(k)}`, {
+      file,
+      field: `${field}.config.max_support_k`,
+    });
+}
+
 /** Runs of one results file (a list of payloads or one payload, of any kind). */
 export function readRunFile(file: string): LoadedRun[] {
   const value: unknown = readJsonFileSync(file);
@@ -304,6 +319,7 @@ export function readRunFile(file: string): LoadedRun[] {
   return list.map((p, i) => {
     const field = `[${i}]`;
     if (!isObj(p)) throw new InputError("a run must be a JSON object", { file, field });
+    checkRunConfig(p, file, field);
     if (p.schema === MODEL_RUN_SCHEMA) return { payload: checkModelPayload(p, file, field), file };
     if (typeof p.schema === "string")
       throw new InputError(`unknown run schema "${p.schema}" (expected ${MODEL_RUN_SCHEMA})`, {

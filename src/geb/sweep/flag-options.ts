@@ -4,24 +4,38 @@
  * pipeline config schema nor zod (start-up, docs/performance.md).
  */
 import { type Command, Option } from "commander";
-import { checkedFlag, parseFloatFlag, parseIntFlag } from "../../core/cli.js";
+import {
+  checkedFlag,
+  floatFlag,
+  intFlag,
+  MAX_COUNT,
+  MAX_INT,
+  MAX_SUPPORT_K,
+  parseFloatFlag,
+  parseIntFlag,
+  RATE_RANGE,
+  type RangeOptions,
+} from "../../core/cli.js";
 import { COMPAT_MODES, DISTRACTOR_PROFILES, STATE_MODES } from "../dataset/types.js";
 import { DEFAULT_SWEEP, RATE_KNOBS } from "./grid.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
-// The shared validated parsers (src/core/cli.ts); ranges mirror the generator's validateConfig.
-const INT_MIN: Record<string, number> = {
-  "--seeds": 1,
-  "--keys": 1,
-  "--max-support-k": 1,
+// The shared validated parsers (src/core/cli.ts); ranges mirror the generator's validateConfig,
+// and every flag declares its range (tests/fuzz/flags.test.ts).
+const INT_RANGE: Record<string, RangeOptions> = {
+  "--seeds": { min: 1, max: 10_000 },
+  "--episodes": { min: 1, max: MAX_COUNT },
+  "--steps": { min: 1, max: MAX_INT },
+  "--keys": { min: 1, max: MAX_INT },
+  "--queries": { min: 1, max: MAX_INT },
+  "--max-support-k": { min: 1, max: MAX_SUPPORT_K },
 };
-export const sweepInt = (flag: string, v: unknown): number =>
-  parseIntFlag(flag, String(v), { min: INT_MIN[flag] ?? 0 });
-export const sweepRate = (flag: string, v: unknown): number =>
-  parseFloatFlag(flag, String(v), { min: 0, max: 1 });
-const int = (flag: string) => checkedFlag((v) => sweepInt(flag, v));
-const rate = (flag: string) => checkedFlag((v) => sweepRate(flag, v));
+const intRange = (flag: string): RangeOptions => INT_RANGE[flag] ?? { min: 0, max: MAX_INT };
+export const sweepInt = (flag: string, v: unknown): number => parseIntFlag(flag, String(v), intRange(flag));
+export const sweepRate = (flag: string, v: unknown): number => parseFloatFlag(flag, String(v), RATE_RANGE);
+const int = (flag: string) => checkedFlag(intFlag(flag, intRange(flag)));
+const rate = (flag: string) => checkedFlag(floatFlag(flag, RATE_RANGE));
 
 export function addSweepFlags(cmd: Command): Command {
   const d = DEFAULT_SWEEP;

@@ -8,7 +8,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { InputError } from "../../core/errors.js";
+import { parseWith } from "../../core/schema.js";
 import { pyFixed } from "../api.js";
 
 export type IssueStatus = "pass" | "fail" | "missing" | "skipped" | "not_applicable";
@@ -43,6 +45,64 @@ export function loadChecksConfig(file: string): ChecksConfig {
   return parseChecksConfig(text, file);
 }
 
+/** A threshold bound: a finite number (the reference raises on `float("x")`), or null for none. */
+const shownValue = (v: unknown): string =>
+  typeof v === "number" ? String(v) : (JSON.stringify(v) ?? String(v)).slice(0, 60);
+const bound = z
+  .number({ error: (iss) => `must be a finite number or null, got ${shownValue(iss.input)}` })
+  .nullable()
+  .optional();
+const hasBound = (m: { min?: number | null; max?: number | null }) =>
+  (m.min !== undefined && m.min !== null) || (m.max !== undefined && m.max !== null);
+
+const conditionSchema = z.strictObject({
+  path: z.string().min(1, "must be a non-empty dotted path"),
+  equals: z.unknown().optional(),
+  min: bound,
+  max: bound,
+});
+const skipIfSchema = z.union([
+  z.array(conditionSchema),
+  z.strictObject({ all: z.array(conditionSchema) }),
+  z.strictObject({ any: z.array(conditionSchema) }),
+  conditionSchema,
+]);
+
+const metricSchema = z
+  .strictObject({
+    path: z.string().min(1, "must be a non-empty dotted path"),
+    min: bound,
+    max: bound,
+    required: z.boolean().optional(),
+    allow_missing: z.boolean().optional(),
+    strict_optional_missing: z.boolean().optional(),
+    skip_if: skipIfSchema.optional(),
+  })
+  .refine(hasBound, { message: "a gate needs a bound: give min and/or max (a number)" });
+
+const checkSchema = z.strictObject({
+  id: z.string().min(1),
+  summary_path: z.string().min(1, "must name a summary file"),
+  severity: z
+    .string()
+    .regex(/^(error|warn)$/i, 'must be "error" or "warn"')
+    .optional(),
+  required_summary: z.boolean().optional(),
+  /** In the reference file (drift canary); not evaluated by the gate. */
+  canary_min: bound,
+  require_agent: z
+    .array(z.string().min(1), { error: 'must be a non-empty list of agent kinds (e.g. ["policy", "model"])' })
+    .min(1, 'must be a non-empty list of agent kinds (e.g. ["policy", "model"])')
+    .optional(),
+  metrics: z.array(metricSchema).optional(),
+});
+
+/**
+ * The checks config schema: strict, unlike the reference (which ignores unknown keys), so a
+ * misspelt `minimum` or an unreadable `"min": "x"` stops the gate (exit 2) instead of passing it.
+ */
+export const checksConfigSchema = z.strictObject({ checks: z.array(checkSchema) });
+
 export function parseChecksConfig(text: string, file?: string): ChecksConfig {
   let data: unknown;
   try {
@@ -52,24 +112,10 @@ export function parseChecksConfig(text: string, file?: string): ChecksConfig {
   }
   if (data === null || typeof data !== "object" || Array.isArray(data) || !("checks" in data))
     throw new InputError("config must be an object with a 'checks' list", { file });
-  const checks = (data as { checks: unknown }).checks;
-  if (!Array.isArray(checks)) throw new InputError("'checks' must be a list", { file, field: "checks" });
-  checks.forEach((c, i) => {
-    if (c === null || typeof c !== "object" || Array.isArray(c))
-      throw new InputError("each check must be an object", { file, field: `checks[${i}]` });
-    const metrics = (c as Record<string, unknown>).metrics;
-    if (metrics !== undefined && !Array.isArray(metrics))
-      throw new InputError("must be a list", { file, field: `checks[${i}].metrics` });
-    const agents = (c as Record<string, unknown>).require_agent;
-    if (
-      agents !== undefined &&
-      !(Array.isArray(agents) && agents.length > 0 && agents.every((a) => typeof a === "string" && a !== ""))
-    )
-      throw new InputError('must be a non-empty list of agent kinds (e.g. ["policy", "model"])', {
-        file,
-        field: `checks[${i}].require_agent`,
-      });
-  });
+  if (!Array.isArray((data as { checks: unknown }).checks))
+    throw new InputError("'checks' must be a list", { file, field: "checks" });
+  parseWith(checksConfigSchema, data, { file });
+  // The checked value, not zod's output: the wall writer saves the config back key for key.
   return data as ChecksConfig;
 }
 

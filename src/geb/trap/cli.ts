@@ -4,7 +4,17 @@
  * `geb --help` loads none of them (tests/meta/startup.test.ts).
  */
 import { type Command, Option } from "commander";
-import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import {
+  checkedFlag,
+  floatFlag,
+  intFlag,
+  outDirFlag,
+  outFileFlag,
+  MAX_INT,
+  durationFlag,
+  MAX_COUNT,
+  SEED_RANGE,
+} from "../../core/cli.js";
 import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
 import { addQueueOption } from "../../core/queue/cli.js";
@@ -98,38 +108,42 @@ function addEngineFlags(cmd: Command): Command {
     .option(
       "--temperature <x>",
       "sampling temperature (default 0)",
-      checkedFlag(floatFlag("--temperature", { min: 0 })),
+      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
     )
     .option("--top-p <x>", "nucleus sampling", checkedFlag(floatFlag("--top-p", { min: 0, max: 1 })))
     .option(
       "--max-tokens <n>",
       "completion budget (default 256)",
-      checkedFlag(intFlag("--max-tokens", { min: 1 })),
+      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
     )
-    .option("--seed <n>", "sampling seed (run k uses seed + k - 1)", checkedFlag(intFlag("--seed")))
+    .option(
+      "--seed <n>",
+      "sampling seed (run k uses seed + k - 1)",
+      checkedFlag(intFlag("--seed", SEED_RANGE)),
+    )
     .option(
       "--max-concurrency <n>",
       "requests in flight at once",
-      checkedFlag(intFlag("--max-concurrency", { min: 1 })),
+      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
       "4",
     )
     .option(
       "--timeout-s <s>",
       "per-request timeout in seconds",
-      checkedFlag(floatFlag("--timeout-s", { min: 0.001 })),
+      checkedFlag(durationFlag("--timeout-s")),
       "120",
     )
     .option(
       "--max-retries <n>",
       "retries on 429/5xx/timeouts",
-      checkedFlag(intFlag("--max-retries", { min: 0 })),
+      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
       "6",
     )
     .addOption(maxRetryWaitOption())
     .option(
       "--max-consecutive-errors <n>",
       "stop after n requests in a row failed the same way (0 = never)",
-      checkedFlag(intFlag("--max-consecutive-errors", { min: 0 })),
+      checkedFlag(intFlag("--max-consecutive-errors", { min: 0, max: MAX_COUNT })),
       "5",
     )
     .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
@@ -207,10 +221,10 @@ export function registerTrapCommands(program: Command): void {
         "1.0",
       ]),
     )
-    .option("--seed <n>", "seed (default: the family's)", intFlag("--seed", { min: 0 }))
-    .option("--anchors <n>", "anchor rows", intFlag("--anchors", { min: 0 }))
-    .option("--holdout <n>", "holdout rows", intFlag("--holdout", { min: 0 }))
-    .option("--canary <n>", "canary rows", intFlag("--canary", { min: 0 }))
+    .option("--seed <n>", "seed (default: the family's)", intFlag("--seed", SEED_RANGE))
+    .option("--anchors <n>", "anchor rows", intFlag("--anchors", { min: 0, max: MAX_COUNT }))
+    .option("--holdout <n>", "holdout rows", intFlag("--holdout", { min: 0, max: MAX_COUNT }))
+    .option("--canary <n>", "canary rows", intFlag("--canary", { min: 0, max: MAX_COUNT }))
     .option("--overwrite", "replace existing files")
     .action(async (o: Record<string, unknown>) => {
       const { generateTrapFiles, requireFamily } = await import("./run.js");
@@ -304,10 +318,15 @@ export function registerTrapCommands(program: Command): void {
     .option(
       "--runs <n>",
       "independent runs (the reliability check needs --min-runs)",
-      intFlag("--runs", { min: 1 }),
+      intFlag("--runs", { min: 1, max: 1000 }),
       2,
     )
-    .option("--min-runs <n>", "runs the reliability check requires", intFlag("--min-runs", { min: 1 }), 2)
+    .option(
+      "--min-runs <n>",
+      "runs the reliability check requires",
+      intFlag("--min-runs", { min: 1, max: 1000 }),
+      2,
+    )
     .option(
       "--persona",
       "also run the persona-invariance sub-trap on the holdout (4 personas; gates the run)",
@@ -392,7 +411,7 @@ export function registerTrapCommands(program: Command): void {
     .requiredOption("--family <id>", "trap family")
     .requiredOption("--summary <file>", "a run's <family>_summary.json (repeat)", collect)
     .addOption(new Option("--stage <s>", "stage the runs must have").choices(STAGES).default("observe"))
-    .option("--min-runs <n>", "runs required", intFlag("--min-runs", { min: 1 }), 2)
+    .option("--min-runs <n>", "runs required", intFlag("--min-runs", { min: 1, max: 1000 }), 2)
     .option("--out <path>", "write <family>_reliability.json here", outFileFlag("--out"))
     .action(async (o: Record<string, unknown>) => {
       const { checkTrapSummaries, requireFamily } = await import("./run.js");

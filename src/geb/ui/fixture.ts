@@ -53,15 +53,15 @@ export function* readUiJsonl<T = unknown>(
 
 export interface UiIssue {
   file: string;
-  /** 1-based JSONL line. */
-  line: number;
+  /** 1-based JSONL line (absent for a whole-file problem: an empty fixture). */
+  line?: number;
   /** Dotted field path (`candidates[1].bbox`), absent for whole-row problems. */
   field?: string;
   message: string;
 }
 
 export const formatIssue = (i: UiIssue): string =>
-  `${i.file}:${i.line}: ${i.field ? `field ${i.field}: ` : ""}${i.message}`;
+  `${i.file}${i.line ? `:${i.line}` : ""}: ${i.field ? `field ${i.field}: ` : ""}${i.message}`;
 
 /** Every schema problem of one parsed row (empty when the row is valid). */
 export function rowIssues(value: unknown, file: string, line: number): UiIssue[] {
@@ -107,10 +107,12 @@ export async function validateUiFixture(file: string): Promise<UiFixtureCheck> {
       }
     }
   } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    issues.push({ file, line: e.line ?? 0, field: e.field, message: e.reason });
+    // A file that cannot be read (missing, a directory, unreadable) is not a fixture with
+    // problems but a bad input: exit 2 on stderr, not a finding on stdout.
+    if (!(e instanceof InputError) || e.line === undefined) throw e;
+    issues.push({ file, line: e.line, field: e.field, message: e.reason });
   }
-  if (rows === 0 && issues.length === 0) issues.push({ file, line: 0, message: "fixture is empty" });
+  if (rows === 0 && issues.length === 0) issues.push({ file, message: "fixture is empty" });
   return { rows, issues };
 }
 

@@ -266,7 +266,8 @@ export const UiGateModelSchema = z
     min_score: finite,
     min_margin: finite,
   })
-  .loose()
+  // Strict: a misspelt `min_scor` would leave the gate without its bound.
+  .strict()
   .refine((m) => m.weights.length === m.feature_names.length, {
     message: "weights must have one entry per feature name",
     path: ["weights"],

@@ -3,7 +3,7 @@
  * adapters over ./api.ts, imported in the actions so `geb --help` loads none of them.
  */
 import { type Command, Option } from "commander";
-import { floatFlag, intFlag, outFileFlag } from "../../core/cli.js";
+import { floatFlag, intFlag, outFileFlag, MAX_COUNT, MAX_DURATION_S, MAX_SUPPORT_K } from "../../core/cli.js";
 
 const coverBy = () =>
   new Option("--cover-by <t>", "coverage targets: reason, key or both")
@@ -23,7 +23,11 @@ export function registerUtilCommands(program: Command): void {
     .description("keep the first N non-blank JSONL rows")
     .requiredOption("--in <path>", "input JSONL")
     .requiredOption("--out <path>", "output JSONL", outFileFlag("--out"))
-    .requiredOption("--max-rows <n>", "rows to keep (>= 1)", intFlag("--max-rows", { min: 1 }))
+    .requiredOption(
+      "--max-rows <n>",
+      "rows to keep (>= 1)",
+      intFlag("--max-rows", { min: 1, max: MAX_COUNT }),
+    )
     .action(async (o) => {
       const { limitFile } = await import("./api.js");
       console.log(await limitFile({ input: o.in, out: o.out, maxRows: o.maxRows }));
@@ -48,21 +52,26 @@ export function registerUtilCommands(program: Command): void {
   util
     .command("estimate-runtime")
     .description("estimate a sweep's questions and wall time")
-    .requiredOption("--seeds <n>", "seeds", intFlag("--seeds", { min: 0 }))
-    .requiredOption("--episodes <n>", "episodes per seed", intFlag("--episodes", { min: 0 }))
-    .requiredOption("--queries <n>", "queries per episode", intFlag("--queries", { min: 0 }))
+    .requiredOption("--seeds <n>", "seeds", intFlag("--seeds", { min: 1, max: 10_000 }))
+    .requiredOption("--episodes <n>", "episodes per seed", intFlag("--episodes", { min: 1, max: MAX_COUNT }))
+    .requiredOption("--queries <n>", "queries per episode", intFlag("--queries", { min: 1, max: MAX_COUNT }))
     .requiredOption(
       "--state-modes <n>",
       "number of state modes in the sweep",
-      intFlag("--state-modes", { min: 0 }),
+      intFlag("--state-modes", { min: 1, max: 1000 }),
     )
     .requiredOption(
       "--distractor-profiles <n>",
       "number of distractor profiles",
-      intFlag("--distractor-profiles", { min: 0 }),
+      intFlag("--distractor-profiles", { min: 1, max: 1000 }),
     )
     .option("--twins", "twins double the questions")
-    .option("--seconds-per-q <s>", "seconds per question", floatFlag("--seconds-per-q", { min: 0 }), 30)
+    .option(
+      "--seconds-per-q <s>",
+      "seconds per question",
+      floatFlag("--seconds-per-q", { min: 0, max: MAX_DURATION_S }),
+      30,
+    )
     .option(
       "--from-combined <path>",
       "take seconds per question from a combined results list (mean efficiency.wall_s_per_q)",
@@ -90,7 +99,7 @@ export function registerUtilCommands(program: Command): void {
     )
     .requiredOption("--drilldown <path>", "failure drilldown JSONL (geb util rag-drilldown)")
     .requiredOption("--out <path>", "output JSONL", outFileFlag("--out"))
-    .option("--max-rows <n>", "rows to keep", intFlag("--max-rows", { min: 0 }), 8)
+    .option("--max-rows <n>", "rows to keep", intFlag("--max-rows", { min: 0, max: MAX_COUNT }), 8)
     .addOption(coverBy())
     .option("--include-passes", "also consider rows with exact_ok true")
     .action(async (o) => {
@@ -112,7 +121,7 @@ export function registerUtilCommands(program: Command): void {
     .requiredOption("--data <path>", "dataset JSONL")
     .requiredOption("--drilldown <path>", "failure drilldown JSONL")
     .requiredOption("--out <path>", "anchor JSONL", outFileFlag("--out"))
-    .option("--max-anchors <n>", "rows to write", intFlag("--max-anchors", { min: 0 }), 8)
+    .option("--max-anchors <n>", "rows to write", intFlag("--max-anchors", { min: 0, max: MAX_COUNT }), 8)
     .addOption(coverBy())
     .option("--include-passes", "also consider rows with exact_ok true")
     .option("--family <name>", "stored in meta.promoted_trap_family")
@@ -142,7 +151,12 @@ export function registerUtilCommands(program: Command): void {
       new Option("--citations <mode>", "auto, on or off").choices(["auto", "on", "off"]).default("auto"),
     )
     .addOption(new Option("--support-metric <m>", "f1 or exact").choices(["f1", "exact"]).default("f1"))
-    .option("--max-support-k <k>", "cited ids scored", intFlag("--max-support-k", { min: 0 }), 3)
+    .option(
+      "--max-support-k <k>",
+      "cited ids scored",
+      intFlag("--max-support-k", { min: 1, max: MAX_SUPPORT_K }),
+      3,
+    )
     .option("--entailment-check", "require the value to follow from the cited updates (default)", true)
     .option("--no-entailment-check", "skip the entailment check")
     .option("--include-passes", "also write passing rows")

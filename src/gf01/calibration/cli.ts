@@ -3,7 +3,16 @@
  * here; implementations are imported in the actions, so `gf01 --help` loads none of them.
  */
 import { type Command, CommanderError, Option } from "commander";
-import { FlagError, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import {
+  FlagError,
+  floatFlag,
+  intFlag,
+  MAX_COUNT,
+  MAX_INT,
+  outDirFlag,
+  outFileFlag,
+  SEED_RANGE,
+} from "../../core/cli.js";
 import { ALLOWED_MODES } from "../artifacts/meta.js";
 
 /**
@@ -31,9 +40,13 @@ export function addDiagnosticCapOptions(cmd: Command): Command {
     .option(
       "--a-ref <n>",
       "diagnostic cap: most proper subsets checked (default 2^20)",
-      intFlag("a-ref", { min: 1 }),
+      intFlag("a-ref", { min: 1, max: MAX_INT }),
     )
-    .option("--p-ref <ms>", "diagnostic cap: most milliseconds (default none)", intFlag("p-ref", { min: 1 }));
+    .option(
+      "--p-ref <ms>",
+      "diagnostic cap: most milliseconds (default none)",
+      intFlag("p-ref", { min: 1, max: MAX_INT }),
+    );
 }
 
 /**
@@ -64,7 +77,7 @@ function registerQ033(program: Command): void {
     .description("Q-033: balanced-quartile manifests, sweeps with pre-registered gates, closure");
   q.command("build")
     .description("Build disjoint balanced-quartile replicate manifests")
-    .option("--seed-start <n>", "first seed scanned", intFlag("seed-start", { min: 0 }), 8000)
+    .option("--seed-start <n>", "first seed scanned", intFlag("seed-start", SEED_RANGE), 8000)
     .option(
       "--candidate-count <n>",
       "instances accepted before quartiling",
@@ -100,7 +113,7 @@ function registerQ033(program: Command): void {
   q.command("sweep")
     .description("Sweep one manifest: truncation, oracle - greedy gap and runtime, globally and per quartile")
     .requiredOption("--manifest <file>", "a q033 build manifest")
-    .option("--seed <n>", "agent seed base", intFlag("seed", { min: 0 }), 1300)
+    .option("--seed <n>", "agent seed base", intFlag("seed", SEED_RANGE), 1300)
     .option("--out <file>", "also write the sweep JSON here", outFileFlag("out"))
     .action(async (o) => {
       const { q033Sweep } = await import("./q033-files.js");
@@ -147,7 +160,7 @@ export function registerCalibrationCommands(program: Command): void {
     .option(
       "--sample-target <n>",
       "pilot checkpoint (unique instances) before the caps are final",
-      intFlag("sample-target", { min: 0 }),
+      intFlag("sample-target", { min: 0, max: MAX_COUNT }),
       240,
     )
     .option("--out <file>", "caps file (gf01.subset_caps.v1)", outFileFlag("out"))
@@ -184,7 +197,7 @@ export function registerCalibrationCommands(program: Command): void {
     .option(
       "--sample-target <n>",
       "fixed-sample checkpoint N (unique instances)",
-      intFlag("sample-target", { min: 0 }),
+      intFlag("sample-target", { min: 0, max: MAX_COUNT }),
       240,
     )
     .option(
@@ -214,7 +227,7 @@ export function registerCalibrationCommands(program: Command): void {
     .option(
       "--min-quartile-rows <n>",
       "a held-out quartile with fewer rows makes the discrimination check not evaluable (0 = official rule)",
-      intFlag("min-quartile-rows", { min: 0 }),
+      intFlag("min-quartile-rows", { min: 0, max: MAX_COUNT }),
       4,
     )
     .action(async (o) => {

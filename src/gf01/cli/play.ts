@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
 import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
-import { intFlag, outFileFlag } from "../../core/cli.js";
+import { intFlag, MAX_DURATION_S, MAX_INT, outFileFlag, SEED_RANGE } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import { addQueueOption } from "../../core/queue/cli.js";
 // Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
@@ -15,7 +15,9 @@ import type { BundleSource, LoadedBundle } from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
 import type { Gf01Instance } from "../model/types.js";
 
-const intArg = (name: string, min?: number) => intFlag(name, { min });
+// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `intArg("seed")` is a seed.
+const intArg = (name: string, min?: number, max = MAX_INT) =>
+  intFlag(name, min === undefined ? SEED_RANGE : { min, max });
 
 const printJson = (v: unknown) => process.stdout.write(`${dumpJsonFile(v)}\n`);
 
@@ -85,7 +87,12 @@ export function registerPlayCommands(program: Command): void {
       "--player <id>",
       "a person at the terminal: pseudonymous player id for the row (default: a random anon-… id)",
     )
-    .option("--agent-timeout-s <s>", "seconds to wait for one stdio action", intArg("agent-timeout-s", 1), 30)
+    .option(
+      "--agent-timeout-s <s>",
+      "seconds to wait for one stdio action",
+      intArg("agent-timeout-s", 1, MAX_DURATION_S),
+      30,
+    )
     .option("--script <file>", "official action script ({actions:[{t, set}]})")
     .addOption(
       new Option("--protocol <p>", "play protocol")

@@ -1,5 +1,13 @@
 import type { Command } from "commander";
-import { nonEmptyFlag, outDirFlag, portFlag } from "../../core/cli.js";
+import {
+  declare,
+  intFlag,
+  MAX_DURATION_S,
+  MAX_INT,
+  nonEmptyFlag,
+  outDirFlag,
+  portFlag,
+} from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 // Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
 // limits.ts has only type imports, so its defaults can be shown in --help for free.
@@ -9,30 +17,27 @@ import type { BundleSource } from "../server/serve.js";
 
 const port = portFlag("--port");
 const collect = (v: string, prev: string[] = []) => [...prev, v];
-const maxNodes = (v: string): number => {
-  if (v.trim() === "exact") return Number.POSITIVE_INFINITY;
-  const n = Number(v);
-  if (!/^\d+$/.test(v.trim()) || n < 1 || !Number.isSafeInteger(n))
-    throw new InputError(
-      `--best-match-max-nodes must be an integer ≥ 1 or "exact", got ${JSON.stringify(v)}`,
-      {
-        field: "best-match-max-nodes",
-      },
-    );
-  return n;
-};
-
-/** A non-negative integer flag (`min` 1 where 0 would mean "refuse everything"). */
-const count =
-  (flag: string, min = 0) =>
+const maxNodes = declare(
   (v: string): number => {
+    if (v.trim() === "exact") return Number.POSITIVE_INFINITY;
     const n = Number(v);
-    if (!/^\d+$/.test(v.trim()) || n < min || !Number.isSafeInteger(n))
-      throw new InputError(`--${flag} must be an integer ≥ ${min}, got ${JSON.stringify(v)}`, {
-        field: flag,
-      });
+    if (!/^\d+$/.test(v.trim()) || n < 1 || !Number.isSafeInteger(n))
+      throw new InputError(
+        `--best-match-max-nodes must be an integer ≥ 1 or "exact", got ${JSON.stringify(v)}`,
+        {
+          field: "best-match-max-nodes",
+        },
+      );
     return n;
-  };
+  },
+  { kind: "int", min: 1, max: Number.MAX_SAFE_INTEGER },
+);
+
+/**
+ * A non-negative integer flag (`min` 1 where 0 would mean "refuse everything"), at most `max`
+ * (durations stop at what a timer can hold).
+ */
+const count = (flag: string, min = 0, max = MAX_INT) => intFlag(`--${flag}`, { min, max });
 
 /** Registers `gf01 serve` (the browser game) and `gf01 build-web`. */
 export function registerServeCommands(program: Command): void {
@@ -89,7 +94,7 @@ export function registerServeCommands(program: Command): void {
     .option(
       "--idle-timeout <s>",
       "drop a session untouched this many seconds; later → 410 session_expired (0 = never)",
-      count("idle-timeout"),
+      count("idle-timeout", 0, MAX_DURATION_S),
       DEFAULT_LIMITS.idleTimeoutS,
     )
     .option(
@@ -107,7 +112,7 @@ export function registerServeCommands(program: Command): void {
     .option(
       "--score-workers <n>",
       "worker threads that score finished episodes off the request path (0 = on the main thread)",
-      count("score-workers"),
+      count("score-workers", 0, 256),
       1,
     )
     .option(

@@ -6,13 +6,13 @@
  * `instances` value (a path, or an already loaded bundle), so the commands stay unchanged.
  */
 import { type Command, Option } from "commander";
-import { intFlag as sharedIntFlag } from "../../core/cli.js";
+import { MAX_INT, intFlag as sharedIntFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import type { LoadedBundle } from "../artifacts/bundle.js";
 import type { HoaTaskSpec } from "../formal/source.js";
 import type { Mode } from "../model/types.js";
 
-const intFlag = (name: string, min: number) => sharedIntFlag(name, { min });
+const intFlag = (name: string, min: number) => sharedIntFlag(name, { min, max: MAX_INT });
 const listFlag = (v: string): string[] =>
   v
     .split(",")

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ErrorLocation } from "../../core/errors.js";
+import { type ErrorLocation, InputError } from "../../core/errors.js";
 import { canonicalHash } from "../../core/hash.js";
 import { parseWith } from "../../core/schema.js";
 
@@ -181,4 +181,13 @@ export function configHash(cfg: AnyGeneratorConfig): string {
   return isDefaultConfig(cfg)
     ? canonicalHash(cfg, DEFAULT_CONFIG_FLOAT_KEYS)
     : canonicalHash(cfg, OFFICIAL_CONFIG_FLOAT_KEYS);
+}
+
+/**
+ * A generator config error (`field config.<key>`, from `parseDefaultConfig`) located in the
+ * `--config` file it came from: `file: field <key>`. Anything else is returned unchanged.
+ */
+export function configErrorInFile(e: unknown, file: string | undefined): unknown {
+  if (!file || !(e instanceof InputError) || e.file || !e.field?.startsWith("config.")) return e;
+  return new InputError(e.reason, { file, field: e.field.slice("config.".length) });
 }

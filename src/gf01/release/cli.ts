@@ -4,7 +4,17 @@
  * its implementation (`gf01 --help` loads none of them). JSON on stdout, exit 2 unless passed.
  */
 import { type Command, CommanderError, Option } from "commander";
-import { FlagError, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import {
+  FlagError,
+  floatFlag,
+  intFlag,
+  MAX_COUNT,
+  MAX_INT,
+  outDirFlag,
+  outFileFlag,
+  RATE_RANGE,
+  SEED_RANGE,
+} from "../../core/cli.js";
 
 const print = async (payload: Record<string, unknown>, out?: string): Promise<void> => {
   const { dumpJsonFile } = await import("../artifacts/pyout.js");
@@ -34,12 +44,17 @@ const DEFAULT_RATIOS = "public_dev=0.2,public_val=0.2,private_eval=0.6";
 function splitFlags(c: Command): Command {
   return c
     .option("--target-ratios <list>", RATIOS_HELP, DEFAULT_RATIOS)
-    .option("--tolerance <x>", "absolute per-split ratio tolerance", floatFlag("tolerance", { min: 0 }), 0.05)
+    .option(
+      "--tolerance <x>",
+      "absolute per-split ratio tolerance",
+      floatFlag("tolerance", { min: 0, max: 1 }),
+      0.05,
+    )
     .option("--private-split <id>", "split id of the private evaluation split", "private_eval")
     .option(
       "--min-private-eval-count <n>",
       "minimum instances in the private split",
-      intFlag("min-private-eval-count", { min: 0 }),
+      intFlag("min-private-eval-count", { min: 0, max: MAX_COUNT }),
       1,
     );
 }
@@ -51,7 +66,7 @@ function governanceFlags(c: Command): Command {
     .option(
       "--min-public-novelty-ratio <x>",
       "share of current public instances not public in the previous cycle (DEC-067)",
-      floatFlag("min-public-novelty-ratio"),
+      floatFlag("min-public-novelty-ratio", RATE_RANGE),
       0.1,
     )
     .option(
@@ -108,8 +123,8 @@ const compatOption = () =>
 
 function seedFlags(c: Command, start: number, count: number): Command {
   return c
-    .option("--seed-start <n>", "first seed", intFlag("seed-start"), start)
-    .option("--count <n>", "number of seeds", intFlag("count", { min: 1 }), count)
+    .option("--seed-start <n>", "first seed", intFlag("seed-start", SEED_RANGE), start)
+    .option("--count <n>", "number of seeds", intFlag("count", { min: 1, max: MAX_COUNT }), count)
     .option("--seeds <list>", "explicit comma-separated seeds (overrides --seed-start/--count)", seedList)
     .addOption(modeOption())
     .addOption(compatOption())
@@ -117,6 +132,15 @@ function seedFlags(c: Command, start: number, count: number): Command {
     .option("--git-commit <sha>", "provenance stamp (default: oraclebench's own commit)")
     .requiredOption("--out-dir <dir>", "freeze folder to write", outDirFlag("out-dir"))
     .option("--force", "write into a non-empty --out-dir");
+}
+
+/** Run `build`; a generator config error names the `--config` file it came from. */
+async function inConfigFile<T>(file: string | undefined, build: () => T): Promise<T> {
+  try {
+    return build();
+  } catch (e) {
+    throw (await import("../generate/config.js")).configErrorInFile(e, file);
+  }
 }
 
 const seedsOf = (o: Record<string, unknown>): number[] =>
@@ -146,7 +170,7 @@ export function registerReleaseCommands(program: Command): void {
       .option(
         "--tolerance <x>",
         "split ratio tolerance of the final check",
-        floatFlag("tolerance", { min: 0 }),
+        floatFlag("tolerance", { min: 0, max: 1 }),
         0.05,
       ),
     1000,
@@ -179,19 +203,21 @@ Example:
       const config = o.config ? ((await readJsonFile(o.config)) as Record<string, unknown>) : undefined;
       if (config !== undefined && (!config || typeof config !== "object" || Array.isArray(config)))
         throw new InputError("config must be a JSON object", { file: o.config });
-      const r = buildFreeze({
-        freezeId: o.freezeId,
-        seeds: seedsOf(o),
-        ratios,
-        privateSplit: o.privateSplit,
-        previousManifest: previous as Record<string, unknown> | undefined,
-        minPublicNoveltyRatio: o.minPublicNoveltyRatio,
-        tolerance: o.tolerance,
-        mode: o.mode,
-        compat: o.compat,
-        config,
-        gitCommit: o.gitCommit,
-      });
+      const r = await inConfigFile(o.config, () =>
+        buildFreeze({
+          freezeId: o.freezeId,
+          seeds: seedsOf(o),
+          ratios,
+          privateSplit: o.privateSplit,
+          previousManifest: previous as Record<string, unknown> | undefined,
+          minPublicNoveltyRatio: o.minPublicNoveltyRatio,
+          tolerance: o.tolerance,
+          mode: o.mode,
+          compat: o.compat,
+          config,
+          gitCommit: o.gitCommit,
+        }),
+      );
       await done(await writeFreeze(o.outDir, r, { force: !!o.force }));
     });
 
@@ -210,15 +236,17 @@ Example:
     const { readJsonFile } = await import("../../core/jsonl.js");
     const { writeFreeze } = await import("./files.js");
     const config = o.config ? ((await readJsonFile(o.config)) as Record<string, unknown>) : undefined;
-    const r = buildFreeze({
-      freezeId: o.freezeId,
-      seeds: seedsOf(o),
-      pilot: { split: o.split },
-      mode: o.mode,
-      compat: o.compat,
-      config,
-      gitCommit: o.gitCommit,
-    });
+    const r = await inConfigFile(o.config, () =>
+      buildFreeze({
+        freezeId: o.freezeId,
+        seeds: seedsOf(o),
+        pilot: { split: o.split },
+        mode: o.mode,
+        compat: o.compat,
+        config,
+        gitCommit: o.gitCommit,
+      }),
+    );
     await done(await writeFreeze(o.outDir, r, { force: !!o.force, pilot: true }));
   });
 
@@ -318,7 +346,7 @@ Example:
     .option(
       "--adaptation-budget-tokens <n>",
       "adaptation token budget (0 for no_adaptation)",
-      intFlag("adaptation-budget-tokens", { min: 0 }),
+      intFlag("adaptation-budget-tokens", { min: 0, max: MAX_INT }),
       0,
     )
     .addOption(
@@ -327,7 +355,7 @@ Example:
         .default("none"),
     )
     .option("--adaptation-protocol-id <id>", "adaptation protocol id", "none")
-    .option("--seed <n>", "agent seeds: panel agent i gets seed + i", intFlag("seed"), 1100)
+    .option("--seed <n>", "agent seeds: panel agent i gets seed + i", intFlag("seed", SEED_RANGE), 1100)
     .addOption(
       new Option("--renderer-track <track>", "json | visual").choices(["json", "visual"]).default("json"),
     )

@@ -3,7 +3,7 @@
  * implementations are imported in the actions (`gf01 --help` loads none of them).
  */
 import { type Command, Option } from "commander";
-import { floatFlag, intFlag, nonEmptyFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { floatFlag, intFlag, nonEmptyFlag, outDirFlag, outFileFlag, SEED_RANGE } from "../../core/cli.js";
 import { FlagError } from "../../core/cli.js";
 import { emitResult } from "../calibration/cli.js";
 
@@ -24,7 +24,7 @@ function packOptions(cmd: Command): Command {
   return cmd
     .option("--freeze-id <id>", "freeze id", "gf01-p0-alpha-v1")
     .option("--split <id>", "split id", "pilot_internal_p0_v1")
-    .option("--seed-start <n>", "first seed", intFlag("seed-start", { min: 0 }), 7000)
+    .option("--seed-start <n>", "first seed", intFlag("seed-start", SEED_RANGE), 7000)
     .option("--count <n>", "number of seeds", intFlag("count", { min: 1, max: 100000 }), 8)
     .option("--seeds <list>", "explicit comma-separated seeds (override --seed-start/--count)", seedsFlag)
     .addOption(
@@ -77,7 +77,12 @@ function checkOptions(cmd: Command, sessions: boolean, feedback: boolean): Comma
       );
   if (feedback)
     cmd
-      .option("--min-score <n>", "a clarity score counts at or above this", intFlag("min-score"), 3)
+      .option(
+        "--min-score <n>",
+        "a clarity score counts at or above this",
+        intFlag("min-score", { min: 1, max: 5 }),
+        3,
+      )
       .option(
         "--min-ratio <x>",
         "share of testers at min-score needed per metric",

@@ -56,6 +56,9 @@ describe("summarize, collect, compare", () => {
       t,
       JSON.stringify({ selection_rate_given_present: 0.5, unknown_key: 3 }),
     );
+    const sumArgs = ["summarize", "--in", join(runs[0], "results.json"), "--thresholds", t];
+    expect((await geb([...sumArgs, "--out-dir", join(dir, "sum-bad")])).code).toBe(2); // unknown key (issue 31)
+    (await import("node:fs")).writeFileSync(t, JSON.stringify({ selection_rate_given_present: 0.5 }));
     const s2 = await geb([
       "summarize",
       "--in",

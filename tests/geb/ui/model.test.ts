@@ -394,7 +394,7 @@ describe("UI use-case gates (require_agent)", () => {
   });
 
   it("a malformed require_agent is an input error naming the field", () => {
-    const bad = JSON.stringify({ checks: [{ id: "c", require_agent: "policy" }] });
+    const bad = JSON.stringify({ checks: [{ id: "c", summary_path: "s", require_agent: "policy" }] });
     expect(() => parseChecksConfig(bad, "c.json")).toThrow(InputError);
     expect(() => parseChecksConfig(bad, "c.json")).toThrow(/require_agent/);
   });

@@ -3,13 +3,13 @@
  * imported inside each action (tests/meta/startup.test.ts).
  */
 import type { Command } from "commander";
-import { intFlag, outFileFlag } from "../../../core/cli.js";
+import { intFlag, outFileFlag, SEED_RANGE } from "../../../core/cli.js";
 
 export function registerUiPackCommands(ui: Command): void {
   ui.command("pack")
     .description("write the authored UI fixture pack (14 families, each with an ambiguous companion)")
     .requiredOption("--out <path>", "output JSONL", outFileFlag("--out"))
-    .option("--seed <n>", "seed of the pack's stream (the shipped pack: 0)", intFlag("--seed"), 0)
+    .option("--seed <n>", "seed of the pack's stream (the shipped pack: 0)", intFlag("--seed", SEED_RANGE), 0)
     .option("--base-tasks <n>", "base tasks per family", intFlag("--base-tasks", { min: 1, max: 50 }), 2)
     .action(async (o) => {
       const { writePackFile } = await import("./api.js");
