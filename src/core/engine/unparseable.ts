@@ -8,7 +8,7 @@
  * in with the flag set to 1. Shared by GEB model runs and sweeps and GF-01 play-llm/evaluate.
  */
 import type { Command } from "commander";
-import { checkedFlag, parseFloatFlag } from "../cli.js";
+import { checkedFlag, declare, parseFloatFlag } from "../cli.js";
 
 /** Default `--max-unparseable-share`: more than half the replies unusable fails the run. */
 export const DEFAULT_MAX_UNPARSEABLE_SHARE = 0.5;
@@ -51,9 +51,10 @@ export function unparseableLine(
 }
 
 /** Parse a `--max-unparseable-share` value: a number in [0, 1]. */
-export function parseMaxUnparseableShare(v: string): number {
-  return parseFloatFlag(MAX_UNPARSEABLE_SHARE_FLAG, v, { min: 0, max: 1 });
-}
+export const parseMaxUnparseableShare = declare(
+  (v: string): number => parseFloatFlag(MAX_UNPARSEABLE_SHARE_FLAG, v, { min: 0, max: 1 }),
+  { kind: "float", min: 0, max: 1 },
+);
 
 /** Declare `--max-unparseable-share` (recorded in the run config like every flag). */
 export function addMaxUnparseableShareOption(cmd: Command): Command {
