@@ -6,13 +6,14 @@ import { join } from "node:path";
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
+import { addMaxUnparseableShareOption, type ReplyTally } from "../../core/engine/unparseable.js";
 import type { ReleaseMatrix, ReleaseSignal } from "./schema.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 const fmt = (x: number | null | undefined): string => (typeof x === "number" ? x.toFixed(6) : "<missing>");
 
 function addModelFlags(cmd: Command): Command {
-  return cmd
+  return addMaxUnparseableShareOption(cmd)
     .option(
       "--model <spec>",
       "model (openai:<m>, llamacpp, command:<prog>, module:<file>; builtin:trap-lookup|trap-fold|trap-rule = no-model programs)",
@@ -116,7 +117,7 @@ function signalLines(s: ReleaseSignal): string[] {
 async function runRagStep(
   o: ModelCliValues & Record<string, unknown>,
   ragModel: string,
-): Promise<{ summaryPath: string | undefined; warnings: string[] }> {
+): Promise<{ summaryPath: string | undefined; warnings: string[]; replies?: ReplyTally }> {
   const { engineFromOptions } = await import("../../core/engine/cli.js");
   const { isNoModelRag, runReleaseRag } = await import("./rag.js");
   const { RagRunError } = await import("../rag/run.js");
@@ -140,6 +141,7 @@ async function runRagStep(
     );
     return {
       summaryPath: r.summaryPath,
+      replies: r.replies,
       warnings: noModel
         ? [
             `the strict RAG summary is the no-model program ${ragModel}'s, not the model's: the strict core shows nothing about the model`,
@@ -281,17 +283,22 @@ export function registerReleaseCommands(program: Command): void {
     if (o.ragSummary !== undefined) readStrictSummary(o.ragSummary as string);
     let ragSummary = o.ragSummary as string | undefined;
     const ragWarnings: string[] = [];
+    let ragReplies: ReplyTally | undefined;
     if (ragModel !== null) {
       const r = await runRagStep(o, ragModel);
       ragSummary = r.summaryPath;
       ragWarnings.push(...r.warnings);
+      ragReplies = r.replies;
     }
-    const m = await runMatrixCommand({
-      ...o,
-      runs: profile.runs,
-      minRuns: profile.min_runs,
-      size: (o.size as string | undefined) ?? profile.size,
-    });
+    const m = await runMatrixCommand(
+      {
+        ...o,
+        runs: profile.runs,
+        minRuns: profile.min_runs,
+        size: (o.size as string | undefined) ?? profile.size,
+      },
+      ragReplies,
+    );
     if (!m) return;
     for (const l of matrixLines(m)) process.stdout.write(`${l}\n`);
     const s = runReleaseSignal({

@@ -3,13 +3,17 @@
  * model flags (no-model programs get one client per family), produce or read the families,
  * write the matrix. A producer's failed requests are one stderr line; the matrix still
  * records the family (MISSING, producer_failed_or_nonzero_exit) and the exit code is 1.
+ * More unusable replies than `--max-unparseable-share`: one stderr line, exit 1, matrix written.
  */
 import type { ModelCliValues } from "../../core/engine/cli.js";
+import type { ReplyTally } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import type { ReleaseMatrix } from "./schema.js";
 
 export async function runMatrixCommand(
   o: ModelCliValues & Record<string, unknown>,
+  /** Replies of an earlier step of the same run (release run's strict RAG preset), judged together. */
+  earlier?: ReplyTally,
 ): Promise<ReleaseMatrix | null> {
   const { runReleaseMatrix } = await import("./run.js");
   if (o.useExisting && o.model)
@@ -34,6 +38,14 @@ export async function runMatrixCommand(
   });
   if (r.firstProducerError) {
     process.stderr.write(`geb: a family producer failed, first: ${r.firstProducerError}; see the matrix\n`);
+    process.exitCode = 1;
+  }
+  // Mostly replies with no answer-contract object: the matrix is written, but it is not a result.
+  const u = await import("../../core/engine/unparseable.js");
+  const replies = earlier ? u.sumTallies(earlier, r.replies) : r.replies;
+  const unusable = u.unparseableLine("geb", replies, u.maxUnparseableShareOf(o.maxUnparseableShare));
+  if (unusable) {
+    process.stderr.write(`${unusable}\n`);
     process.exitCode = 1;
   }
   return r.matrix;
