@@ -6,7 +6,11 @@ import { join } from "node:path";
 import { type Command, Option } from "commander";
 import { checkedFlag, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
-import { addMaxUnparseableShareOption, type ReplyTally } from "../../core/engine/unparseable.js";
+import {
+  addMaxUnparseableShareOption,
+  DEFAULT_MAX_UNPARSEABLE_SHARE,
+  unparseableLine,
+} from "../../core/engine/unparseable.js";
 import type { ReleaseMatrix, ReleaseSignal } from "./schema.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -117,7 +121,7 @@ function signalLines(s: ReleaseSignal): string[] {
 async function runRagStep(
   o: ModelCliValues & Record<string, unknown>,
   ragModel: string,
-): Promise<{ summaryPath: string | undefined; warnings: string[]; replies?: ReplyTally }> {
+): Promise<{ summaryPath: string | undefined; warnings: string[] }> {
   const { engineFromOptions } = await import("../../core/engine/cli.js");
   const { isNoModelRag, runReleaseRag } = await import("./rag.js");
   const { RagRunError } = await import("../rag/run.js");
@@ -139,9 +143,14 @@ async function runRagStep(
     process.stdout.write(
       `strict RAG: value_acc=${f("value_acc")} exact_acc=${f("exact_acc")} cite_f1=${f("cite_f1")} status=${r.status ?? "n/a"} (${r.summaryPath})\n`,
     );
+    // The RAG model's replies are judged on their own (it may not be the matrix's model).
+    const unusable = unparseableLine("geb: strict RAG", r.replies, engine.run.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE);
+    if (unusable) {
+      process.stderr.write(`${unusable}\n`);
+      process.exitCode = 1;
+    }
     return {
       summaryPath: r.summaryPath,
-      replies: r.replies,
       warnings: noModel
         ? [
             `the strict RAG summary is the no-model program ${ragModel}'s, not the model's: the strict core shows nothing about the model`,
@@ -283,22 +292,17 @@ export function registerReleaseCommands(program: Command): void {
     if (o.ragSummary !== undefined) readStrictSummary(o.ragSummary as string);
     let ragSummary = o.ragSummary as string | undefined;
     const ragWarnings: string[] = [];
-    let ragReplies: ReplyTally | undefined;
     if (ragModel !== null) {
       const r = await runRagStep(o, ragModel);
       ragSummary = r.summaryPath;
       ragWarnings.push(...r.warnings);
-      ragReplies = r.replies;
     }
-    const m = await runMatrixCommand(
-      {
-        ...o,
-        runs: profile.runs,
-        minRuns: profile.min_runs,
-        size: (o.size as string | undefined) ?? profile.size,
-      },
-      ragReplies,
-    );
+    const m = await runMatrixCommand({
+      ...o,
+      runs: profile.runs,
+      minRuns: profile.min_runs,
+      size: (o.size as string | undefined) ?? profile.size,
+    });
     if (!m) return;
     for (const l of matrixLines(m)) process.stdout.write(`${l}\n`);
     const s = runReleaseSignal({

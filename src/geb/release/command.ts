@@ -6,14 +6,11 @@
  * More unusable replies than `--max-unparseable-share`: one stderr line, exit 1, matrix written.
  */
 import type { ModelCliValues } from "../../core/engine/cli.js";
-import type { ReplyTally } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import type { ReleaseMatrix } from "./schema.js";
 
 export async function runMatrixCommand(
   o: ModelCliValues & Record<string, unknown>,
-  /** Replies of an earlier step of the same run (release run's strict RAG preset), judged together. */
-  earlier?: ReplyTally,
 ): Promise<ReleaseMatrix | null> {
   const { runReleaseMatrix } = await import("./run.js");
   if (o.useExisting && o.model)
@@ -42,8 +39,7 @@ export async function runMatrixCommand(
   }
   // Mostly replies with no answer-contract object: the matrix is written, but it is not a result.
   const u = await import("../../core/engine/unparseable.js");
-  const replies = earlier ? u.sumTallies(earlier, r.replies) : r.replies;
-  const unusable = u.unparseableLine("geb", replies, u.maxUnparseableShareOf(o.maxUnparseableShare));
+  const unusable = u.unparseableLine("geb", r.replies, u.maxUnparseableShareOf(o.maxUnparseableShare));
   if (unusable) {
     process.stderr.write(`${unusable}\n`);
     process.exitCode = 1;
