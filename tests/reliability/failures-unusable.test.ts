@@ -63,12 +63,16 @@ describe("geb trap run: replies with no answer-contract object past --max-unpars
     expect(lines[0]).toMatch(LINE);
     // 6 rows × 2 runs; the summaries say how many were unparsed, split by split.
     expect(lines[0]?.match(LINE)?.[1]).toBe("12");
-    const summary = JSON.parse(readFileSync(join(dir, "t1", "run-1", "novel_continuity_summary.json"), "utf8"));
+    const summary = JSON.parse(
+      readFileSync(join(dir, "t1", "run-1", "novel_continuity_summary.json"), "utf8"),
+    );
     expect(summary.holdout.unparsed_outputs).toBe(3);
     const ok = await runIn(main, args("t2", "--max-unparseable-share", "1"));
     expect(ok.err).toBe("");
     expect(existsSync(join(dir, "t2", "novel_continuity_reliability.json"))).toBe(true);
-    expect(JSON.parse(readFileSync(join(dir, "t2", "config.json"), "utf8"))["max-unparseable-share"]).toBe("1");
+    expect(JSON.parse(readFileSync(join(dir, "t2", "config.json"), "utf8"))["max-unparseable-share"]).toBe(
+      "1",
+    );
   }, 120_000);
 });
 
@@ -134,14 +138,23 @@ describe("geb release run: replies with no answer-contract object past --max-unp
     expect(lines[0]).toMatch(LINE);
     expect(existsSync(join(dir, "rel1", "release_matrix.json"))).toBe(true);
     expect(existsSync(join(dir, "rel1", "reliability_signal.json"))).toBe(true);
-    const ok = await runIn(main, args("rel2", "--rag-model", "builtin:ledger-reader", "--max-unparseable-share", "1"));
+    const ok = await runIn(
+      main,
+      args("rel2", "--rag-model", "builtin:ledger-reader", "--max-unparseable-share", "1"),
+    );
     expect(ok.err).toBe("");
 
     // The strict RAG step through the garbage endpoint too: its own line, named.
     const both = await runIn(main, args("rel3"));
     expect(both.code, both.err).toBe(1);
     const bl = both.err.trimEnd().split("\n");
-    expect(bl.some((l) => /^geb: strict RAG: every one of \d+ model replies/.test(l)), both.err).toBe(true);
-    expect(bl.some((l) => LINE.test(l)), both.err).toBe(true);
+    expect(
+      bl.some((l) => /^geb: strict RAG: every one of \d+ model replies/.test(l)),
+      both.err,
+    ).toBe(true);
+    expect(
+      bl.some((l) => LINE.test(l)),
+      both.err,
+    ).toBe(true);
   }, 300_000);
 });

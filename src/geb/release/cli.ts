@@ -144,7 +144,11 @@ async function runRagStep(
       `strict RAG: value_acc=${f("value_acc")} exact_acc=${f("exact_acc")} cite_f1=${f("cite_f1")} status=${r.status ?? "n/a"} (${r.summaryPath})\n`,
     );
     // The RAG model's replies are judged on their own (it may not be the matrix's model).
-    const unusable = unparseableLine("geb: strict RAG", r.replies, engine.run.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE);
+    const unusable = unparseableLine(
+      "geb: strict RAG",
+      r.replies,
+      engine.run.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE,
+    );
     if (unusable) {
       process.stderr.write(`${unusable}\n`);
       process.exitCode = 1;

@@ -355,7 +355,8 @@ async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
     errors += res.errors.length;
     firstError ??= res.summary.first_error?.message ?? null;
   }
-  if (errors > 0) return { summaries: [], reliability: null, errors, firstError, files: [], replies: NO_REPLIES };
+  if (errors > 0)
+    return { summaries: [], reliability: null, errors, firstError, files: [], replies: NO_REPLIES };
   if (twoPhase) {
     for (const split of TRAP_SPLITS) {
       attacked[split] = [];
@@ -397,7 +398,8 @@ async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
         firstError ??= res.summary.first_error?.message ?? null;
       }
     }
-    if (errors > 0) return { summaries: [], reliability: null, errors, firstError, files: [], replies: NO_REPLIES };
+    if (errors > 0)
+      return { summaries: [], reliability: null, errors, firstError, files: [], replies: NO_REPLIES };
   }
 
   const baselines: BaselineReport = baselineReport(family, fixtures, o.stage);
