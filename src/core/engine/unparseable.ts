@@ -24,6 +24,14 @@ export interface ReplyTally {
   unparseable: number;
 }
 
+/** The sum of several tallies (a run of several parts: splits, datasets, families). */
+export function sumTallies(...ts: readonly ReplyTally[]): ReplyTally {
+  return {
+    replies: ts.reduce((a, t) => a + t.replies, 0),
+    unparseable: ts.reduce((a, t) => a + t.unparseable, 0),
+  };
+}
+
 /** The share of unusable replies (0 when there were none). */
 export function unparseableShare(t: ReplyTally): number {
   return t.replies > 0 ? t.unparseable / t.replies : 0;

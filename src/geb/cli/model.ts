@@ -102,6 +102,20 @@ export function incompleteRunLine(r: GebModelResult, resultsPath?: string): stri
   return `geb: ${r.errors} of ${n} requests failed, first: ${r.firstError ?? "unknown error"}; no scores reported — ${retry}`;
 }
 
+/**
+ * `--resume`: remove the temp files a killed run's atomic writers left for the outputs beside
+ * the journal (`--out`, `--results-json`, `--out-dir` and, with several models, its per-model
+ * folders); the journal's own are cleared when it is locked (core/lock.ts lockJournal).
+ */
+export async function removeStaleOutputTemps(o: Record<string, unknown>, several: boolean): Promise<void> {
+  if (!o.resume) return;
+  const { basename, dirname } = await import("node:path");
+  const { removeStaleTemps } = await import("../../core/lock.js");
+  for (const f of [o.out, o.resultsJson])
+    if (typeof f === "string") removeStaleTemps(dirname(f), `${basename(f)}.`);
+  if (typeof o.outDir === "string") removeStaleTemps(o.outDir, "", several ? 1 : 0);
+}
+
 /** Registers `geb model`: any engine model, or the retrieval pipeline (`retrieval[:<answerer>]`). */
 export function registerModelCommands(program: Command): void {
   const cmd = program
@@ -184,6 +198,7 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       if (models.length > 1) {
         const { runSeveralModels } = await import("./model-several.js");
         const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+        await removeStaleOutputTemps(o, true);
         const configOut = configPathFor(o.outDir as string | undefined, undefined);
         if (configOut) await writeEffectiveConfig(cmd, configOut);
         const g = gebOptionsFromCli(o);
@@ -255,6 +270,7 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       // NaN here, and every row ran as if no limit was given.
       const limit = num("--limit", o.limit, { int: true, min: 1, max: MAX_COUNT });
       const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+      await removeStaleOutputTemps(o, false);
       const configOut = configPathFor(o.outDir as string | undefined, o.results);
       if (configOut) await writeEffectiveConfig(cmd, configOut);
       try {

@@ -177,6 +177,16 @@ export function registerRagCommands(program: Command): void {
         console.log("RAG benchmark failed thresholds.");
         process.exitCode = 1;
       }
+      // Mostly out-of-contract replies: the run is written, but it is not a result.
+      const { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } = await import(
+        "../../core/engine/unparseable.js"
+      );
+      const share = engine?.run.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE;
+      const unusable = r.replies ? unparseableLine("geb", r.replies, share) : null;
+      if (unusable) {
+        process.stderr.write(`${unusable}\n`);
+        process.exitCode = 1;
+      }
     } catch (e) {
       if (!(e instanceof RagRunError)) throw e;
       process.stderr.write(`geb: ${e.message}\n`);

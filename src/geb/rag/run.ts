@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, parse as parsePath } from "node:path";
 import { z } from "zod";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
+import { type ReplyTally, sumTallies } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import { readJsonFileSync } from "../../core/jsonl.js";
 import { pyFloatRepr, pyJsonDumps } from "../../core/pyjson.js";
@@ -20,6 +21,7 @@ import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader } from "../grade/grade
 import { episodeCluster } from "../grade/intervals.js";
 import { writeTextAtomic } from "../io.js";
 import type { GebAnswer } from "../model/index.js";
+import { gebReplyTally } from "../model/run.js";
 import type { ResolvedPipelineConfig } from "../pipeline/config.js";
 import { loadRows, runGebModel } from "../pipeline/gebmodel.js";
 import { buildDomainRows, domainJsonl, REFERENCE_DOMAIN_ENTRIES } from "./domain.js";
@@ -177,6 +179,11 @@ export interface RagRunResult {
   summary: Record<string, unknown>;
   summaryPath: string;
   reportPath: string;
+  /**
+   * The model's replies over every dataset and how many broke the answer contract
+   * (`invalid_reason`), for `--max-unparseable-share`; absent for `rag summarize`.
+   */
+  replies?: ReplyTally;
 }
 
 export async function runRagBenchmark(opts: RagRunOptions): Promise<RagRunResult> {
@@ -199,6 +206,7 @@ async function runRagBenchmarkLocked(opts: RagRunOptions): Promise<RagRunResult>
   const timings = opts.timings !== false;
   const refs: RagDatasetRef[] = [];
   const inputs = new Map<string, RagDatasetInput>();
+  const tallies: ReplyTally[] = [];
   // Every dataset first: a bad recipe stops the run before any model call.
   for (const ds of preset.datasets) {
     let data = join(dataDir, basename(ds.data));
@@ -233,6 +241,7 @@ async function runRagBenchmarkLocked(opts: RagRunOptions): Promise<RagRunResult>
       throw new RagRunError(
         `${ds.id}: ${r.errors} request(s) failed (${r.firstError ?? "unknown error"}); nothing scored, rerun with --resume`,
       );
+    tallies.push(gebReplyTally(r.records));
     const resultPath = join(opts.outDir, `rag_${ds.id}.json`);
     writeTextAtomic(resultPath, `${JSON.stringify(r.payload, null, 2)}\n`);
     let preds = "";
@@ -265,7 +274,7 @@ async function runRagBenchmarkLocked(opts: RagRunOptions): Promise<RagRunResult>
     inputs,
     thresholds: { ...preset.thresholds, ...opts.thresholds },
   });
-  return writeSummary(summary, opts.outDir);
+  return { ...writeSummary(summary, opts.outDir), replies: sumTallies(...tallies) };
 }
 
 /** A reference-format benchmark config (`{datasets: [{id, label, failure_mode, data}]}`) or one of our presets. */

@@ -15,13 +15,18 @@ import {
   SEED_RANGE,
 } from "../../core/cli.js";
 import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
+import {
+  addMaxUnparseableShareOption,
+  DEFAULT_MAX_UNPARSEABLE_SHARE,
+  unparseableLine,
+} from "../../core/engine/unparseable.js";
 import type { ReleaseMatrix, ReleaseSignal } from "./schema.js";
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 const fmt = (x: number | null | undefined): string => (typeof x === "number" ? x.toFixed(6) : "<missing>");
 
 function addModelFlags(cmd: Command): Command {
-  return cmd
+  return addMaxUnparseableShareOption(cmd)
     .option(
       "--model <spec>",
       "model (openai:<m>, llamacpp, command:<prog>, module:<file>; builtin:trap-lookup|trap-fold|trap-rule = no-model programs)",
@@ -151,6 +156,16 @@ async function runRagStep(
     process.stdout.write(
       `strict RAG: value_acc=${f("value_acc")} exact_acc=${f("exact_acc")} cite_f1=${f("cite_f1")} status=${r.status ?? "n/a"} (${r.summaryPath})\n`,
     );
+    // The RAG model's replies are judged on their own (it may not be the matrix's model).
+    const unusable = unparseableLine(
+      "geb: strict RAG",
+      r.replies,
+      engine.run.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE,
+    );
+    if (unusable) {
+      process.stderr.write(`${unusable}\n`);
+      process.exitCode = 1;
+    }
     return {
       summaryPath: r.summaryPath,
       warnings: noModel

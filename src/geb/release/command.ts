@@ -3,6 +3,7 @@
  * model flags (no-model programs get one client per family), produce or read the families,
  * write the matrix. A producer's failed requests are one stderr line; the matrix still
  * records the family (MISSING, producer_failed_or_nonzero_exit) and the exit code is 1.
+ * More unusable replies than `--max-unparseable-share`: one stderr line, exit 1, matrix written.
  */
 import type { ModelCliValues } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
@@ -34,6 +35,13 @@ export async function runMatrixCommand(
   });
   if (r.firstProducerError) {
     process.stderr.write(`geb: a family producer failed, first: ${r.firstProducerError}; see the matrix\n`);
+    process.exitCode = 1;
+  }
+  // Mostly replies with no answer-contract object: the matrix is written, but it is not a result.
+  const u = await import("../../core/engine/unparseable.js");
+  const unusable = u.unparseableLine("geb", r.replies, u.maxUnparseableShareOf(o.maxUnparseableShare));
+  if (unusable) {
+    process.stderr.write(`${unusable}\n`);
     process.exitCode = 1;
   }
   return r.matrix;

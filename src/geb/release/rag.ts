@@ -44,6 +44,8 @@ export interface ReleaseRagResult {
   summaryPath: string;
   status: string | null;
   means: Record<string, number | null>;
+  /** The RAG model's replies and how many broke the answer contract (`--max-unparseable-share`). */
+  replies: import("../../core/engine/unparseable.js").ReplyTally;
 }
 
 /**
@@ -66,5 +68,10 @@ export async function runReleaseRag(o: {
     log: o.log,
   });
   const means = (r.summary.means ?? {}) as Record<string, number | null>;
-  return { summaryPath: r.summaryPath, status: (r.summary.status as string | undefined) ?? null, means };
+  return {
+    summaryPath: r.summaryPath,
+    status: (r.summary.status as string | undefined) ?? null,
+    means,
+    replies: r.replies ?? { replies: 0, unparseable: 0 },
+  };
 }

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
+import { type ReplyTally, sumTallies } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import { acquireLock } from "../../core/lock.js";
 import { canonicalHash, sha256Hex } from "../../core/hash.js";
@@ -363,6 +364,8 @@ export interface MatrixRunResult {
   matrix: ReleaseMatrix;
   files: string[];
   firstProducerError: string | null;
+  /** The model's replies over every family produced now, for `--max-unparseable-share`. */
+  replies: ReplyTally;
 }
 
 /** Produce (or read) every required family, then write the matrix, report and row-id files. */
@@ -400,6 +403,7 @@ async function runReleaseMatrixLocked(o: MatrixRunOptions): Promise<MatrixRunRes
   const observations: FamilyObservation[] = [];
   const details = new Map<string, MemberDetail[]>();
   let firstProducerError: string | null = null;
+  const tallies: ReplyTally[] = [];
   for (const f of contract.strict_release.required_reliability_families) {
     const members = membersOf(f);
     let attempted = false;
@@ -416,6 +420,7 @@ async function runReleaseMatrixLocked(o: MatrixRunOptions): Promise<MatrixRunRes
           if (e instanceof InputError) throw e;
           return { ok: false, code: 2, error: (e as Error).message };
         });
+        if ("replies" in r) tallies.push(r.replies);
         if (!r.ok) {
           succeeded = false;
           firstProducerError ??= `${m}: ${r.error}`;
@@ -480,7 +485,7 @@ async function runReleaseMatrixLocked(o: MatrixRunOptions): Promise<MatrixRunRes
     writeTextAtomic(join(rowsDir, name), text);
     files.push(join(rowsDir, name));
   }
-  return { matrix, files, firstProducerError };
+  return { matrix, files, firstProducerError, replies: sumTallies(...tallies) };
 }
 
 async function produceMember(
@@ -489,7 +494,7 @@ async function produceMember(
   root: string,
   o: MatrixRunOptions,
   program: NoModelProgram | null,
-): Promise<{ ok: boolean; code: number; error: string | null }> {
+): Promise<{ ok: boolean; code: number; error: string | null; replies: ReplyTally }> {
   const family = trapFamily(member)!;
   const dir = familyDir(root, member);
   let dataDir: string | undefined;
@@ -512,8 +517,9 @@ async function produceMember(
     model: o.model!,
     overwrite: true,
   });
-  if (r.errors > 0) return { ok: false, code: 1, error: r.firstError ?? "requests failed" };
-  return { ok: true, code: r.reliability?.status === "PASS" ? 0 : 1, error: null };
+  if (r.errors > 0)
+    return { ok: false, code: 1, error: r.firstError ?? "requests failed", replies: r.replies };
+  return { ok: true, code: r.reliability?.status === "PASS" ? 0 : 1, error: null, replies: r.replies };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ import {
   SEED_RANGE,
 } from "../../core/cli.js";
 import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
+import { addMaxUnparseableShareOption } from "../../core/engine/unparseable.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
 import { addQueueOption } from "../../core/queue/cli.js";
 import type { SplitEvaluation, TrapReliability, TrapRunSummary } from "./framework.js";
@@ -93,7 +94,7 @@ function syntheticLine(synthetic: Record<string, string>): string | null {
 }
 
 function addEngineFlags(cmd: Command): Command {
-  return cmd
+  return addMaxUnparseableShareOption(cmd)
     .requiredOption(
       "--model <spec>",
       "model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
@@ -403,6 +404,16 @@ export function registerTrapCommands(program: Command): void {
     if (synth) process.stdout.write(`${synth}\n`);
     if (r.reliability) process.stdout.write(`${reliabilityLine(r.reliability)}\n`);
     if (r.reliability?.status !== "PASS") process.exitCode = 1;
+    // Mostly replies with no answer-contract object: the run is written, but it is not a result.
+    const { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } = await import(
+      "../../core/engine/unparseable.js"
+    );
+    const share = engine.run.maxUnparseableShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE;
+    const unusable = unparseableLine("geb", r.replies, share);
+    if (unusable) {
+      process.stderr.write(`${unusable}\n`);
+      process.exitCode = 1;
+    }
   });
 
   trap

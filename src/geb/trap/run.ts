@@ -12,6 +12,7 @@ import { evaluate, modelConfigHash } from "../../core/engine/engine.js";
 import { registerTemplate, renderTemplate, templateRef } from "../../core/engine/prompts/registry.js";
 import type { EngineRecord } from "../../core/engine/results.js";
 import type { SamplingParams } from "../../core/engine/types.js";
+import type { ReplyTally } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
 import { parseWith } from "../../core/schema.js";
 import { pySplitLines, pyStrip } from "../../core/pyjson.js";
@@ -249,7 +250,14 @@ export interface TrapRunResult {
   errors: number;
   firstError: string | null;
   files: string[];
+  /**
+   * The model's replies over every run and how many had no answer-contract object
+   * (`raw_unparsed`), for `--max-unparseable-share`; zero when the run was not scored.
+   */
+  replies: ReplyTally;
 }
+
+const NO_REPLIES: ReplyTally = { replies: 0, unparseable: 0 };
 
 const json = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
 
@@ -347,7 +355,8 @@ async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
     errors += res.errors.length;
     firstError ??= res.summary.first_error?.message ?? null;
   }
-  if (errors > 0) return { summaries: [], reliability: null, errors, firstError, files: [] };
+  if (errors > 0)
+    return { summaries: [], reliability: null, errors, firstError, files: [], replies: NO_REPLIES };
   if (twoPhase) {
     for (const split of TRAP_SPLITS) {
       attacked[split] = [];
@@ -389,12 +398,14 @@ async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
         firstError ??= res.summary.first_error?.message ?? null;
       }
     }
-    if (errors > 0) return { summaries: [], reliability: null, errors, firstError, files: [] };
+    if (errors > 0)
+      return { summaries: [], reliability: null, errors, firstError, files: [], replies: NO_REPLIES };
   }
 
   const baselines: BaselineReport = baselineReport(family, fixtures, o.stage);
   const files: string[] = [];
   const summaries: TrapRunSummary[] = [];
+  const replies: ReplyTally = { replies: 0, unparseable: 0 };
   for (let t = 0; t < o.runs; t++) {
     const runDir = join(o.outDir, `run-${t + 1}`);
     mkdirSync(runDir, { recursive: true });
@@ -417,12 +428,16 @@ async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
       for (const r of [...records[split].filter((x) => x.trial === t), ...run.records]) {
         const row = byId.get(r.item_id);
         if (!row) continue;
+        replies.replies++;
         // Session rows state their own contract (strict JSON value / support_ids) whatever the family's.
         if (sessIds.has(row.id)) {
-          sessPreds.push(contractPrediction(row, r.raw_text));
+          const sp = contractPrediction(row, r.raw_text);
+          if (sp.raw_unparsed === true) replies.unparseable++;
+          sessPreds.push(sp);
           continue;
         }
         const p = family.predictionFromText(row, r.raw_text);
+        if (p.raw_unparsed === true) replies.unparseable++;
         (invIds.has(row.id) ? invPreds : persIds.has(row.id) ? persPreds : preds).push(p);
       }
       if (split === "holdout" && o.personaSession) {
@@ -472,7 +487,7 @@ async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
   const relFile = join(o.outDir, `${family.id}_reliability.json`);
   writeTextAtomic(relFile, json(reliability));
   files.push(relFile);
-  return { summaries, reliability, errors: 0, firstError: null, files };
+  return { summaries, reliability, errors: 0, firstError: null, files, replies };
 }
 
 /** Score one prediction file against one fixture file, with the baselines on the same rows. */
