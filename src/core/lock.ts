@@ -19,6 +19,7 @@ import {
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { InputError } from "./errors.js";
+import { onExitOrSignal } from "./exit-signals.js";
 import { writeError } from "./jsonl.js";
 
 export interface LockHolder {
@@ -38,7 +39,6 @@ export interface Lock {
 
 /** Locks this process holds: lock file → its content (to tell ours from a takeover). */
 const held = new Map<string, string>();
-const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 function releaseAll(): void {
   for (const [file, text] of held) removeIfOurs(file, text);
@@ -53,29 +53,10 @@ function removeIfOurs(file: string, text: string): void {
   }
 }
 
-function onSignal(sig: NodeJS.Signals): void {
-  // Another handler (a worker's graceful stop) decides: the run goes on to its end, and the
-  // exit hook releases the locks then. Ours runs first (prepended), so it still sees that one.
-  if (process.listenerCount(sig) > 1) return;
-  releaseAll();
-  unhook();
-  // Alone, the signal's default action (terminate, 128+n) is what the user expects: raise it
-  // again now that our handler is gone.
-  process.kill(process.pid, sig);
-}
-
-let hooked = false;
+// Released at exit and on SIGINT/SIGTERM/SIGHUP through the one shared hook (exit-signals.ts).
+let unhook: (() => void) | undefined;
 function hook(): void {
-  if (hooked) return;
-  hooked = true;
-  process.on("exit", releaseAll);
-  for (const s of SIGNALS) process.prependListener(s, onSignal);
-}
-function unhook(): void {
-  if (!hooked) return;
-  hooked = false;
-  process.off("exit", releaseAll);
-  for (const s of SIGNALS) process.off(s, onSignal);
+  unhook ??= onExitOrSignal(releaseAll);
 }
 
 function statOrUndefined(path: string): import("node:fs").Stats | undefined {
@@ -229,7 +210,10 @@ export async function acquireLock(target: string, command = defaultCommand()): P
       if (t === undefined) return;
       held.delete(file);
       removeIfOurs(file, t);
-      if (!held.size) unhook();
+      if (!held.size) {
+        unhook?.();
+        unhook = undefined;
+      }
     },
   };
 }

@@ -9,12 +9,12 @@
  * Ctrl-C). Only a SIGKILL of this process leaves them; an agent then sees EOF on stdin.
  */
 import { type ChildProcess, type SpawnOptions, spawn } from "node:child_process";
+import { onExitOrSignal } from "./exit-signals.js";
 
 /** POSIX only: Windows has no process groups (there `detached` opens a console). */
 const GROUPS = process.platform !== "win32";
 /** Leader pid → child, for every group not yet stopped. */
 const live = new Map<number, ChildProcess>();
-const EXIT_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 let hooked = false;
 
 /** `spawn` in a new process group (the child leads it), registered for stopGroup / exit. */
@@ -61,16 +61,6 @@ export async function stopGroup(child: ChildProcess, graceMs = 500): Promise<voi
 function hook(): void {
   if (hooked) return;
   hooked = true;
-  process.on("exit", killAll);
-  for (const sig of EXIT_SIGNALS) {
-    const onSignal = () => {
-      // Someone else handles this signal (a graceful stop): they end the process, and the
-      // exit hook kills the groups then. Otherwise do what the default would: die by it.
-      if (process.listenerCount(sig) > 1) return;
-      killAll();
-      process.removeListener(sig, onSignal);
-      process.kill(process.pid, sig);
-    };
-    process.on(sig, onSignal);
-  }
+  // Groups are killed at exit and on SIGINT/SIGTERM/SIGHUP (then the signal ends us as usual).
+  onExitOrSignal(killAll);
 }
