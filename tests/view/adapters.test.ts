@@ -238,7 +238,8 @@ describe("GEB adapter", () => {
     expect([e2.file, e2.line, e2.field]).toEqual([rec, 1, "raw_text"]);
 
     // A run whose grading setting the grader refuses (max_support_k 0): an input error naming
-    // the run file and `config`, not a RangeError (geb export had the same bug).
+    // the run file and the field, not a RangeError (geb export had the same bug). The run-file
+    // reader checks it now (issue 31), so the field is the exact setting.
     const badRun = join(f.dir, "bad-config-run");
     cpSync(f.gebModelDir, badRun, { recursive: true });
     const resFile = "results.json";
@@ -250,8 +251,9 @@ describe("GEB adapter", () => {
     else edit(payload);
     writeFileSync(join(badRun, resFile), JSON.stringify(payload));
     const e3 = await inputError(gebViewDataset({ runs: [join(badRun, resFile)] }));
-    expect(e3.field).toBe("config");
-    expect(e3.message).toMatch(/bad grading setting/);
+    expect(e3.file).toBe(join(badRun, resFile));
+    expect(e3.field).toMatch(/(^|\.)config\.max_support_k$/);
+    expect(e3.message).toMatch(/must be an integer in \[1, \d+\], got 0/);
   });
 });
 
