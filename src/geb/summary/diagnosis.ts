@@ -14,7 +14,7 @@
 import { readFileSync } from "node:fs";
 import { InputError } from "../../core/errors.js";
 import { sha256Hex } from "../../core/hash.js";
-import { suggestKey } from "../../core/schema.js";
+import { suggestKey } from "../../core/suggest.js";
 import type { Interval, IntervalsBlock } from "../../core/stats/schema.js";
 import type { Summary } from "./summarize.js";
 
