@@ -2,7 +2,6 @@ import { z } from "zod";
 import { type ErrorLocation, InputError, fieldPath } from "./errors.js";
 import { suggestKey } from "./suggest.js";
 
-
 /**
  * Parse with a zod schema and turn the first issue into an InputError that names the field.
  * Every artifact we read goes through here, so messages look the same everywhere.
