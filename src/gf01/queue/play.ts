@@ -16,6 +16,7 @@ import type { QueueUrl } from "../../core/queue/url.js";
 import type { ClientSpec } from "../../core/engine/queue.js";
 import type { RetryPolicy } from "../../core/engine/retry.js";
 import type { ResponseCache } from "../../core/engine/cache.js";
+import type { ReplyTally } from "../../core/engine/unparseable.js";
 import type {
   ChatMessage,
   ClientDescriptor,
@@ -137,6 +138,11 @@ export interface PlayJobResult {
   prompts: ChatMessage[][];
   /** With `cached`: the responses of the calls made live, for the coordinator's cache. */
   fresh?: [string, ModelResponse][];
+  /**
+   * The agent's replies and unusable replies, when it counts them: the coordinator's run
+   * tally (and its `--max-unparseable-share` verdict) must equal a local run's.
+   */
+  replies?: ReplyTally;
 }
 
 /** A failed episode travels as the job's failedReason: this prefix, then JSON. */
@@ -238,7 +244,7 @@ export function queuedEpisodes(
       if (local && !Array.isArray(local)) {
         const v = checkedResult("(cache)", local, inst.instance_id);
         await replay(v.prompts);
-        return { row: v.row, log: v.log, line: v.line };
+        return { row: v.row, log: v.log, line: v.line, replies: v.replies };
       }
       const out = outcomes.get(k) as JobOutcome<PlayJobResult>;
       if (!out.ok) {
@@ -250,7 +256,7 @@ export function queuedEpisodes(
       // The coordinator's cache gets what the local run would have put there.
       for (const [key, resp] of v.fresh ?? []) await o.cache?.put(key, resp);
       await replay(v.prompts);
-      return { row: v.row, log: v.log, line: v.line };
+      return { row: v.row, log: v.log, line: v.line, replies: v.replies };
     };
   };
 }
@@ -275,6 +281,12 @@ function checkedResult(
     )
   )
     throw bad("has fresh cache entries that are not [key, response] pairs");
+  const count = (x: unknown) => typeof x === "number" && Number.isSafeInteger(x) && x >= 0;
+  if (
+    r.replies !== undefined &&
+    !(obj(r.replies) && count(r.replies.replies) && count(r.replies.unparseable))
+  )
+    throw bad("has a reply count that is not {replies, unparseable}");
   let row: unknown;
   try {
     row = JSON.parse(r.line);
@@ -480,7 +492,7 @@ async function playRemote(
   const { runRecordLine } = await import("../artifacts/run-record.js");
   try {
     const r = await playEpisode(agent, d.instance, d.index, d.params);
-    return { line: runRecordLine(r.row), log: r.log, prompts };
+    return { line: runRecordLine(r.row), log: r.log, prompts, ...(r.replies ? { replies: r.replies } : {}) };
   } catch (e) {
     const failed = e instanceof EpisodeFailed ? e : undefined;
     const err: PlayErrorData = {
