@@ -358,12 +358,17 @@ export function gradeFiles(opts: {
   const unmatched = new Set(ids);
   const intervals = options.metrics === "1.0" ? new GradeIntervals() : undefined;
   const go = (onResult: (r: RowResult) => void): void => {
+    let n = 0;
     forEachDataRow(opts.data, (row) => {
+      n++;
       unmatched.delete(row.id);
       const r = grader.add(row, preds.get(row.id));
       intervals?.add(r, episodeCluster(row));
       onResult(r);
     });
+    // Nothing to grade is a wrong input (an empty or truncated data file), not a score of n=0;
+    // thrown inside the writer so no row-results file is left behind.
+    if (n === 0) throw new InputError("holds no data rows: nothing to grade", { file: opts.data });
   };
   if (opts.rowResults) withWriter(opts.rowResults, (w) => go((r) => w.write(dumpsLine(r))));
   else go(() => {});

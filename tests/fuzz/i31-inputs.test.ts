@@ -4,7 +4,7 @@
  * stderr, the file named, no `:0:`) hold on the commands the campaign found breaking them.
  * In-process through each CLI's `main`.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -315,5 +315,15 @@ describe("issue 31 item 12: conventions (exit 2 on stderr naming the file, no :0
       await runCli("geb", ["grade", "--data", data, "--pred", pred, "--strict"]),
       /holds no prediction rows/,
     );
+  });
+  it("geb grade: a data file without rows is an input error, and leaves no row-results file", async () => {
+    const data = file("empty-data.jsonl", "\n");
+    const pred = file("some-pred.jsonl", '{"id":"x","value":"1"}\n');
+    const out = join(dir, "rr-empty.jsonl");
+    quietInputError(
+      await runCli("geb", ["grade", "--data", data, "--pred", pred, "--row-results", out]),
+      /empty-data\.jsonl: holds no data rows/,
+    );
+    expect(existsSync(out)).toBe(false);
   });
 });
