@@ -84,6 +84,7 @@ function parseLineJson(bytes: Buffer, file: string, line: number, decoder?: Epis
 export function forEachDataRow(file: string, onRow: (row: GebRowRead, line: number) => void): void {
   let lastDoc = "";
   let lastBook = "";
+  let rows = 0;
   const decoder = new EpisodeRowDecoder();
   forEachLine(file, (bytes, line) => {
     const value = parseLineJson(bytes, file, line, decoder);
@@ -94,8 +95,13 @@ export function forEachDataRow(file: string, onRow: (row: GebRowRead, line: numb
     else lastDoc = row.document;
     if (row.book === lastBook) row.book = lastBook;
     else lastBook = row.book;
+    rows++;
     onRow(row, line);
   });
+  // A dataset without rows is a wrong input (an empty or truncated file): grading, answering
+  // or scoring it would print n=0 (or a table of nulls) with exit 0. Callers that write run
+  // inside their atomic writer, so nothing is left behind.
+  if (rows === 0) throw new InputError("holds no data rows", { file });
 }
 
 /** What reading a prediction file found besides the answers (reported, never silently dropped). */
@@ -358,17 +364,12 @@ export function gradeFiles(opts: {
   const unmatched = new Set(ids);
   const intervals = options.metrics === "1.0" ? new GradeIntervals() : undefined;
   const go = (onResult: (r: RowResult) => void): void => {
-    let n = 0;
     forEachDataRow(opts.data, (row) => {
-      n++;
       unmatched.delete(row.id);
       const r = grader.add(row, preds.get(row.id));
       intervals?.add(r, episodeCluster(row));
       onResult(r);
     });
-    // Nothing to grade is a wrong input (an empty or truncated data file), not a score of n=0;
-    // thrown inside the writer so no row-results file is left behind.
-    if (n === 0) throw new InputError("holds no data rows: nothing to grade", { file: opts.data });
   };
   if (opts.rowResults) withWriter(opts.rowResults, (w) => go((r) => w.write(dumpsLine(r))));
   else go(() => {});

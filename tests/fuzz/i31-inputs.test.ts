@@ -316,7 +316,7 @@ describe("issue 31 item 12: conventions (exit 2 on stderr naming the file, no :0
       /holds no prediction rows/,
     );
   });
-  it("geb grade: a data file without rows is an input error, and leaves no row-results file", async () => {
+  it("geb grade, baseline, model: a data file without rows is an input error, and leaves no output file", async () => {
     const data = file("empty-data.jsonl", "\n");
     const pred = file("some-pred.jsonl", '{"id":"x","value":"1"}\n');
     const out = join(dir, "rr-empty.jsonl");
@@ -325,5 +325,15 @@ describe("issue 31 item 12: conventions (exit 2 on stderr naming the file, no :0
       /empty-data\.jsonl: holds no data rows/,
     );
     expect(existsSync(out)).toBe(false);
+    // The same for every command that reads a dataset: no n=0 output with exit 0.
+    const base = join(dir, "b-empty.jsonl");
+    quietInputError(await runCli("geb", ["baseline", "--data", data, "--out", base]), /holds no data rows/);
+    expect(existsSync(base)).toBe(false);
+    const m = join(dir, "m-empty.jsonl");
+    quietInputError(
+      await runCli("geb", ["model", "--data", data, "--model", "builtin:ledger-reader", "--out", m]),
+      /holds no data rows/,
+    );
+    expect(existsSync(m)).toBe(false);
   });
 });
