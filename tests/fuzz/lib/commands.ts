@@ -33,6 +33,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { flagSites, isNumericFlag } from "./flags.js";
 import { mutationsOf, type Shape } from "./mutate.js";
@@ -324,6 +325,26 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       check: (cwd) => validRuns(cwd, "out.jsonl"),
     },
     {
+      name: "gf01 migrate-runs --manifest",
+      bin: "gf01",
+      argv: [
+        "migrate-runs",
+        "--runs",
+        join(OFFICIAL, "runs_pre_v1_legacy.jsonl"),
+        "--instances",
+        B,
+        "--manifest",
+        IN,
+        "--out",
+        "out.jsonl",
+      ],
+      flag: "--manifest",
+      ...from("gf01 split manifest"),
+      fileName: "manifest.json",
+      reportOnStdout: true,
+      check: (cwd) => validRuns(cwd, "out.jsonl"),
+    },
+    {
       name: "gf01 generate --config",
       bin: "gf01",
       argv: ["generate", "--config", IN, "--count", "1", "--out", "gen.json"],
@@ -598,6 +619,37 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       flag: "--price-table",
       ...from("engine price table"),
       fileName: "prices.json",
+    },
+    {
+      name: "geb sweep --config",
+      bin: "geb",
+      argv: ["sweep", "--config", IN],
+      flag: "--config",
+      shape: "json",
+      valid: runConfig({ out: "sweep", seeds: 1, episodes: 1, steps: 12, keys: 3, queries: 3 }),
+      fileName: "sweep.json",
+      slow: true,
+    },
+    {
+      name: "geb ui model --fixture",
+      bin: "geb",
+      argv: [
+        "ui",
+        "model",
+        "--fixture",
+        IN,
+        "--model",
+        "builtin:echo",
+        "--results",
+        "ui-res.jsonl",
+        "--out",
+        "ui.json",
+      ],
+      flag: "--fixture",
+      ...from("geb ui fixture (ui validate, ui score)"),
+      fileName: "ui.jsonl",
+      okCodes: [1],
+      check: jsonlOutput("ui-res.jsonl"),
     },
     {
       name: "geb selector export --data",
@@ -1256,6 +1308,37 @@ export const DIST = join(ROOT, "dist/bin");
 /** Whether chmod 000 stops this process from reading (root reads anyway). */
 export const IS_ROOT = process.getuid?.() === 0;
 
+/** Newest modification time of any file under `dir`. */
+function newest(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : lstatSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/**
+ * How the bins are started: the built bundles (`npm run build`) when they are newer than every
+ * source file, else the sources through tsx (the same main; slower start-up), so a stale dist/
+ * never stands in for the code under test. FUZZ_BINS=dist|src forces one.
+ */
+export function binLauncher(): { kind: "dist" | "src"; argv: (bin: "gf01" | "geb") => string[] } {
+  const want = process.env.FUZZ_BINS;
+  const built = existsSync(join(DIST, "gf01.js")) && existsSync(join(DIST, "geb.js"));
+  const fresh = built && lstatSync(join(DIST, "gf01.js")).mtimeMs >= newest(join(ROOT, "src"));
+  if (want === "dist" || (want !== "src" && fresh))
+    return { kind: "dist", argv: (bin) => [join(DIST, `${bin}.js`)] };
+  // tsx by its file: the working directory of a case is a temp dir, where `tsx` does not resolve.
+  const tsx = pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
+  return { kind: "src", argv: (bin) => ["--import", tsx, join(ROOT, "src/bin", `${bin}.ts`)] };
+}
+let launcher: ReturnType<typeof binLauncher> | undefined;
+const launch = (bin: "gf01" | "geb") => {
+  launcher ??= binLauncher();
+  return launcher.argv(bin);
+};
+
 export interface ProcResult {
   code: number | null;
   signal: string | null;
@@ -1274,7 +1357,7 @@ export function runBin(
 ): Promise<ProcResult> {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(DIST, `${bin}.js`), ...argv], {
+    const child = spawn(process.execPath, [...launch(bin), ...argv], {
       cwd,
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
@@ -1398,7 +1481,7 @@ export async function runCase(
     const bad = await c.check(cwd);
     if (bad) violations.push({ kind: "damaged-row-accepted", detail: bad });
   }
-  const repro = `cd ${cwd} && node ${join(DIST, `${c.bin}.js`)} ${argv.map(shellQuote).join(" ")}`;
+  const repro = `cd ${cwd} && node ${launch(c.bin).map(shellQuote).join(" ")} ${argv.map(shellQuote).join(" ")}`;
   if (!violations.length && !o.keep) {
     try {
       chmodSync(join(cwd, c.fileName), 0o644);
@@ -1541,4 +1624,94 @@ export async function pool<T, R>(items: T[], n: number, f: (x: T, i: number) => 
     }),
   );
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The campaign (npm run fuzz:soak -- --commands).
+
+export interface CampaignSummary {
+  cases: number;
+  /** Per (command, flag): cases, exit codes seen, violations. */
+  commands: Record<string, { cases: number; exits: Record<string, number>; violations: number }>;
+  /** Violations by kind. */
+  byKind: Record<string, number>;
+  /** Violations by mutation class. */
+  byClass: Record<string, number>;
+  /** Numeric flag values a command ran with (exit 0): for review, not violations. */
+  acceptedNumbers: string[];
+  failures: {
+    command: string;
+    cls: string;
+    code: number | null;
+    kinds: string[];
+    detail: string;
+    repro?: string;
+  }[];
+}
+
+/**
+ * Every pair × every damage class (+ `random` random mutations each), then every numeric flag
+ * of the table's commands × NUMERIC_VALUES. Failing cases keep their working dir (the repro).
+ */
+export async function runCampaign(
+  fx: FuzzFixtures,
+  base: string,
+  o: {
+    jobs?: number;
+    random?: number;
+    seed?: number;
+    only?: RegExp;
+    flags?: boolean;
+    onResult?: (r: CaseResult, done: number, total: number) => void;
+  } = {},
+): Promise<CampaignSummary> {
+  const table = commandTable(fx).filter((c) => !o.only || o.only.test(c.name));
+  type Job = () => Promise<CaseResult>;
+  const jobs: Job[] = [];
+  for (const c of table) {
+    const ds = [
+      ...damagesOf(c.valid, c.shape),
+      ...randomDamages(c.valid, c.shape, (o.seed ?? 31) ^ c.name.length, o.random ?? 0),
+    ];
+    for (const d of ds) jobs.push(() => runCase(c, d, base));
+  }
+  if (o.flags !== false) for (const f of flagCases(table)) jobs.push(() => runFlagCase(f, base));
+  const s: CampaignSummary = {
+    cases: 0,
+    commands: {},
+    byKind: {},
+    byClass: {},
+    acceptedNumbers: [],
+    failures: [],
+  };
+  let done = 0;
+  await pool(jobs, o.jobs ?? 2, async (job) => {
+    const r = await job();
+    done++;
+    s.cases++;
+    s.commands[r.command] ??= { cases: 0, exits: {}, violations: 0 };
+    const e = s.commands[r.command];
+    e.cases++;
+    e.exits[String(r.code)] = (e.exits[String(r.code)] ?? 0) + 1;
+    if (r.cls.startsWith("value ") && r.code === 0) s.acceptedNumbers.push(`${r.command} ${r.cls.slice(6)}`);
+    if (r.violations.length) {
+      e.violations++;
+      for (const v of new Set(r.violations.map((x) => x.kind))) s.byKind[v] = (s.byKind[v] ?? 0) + 1;
+      const cls = r.cls.startsWith("value ") ? "numeric flag" : r.cls;
+      s.byClass[cls] = (s.byClass[cls] ?? 0) + 1;
+      s.failures.push({
+        command: r.command,
+        cls: r.cls,
+        code: r.code,
+        kinds: r.violations.map((x) => x.kind),
+        detail: r.violations
+          .map((x) => x.detail)
+          .join(" | ")
+          .slice(0, 600),
+        repro: r.repro,
+      });
+    }
+    o.onResult?.(r, done, jobs.length);
+  });
+  return s;
 }
