@@ -70,6 +70,12 @@ export interface CommandInput {
   reportOnStdout?: boolean;
   /** On exit 2, a stderr line matching this is the command's verdict, not an input error. */
   verdict?: RegExp;
+  /**
+   * A verdict (exit 2 on stdout or `verdict`) is a report the command writes to its --out (the
+   * release checks). Otherwise a verdict writes nothing: `migrate-runs` whose output fails the
+   * strict check must not leave it.
+   */
+  verdictWrites?: boolean;
   /** After exit 0: the rows the command wrote are valid (undefined), else why not. */
   check?: (cwd: string) => string | undefined | Promise<string | undefined>;
   /** Long-running work: fewer classes in the sample test. */
@@ -405,6 +411,7 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       name: "gf01 split-policy-check --manifest",
       bin: "gf01",
       argv: ["split-policy-check", "--manifest", IN, "--out", "policy.json"],
+      verdictWrites: true,
       flag: "--manifest",
       ...from("gf01 split manifest"),
       fileName: "manifest.json",
@@ -414,6 +421,7 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       name: "gf01 release-governance-check --previous-manifest",
       bin: "gf01",
       argv: ["release-governance-check", "--manifest", MAN, "--previous-manifest", IN, "--out", "gov.json"],
+      verdictWrites: true,
       flag: "--previous-manifest",
       ...from("gf01 split manifest"),
       fileName: "previous.json",
@@ -423,6 +431,7 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       name: "gf01 release-report-check --runs",
       bin: "gf01",
       argv: ["release-report-check", "--runs", IN, "--manifest", MAN, "--out", "report-check.json"],
+      verdictWrites: true,
       flag: "--runs",
       ...from("gf01 run rows (release-report-check)"),
       fileName: "runs.jsonl",
@@ -470,6 +479,7 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       name: "gf01 q033 close --sweep",
       bin: "gf01",
       argv: ["q033", "close", "--sweep", IN, "--sweep", IN, "--out", "close.json"],
+      verdictWrites: true,
       flag: "--sweep",
       ...from("gf01 Q-033 sweep (q033 close)"),
       fileName: "sweep.json",
@@ -1018,17 +1028,22 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
     {
       name: "geb rag summarize --config",
       bin: "geb",
-      argv: ["rag", "summarize", "--config", IN, "--runs-dir", join(RAG, "summarize/runs")],
+      // The runs dir is copied in: summarize writes its summary there (never into the fixtures).
+      argv: ["rag", "summarize", "--config", IN, "--runs-dir", "runs"],
       flag: "--config",
       ...from("geb rag preset (rag run --config)"),
       valid: text(join(RAG, "summarize/rag_benchmark_strict.json")),
       fileName: "preset.json",
-      files: Object.fromEntries(
-        readdirSync(join(RAG, "summarize/data")).map((f) => [
+      files: Object.fromEntries([
+        ...readdirSync(join(RAG, "summarize/data")).map((f) => [
           `data/${f}`,
           text(join(RAG, "summarize/data", f)),
         ]),
-      ),
+        ...["rag_alpha.json", "rag_beta.json", "rag_delta.json"].map((f) => [
+          `runs/${f}`,
+          text(join(RAG, "summarize/runs", f)),
+        ]),
+      ]),
       okCodes: [1],
     },
     {
@@ -1503,7 +1518,7 @@ export const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s
 
 /** The per-case contract (pure: the process result and the listings). */
 export function caseViolations(
-  c: Pick<CommandInput, "bin" | "flag" | "okCodes" | "reportOnStdout" | "verdict">,
+  c: Pick<CommandInput, "bin" | "flag" | "okCodes" | "reportOnStdout" | "verdict" | "verdictWrites">,
   r: ProcResult,
   fs: { before: string[]; after: string[]; fileName: string; inputChanged: boolean; names?: string[] },
 ): { kind: ViolationKind; detail: string }[] {
@@ -1537,7 +1552,13 @@ export function caseViolations(
   const added = fs.after.filter((p) => !fs.before.includes(p));
   const temps = added.filter((p) => /\.tmp|\.partial|~$/.test(p));
   if (temps.length) v.push({ kind: "temp-file", detail: temps.join(", ") });
-  if (r.code !== 0 && !verdict && !(c.okCodes ?? []).includes(r.code ?? -1) && added.length && !temps.length)
+  if (
+    r.code !== 0 &&
+    !(verdict && c.verdictWrites) &&
+    !(c.okCodes ?? []).includes(r.code ?? -1) &&
+    added.length &&
+    !temps.length
+  )
     v.push({ kind: "left-behind", detail: `exit ${r.code}, left: ${added.slice(0, 8).join(", ")}` });
   if (fs.inputChanged) v.push({ kind: "input-modified", detail: fs.fileName });
   return v;
