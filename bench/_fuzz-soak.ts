@@ -6,6 +6,7 @@
  *   npm run fuzz:soak -- --minutes 5 --seed 42 # replay a run
  *   npm run fuzz:soak -- --commands            # issue 31: the process-level command campaign
  *   npm run fuzz:soak -- --commands --random 5 --jobs 2 --only 'geb util'
+ *   npm run fuzz:soak -- --commands --values 'NaN -1 0' --summary-file tallies.json
  *
  * `--commands` runs tests/fuzz/lib/commands.ts's campaign instead (needs `npm run build`): every
  * (command, file flag) pair of the command table × every damage class (and `--random n` random
@@ -67,6 +68,8 @@ async function commandCampaign(): Promise<void> {
   const random = Number(arg("random") ?? 3);
   const seed = Number(arg("seed") ?? 31);
   const only = arg("only");
+  const summaryFile = arg("summary-file");
+  const { writeFileSync } = await import("node:fs");
   const dir = mkdtempSync(join(tmpdir(), "fuzz-commands-"));
   const fixtures = await makeFixtures(join(dir, "fixtures"));
   const t0 = Date.now();
@@ -76,7 +79,10 @@ async function commandCampaign(): Promise<void> {
     seed,
     only: only ? new RegExp(only) : undefined,
     flags: !process.argv.includes("--no-flags"),
-    onResult: (r, done, total) => {
+    values: arg("values")?.split(" "),
+    onResult: (r, done, total, sofar) => {
+      // The tallies so far, for a campaign cut short.
+      if (summaryFile && done % 100 === 0) writeFileSync(summaryFile, `${JSON.stringify(sofar, null, 2)}\n`);
       if (r.violations.length)
         process.stderr.write(
           `soak: FAIL ${r.command} [${r.cls}] ${r.violations

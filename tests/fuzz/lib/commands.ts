@@ -1431,6 +1431,8 @@ export interface CaseResult {
   cls: string;
   code: number | null;
   ms: number;
+  /** Killed at the time limit. */
+  timedOut: boolean;
   stderr: string;
   violations: { kind: ViolationKind; detail: string }[];
   /** Repro: the working dir kept (on violation) and the command line. */
@@ -1508,6 +1510,7 @@ export async function runCase(
     cls: d.cls,
     code: r.code,
     ms: r.ms,
+    timedOut: r.timedOut,
     stderr: r.stderr.slice(0, 2000),
     violations,
     repro: violations.length ? repro : undefined,
@@ -1578,7 +1581,7 @@ export interface FlagCase {
 }
 
 /** Every numeric flag of every command in the table, on that command's valid line. */
-export function flagCases(table: CommandInput[]): FlagCase[] {
+export function flagCases(table: CommandInput[], values = NUMERIC_VALUES): FlagCase[] {
   const sites = flagSites().filter((s) => isNumericFlag(s.option));
   const seen = new Set<string>();
   const out: FlagCase[] = [];
@@ -1592,8 +1595,7 @@ export function flagCases(table: CommandInput[]): FlagCase[] {
     seen.add(key);
     for (const s of sites) {
       if (s.bin !== c.bin || s.command.join(" ") !== cmdPath.join(" ")) continue;
-      for (const value of NUMERIC_VALUES)
-        out.push({ command: key, flag: s.option.long as string, value, input: c });
+      for (const value of values) out.push({ command: key, flag: s.option.long as string, value, input: c });
     }
   }
   return out;
@@ -1675,7 +1677,9 @@ export async function runCampaign(
     seed?: number;
     only?: RegExp;
     flags?: boolean;
-    onResult?: (r: CaseResult, done: number, total: number) => void;
+    /** Numeric flag values (default NUMERIC_VALUES). */
+    values?: string[];
+    onResult?: (r: CaseResult, done: number, total: number, sofar: CampaignSummary) => void;
   } = {},
 ): Promise<CampaignSummary> {
   const table = commandTable(fx).filter((c) => !o.only || o.only.test(c.name));
@@ -1688,7 +1692,7 @@ export async function runCampaign(
     ];
     for (const d of ds) jobs.push(() => runCase(c, d, base));
   }
-  if (o.flags !== false) for (const f of flagCases(table)) jobs.push(() => runFlagCase(f, base));
+  if (o.flags !== false) for (const f of flagCases(table, o.values)) jobs.push(() => runFlagCase(f, base));
   const s: CampaignSummary = {
     cases: 0,
     commands: {},
@@ -1727,7 +1731,7 @@ export async function runCampaign(
         repro: r.repro,
       });
     }
-    o.onResult?.(r, done, jobs.length);
+    o.onResult?.(r, done, jobs.length, s);
   });
   return s;
 }

@@ -1,0 +1,10 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeFixtures } from "./lib/readers.js";
+import { commandTable, runCase, pool } from "./lib/commands.js";
+const root = mkdtempSync(join(tmpdir(), "fz-try-"));
+const fx = await makeFixtures(join(root, "fixtures"));
+const t = commandTable(fx).filter(c => !process.argv[2] || c.name.includes(process.argv[2]));
+const rs = await pool(t, 2, (c) => runCase(c, { cls: "valid", bytes: c.valid }, root, { keep: true }));
+for (const r of rs) console.log(r.code, r.ms, r.command, r.violations.length ? JSON.stringify(r.violations) : "", r.code ? r.stderr.slice(0, 300) : "");
