@@ -98,6 +98,8 @@ describe(`commands under damaged input (${binLauncher().kind} bins)`, () => {
       ["geb summarize --thresholds", "missing"], // an empty --out-dir
       ["gf01 migrate-runs --manifest", "root-wrapped"], // out.jsonl, then the manifest was read
       ["geb model --data", "unreadable"], // EIO: internal error (and config.json)
+      ["geb pipeline grid --thresholds", "missing"], // grid/ and its first cell's folder
+      ["geb sweep --config", "long-line"], // a 2 MB --out name: internal error ENAMETOOLONG
     ];
     const rs = await pool(cases, 2, ([n, cls]) => runCase(cmd(n), damage(cmd(n), cls), root));
     expect(show(rs)).toEqual([]);

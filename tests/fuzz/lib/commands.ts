@@ -91,7 +91,8 @@ function jsonlOutput(file: string): (cwd: string) => string | undefined {
     if (!existsSync(p)) return undefined;
     const lines = readFileSync(p, "utf8").split("\n");
     for (let i = 0; i < lines.length; i++) {
-      if (lines[i] === "" && i === lines.length - 1) continue;
+      // Blank lines are skipped by every JSONL reader here (and `util limit` of nothing writes one, as the reference).
+      if (lines[i].trim() === "") continue;
       try {
         JSON.parse(lines[i]);
       } catch {
@@ -212,6 +213,7 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       name: "gf01 identifiability-check --instances",
       bin: "gf01",
       argv: ["identifiability-check", "--instances", IN, "--out", "ident.json"],
+      verdictWrites: true,
       flag: "--instances",
       ...from("gf01 instance bundle"),
       fileName: "bundle.json",
@@ -470,6 +472,8 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       name: "gf01 p0-feedback-check --feedback",
       bin: "gf01",
       argv: ["p0-feedback-check", "--feedback", IN, "--out", "fb.json"],
+      // Its --out is the gate report, written for every outcome (as the official check).
+      verdictWrites: true,
       flag: "--feedback",
       ...from("gf01 P0 feedback CSV"),
       fileName: "feedback.csv",
@@ -1433,6 +1437,7 @@ export interface CaseResult {
   ms: number;
   /** Killed at the time limit. */
   timedOut: boolean;
+  stdout: string;
   stderr: string;
   violations: { kind: ViolationKind; detail: string }[];
   /** Repro: the working dir kept (on violation) and the command line. */
@@ -1511,6 +1516,7 @@ export async function runCase(
     code: r.code,
     ms: r.ms,
     timedOut: r.timedOut,
+    stdout: r.stdout.slice(0, 2000),
     stderr: r.stderr.slice(0, 2000),
     violations,
     repro: violations.length ? repro : undefined,
@@ -1534,23 +1540,21 @@ export function caseViolations(
   const ok = [0, 2, ...(c.okCodes ?? [])];
   if (!r.timedOut && (r.code === null || !ok.includes(r.code)))
     v.push({ kind: "exit-code", detail: `exit ${r.code ?? r.signal}: ${first(r.stderr)}` });
-  // A release check's verdict: exit 2, its JSON report on stdout (and in --out), nothing on stderr.
-  const verdict =
-    r.code === 2 &&
-    ((!!c.reportOnStdout && r.stderr.trim() === "" && r.stdout.trim().startsWith("{")) ||
-      (!!c.verdict && c.verdict.test(r.stderr.trim()) && r.stderr.trim().split("\n").length === 1));
-  if (r.code === 2) {
-    const lines = r.stderr.split("\n").filter((l) => l.trim() !== "");
-    if (!verdict) {
-      const base = fs.fileName.split("/").pop() as string;
-      const names = [base, fs.fileName, ...(fs.names ?? [])];
-      if (lines.length !== 1)
-        v.push({ kind: "message", detail: `${lines.length} stderr lines: ${r.stderr.slice(0, 300)}` });
-      else if (!lines[0].startsWith(`${c.bin}: `))
-        v.push({ kind: "message", detail: `not "${c.bin}: …": ${lines[0]}` });
-      else if (!names.some((n) => lines[0].includes(n)))
-        v.push({ kind: "message", detail: `does not name ${base}: ${lines[0].slice(0, 300)}` });
-    }
+  // A check's verdict: exit 2 with its JSON report on stdout (the release and P0 checks; a
+  // stderr line, if any, is checked below), or a stderr line matching `verdict` (q033 close).
+  const lines = r.stderr.split("\n").filter((l) => l.trim() !== "");
+  const stdoutReport = !!c.reportOnStdout && r.stdout.trim().startsWith("{");
+  const verdictLine = !!c.verdict && lines.length === 1 && c.verdict.test(lines[0].trim());
+  const verdict = r.code === 2 && (stdoutReport || verdictLine);
+  if (r.code === 2 && !verdictLine && !(stdoutReport && lines.length === 0)) {
+    const base = fs.fileName.split("/").pop() as string;
+    const names = [base, fs.fileName, ...(fs.names ?? [])];
+    if (lines.length !== 1)
+      v.push({ kind: "message", detail: `${lines.length} stderr lines: ${r.stderr.slice(0, 300)}` });
+    else if (!lines[0].startsWith(`${c.bin}: `))
+      v.push({ kind: "message", detail: `not "${c.bin}: …": ${lines[0]}` });
+    else if (!stdoutReport && !names.some((n) => lines[0].includes(n)))
+      v.push({ kind: "message", detail: `does not name ${base}: ${lines[0].slice(0, 300)}` });
   }
   const added = fs.after.filter((p) => !fs.before.includes(p));
   const temps = added.filter((p) => /\.tmp|\.partial|~$/.test(p));
@@ -1617,9 +1621,13 @@ export async function runFlagCase(
   // On exit 2 the line must name the flag (or the input file, when the input is what failed).
   const line = r.stderr.split("\n").find((l) => l.trim()) ?? "";
   const violations = r.violations.filter(
-    (x) => x.kind !== "message" && (!r.timedOut || (x.kind !== "hang" && x.kind !== "left-behind")),
+    (x) =>
+      x.kind !== "message" &&
+      (!r.timedOut || (x.kind !== "hang" && x.kind !== "left-behind" && x.kind !== "temp-file")),
   );
-  if (r.code === 2 && !line.includes(f.flag) && !line.includes(c.fileName))
+  // A check's verdict (its JSON report on stdout, stderr empty) is not a rejected value.
+  const verdict = !!c.reportOnStdout && line === "" && r.stdout.trim().startsWith("{");
+  if (r.code === 2 && !verdict && !line.includes(f.flag) && !line.includes(c.fileName))
     violations.push({ kind: "message", detail: `does not name ${f.flag}: ${line.slice(0, 300)}` });
   return { ...r, command: `${f.command} ${f.flag}`, cls: `value ${JSON.stringify(f.value)}`, violations };
 }
