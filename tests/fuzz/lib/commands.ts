@@ -894,7 +894,6 @@ export function commandTable(fx: FuzzFixtures): CommandInput[] {
       flag: "--fixture",
       ...from("geb ui fixture (ui validate, ui score)"),
       fileName: "ui.jsonl",
-      okCodes: [1],
     },
     {
       name: "geb ui summary --fixture",
