@@ -4,6 +4,16 @@
  *
  *   npm run fuzz:soak -- --minutes 60          # fresh seeds from the clock (printed)
  *   npm run fuzz:soak -- --minutes 5 --seed 42 # replay a run
+ *   npm run fuzz:soak -- --commands            # issue 31: the process-level command campaign
+ *   npm run fuzz:soak -- --commands --random 5 --jobs 2 --only 'geb util'
+ *   npm run fuzz:soak -- --commands --values 'NaN -1 0' --summary-file tallies.json
+ *
+ * `--commands` runs tests/fuzz/lib/commands.ts's campaign instead (needs `npm run build`): every
+ * (command, file flag) pair of the command table × every damage class (and `--random n` random
+ * mutations each, from `--seed`), then every numeric flag of those commands × NaN, Infinity,
+ * negative, zero, huge values, each as a real process of the built bins in a fresh working
+ * directory. It prints the tallies as JSON on stdout and keeps each failing case's directory
+ * (its `repro` line); exit 1 when any case broke the contract.
  *
  * Each round runs every surface (file readers, flag parsers, model replies, play API bodies)
  * for a batch of cases with the round's seed; a failure is reported with its seed and
@@ -41,6 +51,54 @@ import { type FuzzStats, readerProperty } from "../tests/fuzz/lib/run.js";
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
+}
+if (process.argv.includes("--commands")) {
+  await commandCampaign();
+  process.exit(process.exitCode ?? 0);
+}
+
+async function commandCampaign(): Promise<void> {
+  const { existsSync } = await import("node:fs");
+  const { DIST, runCampaign } = await import("../tests/fuzz/lib/commands.js");
+  if (!existsSync(join(DIST, "gf01.js"))) {
+    process.stderr.write("soak: --commands runs the built bins: npm run build first\n");
+    process.exit(2);
+  }
+  const jobs = Number(arg("jobs") ?? 2);
+  const random = Number(arg("random") ?? 3);
+  const seed = Number(arg("seed") ?? 31);
+  const only = arg("only");
+  const summaryFile = arg("summary-file");
+  const { writeFileSync } = await import("node:fs");
+  const dir = mkdtempSync(join(tmpdir(), "fuzz-commands-"));
+  const fixtures = await makeFixtures(join(dir, "fixtures"));
+  const t0 = Date.now();
+  const s = await runCampaign(fixtures, dir, {
+    jobs,
+    random,
+    seed,
+    only: only ? new RegExp(only) : undefined,
+    flags: !process.argv.includes("--no-flags"),
+    values: arg("values")?.split(" "),
+    onResult: (r, done, total, sofar) => {
+      // The tallies so far, for a campaign cut short.
+      if (summaryFile && done % 100 === 0) writeFileSync(summaryFile, `${JSON.stringify(sofar, null, 2)}\n`);
+      if (r.violations.length)
+        process.stderr.write(
+          `soak: FAIL ${r.command} [${r.cls}] ${r.violations
+            .map((v) => `${v.kind}: ${v.detail}`)
+            .join(" | ")
+            .slice(0, 300)}\n`,
+        );
+      if (done % 100 === 0 || done === total)
+        process.stderr.write(`soak: ${done}/${total} cases, ${Math.round((Date.now() - t0) / 1000)} s\n`);
+    },
+  });
+  process.stdout.write(
+    `${JSON.stringify({ seed, random, seconds: Math.round((Date.now() - t0) / 1000), dir, ...s }, null, 2)}\n`,
+  );
+  // Passing cases' directories are gone; failing ones stay for their repro lines.
+  process.exitCode = s.failures.length ? 1 : 0;
 }
 const minutes = Number(arg("minutes") ?? 60);
 const baseSeed = Number(arg("seed") ?? Date.now() % 2 ** 31);

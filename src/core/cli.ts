@@ -292,6 +292,14 @@ const writable = (p: string): boolean => {
   }
 };
 
+/** A name over 255 bytes or a path over 4095 (Linux's limits) fails as ENAMETOOLONG later. */
+function nameTooLong(path: string): string | undefined {
+  if (Buffer.byteLength(path) > 4095) return `path is longer than 4095 bytes (${Buffer.byteLength(path)})`;
+  if (path.split("/").some((n) => Buffer.byteLength(n) > 255))
+    return "a file or folder name in the path is longer than 255 bytes";
+  return undefined;
+}
+
 /**
  * Why `path` cannot be an output file, or undefined when writing it can be tried. A missing
  * parent is fine (writers create it) unless an ancestor is a file or not writable. Streams
@@ -300,6 +308,8 @@ const writable = (p: string): boolean => {
 export function outputFileProblem(path: string): string | undefined {
   if (path.trim() === "") return "must be a file path, got an empty string";
   if (path.includes("\0")) return "must be a file path without NUL bytes";
+  const long = nameTooLong(path);
+  if (long) return long;
   const st = statOrUndefined(path);
   if (st?.isDirectory()) return `is a directory (${path}); give a file path`;
   if (st && !writable(path)) return `${path} is not writable`;
@@ -314,6 +324,8 @@ export function outputFileProblem(path: string): string | undefined {
 export function outputDirProblem(path: string): string | undefined {
   if (path.trim() === "") return "must be a directory path, got an empty string";
   if (path.includes("\0")) return "must be a directory path without NUL bytes";
+  const long = nameTooLong(path);
+  if (long) return long;
   const st = statOrUndefined(path);
   if (st && !st.isDirectory()) return `${path} is a file, expected a directory`;
   if (st && !writable(path)) return `directory ${path} is not writable`;

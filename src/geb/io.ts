@@ -78,7 +78,18 @@ export function forEachLine(file: string, onLine: (bytes: Buffer, lineNo: number
           buf = bigger;
         }
       }
-      const n = readSync(fd, buf, end, buf.length - end, null);
+      let n: number;
+      try {
+        n = readSync(fd, buf, end, buf.length - end, null);
+      } catch (e) {
+        // Opened but not readable (EIO from a failing disk, EISDIR on some systems): input error.
+        throw new InputError(
+          `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+          {
+            file,
+          },
+        );
+      }
       if (n === 0) break;
       let scanFrom = end;
       end += n;

@@ -175,9 +175,15 @@ export async function migrateRunsFile(runsFile: string, o: MigrateOptions): Prom
   for await (const r of readJsonl(runsFile)) rows.push(r);
   const score = defaultScorer({ pool: o.pool });
   const { rows: migrated, stats } = migrateRows(rows, bundle, score, o.defaults, runsFile);
-  await writeFileAtomic(o.out, migrated.map((r) => `${runRecordLine(r)}\n`).join(""));
   const manifest = o.manifestFile ? await readJsonFile(o.manifestFile) : undefined;
-  const check = await validateRows(readJsonl(o.out), { strict: true, bundle, manifest, score });
+  // The output's exact lines are validated before they are written: rows that fail the strict
+  // check never appear under --out (issue 31), and the line numbers are the output's.
+  const lines = migrated.map((r) => runRecordLine(r));
+  const check = await validateRows(
+    lines.map((l, i) => ({ line: i + 1, value: JSON.parse(l) as unknown })),
+    { strict: true, bundle, manifest, score },
+  );
+  if (check.ok) await writeFileAtomic(o.out, lines.map((l) => `${l}\n`).join(""));
   if (!check.ok) {
     return {
       ok: false,

@@ -368,13 +368,16 @@ Examples:
       // --agent-cmd --queue: every worker runs the same command (docs/scale.md).
       if (diagnostic)
         throw new InputError("--diagnostic applies to offline agents only", { field: "diagnostic" });
-      // Run config (--config): the effective flags beside the rows, to repeat the run.
-      if (o.out)
-        await (await import("../core/engine/run-config.js")).writeEffectiveConfig(
-          cmd,
-          `${o.out}.config.json`,
-        );
       const r = await evaluateOnlineAgent({
+        // Run config (--config): the effective flags beside the rows, to repeat the run; written
+        // once the bundle and the agent are read (issue 31: bad input leaves no file behind).
+        beforeRun: async () => {
+          if (o.out)
+            await (await import("../core/engine/run-config.js")).writeEffectiveConfig(
+              cmd,
+              `${o.out}.config.json`,
+            );
+        },
         queue: o.queue,
         instancesFile: o.instances,
         agent: o.agentCmd ? undefined : o.agent,

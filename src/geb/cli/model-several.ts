@@ -72,6 +72,8 @@ export interface SeveralModelsDeps {
   /** `--queue`: every model's requests are jobs (each model's run is its own coordinator). */
   queue?: import("../../core/queue/url.js").QueueUrl;
   runGebModel: typeof RunGebModel;
+  /** Called once every engine is made (inputs read), before the first request or output. */
+  beforeRun?: () => Promise<void>;
   /** Runs one model's GEB options (everything but engine and model). */
   base: Omit<Parameters<typeof RunGebModel>[0], "engine" | "model">;
   writeModelDir(dir: string, r: GebModelResult): void;
@@ -138,6 +140,7 @@ export async function runSeveralModels(
     }
     e.run.limiter = l;
   }
+  await deps.beforeRun?.();
   const settled = await Promise.allSettled(
     engines.map((engine, i) => deps.runGebModel({ ...deps.base, model: models[i], engine })),
   );

@@ -193,6 +193,9 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       const { parseRetrievalSpec, runGebModel } = await import("../pipeline/gebmodel.js");
       const { pipelineFromCommand } = await import("../pipeline/config.js");
       const { writeRunArtifacts } = await import("../summary/artifacts.js");
+      // Every input is read before any output is made (issue 31): the thresholds are otherwise
+      // first read after preds.jsonl is written.
+      if (o.thresholds) (await import("../summary/diagnosis.js")).loadThresholds(o.thresholds as string);
       // --model repeats (several models, compared at the end); one model is the plain run.
       const models = ([] as string[]).concat(o.model as string[] | string);
       if (models.length > 1) {
@@ -200,8 +203,8 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
         const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
         await removeStaleOutputTemps(o, true);
         const configOut = configPathFor(o.outDir as string | undefined, undefined);
-        if (configOut) await writeEffectiveConfig(cmd, configOut);
         const g = gebOptionsFromCli(o);
+        const limit = num("--limit", o.limit, { int: true, min: 1, max: MAX_COUNT });
         const { intervalsLine } = await import("../grade/intervals.js");
         const several = runSeveralModels(o, models, {
           engineFromOptions,
@@ -218,9 +221,14 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
               entailmentCheck: o.entailmentCheck as boolean,
             },
             pipeline: null,
-            limit: num("--limit", o.limit, { int: true, min: 1, max: MAX_COUNT }),
+            limit,
+            // Read (and validated) once for every model, before the config is written.
+            rows: (await import("../pipeline/gebmodel.js")).loadRows(o.data as string, limit),
             labels: parseLabels(o.label as string[] | undefined),
             timings: o.timings !== false,
+          },
+          beforeRun: async () => {
+            if (configOut) await writeEffectiveConfig(cmd, configOut);
           },
           writeModelDir: (dir, r) => {
             writeTextAtomic(join(dir, "preds.jsonl"), predictionsJsonl(r));
@@ -272,7 +280,6 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
       const { configPathFor, writeEffectiveConfig } = await import("../../core/engine/run-config.js");
       await removeStaleOutputTemps(o, false);
       const configOut = configPathFor(o.outDir as string | undefined, o.results);
-      if (configOut) await writeEffectiveConfig(cmd, configOut);
       try {
         let r: GebModelResult;
         try {
@@ -292,6 +299,9 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
             limit,
             labels: parseLabels(o.label as string[] | undefined),
             timings: o.timings !== false,
+            onInputsRead: async () => {
+              if (configOut) await writeEffectiveConfig(cmd, configOut);
+            },
           });
         } catch (e) {
           const q = await import("../../core/queue/cli.js");

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Command, Option } from "commander";
 import {
@@ -262,7 +262,8 @@ function registerPipelineCommandsInner(program: Command): void {
       const payloads = loadRuns(o.in as string[]).map((r) => r.payload);
       const first = o.in[0] as string;
       const dir = o.outDir ?? defaultSummaryDir(first);
-      mkdirSync(dir, { recursive: true });
+      // No mkdir here: writeRunArtifacts reads the thresholds first, and its writers make the
+      // folder, so a bad --thresholds leaves no empty --out-dir behind (issue 31).
       const { summary, diagnosis } = writeRunArtifacts(dir, payloads, {
         thresholds: o.thresholds,
         results: false,

@@ -66,6 +66,12 @@ export interface GebModelOptions {
   timings?: boolean;
   /** Rows already read from `data` (grids reuse one read for many cells). */
   rows?: readonly LoadedRow[];
+  /**
+   * Called once every input of the run (rows, linear model) is read and valid, before any
+   * request: the CLI writes its outputs (the effective config) only then, so bad input leaves
+   * no file behind.
+   */
+  onInputsRead?: () => void | Promise<void>;
 }
 
 export interface MetricStats {
@@ -251,6 +257,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
         "the pipeline needs an answerer: --model retrieval:<model spec>, or --deterministic-answer / --selector-only",
         { field: "--model" },
       );
+    await opts.onInputsRead?.();
     pipe = await runPipeline({
       rows,
       config: c,
@@ -280,6 +287,7 @@ export async function runGebModel(opts: GebModelOptions): Promise<GebModelResult
     if (pipe.embeddings) efficiency.embedding_requests = pipe.embeddings.requests;
   } else {
     if (!opts.engine) throw new Error("runGebModel: a plain model run needs an engine");
+    await opts.onInputsRead?.();
     const res = await runModelOverRows({
       rows,
       client: opts.engine.client,

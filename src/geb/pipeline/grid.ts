@@ -4,7 +4,7 @@
  * usual artifacts, plus a table. No model is involved, so a grid of dozens of cells over
  * thousands of rows takes seconds.
  */
-import { mkdirSync } from "node:fs";
+import { loadThresholds } from "../summary/diagnosis.js";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { Progress } from "../../core/progress.js";
@@ -71,8 +71,10 @@ export async function runGrid(opts: GridOptions): Promise<GridCellResult[]> {
     opts.progress === false ? false : undefined,
   );
   const prompt = gebOptionsFromCli({});
-  const out: GridCellResult[] = [];
-  for (const cell of cells) {
+  // Every input is read before any cell writes (issue 31): the thresholds and each cell's
+  // config, so a bad one leaves no half-made --out-dir behind.
+  loadThresholds(opts.thresholds);
+  const resolvedCells = cells.map((cell) => {
     const resolved = resolvePipelineConfig({
       env: opts.env,
       file: opts.configFile ?? null,
@@ -82,6 +84,10 @@ export async function runGrid(opts: GridOptions): Promise<GridCellResult[]> {
       throw new InputError("grids run without a model: add --selector-only or --deterministic-answer", {
         field: "--grid",
       });
+    return { cell, resolved };
+  });
+  const out: GridCellResult[] = [];
+  for (const { cell, resolved } of resolvedCells) {
     const payloads: ModelRunPayload[] = [];
     for (const [data, rows] of datasets) {
       const r = await runGebModel({
@@ -104,7 +110,6 @@ export async function runGrid(opts: GridOptions): Promise<GridCellResult[]> {
     let summary: Summary;
     if (opts.outDir) {
       const dir = join(opts.outDir, name);
-      mkdirSync(dir, { recursive: true });
       summary = writeRunArtifacts(dir, payloads, { thresholds: opts.thresholds }).summary;
     } else summary = summarizeRuns(payloads);
     out.push({ name, cell, payloads, summary });

@@ -265,10 +265,6 @@ export function registerPlayCommands(program: Command): void {
     const { checkProtocol } = await import("../play/api.js");
     const { playBundle } = await import("../play/runner.js");
     const e = await engineFromOptions(o);
-    if (e.run.resultsPath) {
-      const { writeEffectiveConfig } = await import("../../core/engine/run-config.js");
-      await writeEffectiveConfig(playLlm, `${e.run.resultsPath}.config.json`);
-    }
     const prompts = e.run.resultsPath ? new PromptStore(promptFileFor(e.run.resultsPath)) : undefined;
     // Each episode's prompts are written when it is recorded, in bundle order: the same bytes
     // at any --max-concurrency (and as --queue).
@@ -288,6 +284,11 @@ export function registerPlayCommands(program: Command): void {
       prompts: ordered,
     });
     const bundle = await loadBundle(o.instances as BundleSource);
+    // Written once the inputs are read (issue 31: a bad bundle leaves no config behind).
+    if (e.run.resultsPath) {
+      const { writeEffectiveConfig } = await import("../../core/engine/run-config.js");
+      await writeEffectiveConfig(playLlm, `${e.run.resultsPath}.config.json`);
+    }
     const n = bundle.instances.length;
     const bar = new Progress(Math.min(n, e.run.limit ?? n), "play-llm", process.stderr, e.run.progress);
     const queue = o.queue as import("../../core/queue/url.js").QueueUrl | undefined;

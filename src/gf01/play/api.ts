@@ -76,6 +76,8 @@ export interface EvaluateOnlineOptions
     Omit<PlayRunOptions, "bundle" | "agent" | "evalTrack" | "protocol"> {
   /** A bundle file (or formal task), or instances already loaded (`--hoa`). */
   instancesFile: BundleSource;
+  /** Called once the agent and the bundle are read, before the first episode or output. */
+  beforeRun?: () => Promise<void>;
   evalTrack?: string;
   protocol?: string;
   /** Play the episodes on the workers of this queue (built-in online agents only; docs/scale.md). */
@@ -120,6 +122,7 @@ export async function evaluateOnlineAgent(o: EvaluateOnlineOptions): Promise<Pla
   }
   const agent = await resolveOnlineAgent(o);
   const bundle: LoadedBundle = await loadBundle(o.instancesFile);
+  await o.beforeRun?.();
   const remote = o.queue ? await queuedAgentEpisodes(o.queue, o, agent) : undefined;
   return playBundle({
     ...o,
