@@ -117,6 +117,15 @@ export const helpConfig: HelpConfiguration = {
   },
 };
 
+/**
+ * Commander's own usage errors (`error: unknown option '--fo'`, `error: required option
+ * '--data <path>' not specified`) in the bins' convention: one line prefixed with the bin's
+ * name, like every other error (docs/cli.md). Help text written to stderr passes unchanged.
+ */
+export function usageErrorOutput(prog: string): { writeErr: (s: string) => void } {
+  return { writeErr: (s: string) => process.stderr.write(s.replace(/^error: /, `${prog}: `)) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Validated flag values, shared by every bin: commander `argParser`s that turn a bad value into
 // a FlagError (exit 2, one stderr line naming the flag) while the command line is parsed, so no

@@ -20,6 +20,7 @@ import {
   SEED_RANGE,
   packageVersion,
   runMain,
+  usageErrorOutput,
 } from "../core/cli.js";
 import { addConfigOption, forgetConfigOrigin, withConfigOrigin } from "../core/engine/run-config.js";
 import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "../core/engine/unparseable.js";
@@ -134,7 +135,7 @@ export function buildProgram(): Command {
     .version(packageVersion(), "-V, --version", "print the version")
     .exitOverride()
     .configureHelp(helpConfig)
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput(usageErrorOutput("gf01"));
 
   program
     .command("demo")

@@ -87,6 +87,9 @@ describe("--version and exit codes", () => {
       const r = await capture(main, [...argv]);
       expect({ argv, code: r.code }).toEqual({ argv, code: 2 });
       expect(r.err).not.toMatch(/\n\s+at /);
+      // Commander's own messages too are one line prefixed with the bin's name (issue 31).
+      const bin = main === gebMain ? "geb" : "gf01";
+      expect(r.err.startsWith(`${bin}: `), r.err).toBe(true);
     }
   });
 

@@ -15,6 +15,7 @@ import {
   outDirFlag,
   outFileFlag,
   packageVersion,
+  usageErrorOutput,
   SEED_RANGE,
 } from "../../core/cli.js";
 import { RunFailedError } from "../../core/engine/errors.js";
@@ -132,7 +133,7 @@ export function buildProgram(): Command {
     // Usage errors: commander's one-line message, then exit 2 (main); no help dump.
     .exitOverride()
     .configureHelp(helpConfig)
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput(usageErrorOutput("geb"));
 
   const d = DEFAULT_GENERATE_CONFIG;
   program

@@ -91,8 +91,9 @@ describe("geb grade: prediction ids the data does not have, or has twice", () =>
       expect(r.status, bad.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
-      // commander's own line for choices; the shared flag parsers' "geb: --flag …" for values.
-      expect(r.stderr).toMatch(new RegExp(`^(error: option|geb: ${bad[0]} )`));
+      // commander's own line for choices (prefixed like every error); the shared flag parsers'
+      // "geb: --flag …" for values.
+      expect(r.stderr).toMatch(new RegExp(`^geb: (option '${bad[0]} |${bad[0]} )`));
     }
   }, 60_000);
 });

@@ -286,7 +286,7 @@ describe("presets", () => {
     const c = geb(root, "sweep", "--out", "x", "--baseline", "foo");
     expect(c.status).toBe(2);
     expect(c.stderr.trim().split("\n")).toEqual([
-      "error: option '--baseline <b>' argument 'foo' is invalid. Allowed choices are ledger, naive.",
+      "geb: option '--baseline <b>' argument 'foo' is invalid. Allowed choices are ledger, naive.",
     ]);
     const e = geb(root, "run-preset");
     expect(e.status).toBe(2);
