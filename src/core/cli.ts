@@ -123,7 +123,25 @@ export const helpConfig: HelpConfiguration = {
  * name, like every other error (docs/cli.md). Help text written to stderr passes unchanged.
  */
 export function usageErrorOutput(prog: string): { writeErr: (s: string) => void } {
-  return { writeErr: (s: string) => process.stderr.write(s.replace(/^error: /, `${prog}: `)) };
+  return {
+    writeErr: (s: string) => {
+      let line = s.replace(/^error: /, `${prog}: `);
+      // A required option missing after a `--config` file was applied: say where it was looked for.
+      const file = configFileInUse?.();
+      if (file && /^\S+: required option .* not specified\n?$/.test(line))
+        line = line.replace(
+          / not specified(\n?)$/,
+          ` not specified (neither on the command line nor in ${file})$1`,
+        );
+      process.stderr.write(line);
+    },
+  };
+}
+
+let configFileInUse: (() => string | undefined) | undefined;
+/** Registered by the run-config module (engine): the `--config` file applied, if any. */
+export function setConfigFileInUse(f: () => string | undefined): void {
+  configFileInUse = f;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -93,6 +93,20 @@ describe("--version and exit codes", () => {
     }
   });
 
+  it("a required option missing after --config names the config file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cfg-required-"));
+    const cfg = join(dir, "run.json");
+    writeFileSync(cfg, JSON.stringify({ model: "builtin:echo" }));
+    const r = await capture(gebMain, ["model", "--config", cfg]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `geb: required option '--data <path>' not specified (neither on the command line nor in ${cfg})\n`,
+    );
+    // Without a config, the plain message (no stale file from the run before).
+    const plain = await capture(gebMain, ["model", "--model", "builtin:echo"]);
+    expect(plain.err).toBe("geb: required option '--data <path>' not specified\n");
+  });
+
   it("bad input is one line, exit 2", async () => {
     const r = await capture(gebMain, ["grade", "--data", "/nonexistent/d.jsonl", "--pred", "p.jsonl"]);
     expect(r.code).toBe(2);

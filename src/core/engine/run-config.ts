@@ -20,6 +20,7 @@ import { createRequire } from "node:module";
 import { parseEnv } from "node:util";
 import type { Command, Option } from "commander";
 import { InputError } from "../errors.js";
+import { setConfigFileInUse } from "../cli.js";
 
 /** How a flag is written in a config file. */
 export interface ConfigKey {
@@ -186,6 +187,8 @@ const applied = new WeakMap<Command, Applied>();
  * fails with the flag as its field and no file; `withConfigOrigin` names the file then.
  */
 let origin: { file: string; keys: Map<string, string> } | undefined;
+// Commander's "required option … not specified" then names the file too (core/cli.ts).
+setConfigFileInUse(() => origin?.file);
 
 /** Forget the config file of a previous run (each CLI `main` starts with this). */
 export function forgetConfigOrigin(): void {
