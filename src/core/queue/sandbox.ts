@@ -73,8 +73,11 @@ export function sandboxProcessor(handlers: HandlerTable): (job: SandboxJob) => P
     const text = encodeResult(result);
     // What the coordinator will read back must decode: check before offering.
     decodeResult(id, text);
-    const first = await c.hsetnx(SINK_KEY, id, text);
-    await c.hincrby(OFFERS_KEY, id, 1);
-    return first === 1 ? "written" : "duplicate";
+    // One transaction: a sandbox ended between the two (its worker was killed: it exits with
+    // it) must not leave a result in the sink whose offer was never counted.
+    const replies = await c.multi().hsetnx(SINK_KEY, id, text).hincrby(OFFERS_KEY, id, 1).exec();
+    const failed = replies?.find(([err]) => err);
+    if (!replies || failed) throw failed?.[0] ?? new Error(`job ${id}: the result transaction was aborted`);
+    return replies[0][1] === 1 ? "written" : "duplicate";
   };
 }
