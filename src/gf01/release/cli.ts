@@ -66,7 +66,9 @@ function governanceFlags(c: Command): Command {
     .option(
       "--min-public-novelty-ratio <x>",
       "share of current public instances not public in the previous cycle (DEC-067)",
-      floatFlag("min-public-novelty-ratio", RATE_RANGE),
+      // Any finite number reaches the check: outside [0, 1] is the official harness's own
+      // verdict (exit 2, `invalid_min_public_novelty_ratio` JSON on stdout), not a usage error.
+      floatFlag("min-public-novelty-ratio", { min: -1e9, max: 1e9 }),
       0.1,
     )
     .option(

@@ -3,7 +3,12 @@ import { main } from "../../../src/gf01/cli.js";
 
 export const fixtures = fileURLToPath(new URL("../../fixtures/gf01/release/", import.meta.url));
 export const refGf01 = fileURLToPath(new URL("../../../../shared/reference/gf01/", import.meta.url));
-export const harness = "/work/ref/official-Auralin+Benchmark-game";
+/**
+ * The official harness's pilot freeze and pilot campaign (data files only, copied from the
+ * official repository into the fixtures), so the release-parity tests run on a fresh machine:
+ * they used to read a checkout at /work/ref and were skipped wherever it was missing.
+ */
+export const harness = fileURLToPath(new URL("../../fixtures/gf01/release/official-pilot/", import.meta.url));
 
 /** Run `gf01 <argv>` in this process; stdout and stderr captured, exit code returned. */
 export async function runGf01(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
