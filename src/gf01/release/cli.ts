@@ -12,7 +12,6 @@ import {
   MAX_INT,
   outDirFlag,
   outFileFlag,
-  RATE_RANGE,
   SEED_RANGE,
 } from "../../core/cli.js";
 
