@@ -1,41 +1,12 @@
-/**
- * Pieces shared by the reference scorers of the "contract" families (novel_continuity,
- * novel_continuity_long_horizon, myopic_planning_traps, referential_indexing_suite): their
- * `_norm` (strings stripped and lower-cased), `_support_set`, `_citation_prf`, the fixture
- * uid draw, and the fold baseline's key resolution for questions that describe a key
- * instead of naming it.
- */
-import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { PyRandom } from "../../../core/random.js";
 import { foldLedger, questionKey, trapLedger } from "../ledger.js";
 import { isPyNumber, pyNumberValue, pyStrValue, pyTruthy } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
-import { citationPrf, supportSet } from "./rag-prompt-injection.js";
+import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
+import { drawUid, pickExcept } from "../kit/draws.js";
 
-/** The reference's `_norm`: null → "null", bools, numbers as Python `str`, strings stripped + lower. */
-export function normLower(v: unknown): string {
-  if (v === null || v === undefined) return "null";
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (isPyNumber(v)) return pyStrValue(v);
-  // Python str.lower() and JS toLowerCase() agree on the ASCII the fixtures hold.
-  if (typeof v === "string") return pyStrip(v).toLowerCase();
-  return pyJsonDumps(v, { sortKeys: true });
-}
-
-// One implementation, shared with rag_prompt_injection (the reference scripts repeat it).
-export { citationPrf, supportSet };
-
-/** The generators' `f"U{rng.randrange(16**6):06X}"`. */
-export const drawUid = (rng: PyRandom): string =>
-  `U${rng
-    .randrange(16 ** 6)
-    .toString(16)
-    .toUpperCase()
-    .padStart(6, "0")}`;
-
-/** Python `rng.choice([x for x in items if x != exclude])`. */
-export const pickExcept = <T>(rng: PyRandom, items: readonly T[], exclude: T | null = null): T =>
-  rng.choice(items.filter((x) => x !== exclude));
+// Re-exported for the families that import them from here.
+export { citationPrf, drawUid, normLower, pickExcept, supportSet };
 
 const WORD_RE = /[a-z0-9_]+/g;
 

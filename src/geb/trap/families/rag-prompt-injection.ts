@@ -11,11 +11,12 @@
  * attacked ids carry a `_RAGINJ_<variant>` suffix). Per-row correctness is the attacked
  * rows', clustered by base case for intervals.
  */
-import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
+import { pyStrip } from "../../../core/pyjson.js";
 import { PyRandom } from "../../../core/random.js";
+import { citationPrf, normLower as norm, supportSet } from "../kit/metrics.js";
 import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
-import { isDict, isPyNumber, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy, pyEquals } from "../py.js";
+import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy, pyEquals } from "../py.js";
 import type {
   TrapFamily,
   TrapFixtures,
@@ -234,30 +235,11 @@ export function expandRagRows(
 // ---------------------------------------------------------------------------------------
 // Scorer.
 
-/** The reference scorers' `_norm` (shared with social_pressure_self_doubt). */
-export function norm(v: unknown): string {
-  if (v === null || v === undefined) return "null";
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (isPyNumber(v)) return pyStrValue(v);
-  if (typeof v === "string") return pyStrip(v).toLowerCase();
-  return pyJsonDumps(v, { sortKeys: true });
-}
-
-export function supportSet(v: unknown): Set<string> {
-  if (Array.isArray(v)) return new Set(v.filter((x) => x !== null).map((x) => pyStrValue(x)));
-  return v === null || v === undefined ? new Set() : new Set([pyStrValue(v)]);
-}
+// Re-exported for social_pressure_self_doubt and older callers.
+export { citationPrf, norm, supportSet };
 
 // pyEquals moved to ../py.ts (shared with the control scaffolds); re-exported here for callers.
 export { pyEquals } from "../py.js";
-
-export function citationPrf(pred: Set<string>, gold: Set<string>): [number, number, number] {
-  let inter = 0;
-  for (const x of pred) if (gold.has(x)) inter++;
-  const p = pred.size ? inter / pred.size : gold.size === 0 ? 1 : 0;
-  const r = gold.size ? inter / gold.size : 1;
-  return [p, r, p > 0 && r > 0 ? (2 * p * r) / (p + r) : 0];
-}
 
 const rate = (n: number, d: number): number => (d <= 0 ? 0 : n / d);
 const minus = (a: Set<string>, b: Set<string>): string[] => pySortStrings([...a].filter((x) => !b.has(x)));
