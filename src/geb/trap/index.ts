@@ -1,5 +1,6 @@
 /** Trap families (reference-0.1 ports), the framework, and the run / score / check API. */
 export * from "./answer.js";
+export * from "./conformance.js";
 export * from "./families/aggregation-derived.js";
 export * from "./families/authority-under-interference.js";
 export * from "./families/compression-derived.js";
