@@ -3,6 +3,11 @@
  * each as base tasks whose every step is solvable from the agent's view, plus an ambiguous
  * companion whose last step names no single candidate (the right move is to abstain).
  * Labels, counts and positions are drawn from the pack's seeded stream.
+ *
+ * Each family is a declaration over the builders below (candidates, candidate lists, steps,
+ * abstain steps): it states only its wording, its screen and its draws. The draws are made
+ * in the order the family lists them, so the pack's bytes depend on that order
+ * (tests/geb/ui/pack-golden.test.ts pins them).
  */
 import type { PyRandom } from "../../../core/random.js";
 import type { CandSpec, StepSpec } from "./build.js";
@@ -22,47 +27,93 @@ const pick = <T>(r: PyRandom, xs: readonly T[]): T => r.choice(xs);
 /** `n` distinct items in a random order. */
 const some = <T>(r: PyRandom, xs: readonly T[], n: number): T[] => r.sample(xs, n);
 
-/** `n` same-label buttons in one window plus extra distractors. */
-function sameLabel(label: string, n: number, where: CandSpec["where"] = "main"): CandSpec[] {
-  return Array.from({ length: n }, (_, k) => ({ key: `${label}_${k + 1}`, label, where }));
-}
+type Traits = Omit<CandSpec, "key" | "label">;
+/** A candidate: a control with a key (unique in its step) and a visible label (main window unless `where`). */
+const cand = (key: string, label: string, traits: Traits = {}): CandSpec => ({ key, label, ...traits });
+/** A control in the modal dialog. */
+const inDialog = (key: string, label: string, traits: Traits = {}): CandSpec =>
+  cand(key, label, { where: "dialog", ...traits });
+/** A control on the overlay popup (an ad or a look-alike of the page's control). */
+const onOverlay = (key: string, label: string, traits: Traits = {}): CandSpec =>
+  cand(key, label, { where: "overlay", ...traits });
+/** One control per label, keyed `<prefix><label>` (tabs, fields, menu items, folders, rows). */
+const each = <T extends string | number>(
+  prefix: string,
+  items: readonly T[],
+  traits: (item: T) => Traits & { label?: string } = () => ({}),
+): CandSpec[] => items.map((x) => ({ key: `${prefix}${x}`, label: String(x), ...traits(x) }));
+/** `n` same-label buttons in one window (keys `<label>_1 … _n`). */
+const sameLabel = (label: string, n: number): CandSpec[] =>
+  each(
+    `${label}_`,
+    Array.from({ length: n }, (_, k) => k + 1),
+    () => ({ label }),
+  );
+/** A tab strip whose every tab shows itself and keeps the instruction's tab. */
+const tabStrip = (tabs: readonly string[], instructionTab: string): CandSpec[] =>
+  each("tab_", tabs, (t) => ({ role: "tab", next_state: { tab: t, instruction_tab: instructionTab } }));
+/** Invoice rows that all have an "Edit" button, told apart by accessible name. */
+const editButtons = (ids: readonly number[]): CandSpec[] =>
+  each("edit_", ids, (n) => ({ label: "Edit", accessible_name: `Edit invoice ${n}` }));
+
+/** Where the instruction sends the agent: the window it names and the state the step needs. */
+type Window = StepSpec["window"];
+const context = (window: Window, requires: StepSpec["requires_state"]): Partial<StepSpec> => ({
+  ...(window === undefined ? {} : { window }),
+  ...(requires === undefined ? {} : { requires_state: requires }),
+});
+/** A step with a gold: the instruction's target label, the screen, the gold key and the event it fires. */
+const step = (
+  label: string,
+  candidates: CandSpec[],
+  gold: string,
+  event?: string,
+  window?: Window,
+  requires?: StepSpec["requires_state"],
+): StepSpec => ({
+  label,
+  candidates,
+  gold,
+  ...(event === undefined ? {} : { event }),
+  ...context(window, requires),
+});
+/** An intended abstain: the label names no single candidate (the gold is the dummy the schema needs). */
+const abstain = (
+  label: string,
+  candidates: CandSpec[],
+  gold: string,
+  window?: Window,
+  requires?: StepSpec["requires_state"],
+): StepSpec => ({ label, abstain: true, candidates, gold, ...context(window, requires) });
+
+/** A base task of two steps, each on its own label drawn from `labels` (then the step's other draws). */
+const twoSteps = (r: PyRandom, labels: readonly string[], draw: (label: string, s: number) => StepSpec) =>
+  [0, 1].map((s) => draw(pick(r, labels), s));
+
+/** The checkout terms checkbox (base and companion of `dependency`): accepting grants consent. */
+const TERMS = cand("terms", "I accept the terms", {
+  role: "checkbox",
+  next_state: { consent_granted: true },
+});
 
 export const FAMILIES: readonly Family[] = [
   {
     name: "same_label",
     app: "Wizard",
     goal: "Advance the wizard with the right one of several identical buttons.",
-    base(r) {
-      return [0, 1].map((s): StepSpec => {
-        const label = pick(r, ["Next", "Continue", "Save", "Submit"]);
+    base: (r) =>
+      twoSteps(r, ["Next", "Continue", "Save", "Submit"], (label, s) => {
         const n = r.randint(2, 4);
         const g = r.randbelow(n);
-        return {
-          label,
-          byPosition: true,
-          candidates: [...sameLabel(label, n), { key: "cancel", label: "Cancel" }],
-          gold: `${label}_${g + 1}`,
-          event: `page_${s + 2}`,
-        };
-      });
-    },
+        const screen = [...sameLabel(label, n), cand("cancel", "Cancel")];
+        return { ...step(label, screen, `${label}_${g + 1}`, `page_${s + 2}`), byPosition: true };
+      }),
     ambiguous(r) {
       const label = pick(r, ["Next", "Continue"]);
+      const start = [cand("start", "Start"), cand("quit", "Quit")];
       return [
-        {
-          label: "Start",
-          candidates: [
-            { key: "start", label: "Start" },
-            { key: "quit", label: "Quit" },
-          ],
-          gold: "start",
-        },
-        {
-          label,
-          abstain: true,
-          candidates: [...sameLabel(label, 2), { key: "cancel", label: "Cancel" }],
-          gold: `${label}_1`,
-        },
+        step("Start", start, "start"),
+        abstain(label, [...sameLabel(label, 2), cand("cancel", "Cancel")], `${label}_1`),
       ];
     },
   },
@@ -70,35 +121,21 @@ export const FAMILIES: readonly Family[] = [
     name: "popup_overlay",
     app: "News Site",
     goal: "Act on the page, not on the overlay that mimics it (or the reverse when asked).",
-    base(r) {
-      return [0, 1].map((s): StepSpec => {
-        const label = pick(r, ["Continue", "Accept", "OK", "Read more"]);
+    base: (r) =>
+      twoSteps(r, ["Continue", "Accept", "OK", "Read more"], (label, s) => {
         const inPopup = r.random() < 0.5;
-        return {
-          label,
-          window: inPopup ? "popup" : "main",
-          candidates: [
-            { key: `${label}_page`, label },
-            { key: `${label}_ad`, label, where: "overlay" },
-            { key: "close_ad", label: "Close", where: "overlay", next_state: { overlay_present: false } },
-          ],
-          gold: inPopup ? `${label}_ad` : `${label}_page`,
-          event: `step_${s + 1}`,
-        };
-      });
-    },
+        const screen = [
+          cand(`${label}_page`, label),
+          onOverlay(`${label}_ad`, label),
+          onOverlay("close_ad", "Close", { next_state: { overlay_present: false } }),
+        ];
+        const gold = inPopup ? `${label}_ad` : `${label}_page`;
+        return step(label, screen, gold, `step_${s + 1}`, inPopup ? "popup" : "main");
+      }),
     ambiguous(r) {
       const label = pick(r, ["Continue", "Accept"]);
       return [
-        {
-          label,
-          abstain: true,
-          candidates: [
-            { key: `${label}_page`, label },
-            { key: `${label}_ad`, label, where: "overlay" },
-          ],
-          gold: `${label}_page`,
-        },
+        abstain(label, [cand(`${label}_page`, label), onOverlay(`${label}_ad`, label)], `${label}_page`),
       ];
     },
   },
@@ -109,55 +146,27 @@ export const FAMILIES: readonly Family[] = [
     base(r) {
       const tab = pick(r, ["Privacy", "Display", "Network"]);
       const option = pick(r, ["Send usage data", "Auto-update", "Dark mode", "Use proxy"]);
-      const tabs = ["General", "Privacy", "Display", "Network"].map(
-        (t): CandSpec => ({
-          key: `tab_${t}`,
-          label: t,
-          role: "tab",
-          next_state: { tab: t, instruction_tab: tab },
-        }),
-      );
+      const options = each("opt_", ["Send usage data", "Auto-update", "Dark mode", "Use proxy"], () => ({
+        role: "checkbox",
+        path: tab,
+        next_state: { tab, instruction_tab: tab },
+      }));
+      const apply = [
+        cand("apply_disabled", "Apply", { enabled: false }),
+        cand("ok", "OK"),
+        cand("apply", "Apply", { next_state: { saved: true, tab, instruction_tab: tab } }),
+        cand("cancel", "Cancel"),
+      ];
       return [
-        { label: tab, candidates: tabs, gold: `tab_${tab}`, event: "tab_selected" },
-        {
-          label: option,
-          requires_state: { tab },
-          candidates: ["Send usage data", "Auto-update", "Dark mode", "Use proxy"].map((o) => ({
-            key: `opt_${o}`,
-            label: o,
-            role: "checkbox",
-            path: tab,
-            next_state: { tab, instruction_tab: tab },
-          })),
-          gold: `opt_${option}`,
-          event: "option_toggled",
-        },
-        {
-          label: "Apply",
-          candidates: [
-            { key: "apply_disabled", label: "Apply", enabled: false },
-            { key: "ok", label: "OK" },
-            { key: "apply", label: "Apply", next_state: { saved: true, tab, instruction_tab: tab } },
-            { key: "cancel", label: "Cancel" },
-          ],
-          gold: "apply",
-          event: "settings_applied",
-        },
+        step(tab, tabStrip(["General", "Privacy", "Display", "Network"], tab), `tab_${tab}`, "tab_selected"),
+        step(option, options, `opt_${option}`, "option_toggled", undefined, { tab }),
+        step("Apply", apply, "apply", "settings_applied"),
       ];
     },
     ambiguous() {
-      return [
-        {
-          label: "Enable",
-          abstain: true,
-          candidates: [
-            { key: "enable_sync", label: "Enable", role: "checkbox", path: "Sync" },
-            { key: "enable_backup", label: "Enable", role: "checkbox", path: "Backup" },
-            { key: "apply", label: "Apply" },
-          ],
-          gold: "enable_sync",
-        },
-      ];
+      const sync = cand("enable_sync", "Enable", { role: "checkbox", path: "Sync" });
+      const backup = cand("enable_backup", "Enable", { role: "checkbox", path: "Backup" });
+      return [abstain("Enable", [sync, backup, cand("apply", "Apply")], "enable_sync")];
     },
   },
   {
@@ -166,47 +175,21 @@ export const FAMILIES: readonly Family[] = [
     goal: "Fill the right field and submit the form.",
     base(r) {
       const field = pick(r, ["Email", "Name", "Phone"]);
+      const fields = each("field_", ["Name", "Email", "Phone", "Company"], () => ({ role: "textbox" }));
+      const submit = [
+        cand("submit_greyed", "Submit", { aria_disabled: true }),
+        cand("reset", "Reset"),
+        cand("submit", "Submit", { next_state: { saved: true } }),
+      ];
       return [
-        {
-          label: field,
-          candidates: ["Name", "Email", "Phone", "Company"].map((f) => ({
-            key: `field_${f}`,
-            label: f,
-            role: "textbox",
-          })),
-          gold: `field_${field}`,
-          event: "field_focused",
-        },
-        {
-          label: "Submit",
-          candidates: [
-            { key: "submit_greyed", label: "Submit", aria_disabled: true },
-            { key: "reset", label: "Reset" },
-            { key: "submit", label: "Submit", next_state: { saved: true } },
-          ],
-          gold: "submit",
-          event: "form_submitted",
-        },
+        step(field, fields, `field_${field}`, "field_focused"),
+        step("Submit", submit, "submit", "form_submitted"),
       ];
     },
     ambiguous() {
-      return [
-        {
-          label: "Email",
-          candidates: ["Name", "Email"].map((f) => ({ key: `field_${f}`, label: f, role: "textbox" })),
-          gold: "field_Email",
-        },
-        {
-          label: "Submit",
-          abstain: true,
-          candidates: [
-            { key: "submit_top", label: "Submit" },
-            { key: "reset", label: "Reset" },
-            { key: "submit_bottom", label: "Submit" },
-          ],
-          gold: "submit_top",
-        },
-      ];
+      const fields = each("field_", ["Name", "Email"], () => ({ role: "textbox" }));
+      const submits = [cand("submit_top", "Submit"), cand("reset", "Reset"), cand("submit_bottom", "Submit")];
+      return [step("Email", fields, "field_Email"), abstain("Submit", submits, "submit_top")];
     },
   },
   {
@@ -216,50 +199,19 @@ export const FAMILIES: readonly Family[] = [
     base(r) {
       const ids = some(r, [1041, 1042, 1043, 1044, 1045, 1046], r.randint(3, 5)).sort();
       const target = pick(r, ids);
+      const save = [
+        cand("save_page", "Save"),
+        inDialog("save_dialog", "Save", { path: "Edit invoice", next_state: { saved: true } }),
+        inDialog("cancel_dialog", "Cancel", { path: "Edit invoice" }),
+      ];
       return [
-        {
-          label: `Edit invoice ${target}`,
-          candidates: ids.map((n) => ({
-            key: `edit_${n}`,
-            label: "Edit",
-            accessible_name: `Edit invoice ${n}`,
-          })),
-          gold: `edit_${target}`,
-          event: "row_edit_opened",
-        },
-        {
-          label: "Save",
-          window: "popup",
-          candidates: [
-            { key: "save_page", label: "Save" },
-            {
-              key: "save_dialog",
-              label: "Save",
-              where: "dialog",
-              path: "Edit invoice",
-              next_state: { saved: true },
-            },
-            { key: "cancel_dialog", label: "Cancel", where: "dialog", path: "Edit invoice" },
-          ],
-          gold: "save_dialog",
-          event: "row_saved",
-        },
+        step(`Edit invoice ${target}`, editButtons(ids), `edit_${target}`, "row_edit_opened"),
+        step("Save", save, "save_dialog", "row_saved", "popup"),
       ];
     },
     ambiguous(r) {
       const ids = some(r, [1041, 1042, 1043, 1044], 3).sort();
-      return [
-        {
-          label: "Edit",
-          abstain: true,
-          candidates: ids.map((n) => ({
-            key: `edit_${n}`,
-            label: "Edit",
-            accessible_name: `Edit invoice ${n}`,
-          })),
-          gold: `edit_${ids[0]}`,
-        },
-      ];
+      return [abstain("Edit", editButtons(ids), `edit_${ids[0]}`)];
     },
   },
   {
@@ -268,45 +220,26 @@ export const FAMILIES: readonly Family[] = [
     goal: "Use the real download button, not the ad, the hidden copy or the look-alike.",
     base(r) {
       const label = pick(r, ["Download", "Install", "Get"]);
+      const download = [
+        cand(`${label}_hidden`, label, { visible: false }),
+        cand(`${label}_real`, label, { next_state: { saved: true } }),
+        cand(`${label}_now`, `${label} now`),
+        onOverlay(`${label}_ad`, label),
+      ];
+      const open = [
+        cand("open", "Open file"),
+        cand("open_folder", "Open folder"),
+        onOverlay("open_ad", "Open file", { visible: false }),
+      ];
       return [
-        {
-          label,
-          window: "main",
-          candidates: [
-            { key: `${label}_hidden`, label, visible: false },
-            { key: `${label}_real`, label, next_state: { saved: true } },
-            { key: `${label}_now`, label: `${label} now` },
-            { key: `${label}_ad`, label, where: "overlay" },
-          ],
-          gold: `${label}_real`,
-          event: "download_started",
-        },
-        {
-          label: "Open file",
-          candidates: [
-            { key: "open", label: "Open file" },
-            { key: "open_folder", label: "Open folder" },
-            { key: "open_ad", label: "Open file", where: "overlay", visible: false },
-          ],
-          gold: "open",
-          event: "file_opened",
-        },
+        step(label, download, `${label}_real`, "download_started", "main"),
+        step("Open file", open, "open", "file_opened"),
       ];
     },
     ambiguous(r) {
       const label = pick(r, ["Download", "Install"]);
-      return [
-        {
-          label,
-          abstain: true,
-          candidates: [
-            { key: `${label}_a`, label },
-            { key: `${label}_b`, label },
-            { key: `${label}_ad`, label, where: "overlay" },
-          ],
-          gold: `${label}_a`,
-        },
-      ];
+      const screen = [cand(`${label}_a`, label), cand(`${label}_b`, label), onOverlay(`${label}_ad`, label)];
+      return [abstain(label, screen, `${label}_a`)];
     },
   },
   {
@@ -315,60 +248,22 @@ export const FAMILIES: readonly Family[] = [
     goal: "Accept the terms first; only then does Continue become available.",
     base(r) {
       const next = pick(r, ["Continue", "Place order", "Pay now"]);
+      const terms = [TERMS, cand(`${next}_locked`, next, { enabled: false }), cand("decline", "Decline")];
+      const proceed = [
+        cand("back", "Back"),
+        cand(next, next, { next_state: { consent_granted: true, saved: true } }),
+        cand("decline", "Decline"),
+      ];
       return [
-        {
-          label: "I accept the terms",
-          candidates: [
-            {
-              key: "terms",
-              label: "I accept the terms",
-              role: "checkbox",
-              next_state: { consent_granted: true },
-            },
-            { key: `${next}_locked`, label: next, enabled: false },
-            { key: "decline", label: "Decline" },
-          ],
-          gold: "terms",
-          event: "terms_accepted",
-        },
-        {
-          label: next,
-          requires_state: { consent_granted: true },
-          candidates: [
-            { key: "back", label: "Back" },
-            { key: next, label: next, next_state: { consent_granted: true, saved: true } },
-            { key: "decline", label: "Decline" },
-          ],
-          gold: next,
-          event: "order_placed",
-        },
+        step("I accept the terms", terms, "terms", "terms_accepted"),
+        step(next, proceed, next, "order_placed", undefined, { consent_granted: true }),
       ];
     },
     ambiguous() {
+      const proceed = [cand("continue_page", "Continue"), inDialog("continue_dialog", "Continue")];
       return [
-        {
-          label: "I accept the terms",
-          candidates: [
-            {
-              key: "terms",
-              label: "I accept the terms",
-              role: "checkbox",
-              next_state: { consent_granted: true },
-            },
-            { key: "decline", label: "Decline" },
-          ],
-          gold: "terms",
-        },
-        {
-          label: "Continue",
-          abstain: true,
-          requires_state: { consent_granted: true },
-          candidates: [
-            { key: "continue_page", label: "Continue" },
-            { key: "continue_dialog", label: "Continue", where: "dialog" },
-          ],
-          gold: "continue_page",
-        },
+        step("I accept the terms", [TERMS, cand("decline", "Decline")], "terms"),
+        abstain("Continue", proceed, "continue_page", undefined, { consent_granted: true }),
       ];
     },
   },
@@ -377,58 +272,28 @@ export const FAMILIES: readonly Family[] = [
     app: "Editor",
     goal: "Save the document through File > Save As and its dialog.",
     base(r) {
-      const menus = some(r, ["File", "Edit", "View", "Help"], 4);
-      const dialogSave: CandSpec = {
-        key: "save_dialog",
-        label: "Save",
-        where: "dialog",
-        path: "Save As",
-        next_state: { saved: true, save_dialog_open: false },
-      };
+      const menus = each("menu_", some(r, ["File", "Edit", "View", "Help"], 4), () => ({ role: "menuitem" }));
+      const items = each("item_", ["Save", "Save As…", "Save All"], (m) => ({
+        role: "menuitem",
+        path: "File",
+        ...(m === "Save As…" ? { next_state: { save_dialog_open: true } } : {}),
+      }));
+      const next_state = { saved: true, save_dialog_open: false };
+      const save = [
+        cand("save_toolbar", "Save", { path: "Toolbar" }),
+        inDialog("save_dialog", "Save", { path: "Save As", next_state }),
+        inDialog("cancel_dialog", "Cancel", { path: "Save As" }),
+      ];
       return [
-        {
-          label: "File",
-          candidates: menus.map((m) => ({ key: `menu_${m}`, label: m, role: "menuitem" })),
-          gold: "menu_File",
-          event: "file_menu_opened",
-        },
-        {
-          label: "Save As…",
-          candidates: ["Save", "Save As…", "Save All"].map((m) => ({
-            key: `item_${m}`,
-            label: m,
-            role: "menuitem",
-            path: "File",
-            ...(m === "Save As…" ? { next_state: { save_dialog_open: true } } : {}),
-          })),
-          gold: "item_Save As…",
-          event: "save_dialog_opened",
-        },
-        {
-          label: "Save",
-          window: "popup",
-          requires_state: { save_dialog_open: true },
-          candidates: [
-            { key: "save_toolbar", label: "Save", path: "Toolbar" },
-            dialogSave,
-            { key: "cancel_dialog", label: "Cancel", where: "dialog", path: "Save As" },
-          ],
-          gold: "save_dialog",
-          event: "document_saved",
-        },
+        step("File", menus, "menu_File", "file_menu_opened"),
+        step("Save As…", items, "item_Save As…", "save_dialog_opened"),
+        step("Save", save, "save_dialog", "document_saved", "popup", { save_dialog_open: true }),
       ];
     },
     ambiguous() {
+      const toolbar = cand("save_toolbar", "Save", { path: "Toolbar" });
       return [
-        {
-          label: "Save",
-          abstain: true,
-          candidates: [
-            { key: "save_toolbar", label: "Save", path: "Toolbar" },
-            { key: "save_dialog", label: "Save", where: "dialog", path: "Save As" },
-          ],
-          gold: "save_dialog",
-        },
+        abstain("Save", [toolbar, inDialog("save_dialog", "Save", { path: "Save As" })], "save_dialog"),
       ];
     },
   },
@@ -438,54 +303,24 @@ export const FAMILIES: readonly Family[] = [
     goal: "Confirm the dialog (the move that finishes the task), not Close (the one that only looks like progress).",
     base(r) {
       const confirm = pick(r, ["Confirm", "Allow", "Agree"]);
+      const granted = { overlay_present: true, modal_confirmed: true, consent_granted: true };
+      const consent = [
+        onOverlay("close", "Close", { next_state: { overlay_present: false, modal_scope: "main" } }),
+        onOverlay(confirm, confirm, { next_state: granted }),
+        cand(`${confirm}_page`, confirm),
+      ];
+      const apply = [
+        cand("apply", "Apply", { next_state: { consent_granted: true, saved: true } }),
+        cand("apply_later", "Apply later"),
+      ];
       return [
-        {
-          label: confirm,
-          window: "popup",
-          candidates: [
-            {
-              key: "close",
-              label: "Close",
-              where: "overlay",
-              next_state: { overlay_present: false, modal_scope: "main" },
-            },
-            {
-              key: confirm,
-              label: confirm,
-              where: "overlay",
-              next_state: { overlay_present: true, modal_confirmed: true, consent_granted: true },
-            },
-            { key: `${confirm}_page`, label: confirm },
-          ],
-          gold: confirm,
-          event: "consent_granted",
-        },
-        {
-          label: "Apply",
-          requires_state: { consent_granted: true },
-          candidates: [
-            { key: "apply", label: "Apply", next_state: { consent_granted: true, saved: true } },
-            { key: "apply_later", label: "Apply later" },
-          ],
-          gold: "apply",
-          event: "applied",
-        },
+        step(confirm, consent, confirm, "consent_granted", "popup"),
+        step("Apply", apply, "apply", "applied", undefined, { consent_granted: true }),
       ];
     },
     ambiguous() {
-      return [
-        {
-          label: "Confirm",
-          window: "popup",
-          abstain: true,
-          candidates: [
-            { key: "confirm_a", label: "Confirm", where: "overlay" },
-            { key: "confirm_b", label: "Confirm", where: "overlay" },
-            { key: "close", label: "Close", where: "overlay" },
-          ],
-          gold: "confirm_a",
-        },
-      ];
+      const twins = [onOverlay("confirm_a", "Confirm"), onOverlay("confirm_b", "Confirm")];
+      return [abstain("Confirm", [...twins, onOverlay("close", "Close")], "confirm_a", "popup")];
     },
   },
   {
@@ -495,49 +330,30 @@ export const FAMILIES: readonly Family[] = [
     base(r) {
       const folders = some(r, ["Documents", "Downloads", "Desktop", "Reports", "Archive"], 4);
       const target = folders[1 + r.randbelow(3)];
+      const tree = each("folder_", folders, (f) => ({
+        role: "treeitem",
+        where: "dialog",
+        path: "Folders",
+        next_state: { save_dialog_open: true, location: f },
+      }));
+      const save = [
+        inDialog("save", "Save", { next_state: { saved: true, location: target } }),
+        inDialog("cancel", "Cancel"),
+        inDialog("new_folder", "New folder"),
+      ];
       return [
-        {
-          label: target,
-          window: "popup",
-          candidates: folders.map((f) => ({
-            key: `folder_${f}`,
-            label: f,
-            role: "treeitem",
-            where: "dialog",
-            path: "Folders",
-            next_state: { save_dialog_open: true, location: f },
-          })),
-          gold: `folder_${target}`,
-          event: "folder_selected",
-        },
-        {
-          label: "Save",
-          window: "popup",
-          requires_state: { location: target },
-          candidates: [
-            { key: "save", label: "Save", where: "dialog", next_state: { saved: true, location: target } },
-            { key: "cancel", label: "Cancel", where: "dialog" },
-            { key: "new_folder", label: "New folder", where: "dialog" },
-          ],
-          gold: "save",
-          event: "saved_in_folder",
-        },
+        step(target, tree, `folder_${target}`, "folder_selected", "popup"),
+        step("Save", save, "save", "saved_in_folder", "popup", { location: target }),
       ];
     },
     ambiguous() {
-      return [
-        {
-          label: "Reports",
-          window: "popup",
-          abstain: true,
-          candidates: [
-            { key: "reports_docs", label: "Reports", role: "treeitem", where: "dialog", path: "Documents" },
-            { key: "reports_archive", label: "Reports", role: "treeitem", where: "dialog", path: "Archive" },
-            { key: "desktop", label: "Desktop", role: "treeitem", where: "dialog" },
-          ],
-          gold: "reports_docs",
-        },
+      const tree = (key: string, label: string, path?: string) =>
+        inDialog(key, label, { role: "treeitem", ...(path ? { path } : {}) });
+      const folders = [
+        tree("reports_docs", "Reports", "Documents"),
+        tree("reports_archive", "Reports", "Archive"),
       ];
+      return [abstain("Reports", [...folders, tree("desktop", "Desktop")], "reports_docs", "popup")];
     },
   },
   {
@@ -547,44 +363,20 @@ export const FAMILIES: readonly Family[] = [
     base(r) {
       const dismiss = pick(r, ["Dismiss", "Not now", "Later"]);
       const action = pick(r, ["Export", "Archive", "Reply"]);
+      const modal = [
+        cand(`${action}_blocked`, action, { enabled: false }),
+        inDialog("sign_in", "Sign in again"),
+        inDialog(dismiss, dismiss, { next_state: { modal_scope: "main", overlay_present: false } }),
+      ];
+      const actions = each("", ["Export", "Archive", "Reply", "Delete"]);
       return [
-        {
-          label: dismiss,
-          window: "popup",
-          candidates: [
-            { key: `${action}_blocked`, label: action, enabled: false },
-            { key: "sign_in", label: "Sign in again", where: "dialog" },
-            {
-              key: dismiss,
-              label: dismiss,
-              where: "dialog",
-              next_state: { modal_scope: "main", overlay_present: false },
-            },
-          ],
-          gold: dismiss,
-          event: "modal_cleared",
-        },
-        {
-          label: action,
-          requires_state: { modal_scope: "main" },
-          candidates: ["Export", "Archive", "Reply", "Delete"].map((a) => ({ key: a, label: a })),
-          gold: action,
-          event: "main_action",
-        },
+        step(dismiss, modal, dismiss, "modal_cleared", "popup"),
+        step(action, actions, action, "main_action", undefined, { modal_scope: "main" }),
       ];
     },
     ambiguous() {
-      return [
-        {
-          label: "Dismiss",
-          abstain: true,
-          candidates: [
-            { key: "dismiss_banner", label: "Dismiss" },
-            { key: "dismiss_modal", label: "Dismiss", where: "dialog" },
-          ],
-          gold: "dismiss_modal",
-        },
-      ];
+      const dismissals = [cand("dismiss_banner", "Dismiss"), inDialog("dismiss_modal", "Dismiss")];
+      return [abstain("Dismiss", dismissals, "dismiss_modal")];
     },
   },
   {
@@ -593,66 +385,29 @@ export const FAMILIES: readonly Family[] = [
     goal: "Delete the item and confirm in the dialog (same label in both places).",
     base(r) {
       const verb = pick(r, ["Delete", "Remove", "Erase"]);
+      const ready = { destructive_ready: true, modal_scope: "dialog" };
+      const item = [
+        cand(`${verb}_item`, verb, { next_state: ready }),
+        cand("rename", "Rename"),
+        cand(`${verb}_all`, `${verb} all`),
+      ];
+      const confirm = [
+        cand(`${verb}_item`, verb),
+        inDialog("cancel", "Cancel"),
+        inDialog(`${verb}_confirm`, verb, { next_state: { destructive_ready: false, closed: true } }),
+      ];
       return [
-        {
-          label: verb,
-          window: "main",
-          candidates: [
-            {
-              key: `${verb}_item`,
-              label: verb,
-              next_state: { destructive_ready: true, modal_scope: "dialog" },
-            },
-            { key: "rename", label: "Rename" },
-            { key: `${verb}_all`, label: `${verb} all` },
-          ],
-          gold: `${verb}_item`,
-          event: "confirm_opened",
-        },
-        {
-          label: verb,
-          window: "popup",
-          requires_state: { destructive_ready: true },
-          candidates: [
-            { key: `${verb}_item`, label: verb },
-            { key: "cancel", label: "Cancel", where: "dialog" },
-            {
-              key: `${verb}_confirm`,
-              label: verb,
-              where: "dialog",
-              next_state: { destructive_ready: false, closed: true },
-            },
-          ],
-          gold: `${verb}_confirm`,
-          event: "item_deleted",
-        },
+        step(verb, item, `${verb}_item`, "confirm_opened", "main"),
+        step(verb, confirm, `${verb}_confirm`, "item_deleted", "popup", { destructive_ready: true }),
       ];
     },
     ambiguous() {
+      const ready = { destructive_ready: true, modal_scope: "dialog" };
+      const item = [cand("delete_item", "Delete", { next_state: ready }), cand("rename", "Rename")];
+      const both = [cand("delete_item", "Delete"), inDialog("delete_confirm", "Delete")];
       return [
-        {
-          label: "Delete",
-          window: "main",
-          candidates: [
-            {
-              key: "delete_item",
-              label: "Delete",
-              next_state: { destructive_ready: true, modal_scope: "dialog" },
-            },
-            { key: "rename", label: "Rename" },
-          ],
-          gold: "delete_item",
-        },
-        {
-          label: "Delete",
-          abstain: true,
-          requires_state: { destructive_ready: true },
-          candidates: [
-            { key: "delete_item", label: "Delete" },
-            { key: "delete_confirm", label: "Delete", where: "dialog" },
-          ],
-          gold: "delete_confirm",
-        },
+        step("Delete", item, "delete_item", undefined, "main"),
+        abstain("Delete", both, "delete_confirm", undefined, { destructive_ready: true }),
       ];
     },
   },
@@ -661,60 +416,29 @@ export const FAMILIES: readonly Family[] = [
     app: "Project Settings",
     goal: "Detour to another tab for one change, then come back and save.",
     base(r) {
+      const tabs = (instruction: string) =>
+        tabStrip(["General", "Advanced", "Members", "Billing"], instruction);
       const detour = pick(r, ["Advanced", "Members", "Billing"]);
       const action = pick(r, ["Reset cache", "Invite", "Update card"]);
-      const tabs = (instr: string) =>
-        ["General", "Advanced", "Members", "Billing"].map(
-          (t): CandSpec => ({
-            key: `tab_${t}`,
-            label: t,
-            role: "tab",
-            next_state: { tab: t, instruction_tab: instr },
-          }),
-        );
+      const act = [
+        cand("act", action, { path: detour, next_state: { tab: detour, instruction_tab: "General" } }),
+        cand("close", "Close"),
+      ];
+      const saved = { saved: true, tab: "General" };
+      const save = [cand("save", "Save", { path: "General", next_state: saved }), cand("discard", "Discard")];
       return [
-        { label: detour, candidates: tabs(detour), gold: `tab_${detour}`, event: "detour_tab" },
-        {
-          label: action,
-          requires_state: { tab: detour },
-          candidates: [
-            {
-              key: "act",
-              label: action,
-              path: detour,
-              next_state: { tab: detour, instruction_tab: "General" },
-            },
-            { key: "close", label: "Close" },
-          ],
-          gold: "act",
-          event: "detour_action",
-        },
-        { label: "General", candidates: tabs("General"), gold: "tab_General", event: "back_to_general" },
-        {
-          label: "Save",
-          requires_state: { tab: "General" },
-          candidates: [
-            { key: "save", label: "Save", path: "General", next_state: { saved: true, tab: "General" } },
-            { key: "discard", label: "Discard" },
-          ],
-          gold: "save",
-          event: "settings_saved",
-        },
+        step(detour, tabs(detour), `tab_${detour}`, "detour_tab"),
+        step(action, act, "act", "detour_action", undefined, { tab: detour }),
+        step("General", tabs("General"), "tab_General", "back_to_general"),
+        step("Save", save, "save", "settings_saved", undefined, { tab: "General" }),
       ];
     },
     ambiguous() {
-      return [
-        {
-          label: "Reset",
-          abstain: true,
-          candidates: [
-            { key: "reset_general", label: "Reset", path: "General" },
-            { key: "reset_advanced", label: "Reset", path: "Advanced" },
-            { key: "save", label: "Save" },
-          ],
-          gold: "reset_general",
-        },
+      const resets = [
+        cand("reset_general", "Reset", { path: "General" }),
+        cand("reset_advanced", "Reset", { path: "Advanced" }),
       ];
+      return [abstain("Reset", [...resets, cand("save", "Save")], "reset_general")];
     },
   },
   {
@@ -733,25 +457,16 @@ export const FAMILIES: readonly Family[] = [
         r,
         icons.filter((i) => i !== first),
       );
-      const cands = icons.map((i): CandSpec => ({ key: i.key, label: i.label, accessible_name: i.name }));
+      const screen = icons.map((i) => cand(i.key, i.label, { accessible_name: i.name }));
       return [
-        { label: first.name, candidates: cands, gold: first.key, event: `${first.key}_pressed` },
-        { label: second.name, candidates: cands, gold: second.key, event: `${second.key}_pressed` },
+        step(first.name, screen, first.key, `${first.key}_pressed`),
+        step(second.name, screen, second.key, `${second.key}_pressed`),
       ];
     },
     ambiguous() {
-      return [
-        {
-          label: "Close",
-          abstain: true,
-          candidates: [
-            { key: "close_tab", label: "✕", accessible_name: "Close" },
-            { key: "close_panel", label: "✕", accessible_name: "Close" },
-            { key: "print", label: "⎙", accessible_name: "Print" },
-          ],
-          gold: "close_tab",
-        },
-      ];
+      const icon = (key: string, label: string, name: string) => cand(key, label, { accessible_name: name });
+      const closes = [icon("close_tab", "✕", "Close"), icon("close_panel", "✕", "Close")];
+      return [abstain("Close", [...closes, icon("print", "⎙", "Print")], "close_tab")];
     },
   },
 ];
