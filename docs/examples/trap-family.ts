@@ -7,10 +7,11 @@
  * and adds. tests/geb/trap/example-family.test.ts runs it through the framework and the
  * conformance suite, and checks that the page shows this file as it is.
  */
-import { PyRandom } from "../../src/core/random.js";
+import type { PyRandom } from "../../src/core/random.js";
 import {
   contractFold,
   contractPrediction,
+  fixturesFromOneStream,
   foldLedger,
   type TrapFamily,
   type TrapFixtures,
@@ -45,7 +46,7 @@ function meterSum(book: string, q: string): { value: number; support: string[] }
   return { value: readings.reduce((s, r) => s + Number(r!.value), 0), support: readings.map((r) => r!.uid) };
 }
 
-// Generator: one seeded stream, anchors then holdout then canary (the canary reads six meters).
+// Generator: one row from the seeded stream (the framework draws anchors, holdout, canary in turn).
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const ep = episodeId("MS", split, index);
   const meters = rng.sample(METERS, split === "canary" ? 6 : 3);
@@ -68,15 +69,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   };
 }
 
-export function generateMeterSum(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const make = (split: string, n: number) => Array.from({ length: n }, (_, i) => buildRow(split, i + 1, rng));
-  return {
-    anchors: make("anchor", o.anchors),
-    holdout: make("holdout", o.holdout),
-    canary: make("canary", o.canary),
-  };
-}
+export const generateMeterSum = (o: TrapGenerateOptions): TrapFixtures => fixturesFromOneStream(o, buildRow);
 
 // Scorer: the shared metrics (normalised value match, citation F1), one mean per metric.
 export function scoreMeterSum(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {

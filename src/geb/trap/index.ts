@@ -12,6 +12,7 @@ export * from "./families/compression-roundtrip.js";
 export {
   contractFold,
   drawUid,
+  fixturesFromOneStream,
   mentionedKey,
   metaInt,
   metaStr,
