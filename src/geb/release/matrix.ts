@@ -62,6 +62,20 @@ function stampProblem(m: MemberObservation, run: string): string | null {
   return null;
 }
 
+/**
+ * Why a family this run tried to produce is not fresh (must_regenerate_this_run): the first
+ * rule that holds, in the reference's order; the last always holds (its stamp is not this run's).
+ */
+const PRODUCER_FRESHNESS: [
+  when: (obs: FamilyObservation) => boolean,
+  reason: (problems: string[]) => string,
+][] = [
+  [(obs) => !obs.producerAttempted, () => "not_regenerated_in_this_run"],
+  [(obs) => !obs.producerSucceeded, () => "producer_failed_or_nonzero_exit"],
+  [(obs) => obs.members.some((m) => !m.reliability), () => "artifact_missing_after_producer"],
+  [() => true, (problems) => `artifact_not_stamped_by_this_run:${problems[0] ?? "unknown"}`],
+];
+
 export function familyRow(obs: FamilyObservation, o: MatrixOptions): MatrixFamilyRow {
   const f = obs.family;
   const sr = o.contract.strict_release;
@@ -91,12 +105,7 @@ export function familyRow(obs: FamilyObservation, o: MatrixOptions): MatrixFamil
     if (o.useExisting) {
       if (o.expectRun === null) reason = "not_regenerated_in_this_run";
       else if (!stampFresh) reason = problems[0]!;
-    } else if (!produced) {
-      if (!obs.producerAttempted) reason = "not_regenerated_in_this_run";
-      else if (!obs.producerSucceeded) reason = "producer_failed_or_nonzero_exit";
-      else if (obs.members.some((m) => !m.reliability)) reason = "artifact_missing_after_producer";
-      else reason = `artifact_not_stamped_by_this_run:${problems[0] ?? "unknown"}`;
-    }
+    } else if (!produced) reason = PRODUCER_FRESHNESS.find(([when]) => when(obs))![1](problems);
     freshOk = reason === "";
   }
   if (status === "MISSING") first = "artifact_missing";
@@ -253,63 +262,71 @@ function pyDumpsAscii(v: unknown): string {
 const py = (v: unknown): string =>
   v === true ? "True" : v === false ? "False" : v === null || v === undefined ? "None" : String(v);
 
+/** `- name:` and its items as `  - item` lines (nothing when there are none), at most `limit` items. */
+function pushList(L: string[], name: string, items: readonly string[], limit = Infinity): void {
+  if (!items.length) return;
+  L.push(`- ${name}:`);
+  for (const x of items.slice(0, limit)) L.push(`  - ${x}`);
+}
+
+/** The report's head: the matrix's fields in the reference renderer's order. */
+const HEAD_FIELDS: [name: string, value: (m: ReleaseMatrix, matrixPath: string) => string][] = [
+  ["matrix_path", (_, path) => path],
+  ["status", (m) => m.status],
+  ["run_id", (m) => m.run_id],
+  [
+    "subject",
+    (m) => `${m.subject}${m.subject === "no-model" ? " (no-model programs: not a model score)" : ""}`,
+  ],
+  [
+    "coverage",
+    ({ coverage: c }) =>
+      `required_total=${c.required_total} produced_total=${c.produced_total} coverage_rate=${pyFloatRepr(c.coverage_rate)}`,
+  ],
+];
+
+/** A failing family's section: its matrix row's fields in the reference renderer's order. */
+const FAMILY_FIELDS: [
+  name: string,
+  value: (fail: ReleaseMatrix["failing_families"][number], row: MatrixFamilyRow) => string,
+][] = [
+  ["matrix_status", (fail) => fail.status],
+  ["matrix_reason", (fail) => fail.first_failure_reason],
+  ["reliability_artifact", (_, r) => r.artifact_path],
+  ["stage", (_, r) => r.stage],
+  ["producer_attempted", (_, r) => py(r.producer_attempted)],
+  ["producer_succeeded", (_, r) => py(r.producer_succeeded)],
+  ["produced_in_this_run", (_, r) => py(r.produced_in_this_run)],
+  ["freshness_ok", (_, r) => py(r.freshness_ok)],
+  ["freshness_reason", (_, r) => r.freshness_reason],
+];
+
 /** The failure report text (the reference renderer's layout; one section per member of a failing family). */
 export function renderReport(
   matrix: ReleaseMatrix,
   matrixPath: string,
   details: Map<string, MemberDetail[]>,
 ): string {
-  const L: string[] = [];
-  L.push("Release Reliability Matrix Failure Report");
-  L.push(`- matrix_path: ${matrixPath}`);
-  L.push(`- status: ${matrix.status}`);
-  L.push(`- run_id: ${matrix.run_id}`);
-  L.push(
-    `- subject: ${matrix.subject}${matrix.subject === "no-model" ? " (no-model programs: not a model score)" : ""}`,
-  );
-  const c = matrix.coverage;
-  L.push(
-    `- coverage: required_total=${c.required_total} produced_total=${c.produced_total} coverage_rate=${pyFloatRepr(c.coverage_rate)}`,
-  );
-  if (matrix.freshness_violations.length) {
-    L.push("- freshness_violations:");
-    for (const x of matrix.freshness_violations) L.push(`  - ${x}`);
-  }
+  const L: string[] = ["Release Reliability Matrix Failure Report"];
+  for (const [name, value] of HEAD_FIELDS) L.push(`- ${name}: ${value(matrix, matrixPath)}`);
+  pushList(L, "freshness_violations", matrix.freshness_violations);
   const rows = new Map(matrix.families.map((r) => [r.id, r]));
   for (const fail of matrix.failing_families) {
     const r = rows.get(fail.id)!;
-    L.push("");
-    L.push(`[${fail.id}]`);
-    L.push(`- matrix_status: ${fail.status}`);
-    L.push(`- matrix_reason: ${fail.first_failure_reason}`);
-    L.push(`- reliability_artifact: ${r.artifact_path}`);
-    L.push(`- stage: ${r.stage}`);
-    L.push(`- producer_attempted: ${py(r.producer_attempted)}`);
-    L.push(`- producer_succeeded: ${py(r.producer_succeeded)}`);
-    L.push(`- produced_in_this_run: ${py(r.produced_in_this_run)}`);
-    L.push(`- freshness_ok: ${py(r.freshness_ok)}`);
-    L.push(`- freshness_reason: ${r.freshness_reason}`);
+    L.push("", `[${fail.id}]`);
+    for (const [name, value] of FAMILY_FIELDS) L.push(`- ${name}: ${value(fail, r)}`);
     for (const d of details.get(fail.id) ?? []) {
       if (!d.reliability) continue;
       if (r.members.length > 1) L.push(`- member: ${d.id}`);
       L.push(`- reliability_status: ${d.reliability.status}`);
-      if (d.reliability.failures.length) {
-        L.push("- reliability_failures:");
-        for (const x of d.reliability.failures.slice(0, 20)) L.push(`  - ${x}`);
-      }
+      pushList(L, "reliability_failures", d.reliability.failures, 20);
       if (!d.runDir) continue;
       L.push(`- run_dir: ${d.runDir}`);
       if (d.holdout) {
         L.push(`- holdout_status: ${d.holdout.status}`);
-        if (d.holdout.failures.length) {
-          L.push("- holdout_failures:");
-          for (const x of d.holdout.failures.slice(0, 20)) L.push(`  - ${x}`);
-        }
+        pushList(L, "holdout_failures", d.holdout.failures, 20);
       }
-      if (d.samples.length) {
-        L.push("- sample_holdout_failures:");
-        for (const s of d.samples) L.push(`  - ${pyDumpsAscii(s)}`);
-      }
+      pushList(L, "sample_holdout_failures", d.samples.map(pyDumpsAscii));
       if (d.failedIds.length) L.push(`- holdout_failed_row_count: ${d.failedIds.length}`);
     }
   }
