@@ -6,6 +6,8 @@
  * files. A change to how the matrix is declared must leave every digest unchanged.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   buildMatrix,
@@ -158,17 +160,13 @@ const SCENARIOS: Record<string, () => string> = {
   "allow latest, use existing": () => digest("allow_latest", true, null, UNSTAMPED, "skipped"),
 };
 
-const GOLDEN: Record<string, string> = {
-  "regenerate, produced ok": "bdb8aa07680310c9abf1bd58baa2f0b8a1fb11eedab0eee3d1206a2cffda88db",
-  "regenerate, producer failed": "28d87b5d9ada213fe8f4a5c1d80f045e61b34be577140cbe86b58f91b97a02b9",
-  "regenerate, producer skipped": "7bd2017456e2edc69c74129c16b5638483f68c7c3acc9568f74f1df951e8a55d",
-  "regenerate, unstamped": "24ebc0812895d8d1803d1622d49a6cb13aac94234ba8bea3e720a82acbf3bb62",
-  "use existing, no run id": "fb1c030d8baa9f0074c162a0cffe8729d85979fb621a6d50665e746c48af2052",
-  "use existing, run id": "de6e51c8acd6262017c36b72434e1c55a05e527e2c0442cd7eb4b5327fa6f58b",
-  "use existing, other run id": "1d35f3f930ae22cc614d55f59871041e8369abffbdb2f8a9c209a4bab2eac738",
-  "allow latest": "1cdf0bebff2f68df1977cacf617817ca75fe977683f20452a2488ae4d4b3b167",
-  "allow latest, use existing": "0a573b3734d20e214b82ccc57438dd43437de15a29fa378f58c55edaee6f11b0",
-};
+/** sha256 of each scenario's matrix JSON, report and row-id files. */
+const GOLDEN: Record<string, string> = JSON.parse(
+  readFileSync(
+    fileURLToPath(new URL("../../fixtures/geb/release/matrix-golden.json", import.meta.url)),
+    "utf8",
+  ),
+);
 
 describe("release matrix: golden bytes", () => {
   for (const [name, run] of Object.entries(SCENARIOS))
