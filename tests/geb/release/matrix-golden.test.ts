@@ -70,9 +70,20 @@ function member(id: string, state: State, k: number): MemberObservation {
           },
     failedRowIds: state === "fail" ? [`${id}-H-0001`, `${id}-H-0003`, "shared-row"] : [],
     holdoutAccuracy: present
-      ? [{ family: id, metric: "value_acc", k: 7 - k, n: 8, p: (7 - k) / 8, lo: 0.4, hi: 0.95 }]
+      ? [
+          {
+            family: id,
+            metric: "value_acc",
+            value: (7 - k) / 8,
+            ci_low: 0.4,
+            ci_high: 0.95,
+            n: 8,
+            n_clusters: 8,
+            method: "wilson" as const,
+          },
+        ]
       : [],
-  } as MemberObservation;
+  };
 }
 
 /** One scenario: each family's member states and producer outcome. */
