@@ -38,9 +38,20 @@ const IDS = [
 
 const sha = (s: string): string => createHash("sha256").update(s).digest("hex");
 
-/** The family's declared data: everything but its functions. */
+/**
+ * The family's declared data: everything but its functions, its own fields in sorted order
+ * (their order in the object literal is not an output; nested orders, e.g. the synthetic
+ * metrics a summary prints, are kept).
+ */
 const declared = (f: TrapFamily): string =>
-  JSON.stringify(f, (_k, v) => (typeof v === "function" ? "fn" : v));
+  JSON.stringify(
+    Object.fromEntries(
+      Object.keys(f)
+        .sort()
+        .map((k) => [k, f[k as keyof TrapFamily]]),
+    ),
+    (_k, v) => (typeof v === "function" ? "fn" : v),
+  );
 
 function pins(f: TrapFamily): Record<string, string> {
   const out: Record<string, string> = { declared: sha(declared(f)) };
