@@ -1,0 +1,23 @@
+/**
+ * The reference generators' split assembly: anchors rows 1..n, then holdout rows 1..n, then
+ * canaries 1..n, in that order. The order matters: the row builders usually share one seeded
+ * `PyRandom`, so building holdout before anchors would change every fixture.
+ */
+import type { TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+
+export interface SplitBuilders {
+  /** A base row (anchors or holdout) by the split name the generator writes and its 1-based index. */
+  row(split: string, index: number): TrapRow;
+  /** A canary row by its 1-based index. */
+  canary(index: number): TrapRow;
+  /** The anchors' split name in rows and episode ids: most generators write "anchor". */
+  anchorSplit?: "anchor" | "anchors";
+}
+
+export function splitFixtures(o: TrapGenerateOptions, b: SplitBuilders): TrapFixtures {
+  const anchorSplit = b.anchorSplit ?? "anchor";
+  const anchors = Array.from({ length: o.anchors }, (_, i) => b.row(anchorSplit, i + 1));
+  const holdout = Array.from({ length: o.holdout }, (_, i) => b.row("holdout", i + 1));
+  const canary = Array.from({ length: o.canary }, (_, i) => b.canary(i + 1));
+  return { anchors, holdout, canary };
+}
