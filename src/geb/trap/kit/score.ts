@@ -117,6 +117,10 @@ export class Columns<K extends string = string> {
       this.cols.set(k, col);
     }
   }
+  /** The columns some row added to (or declared), in first-seen order. */
+  names(): K[] {
+    return [...this.cols.keys()];
+  }
   values(name: K): number[] {
     return this.cols.get(name) ?? [];
   }
