@@ -9,16 +9,8 @@
  */
 import { PyRandom } from "../../../core/random.js";
 import { pyGet } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS } from "../kit/define.js";
+import type { TrapFamily, TrapFixtures, TrapFloor, TrapGenerateOptions, TrapRow } from "../types.js";
+import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept } from "../kit/draws.js";
 import { jitterOf, perStage } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
@@ -195,10 +187,7 @@ export function generateAuthorityUnderInterference(
 
 const meets = (a: Set<string>, b: Set<string>): boolean => [...a].some((x) => b.has(x));
 
-export function scoreAuthorityUnderInterference(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
+export const scoreAuthorityUnderInterference: TrapScorer = (rows, preds) => {
   const scored = valueCitationRows(rows, preds, normStrip);
   // Which kind of update the prediction cites: the latest (default: the gold ids), a NOTE, a stale SET.
   const hits = new Columns<"latest" | "note" | "stale" | "violation">();
@@ -229,7 +218,7 @@ export function scoreAuthorityUnderInterference(
     scored.map((s) => s.valueOk),
     diags,
   );
-}
+};
 
 function floors(value: number, cite: number, hit: number, rate: number): TrapFloor[] {
   return [

@@ -14,35 +14,20 @@ import { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { foldLedger, trapLedger } from "../ledger.js";
 import { isDict, pyGet, pySortStrings, pyStrValue } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
-import { drawUid, episodeId, pickExcept } from "../kit/draws.js";
+import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
+import type { TrapScorer } from "../kit/define.js";
+import { drawUid, drawUids, episodeId, pickExcept } from "../kit/draws.js";
 import { floorsOf, jitterOf, perStage } from "../kit/floors.js";
 import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
 import { citationPrf } from "../kit/metrics.js";
 import { Columns, f1Of, scoringRows, trapScore } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
+import { TAG_KEYS, TAG_VALUES } from "../kit/tag-vocabulary.js";
 
 export const CLB_ID = "compression_loss_bounded";
 
-const KEYS = ["tag.00", "tag.01", "tag.02", "tag.03", "tag.04", "tag.05"];
-const VALUES: Record<string, string[]> = {
-  "tag.00": ["30", "45", "60", "90"],
-  "tag.01": ["us-east", "us-west", "eu-central", "ap-south"],
-  "tag.02": ["100", "250", "500", "1000"],
-  "tag.03": ["ops", "sec", "infra", "platform"],
-  "tag.04": ["pager", "ticket", "chatops"],
-  "tag.05": ["normal", "audit", "locked", "review"],
-};
-
 const pick = (key: string, rng: PyRandom, exclude: string | null = null): string =>
-  pickExcept(rng, VALUES[key], exclude);
+  pickExcept(rng, TAG_VALUES[key], exclude);
 
 const ROW_QUESTION =
   "Return JSON with keys: value, support_ids. " +
@@ -59,102 +44,96 @@ const CANARY_QUESTION =
 const compactJson = (state: Record<string, string | null>): string =>
   pyJsonDumps({ compact_state: state }, { sortKeys: true });
 
-/** A compaction episode: the book (rules, glossary, one chapter, the ledger) and its log. */
-function compactionRow(
-  ep: string,
-  keys: readonly string[],
-  chapter: string,
-  ledger: LedgerLines,
-  question: string,
-  state: Record<string, string | null>,
-  support: string[],
-  meta: Record<string, unknown>,
-): TrapRow {
-  const glossary = keys.map((k) => `- ${k}: Synthetic compression key ${k}.`).join("\n");
-  return episodeRow(ep, {
-    document: markdownPage(`Compression Episode ${ep}`, [["Episode Log", ledger.episode()]]),
-    book: markdownPage(`Compression Episode ${ep}`, [
-      [
-        "Reading Rules",
-        "- The STATE LEDGER is authoritative.\n" +
-          "- Only SET/CLEAR lines update compact state.\n- NOTE lines are commentary.",
-      ],
-      ["Glossary (Tags)", glossary],
-      ["Chapter 1", chapter],
-      ["State Ledger", ledger.ledger()],
-    ]),
-    question,
-    gold: { value: compactJson(state), compact_state: state, support_ids: support },
-    meta,
-  });
+/** A compaction episode as it is written: the ledger, each key's final state and the uid that set it. */
+class Compaction {
+  readonly ledger = new LedgerLines();
+  readonly state: Record<string, string | null> = {};
+  readonly support: string[] = [];
+
+  /** The key's last (authoritative) update: SET value, or CLEAR when null. */
+  final(uid: string, key: string, value: string | null): void {
+    this.state[key] = value;
+    this.ledger.update(uid, key, value);
+    this.support.push(uid);
+  }
+
+  /** The row: the book (rules, glossary, one chapter, the ledger), its log, the compact state as gold. */
+  row(
+    ep: string,
+    keys: readonly string[],
+    chapter: string,
+    question: string,
+    meta: Record<string, unknown>,
+  ): TrapRow {
+    const glossary = keys.map((k) => `- ${k}: Synthetic compression key ${k}.`).join("\n");
+    return episodeRow(ep, {
+      document: markdownPage(`Compression Episode ${ep}`, [["Episode Log", this.ledger.episode()]]),
+      book: markdownPage(`Compression Episode ${ep}`, [
+        [
+          "Reading Rules",
+          "- The STATE LEDGER is authoritative.\n" +
+            "- Only SET/CLEAR lines update compact state.\n- NOTE lines are commentary.",
+        ],
+        ["Glossary (Tags)", glossary],
+        ["Chapter 1", chapter],
+        ["State Ledger", this.ledger.ledger()],
+      ]),
+      question,
+      gold: { value: compactJson(this.state), compact_state: this.state, support_ids: this.support },
+      meta,
+    });
+  }
 }
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const ep = episodeId("CLB", split, index);
   const count = rng.randint(2, 3);
-  const keys = pySortStrings(rng.sample(KEYS, count));
-  const ledger = new LedgerLines();
-  const support: string[] = [];
-  const state: Record<string, string | null> = {};
+  const keys = pySortStrings(rng.sample(TAG_KEYS, count));
+  const c = new Compaction();
   for (const key of keys) {
     const initial = pick(key, rng);
     const note = pick(key, rng, initial);
     const final = rng.choice(["set", "clear", "set"]);
-    const uInitial = drawUid(rng);
-    ledger.set(uInitial, key, initial);
-    const uNote = drawUid(rng);
-    ledger.note(uNote, key, note);
+    c.ledger.set(drawUid(rng), key, initial);
+    c.ledger.note(drawUid(rng), key, note);
     const uFinal = drawUid(rng);
-    state[key] = final === "clear" ? null : pick(key, rng, initial);
-    ledger.update(uFinal, key, state[key]);
-    support.push(uFinal);
+    c.final(uFinal, key, final === "clear" ? null : pick(key, rng, initial));
   }
-  return compactionRow(
-    ep,
-    keys,
-    "The ledger contains authoritative updates and NOTE distractors.",
-    ledger,
-    ROW_QUESTION,
-    state,
-    support,
-    { family: CLB_ID, split, case_index: index, requires_citation: false, expected_keys: keys },
-  );
+  return c.row(ep, keys, "The ledger contains authoritative updates and NOTE distractors.", ROW_QUESTION, {
+    family: CLB_ID,
+    split,
+    case_index: index,
+    requires_citation: false,
+    expected_keys: keys,
+  });
 }
 
 function buildCanary(seed: number, index: number): TrapRow {
   const rng = new PyRandom(seed + 97);
   const keys = Array.from({ length: 48 }, (_, i) => `tag.${String(i).padStart(2, "0")}`);
   const ep = episodeId("CLB", "canary", index);
-  const ledger = new LedgerLines();
-  const support: string[] = [];
-  const state: Record<string, string | null> = {};
+  const c = new Compaction();
   for (const key of keys) {
     const a = `${key}_v${rng.randint(10, 99)}_base`;
     const b = `${key}_v${rng.randint(100, 999)}_latest`;
     const note = `${key}_note_${rng.randint(1000, 9999)}`;
-    const uSet = drawUid(rng);
-    const uNote = drawUid(rng);
-    const uFinal = drawUid(rng);
-    ledger.set(uSet, key, a).note(uNote, key, note);
-    state[key] = rng.random() < 0.2 ? null : b;
-    ledger.update(uFinal, key, state[key]);
-    support.push(uFinal);
+    // The canary draws its three uids before deciding the final update.
+    const [uSet, uNote, uFinal] = drawUids(rng, 3);
+    c.ledger.set(uSet, key, a).note(uNote, key, note);
+    c.final(uFinal, key, rng.random() < 0.2 ? null : b);
   }
-  return compactionRow(
+  return c.row(
     ep,
     keys,
     "This canary intentionally uses a large key set to stress compaction fidelity under context pressure.",
-    ledger,
     CANARY_QUESTION,
-    state,
-    support,
     {
       family: CLB_ID,
       split: "canary",
       case_index: index,
       seed,
       expected_fail: true,
-      expected_keys: pySortStrings(Object.keys(state)),
+      expected_keys: pySortStrings(Object.keys(c.state)),
       canary_profile: "stress_many_keys",
     },
   );
@@ -230,10 +209,7 @@ function predState(row: Record<string, unknown>): Parsed {
   return [{}, false];
 }
 
-export function scoreCompressionLossBounded(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
+export const scoreCompressionLossBounded: TrapScorer = (rows, preds) => {
   const cols = new Columns<"precision" | "recall" | "f1" | "bloat" | "exact" | "parse">();
   const correct: boolean[] = [];
   const diags = scoringRows(rows, preds).map((s) => {
@@ -271,7 +247,7 @@ export function scoreCompressionLossBounded(
     correct,
     diags,
   );
-}
+};
 
 // The runner (run_compression_families.ps1) uses the same floors at every stage.
 const FLOORS = [...floorsOf(["precision", "recall"], ">=", 0.9), ...floorsOf(["bloat"], "<=", 0.2)];

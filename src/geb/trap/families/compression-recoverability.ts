@@ -8,34 +8,19 @@
  * citation.
  */
 import { PyRandom } from "../../../core/random.js";
-import { pyGet, pySortStrings } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS } from "../kit/define.js";
+import { pySortStrings } from "../py.js";
+import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
 import { drawUid, episodeId } from "../kit/draws.js";
 import { floorsOf, jitterOf, perStage } from "../kit/floors.js";
 import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
 import { normStrip } from "../kit/metrics.js";
-import { trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
+import { answerDiag, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
+import { TAG_KEYS, TAG_VALUES } from "../kit/tag-vocabulary.js";
 
 export const CRV_ID = "compression_recoverability";
 
-const KEYS = ["tag.00", "tag.01", "tag.02", "tag.03", "tag.04", "tag.05"];
-const VALUES: Record<string, string[]> = {
-  "tag.00": ["30", "45", "60", "90"],
-  "tag.01": ["us-east", "us-west", "eu-central", "ap-south"],
-  "tag.02": ["100", "250", "500", "1000"],
-  "tag.03": ["ops", "sec", "infra", "platform"],
-  "tag.04": ["pager", "ticket", "chatops"],
-  "tag.05": ["normal", "audit", "locked", "review"],
-};
 /** The reference's `--canary-key-count` default. */
 const CANARY_KEY_COUNT = 96;
 
@@ -66,10 +51,10 @@ const document = (ep: string, ledger: LedgerLines): string =>
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const ep = episodeId("CRV", split, index);
   const count = rng.randint(3, 6);
-  const keys = pySortStrings(rng.sample(KEYS, count));
+  const keys = pySortStrings(rng.sample(TAG_KEYS, count));
   const queryKey = rng.choice(keys);
   const { state, support, ledger } = snapshot(rng, keys, (key) =>
-    rng.random() < 0.25 ? null : rng.choice(VALUES[key]),
+    rng.random() < 0.25 ? null : rng.choice(TAG_VALUES[key]),
   );
   const glossary = keys.map((k) => `- ${k}: Snapshot key ${k}.`).join("\n");
   return episodeRow(ep, {
@@ -175,10 +160,7 @@ export function generateCompressionRecoverability(o: TrapGenerateOptions): TrapF
 // ---------------------------------------------------------------------------------------
 // Scorer.
 
-export function scoreCompressionRecoverability(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
+export const scoreCompressionRecoverability: TrapScorer = (rows, preds) => {
   const scored = valueCitationRows(rows, preds, normStrip);
   return trapScore(
     valueCitationMeans(scored),
@@ -187,17 +169,14 @@ export function scoreCompressionRecoverability(
       id: s.rid,
       value_ok: s.valueOk,
       exact_ok: s.valueOk,
-      gold_value: pyGet(s.gold, "value"),
-      pred_value: pyGet(s.pred, "value"),
-      gold_support_ids: pySortStrings(s.goldIds),
-      pred_support_ids: pySortStrings(s.predIds),
+      ...answerDiag(s),
       cite_p: s.citeP,
       cite_r: s.citeR,
       cite_f1: s.citeF1,
       parse_ok: s.hasValue,
     })),
   );
-}
+};
 
 // run_compression_families.ps1: anchors .85, holdout .90, at every stage.
 const FLOORED = ["value_acc", "exact_acc", "cite_f1"];

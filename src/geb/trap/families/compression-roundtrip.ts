@@ -12,21 +12,14 @@
  * the same thing.
  */
 import { PyRandom } from "../../../core/random.js";
-import { pyGet, pyNumberValue, pySortStrings, pyTruthy } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS } from "../kit/define.js";
+import { pyGet, pyNumberValue, pyTruthy } from "../py.js";
+import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
 import { drawUid, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorTable, jitterOf, perStage } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
 import { metaStr, normLower } from "../kit/metrics.js";
-import { Columns, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
+import { answerDiag, Columns, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 
 export const CRG_ID = "compression_roundtrip_generalization";
@@ -248,10 +241,7 @@ export function generateCompressionRoundtrip(o: TrapGenerateOptions): TrapFixtur
 
 type Subset = (typeof QUERY_TYPES)[number] | "tail" | "null" | "nonnull" | "large";
 
-export function scoreCompressionRoundtrip(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
+export const scoreCompressionRoundtrip: TrapScorer = (rows, preds) => {
   const scored = valueCitationRows(rows, preds, normLower);
   // Value accuracy on subsets of rows (a row counts in a subset when its meta says so).
   const subsets = new Columns<Subset>();
@@ -278,10 +268,7 @@ export function scoreCompressionRoundtrip(
       query_target_type: qtt,
       snapshot_key_count: skc,
       value_ok: ok,
-      gold_value: pyGet(s.gold, "value"),
-      pred_value: pyGet(s.pred, "value"),
-      gold_support_ids: pySortStrings(s.goldIds),
-      pred_support_ids: pySortStrings(s.predIds),
+      ...answerDiag(s),
       cite_f1: s.citeF1,
       parse_ok: s.hasValue,
     };
@@ -310,7 +297,7 @@ export function scoreCompressionRoundtrip(
     scored.map((s) => s.valueOk),
     diags,
   );
-}
+};
 
 // run_compression_roundtrip_generalization_family.ps1's stage values (target = its defaults).
 const FLOORS = floorTable([

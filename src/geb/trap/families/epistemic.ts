@@ -26,14 +26,8 @@ import {
   pyStrValue,
   pyTruthy,
 } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
+import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
+import type { TrapScorer } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorTable, jitterOf } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
@@ -378,7 +372,7 @@ function selectiveAccuracy(conf: number[], labels: number[], coverage: number): 
 }
 
 /** The reference scorer (coverage .80, overclaim confidence threshold .70). */
-export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
+export const scoreEpistemic: TrapScorer = (rows, preds) => {
   const cols = new Columns<"parse" | "provided" | "overclaim" | "needed">();
   let abstainPrecHits = 0;
   let abstainPredTotal = 0;
@@ -501,7 +495,7 @@ export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPre
     means[`${fid}_count`] = count;
   }
   return trapScore(means, correct, diags, failures.sorted());
-}
+};
 
 // ---------------------------------------------------------------------------------------
 // Floors (run_epistemic_calibration_suite_family.ps1 / check_…_reliability.py defaults).

@@ -15,3 +15,6 @@ export const CONTRACT_LOOKUP_ANSWERS: Pick<
   predictionFromText: contractPrediction,
   foldPrediction: lookupPrediction,
 };
+
+/** A family's scorer, as `TrapFamily.score` takes it (rows and predictions of one split). */
+export type TrapScorer = TrapFamily["score"];

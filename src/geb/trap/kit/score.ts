@@ -63,6 +63,14 @@ export function valueCitationRows(
   });
 }
 
+/** The reference's gold-versus-prediction diagnostic fields of a row (support ids sorted). */
+export const answerDiag = (s: ValueCitationRow): Record<string, unknown> => ({
+  gold_value: pyGet(s.gold, "value"),
+  pred_value: pyGet(s.pred, "value"),
+  gold_support_ids: pySortStrings(s.goldIds),
+  pred_support_ids: pySortStrings(s.predIds),
+});
+
 /**
  * The lookup scorers' means block: value accuracy (also written as `exact_acc` and
  * `entailment`), citation precision / recall / F1 and the parse rate.
