@@ -239,60 +239,57 @@ export function generateCompressionRoundtrip(o: TrapGenerateOptions): TrapFixtur
 // ---------------------------------------------------------------------------------------
 // Scorer.
 
-type Subset = (typeof QUERY_TYPES)[number] | "tail" | "null" | "nonnull" | "large";
+/** What a row's meta says about its query, as the scorer reads it. */
+interface QueryMeta {
+  type: string;
+  position: string;
+  target: string;
+  keyCount: number;
+}
+
+/**
+ * The scorer's row subsets, in its means order: each is written as `<name>_acc` (value
+ * accuracy over the rows it holds) and, after all of them, `<name>_count`.
+ */
+const SUBSETS: readonly (readonly [name: string, holds: (q: QueryMeta) => boolean])[] = [
+  ...QUERY_TYPES.map((t) => [t, (q: QueryMeta) => q.type === t] as const),
+  ["tail_key", (q) => q.position === "tail"],
+  ["null_target", (q) => q.target === "null"],
+  ["nonnull_target", (q) => q.target === "nonnull"],
+  ["large_snapshot", (q) => q.keyCount >= LARGE_SNAPSHOT_MIN_KEYS],
+];
 
 export const scoreCompressionRoundtrip: TrapScorer = (rows, preds) => {
   const scored = valueCitationRows(rows, preds, normLower);
-  // Value accuracy on subsets of rows (a row counts in a subset when its meta says so).
-  const subsets = new Columns<Subset>();
+  const subsets = new Columns();
   const diags = scored.map((s) => {
-    const qt = metaStr(s.meta, "query_type");
-    const qp = metaStr(s.meta, "query_position");
-    const qtt = metaStr(s.meta, "query_target_type");
-    // Python int(meta.get("snapshot_key_count", 0) or 0); the fixtures hold ints.
-    const skc = pyTruthy(pyGet(s.meta, "snapshot_key_count"))
-      ? Math.trunc(pyNumberValue(s.meta.snapshot_key_count))
-      : 0;
-    const ok = s.valueOk;
-    if ((QUERY_TYPES as readonly string[]).includes(qt)) subsets.add({ [qt as Subset]: ok });
-    subsets.add({
-      tail: qp === "tail" ? ok : undefined,
-      null: qtt === "null" ? ok : undefined,
-      nonnull: qtt === "nonnull" ? ok : undefined,
-      large: skc >= LARGE_SNAPSHOT_MIN_KEYS ? ok : undefined,
-    });
+    const q: QueryMeta = {
+      type: metaStr(s.meta, "query_type"),
+      position: metaStr(s.meta, "query_position"),
+      target: metaStr(s.meta, "query_target_type"),
+      // Python int(meta.get("snapshot_key_count", 0) or 0); the fixtures hold ints.
+      keyCount: pyTruthy(pyGet(s.meta, "snapshot_key_count"))
+        ? Math.trunc(pyNumberValue(s.meta.snapshot_key_count))
+        : 0,
+    };
+    for (const [name, holds] of SUBSETS) if (holds(q)) subsets.add({ [name]: s.valueOk });
     return {
       id: s.rid,
-      query_type: qt,
-      query_position: qp,
-      query_target_type: qtt,
-      snapshot_key_count: skc,
-      value_ok: ok,
+      query_type: q.type,
+      query_position: q.position,
+      query_target_type: q.target,
+      snapshot_key_count: q.keyCount,
+      value_ok: s.valueOk,
       ...answerDiag(s),
       cite_f1: s.citeF1,
       parse_ok: s.hasValue,
     };
   });
-  const c = subsets;
   return trapScore(
     {
       ...valueCitationMeans(scored),
-      direct_acc: c.mean("direct"),
-      aggregate_acc: c.mean("aggregate"),
-      exception_acc: c.mean("exception"),
-      negation_acc: c.mean("negation"),
-      tail_key_acc: c.mean("tail"),
-      null_target_acc: c.mean("null"),
-      nonnull_target_acc: c.mean("nonnull"),
-      large_snapshot_acc: c.mean("large"),
-      direct_count: c.count("direct"),
-      aggregate_count: c.count("aggregate"),
-      exception_count: c.count("exception"),
-      negation_count: c.count("negation"),
-      tail_key_count: c.count("tail"),
-      null_target_count: c.count("null"),
-      nonnull_target_count: c.count("nonnull"),
-      large_snapshot_count: c.count("large"),
+      ...Object.fromEntries(SUBSETS.map(([name]) => [`${name}_acc`, subsets.mean(name)])),
+      ...Object.fromEntries(SUBSETS.map(([name]) => [`${name}_count`, subsets.count(name)])),
     },
     scored.map((s) => s.valueOk),
     diags,
