@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SCAFFOLD_FAMILY_IDS } from "../../../src/geb/trap/families/control-scaffold.js";
 import { baselineReport } from "../../../src/geb/trap/framework.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
 import { TRAP_FAMILIES } from "../../../src/geb/trap/registry.js";
@@ -22,12 +23,7 @@ import { predSets } from "./preds.js";
 const FILE = join(import.meta.dirname, "../../fixtures/geb/trap/golden-ref1.json");
 
 const IDS = [
-  "rpa_mode_switch",
-  "intent_spec_layer",
-  "noise_escalation",
-  "implication_coherence",
-  "agency_preserving_substitution",
-  "persona_amalgamation",
+  ...SCAFFOLD_FAMILY_IDS,
   "compression_loss_bounded",
   "compression_recoverability",
   "compression_roundtrip_generalization",
