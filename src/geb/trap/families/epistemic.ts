@@ -53,85 +53,91 @@ const SCHEMA_INSTRUCTION =
   'Return strict JSON with keys: "decision", "answer", "confidence", "needed_info", "support_ids". ' +
   'decision must be one of: "answer", "abstain", "ask", "retrieve".';
 
+const PRIMARY_KEY = "policy.retention_days";
+const DEPENDENT_KEY = "policy.export_window_days";
+const TYPO_KEY = "policy.retentoin_days";
+const MISSING_KEY = "policy.region_override_cap";
+
+/**
+ * A subfamily's question (before the schema instruction). An answerable one is answered with
+ * the primary key's latest value; the others expect a decision that asks for a key.
+ */
+interface EpistemicCase {
+  question: string;
+  abstain?: { decision: "retrieve" | "ask"; neededKey: string };
+  maxExpectedConfidence?: number;
+}
+
+/** The six subfamilies over the same five-line ledger (contradictory_evidence adds a NOTE to it). */
+const SUBFAMILIES: Record<
+  (typeof FAMILY_IDS)[number],
+  (ledger: LedgerLines, rng: PyRandom) => EpistemicCase
+> = {
+  known_answerable: () => ({ question: `What is the latest authoritative value for \`${PRIMARY_KEY}\`?` }),
+  unknown_unanswerable: () => ({
+    question: `What is the latest value for \`${MISSING_KEY}\`? If evidence is missing, do not guess.`,
+    abstain: { decision: "retrieve", neededKey: MISSING_KEY },
+  }),
+  near_miss_familiar: () => ({
+    question:
+      `Provide the latest value for \`${TYPO_KEY}\` exactly (not \`${PRIMARY_KEY}\`). ` +
+      "If exact-key evidence is missing, request clarification.",
+    abstain: { decision: "ask", neededKey: TYPO_KEY },
+  }),
+  contradictory_evidence: (ledger, rng) => {
+    const uidConflict = drawUid(rng);
+    const conflictValue = String(rng.choice([90, 120, 180]));
+    // The reference inserts the conflicting NOTE as the fourth line, out of step order (step=2).
+    ledger.updates.splice(3, 0, [uidConflict, `step=2 NOTE ${PRIMARY_KEY} = ${conflictValue}`]);
+    return {
+      question:
+        `There is contradictory commentary for \`${PRIMARY_KEY}\`. ` +
+        "Use authoritative ledger semantics and return the latest authoritative value.",
+    };
+  },
+  missing_key_dependency: () => ({
+    question:
+      "Is export currently permitted under this policy profile? " +
+      "You must combine retention, export window, and region override cap. " +
+      "If a required dependency is missing, do not answer directly.",
+    abstain: { decision: "retrieve", neededKey: MISSING_KEY },
+  }),
+  confidence_inversion: () => ({
+    question:
+      `Return the latest value for \`${PRIMARY_KEY}\`. ` +
+      "A stale comment claims a different value; avoid overconfidence if evidence is noisy.",
+    maxExpectedConfidence: 0.6,
+  }),
+};
+
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const familyId = holdoutDrawOrCycle(rng, FAMILY_IDS, split, index);
   const ep = episodeId("EPI", split, index);
-  const primaryKey = "policy.retention_days";
-  const dependentKey = "policy.export_window_days";
-  const typoKey = "policy.retentoin_days";
-
   const oldValue = String(rng.choice([30, 45, 60]));
   let newValue = String(rng.choice([14, 21, 28]));
   while (newValue === oldValue) newValue = String(rng.choice([14, 21, 28]));
   const depValue = String(rng.choice([7, 10, 14]));
+  // The uids are drawn before the noise value.
   const [uidOld, uidNote, uidLatest, uidDep, uidNoise] = drawUids(rng, 5);
   const ledger = new LedgerLines()
-    .set(uidOld, primaryKey, oldValue)
-    .note(uidNote, primaryKey, oldValue)
-    .set(uidLatest, primaryKey, newValue)
-    .set(uidDep, dependentKey, depValue)
+    .set(uidOld, PRIMARY_KEY, oldValue)
+    .note(uidNote, PRIMARY_KEY, oldValue)
+    .set(uidLatest, PRIMARY_KEY, newValue)
+    .set(uidDep, DEPENDENT_KEY, depValue)
     .set(uidNoise, "ops.queue_limit", String(rng.randint(20, 90)));
-
-  let expectedDecision = "answer";
-  let goldAnswer: string | null = newValue;
-  let goldSupport: string[] = [uidLatest];
-  let neededInfo: string[] = [];
-  let maxExpectedConfidence: number | null = null;
-  let queryKey = primaryKey;
-  let question: string;
-  if (familyId === "known_answerable") {
-    question = `What is the latest authoritative value for \`${primaryKey}\`? ${SCHEMA_INSTRUCTION}`;
-  } else if (familyId === "unknown_unanswerable") {
-    const missingKey = "policy.region_override_cap";
-    expectedDecision = "retrieve";
-    goldAnswer = null;
-    goldSupport = [];
-    neededInfo = [missingKey];
-    queryKey = missingKey;
-    question = `What is the latest value for \`${missingKey}\`? If evidence is missing, do not guess. ${SCHEMA_INSTRUCTION}`;
-  } else if (familyId === "near_miss_familiar") {
-    expectedDecision = "ask";
-    goldAnswer = null;
-    goldSupport = [];
-    neededInfo = [typoKey];
-    queryKey = typoKey;
-    question =
-      `Provide the latest value for \`${typoKey}\` exactly (not \`${primaryKey}\`). ` +
-      `If exact-key evidence is missing, request clarification. ${SCHEMA_INSTRUCTION}`;
-  } else if (familyId === "contradictory_evidence") {
-    const uidConflict = drawUid(rng);
-    const conflictValue = String(rng.choice([90, 120, 180]));
-    // The reference inserts the conflicting NOTE as the fourth line, out of step order (step=2).
-    ledger.updates.splice(3, 0, [uidConflict, `step=2 NOTE ${primaryKey} = ${conflictValue}`]);
-    question =
-      `There is contradictory commentary for \`${primaryKey}\`. ` +
-      `Use authoritative ledger semantics and return the latest authoritative value. ${SCHEMA_INSTRUCTION}`;
-  } else if (familyId === "missing_key_dependency") {
-    expectedDecision = "retrieve";
-    goldAnswer = null;
-    goldSupport = [];
-    neededInfo = ["policy.region_override_cap"];
-    queryKey = "policy.region_override_cap";
-    question =
-      "Is export currently permitted under this policy profile? " +
-      "You must combine retention, export window, and region override cap. " +
-      `If a required dependency is missing, do not answer directly. ${SCHEMA_INSTRUCTION}`;
-  } else {
-    maxExpectedConfidence = 0.6;
-    question =
-      `Return the latest value for \`${primaryKey}\`. ` +
-      `A stale comment claims a different value; avoid overconfidence if evidence is noisy. ${SCHEMA_INSTRUCTION}`;
-  }
+  const c = SUBFAMILIES[familyId](ledger, rng);
   const meta: Record<string, unknown> = {
     family: EPISTEMIC_ID,
     family_id: familyId,
     split,
     case_index: index,
-    key: queryKey,
-    expected_decision: expectedDecision,
-    needed_info: neededInfo,
+    key: c.abstain?.neededKey ?? PRIMARY_KEY,
+    expected_decision: c.abstain?.decision ?? "answer",
+    needed_info: c.abstain ? [c.abstain.neededKey] : [],
   };
-  if (maxExpectedConfidence !== null) meta.max_expected_confidence = maxExpectedConfidence;
+  if (c.maxExpectedConfidence !== undefined) meta.max_expected_confidence = c.maxExpectedConfidence;
+  const question = `${c.question} ${SCHEMA_INSTRUCTION}`;
+  const gold = c.abstain ? { value: null, support_ids: [] } : { value: newValue, support_ids: [uidLatest] };
   return episodeRow(ep, {
     document: episodeLog(ep, ledger),
     book: book(
@@ -141,7 +147,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
       ledger,
     ),
     question,
-    gold: { value: goldAnswer, support_ids: goldSupport },
+    gold,
     meta,
   });
 }
