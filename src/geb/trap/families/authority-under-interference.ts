@@ -175,9 +175,8 @@ export function generateAuthorityUnderInterference(
   o: TrapGenerateOptions,
   v: AuiVariant = AUI,
 ): TrapFixtures {
-  const rng = new PyRandom(o.seed);
   return splitFixtures(o, {
-    row: (split, index) => buildRow(v, split, index, rng),
+    row: (split, index, rng) => buildRow(v, split, index, rng),
     canary: (index) => buildCanary(v, o.seed, index),
   });
 }

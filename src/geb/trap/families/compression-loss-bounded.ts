@@ -140,12 +140,8 @@ function buildCanary(seed: number, index: number): TrapRow {
 }
 
 export function generateCompressionLossBounded(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  return splitFixtures(o, {
-    row: (split, index) => buildRow(split, index, rng),
-    // Each canary reseeds from seed + its position (the reference's loop passes seed + i).
-    canary: (index) => buildCanary(o.seed + index - 1, index),
-  });
+  // Each canary reseeds from seed + its position (the reference's loop passes seed + i).
+  return splitFixtures(o, { row: buildRow, canary: (index) => buildCanary(o.seed + index - 1, index) });
 }
 
 // ---------------------------------------------------------------------------------------

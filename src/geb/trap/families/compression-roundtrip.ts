@@ -182,7 +182,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   });
 }
 
-function buildCanary(seed: number, caseIndex: number, keyCount: number): TrapRow {
+function buildCanary(seed: number, caseIndex: number, keyCount = CANARY_KEY_COUNT): TrapRow {
   const rng = new PyRandom(seed + 1900 + caseIndex);
   const ep = episodeId("CRG", "canary", caseIndex);
   const count = Math.max(64, keyCount + rng.randint(-8, 8));
@@ -229,11 +229,7 @@ function buildCanary(seed: number, caseIndex: number, keyCount: number): TrapRow
 }
 
 export function generateCompressionRoundtrip(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  return splitFixtures(o, {
-    row: (split, index) => buildRow(split, index, rng),
-    canary: (index) => buildCanary(o.seed, index, CANARY_KEY_COUNT),
-  });
+  return splitFixtures(o, { row: buildRow, canary: (index) => buildCanary(o.seed, index) });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -14,18 +14,16 @@
  * is the program that applies them).
  */
 import { pyFloat, pyStrip } from "../../../core/pyjson.js";
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { foldLedger, lookupPrediction, questionKey, trapLedger } from "../ledger.js";
 import { isDict, pyEquals, pyGet, pyNumberValue, pySortStrings, pyStrValue, pyTruthy } from "../py.js";
 import type {
   TrapFamily,
   TrapFixtures,
-  TrapFloor,
   TrapGenerateOptions,
   TrapPrediction,
   TrapRow,
   TrapScore,
-  TrapSplit,
 } from "../types.js";
 import { CONTRACT_LOOKUP_ANSWERS } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
@@ -189,14 +187,13 @@ function canaryRow(family: ScaffoldFamilyId, prefix: string, index: number, rng:
   });
 }
 
-/** One shared rng across anchors → holdout → canary, as the reference draws it. */
+/** One shared rng across anchors → holdout → canary (splitFixtures), as the reference draws it. */
 export function generateControlScaffold(family: ScaffoldFamilyId, o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
   const { prefix, row } = KINDS[family];
   return splitFixtures(o, {
     anchorSplit: "anchors",
-    row: (split, index) => row({ family, ep: episodeId(prefix, split, index), split, index, rng }),
-    canary: (index) => canaryRow(family, prefix, index, rng),
+    row: (split, index, rng) => row({ family, ep: episodeId(prefix, split, index), split, index, rng }),
+    canary: (index, rng) => canaryRow(family, prefix, index, rng),
   });
 }
 
@@ -713,7 +710,7 @@ export function icRulePrediction(row: TrapRow): TrapPrediction {
  * file's number of `hard_inference_required` rows when that is above 0 and below the
  * stage's floor.
  */
-function icAdjustFloors(split: TrapSplit, rows: readonly TrapRow[], floors: TrapFloor[]): TrapFloor[] {
+const icAdjustFloors: NonNullable<TrapFamily["adjustFloors"]> = (split, rows, floors) => {
   if (split !== "anchors") return floors;
   const hard = rows.filter(
     (r) => isDict(r.meta) && pyTruthy(pyGet(r.meta, "hard_inference_required")),
@@ -721,7 +718,7 @@ function icAdjustFloors(split: TrapSplit, rows: readonly TrapRow[], floors: Trap
   return floors.map((f) =>
     f.metric === "hard_case_count" && hard > 0 && hard < f.value ? { ...f, value: hard } : f,
   );
-}
+};
 
 const icScore = (c: Columns): number =>
   0.3 * c.mean("consistent") +

@@ -13,7 +13,7 @@
  */
 import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { pyJsonLoads } from "../../../core/pyjsonloads.js";
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { foldLedger, questionKey, trapLedger } from "../ledger.js";
 import {
   isDict,
@@ -191,11 +191,7 @@ function buildCanary(index: number, rng: PyRandom): TrapRow {
 /** Fixtures of one seed; anchors are labelled split "anchor" in their meta, as the reference. */
 export function generateEpistemic(o: TrapGenerateOptions): TrapFixtures {
   // One rng: anchors, holdout, then the canaries draw on from where the holdout left it.
-  const rng = new PyRandom(o.seed);
-  return splitFixtures(o, {
-    row: (split, index) => buildRow(split, index, rng),
-    canary: (index) => buildCanary(index, rng),
-  });
+  return splitFixtures(o, { row: buildRow, canary: buildCanary });
 }
 
 // ---------------------------------------------------------------------------------------
