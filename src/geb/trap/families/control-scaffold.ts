@@ -554,7 +554,11 @@ function icPick(split: string, index: number, rng: PyRandom): IcScenario {
   return IC_BASE_SCENARIOS[(index - 1) % IC_BASE_SCENARIOS.length];
 }
 
-const IC_HARD_QUESTION =
+/**
+ * The question that states implication_coherence's precedence rules, ending with `returnClause`
+ * (the answer format). Shared with implication_derived, whose question adds an example answer.
+ */
+export const icPrecedenceQuestion = (returnClause: string): string =>
   "Infer latest authoritative value for `implication.contract` from the State Ledger. " +
   "Compute it as `<next_action>|<implication_type>` using the deterministic precedence rules and " +
   "final authoritative `implication.*` updates. Ignore NOTE lines and superseded earlier updates. " +
@@ -567,7 +571,11 @@ const IC_HARD_QUESTION =
   `Allowed values: ${IC_ALLOWED_VALUES.join(", ")}. ` +
   "support_ids must cite the final authoritative UPDATE IDs for dependency_required, " +
   "contradiction_detected, causal_precision_required, type_required, and propagation_required. " +
-  "Return strict JSON object with keys `value` and `support_ids` only.";
+  returnClause;
+
+const IC_HARD_QUESTION = icPrecedenceQuestion(
+  "Return strict JSON object with keys `value` and `support_ids` only.",
+);
 
 const IC_RULES = [
   "- Preserve dependency prerequisites before emitting conclusions.",
