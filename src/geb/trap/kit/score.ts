@@ -105,6 +105,7 @@ export function trapScore(
     rows,
   };
 }
+
 /**
  * The scorers' accumulate-then-mean loop: each row adds its values to named columns (a value
  * left undefined: the row does not count in that column, as the reference's conditional
@@ -113,9 +114,6 @@ export function trapScore(
 export class Columns<K extends string = string> {
   private readonly cols = new Map<K, number[]>();
 
-  constructor(names: readonly K[] = []) {
-    for (const n of names) this.cols.set(n, []);
-  }
   /** Add one row's values (booleans as 1 / 0). */
   add(values: Partial<Record<K, number | boolean>>): void {
     for (const [k, v] of Object.entries(values) as [K, number | boolean | undefined][]) {
@@ -125,7 +123,7 @@ export class Columns<K extends string = string> {
       this.cols.set(k, col);
     }
   }
-  /** The columns some row added to (or declared), in first-seen order. */
+  /** The columns some row added to, in first-seen order. */
   names(): K[] {
     return [...this.cols.keys()];
   }
