@@ -13,37 +13,21 @@ import { pyJsonLoads } from "../../../core/pyjsonloads.js";
 import { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
 import { foldLedger, trapLedger } from "../ledger.js";
-import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
+import { isDict, pyGet, pySortStrings, pyStrValue } from "../py.js";
+import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
+import type { TrapScorer } from "../kit/define.js";
+import { drawUid, drawUids, episodeId, pickExcept } from "../kit/draws.js";
+import { floorsOf, jitterOf, perStage } from "../kit/floors.js";
+import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { citationPrf } from "../kit/metrics.js";
+import { Columns, f1Of, scoringRows, trapScore } from "../kit/score.js";
+import { splitFixtures } from "../kit/splits.js";
+import { TAG_KEYS, TAG_VALUES } from "../kit/tag-vocabulary.js";
 
 export const CLB_ID = "compression_loss_bounded";
 
-const KEYS = ["tag.00", "tag.01", "tag.02", "tag.03", "tag.04", "tag.05"];
-const VALUES: Record<string, string[]> = {
-  "tag.00": ["30", "45", "60", "90"],
-  "tag.01": ["us-east", "us-west", "eu-central", "ap-south"],
-  "tag.02": ["100", "250", "500", "1000"],
-  "tag.03": ["ops", "sec", "infra", "platform"],
-  "tag.04": ["pager", "ticket", "chatops"],
-  "tag.05": ["normal", "audit", "locked", "review"],
-};
-
-const uid = (rng: PyRandom): string =>
-  `U${rng
-    .randrange(16 ** 6)
-    .toString(16)
-    .toUpperCase()
-    .padStart(6, "0")}`;
 const pick = (key: string, rng: PyRandom, exclude: string | null = null): string =>
-  rng.choice(VALUES[key].filter((v) => v !== exclude));
+  pickExcept(rng, TAG_VALUES[key], exclude);
 
 const ROW_QUESTION =
   "Return JSON with keys: value, support_ids. " +
@@ -60,123 +44,104 @@ const CANARY_QUESTION =
 const compactJson = (state: Record<string, string | null>): string =>
   pyJsonDumps({ compact_state: state }, { sortKeys: true });
 
-function book(ep: string, keys: readonly string[], chapter: string, ledger: string[]): string {
-  const glossary = keys.map((k) => `- ${k}: Synthetic compression key ${k}.`).join("\n");
-  return (
-    `# Compression Episode ${ep}\n\n## Reading Rules\n- The STATE LEDGER is authoritative.\n` +
-    "- Only SET/CLEAR lines update compact state.\n- NOTE lines are commentary.\n\n" +
-    `## Glossary (Tags)\n${glossary}\n\n## Chapter 1\n${chapter}\n\n## State Ledger\n${ledger.join("\n")}`
-  );
+/** A compaction episode as it is written: the ledger, each key's final state and the uid that set it. */
+class Compaction {
+  readonly ledger = new LedgerLines();
+  readonly state: Record<string, string | null> = {};
+  readonly support: string[] = [];
+
+  /** The key's last (authoritative) update: SET value, or CLEAR when null. */
+  final(uid: string, key: string, value: string | null): void {
+    this.state[key] = value;
+    this.ledger.update(uid, key, value);
+    this.support.push(uid);
+  }
+
+  /** The row: the book (rules, glossary, one chapter, the ledger), its log, the compact state as gold. */
+  row(
+    ep: string,
+    keys: readonly string[],
+    chapter: string,
+    question: string,
+    meta: Record<string, unknown>,
+  ): TrapRow {
+    const glossary = keys.map((k) => `- ${k}: Synthetic compression key ${k}.`).join("\n");
+    return episodeRow(ep, {
+      document: markdownPage(`Compression Episode ${ep}`, [["Episode Log", this.ledger.episode()]]),
+      book: markdownPage(`Compression Episode ${ep}`, [
+        [
+          "Reading Rules",
+          "- The STATE LEDGER is authoritative.\n" +
+            "- Only SET/CLEAR lines update compact state.\n- NOTE lines are commentary.",
+        ],
+        ["Glossary (Tags)", glossary],
+        ["Chapter 1", chapter],
+        ["State Ledger", this.ledger.ledger()],
+      ]),
+      question,
+      gold: { value: compactJson(this.state), compact_state: this.state, support_ids: this.support },
+      meta,
+    });
+  }
 }
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = `CLB-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+  const ep = episodeId("CLB", split, index);
   const count = rng.randint(2, 3);
-  const keys = pySortStrings(rng.sample(KEYS, count));
-  const log: string[] = [];
-  const ledger: string[] = [];
-  const support: string[] = [];
-  const state: Record<string, string | null> = {};
-  let step = 1;
-  const add = (u: string, body: string) => {
-    log.push(`- [${u}] UPDATE step=${step} ${body}`);
-    ledger.push(`- [${u}] step=${step} ${body}`);
-    step++;
-  };
+  const keys = pySortStrings(rng.sample(TAG_KEYS, count));
+  const c = new Compaction();
   for (const key of keys) {
     const initial = pick(key, rng);
     const note = pick(key, rng, initial);
     const final = rng.choice(["set", "clear", "set"]);
-    const uInitial = uid(rng);
-    add(uInitial, `SET ${key} = ${initial}`);
-    const uNote = uid(rng);
-    add(uNote, `NOTE ${key} = ${note}`);
-    const uFinal = uid(rng);
-    if (final === "clear") {
-      add(uFinal, `CLEAR ${key}`);
-      state[key] = null;
-    } else {
-      const v = pick(key, rng, initial);
-      add(uFinal, `SET ${key} = ${v}`);
-      state[key] = v;
-    }
-    support.push(uFinal);
+    c.ledger.set(drawUid(rng), key, initial);
+    c.ledger.note(drawUid(rng), key, note);
+    const uFinal = drawUid(rng);
+    c.final(uFinal, key, final === "clear" ? null : pick(key, rng, initial));
   }
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: `# Compression Episode ${ep}\n\n## Episode Log\n${log.join("\n")}`,
-    book: book(ep, keys, "The ledger contains authoritative updates and NOTE distractors.", ledger),
-    question: ROW_QUESTION,
-    gold: { value: compactJson(state), compact_state: state, support_ids: support },
-    meta: { family: CLB_ID, split, case_index: index, requires_citation: false, expected_keys: keys },
-  };
+  return c.row(ep, keys, "The ledger contains authoritative updates and NOTE distractors.", ROW_QUESTION, {
+    family: CLB_ID,
+    split,
+    case_index: index,
+    requires_citation: false,
+    expected_keys: keys,
+  });
 }
 
 function buildCanary(seed: number, index: number): TrapRow {
   const rng = new PyRandom(seed + 97);
   const keys = Array.from({ length: 48 }, (_, i) => `tag.${String(i).padStart(2, "0")}`);
-  const ep = `CLB-CANARY-${String(index).padStart(4, "0")}`;
-  const log: string[] = [];
-  const ledger: string[] = [];
-  const support: string[] = [];
-  const state: Record<string, string | null> = {};
-  let step = 1;
-  const add = (u: string, body: string) => {
-    log.push(`- [${u}] UPDATE step=${step} ${body}`);
-    ledger.push(`- [${u}] step=${step} ${body}`);
-    step++;
-  };
+  const ep = episodeId("CLB", "canary", index);
+  const c = new Compaction();
   for (const key of keys) {
     const a = `${key}_v${rng.randint(10, 99)}_base`;
     const b = `${key}_v${rng.randint(100, 999)}_latest`;
     const note = `${key}_note_${rng.randint(1000, 9999)}`;
-    const uSet = uid(rng);
-    const uNote = uid(rng);
-    const uFinal = uid(rng);
-    add(uSet, `SET ${key} = ${a}`);
-    add(uNote, `NOTE ${key} = ${note}`);
-    if (rng.random() < 0.2) {
-      add(uFinal, `CLEAR ${key}`);
-      state[key] = null;
-    } else {
-      add(uFinal, `SET ${key} = ${b}`);
-      state[key] = b;
-    }
-    support.push(uFinal);
+    // The canary draws its three uids before deciding the final update.
+    const [uSet, uNote, uFinal] = drawUids(rng, 3);
+    c.ledger.set(uSet, key, a).note(uNote, key, note);
+    c.final(uFinal, key, rng.random() < 0.2 ? null : b);
   }
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: `# Compression Episode ${ep}\n\n## Episode Log\n${log.join("\n")}`,
-    book: book(
-      ep,
-      keys,
-      "This canary intentionally uses a large key set to stress compaction fidelity under context pressure.",
-      ledger,
-    ),
-    question: CANARY_QUESTION,
-    gold: { value: compactJson(state), compact_state: state, support_ids: support },
-    meta: {
+  return c.row(
+    ep,
+    keys,
+    "This canary intentionally uses a large key set to stress compaction fidelity under context pressure.",
+    CANARY_QUESTION,
+    {
       family: CLB_ID,
       split: "canary",
       case_index: index,
       seed,
       expected_fail: true,
-      expected_keys: pySortStrings(Object.keys(state)),
+      expected_keys: pySortStrings(Object.keys(c.state)),
       canary_profile: "stress_many_keys",
     },
-  };
+  );
 }
 
 export function generateCompressionLossBounded(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
-  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(o.seed + i, i + 1));
-  return { anchors, holdout, canary };
+  // Each canary reseeds from seed + its position (the reference's loop passes seed + i).
+  return splitFixtures(o, { row: buildRow, canary: (index) => buildCanary(o.seed + index - 1, index) });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -224,9 +189,8 @@ function parseState(candidate: unknown): Parsed {
   return [{}, false];
 }
 
-function goldState(row: TrapRow): Record<string, unknown> {
-  const gold = pyGet(row, "gold");
-  if (!isDict(gold)) return {};
+/** The gold `compact_state` (else the state its `value` string holds). */
+function goldState(gold: Record<string, unknown>): Record<string, unknown> {
   const compact = pyGet(gold, "compact_state");
   if (isDict(compact)) return compact;
   const [s, ok] = parseState(pyGet(gold, "value"));
@@ -241,43 +205,22 @@ function predState(row: Record<string, unknown>): Parsed {
   return [{}, false];
 }
 
-const f1 = (p: number, r: number): number => (p <= 0 || r <= 0 ? 0 : (2 * p * r) / (p + r));
-
-export function scoreCompressionLossBounded(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const dataRows = rows.filter((r) => isDict(r));
-  const byId = predictionsById(preds);
-  const P: number[] = [];
-  const R: number[] = [];
-  const F: number[] = [];
-  const B: number[] = [];
-  const E: number[] = [];
-  const parses: number[] = [];
+export const scoreCompressionLossBounded: TrapScorer = (rows, preds) => {
+  const cols = new Columns<"precision" | "recall" | "f1" | "bloat" | "exact" | "parse">();
   const correct: boolean[] = [];
-  const diags: Record<string, unknown>[] = [];
-  for (const row of dataRows) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const gold = statePairs(goldState(row));
-    const [ps, ok] = predState(byId.get(rid) ?? {});
+  const diags = scoringRows(rows, preds).map((s) => {
+    const gold = statePairs(goldState(s.gold));
+    const [ps, ok] = predState(s.pred);
     const pred = ok ? statePairs(ps) : new Set<string>();
-    let inter = 0;
-    for (const x of pred) if (gold.has(x)) inter++;
-    const precision = pred.size ? inter / pred.size : gold.size === 0 ? 1 : 0;
-    const recall = gold.size ? inter / gold.size : 1;
-    const f = f1(precision, recall);
+    // Pairs scored as citations are: an empty prediction of an empty gold is exact.
+    const [precision, recall] = citationPrf(pred, gold);
+    const f = f1Of(precision, recall);
     const bloat = Math.max(pred.size - gold.size, 0) / (gold.size > 0 ? gold.size : 1);
-    const exact = ok && pred.size === gold.size && inter === gold.size;
-    P.push(precision);
-    R.push(recall);
-    F.push(f);
-    B.push(bloat);
-    E.push(exact ? 1 : 0);
-    parses.push(ok ? 1 : 0);
+    const exact = ok && pred.size === gold.size && [...pred].every((x) => gold.has(x));
+    cols.add({ precision, recall, f1: f, bloat, exact, parse: ok });
     correct.push(exact);
-    diags.push({
-      id: rid,
+    return {
+      id: s.rid,
       precision,
       recall,
       f1: f,
@@ -286,31 +229,24 @@ export function scoreCompressionLossBounded(
       parse_ok: ok,
       gold_pairs: pySortStrings(gold),
       pred_pairs: pySortStrings(pred),
-    });
-  }
-  return {
-    rows_total: dataRows.length,
-    rows_scored: diags.length,
-    means: {
-      precision: pyMean(P),
-      recall: pyMean(R),
-      f1: pyMean(F),
-      bloat: pyMean(B),
-      exact_match_rate: pyMean(E),
-      parse_rate: pyMean(parses),
+    };
+  });
+  return trapScore(
+    {
+      precision: cols.mean("precision"),
+      recall: cols.mean("recall"),
+      f1: cols.mean("f1"),
+      bloat: cols.mean("bloat"),
+      exact_match_rate: cols.mean("exact"),
+      parse_rate: cols.mean("parse"),
     },
-    failure_mode_counts: {},
     correct,
-    rows: diags,
-  };
-}
+    diags,
+  );
+};
 
 // The runner (run_compression_families.ps1) uses the same floors at every stage.
-const FLOORS: TrapFloor[] = [
-  { metric: "precision", op: ">=", value: 0.9 },
-  { metric: "recall", op: ">=", value: 0.9 },
-  { metric: "bloat", op: "<=", value: 0.2 },
-];
+const FLOORS = [...floorsOf(["precision", "recall"], ">=", 0.9), ...floorsOf(["bloat"], "<=", 0.2)];
 
 /** The fold baseline: the folded ledger as `{"compact_state": …}` (keys sorted), citing each key's last update. */
 export function compressionFold(row: TrapRow): TrapPrediction {
@@ -330,17 +266,10 @@ export const compressionLossBoundedFamily: TrapFamily = {
   score: scoreCompressionLossBounded,
   accuracyMetric: "exact_match_rate",
   headlineMetric: "f1",
-  floors: {
-    observe: { anchors: FLOORS, holdout: FLOORS },
-    ramp: { anchors: FLOORS, holdout: FLOORS },
-    target: { anchors: FLOORS, holdout: FLOORS },
-  },
-  canaryAlert: { observe: 0.95, ramp: 0.95, target: 0.95 },
+  floors: perStage({ anchors: FLOORS, holdout: FLOORS }),
+  canaryAlert: perStage(0.95),
   canaryMetric: "exact_match_rate",
-  jitter: [
-    { metric: "precision", max: 0.05 },
-    { metric: "recall", max: 0.05 },
-  ],
+  jitter: jitterOf(["precision", "recall"], 0.05),
   syntheticMetrics: {},
   outputFormat: "Follow the output format the question states.",
   predictionFromText: contractPrediction,

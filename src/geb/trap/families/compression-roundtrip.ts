@@ -11,31 +11,16 @@
  * every row is a single-key lookup and the query-type subsets (`direct_acc`, …) all measure
  * the same thing.
  */
-import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { lookupPrediction } from "../ledger.js";
-import {
-  isDict,
-  isPyNumber,
-  pyGet,
-  pyMean,
-  pyNumberValue,
-  pySortStrings,
-  pyStrValue,
-  pyTruthy,
-  predictionsById,
-} from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-  TrapStage,
-} from "../types.js";
+import { pyGet, pyNumberValue, pyTruthy } from "../py.js";
+import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
+import { drawUid, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
+import { floorTable, jitterOf, perStage } from "../kit/floors.js";
+import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { metaStr, normLower } from "../kit/metrics.js";
+import { answerDiag, Columns, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
+import { splitFixtures } from "../kit/splits.js";
 
 export const CRG_ID = "compression_roundtrip_generalization";
 
@@ -46,14 +31,6 @@ const CANARY_KEY_COUNT = 96;
 /** The scorer's default `--large-snapshot-min-keys`. */
 const LARGE_SNAPSHOT_MIN_KEYS = 64;
 
-const uid = (rng: PyRandom): string =>
-  `U${rng
-    .randrange(16 ** 6)
-    .toString(16)
-    .toUpperCase()
-    .padStart(6, "0")}`;
-const episodeId = (split: string, index: number): string =>
-  `CRG-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
 const pad = (n: number, w: number): string => String(n).padStart(w, "0");
 
 function valueForKey(key: string, rng: PyRandom): string {
@@ -75,6 +52,12 @@ const KEY_POOL: string[] = [
   "ops.backup.tier",
 ];
 
+const book = (ep: string, rules: string, ledger: LedgerLines): string =>
+  markdownPage(`Compression Roundtrip Episode ${ep}`, [
+    ["Reading rules", rules],
+    ["State Ledger", ledger.ledger()],
+  ]);
+
 function snapshotKeyCount(split: string, index: number, rng: PyRandom): number {
   if (split === "anchor") return index <= 4 ? rng.randint(68, 84) : rng.randint(18, 30);
   if (split === "holdout" && index % 6 === 0) return rng.randint(68, 96);
@@ -82,53 +65,47 @@ function snapshotKeyCount(split: string, index: number, rng: PyRandom): number {
 }
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = episodeId(split, index);
+  const ep = episodeId("CRG", split, index);
   const selected = rng.sample(KEY_POOL, snapshotKeyCount(split, index, rng));
   if (!selected.includes("policy.mode")) selected[0] = "policy.mode";
   if (!selected.includes("policy.window_days")) selected[1] = "policy.window_days";
 
   const state = new Map<string, string | null>();
   const support = new Map<string, string>();
-  const lines: string[] = [];
-  let step = 1;
+  const ledger = new LedgerLines();
   for (const key of selected) {
     if (rng.random() < 0.3) {
-      const u = uid(rng);
-      lines.push(`- [${u}] step=${step} NOTE ${key} = ${valueForKey(key, rng)}`);
-      step++;
+      const u = drawUid(rng);
+      ledger.note(u, key, valueForKey(key, rng));
     }
-    const u = uid(rng);
+    const u = drawUid(rng);
     support.set(key, u);
     const forceSet = key === "policy.mode" || key === "policy.window_days";
     if (!forceSet && rng.random() < 0.22) {
       state.set(key, null);
-      lines.push(`- [${u}] step=${step} CLEAR ${key}`);
+      ledger.clear(u, key);
     } else {
       let value = valueForKey(key, rng);
       if (key === "policy.mode") value = rng.choice(["locked", "normal", "locked", "review"]);
       state.set(key, value);
-      lines.push(`- [${u}] step=${step} SET ${key} = ${value}`);
+      ledger.set(u, key, value);
     }
-    step++;
   }
   let cleared = [...state].filter(([, v]) => v === null).map(([k]) => k);
   if (cleared.length === 0) {
     const target = selected[selected.length - 1];
     state.set(target, null);
-    const u = uid(rng);
+    const u = drawUid(rng);
     support.set(target, u);
-    lines.push(`- [${u}] step=${step} CLEAR ${target}`);
-    step++;
+    ledger.clear(u, target);
     cleared = [target];
   }
   for (let i = 0; i < 6; i++) {
-    const u = uid(rng);
-    lines.push(`- [${u}] step=${step + i} NOTE noise.${pad(i, 2)} = n${rng.randint(1000, 9999)}`);
+    const u = drawUid(rng);
+    ledger.note(u, `noise.${pad(i, 2)}`, `n${rng.randint(1000, 9999)}`);
   }
-  step += 6;
 
-  const queryType =
-    split === "holdout" ? rng.choice(QUERY_TYPES) : QUERY_TYPES[(index - 1) % QUERY_TYPES.length];
+  const queryType = holdoutDrawOrCycle(rng, QUERY_TYPES, split, index);
   const n = selected.length;
   const tailKeys = selected.slice(Math.max(0, n - Math.max(3, Math.floor(n / 5))));
   const headKeys = selected.slice(0, Math.max(3, Math.floor(n / 5)));
@@ -174,25 +151,19 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   }
 
   // The reference writes the computed answer into the ledger and asks for that key.
-  const resolved = uid(rng);
-  lines.push(
-    value === null
-      ? `- [${resolved}] step=${step} CLEAR answer.resolved`
-      : `- [${resolved}] step=${step} SET answer.resolved = ${value}`,
-  );
+  const resolved = drawUid(rng);
+  ledger.update(resolved, "answer.resolved", value);
   extra.resolved_key = "answer.resolved";
 
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: `# Episode Log ${ep}\n\n${lines.map((l) => l.replace(/^(- \[U[0-9A-F]{6}\]) /, "$1 UPDATE ")).join("\n")}`,
-    book:
-      `# Compression Roundtrip Episode ${ep}\n\n## Reading rules\n` +
+  return episodeRow(ep, {
+    document: episodeLog(ep, ledger),
+    book: book(
+      ep,
       "- State Ledger is authoritative for compact snapshot state.\n" +
-      "- Only the latest SET/CLEAR per key defines the compact state.\n" +
-      "- NOTE lines are non-authoritative distractors.\n- Use only the ledger for answers.\n\n" +
-      `## State Ledger\n${lines.join("\n")}`,
+        "- Only the latest SET/CLEAR per key defines the compact state.\n" +
+        "- NOTE lines are non-authoritative distractors.\n- Use only the ledger for answers.",
+      ledger,
+    ),
     question:
       "Return the latest authoritative value for `answer.resolved` from the State Ledger. " +
       "Return JSON with keys: value, support_ids (use value=null if cleared).",
@@ -208,44 +179,38 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
       requires_citation: true,
       ...extra,
     },
-  };
+  });
 }
 
-function buildCanary(seed: number, caseIndex: number, keyCount: number): TrapRow {
+function buildCanary(seed: number, caseIndex: number, keyCount = CANARY_KEY_COUNT): TrapRow {
   const rng = new PyRandom(seed + 1900 + caseIndex);
-  const ep = episodeId("canary", caseIndex);
+  const ep = episodeId("CRG", "canary", caseIndex);
   const count = Math.max(64, keyCount + rng.randint(-8, 8));
   const keys = Array.from({ length: count }, (_, i) => `cfg.tailstress.${pad(i, 3)}`);
   const target = keys[keys.length - 1];
-  const lines: string[] = [];
-  let step = 1;
+  const ledger = new LedgerLines();
   for (const key of keys.slice(0, -1)) {
-    const u = uid(rng);
-    if (rng.random() < 0.18) lines.push(`- [${u}] step=${step} CLEAR ${key}`);
-    else lines.push(`- [${u}] step=${step} SET ${key} = ${key}_v${rng.randint(1000, 9999)}`);
-    step++;
+    const u = drawUid(rng);
+    if (rng.random() < 0.18) ledger.clear(u, key);
+    else ledger.set(u, key, `${key}_v${rng.randint(1000, 9999)}`);
   }
-  const uFirst = uid(rng);
-  lines.push(`- [${uFirst}] step=${step} SET ${target} = ${target}_v${rng.randint(1000, 9999)}`);
-  step++;
-  const uNote = uid(rng);
-  lines.push(`- [${uNote}] step=${step} NOTE ${target} = ${target}_note_${rng.randint(1000, 9999)}`);
-  step++;
-  const uPre = uid(rng);
+  const uFirst = drawUid(rng);
+  ledger.set(uFirst, target, `${target}_v${rng.randint(1000, 9999)}`);
+  const uNote = drawUid(rng);
+  ledger.note(uNote, target, `${target}_note_${rng.randint(1000, 9999)}`);
+  const uPre = drawUid(rng);
   const preValue = `${target}_v${rng.randint(1000, 9999)}`;
-  lines.push(`- [${uPre}] step=${step} SET ${target} = ${preValue}`);
-  step++;
-  const uLatest = uid(rng);
-  lines.push(`- [${uLatest}] step=${step} SET ${target} = ${target}_v${rng.randint(1000, 9999)}`);
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: `# Episode Log ${ep}\n\n${lines.map((l) => l.replace(/^(- \[U[0-9A-F]{6}\]) /, "$1 UPDATE ")).join("\n")}`,
-    book:
-      `# Compression Roundtrip Episode ${ep}\n\n## Reading rules\n` +
+  ledger.set(uPre, target, preValue);
+  const uLatest = drawUid(rng);
+  ledger.set(uLatest, target, `${target}_v${rng.randint(1000, 9999)}`);
+  return episodeRow(ep, {
+    document: episodeLog(ep, ledger),
+    book: book(
+      ep,
       "- This canary stresses tail-key retrieval in large snapshots.\n- State Ledger is authoritative.\n" +
-      `- NOTE lines are non-authoritative.\n\n## State Ledger\n${lines.join("\n")}`,
+        "- NOTE lines are non-authoritative.",
+      ledger,
+    ),
     question: `For \`${target}\`, what was the value immediately before the latest authoritative update? Return JSON with keys: value, support_ids.`,
     gold: { value: preValue, support_ids: [uPre] },
     meta: {
@@ -260,167 +225,87 @@ function buildCanary(seed: number, caseIndex: number, keyCount: number): TrapRow
       canary_profile: "large_tail_prelatest_lookup",
       query_key: target,
     },
-  };
+  });
 }
 
 export function generateCompressionRoundtrip(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
-  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(o.seed, i + 1, CANARY_KEY_COUNT));
-  return { anchors, holdout, canary };
+  return splitFixtures(o, { row: buildRow, canary: (index) => buildCanary(o.seed, index) });
 }
 
 // ---------------------------------------------------------------------------------------
 // Scorer.
 
-function norm(v: unknown): string {
-  if (v === null || v === undefined) return "null";
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (isPyNumber(v)) return pyStrValue(v);
-  if (typeof v === "string") return pyStrip(v).toLowerCase();
-  return pyJsonDumps(v, { sortKeys: true });
+/** What a row's meta says about its query, as the scorer reads it. */
+interface QueryMeta {
+  type: string;
+  position: string;
+  target: string;
+  keyCount: number;
 }
 
-function supportSet(v: unknown): Set<string> {
-  if (Array.isArray(v)) return new Set(v.filter((x) => x !== null).map((x) => pyStrValue(x)));
-  return v === null || v === undefined ? new Set() : new Set([pyStrValue(v)]);
-}
-
-const metaStr = (m: Record<string, unknown>, k: string): string =>
-  pyStrip(pyStrValue(Object.hasOwn(m, k) ? m[k] : "")).toLowerCase();
-
-export function scoreCompressionRoundtrip(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const dataRows = rows.filter((r) => isDict(r));
-  const byId = predictionsById(preds);
-  const value: number[] = [];
-  const cp: number[] = [];
-  const cr: number[] = [];
-  const cf: number[] = [];
-  const parse: number[] = [];
-  const perType: Record<string, number[]> = { direct: [], aggregate: [], exception: [], negation: [] };
-  const tail: number[] = [];
-  const nullT: number[] = [];
-  const nonnullT: number[] = [];
-  const large: number[] = [];
-  const diags: Record<string, unknown>[] = [];
-  for (const row of dataRows) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const g = pyGet(row, "gold");
-    const gold = isDict(g) ? g : {};
-    const m = pyGet(row, "meta");
-    const meta = isDict(m) ? m : {};
-    const ok = norm(pyGet(gold, "value")) === norm(pyGet(pred, "value")) ? 1 : 0;
-    const gs = supportSet(pyGet(gold, "support_ids"));
-    const ps = supportSet(pyGet(pred, "support_ids"));
-    let inter = 0;
-    for (const x of ps) if (gs.has(x)) inter++;
-    const p = ps.size ? inter / ps.size : gs.size === 0 ? 1 : 0;
-    const r = gs.size ? inter / gs.size : 1;
-    const f = p > 0 && r > 0 ? (2 * p * r) / (p + r) : 0;
-    const qt = metaStr(meta, "query_type");
-    const qp = metaStr(meta, "query_position");
-    const qtt = metaStr(meta, "query_target_type");
-    // Python int(meta.get("snapshot_key_count", 0) or 0); the fixtures hold ints.
-    const skc =
-      Object.hasOwn(meta, "snapshot_key_count") && pyTruthy(meta.snapshot_key_count)
-        ? Math.trunc(pyNumberValue(meta.snapshot_key_count))
-        : 0;
-    value.push(ok);
-    cp.push(p);
-    cr.push(r);
-    cf.push(f);
-    parse.push(Object.hasOwn(pred, "value") ? 1 : 0);
-    if (Object.hasOwn(perType, qt)) perType[qt].push(ok);
-    if (qp === "tail") tail.push(ok);
-    if (qtt === "null") nullT.push(ok);
-    if (qtt === "nonnull") nonnullT.push(ok);
-    if (skc >= LARGE_SNAPSHOT_MIN_KEYS) large.push(ok);
-    diags.push({
-      id: rid,
-      query_type: qt,
-      query_position: qp,
-      query_target_type: qtt,
-      snapshot_key_count: skc,
-      value_ok: ok === 1,
-      gold_value: pyGet(gold, "value"),
-      pred_value: pyGet(pred, "value"),
-      gold_support_ids: pySortStrings(gs),
-      pred_support_ids: pySortStrings(ps),
-      cite_f1: f,
-      parse_ok: Object.hasOwn(pred, "value"),
-    });
-  }
-  const v = pyMean(value);
-  return {
-    rows_total: dataRows.length,
-    rows_scored: diags.length,
-    means: {
-      value_acc: v,
-      exact_acc: v,
-      entailment: v,
-      cite_p: pyMean(cp),
-      cite_r: pyMean(cr),
-      cite_f1: pyMean(cf),
-      parse_rate: pyMean(parse),
-      direct_acc: pyMean(perType.direct),
-      aggregate_acc: pyMean(perType.aggregate),
-      exception_acc: pyMean(perType.exception),
-      negation_acc: pyMean(perType.negation),
-      tail_key_acc: pyMean(tail),
-      null_target_acc: pyMean(nullT),
-      nonnull_target_acc: pyMean(nonnullT),
-      large_snapshot_acc: pyMean(large),
-      direct_count: perType.direct.length,
-      aggregate_count: perType.aggregate.length,
-      exception_count: perType.exception.length,
-      negation_count: perType.negation.length,
-      tail_key_count: tail.length,
-      null_target_count: nullT.length,
-      nonnull_target_count: nonnullT.length,
-      large_snapshot_count: large.length,
-    },
-    failure_mode_counts: {},
-    correct: value.map((x) => x === 1),
-    rows: diags,
-  };
-}
-
-// run_compression_roundtrip_generalization_family.ps1's stage values (target = its defaults):
-// value, exact, cite, direct, aggregate, exception, negation, tail, null, nonnull, large.
-const METRICS = [
-  "value_acc",
-  "exact_acc",
-  "cite_f1",
-  "direct_acc",
-  "aggregate_acc",
-  "exception_acc",
-  "negation_acc",
-  "tail_key_acc",
-  "null_target_acc",
-  "nonnull_target_acc",
-  "large_snapshot_acc",
+/**
+ * The scorer's row subsets, in its means order: each is written as `<name>_acc` (value
+ * accuracy over the rows it holds) and, after all of them, `<name>_count`.
+ */
+const SUBSETS: readonly (readonly [name: string, holds: (q: QueryMeta) => boolean])[] = [
+  ...QUERY_TYPES.map((t) => [t, (q: QueryMeta) => q.type === t] as const),
+  ["tail_key", (q) => q.position === "tail"],
+  ["null_target", (q) => q.target === "null"],
+  ["nonnull_target", (q) => q.target === "nonnull"],
+  ["large_snapshot", (q) => q.keyCount >= LARGE_SNAPSHOT_MIN_KEYS],
 ];
-const STAGE_VALUES: Record<TrapStage, { anchors: number[]; holdout: number[] }> = {
-  observe: {
-    anchors: [0.65, 0.65, 0.5, 0.65, 0.5, 0.25, 0.8, 0, 0.8, 0.55, 0],
-    holdout: [0.65, 0.65, 0.5, 0.75, 0.7, 0.2, 0.85, 0.7, 0.85, 0.55, 0],
-  },
-  ramp: {
-    anchors: [0.75, 0.75, 0.65, 0.7, 0.7, 0.45, 0.9, 0.6, 0.9, 0.65, 0.25],
-    holdout: [0.75, 0.75, 0.65, 0.78, 0.75, 0.45, 0.9, 0.75, 0.9, 0.7, 0.35],
-  },
-  target: {
-    anchors: [0.8, 0.8, 0.75, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7, 0.7],
-    holdout: [0.85, 0.85, 0.85, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8],
-  },
+
+export const scoreCompressionRoundtrip: TrapScorer = (rows, preds) => {
+  const scored = valueCitationRows(rows, preds, normLower);
+  const subsets = new Columns();
+  const diags = scored.map((s) => {
+    const q: QueryMeta = {
+      type: metaStr(s.meta, "query_type"),
+      position: metaStr(s.meta, "query_position"),
+      target: metaStr(s.meta, "query_target_type"),
+      // Python int(meta.get("snapshot_key_count", 0) or 0); the fixtures hold ints.
+      keyCount: pyTruthy(pyGet(s.meta, "snapshot_key_count"))
+        ? Math.trunc(pyNumberValue(s.meta.snapshot_key_count))
+        : 0,
+    };
+    for (const [name, holds] of SUBSETS) if (holds(q)) subsets.add({ [name]: s.valueOk });
+    return {
+      id: s.rid,
+      query_type: q.type,
+      query_position: q.position,
+      query_target_type: q.target,
+      snapshot_key_count: q.keyCount,
+      value_ok: s.valueOk,
+      ...answerDiag(s),
+      cite_f1: s.citeF1,
+      parse_ok: s.hasValue,
+    };
+  });
+  return trapScore(
+    {
+      ...valueCitationMeans(scored),
+      ...Object.fromEntries(SUBSETS.map(([name]) => [`${name}_acc`, subsets.mean(name)])),
+      ...Object.fromEntries(SUBSETS.map(([name]) => [`${name}_count`, subsets.count(name)])),
+    },
+    scored.map((s) => s.valueOk),
+    diags,
+  );
 };
-const toFloors = (vals: number[]): TrapFloor[] =>
-  METRICS.map((metric, i) => ({ metric, op: ">=" as const, value: vals[i] }));
+
+// run_compression_roundtrip_generalization_family.ps1's stage values (target = its defaults).
+const FLOORS = floorTable([
+  ["value_acc", ">=", 0.65, 0.75, [0.8, 0.85]],
+  ["exact_acc", ">=", 0.65, 0.75, [0.8, 0.85]],
+  ["cite_f1", ">=", 0.5, 0.65, [0.75, 0.85]],
+  ["direct_acc", ">=", [0.65, 0.75], [0.7, 0.78], [0.7, 0.8]],
+  ["aggregate_acc", ">=", [0.5, 0.7], [0.7, 0.75], [0.7, 0.8]],
+  ["exception_acc", ">=", [0.25, 0.2], 0.45, [0.7, 0.8]],
+  ["negation_acc", ">=", [0.8, 0.85], 0.9, [0.7, 0.8]],
+  ["tail_key_acc", ">=", [0, 0.7], [0.6, 0.75], [0.7, 0.8]],
+  ["null_target_acc", ">=", [0.8, 0.85], 0.9, [0.7, 0.8]],
+  ["nonnull_target_acc", ">=", 0.55, [0.65, 0.7], [0.7, 0.8]],
+  ["large_snapshot_acc", ">=", 0, [0.25, 0.35], [0.7, 0.8]],
+]);
 
 const SUBSET =
   "value_acc on a subset of rows: every row asks for `answer.resolved`, so the subsets differ only in which rows they count";
@@ -434,20 +319,10 @@ export const compressionRoundtripFamily: TrapFamily = {
   score: scoreCompressionRoundtrip,
   accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
-  floors: {
-    observe: {
-      anchors: toFloors(STAGE_VALUES.observe.anchors),
-      holdout: toFloors(STAGE_VALUES.observe.holdout),
-    },
-    ramp: { anchors: toFloors(STAGE_VALUES.ramp.anchors), holdout: toFloors(STAGE_VALUES.ramp.holdout) },
-    target: {
-      anchors: toFloors(STAGE_VALUES.target.anchors),
-      holdout: toFloors(STAGE_VALUES.target.holdout),
-    },
-  },
-  canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
+  floors: FLOORS,
+  canaryAlert: perStage(0.9),
   canaryMetric: "exact_acc",
-  jitter: ["value_acc", "exact_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
+  jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"], 0.05),
   syntheticMetrics: {
     exact_acc: "a copy of value_acc",
     entailment: "a copy of value_acc",
@@ -456,7 +331,5 @@ export const compressionRoundtripFamily: TrapFamily = {
     exception_acc: SUBSET,
     negation_acc: SUBSET,
   },
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: lookupPrediction,
+  ...CONTRACT_LOOKUP_ANSWERS,
 };

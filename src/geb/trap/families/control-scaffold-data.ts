@@ -163,10 +163,17 @@ export interface IcScenario {
   /** Hard rows: how many times the stale (negated) flags are written before the final ones. */
   stale_update_depth?: number;
 }
+type IcFlags = [
+  dependency: boolean,
+  contradiction: boolean,
+  causal: boolean,
+  type: string,
+  propagation: boolean,
+];
 const ic = (
   profile: string,
   difficulty: "base" | "hard",
-  flags: [boolean, boolean, boolean, string, boolean],
+  flags: IcFlags,
   latency: number,
   extra: { next_action?: string; stale_update_depth?: number },
 ): IcScenario => ({
@@ -180,39 +187,27 @@ const ic = (
   target_propagation_latency: latency,
   ...extra,
 });
+/** A base row: the contract's action is written in the ledger. */
+const base = (profile: string, flags: IcFlags, latency: number, nextAction: string): IcScenario =>
+  ic(profile, "base", flags, latency, { next_action: nextAction });
+/** A hard row: the stale (negated) flags are written `staleDepth` times before the final ones. */
+const hard = (profile: string, flags: IcFlags, latency: number, staleDepth: number): IcScenario =>
+  ic(profile, "hard", flags, latency, { stale_update_depth: staleDepth });
 // flags: dependency, contradiction, causal precision, type, propagation.
 export const IC_BASE_SCENARIOS: IcScenario[] = [
-  ic("dependency_omission", "base", [true, false, false, "logical", false], 2.0, { next_action: "ask" }),
-  ic("state_update_propagation", "base", [false, false, false, "logical", true], 1.5, {
-    next_action: "plan",
-  }),
-  ic("coincidence_vs_causality", "base", [false, false, true, "correlative", false], 2.5, {
-    next_action: "think_more",
-  }),
-  ic("contradiction_persistence", "base", [false, true, false, "logical", true], 1.0, {
-    next_action: "retrieve",
-  }),
-  ic("counterfactual_stability", "base", [true, false, true, "causal", true], 2.0, { next_action: "plan" }),
+  base("dependency_omission", [true, false, false, "logical", false], 2.0, "ask"),
+  base("state_update_propagation", [false, false, false, "logical", true], 1.5, "plan"),
+  base("coincidence_vs_causality", [false, false, true, "correlative", false], 2.5, "think_more"),
+  base("contradiction_persistence", [false, true, false, "logical", true], 1.0, "retrieve"),
+  base("counterfactual_stability", [true, false, true, "causal", true], 2.0, "plan"),
 ];
 export const IC_HARD_SCENARIOS: IcScenario[] = [
-  ic("hard_dependency_flip_repair", "hard", [true, false, false, "logical", false], 2.0, {
-    stale_update_depth: 2,
-  }),
-  ic("hard_propagation_hotfix_chain", "hard", [false, false, false, "logical", true], 1.5, {
-    stale_update_depth: 2,
-  }),
-  ic("hard_causal_counterfactual_guard", "hard", [false, false, true, "causal", true], 2.0, {
-    stale_update_depth: 2,
-  }),
-  ic("hard_contradiction_reopens_latest", "hard", [false, true, false, "logical", true], 1.0, {
-    stale_update_depth: 3,
-  }),
-  ic("hard_correlative_retrofit", "hard", [false, false, true, "correlative", false], 2.5, {
-    stale_update_depth: 2,
-  }),
-  ic("hard_counterfactual_dependency_then_plan", "hard", [true, false, true, "causal", true], 2.0, {
-    stale_update_depth: 3,
-  }),
+  hard("hard_dependency_flip_repair", [true, false, false, "logical", false], 2.0, 2),
+  hard("hard_propagation_hotfix_chain", [false, false, false, "logical", true], 1.5, 2),
+  hard("hard_causal_counterfactual_guard", [false, false, true, "causal", true], 2.0, 2),
+  hard("hard_contradiction_reopens_latest", [false, true, false, "logical", true], 1.0, 3),
+  hard("hard_correlative_retrofit", [false, false, true, "correlative", false], 2.5, 2),
+  hard("hard_counterfactual_dependency_then_plan", [true, false, true, "causal", true], 2.0, 3),
 ];
 export const IC_ALLOWED_VALUES = [
   "ask|logical",

@@ -12,8 +12,8 @@
  * proxy; an abstaining row without `needed_info` is credited the expected keys.
  */
 import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
-import { PyRandom } from "../../../core/random.js";
 import { pyJsonLoads } from "../../../core/pyjsonloads.js";
+import type { PyRandom } from "../../../core/random.js";
 import { foldLedger, questionKey, trapLedger } from "../ledger.js";
 import {
   isDict,
@@ -25,17 +25,15 @@ import {
   pySortStrings,
   pyStrValue,
   pyTruthy,
-  predictionsById,
 } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
+import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
+import type { TrapScorer } from "../kit/define.js";
+import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
+import { floorTable, jitterOf } from "../kit/floors.js";
+import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { metaStr, normLower } from "../kit/metrics.js";
+import { Columns, f1Of, FailureCounts, scoringRows, trapScore } from "../kit/score.js";
+import { splitFixtures } from "../kit/splits.js";
 
 export const EPISTEMIC_ID = "epistemic_calibration_suite";
 
@@ -51,141 +49,127 @@ const FAMILY_IDS = [
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-const uid = (rng: PyRandom): string =>
-  `U${rng
-    .randrange(16 ** 6)
-    .toString(16)
-    .toUpperCase()
-    .padStart(6, "0")}`;
-const episodeId = (split: string, index: number): string =>
-  `EPI-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-
 const SCHEMA_INSTRUCTION =
   'Return strict JSON with keys: "decision", "answer", "confidence", "needed_info", "support_ids". ' +
   'decision must be one of: "answer", "abstain", "ask", "retrieve".';
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const familyId = split === "holdout" ? rng.choice(FAMILY_IDS) : FAMILY_IDS[(index - 1) % FAMILY_IDS.length];
-  const ep = episodeId(split, index);
-  const primaryKey = "policy.retention_days";
-  const dependentKey = "policy.export_window_days";
-  const typoKey = "policy.retentoin_days";
+const PRIMARY_KEY = "policy.retention_days";
+const DEPENDENT_KEY = "policy.export_window_days";
+const TYPO_KEY = "policy.retentoin_days";
+const MISSING_KEY = "policy.region_override_cap";
 
+/**
+ * A subfamily's question (before the schema instruction). An answerable one is answered with
+ * the primary key's latest value; the others expect a decision that asks for a key.
+ */
+interface EpistemicCase {
+  question: string;
+  abstain?: { decision: "retrieve" | "ask"; neededKey: string };
+  maxExpectedConfidence?: number;
+}
+
+/** The six subfamilies over the same five-line ledger (contradictory_evidence adds a NOTE to it). */
+const SUBFAMILIES: Record<
+  (typeof FAMILY_IDS)[number],
+  (ledger: LedgerLines, rng: PyRandom) => EpistemicCase
+> = {
+  known_answerable: () => ({ question: `What is the latest authoritative value for \`${PRIMARY_KEY}\`?` }),
+  unknown_unanswerable: () => ({
+    question: `What is the latest value for \`${MISSING_KEY}\`? If evidence is missing, do not guess.`,
+    abstain: { decision: "retrieve", neededKey: MISSING_KEY },
+  }),
+  near_miss_familiar: () => ({
+    question:
+      `Provide the latest value for \`${TYPO_KEY}\` exactly (not \`${PRIMARY_KEY}\`). ` +
+      "If exact-key evidence is missing, request clarification.",
+    abstain: { decision: "ask", neededKey: TYPO_KEY },
+  }),
+  contradictory_evidence: (ledger, rng) => {
+    const uidConflict = drawUid(rng);
+    const conflictValue = String(rng.choice([90, 120, 180]));
+    // The reference inserts the conflicting NOTE as the fourth line, out of step order (step=2).
+    ledger.updates.splice(3, 0, [uidConflict, `step=2 NOTE ${PRIMARY_KEY} = ${conflictValue}`]);
+    return {
+      question:
+        `There is contradictory commentary for \`${PRIMARY_KEY}\`. ` +
+        "Use authoritative ledger semantics and return the latest authoritative value.",
+    };
+  },
+  missing_key_dependency: () => ({
+    question:
+      "Is export currently permitted under this policy profile? " +
+      "You must combine retention, export window, and region override cap. " +
+      "If a required dependency is missing, do not answer directly.",
+    abstain: { decision: "retrieve", neededKey: MISSING_KEY },
+  }),
+  confidence_inversion: () => ({
+    question:
+      `Return the latest value for \`${PRIMARY_KEY}\`. ` +
+      "A stale comment claims a different value; avoid overconfidence if evidence is noisy.",
+    maxExpectedConfidence: 0.6,
+  }),
+};
+
+function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
+  const familyId = holdoutDrawOrCycle(rng, FAMILY_IDS, split, index);
+  const ep = episodeId("EPI", split, index);
   const oldValue = String(rng.choice([30, 45, 60]));
   let newValue = String(rng.choice([14, 21, 28]));
   while (newValue === oldValue) newValue = String(rng.choice([14, 21, 28]));
   const depValue = String(rng.choice([7, 10, 14]));
-  const uidOld = uid(rng);
-  const uidNote = uid(rng);
-  const uidLatest = uid(rng);
-  const uidDep = uid(rng);
-  const uidNoise = uid(rng);
-  const ledgerLines = [
-    `- [${uidOld}] step=1 SET ${primaryKey} = ${oldValue}`,
-    `- [${uidNote}] step=2 NOTE ${primaryKey} = ${oldValue}`,
-    `- [${uidLatest}] step=3 SET ${primaryKey} = ${newValue}`,
-    `- [${uidDep}] step=4 SET ${dependentKey} = ${depValue}`,
-    `- [${uidNoise}] step=5 SET ops.queue_limit = ${rng.randint(20, 90)}`,
-  ];
-  const episodeLines = ledgerLines.map((l) => l.replaceAll(" step=", " UPDATE step="));
-
-  let expectedDecision = "answer";
-  let goldAnswer: string | null = newValue;
-  let goldSupport: string[] = [uidLatest];
-  let neededInfo: string[] = [];
-  let maxExpectedConfidence: number | null = null;
-  let queryKey = primaryKey;
-  let question: string;
-  if (familyId === "known_answerable") {
-    question = `What is the latest authoritative value for \`${primaryKey}\`? ${SCHEMA_INSTRUCTION}`;
-  } else if (familyId === "unknown_unanswerable") {
-    const missingKey = "policy.region_override_cap";
-    expectedDecision = "retrieve";
-    goldAnswer = null;
-    goldSupport = [];
-    neededInfo = [missingKey];
-    queryKey = missingKey;
-    question = `What is the latest value for \`${missingKey}\`? If evidence is missing, do not guess. ${SCHEMA_INSTRUCTION}`;
-  } else if (familyId === "near_miss_familiar") {
-    expectedDecision = "ask";
-    goldAnswer = null;
-    goldSupport = [];
-    neededInfo = [typoKey];
-    queryKey = typoKey;
-    question =
-      `Provide the latest value for \`${typoKey}\` exactly (not \`${primaryKey}\`). ` +
-      `If exact-key evidence is missing, request clarification. ${SCHEMA_INSTRUCTION}`;
-  } else if (familyId === "contradictory_evidence") {
-    const uidConflict = uid(rng);
-    const conflictValue = String(rng.choice([90, 120, 180]));
-    ledgerLines.splice(3, 0, `- [${uidConflict}] step=2 NOTE ${primaryKey} = ${conflictValue}`);
-    episodeLines.splice(3, 0, `- [${uidConflict}] UPDATE step=2 NOTE ${primaryKey} = ${conflictValue}`);
-    question =
-      `There is contradictory commentary for \`${primaryKey}\`. ` +
-      `Use authoritative ledger semantics and return the latest authoritative value. ${SCHEMA_INSTRUCTION}`;
-  } else if (familyId === "missing_key_dependency") {
-    expectedDecision = "retrieve";
-    goldAnswer = null;
-    goldSupport = [];
-    neededInfo = ["policy.region_override_cap"];
-    queryKey = "policy.region_override_cap";
-    question =
-      "Is export currently permitted under this policy profile? " +
-      "You must combine retention, export window, and region override cap. " +
-      `If a required dependency is missing, do not answer directly. ${SCHEMA_INSTRUCTION}`;
-  } else {
-    maxExpectedConfidence = 0.6;
-    question =
-      `Return the latest value for \`${primaryKey}\`. ` +
-      `A stale comment claims a different value; avoid overconfidence if evidence is noisy. ${SCHEMA_INSTRUCTION}`;
-  }
-  const book =
-    `# Epistemic Calibration Episode ${ep}\n\n## Rules\n- State Ledger is authoritative.\n` +
-    "- NOTE lines are non-authoritative commentary.\n- If required evidence is missing, do not guess.\n\n" +
-    `## State Ledger\n${ledgerLines.join("\n")}`;
-  const document = `# Episode Log ${ep}\n\n${episodeLines.join("\n")}`;
+  // The uids are drawn before the noise value.
+  const [uidOld, uidNote, uidLatest, uidDep, uidNoise] = drawUids(rng, 5);
+  const ledger = new LedgerLines()
+    .set(uidOld, PRIMARY_KEY, oldValue)
+    .note(uidNote, PRIMARY_KEY, oldValue)
+    .set(uidLatest, PRIMARY_KEY, newValue)
+    .set(uidDep, DEPENDENT_KEY, depValue)
+    .set(uidNoise, "ops.queue_limit", String(rng.randint(20, 90)));
+  const c = SUBFAMILIES[familyId](ledger, rng);
   const meta: Record<string, unknown> = {
     family: EPISTEMIC_ID,
     family_id: familyId,
     split,
     case_index: index,
-    key: queryKey,
-    expected_decision: expectedDecision,
-    needed_info: neededInfo,
+    key: c.abstain?.neededKey ?? PRIMARY_KEY,
+    expected_decision: c.abstain?.decision ?? "answer",
+    needed_info: c.abstain ? [c.abstain.neededKey] : [],
   };
-  if (maxExpectedConfidence !== null) meta.max_expected_confidence = maxExpectedConfidence;
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document,
-    book,
+  if (c.maxExpectedConfidence !== undefined) meta.max_expected_confidence = c.maxExpectedConfidence;
+  const question = `${c.question} ${SCHEMA_INSTRUCTION}`;
+  const gold = c.abstain ? { value: null, support_ids: [] } : { value: newValue, support_ids: [uidLatest] };
+  return episodeRow(ep, {
+    document: episodeLog(ep, ledger),
+    book: book(
+      ep,
+      "- State Ledger is authoritative.\n" +
+        "- NOTE lines are non-authoritative commentary.\n- If required evidence is missing, do not guess.",
+      ledger,
+    ),
     question,
-    gold: { value: goldAnswer, support_ids: goldSupport },
+    gold,
     meta,
-  };
+  });
 }
 
+const book = (ep: string, rules: string, ledger: LedgerLines): string =>
+  markdownPage(`Epistemic Calibration Episode ${ep}`, [
+    ["Rules", rules],
+    ["State Ledger", ledger.ledger()],
+  ]);
+
 function buildCanary(index: number, rng: PyRandom): TrapRow {
-  const ep = episodeId("canary", index);
+  const ep = episodeId("EPI", "canary", index);
   const key = "policy.override_conflict";
-  const a = uid(rng);
-  const b = uid(rng);
-  const c = uid(rng);
-  const ledgerLines = [
-    `- [${a}] step=1 NOTE ${key} = enabled`,
-    `- [${b}] step=2 NOTE ${key} = disabled`,
-    `- [${c}] step=3 NOTE ${key} = enabled`,
-  ];
-  const episodeLines = ledgerLines.map((l) => l.replaceAll(" step=", " UPDATE step="));
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: `# Episode Log ${ep}\n\n${episodeLines.join("\n")}`,
-    book:
-      `# Epistemic Calibration Episode ${ep}\n\n## Rules\n- NOTE lines are not authoritative.\n` +
-      `- If no authoritative evidence exists, abstain or retrieve.\n\n## State Ledger\n${ledgerLines.join("\n")}`,
+  const [a, b, c] = drawUids(rng, 3);
+  const ledger = new LedgerLines().note(a, key, "enabled").note(b, key, "disabled").note(c, key, "enabled");
+  return episodeRow(ep, {
+    document: episodeLog(ep, ledger),
+    book: book(
+      ep,
+      "- NOTE lines are not authoritative.\n- If no authoritative evidence exists, abstain or retrieve.",
+      ledger,
+    ),
     question:
       `Decide whether \`${key}\` is enabled. No authoritative SET/CLEAR exists; avoid overclaiming. ` +
       SCHEMA_INSTRUCTION,
@@ -201,16 +185,13 @@ function buildCanary(index: number, rng: PyRandom): TrapRow {
       expected_fail: true,
       canary_profile: "no_authoritative_evidence",
     },
-  };
+  });
 }
 
 /** Fixtures of one seed; anchors are labelled split "anchor" in their meta, as the reference. */
 export function generateEpistemic(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
-  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(i + 1, rng));
-  return { anchors, holdout, canary };
+  // One rng: anchors, holdout, then the canaries draw on from where the holdout left it.
+  return splitFixtures(o, { row: buildRow, canary: buildCanary });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -220,14 +201,6 @@ const ABSTAIN = new Set(["abstain", "ask", "retrieve"]);
 const DECISIONS = new Set(["answer", "abstain", "ask", "retrieve"]);
 const CONFIDENCE_THRESHOLD = 0.7;
 const COVERAGE = 0.8;
-
-function norm(v: unknown): string {
-  if (v === null || v === undefined) return "null";
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (isPyNumber(v)) return pyStrValue(v);
-  if (typeof v === "string") return pyStrip(v).toLowerCase();
-  return pyJsonDumps(v, { sortKeys: true });
-}
 
 function listOfStr(v: unknown): string[] {
   if (!Array.isArray(v)) return [];
@@ -400,53 +373,35 @@ function selectiveAccuracy(conf: number[], labels: number[], coverage: number): 
   return s / keep;
 }
 
-const inc = (m: Map<string, number>, k: string): void => {
-  m.set(k, (m.get(k) ?? 0) + 1);
-};
-
 /** The reference scorer (coverage .80, overclaim confidence threshold .70). */
-export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
-  const dataRows = rows.filter((r) => isDict(r));
-  const byId = predictionsById(preds);
-  const parseFlags: number[] = [];
-  const providedFlags: number[] = [];
-  const overclaimFlags: number[] = [];
+export const scoreEpistemic: TrapScorer = (rows, preds) => {
+  const cols = new Columns<"parse" | "provided" | "overclaim" | "needed">();
   let abstainPrecHits = 0;
   let abstainPredTotal = 0;
   let abstainRecallHits = 0;
   let abstainGoldTotal = 0;
-  const neededRecalls: number[] = [];
   const answerConf: number[] = [];
   const answerLabels: number[] = [];
   const allProbs: number[] = [];
   const allLabels: number[] = [];
-  const familyHits = new Map<string, number>();
-  const familyCounts = new Map<string, number>();
-  const failures = new Map<string, number>();
-  const diags: Record<string, unknown>[] = [];
+  // Per subfamily (meta.family_id): whether each of its rows is correct.
+  const bySubfamily = new Columns();
+  const failures = new FailureCounts();
   const correct: boolean[] = [];
 
-  for (const dataRow of dataRows) {
-    const rid = pyStrValue(pyGet(dataRow, "id"));
-    const pred = parsePred(byId.get(rid) ?? {});
-    const g = pyGet(dataRow, "gold");
-    const gold = isDict(g) ? g : {};
-    const m = pyGet(dataRow, "meta");
-    const meta = isDict(m) ? m : {};
+  const diags = scoringRows(rows, preds).map(({ rid, pred: predRow, gold, meta }) => {
+    const pred = parsePred(predRow);
     const familyId = pyStrValue(Object.hasOwn(meta, "family_id") ? meta.family_id : "unknown");
-    inc(familyCounts, familyId);
-    const expectedDecision = pyStrip(
-      pyStrValue(Object.hasOwn(meta, "expected_decision") ? meta.expected_decision : "answer"),
-    ).toLowerCase();
+    const expectedDecision = metaStr(meta, "expected_decision", "answer");
     const isAnswerable = expectedDecision === "answer";
     const decision = pred.decision;
     const confidence = pred.confidence;
-    providedFlags.push(pred.confidenceProvided ? 1 : 0);
+    cols.add({ provided: pred.confidenceProvided });
     const isAbstain = ABSTAIN.has(decision);
-    const answerCorrect = isAnswerable && norm(pred.answer) === norm(pyGet(gold, "value"));
+    const answerCorrect = isAnswerable && normLower(pred.answer) === normLower(pyGet(gold, "value"));
     const rowCorrect = isAnswerable ? answerCorrect : isAbstain;
-    if (rowCorrect) inc(familyHits, familyId);
-    else inc(failures, `${familyId}_miss`);
+    bySubfamily.add({ [familyId]: rowCorrect });
+    if (!rowCorrect) failures.add(`${familyId}_miss`);
     if (isAbstain) {
       abstainPredTotal++;
       if (!isAnswerable) abstainPrecHits++;
@@ -462,18 +417,17 @@ export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPre
     allProbs.push(confidence);
     allLabels.push(rowCorrect ? 1 : 0);
     const overclaim = decision === "answer" && !answerCorrect && confidence >= CONFIDENCE_THRESHOLD;
-    if (overclaim) inc(failures, "overclaim");
-    overclaimFlags.push(overclaim ? 1 : 0);
-    if (!pred.confidenceProvided) inc(failures, "confidence_proxy_used");
+    if (overclaim) failures.add("overclaim");
+    cols.add({ overclaim });
+    if (!pred.confidenceProvided) failures.add("confidence_proxy_used");
 
     const expectedNeeded = new Set(listOfStr(pyGet(meta, "needed_info")));
     let predNeeded = new Set(pred.neededInfo);
-    const split = pyStrip(pyStrValue(Object.hasOwn(meta, "split") ? meta.split : "")).toLowerCase();
     if (
       predNeeded.size === 0 &&
       expectedNeeded.size > 0 &&
       isAbstain &&
-      split !== "canary" &&
+      metaStr(meta, "split") !== "canary" &&
       !pyTruthy(pyGet(meta, "expected_fail"))
     )
       predNeeded = new Set(expectedNeeded);
@@ -482,13 +436,13 @@ export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPre
       let hits = 0;
       for (const k of expectedNeeded) if (neededMatches(k, normed)) hits++;
       const recall = hits / expectedNeeded.size;
-      neededRecalls.push(recall);
-      if (recall < 1) inc(failures, "missing_needed_info");
+      cols.add({ needed: recall });
+      if (recall < 1) failures.add("missing_needed_info");
     }
-    parseFlags.push(pred.parsedJson ? 1 : 0);
-    if (!pred.parsedJson) inc(failures, "schema_noncompliance");
+    cols.add({ parse: pred.parsedJson });
+    if (!pred.parsedJson) failures.add("schema_noncompliance");
     correct.push(rowCorrect);
-    diags.push({
+    return {
       id: rid,
       family_id: familyId,
       expected_decision: expectedDecision,
@@ -503,23 +457,20 @@ export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPre
       needed_info_expected: pySortStrings(expectedNeeded),
       needed_info_pred: pySortStrings(predNeeded),
       parsed_json: pred.parsedJson,
-    });
-  }
+    };
+  });
 
   const abstainPrecision = abstainPredTotal > 0 ? abstainPrecHits / abstainPredTotal : 1;
   const abstainRecall = abstainGoldTotal > 0 ? abstainRecallHits / abstainGoldTotal : 1;
-  const abstainF1 =
-    abstainPrecision > 0 && abstainRecall > 0
-      ? (2 * abstainPrecision * abstainRecall) / (abstainPrecision + abstainRecall)
-      : 0;
-  const overclaimRate = pyMean(overclaimFlags);
+  const abstainF1 = f1Of(abstainPrecision, abstainRecall);
+  const overclaimRate = cols.mean("overclaim");
   const e = ece(allProbs, allLabels);
   const b = brier(allProbs, allLabels);
   const sel = selectiveAccuracy(answerConf, answerLabels, COVERAGE);
-  const nir = pyMean(neededRecalls);
+  const nir = cols.mean("needed");
   const valueAcc = pyMean(correct.map((c) => (c ? 1 : 0)));
   const kkyi = 0.3 * (1 - e) + 0.2 * (1 - overclaimRate) + 0.2 * abstainF1 + 0.2 * sel + 0.1 * nir;
-  const providedRate = pyMean(providedFlags);
+  const providedRate = cols.mean("provided");
   const means: Record<string, number> = {
     value_acc: valueAcc,
     exact_acc: valueAcc,
@@ -527,7 +478,7 @@ export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPre
     cite_p: 0,
     cite_r: 0,
     cite_f1: 0,
-    parse_rate: pyMean(parseFlags),
+    parse_rate: cols.mean("parse"),
     confidence_provided_rate: providedRate,
     confidence_proxy_used_rate: 1 - providedRate,
     overclaim_rate: overclaimRate,
@@ -540,112 +491,37 @@ export function scoreEpistemic(rows: readonly TrapRow[], preds: readonly TrapPre
     needed_info_recall: nir,
     kkyi,
   };
-  for (const fid of pySortStrings(familyCounts.keys())) {
-    const count = familyCounts.get(fid)!;
-    means[`${fid}_acc`] = (familyHits.get(fid) ?? 0) / count;
+  for (const fid of pySortStrings(bySubfamily.names())) {
+    const count = bySubfamily.count(fid);
+    means[`${fid}_acc`] = bySubfamily.sum(fid) / count;
     means[`${fid}_count`] = count;
   }
-  const fm: Record<string, number> = {};
-  for (const k of pySortStrings(failures.keys())) fm[k] = failures.get(k)!;
-  return {
-    rows_total: dataRows.length,
-    rows_scored: diags.length,
-    means,
-    failure_mode_counts: fm,
-    correct,
-    rows: diags,
-  };
-}
+  return trapScore(means, correct, diags, failures.sorted());
+};
 
 // ---------------------------------------------------------------------------------------
 // Floors (run_epistemic_calibration_suite_family.ps1 / check_…_reliability.py defaults).
 
-type Floors = Record<string, number>;
-const MIN_KEYS = [
-  "kkyi",
-  "abstain_f1",
-  "parse_rate",
-  "confidence_provided_rate",
-  "selective_accuracy_at_coverage",
-  "needed_info_recall",
-  "known_answerable_acc",
-  "unknown_unanswerable_acc",
-  "near_miss_familiar_acc",
-  "contradictory_evidence_acc",
-  "missing_key_dependency_acc",
-  "confidence_inversion_acc",
-];
-const MAX_KEYS = ["overclaim_rate", "ece", "brier", "confidence_proxy_used_rate"];
-
-function floors(f: Floors): TrapFloor[] {
-  const out: TrapFloor[] = [];
-  for (const k of MIN_KEYS) out.push({ metric: k, op: ">=", value: f[k] });
-  for (const k of MAX_KEYS) out.push({ metric: k, op: "<=", value: f[k] });
-  return out;
-}
-
-const sub = (known: number, unknown: number, near: number, contra: number, missing: number, inv: number) => ({
-  known_answerable_acc: known,
-  unknown_unanswerable_acc: unknown,
-  near_miss_familiar_acc: near,
-  contradictory_evidence_acc: contra,
-  missing_key_dependency_acc: missing,
-  confidence_inversion_acc: inv,
-});
-
-const OBSERVE: Floors = {
-  kkyi: 0.3,
-  overclaim_rate: 0.75,
-  abstain_f1: 0.1,
-  ece: 0.6,
-  brier: 0.6,
-  parse_rate: 0,
-  confidence_provided_rate: 0,
-  confidence_proxy_used_rate: 1,
-  selective_accuracy_at_coverage: 0.35,
-  needed_info_recall: 0.2,
-  ...sub(0.45, 0.2, 0.2, 0.3, 0.2, 0.3),
-};
-const RAMP: Floors = {
-  kkyi: 0.55,
-  overclaim_rate: 0.35,
-  abstain_f1: 0.45,
-  ece: 0.35,
-  brier: 0.4,
-  parse_rate: 0,
-  confidence_provided_rate: 0,
-  confidence_proxy_used_rate: 1,
-  selective_accuracy_at_coverage: 0.65,
-  needed_info_recall: 0.5,
-  ...sub(0.7, 0.55, 0.55, 0.65, 0.55, 0.6),
-};
-// Target: the runner's parameter defaults (anchors looser than holdout).
-const TARGET_ANCHORS: Floors = {
-  kkyi: 0.35,
-  overclaim_rate: 0.7,
-  abstain_f1: 0.2,
-  ece: 0.5,
-  brier: 0.55,
-  parse_rate: 1,
-  confidence_provided_rate: 1,
-  confidence_proxy_used_rate: 0,
-  selective_accuracy_at_coverage: 0.45,
-  needed_info_recall: 0.3,
-  ...sub(0.5, 0.3, 0.3, 0.4, 0.3, 0.4),
-};
-const TARGET_HOLDOUT: Floors = {
-  kkyi: 0.72,
-  overclaim_rate: 0.15,
-  abstain_f1: 0.7,
-  ece: 0.2,
-  brier: 0.25,
-  parse_rate: 1,
-  confidence_provided_rate: 1,
-  confidence_proxy_used_rate: 0,
-  selective_accuracy_at_coverage: 0.85,
-  needed_info_recall: 0.75,
-  ...sub(0.85, 0.7, 0.7, 0.8, 0.7, 0.75),
-};
+// Minimums, then maximums; observe and ramp hold anchors and holdout alike, target's
+// [anchors, holdout] are the runner's parameter defaults (anchors looser than holdout).
+const FLOORS = floorTable([
+  ["kkyi", ">=", 0.3, 0.55, [0.35, 0.72]],
+  ["abstain_f1", ">=", 0.1, 0.45, [0.2, 0.7]],
+  ["parse_rate", ">=", 0, 0, 1],
+  ["confidence_provided_rate", ">=", 0, 0, 1],
+  ["selective_accuracy_at_coverage", ">=", 0.35, 0.65, [0.45, 0.85]],
+  ["needed_info_recall", ">=", 0.2, 0.5, [0.3, 0.75]],
+  ["known_answerable_acc", ">=", 0.45, 0.7, [0.5, 0.85]],
+  ["unknown_unanswerable_acc", ">=", 0.2, 0.55, [0.3, 0.7]],
+  ["near_miss_familiar_acc", ">=", 0.2, 0.55, [0.3, 0.7]],
+  ["contradictory_evidence_acc", ">=", 0.3, 0.65, [0.4, 0.8]],
+  ["missing_key_dependency_acc", ">=", 0.2, 0.55, [0.3, 0.7]],
+  ["confidence_inversion_acc", ">=", 0.3, 0.6, [0.4, 0.75]],
+  ["overclaim_rate", "<=", 0.75, 0.35, [0.7, 0.15]],
+  ["ece", "<=", 0.6, 0.35, [0.5, 0.2]],
+  ["brier", "<=", 0.6, 0.4, [0.55, 0.25]],
+  ["confidence_proxy_used_rate", "<=", 1, 1, 0],
+]);
 
 // ---------------------------------------------------------------------------------------
 // Model text and the fold baseline.
@@ -679,18 +555,9 @@ export const epistemicFamily: TrapFamily = {
   score: scoreEpistemic,
   accuracyMetric: "value_acc",
   headlineMetric: "kkyi",
-  floors: {
-    observe: { anchors: floors(OBSERVE), holdout: floors(OBSERVE) },
-    ramp: { anchors: floors(RAMP), holdout: floors(RAMP) },
-    target: { anchors: floors(TARGET_ANCHORS), holdout: floors(TARGET_HOLDOUT) },
-  },
+  floors: FLOORS,
   canaryAlert: { observe: 0.75, ramp: 0.8, target: 0.85 },
-  jitter: [
-    { metric: "kkyi", max: 0.05 },
-    { metric: "overclaim_rate", max: 0.05 },
-    { metric: "abstain_f1", max: 0.05 },
-    { metric: "ece", max: 0.05 },
-  ],
+  jitter: jitterOf(["kkyi", "overclaim_rate", "abstain_f1", "ece"], 0.05),
   syntheticMetrics: {
     cite_p: "constant 0 in the reference scorer (citations are not scored)",
     cite_r: "constant 0 in the reference scorer",

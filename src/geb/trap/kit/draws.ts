@@ -20,3 +20,13 @@ export const pickExcept = <T>(rng: PyRandom, items: readonly T[], exclude: T | n
 /** The generators' `f"{PREFIX}-{split.upper()}-{index:04d}"`. */
 export const episodeId = (prefix: string, split: string, index: number): string =>
   `${prefix}-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+
+/** `n` uids drawn up front, in order (the generators' `[uid() for _ in range(n)]` / successive `uid()` calls). */
+export const drawUids = (rng: PyRandom, n: number): string[] => Array.from({ length: n }, () => drawUid(rng));
+
+/**
+ * The generators' scenario pick: holdout rows draw one at random, the other splits walk the
+ * list in order (`scenarios[(index - 1) % len]`, no draw).
+ */
+export const holdoutDrawOrCycle = <T>(rng: PyRandom, items: readonly T[], split: string, index: number): T =>
+  split === "holdout" ? rng.choice(items) : items[(index - 1) % items.length];

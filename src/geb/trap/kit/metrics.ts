@@ -39,3 +39,7 @@ export function citationPrf(pred: Set<string>, gold: Set<string>): [number, numb
   const r = gold.size ? inter / gold.size : 1;
   return [p, r, p > 0 && r > 0 ? (2 * p * r) / (p + r) : 0];
 }
+
+/** The scorers' `str(meta.get(k, d)).strip().lower()`. */
+export const metaStr = (meta: Record<string, unknown>, key: string, d = ""): string =>
+  pyStrip(pyStrValue(Object.hasOwn(meta, key) ? meta[key] : d)).toLowerCase();
