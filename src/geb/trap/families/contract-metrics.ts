@@ -1,7 +1,6 @@
-import { PyRandom } from "../../../core/random.js";
 import { foldLedger, questionKey, trapLedger } from "../ledger.js";
 import { isPyNumber, pyNumberValue, pyStrValue, pyTruthy } from "../py.js";
-import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
+import type { TrapPrediction, TrapRow } from "../types.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
 import { drawUid, pickExcept } from "../kit/draws.js";
 
@@ -60,21 +59,4 @@ export function metaInt(v: unknown): number {
 /** Python `str(meta.get(k, ""))`: "" when absent, "None" for null. */
 export function metaStr(meta: Record<string, unknown>, k: string): string {
   return Object.hasOwn(meta, k) ? pyStrValue(meta[k]) : "";
-}
-
-/**
- * The 1.0 variants' fixtures: anchors, then holdout, then canary rows, `build(split, index,
- * rng)` with 1-based indices, all drawn from one `PyRandom(seed)` stream in that order.
- */
-export function fixturesFromOneStream(
-  o: TrapGenerateOptions,
-  build: (split: string, index: number, rng: PyRandom) => TrapRow,
-): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const make = (split: string, n: number) => Array.from({ length: n }, (_, i) => build(split, i + 1, rng));
-  return {
-    anchors: make("anchor", o.anchors),
-    holdout: make("holdout", o.holdout),
-    canary: make("canary", o.canary),
-  };
 }

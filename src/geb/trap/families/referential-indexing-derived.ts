@@ -18,26 +18,27 @@
  * baseline (`contractFold`: the latest value of the one key the question mentions).
  */
 import type { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { foldLedger, trapLedger } from "../ledger.js";
-import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
+import { answerProgram, type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
 import {
-  citationPrf,
-  contractFold,
-  drawUid,
-  normLower,
-  supportSet,
-  fixturesFromOneStream,
-} from "./contract-metrics.js";
+  atLeast,
+  atMost,
+  jitterWithin,
+  sameAlertAtEveryStage,
+  sameFloorsOnEverySplit,
+} from "../kit/floors.js";
+import { LedgerLines } from "../kit/ledger-lines.js";
+import { normLower, supportSet } from "../kit/metrics.js";
+import {
+  answered,
+  citationMeasures,
+  profileMeans,
+  profileMeasure,
+  type ScoredRow,
+} from "../kit/score-rows.js";
+import { foldLedger, trapLedger } from "../ledger.js";
+import { pyGet } from "../py.js";
+import type { TrapRow } from "../types.js";
+import { contractFold } from "./contract-metrics.js";
 
 export const RID_ID = "referential_indexing_derived";
 export const RID_PROFILES = [
@@ -109,22 +110,15 @@ export function referentialAnswer(
 }
 
 /** The exact oracle program. */
-export function referentialOracle(row: TrapRow): TrapPrediction {
-  const a = referentialAnswer(String(row.book ?? ""), String(row.question ?? ""));
-  return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
-}
+export const referentialOracle = answerProgram(referentialAnswer);
 
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = `RID-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-  const profile =
-    split === "holdout" ? rng.choice(RID_PROFILES) : RID_PROFILES[(index - 1) % RID_PROFILES.length];
-  const lines: string[] = [];
-  const push = (body: string): void => {
-    lines.push(`- [${drawUid(rng)}] step=${lines.length + 1} ${body}`);
-  };
+function buildRow(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+  const profile = ep.profile(rng, RID_PROFILES);
+  const ledger = new LedgerLines(rng);
+  const push = (body: string) => ledger.push(body);
   const vals = new Map<string, [string, string]>();
   for (const p of PARTS) {
     const a = `v${rng.randint(100, 999)}`;
@@ -151,7 +145,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   for (let i = hops.length - 1; i >= 0; i--)
     push(`SET ${hops[i]} = ${i === hops.length - 1 ? `part.${target}` : hops[i + 1]}`);
   if (cleared) push(`CLEAR part.${cleared}`);
-  const book = `# Referential Indexing (derived) Episode ${ep}\n\n## State Ledger\n${lines.join("\n")}`;
+  const book = ep.book(ledger);
   let question: string;
   if (profile === "reassembly") {
     const keys = rng.sample(PARTS, 3).map((p) => `part.${p}`);
@@ -174,28 +168,12 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     rng.shuffle(keys);
     question = `Reassemble the tuple \`${keys.join("|")}\` from the latest values of those keys, joined by "|". If any of them has no value, return value null and no support ids. ${TAIL}`;
   }
-  const gold = referentialAnswer(book, question)!;
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    book,
-    question,
-    gold: { value: gold.value, support_ids: gold.support },
-    meta: {
-      family: RID_ID,
-      split,
-      case_index: index,
-      profile,
-      pointer_depth: profile === "pointer_chase" ? depth : null,
-      stale_values: PARTS.map((p) => vals.get(p)![0]),
-      ledger_ids: lines.map((l) => l.slice(3, 10)),
-    },
-  };
-}
-
-export function generateReferentialIndexingDerived(o: TrapGenerateOptions): TrapFixtures {
-  return fixturesFromOneStream(o, buildRow);
+  return ep.row(book, question, referentialAnswer(book, question)!, {
+    profile,
+    pointer_depth: profile === "pointer_chase" ? depth : null,
+    stale_values: PARTS.map((p) => vals.get(p)![0]),
+    ledger_ids: ledger.uids,
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -205,127 +183,85 @@ export function generateReferentialIndexingDerived(o: TrapGenerateOptions): Trap
 const normAssembled = (v: unknown): string =>
   typeof v === "string" ? normLower(v.replace(/\s*([|;>=])\s*/g, "$1")) : normLower(v);
 
-export function scoreReferentialIndexingDerived(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const byId = predictionsById(preds);
-  const col: Record<string, number[]> = {
-    value: [],
-    cp: [],
-    cr: [],
-    cf: [],
-    parse: [],
-    exact: [],
-    halluc: [],
-    stale: [],
-    size: [],
-  };
-  const per: Record<string, number[]> = Object.fromEntries(RID_PROFILES.map((p) => [p, []]));
-  const correct: boolean[] = [];
-  const diags: Record<string, unknown>[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const gold = isDict(row.gold) ? row.gold : {};
-    const meta = isDict(row.meta) ? row.meta : {};
-    const profile = String(meta.profile ?? "");
-    const predValue = pyGet(pred, "value");
-    const ok = normAssembled(pyGet(gold, "value")) === normAssembled(predValue);
-    const gs = supportSet(pyGet(gold, "support_ids"));
-    const ps = supportSet(pyGet(pred, "support_ids"));
-    const [p, r, f] = citationPrf(ps, gs);
-    const exact = ps.size === gs.size && [...ps].every((x) => gs.has(x));
-    const known = new Set(Array.isArray(meta.ledger_ids) ? meta.ledger_ids.map(String) : []);
-    const halluc = known.size > 0 && [...ps].some((x) => !known.has(x));
-    // A stale component: the answer contains an old (superseded) part value.
-    const stales = Array.isArray(meta.stale_values)
-      ? meta.stale_values.map((x) => String(x).toLowerCase())
-      : [];
-    const parts = typeof predValue === "string" ? normAssembled(predValue).split(/[|;>=]/) : [];
-    const stale = !ok && parts.some((x) => stales.includes(x));
-    col.value.push(ok ? 1 : 0);
-    col.cp.push(p);
-    col.cr.push(r);
-    col.cf.push(f);
-    col.parse.push(Object.hasOwn(pred, "value") && !pred.raw_unparsed ? 1 : 0);
-    col.exact.push(exact ? 1 : 0);
-    col.halluc.push(halluc ? 1 : 0);
-    col.stale.push(stale ? 1 : 0);
-    col.size.push(ps.size);
-    if (Object.hasOwn(per, profile)) per[profile].push(ok ? 1 : 0);
-    correct.push(ok);
-    diags.push({
-      id: rid,
+function scoreRow({ pred, gold, meta }: ScoredRow) {
+  const profile = String(meta.profile ?? "");
+  const predValue = pyGet(pred, "value");
+  const ok = normAssembled(pyGet(gold, "value")) === normAssembled(predValue);
+  const gs = supportSet(pyGet(gold, "support_ids"));
+  const ps = supportSet(pyGet(pred, "support_ids"));
+  const cite = citationMeasures(pred, gold);
+  const exact = ps.size === gs.size && [...ps].every((x) => gs.has(x));
+  const known = new Set(Array.isArray(meta.ledger_ids) ? meta.ledger_ids.map(String) : []);
+  const halluc = known.size > 0 && [...ps].some((x) => !known.has(x));
+  // A stale component: the answer contains an old (superseded) part value.
+  const stales = Array.isArray(meta.stale_values)
+    ? meta.stale_values.map((x) => String(x).toLowerCase())
+    : [];
+  const parts = typeof predValue === "string" ? normAssembled(predValue).split(/[|;>=]/) : [];
+  const stale = !ok && parts.some((x) => stales.includes(x));
+  return {
+    correct: ok,
+    measures: {
+      value_acc: ok,
+      ...cite,
+      parse_rate: answered(pred),
+      pointer_set_exact_rate: exact,
+      hallucinated_pointer_rate: halluc,
+      stale_component_rate: stale,
+      pointer_set_size: ps.size,
+      ...profileMeasure(profile, ok),
+    },
+    diag: {
       profile,
       value_ok: ok,
-      cite_f1: f,
+      cite_f1: cite.cite_f1,
       pointer_set_exact: exact,
       hallucinated: halluc,
       stale_component: stale,
-    });
-  }
-  const means: Record<string, number> = {
-    value_acc: pyMean(col.value),
-    cite_p: pyMean(col.cp),
-    cite_r: pyMean(col.cr),
-    cite_f1: pyMean(col.cf),
-    parse_rate: pyMean(col.parse),
-    pointer_set_exact_rate: pyMean(col.exact),
-    pointer_set_size: pyMean(col.size),
-    hallucinated_pointer_rate: pyMean(col.halluc),
-    stale_component_rate: pyMean(col.stale),
-  };
-  for (const p of RID_PROFILES) {
-    means[`${p}_acc`] = pyMean(per[p]);
-    means[`${p}_count`] = per[p].length;
-  }
-  return {
-    rows_total: diags.length,
-    rows_scored: diags.length,
-    means,
-    failure_mode_counts: {},
-    correct,
-    rows: diags,
+    },
   };
 }
 
-function floors(value: number, subset: number, cite: number, exact: number, rate: number): TrapFloor[] {
-  return [
-    { metric: "value_acc", op: ">=", value },
-    ...RID_PROFILES.map((p): TrapFloor => ({ metric: `${p}_acc`, op: ">=", value: subset })),
-    { metric: "cite_f1", op: ">=", value: cite },
-    { metric: "pointer_set_exact_rate", op: ">=", value: exact },
-    { metric: "hallucinated_pointer_rate", op: "<=", value: rate },
-    { metric: "stale_component_rate", op: "<=", value: rate },
-  ];
-}
-const stage = (value: number, subset: number, cite: number, exact: number, rate: number) => ({
-  anchors: floors(value, subset, cite, exact, rate),
-  holdout: floors(value, subset, cite, exact, rate),
-});
+const floors = (value: number, subset: number, cite: number, exact: number, rate: number) => [
+  atLeast("value_acc", value),
+  ...RID_PROFILES.map((p) => atLeast(`${p}_acc`, subset)),
+  atLeast("cite_f1", cite),
+  atLeast("pointer_set_exact_rate", exact),
+  atMost("hallucinated_pointer_rate", rate),
+  atMost("stale_component_rate", rate),
+];
 
-export const referentialIndexingDerivedFamily: TrapFamily = {
+export const referentialIndexingDerivedFamily = defineDerivedFamily({
   id: RID_ID,
-  compat: "1.0",
   description:
     "1.0: reassemble tuples, reconstructions and sequences from latest part values, follow pointer chains; nothing assembled is in the ledger",
   defaults: { seed: 211, anchors: 15, holdout: 45, canary: 5 },
-  generate: generateReferentialIndexingDerived,
-  score: scoreReferentialIndexingDerived,
-  accuracyMetric: "value_acc",
-  headlineMetric: "value_acc",
-  floors: {
-    observe: stage(0.55, 0.4, 0.35, 0.3, 0.45),
-    ramp: stage(0.7, 0.6, 0.55, 0.5, 0.25),
-    target: stage(0.85, 0.8, 0.8, 0.7, 0.1),
-  },
+  episodes: { prefix: "RID", title: "Referential Indexing (derived)" },
+  row: buildRow,
+  scoreRow,
+  means: [
+    "value_acc",
+    "cite_p",
+    "cite_r",
+    "cite_f1",
+    "parse_rate",
+    "pointer_set_exact_rate",
+    "pointer_set_size",
+    "hallucinated_pointer_rate",
+    "stale_component_rate",
+    ...profileMeans(RID_PROFILES, { counts: true }),
+  ],
+  floors: sameFloorsOnEverySplit(floors, {
+    observe: [0.55, 0.4, 0.35, 0.3, 0.45],
+    ramp: [0.7, 0.6, 0.55, 0.5, 0.25],
+    target: [0.85, 0.8, 0.8, 0.7, 0.1],
+  }),
   // Report only; the canary is more of the same task.
-  canaryAlert: { observe: 1, ramp: 1, target: 1 },
-  jitter: ["value_acc", "cite_f1", "pointer_set_exact_rate"].map((metric) => ({ metric, max: 0.05 })),
-  syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
+  canaryAlert: sameAlertAtEveryStage(1),
+  jitter: jitterWithin(0.05, ["value_acc", "cite_f1", "pointer_set_exact_rate"]),
   foldPrediction: contractFold,
   oraclePrediction: referentialOracle,
-};
+});
+
+export const generateReferentialIndexingDerived = referentialIndexingDerivedFamily.generate;
+export const scoreReferentialIndexingDerived = referentialIndexingDerivedFamily.score;

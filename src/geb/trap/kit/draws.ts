@@ -20,3 +20,22 @@ export const pickExcept = <T>(rng: PyRandom, items: readonly T[], exclude: T | n
 /** The generators' `f"{PREFIX}-{split.upper()}-{index:04d}"`. */
 export const episodeId = (prefix: string, split: string, index: number): string =>
   `${prefix}-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+
+/** `drawUid` until it gives one not in `used` (which it then joins): one uid per ledger line. */
+export function drawUniqueUid(rng: PyRandom, used: Set<string>): string {
+  for (;;) {
+    const u = drawUid(rng);
+    if (!used.has(u)) {
+      used.add(u);
+      return u;
+    }
+  }
+}
+
+/**
+ * The 1.0 variants' profile of case `index` (1-based): the anchors and canary cycle through
+ * `profiles` in order, so every profile is covered by a few rows; the holdout draws each one
+ * (one `rng.choice`), so its mix is not memorisable.
+ */
+export const profileOfCase = <T>(rng: PyRandom, profiles: readonly T[], split: string, index: number): T =>
+  split === "holdout" ? rng.choice(profiles) : profiles[(index - 1) % profiles.length];
