@@ -17,23 +17,17 @@
  * Shipped programs: `aggregationOracle` (fold, then aggregate; scores 1.0).
  */
 import type { PyRandom } from "../../../core/random.js";
-import { type DerivedEpisode, answerProgram, defineDerivedFamily } from "../kit/derived.js";
 import {
-  atLeast,
-  atMost,
-  jitterWithin,
-  sameAlertAtEveryStage,
-  sameFloorsOnEverySplit,
-} from "../kit/floors.js";
+  answerProgram,
+  type DerivedAnswer,
+  type DerivedEpisode,
+  defineDerivedFamily,
+  ledgerStateOf,
+} from "../kit/derived.js";
+import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { isOneOf, normLower } from "../kit/metrics.js";
-import {
-  type ScoredRow,
-  answered,
-  citationMeasures,
-  profileMeans,
-  profileMeasure,
-} from "../kit/score-rows.js";
+import { profileMeans, type ScoredRow, valueMeasures } from "../kit/score-rows.js";
 import { foldLedger, trapLedger, type TrapLedgerEntry } from "../ledger.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
@@ -48,10 +42,11 @@ const RULES_TEXT =
   "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed `stock.<item>` key means the item is discontinued (it has no units and is not counted), NOTE lines are rumours, `price.<item>` keys are prices, not units. " +
   'Return JSON: {"value": <answer>, "support_ids": [the current entry of every stock key the answer rests on]}.';
 
+/** What an aggregate question asks: its profile and (for `count_above`) its threshold. */
+export type AggregationQuery = { profile: AggregationProfile; threshold: number };
+
 /** The profile and threshold a question asks for (from its wording). */
-export function aggregationQuery(
-  question: string,
-): { profile: AggregationProfile; threshold: number } | null {
+export function aggregationQuery(question: string): AggregationQuery | null {
   if (question.startsWith("How many units are in stock in total")) return { profile: "total", threshold: 0 };
   const m = /^How many items have more than (\d+) units in stock/.exec(question);
   if (m) return { profile: "count_above", threshold: Number(m[1]) };
@@ -62,10 +57,7 @@ export function aggregationQuery(
 
 /** item → units from a stock state (non-numeric values are not units). */
 type Stock = Map<string, { units: number; uid: string }>;
-function aggregate(
-  stock: Stock,
-  q: { profile: AggregationProfile; threshold: number },
-): { value: number | string | null; support: string[] } {
+function aggregate(stock: Stock, q: AggregationQuery): DerivedAnswer<number | string | null> {
   const items = [...stock.entries()];
   const support = items.map(([, e]) => e.uid);
   if (q.profile === "total") return { value: items.reduce((a, [, e]) => a + e.units, 0), support };
@@ -90,10 +82,10 @@ const stockOf = (entries: Iterable<[string, { value: string | null; uid: string 
 export function aggregationAnswer(
   book: string,
   question: string,
-): { value: number | string | null; support: string[] } | null {
+): DerivedAnswer<number | string | null> | null {
   const q = aggregationQuery(question);
   if (!q) return null;
-  return aggregate(stockOf(foldLedger(trapLedger(book))), q);
+  return aggregate(stockOf(ledgerStateOf(book)), q);
 }
 
 /** The exact oracle program. */
@@ -116,7 +108,7 @@ function staleAnswers(entries: readonly TrapLedgerEntry[], question: string): un
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-function buildRow(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
   const profile = ep.profile(rng, AD_PROFILES);
   for (;;) {
     const items = rng.sample(ITEMS, ep.split === "canary" ? rng.randint(7, 9) : rng.randint(3, 5));
@@ -157,46 +149,34 @@ function scoreRow({ pred, gold, meta }: ScoredRow) {
   const answer = pyGet(pred, "value");
   const ok = !pred.raw_unparsed && normLower(pyGet(gold, "value")) === normLower(answer);
   const stale = !ok && isOneOf(meta.stale_answers, answer);
-  const { cite_f1 } = citationMeasures(pred, gold);
+  const measures = { ...valueMeasures(ok, pred, gold, profile), stale_answer_rate: stale };
   return {
     correct: ok,
-    measures: {
-      value_acc: ok,
-      cite_f1,
-      stale_answer_rate: stale,
-      parse_rate: answered(pred),
-      ...profileMeasure(profile, ok),
-    },
-    diag: { profile, value_ok: ok, stale_answer: stale, cite_f1 },
+    measures,
+    diag: { profile, value_ok: ok, stale_answer: stale, cite_f1: measures.cite_f1 },
   };
 }
-
-const floors = (value: number, subset: number, cite: number, stale: number) => [
-  atLeast("value_acc", value),
-  ...AD_PROFILES.map((p) => atLeast(`${p}_acc`, subset)),
-  atLeast("cite_f1", cite),
-  atMost("stale_answer_rate", stale),
-];
 
 export const aggregationDerivedFamily = defineDerivedFamily({
   id: AD_ID,
   description:
     "1.0: totals, counts above a threshold and the largest item over an inventory's current state (re-SETs, CLEARs, NOTE rumours); the aggregate is never written",
   defaults: { seed: 67, anchors: 12, holdout: 36, canary: 6 },
-  episodes: { prefix: "AD", title: "Aggregation (derived)" },
-  row: buildRow,
-  scoreRow,
-  means: ["value_acc", "cite_f1", "stale_answer_rate", "parse_rate", ...profileMeans(AD_PROFILES)],
-  floors: sameFloorsOnEverySplit(floors, {
-    observe: [0.45, 0.4, 0, 0.45],
-    ramp: [0.65, 0.6, 0.5, 0.25],
-    target: [0.85, 0.8, 0.8, 0.1],
-  }),
+  episodes: { prefix: "AD", title: "Aggregation (derived)", draw: drawEpisode },
+  scorer: {
+    row: scoreRow,
+    means: ["value_acc", "cite_f1", "stale_answer_rate", "parse_rate", ...profileMeans(AD_PROFILES)],
+  },
+  floors: {
+    value_acc: [">=", 0.45, 0.65, 0.85],
+    ...profileFloorRows(AD_PROFILES, [">=", 0.4, 0.6, 0.8]),
+    cite_f1: [">=", 0, 0.5, 0.8],
+    stale_answer_rate: ["<=", 0.45, 0.25, 0.1],
+  },
+  jitter: ["value_acc", "cite_f1"],
   // Report only; the canary is the same task over 7–9 items.
-  canaryAlert: sameAlertAtEveryStage(1.01),
-  jitter: jitterWithin(0.05, ["value_acc", "cite_f1"]),
-  foldPrediction: contractFold,
-  oraclePrediction: aggregationOracle,
+  canaryAlert: 1.01,
+  programs: { fold: contractFold, oracle: aggregationOracle },
 });
 
 export const generateAggregationDerived = aggregationDerivedFamily.generate;

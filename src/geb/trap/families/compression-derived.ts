@@ -18,13 +18,6 @@
  */
 import type { PyRandom } from "../../../core/random.js";
 import { answerProgram, type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
-import {
-  atLeast,
-  atMost,
-  jitterWithin,
-  sameAlertAtEveryStage,
-  sameFloorsOnEverySplit,
-} from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { citationPrf, normLower } from "../kit/metrics.js";
 import { citationMeasures, type ScoredRow } from "../kit/score-rows.js";
@@ -96,7 +89,7 @@ const snapshot = (s: Map<string, string>) =>
     .map((k) => `${k}=${s.get(k)}`)
     .join(";");
 
-function buildRow(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
   const nKeys = ep.split === "canary" ? rng.randint(16, 24) : rng.randint(4, 7);
   const keys = rng.sample(
     Array.from({ length: 40 }, (_, i) => `tag.${String(i).padStart(2, "0")}`),
@@ -202,34 +195,28 @@ function scoreRow({ pred, gold: goldRow }: ScoredRow) {
   };
 }
 
-const floors = (exact: number, pr: number, bloat: number, cite: number) => [
-  atLeast("exact_match_rate", exact),
-  atLeast("precision", pr),
-  atLeast("recall", pr),
-  atMost("bloat", bloat),
-  atLeast("cite_f1", cite),
-];
-
 export const compressionDerivedFamily = defineDerivedFamily({
   id: CD_ID,
   description:
     "1.0: the compact state of a checkpoint + delta log (the latest snapshot with every later SET / CLEAR applied); never written as per-key entries",
   defaults: { seed: 7, anchors: 8, holdout: 24, canary: 8 },
-  episodes: { prefix: "CD", title: "Compression (derived)" },
-  row: buildRow,
-  scoreRow,
-  means: ["exact_match_rate", "precision", "recall", "f1", "bloat", "cite_f1", "parse_rate"],
-  accuracyMetric: "exact_match_rate",
-  floors: sameFloorsOnEverySplit(floors, {
-    observe: [0.45, 0.6, 0.5, 0],
-    ramp: [0.65, 0.75, 0.35, 0.5],
-    target: [0.85, 0.9, 0.2, 0.8],
-  }),
+  episodes: { prefix: "CD", title: "Compression (derived)", draw: drawEpisode },
+  scorer: {
+    row: scoreRow,
+    means: ["exact_match_rate", "precision", "recall", "f1", "bloat", "cite_f1", "parse_rate"],
+    accuracy: "exact_match_rate",
+  },
+  floors: {
+    exact_match_rate: [">=", 0.45, 0.65, 0.85],
+    precision: [">=", 0.6, 0.75, 0.9],
+    recall: [">=", 0.6, 0.75, 0.9],
+    bloat: ["<=", 0.5, 0.35, 0.2],
+    cite_f1: [">=", 0, 0.5, 0.8],
+  },
   // Report only; the canary is the same task over 16–24 keys.
-  canaryAlert: sameAlertAtEveryStage(1.01),
-  jitter: jitterWithin(0.05, ["exact_match_rate", "precision", "recall", "cite_f1"]),
-  foldPrediction: compressionFold,
-  oraclePrediction: compressionOracle,
+  canaryAlert: 1.01,
+  jitter: ["exact_match_rate", "precision", "recall", "cite_f1"],
+  programs: { fold: compressionFold, oracle: compressionOracle },
 });
 
 export const generateCompressionDerived = compressionDerivedFamily.generate;

@@ -14,13 +14,6 @@
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
-import {
-  atLeast,
-  atMost,
-  jitterWithin,
-  sameAlertAtEveryStage,
-  sameFloorsOnEverySplit,
-} from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { citationPrf } from "../kit/metrics.js";
 import type { ScoredRow } from "../kit/score-rows.js";
@@ -62,7 +55,7 @@ const flip = (flag: Flag, v: string, rng: PyRandom): string =>
   flag === "type_required" ? rng.choice(TYPES.filter((t) => t !== v)) : v === "true" ? "false" : "true";
 
 /** Anchors and holdout: 1–3 superseded rounds; canary: 4–6 rounds (reported only). */
-function buildRow(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
   const maxDepth = ep.split === "canary" ? 6 : 3;
   const final: Record<Flag, string> = {
     dependency_required: rng.random() < 0.5 ? "true" : "false",
@@ -163,12 +156,6 @@ function scoreRow({ row, pred, meta }: ScoredRow) {
   };
 }
 
-const floors = (v: number, c: number, d: number) => [
-  atLeast("value_acc", v),
-  atLeast("cite_f1", c),
-  atMost("decoy_rate", d),
-];
-
 export const implicationDerivedFamily = defineDerivedFamily({
   id: ICD_ID,
   description:
@@ -179,22 +166,19 @@ export const implicationDerivedFamily = defineDerivedFamily({
     prefix: "ICD",
     title: "Implication",
     splitLabels: { anchors: "anchors", holdout: "holdout", canary: "canary" },
+    draw: drawEpisode,
   },
-  row: buildRow,
-  scoreRow,
-  means: ["value_acc", "cite_p", "cite_r", "cite_f1", "decoy_rate", "parse_rate"],
-  floors: sameFloorsOnEverySplit(floors, {
-    observe: [0.55, 0.35, 0.3],
-    ramp: [0.75, 0.55, 0.2],
-    target: [0.9, 0.8, 0.1],
-  }),
+  scorer: { row: scoreRow, means: ["value_acc", "cite_p", "cite_r", "cite_f1", "decoy_rate", "parse_rate"] },
+  floors: {
+    value_acc: [">=", 0.55, 0.75, 0.9],
+    cite_f1: [">=", 0.35, 0.55, 0.8],
+    decoy_rate: ["<=", 0.3, 0.2, 0.1],
+  },
   // Report-only; the canary is the same task with deeper superseded chains.
-  canaryAlert: sameAlertAtEveryStage(1.01),
-  jitter: jitterWithin(0.05, ["value_acc", "cite_f1"]),
+  canaryAlert: 1.01,
+  jitter: ["value_acc", "cite_f1"],
   // The lookup and fold answer null (the asked key has no entry); the exact oracle is the rule program.
-  foldPrediction: lookupPrediction,
-  rulePrediction: icRulePrediction,
-  oraclePrediction: icRulePrediction,
+  programs: { fold: lookupPrediction, rule: icRulePrediction, oracle: icRulePrediction },
 });
 
 export const generateImplicationDerived = implicationDerivedFamily.generate;

@@ -16,24 +16,11 @@
  * read only the book and the question.
  */
 import type { PyRandom } from "../../../core/random.js";
-import { answerProgram, type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
-import {
-  atLeast,
-  atMost,
-  jitterWithin,
-  sameAlertAtEveryStage,
-  sameFloorsOnEverySplit,
-} from "../kit/floors.js";
+import { answerProgram, type DerivedEpisode, defineDerivedFamily, ledgerStateOf } from "../kit/derived.js";
+import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower } from "../kit/metrics.js";
-import {
-  answered,
-  citationMeasures,
-  profileMeans,
-  profileMeasure,
-  type ScoredRow,
-} from "../kit/score-rows.js";
-import { foldLedger, trapLedger } from "../ledger.js";
+import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
 import { pyGet, pySortStrings } from "../py.js";
 import type { TrapRow } from "../types.js";
 
@@ -65,7 +52,7 @@ export interface PlanEdge {
 /** The edges the folded State Ledger defines (latest SET per key; CLEARed keys dropped). */
 export function planEdges(book: string): PlanEdge[] {
   const out: PlanEdge[] = [];
-  for (const [key, e] of foldLedger(trapLedger(book))) {
+  for (const [key, e] of ledgerStateOf(book)) {
     const parts = key.split(".");
     if (parts.length !== 3 || parts[0] !== "edge" || e.value === null) continue;
     const m = EDGE_VALUE_RE.exec(e.value);
@@ -220,7 +207,7 @@ const PLAN_FORMAT =
   'Return JSON with keys: value (the actions in order joined by ">", e.g. "a>b>c") and support_ids (the ids of the ledger entries of the moves you take).';
 
 /** Anchors and holdout: horizon 3, two mid-layer states; canary: horizon 5, three (report only). */
-function buildRow(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
   const [horizon, width] = ep.split === "canary" ? [5, 3] : [3, 2];
   const profile = ep.profile(rng, MPD_PROFILES);
   const g = trappedGraph(rng, horizon, width);
@@ -299,57 +286,45 @@ function scoreRow({ pred, gold, meta }: ScoredRow) {
     const greedy = actionList(meta.greedy_plan);
     trap = greedy.length > 0 && got[0] === greedy[0];
   }
-  const cite = citationMeasures(pred, gold);
+  const measures = {
+    ...valueMeasures(ok, pred, gold, profile),
+    // Trap entry and first error step are plan measures: a best_total row has neither.
+    ...(trap === null ? {} : { trap_entry_rate: trap, first_error_step_mean: first as number }),
+  };
   return {
     correct: ok,
-    measures: {
-      value_acc: ok,
-      ...cite,
-      parse_rate: answered(pred),
-      // Trap entry and first error step are plan measures: a best_total row has neither.
-      ...(trap === null ? {} : { trap_entry_rate: trap, first_error_step_mean: first as number }),
-      ...profileMeasure(profile, ok),
-    },
-    diag: { profile, value_ok: ok, cite_f1: cite.cite_f1, trap_entry: trap, first_error_step: first },
+    measures,
+    diag: { profile, value_ok: ok, cite_f1: measures.cite_f1, trap_entry: trap, first_error_step: first },
   };
 }
-
-const floors = (value: number, subset: number, cite: number, trap: number) => [
-  atLeast("value_acc", value),
-  ...MPD_PROFILES.map((p) => atLeast(`${p}_acc`, subset)),
-  atLeast("cite_f1", cite),
-  atMost("trap_entry_rate", trap),
-];
 
 export const myopicPlanningDerivedFamily = defineDerivedFamily({
   id: MPD_ID,
   description:
     "1.0: plan over stated moves (edge.<state>.<action> = to=… reward=…) for a fixed horizon; the greedy first move is a trap; no answer is in the ledger",
   defaults: { seed: 83, anchors: 12, holdout: 36, canary: 6 },
-  episodes: { prefix: "MPD", title: "Myopic Planning (derived)" },
-  row: buildRow,
-  scoreRow,
-  means: [
-    "value_acc",
-    "cite_p",
-    "cite_r",
-    "cite_f1",
-    "parse_rate",
-    ...profileMeans(MPD_PROFILES),
-    "trap_entry_rate",
-    "first_error_step_mean",
-    ...MPD_PROFILES.map((p) => ({ name: `${p}_count`, countOf: `${p}_acc` })),
-  ],
-  floors: sameFloorsOnEverySplit(floors, {
-    observe: [0.45, 0.4, 0, 0.4],
-    ramp: [0.65, 0.6, 0.3, 0.25],
-    target: [0.85, 0.8, 0.8, 0.15],
-  }),
+  episodes: { prefix: "MPD", title: "Myopic Planning (derived)", draw: drawEpisode },
+  scorer: {
+    row: scoreRow,
+    // Each profile's accuracy, the plan measures, then each profile's row count.
+    means: [
+      ...VALUE_CITATION_MEANS,
+      ...profileMeans(MPD_PROFILES),
+      "trap_entry_rate",
+      "first_error_step_mean",
+      ...MPD_PROFILES.map((p) => ({ name: `${p}_count`, countOf: `${p}_acc` })),
+    ],
+  },
+  floors: {
+    value_acc: [">=", 0.45, 0.65, 0.85],
+    ...profileFloorRows(MPD_PROFILES, [">=", 0.4, 0.6, 0.8]),
+    cite_f1: [">=", 0, 0.3, 0.8],
+    trap_entry_rate: ["<=", 0.4, 0.25, 0.15],
+  },
   // Report only; the canary is a harder instance (horizon 5), not an expected failure.
-  canaryAlert: sameAlertAtEveryStage(1),
-  jitter: jitterWithin(0.05, ["value_acc", "cite_f1", "trap_entry_rate"]),
-  foldPrediction: myopicGreedy,
-  oraclePrediction: myopicOracle,
+  canaryAlert: 1,
+  jitter: ["value_acc", "cite_f1", "trap_entry_rate"],
+  programs: { fold: myopicGreedy, oracle: myopicOracle },
 });
 
 export const generateMyopicPlanningDerived = myopicPlanningDerivedFamily.generate;

@@ -17,18 +17,18 @@
  * latest value of the named key, the same as the lookup here).
  */
 import type { PyRandom } from "../../../core/random.js";
-import { answerProgram, type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
-import { atLeast, jitterWithin, sameAlertAtEveryStage, sameFloorsOnEverySplit } from "../kit/floors.js";
+import {
+  answerProgram,
+  type DerivedAnswer,
+  type DerivedEpisode,
+  defineDerivedFamily,
+  ledgerStateOf,
+  standing,
+} from "../kit/derived.js";
+import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower } from "../kit/metrics.js";
-import {
-  answered,
-  citationMeasures,
-  profileMeans,
-  profileMeasure,
-  type ScoredRow,
-} from "../kit/score-rows.js";
-import { foldLedger, trapLedger } from "../ledger.js";
+import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "./contract-metrics.js";
@@ -61,22 +61,13 @@ const RULES_TEXT =
   "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed key no longer applies, NOTE lines are rumours. " +
   "Return JSON with keys: value and support_ids (the ids of every ledger entry the answer rests on).";
 
-type State = Map<string, { value: string | null; uid: string }>;
-const live = (st: State, key: string) => {
-  const e = st.get(key);
-  return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
-};
-
 /** The answer a question asks for, from the folded ledger. */
-export function continuityAnswer(
-  book: string,
-  question: string,
-): { value: string | null; support: string[] } | null {
-  const st: State = foldLedger(trapLedger(book));
+export function continuityAnswer(book: string, question: string): DerivedAnswer<string | null> | null {
+  const st = ledgerStateOf(book);
   const named = /`([a-z_]+)\.(day|codename|rule)`/.exec(question);
   if (!named) return null;
   const [, subject, kind] = named;
-  const base = live(st, `${subject}.${kind}`);
+  const base = standing(st, `${subject}.${kind}`);
   if (kind === "day") {
     if (!base || !DAYS.includes(base.value)) return { value: null, support: [] };
     let shift = 0;
@@ -93,16 +84,16 @@ export function continuityAnswer(
     let name = base.value;
     const support = [base.uid];
     for (let hop = 0; hop < 10; hop++) {
-      const next = live(st, `codebook.${name}`);
+      const next = standing(st, `codebook.${name}`);
       if (!next) break;
       support.push(next.uid);
       name = next.value;
     }
     return { value: name, support };
   }
-  const suspended = live(st, `${subject}.rule_suspended`);
+  const suspended = standing(st, `${subject}.rule_suspended`);
   if (suspended?.value === "yes") return { value: null, support: [suspended.uid] };
-  const override = live(st, `${subject}.rule_override`);
+  const override = standing(st, `${subject}.rule_override`);
   const rule = override ?? base;
   if (!rule) return { value: null, support: [] };
   return { value: rule.value, support: suspended ? [rule.uid, suspended.uid] : [rule.uid] };
@@ -114,7 +105,7 @@ export const continuityOracle = answerProgram(continuityAnswer);
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-function buildRow(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
   const dim = ep.profile(rng, NCD_DIMS);
   const ledger = new LedgerLines(rng);
   const push = (body: string) => ledger.push(body);
@@ -179,46 +170,26 @@ function buildRow(ep: DerivedEpisode, rng: PyRandom): TrapRow {
 function scoreRow({ pred, gold, meta }: ScoredRow) {
   const dim = String(meta.dimension ?? "");
   const ok = normLower(pyGet(gold, "value")) === normLower(pyGet(pred, "value"));
-  const cite = citationMeasures(pred, gold);
-  return {
-    correct: ok,
-    measures: { value_acc: ok, ...cite, parse_rate: answered(pred), ...profileMeasure(dim, ok) },
-    diag: { dimension: dim, value_ok: ok, cite_f1: cite.cite_f1 },
-  };
+  const measures = valueMeasures(ok, pred, gold, dim);
+  return { correct: ok, measures, diag: { dimension: dim, value_ok: ok, cite_f1: measures.cite_f1 } };
 }
-
-const floors = (value: number, subset: number, cite: number) => [
-  atLeast("value_acc", value),
-  ...NCD_DIMS.map((d) => atLeast(`${d}_acc`, subset)),
-  atLeast("cite_f1", cite),
-];
 
 export const novelContinuityDerivedFamily = defineDerivedFamily({
   id: NCD_ID,
   description:
     "1.0: the final state is a base value with later relative changes applied (postponed days, codebook renames, rule overrides / suspensions); never one SET",
   defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
-  episodes: { prefix: "NCD", title: "Novel Continuity (derived)" },
-  row: buildRow,
-  scoreRow,
-  means: [
-    "value_acc",
-    "cite_p",
-    "cite_r",
-    "cite_f1",
-    "parse_rate",
-    ...profileMeans(NCD_DIMS, { counts: true }),
-  ],
-  floors: sameFloorsOnEverySplit(floors, {
-    observe: [0.45, 0.4, 0],
-    ramp: [0.65, 0.6, 0.6],
-    target: [0.85, 0.8, 0.85],
-  }),
+  episodes: { prefix: "NCD", title: "Novel Continuity (derived)", draw: drawEpisode },
+  scorer: { row: scoreRow, means: [...VALUE_CITATION_MEANS, ...profileMeans(NCD_DIMS, { counts: true })] },
+  floors: {
+    value_acc: [">=", 0.45, 0.65, 0.85],
+    ...profileFloorRows(NCD_DIMS, [">=", 0.4, 0.6, 0.8]),
+    cite_f1: [">=", 0, 0.6, 0.85],
+  },
   // Report only; the canary is more of the same task.
-  canaryAlert: sameAlertAtEveryStage(1),
-  jitter: jitterWithin(0.05, ["value_acc", "cite_f1"]),
-  foldPrediction: contractFold,
-  oraclePrediction: continuityOracle,
+  canaryAlert: 1,
+  jitter: ["value_acc", "cite_f1"],
+  programs: { fold: contractFold, oracle: continuityOracle },
 });
 
 export const generateNovelContinuityDerived = novelContinuityDerivedFamily.generate;

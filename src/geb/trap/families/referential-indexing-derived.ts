@@ -18,24 +18,18 @@
  * baseline (`contractFold`: the latest value of the one key the question mentions).
  */
 import type { PyRandom } from "../../../core/random.js";
-import { answerProgram, type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
 import {
-  atLeast,
-  atMost,
-  jitterWithin,
-  sameAlertAtEveryStage,
-  sameFloorsOnEverySplit,
-} from "../kit/floors.js";
+  answerProgram,
+  type DerivedAnswer,
+  type DerivedEpisode,
+  defineDerivedFamily,
+  ledgerStateOf,
+  standing,
+} from "../kit/derived.js";
+import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower, supportSet } from "../kit/metrics.js";
-import {
-  answered,
-  citationMeasures,
-  profileMeans,
-  profileMeasure,
-  type ScoredRow,
-} from "../kit/score-rows.js";
-import { foldLedger, trapLedger } from "../ledger.js";
+import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "./contract-metrics.js";
@@ -57,30 +51,20 @@ const TAIL =
 // ---------------------------------------------------------------------------------------
 // The oracle: fold the ledger, read what the question asks for, assemble.
 
-type State = Map<string, { value: string | null; uid: string }>;
-
-const latest = (st: State, key: string): { value: string; uid: string } | null => {
-  const e = st.get(key);
-  return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
-};
-
 /** The answer a question asks for, from the folded ledger (null value when a part has none). */
-export function referentialAnswer(
-  book: string,
-  question: string,
-): { value: string | null; support: string[] } | null {
-  const st: State = foldLedger(trapLedger(book));
+export function referentialAnswer(book: string, question: string): DerivedAnswer<string | null> | null {
+  const st = ledgerStateOf(book);
   const none = { value: null, support: [] };
   let m = /Reassemble the tuple `([^`]+)`/.exec(question);
   if (m) {
-    const hits = m[1].split("|").map((k) => latest(st, k));
+    const hits = m[1].split("|").map((k) => standing(st, k));
     if (hits.some((h) => h === null)) return none;
     return { value: hits.map((h) => h!.value).join("|"), support: hits.map((h) => h!.uid) };
   }
   m = /Reconstruct `([^`]+)`/.exec(question);
   if (m) {
     const names = m[1].split(";").map((p) => p.split("=")[0]);
-    const hits = names.map((n) => latest(st, `part.${n}`));
+    const hits = names.map((n) => standing(st, `part.${n}`));
     if (hits.some((h) => h === null)) return none;
     return {
       value: names.map((n, i) => `${n}=${hits[i]!.value}`).join(";"),
@@ -88,7 +72,7 @@ export function referentialAnswer(
     };
   }
   if (/execution order `step1>step2>step3`/.test(question)) {
-    const hits = [1, 2, 3].map((i) => latest(st, `seq.step${i}`));
+    const hits = [1, 2, 3].map((i) => standing(st, `seq.step${i}`));
     if (hits.some((h) => h === null)) return none;
     return { value: hits.map((h) => h!.value).join(">"), support: hits.map((h) => h!.uid) };
   }
@@ -97,13 +81,13 @@ export function referentialAnswer(
     const support: string[] = [];
     let key = m[1];
     for (let hop = 0; hop < 10 && key.startsWith("ptr."); hop++) {
-      const h = latest(st, key);
+      const h = standing(st, key);
       if (!h) return none;
       support.push(h.uid);
       key = h.value;
     }
     // A chain that is still on a ptr.* key after 10 hops (a cycle) or ends off the part.* keys has no answer.
-    const end = key.startsWith("part.") ? latest(st, key) : null;
+    const end = key.startsWith("part.") ? standing(st, key) : null;
     return end ? { value: end.value, support: [...support, end.uid] } : none;
   }
   return null;
@@ -115,7 +99,7 @@ export const referentialOracle = answerProgram(referentialAnswer);
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-function buildRow(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
   const profile = ep.profile(rng, RID_PROFILES);
   const ledger = new LedgerLines(rng);
   const push = (body: string) => ledger.push(body);
@@ -189,7 +173,6 @@ function scoreRow({ pred, gold, meta }: ScoredRow) {
   const ok = normAssembled(pyGet(gold, "value")) === normAssembled(predValue);
   const gs = supportSet(pyGet(gold, "support_ids"));
   const ps = supportSet(pyGet(pred, "support_ids"));
-  const cite = citationMeasures(pred, gold);
   const exact = ps.size === gs.size && [...ps].every((x) => gs.has(x));
   const known = new Set(Array.isArray(meta.ledger_ids) ? meta.ledger_ids.map(String) : []);
   const halluc = known.size > 0 && [...ps].some((x) => !known.has(x));
@@ -199,22 +182,20 @@ function scoreRow({ pred, gold, meta }: ScoredRow) {
     : [];
   const parts = typeof predValue === "string" ? normAssembled(predValue).split(/[|;>=]/) : [];
   const stale = !ok && parts.some((x) => stales.includes(x));
+  const measures = {
+    ...valueMeasures(ok, pred, gold, profile),
+    pointer_set_exact_rate: exact,
+    pointer_set_size: ps.size,
+    hallucinated_pointer_rate: halluc,
+    stale_component_rate: stale,
+  };
   return {
     correct: ok,
-    measures: {
-      value_acc: ok,
-      ...cite,
-      parse_rate: answered(pred),
-      pointer_set_exact_rate: exact,
-      hallucinated_pointer_rate: halluc,
-      stale_component_rate: stale,
-      pointer_set_size: ps.size,
-      ...profileMeasure(profile, ok),
-    },
+    measures,
     diag: {
       profile,
       value_ok: ok,
-      cite_f1: cite.cite_f1,
+      cite_f1: measures.cite_f1,
       pointer_set_exact: exact,
       hallucinated: halluc,
       stale_component: stale,
@@ -222,45 +203,35 @@ function scoreRow({ pred, gold, meta }: ScoredRow) {
   };
 }
 
-const floors = (value: number, subset: number, cite: number, exact: number, rate: number) => [
-  atLeast("value_acc", value),
-  ...RID_PROFILES.map((p) => atLeast(`${p}_acc`, subset)),
-  atLeast("cite_f1", cite),
-  atLeast("pointer_set_exact_rate", exact),
-  atMost("hallucinated_pointer_rate", rate),
-  atMost("stale_component_rate", rate),
-];
-
 export const referentialIndexingDerivedFamily = defineDerivedFamily({
   id: RID_ID,
   description:
     "1.0: reassemble tuples, reconstructions and sequences from latest part values, follow pointer chains; nothing assembled is in the ledger",
   defaults: { seed: 211, anchors: 15, holdout: 45, canary: 5 },
-  episodes: { prefix: "RID", title: "Referential Indexing (derived)" },
-  row: buildRow,
-  scoreRow,
-  means: [
-    "value_acc",
-    "cite_p",
-    "cite_r",
-    "cite_f1",
-    "parse_rate",
-    "pointer_set_exact_rate",
-    "pointer_set_size",
-    "hallucinated_pointer_rate",
-    "stale_component_rate",
-    ...profileMeans(RID_PROFILES, { counts: true }),
-  ],
-  floors: sameFloorsOnEverySplit(floors, {
-    observe: [0.55, 0.4, 0.35, 0.3, 0.45],
-    ramp: [0.7, 0.6, 0.55, 0.5, 0.25],
-    target: [0.85, 0.8, 0.8, 0.7, 0.1],
-  }),
+  episodes: { prefix: "RID", title: "Referential Indexing (derived)", draw: drawEpisode },
+  scorer: {
+    row: scoreRow,
+    means: [
+      ...VALUE_CITATION_MEANS,
+      "pointer_set_exact_rate",
+      "pointer_set_size",
+      "hallucinated_pointer_rate",
+      "stale_component_rate",
+      ...profileMeans(RID_PROFILES, { counts: true }),
+    ],
+  },
+  floors: {
+    value_acc: [">=", 0.55, 0.7, 0.85],
+    ...profileFloorRows(RID_PROFILES, [">=", 0.4, 0.6, 0.8]),
+    cite_f1: [">=", 0.35, 0.55, 0.8],
+    pointer_set_exact_rate: [">=", 0.3, 0.5, 0.7],
+    hallucinated_pointer_rate: ["<=", 0.45, 0.25, 0.1],
+    stale_component_rate: ["<=", 0.45, 0.25, 0.1],
+  },
   // Report only; the canary is more of the same task.
-  canaryAlert: sameAlertAtEveryStage(1),
-  jitter: jitterWithin(0.05, ["value_acc", "cite_f1", "pointer_set_exact_rate"]),
-  foldPrediction: contractFold,
-  oraclePrediction: referentialOracle,
+  canaryAlert: 1,
+  jitter: ["value_acc", "cite_f1", "pointer_set_exact_rate"],
+  programs: { fold: contractFold, oracle: referentialOracle },
 });
 
 export const generateReferentialIndexingDerived = referentialIndexingDerivedFamily.generate;

@@ -8,16 +8,18 @@
  */
 import { PyRandom } from "../../../core/random.js";
 import { contractPrediction } from "../answer.js";
-import {
-  TRAP_SPLITS,
-  type TrapFamily,
-  type TrapFixtures,
-  type TrapGenerateOptions,
-  type TrapPrediction,
-  type TrapRow,
-  type TrapSplit,
+import { foldLedger, trapLedger } from "../ledger.js";
+import { TRAP_SPLITS } from "../types.js";
+import type {
+  TrapFamily,
+  TrapFixtures,
+  TrapGenerateOptions,
+  TrapPrediction,
+  TrapRow,
+  TrapSplit,
 } from "../types.js";
 import { episodeId, profileOfCase } from "./draws.js";
+import { type FloorRow, floorTable, sameAlertAtEveryStage } from "./floors.js";
 import type { LedgerLines } from "./ledger-lines.js";
 import { type MeanSpec, type RowOutcome, type ScoredRow, scoreRows } from "./score-rows.js";
 
@@ -41,9 +43,19 @@ export function fixturesFromOneStream(
   return out;
 }
 
+/** The folded State Ledger of a book: key → the latest SET (value) / CLEAR (null) and its uid. */
+export type LedgerState = ReturnType<typeof foldLedger>;
+export const ledgerStateOf = (book: string): LedgerState => foldLedger(trapLedger(book));
+
+/** A key's standing value and the entry that set it; null when the key was never SET or is CLEARed. */
+export function standing(st: LedgerState, key: string): { value: string; uid: string } | null {
+  const e = st.get(key);
+  return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
+}
+
 /** A derived answer: the value and the ledger entries it rests on. */
-export interface DerivedAnswer {
-  value: unknown;
+export interface DerivedAnswer<V = unknown> {
+  value: V;
   support: string[];
 }
 
@@ -96,31 +108,44 @@ export const answerProgram =
     return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
   };
 
+/** The jitter bound of every 1.0 variant: a holdout metric's max − min over runs. */
+const DERIVED_JITTER_MAX = 0.05;
+
 export interface DerivedFamilySpec {
   id: string;
   description: string;
   defaults: TrapGenerateOptions;
-  /** Episode ids `<prefix>-<SPLIT>-<nnnn>`, books headed `# <title> Episode <id>`. */
-  episodes: { prefix: string; title: string; splitLabels?: SplitLabels };
-  /** One episode's row, drawn from the fixtures' shared stream. */
-  row(ep: DerivedEpisode, rng: PyRandom): TrapRow;
-  /** One row's score; `means` lists the split means reported, in order. */
-  scoreRow(r: ScoredRow): RowOutcome;
-  means: readonly MeanSpec[];
-  /** The accuracy and headline metric (default `value_acc`). */
-  accuracyMetric?: string;
-  floors: TrapFamily["floors"];
-  canaryAlert: TrapFamily["canaryAlert"];
-  jitter: TrapFamily["jitter"];
-  foldPrediction(row: TrapRow): TrapPrediction;
-  oraclePrediction(row: TrapRow): TrapPrediction;
-  rulePrediction?(row: TrapRow): TrapPrediction;
+  /**
+   * Episode ids `<prefix>-<SPLIT>-<nnnn>`, books headed `# <title> Episode <id>`; `draw`
+   * writes one episode's row from the fixtures' shared stream.
+   */
+  episodes: {
+    prefix: string;
+    title: string;
+    splitLabels?: SplitLabels;
+    draw(ep: DerivedEpisode, rng: PyRandom): TrapRow;
+  };
+  /** How one row is scored, the means reported (in order), the accuracy and headline metric (default `value_acc`). */
+  scorer: { row(r: ScoredRow): RowOutcome; means: readonly MeanSpec[]; accuracy?: string };
+  /** The floors on anchors and holdout: metric → [op, observe, ramp, target]. */
+  floors: Record<string, FloorRow>;
+  /** The holdout metrics whose spread over runs must stay within 0.05. */
+  jitter: readonly string[];
+  /** The canary alert at every stage (report only). */
+  canaryAlert: number;
+  /** The no-model programs: the fold baseline, the exact oracle, a rule program where there is one. */
+  programs: {
+    fold(row: TrapRow): TrapPrediction;
+    oracle(row: TrapRow): TrapPrediction;
+    rule?(row: TrapRow): TrapPrediction;
+  };
 }
 
 /** The `TrapFamily` of a 1.0 variant: its declaration on the shared fixture stream, scorer loop and answer format. */
 export function defineDerivedFamily(spec: DerivedFamilySpec): TrapFamily {
-  const { prefix, title, splitLabels } = spec.episodes;
-  const metric = spec.accuracyMetric ?? "value_acc";
+  const { prefix, title, splitLabels, draw } = spec.episodes;
+  const { row: scoreRow, means, accuracy = "value_acc" } = spec.scorer;
+  const { fold, oracle, rule } = spec.programs;
   return {
     id: spec.id,
     compat: "1.0",
@@ -129,21 +154,21 @@ export function defineDerivedFamily(spec: DerivedFamilySpec): TrapFamily {
     generate: (o) =>
       fixturesFromOneStream(
         o,
-        (split, index, rng) => spec.row(new DerivedEpisode(spec.id, title, prefix, split, index), rng),
+        (split, index, rng) => draw(new DerivedEpisode(spec.id, title, prefix, split, index), rng),
         splitLabels,
       ),
-    score: (rows, preds) => scoreRows(rows, preds, spec.scoreRow, spec.means),
-    accuracyMetric: metric,
-    headlineMetric: metric,
-    floors: spec.floors,
-    canaryAlert: spec.canaryAlert,
-    jitter: spec.jitter,
+    score: (rows, preds) => scoreRows(rows, preds, scoreRow, means),
+    accuracyMetric: accuracy,
+    headlineMetric: accuracy,
+    floors: floorTable(spec.floors),
+    canaryAlert: sameAlertAtEveryStage(spec.canaryAlert),
+    jitter: spec.jitter.map((metric) => ({ metric, max: DERIVED_JITTER_MAX })),
     syntheticMetrics: {},
     // The questions state their own answer format (the contract's value and support_ids).
     outputFormat: "Follow the output format the question states.",
     predictionFromText: contractPrediction,
-    foldPrediction: spec.foldPrediction,
-    ...(spec.rulePrediction ? { rulePrediction: spec.rulePrediction } : {}),
-    oraclePrediction: spec.oraclePrediction,
+    foldPrediction: fold,
+    ...(rule ? { rulePrediction: rule } : {}),
+    oraclePrediction: oracle,
   };
 }

@@ -1,7 +1,7 @@
 /**
- * Stage floors as data. Most families gate anchors and holdout with the same list of floors,
- * only the numbers changing from stage to stage: a family states the list once, as a
- * function of its numbers, and the numbers of each stage.
+ * Stage floors as data. Most families gate anchors and holdout with the same floors, only
+ * the numbers changing from stage to stage: such a family states them as a table, one row
+ * per metric — its comparison and its observe, ramp and target values.
  */
 import type { TrapFamily, TrapFloor, TrapStage } from "../types.js";
 
@@ -10,17 +10,23 @@ export const atLeast = (metric: string, value: number): TrapFloor => ({ metric, 
 /** `metric <= value`. */
 export const atMost = (metric: string, value: number): TrapFloor => ({ metric, op: "<=", value });
 
-/**
- * The same floors on anchors and holdout at every stage: `floors(...numbers)` with each
- * stage's numbers (each split gets its own list, as the families always built them).
- */
-export function sameFloorsOnEverySplit<A extends number[]>(
-  floors: (...numbers: A) => TrapFloor[],
-  numbers: Record<TrapStage, A>,
-): TrapFamily["floors"] {
-  const at = (n: A) => ({ anchors: floors(...n), holdout: floors(...n) });
-  return { observe: at(numbers.observe), ramp: at(numbers.ramp), target: at(numbers.target) };
+/** One metric's floors: the comparison, then the observe, ramp and target values. */
+export type FloorRow = readonly [op: TrapFloor["op"], observe: number, ramp: number, target: number];
+
+const STAGE_COLUMN: Record<TrapStage, 1 | 2 | 3> = { observe: 1, ramp: 2, target: 3 };
+
+/** The same floors on anchors and holdout at every stage, from a table (its rows in order). */
+export function floorTable(table: Record<string, FloorRow>): TrapFamily["floors"] {
+  const at = (stage: TrapStage): TrapFloor[] =>
+    Object.entries(table).map(([metric, row]) => ({ metric, op: row[0], value: row[STAGE_COLUMN[stage]] }));
+  // Each split gets its own list, as the families always built them.
+  const both = (stage: TrapStage) => ({ anchors: at(stage), holdout: at(stage) });
+  return { observe: both("observe"), ramp: both("ramp"), target: both("target") };
 }
+
+/** The same floor row for the accuracy of each profile (`<profile>_acc`). */
+export const profileFloorRows = (profiles: readonly string[], row: FloorRow): Record<string, FloorRow> =>
+  Object.fromEntries(profiles.map((p) => [`${p}_acc`, row]));
 
 /** The same canary alert at every stage (report only). */
 export const sameAlertAtEveryStage = (at: number): TrapFamily["canaryAlert"] => ({
@@ -28,7 +34,3 @@ export const sameAlertAtEveryStage = (at: number): TrapFamily["canaryAlert"] => 
   ramp: at,
   target: at,
 });
-
-/** Holdout jitter bounds: each metric's max − min over runs within `max`. */
-export const jitterWithin = (max: number, metrics: readonly string[]): TrapFamily["jitter"] =>
-  metrics.map((metric) => ({ metric, max }));

@@ -79,6 +79,15 @@ export function scoreRows(
   };
 }
 
+/** The means of a value answer with citations, in the order the families report them. */
+export const VALUE_CITATION_MEANS: readonly MeanSpec[] = [
+  "value_acc",
+  "cite_p",
+  "cite_r",
+  "cite_f1",
+  "parse_rate",
+];
+
 /** The accuracy of each profile (`<profile>_acc`), each followed by its row count (`<profile>_count`) if asked. */
 export function profileMeans(profiles: readonly string[], opts: { counts?: boolean } = {}): MeanSpec[] {
   return profiles.flatMap((p) =>
@@ -106,3 +115,21 @@ export function citationMeasures(
 /** The prediction has a `value` and came from a JSON answer (not a model's raw text). */
 export const answered = (pred: Record<string, unknown>): boolean =>
   Object.hasOwn(pred, "value") && !pred.raw_unparsed;
+
+/**
+ * The measures of a value answer: `value_acc` (the row's verdict), the citation measures,
+ * `parse_rate`, and — given the row's profile — that profile's accuracy.
+ */
+export function valueMeasures(
+  ok: boolean,
+  pred: Record<string, unknown>,
+  gold: Record<string, unknown>,
+  profile?: string,
+): Record<string, number | boolean> & { cite_f1: number } {
+  return {
+    value_acc: ok,
+    ...citationMeasures(pred, gold),
+    parse_rate: answered(pred),
+    ...(profile === undefined ? {} : profileMeasure(profile, ok)),
+  };
+}
