@@ -125,12 +125,14 @@ function idSet(v: unknown): Set<string> {
  * parse_rate: the answer was a JSON object with a `value` (not raw text).
  */
 function scoreRow({ row, pred, meta }: ScoredRow) {
+  // This scorer reads the row's gold as written (a missing gold value is reported as absent, not null).
   const got = normContract(pyGet(pred, "value"));
   const ok = got !== null && got === normContract(row.gold.value);
   const gs = idSet(row.gold.support_ids);
   const ps = idSet(pyGet(pred, "support_ids"));
   const [p, r, f] = ps.size || gs.size ? citationPrf(ps, gs) : [0, 1, 0];
   const isDecoy = got !== null && got === normContract(pyGet(meta, "decoy_contract"));
+  // Only a `raw_unparsed: true` marks raw text here (the kit's `answered` takes any truthy mark).
   const parsed = Object.hasOwn(pred, "value") && pred.raw_unparsed !== true;
   const mode = ok
     ? null
