@@ -31,7 +31,7 @@ import { profileMeans, type ScoredRow, valueMeasures } from "../kit/score-rows.j
 import { foldLedger, trapLedger, type TrapLedgerEntry } from "../ledger.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
-import { contractFold } from "./contract-metrics.js";
+import { contractFold } from "../kit/contract-fold.js";
 
 export const AD_ID = "aggregation_derived";
 export const AD_PROFILES = ["total", "count_above", "argmax"] as const;

@@ -31,7 +31,7 @@ import { normLower } from "../kit/metrics.js";
 import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
-import { contractFold } from "./contract-metrics.js";
+import { contractFold } from "../kit/contract-fold.js";
 
 export const NCD_ID = "novel_continuity_derived";
 export const NCD_DIMS = ["timeline", "identity", "constraint"] as const;

@@ -32,7 +32,7 @@ import { normLower, supportSet } from "../kit/metrics.js";
 import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
-import { contractFold } from "./contract-metrics.js";
+import { contractFold } from "../kit/contract-fold.js";
 
 export const RID_ID = "referential_indexing_derived";
 export const RID_PROFILES = [
