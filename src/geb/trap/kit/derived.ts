@@ -25,7 +25,7 @@ import { type MeanSpec, type RowOutcome, type ScoredRow, scoreRows } from "./sco
 
 /** The split names the episode ids and `meta.split` carry (the families' own, not the file names). */
 export type SplitLabels = Record<TrapSplit, string>;
-export const DERIVED_SPLIT_LABELS: SplitLabels = { anchors: "anchor", holdout: "holdout", canary: "canary" };
+const DERIVED_SPLIT_LABELS: SplitLabels = { anchors: "anchor", holdout: "holdout", canary: "canary" };
 
 /**
  * The fixtures of a 1.0 variant: anchors, then holdout, then canary rows, `build(split,

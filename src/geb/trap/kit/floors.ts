@@ -5,11 +5,6 @@
  */
 import type { TrapFamily, TrapFloor, TrapStage } from "../types.js";
 
-/** `metric >= value`. */
-export const atLeast = (metric: string, value: number): TrapFloor => ({ metric, op: ">=", value });
-/** `metric <= value`. */
-export const atMost = (metric: string, value: number): TrapFloor => ({ metric, op: "<=", value });
-
 /** One metric's floors: the comparison, then the observe, ramp and target values. */
 export type FloorRow = readonly [op: TrapFloor["op"], observe: number, ramp: number, target: number];
 
