@@ -7,18 +7,13 @@ export * from "./families/compression-derived.js";
 export * from "./families/compression-loss-bounded.js";
 export * from "./families/compression-recoverability.js";
 export * from "./families/compression-roundtrip.js";
-// The contract families' helpers; citationPrf and supportSet are exported from
-// rag-prompt-injection (same names, same meaning for those families).
-export {
-  contractFold,
-  drawUid,
-  fixturesFromOneStream,
-  mentionedKey,
-  metaInt,
-  metaStr,
-  normLower,
-  pickExcept,
-} from "./families/contract-metrics.js";
+// The shared kit a family is declared with (docs/task-family.md); citationPrf and
+// supportSet are exported from rag-prompt-injection (same names, same meaning).
+export { contractFold, mentionedKey } from "./kit/contract-fold.js";
+export { fixturesFromOneStream } from "./kit/derived.js";
+export { drawUid, episodeId, pickExcept } from "./kit/draws.js";
+export { metaInt, metaStr } from "./kit/meta.js";
+export { normLower } from "./kit/metrics.js";
 export * from "./families/control-scaffold.js";
 export * from "./families/cross-app.js";
 export * from "./families/epistemic.js";

@@ -17,26 +17,21 @@
  * Shipped programs: `aggregationOracle` (fold, then aggregate; scores 1.0).
  */
 import type { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { foldLedger, trapLedger, type TrapLedgerEntry } from "../ledger.js";
-import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
 import {
-  citationPrf,
-  contractFold,
-  drawUid,
-  normLower,
-  supportSet,
-  fixturesFromOneStream,
-} from "./contract-metrics.js";
+  answerProgram,
+  type DerivedAnswer,
+  type DerivedEpisode,
+  defineDerivedFamily,
+  ledgerStateOf,
+} from "../kit/derived.js";
+import { profileFloorRows } from "../kit/floors.js";
+import { LedgerLines } from "../kit/ledger-lines.js";
+import { isOneOf, normLower } from "../kit/metrics.js";
+import { profileMeans, type ScoredRow, valueMeasures } from "../kit/score-rows.js";
+import { foldLedger, trapLedger, type TrapLedgerEntry } from "../ledger.js";
+import { pyGet } from "../py.js";
+import type { TrapRow } from "../types.js";
+import { contractFold } from "../kit/contract-fold.js";
 
 export const AD_ID = "aggregation_derived";
 export const AD_PROFILES = ["total", "count_above", "argmax"] as const;
@@ -47,10 +42,11 @@ const RULES_TEXT =
   "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed `stock.<item>` key means the item is discontinued (it has no units and is not counted), NOTE lines are rumours, `price.<item>` keys are prices, not units. " +
   'Return JSON: {"value": <answer>, "support_ids": [the current entry of every stock key the answer rests on]}.';
 
+/** What an aggregate question asks: its profile and (for `count_above`) its threshold. */
+export type AggregationQuery = { profile: AggregationProfile; threshold: number };
+
 /** The profile and threshold a question asks for (from its wording). */
-export function aggregationQuery(
-  question: string,
-): { profile: AggregationProfile; threshold: number } | null {
+export function aggregationQuery(question: string): AggregationQuery | null {
   if (question.startsWith("How many units are in stock in total")) return { profile: "total", threshold: 0 };
   const m = /^How many items have more than (\d+) units in stock/.exec(question);
   if (m) return { profile: "count_above", threshold: Number(m[1]) };
@@ -61,10 +57,7 @@ export function aggregationQuery(
 
 /** item → units from a stock state (non-numeric values are not units). */
 type Stock = Map<string, { units: number; uid: string }>;
-function aggregate(
-  stock: Stock,
-  q: { profile: AggregationProfile; threshold: number },
-): { value: number | string | null; support: string[] } {
+function aggregate(stock: Stock, q: AggregationQuery): DerivedAnswer<number | string | null> {
   const items = [...stock.entries()];
   const support = items.map(([, e]) => e.uid);
   if (q.profile === "total") return { value: items.reduce((a, [, e]) => a + e.units, 0), support };
@@ -89,17 +82,14 @@ const stockOf = (entries: Iterable<[string, { value: string | null; uid: string 
 export function aggregationAnswer(
   book: string,
   question: string,
-): { value: number | string | null; support: string[] } | null {
+): DerivedAnswer<number | string | null> | null {
   const q = aggregationQuery(question);
   if (!q) return null;
-  return aggregate(stockOf(foldLedger(trapLedger(book))), q);
+  return aggregate(stockOf(ledgerStateOf(book)), q);
 }
 
 /** The exact oracle program. */
-export function aggregationOracle(row: TrapRow): TrapPrediction {
-  const a = aggregationAnswer(String(row.book ?? ""), String(row.question ?? ""));
-  return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
-}
+export const aggregationOracle = answerProgram(aggregationAnswer);
 
 /** The two stale readings the generator rules out: every SET counted / CLEARs ignored. */
 function staleAnswers(entries: readonly TrapLedgerEntry[], question: string): unknown[] {
@@ -118,28 +108,23 @@ function staleAnswers(entries: readonly TrapLedgerEntry[], question: string): un
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = `AD-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-  const profile: AggregationProfile =
-    split === "holdout" ? rng.choice(AD_PROFILES) : AD_PROFILES[(index - 1) % AD_PROFILES.length];
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+  const profile = ep.profile(rng, AD_PROFILES);
   for (;;) {
-    const items = rng.sample(ITEMS, split === "canary" ? rng.randint(7, 9) : rng.randint(3, 5));
-    const bodies: string[] = [];
-    const push = (body: string): void => {
-      bodies.push(`- [${drawUid(rng)}] step=${bodies.length + 1} ${body}`);
-    };
+    const items = rng.sample(ITEMS, ep.split === "canary" ? rng.randint(7, 9) : rng.randint(3, 5));
+    const ledger = new LedgerLines(rng);
     for (const it of items) {
-      push(`SET stock.${it} = ${rng.randint(1, 60)}`);
-      if (rng.random() < 0.5) push(`SET price.${it} = ${rng.randint(5, 90)}`);
+      ledger.push(`SET stock.${it} = ${rng.randint(1, 60)}`);
+      if (rng.random() < 0.5) ledger.push(`SET price.${it} = ${rng.randint(5, 90)}`);
     }
     // Recounts: superseded values stay in the ledger.
     for (const it of rng.sample(items, rng.randint(1, items.length - 1)))
-      push(`SET stock.${it} = ${rng.randint(1, 60)}`);
+      ledger.push(`SET stock.${it} = ${rng.randint(1, 60)}`);
     // One discontinued item (its last count is large, so ignoring the CLEAR misleads).
     const gone = rng.choice(items);
-    push(`SET stock.${gone} = ${rng.randint(45, 80)}`);
-    push(`CLEAR stock.${gone}`);
-    push(`NOTE stock.${rng.choice(items)} = ${rng.randint(60, 99)}`);
+    ledger.push(`SET stock.${gone} = ${rng.randint(45, 80)}`);
+    ledger.push(`CLEAR stock.${gone}`);
+    ledger.push(`NOTE stock.${rng.choice(items)} = ${rng.randint(60, 99)}`);
     const threshold = rng.randint(15, 40);
     const question =
       profile === "total"
@@ -147,112 +132,52 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
         : profile === "count_above"
           ? `How many items have more than ${threshold} units in stock (\`stock.<item>\` keys)? ${RULES_TEXT}`
           : `Which item has the most units in stock (\`stock.<item>\` keys)? Answer with the item name. ${RULES_TEXT}`;
-    const book = `# Aggregation (derived) Episode ${ep}\n\n## State Ledger\n${bodies.join("\n")}`;
+    const book = ep.book(ledger);
     const gold = aggregationAnswer(book, question)!;
     const stale = staleAnswers(trapLedger(book), question);
     // Redraw (same rng stream, so still deterministic) until the answer is unique and no stale reading gives it.
-    if (gold.value === null || stale.some((s) => normLower(s) === normLower(gold.value))) continue;
-    return {
-      id: `${ep}-Q001`,
-      episode_id: ep,
-      schema_version: "0.1",
-      book,
-      question,
-      gold: { value: gold.value, support_ids: gold.support },
-      meta: { family: AD_ID, split, case_index: index, profile, stale_answers: stale },
-    };
+    if (gold.value === null || isOneOf(stale, gold.value)) continue;
+    return ep.row(book, question, gold, { profile, stale_answers: stale });
   }
-}
-
-export function generateAggregationDerived(o: TrapGenerateOptions): TrapFixtures {
-  return fixturesFromOneStream(o, buildRow);
 }
 
 // ---------------------------------------------------------------------------------------
 // Scorer (ours): every metric measured from the answer.
 
-export function scoreAggregationDerived(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const byId = predictionsById(preds);
-  const col: Record<string, number[]> = { value: [], cf: [], stale: [], parse: [] };
-  const per: Record<string, number[]> = Object.fromEntries(AD_PROFILES.map((p) => [p, []]));
-  const correct: boolean[] = [];
-  const diags: Record<string, unknown>[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const gold = isDict(row.gold) ? row.gold : {};
-    const meta = isDict(row.meta) ? row.meta : {};
-    const profile = String(meta.profile ?? "");
-    const answer = normLower(pyGet(pred, "value"));
-    const ok = !pred.raw_unparsed && normLower(pyGet(gold, "value")) === answer;
-    const stale =
-      !ok && Array.isArray(meta.stale_answers) && meta.stale_answers.some((s) => normLower(s) === answer);
-    const [, , f] = citationPrf(
-      supportSet(pyGet(pred, "support_ids")),
-      supportSet(pyGet(gold, "support_ids")),
-    );
-    col.value.push(ok ? 1 : 0);
-    col.cf.push(f);
-    col.stale.push(stale ? 1 : 0);
-    col.parse.push(Object.hasOwn(pred, "value") && !pred.raw_unparsed ? 1 : 0);
-    if (Object.hasOwn(per, profile)) per[profile].push(ok ? 1 : 0);
-    correct.push(ok);
-    diags.push({ id: rid, profile, value_ok: ok, stale_answer: stale, cite_f1: f });
-  }
-  const means: Record<string, number> = {
-    value_acc: pyMean(col.value),
-    cite_f1: pyMean(col.cf),
-    stale_answer_rate: pyMean(col.stale),
-    parse_rate: pyMean(col.parse),
-  };
-  for (const p of AD_PROFILES) means[`${p}_acc`] = pyMean(per[p]);
+function scoreRow({ pred, gold, meta }: ScoredRow) {
+  const profile = String(meta.profile ?? "");
+  const answer = pyGet(pred, "value");
+  const ok = !pred.raw_unparsed && normLower(pyGet(gold, "value")) === normLower(answer);
+  const stale = !ok && isOneOf(meta.stale_answers, answer);
+  const measures = { ...valueMeasures(ok, pred, gold, profile), stale_answer_rate: stale };
   return {
-    rows_total: diags.length,
-    rows_scored: diags.length,
-    means,
-    failure_mode_counts: {},
-    correct,
-    rows: diags,
+    correct: ok,
+    measures,
+    diag: { profile, value_ok: ok, stale_answer: stale, cite_f1: measures.cite_f1 },
   };
 }
 
-function floors(value: number, subset: number, cite: number, stale: number): TrapFloor[] {
-  return [
-    { metric: "value_acc", op: ">=", value },
-    ...AD_PROFILES.map((p): TrapFloor => ({ metric: `${p}_acc`, op: ">=", value: subset })),
-    { metric: "cite_f1", op: ">=", value: cite },
-    { metric: "stale_answer_rate", op: "<=", value: stale },
-  ];
-}
-const stage = (value: number, subset: number, cite: number, stale: number) => ({
-  anchors: floors(value, subset, cite, stale),
-  holdout: floors(value, subset, cite, stale),
-});
-
-export const aggregationDerivedFamily: TrapFamily = {
+export const aggregationDerivedFamily = defineDerivedFamily({
   id: AD_ID,
-  compat: "1.0",
   description:
     "1.0: totals, counts above a threshold and the largest item over an inventory's current state (re-SETs, CLEARs, NOTE rumours); the aggregate is never written",
   defaults: { seed: 67, anchors: 12, holdout: 36, canary: 6 },
-  generate: generateAggregationDerived,
-  score: scoreAggregationDerived,
-  accuracyMetric: "value_acc",
-  headlineMetric: "value_acc",
-  floors: {
-    observe: stage(0.45, 0.4, 0, 0.45),
-    ramp: stage(0.65, 0.6, 0.5, 0.25),
-    target: stage(0.85, 0.8, 0.8, 0.1),
+  episodes: { prefix: "AD", title: "Aggregation (derived)", draw: drawEpisode },
+  scorer: {
+    row: scoreRow,
+    means: ["value_acc", "cite_f1", "stale_answer_rate", "parse_rate", ...profileMeans(AD_PROFILES)],
   },
+  floors: [
+    ["value_acc", ">=", 0.45, 0.65, 0.85],
+    ...profileFloorRows(AD_PROFILES, ">=", 0.4, 0.6, 0.8),
+    ["cite_f1", ">=", 0, 0.5, 0.8],
+    ["stale_answer_rate", "<=", 0.45, 0.25, 0.1],
+  ],
+  jitter: ["value_acc", "cite_f1"],
   // Report only; the canary is the same task over 7–9 items.
-  canaryAlert: { observe: 1.01, ramp: 1.01, target: 1.01 },
-  jitter: ["value_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
-  syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: contractFold,
-  oraclePrediction: aggregationOracle,
-};
+  canaryAlert: 1.01,
+  programs: { fold: contractFold, oracle: aggregationOracle },
+});
+
+export const generateAggregationDerived = aggregationDerivedFamily.generate;
+export const scoreAggregationDerived = aggregationDerivedFamily.score;

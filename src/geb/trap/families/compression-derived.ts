@@ -17,20 +17,14 @@
  * baseline `compressionFold` (compression_loss_bounded's: every key's latest value).
  */
 import type { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
+import { answerProgram, type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
+import { LedgerLines } from "../kit/ledger-lines.js";
+import { citationPrf, normLower } from "../kit/metrics.js";
+import { citationMeasures, type ScoredRow } from "../kit/score-rows.js";
 import { trapLedger } from "../ledger.js";
-import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
+import { isDict, pyGet, pySortStrings } from "../py.js";
+import type { TrapRow } from "../types.js";
 import { compressionFold } from "./compression-loss-bounded.js";
-import { citationPrf, drawUid, normLower, supportSet, fixturesFromOneStream } from "./contract-metrics.js";
 
 export const CD_ID = "compression_derived";
 const WORDS = ["amber", "basalt", "cobalt", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "jade"];
@@ -82,10 +76,10 @@ export function compressionState(book: string): { state: Record<string, string>;
 }
 
 /** The exact oracle program. */
-export function compressionOracle(row: TrapRow): TrapPrediction {
-  const { state, support } = compressionState(String(row.book ?? ""));
-  return { id: row.id, value: { compact_state: state }, support_ids: support };
-}
+export const compressionOracle = answerProgram((book) => {
+  const { state, support } = compressionState(book);
+  return { value: { compact_state: state }, support };
+});
 
 // ---------------------------------------------------------------------------------------
 // Generator.
@@ -95,18 +89,15 @@ const snapshot = (s: Map<string, string>) =>
     .map((k) => `${k}=${s.get(k)}`)
     .join(";");
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = `CD-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-  const nKeys = split === "canary" ? rng.randint(16, 24) : rng.randint(4, 7);
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+  const nKeys = ep.split === "canary" ? rng.randint(16, 24) : rng.randint(4, 7);
   const keys = rng.sample(
     Array.from({ length: 40 }, (_, i) => `tag.${String(i).padStart(2, "0")}`),
     nKeys,
   );
   const val = () => (rng.random() < 0.5 ? rng.choice(WORDS) : String(rng.randint(10, 99)));
-  const bodies: string[] = [];
-  const push = (body: string): void => {
-    bodies.push(`- [${drawUid(rng)}] step=${bodies.length + 1} ${body}`);
-  };
+  const ledger = new LedgerLines(rng);
+  const push = (body: string) => ledger.push(body);
   // Keys: [0] SET directly, then overridden by the checkpoint; [1] SET directly, then dropped
   // by it; [2] only in the checkpoint; the rest in the checkpoint, some changed after it.
   const [over, dropped, only, ...rest] = keys;
@@ -143,21 +134,14 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     push(`CLEAR ${spare}`);
   }
   push(`NOTE ${rng.choice(keys)} = ${val()}`);
-  const book = `# Compression (derived) Episode ${ep}\n\n## State Ledger\n${bodies.join("\n")}`;
+  const book = ep.book(ledger);
   const gold = compressionState(book);
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
+  return ep.row(
     book,
-    question: QUESTION,
-    gold: { value: { compact_state: gold.state }, support_ids: gold.support },
-    meta: { family: CD_ID, split, case_index: index, keys: Object.keys(gold.state).length },
-  };
-}
-
-export function generateCompressionDerived(o: TrapGenerateOptions): TrapFixtures {
-  return fixturesFromOneStream(o, buildRow);
+    QUESTION,
+    { value: { compact_state: gold.state }, support: gold.support },
+    { keys: Object.keys(gold.state).length },
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -187,93 +171,53 @@ export function answeredPairs(value: unknown): Set<string> | null {
   return out;
 }
 
-export function scoreCompressionDerived(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const byId = predictionsById(preds);
-  const col: Record<string, number[]> = { p: [], r: [], f: [], bloat: [], exact: [], cf: [], parse: [] };
-  const correct: boolean[] = [];
-  const diags: Record<string, unknown>[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const gold = answeredPairs(isDict(row.gold) ? pyGet(row.gold, "value") : null) ?? new Set<string>();
-    const got = pred.raw_unparsed ? null : answeredPairs(pyGet(pred, "value"));
-    const answer = got ?? new Set<string>();
-    let inter = 0;
-    for (const x of answer) if (gold.has(x)) inter++;
-    const precision = answer.size ? inter / answer.size : gold.size === 0 ? 1 : 0;
-    const recall = gold.size ? inter / gold.size : 1;
-    const f = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-    const exact = got !== null && answer.size === gold.size && inter === gold.size;
-    const [, , cf] = citationPrf(
-      supportSet(pyGet(pred, "support_ids")),
-      supportSet(isDict(row.gold) ? pyGet(row.gold, "support_ids") : []),
-    );
-    col.p.push(precision);
-    col.r.push(recall);
-    col.f.push(f);
-    col.bloat.push(Math.max(answer.size - gold.size, 0) / Math.max(gold.size, 1));
-    col.exact.push(exact ? 1 : 0);
-    col.cf.push(cf);
-    col.parse.push(got !== null ? 1 : 0);
-    correct.push(exact);
-    diags.push({ id: rid, exact_match: exact, precision, recall, cite_f1: cf, parse_ok: got !== null });
-  }
+function scoreRow({ pred, gold: goldRow }: ScoredRow) {
+  const gold = answeredPairs(pyGet(goldRow, "value")) ?? new Set<string>();
+  const got = pred.raw_unparsed ? null : answeredPairs(pyGet(pred, "value"));
+  const answer = got ?? new Set<string>();
+  // The state's pairs are scored as citations are: an empty answer to an empty state is exact.
+  const [precision, recall, f1] = citationPrf(answer, gold);
+  // Exact: the same pairs (every answered pair is right and every gold pair answered).
+  const exact = got !== null && precision === 1 && recall === 1;
+  const { cite_f1 } = citationMeasures(pred, goldRow);
   return {
-    rows_total: diags.length,
-    rows_scored: diags.length,
-    means: {
-      exact_match_rate: pyMean(col.exact),
-      precision: pyMean(col.p),
-      recall: pyMean(col.r),
-      f1: pyMean(col.f),
-      bloat: pyMean(col.bloat),
-      cite_f1: pyMean(col.cf),
-      parse_rate: pyMean(col.parse),
+    correct: exact,
+    measures: {
+      exact_match_rate: exact,
+      precision,
+      recall,
+      f1,
+      bloat: Math.max(answer.size - gold.size, 0) / Math.max(gold.size, 1),
+      cite_f1,
+      parse_rate: got !== null,
     },
-    failure_mode_counts: {},
-    correct,
-    rows: diags,
+    diag: { exact_match: exact, precision, recall, cite_f1, parse_ok: got !== null },
   };
 }
 
-function floors(exact: number, pr: number, bloat: number, cite: number): TrapFloor[] {
-  return [
-    { metric: "exact_match_rate", op: ">=", value: exact },
-    { metric: "precision", op: ">=", value: pr },
-    { metric: "recall", op: ">=", value: pr },
-    { metric: "bloat", op: "<=", value: bloat },
-    { metric: "cite_f1", op: ">=", value: cite },
-  ];
-}
-const stage = (exact: number, pr: number, bloat: number, cite: number) => ({
-  anchors: floors(exact, pr, bloat, cite),
-  holdout: floors(exact, pr, bloat, cite),
-});
-
-export const compressionDerivedFamily: TrapFamily = {
+export const compressionDerivedFamily = defineDerivedFamily({
   id: CD_ID,
-  compat: "1.0",
   description:
     "1.0: the compact state of a checkpoint + delta log (the latest snapshot with every later SET / CLEAR applied); never written as per-key entries",
   defaults: { seed: 7, anchors: 8, holdout: 24, canary: 8 },
-  generate: generateCompressionDerived,
-  score: scoreCompressionDerived,
-  accuracyMetric: "exact_match_rate",
-  headlineMetric: "exact_match_rate",
-  floors: {
-    observe: stage(0.45, 0.6, 0.5, 0),
-    ramp: stage(0.65, 0.75, 0.35, 0.5),
-    target: stage(0.85, 0.9, 0.2, 0.8),
+  episodes: { prefix: "CD", title: "Compression (derived)", draw: drawEpisode },
+  scorer: {
+    row: scoreRow,
+    means: ["exact_match_rate", "precision", "recall", "f1", "bloat", "cite_f1", "parse_rate"],
+    accuracy: "exact_match_rate",
   },
+  floors: [
+    ["exact_match_rate", ">=", 0.45, 0.65, 0.85],
+    ["precision", ">=", 0.6, 0.75, 0.9],
+    ["recall", ">=", 0.6, 0.75, 0.9],
+    ["bloat", "<=", 0.5, 0.35, 0.2],
+    ["cite_f1", ">=", 0, 0.5, 0.8],
+  ],
   // Report only; the canary is the same task over 16–24 keys.
-  canaryAlert: { observe: 1.01, ramp: 1.01, target: 1.01 },
-  jitter: ["exact_match_rate", "precision", "recall", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
-  syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: compressionFold,
-  oraclePrediction: compressionOracle,
-};
+  canaryAlert: 1.01,
+  jitter: ["exact_match_rate", "precision", "recall", "cite_f1"],
+  programs: { fold: compressionFold, oracle: compressionOracle },
+});
+
+export const generateCompressionDerived = compressionDerivedFamily.generate;
+export const scoreCompressionDerived = compressionDerivedFamily.score;

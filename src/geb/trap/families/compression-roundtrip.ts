@@ -18,7 +18,8 @@ import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
 import { drawUid, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorTable, jitterOf, perStage } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
-import { metaStr, normLower } from "../kit/metrics.js";
+import { metaLower } from "../kit/meta.js";
+import { normLower } from "../kit/metrics.js";
 import { answerDiag, Columns, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 
@@ -260,9 +261,9 @@ export const scoreCompressionRoundtrip: TrapScorer = (rows, preds) => {
   const subsets = new Columns();
   const diags = scored.map((s) => {
     const q: QueryMeta = {
-      type: metaStr(s.meta, "query_type"),
-      position: metaStr(s.meta, "query_position"),
-      target: metaStr(s.meta, "query_target_type"),
+      type: metaLower(s.meta, "query_type"),
+      position: metaLower(s.meta, "query_position"),
+      target: metaLower(s.meta, "query_target_type"),
       // Python int(meta.get("snapshot_key_count", 0) or 0); the fixtures hold ints.
       keyCount: pyTruthy(pyGet(s.meta, "snapshot_key_count"))
         ? Math.trunc(pyNumberValue(s.meta.snapshot_key_count))

@@ -1,80 +1,9 @@
-import { PyRandom } from "../../../core/random.js";
-import { foldLedger, questionKey, trapLedger } from "../ledger.js";
-import { isPyNumber, pyNumberValue, pyStrValue, pyTruthy } from "../py.js";
-import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
-import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
-import { drawUid, pickExcept } from "../kit/draws.js";
-
-// Re-exported for the families that import them from here.
-export { citationPrf, drawUid, normLower, pickExcept, supportSet };
-
-const WORD_RE = /[a-z0-9_]+/g;
-
 /**
- * The ledger key a question refers to: the key it names (as the lookup reads it) when that
- * key has a ledger entry; else the ledger key whose full name appears in the question;
- * else the key whose every dot-separated part is a word of the question ("what codename
- * does Arya use?" → `arya.codename`). Longest key first; null when none fits.
+ * Where the contract families used to find their shared helpers; they now live in the kit
+ * (kit/contract-fold.ts, kit/meta.ts, kit/metrics.ts, kit/draws.ts). Re-exported here for the families
+ * and tests that still import them from this path.
  */
-export function mentionedKey(question: string, keys: Iterable<string>): string | null {
-  const all = [...new Set(keys)];
-  const named = questionKey(question);
-  if (named !== null && all.includes(named)) return named;
-  const q = question.toLowerCase();
-  const words = new Set(q.match(WORD_RE) ?? []);
-  const byLength = all.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
-  for (const k of byLength) if (q.includes(k.toLowerCase())) return k;
-  for (const k of byLength)
-    if (
-      k
-        .toLowerCase()
-        .split(".")
-        .every((p) => words.has(p))
-    )
-      return k;
-  return named;
-}
-
-/**
- * The fold baseline for contract families: the ledger folded into key → (value, uid), the
- * question's key resolved by `mentionedKey`, rendered as `{value, support_ids}` (value
- * null and no ids when the key has no SET/CLEAR).
- */
-export function contractFold(row: TrapRow): TrapPrediction {
-  const state = foldLedger(trapLedger(String(row.book ?? "")));
-  const key = mentionedKey(String(row.question ?? ""), state.keys());
-  const hit = key === null ? undefined : state.get(key);
-  return hit
-    ? { id: row.id, value: hit.value, support_ids: [hit.uid] }
-    : { id: row.id, value: null, support_ids: [] };
-}
-
-/** Python `int(meta.get(k, 0) or 0)` for the integer meta fields the generators write. */
-export function metaInt(v: unknown): number {
-  if (!pyTruthy(v)) return 0;
-  if (isPyNumber(v)) return Math.trunc(pyNumberValue(v));
-  const m = /^\s*([+-]?\d+)\s*$/.exec(String(v));
-  return m ? Number(m[1]) : 0;
-}
-
-/** Python `str(meta.get(k, ""))`: "" when absent, "None" for null. */
-export function metaStr(meta: Record<string, unknown>, k: string): string {
-  return Object.hasOwn(meta, k) ? pyStrValue(meta[k]) : "";
-}
-
-/**
- * The 1.0 variants' fixtures: anchors, then holdout, then canary rows, `build(split, index,
- * rng)` with 1-based indices, all drawn from one `PyRandom(seed)` stream in that order.
- */
-export function fixturesFromOneStream(
-  o: TrapGenerateOptions,
-  build: (split: string, index: number, rng: PyRandom) => TrapRow,
-): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const make = (split: string, n: number) => Array.from({ length: n }, (_, i) => build(split, i + 1, rng));
-  return {
-    anchors: make("anchor", o.anchors),
-    holdout: make("holdout", o.holdout),
-    canary: make("canary", o.canary),
-  };
-}
+export { contractFold, mentionedKey } from "../kit/contract-fold.js";
+export { drawUid, pickExcept } from "../kit/draws.js";
+export { metaInt, metaStr } from "../kit/meta.js";
+export { citationPrf, normLower, supportSet } from "../kit/metrics.js";

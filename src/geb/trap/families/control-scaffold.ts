@@ -29,7 +29,8 @@ import { CONTRACT_LOOKUP_ANSWERS } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FloorRow, floorTable, jitterOf, perStage } from "../kit/floors.js";
 import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
-import { metaStr, normLower } from "../kit/metrics.js";
+import { metaLower } from "../kit/meta.js";
+import { normLower } from "../kit/metrics.js";
 import { Columns, f1Of, FailureCounts, firstFailure, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 import {
@@ -365,8 +366,8 @@ const RPA: ScaffoldKind = {
   rowMetrics: (r) => {
     const [pm, pd] = splitContract(r.predNorm);
     const requiresPlan = metaBool(r.meta, "requires_plan");
-    const modeOk = pm === metaStr(r.meta, "gold_mode");
-    const decisionOk = pd === metaStr(r.meta, "gold_decision");
+    const modeOk = pm === metaLower(r.meta, "gold_mode");
+    const decisionOk = pd === metaLower(r.meta, "gold_decision");
     const premature = pm === "act" && !metaBool(r.meta, "act_allowed");
     const unplanned = pm === "plan" && !requiresPlan;
     return [
@@ -751,7 +752,7 @@ const IC: ScaffoldKind = {
     const causalReq = metaBool(m, "causal_precision_required");
     const target = metaFloat(m, "target_propagation_latency_steps", 3);
     const broke = !good && metaBool(m, "implication_break_if_missed");
-    const hard = metaBool(m, "hard_inference_required") || metaStr(m, "difficulty") === "hard";
+    const hard = metaBool(m, "hard_inference_required") || metaLower(m, "difficulty") === "hard";
     return [
       {
         consistent: good,
@@ -938,14 +939,14 @@ const PERSONA: ScaffoldKind = {
     const stable = identity === "maintain_seed";
     const mimic = identity === "mirror_subject";
     const blend = identity === "blend_personas";
-    const actionOk = action === metaStr(r.meta, "target_action");
+    const actionOk = action === metaLower(r.meta, "target_action");
     return [
       {
         stable,
         mimic,
         blend,
         action: actionOk,
-        highPressure: metaStr(r.meta, "subject_pressure") === "high" ? stable : undefined,
+        highPressure: metaLower(r.meta, "subject_pressure") === "high" ? stable : undefined,
         boundary: metaBool(r.meta, "requires_boundary_notice") ? actionOk : undefined,
       },
       firstFailure(

@@ -31,7 +31,8 @@ import type { TrapScorer } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorTable, jitterOf } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
-import { metaStr, normLower } from "../kit/metrics.js";
+import { metaLower } from "../kit/meta.js";
+import { normLower } from "../kit/metrics.js";
 import { Columns, f1Of, FailureCounts, scoringRows, trapScore } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 
@@ -392,7 +393,7 @@ export const scoreEpistemic: TrapScorer = (rows, preds) => {
   const diags = scoringRows(rows, preds).map(({ rid, pred: predRow, gold, meta }) => {
     const pred = parsePred(predRow);
     const familyId = pyStrValue(Object.hasOwn(meta, "family_id") ? meta.family_id : "unknown");
-    const expectedDecision = metaStr(meta, "expected_decision", "answer");
+    const expectedDecision = metaLower(meta, "expected_decision", "answer");
     const isAnswerable = expectedDecision === "answer";
     const decision = pred.decision;
     const confidence = pred.confidence;
@@ -427,7 +428,7 @@ export const scoreEpistemic: TrapScorer = (rows, preds) => {
       predNeeded.size === 0 &&
       expectedNeeded.size > 0 &&
       isAbstain &&
-      metaStr(meta, "split") !== "canary" &&
+      metaLower(meta, "split") !== "canary" &&
       !pyTruthy(pyGet(meta, "expected_fail"))
     )
       predNeeded = new Set(expectedNeeded);

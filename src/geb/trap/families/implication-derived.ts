@@ -12,19 +12,14 @@
  * lookup and fold programs answer null (the asked key has no entry) and score 0.
  */
 import { pyStrip } from "../../../core/pyjson.js";
-import { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
+import type { PyRandom } from "../../../core/random.js";
+import { type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
+import { LedgerLines } from "../kit/ledger-lines.js";
+import { citationPrf } from "../kit/metrics.js";
+import type { ScoredRow } from "../kit/score-rows.js";
 import { lookupPrediction } from "../ledger.js";
-import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
+import { pyGet } from "../py.js";
+import type { TrapRow } from "../types.js";
 import { icPolicyContract, icRulePrediction } from "./control-scaffold.js";
 import { IC_ALLOWED_VALUES } from "./control-scaffold-data.js";
 
@@ -56,26 +51,12 @@ export const ICD_QUESTION =
   "contradiction_detected, causal_precision_required, type_required, and propagation_required. " +
   'Return strict JSON object with keys `value` and `support_ids` only, e.g. {"value": "ask|logical", "support_ids": ["U0A1B2C", …]}.';
 
-const uid = (rng: PyRandom, used: Set<string>): string => {
-  for (;;) {
-    const u = `U${rng
-      .randrange(16 ** 6)
-      .toString(16)
-      .toUpperCase()
-      .padStart(6, "0")}`;
-    if (!used.has(u)) {
-      used.add(u);
-      return u;
-    }
-  }
-};
-
 const flip = (flag: Flag, v: string, rng: PyRandom): string =>
   flag === "type_required" ? rng.choice(TYPES.filter((t) => t !== v)) : v === "true" ? "false" : "true";
 
-function buildRow(split: string, index: number, rng: PyRandom, maxDepth: number): TrapRow {
-  const ep = `ICD-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-  const used = new Set<string>();
+/** Anchors and holdout: 1–3 superseded rounds; canary: 4–6 rounds (reported only). */
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+  const maxDepth = ep.split === "canary" ? 6 : 3;
   const final: Record<Flag, string> = {
     dependency_required: rng.random() < 0.5 ? "true" : "false",
     contradiction_detected: rng.random() < 0.25 ? "true" : "false",
@@ -92,63 +73,37 @@ function buildRow(split: string, index: number, rng: PyRandom, maxDepth: number)
   });
   const contract = `${action}|${type}`;
   // What a reader of the *first* (stale) values would conclude differs from the answer on
-  // most rows; each flag gets 1..maxDepth superseded writes before its final one.
+  // most rows; each flag gets 1..maxDepth superseded writes before its final one. Every
+  // line has its own uid (a repeated draw is drawn again).
   const depth = rng.randint(1, maxDepth);
-  const lines: string[] = [];
-  let step = 1;
+  const ledger = new LedgerLines(rng, { unique: true });
   for (let round = 0; round < depth; round++) {
     const order = [...FLAGS];
     rng.shuffle(order);
-    for (const f of order) {
-      const stale = flip(f, final[f], rng);
-      lines.push(`- [${uid(rng, used)}] step=${step++} SET implication.${f} = ${stale}`);
-    }
+    for (const f of order) ledger.push(`SET implication.${f} = ${flip(f, final[f], rng)}`);
   }
   const order = [...FLAGS];
   rng.shuffle(order);
   const finalUid = {} as Record<Flag, string>;
-  for (const f of order) {
-    finalUid[f] = uid(rng, used);
-    lines.push(`- [${finalUid[f]}] step=${step++} SET implication.${f} = ${final[f]}`);
-  }
+  for (const f of order) finalUid[f] = ledger.push(`SET implication.${f} = ${final[f]}`);
   const decoys = IC_ALLOWED_VALUES.filter((c) => c !== contract);
   const decoy = rng.choice(decoys);
-  lines.push(`- [${uid(rng, used)}] step=${step++} NOTE implication.contract_candidate = ${decoy}`);
-  for (let i = 0; i < 4; i++)
-    lines.push(
-      `- [${uid(rng, used)}] step=${step++} NOTE ${rng.choice(NOISE_KEYS)} = n${rng.randint(100, 999)}`,
-    );
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    book:
-      `# Implication Episode ${ep}\n\n## Rules\n` +
-      "- Use only the final authoritative UPDATE for each implication.* key.\n" +
-      "- NOTE lines are non-authoritative distractors.\n\n" +
-      `## State Ledger\n${lines.join("\n")}`,
-    question: ICD_QUESTION,
-    gold: { value: contract, support_ids: FLAGS.map((f) => finalUid[f]) },
-    meta: {
-      family: ICD_ID,
-      split,
-      case_index: index,
-      flags: { ...final },
-      stale_depth: depth,
-      decoy_contract: decoy,
-      requires_citation: true,
-    },
-  };
-}
-
-/** Anchors and holdout: 1–3 superseded rounds; canary: 4–6 rounds (reported only). */
-export function generateImplicationDerived(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  return {
-    anchors: Array.from({ length: o.anchors }, (_, i) => buildRow("anchors", i + 1, rng, 3)),
-    holdout: Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng, 3)),
-    canary: Array.from({ length: o.canary }, (_, i) => buildRow("canary", i + 1, rng, 6)),
-  };
+  ledger.push(`NOTE implication.contract_candidate = ${decoy}`);
+  for (let i = 0; i < 4; i++) {
+    // This family draws a noise line's uid before its key and value.
+    const u = ledger.uid();
+    ledger.add(u, `NOTE ${rng.choice(NOISE_KEYS)} = n${rng.randint(100, 999)}`);
+  }
+  const rules =
+    "## Rules\n" +
+    "- Use only the final authoritative UPDATE for each implication.* key.\n" +
+    "- NOTE lines are non-authoritative distractors.\n\n";
+  return ep.row(
+    ep.book(ledger, rules),
+    ICD_QUESTION,
+    { value: contract, support: FLAGS.map((f) => finalUid[f]) },
+    { flags: { ...final }, stale_depth: depth, decoy_contract: decoy, requires_citation: true },
+  );
 }
 
 const normContract = (v: unknown): string | null =>
@@ -165,107 +120,68 @@ function idSet(v: unknown): Set<string> {
 
 /**
  * value_acc: the answered contract equals the gold (case and spaces around `|` ignored);
- * cite P/R/F1 against the five final updates; decoy_rate: the answer is the NOTE
- * candidate; parse_rate: the answer was a JSON object with a `value` (not raw text).
+ * cite P/R/F1 against the five final updates (ids compared upper-cased; no ids cited of no
+ * gold ids is precision 0, not 1); decoy_rate: the answer is the NOTE candidate;
+ * parse_rate: the answer was a JSON object with a `value` (not raw text).
  */
-export function scoreImplicationDerived(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const byId = predictionsById(preds);
-  const value: number[] = [];
-  const cp: number[] = [];
-  const cr: number[] = [];
-  const cf: number[] = [];
-  const decoy: number[] = [];
-  const parse: number[] = [];
-  const diags: Record<string, unknown>[] = [];
-  const fm = new Map<string, number>();
-  for (const row of rows) {
-    const rid = pyStrValue(row.id);
-    const pred = byId.get(rid) ?? {};
-    const got = normContract(pyGet(pred, "value"));
-    const ok = got !== null && got === normContract(row.gold.value);
-    const gs = idSet(row.gold.support_ids);
-    const ps = idSet(pyGet(pred, "support_ids"));
-    let inter = 0;
-    for (const x of ps) if (gs.has(x)) inter++;
-    const p = ps.size ? inter / ps.size : 0;
-    const r = gs.size ? inter / gs.size : 1;
-    const f = p > 0 && r > 0 ? (2 * p * r) / (p + r) : 0;
-    const meta = isDict(row.meta) ? row.meta : {};
-    const isDecoy = got !== null && got === normContract(pyGet(meta, "decoy_contract"));
-    const parsed = Object.hasOwn(pred, "value") && pred.raw_unparsed !== true;
-    value.push(ok ? 1 : 0);
-    cp.push(p);
-    cr.push(r);
-    cf.push(f);
-    decoy.push(isDecoy ? 1 : 0);
-    parse.push(parsed ? 1 : 0);
-    const mode = ok
-      ? null
-      : !parsed
-        ? "unparsed"
-        : got === null
-          ? "null_answer"
-          : isDecoy
-            ? "decoy"
-            : "wrong_contract";
-    if (mode) fm.set(mode, (fm.get(mode) ?? 0) + 1);
-    diags.push({
-      id: rid,
+function scoreRow({ row, pred, meta }: ScoredRow) {
+  // This scorer reads the row's gold as written (a missing gold value is reported as absent, not null).
+  const got = normContract(pyGet(pred, "value"));
+  const ok = got !== null && got === normContract(row.gold.value);
+  const gs = idSet(row.gold.support_ids);
+  const ps = idSet(pyGet(pred, "support_ids"));
+  const [p, r, f] = ps.size || gs.size ? citationPrf(ps, gs) : [0, 1, 0];
+  const isDecoy = got !== null && got === normContract(pyGet(meta, "decoy_contract"));
+  // Only a `raw_unparsed: true` marks raw text here (the kit's `answered` takes any truthy mark).
+  const parsed = Object.hasOwn(pred, "value") && pred.raw_unparsed !== true;
+  const mode = ok
+    ? null
+    : !parsed
+      ? "unparsed"
+      : got === null
+        ? "null_answer"
+        : isDecoy
+          ? "decoy"
+          : "wrong_contract";
+  return {
+    correct: ok,
+    measures: { value_acc: ok, cite_p: p, cite_r: r, cite_f1: f, decoy_rate: isDecoy, parse_rate: parsed },
+    diag: {
       value_ok: ok,
       pred_value: got,
       gold_value: row.gold.value,
       cite_f1: f,
       decoy: isDecoy,
       failure_mode_id: mode,
-    });
-  }
-  const counts: Record<string, number> = {};
-  for (const k of pySortStrings(fm.keys())) counts[k] = fm.get(k) as number;
-  return {
-    rows_total: rows.length,
-    rows_scored: rows.length,
-    means: {
-      value_acc: pyMean(value),
-      cite_p: pyMean(cp),
-      cite_r: pyMean(cr),
-      cite_f1: pyMean(cf),
-      decoy_rate: pyMean(decoy),
-      parse_rate: pyMean(parse),
     },
-    failure_mode_counts: counts,
-    correct: value.map((x) => x === 1),
-    rows: diags,
+    failureMode: mode,
   };
 }
 
-const floors = (v: number, c: number, d: number): TrapFloor[] => [
-  { metric: "value_acc", op: ">=", value: v },
-  { metric: "cite_f1", op: ">=", value: c },
-  { metric: "decoy_rate", op: "<=", value: d },
-];
-const at = (v: number, c: number, d: number) => ({ anchors: floors(v, c, d), holdout: floors(v, c, d) });
-
-export const implicationDerivedFamily: TrapFamily = {
+export const implicationDerivedFamily = defineDerivedFamily({
   id: ICD_ID,
-  compat: "1.0",
   description:
     "1.0: derive `implication.contract` from five flags (superseded writes, a NOTE decoy) by the precedence rules the question states; the contract is never written",
   defaults: { seed: 3070, anchors: 18, holdout: 60, canary: 9 },
-  generate: generateImplicationDerived,
-  score: scoreImplicationDerived,
-  accuracyMetric: "value_acc",
-  headlineMetric: "value_acc",
-  floors: { observe: at(0.55, 0.35, 0.3), ramp: at(0.75, 0.55, 0.2), target: at(0.9, 0.8, 0.1) },
+  // Unlike the other derived families, episode ids and meta name the anchors split "anchors".
+  episodes: {
+    prefix: "ICD",
+    title: "Implication",
+    splitLabels: { anchors: "anchors", holdout: "holdout", canary: "canary" },
+    draw: drawEpisode,
+  },
+  scorer: { row: scoreRow, means: ["value_acc", "cite_p", "cite_r", "cite_f1", "decoy_rate", "parse_rate"] },
+  floors: [
+    ["value_acc", ">=", 0.55, 0.75, 0.9],
+    ["cite_f1", ">=", 0.35, 0.55, 0.8],
+    ["decoy_rate", "<=", 0.3, 0.2, 0.1],
+  ],
   // Report-only; the canary is the same task with deeper superseded chains.
-  canaryAlert: { observe: 1.01, ramp: 1.01, target: 1.01 },
-  jitter: ["value_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
-  syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: lookupPrediction,
-  rulePrediction: icRulePrediction,
-  oraclePrediction: icRulePrediction,
-};
+  canaryAlert: 1.01,
+  jitter: ["value_acc", "cite_f1"],
+  // The lookup and fold answer null (the asked key has no entry); the exact oracle is the rule program.
+  programs: { fold: lookupPrediction, rule: icRulePrediction, oracle: icRulePrediction },
+});
+
+export const generateImplicationDerived = implicationDerivedFamily.generate;
+export const scoreImplicationDerived = implicationDerivedFamily.score;

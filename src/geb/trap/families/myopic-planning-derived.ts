@@ -15,20 +15,14 @@
  * baseline `myopicGreedy` (the greedy one-step planner over the folded ledger). All three
  * read only the book and the question.
  */
-import { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { foldLedger, trapLedger } from "../ledger.js";
-import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
-import { citationPrf, drawUid, normLower, supportSet } from "./contract-metrics.js";
+import type { PyRandom } from "../../../core/random.js";
+import { answerProgram, type DerivedEpisode, defineDerivedFamily, ledgerStateOf } from "../kit/derived.js";
+import { profileFloorRows } from "../kit/floors.js";
+import { LedgerLines } from "../kit/ledger-lines.js";
+import { normLower } from "../kit/metrics.js";
+import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
+import { pyGet, pySortStrings } from "../py.js";
+import type { TrapRow } from "../types.js";
 
 export const MPD_ID = "myopic_planning_derived";
 export const MPD_PROFILES = ["plan", "recovery", "best_total"] as const;
@@ -58,7 +52,7 @@ export interface PlanEdge {
 /** The edges the folded State Ledger defines (latest SET per key; CLEARed keys dropped). */
 export function planEdges(book: string): PlanEdge[] {
   const out: PlanEdge[] = [];
-  for (const [key, e] of foldLedger(trapLedger(book))) {
+  for (const [key, e] of ledgerStateOf(book)) {
     const parts = key.split(".");
     if (parts.length !== 3 || parts[0] !== "edge" || e.value === null) continue;
     const m = EDGE_VALUE_RE.exec(e.value);
@@ -121,28 +115,25 @@ export function greedyPlan(edges: readonly PlanEdge[], start: string, steps: num
   return { total: taken.reduce((s, e) => s + e.reward, 0), edges: taken };
 }
 
-function render(row: TrapRow, plan: Plan | null, total: boolean): TrapPrediction {
-  if (!plan) return { id: row.id, value: null, support_ids: [] };
-  return {
-    id: row.id,
-    value: total ? plan.total : plan.edges.map((e) => e.action).join(">"),
-    support_ids: plan.edges.map((e) => e.uid),
-  };
-}
+/** A plan as the question asks for it: its total, or its actions joined by ">"; the moves' entries as support. */
+const planAnswer = (plan: Plan, total: boolean) => ({
+  value: total ? plan.total : plan.edges.map((e) => e.action).join(">"),
+  support: plan.edges.map((e) => e.uid),
+});
+
+/** A planner's program: the plan it makes for the question's start state and step count (null: none). */
+const plannerProgram = (planner: typeof bestPlan) =>
+  answerProgram((book, question) => {
+    const q = planQuestion(question);
+    const plan = q && planner(planEdges(book), q.start, q.steps);
+    return q && plan ? planAnswer(plan, q.total) : null;
+  });
 
 /** The exact oracle program (dynamic programming over the stated edges). */
-export function myopicOracle(row: TrapRow): TrapPrediction {
-  const q = planQuestion(String(row.question ?? ""));
-  if (!q) return { id: row.id, value: null, support_ids: [] };
-  return render(row, bestPlan(planEdges(String(row.book ?? "")), q.start, q.steps), q.total);
-}
+export const myopicOracle = plannerProgram(bestPlan);
 
 /** The fold baseline for this family: the greedy one-step planner over the folded ledger. */
-export function myopicGreedy(row: TrapRow): TrapPrediction {
-  const q = planQuestion(String(row.question ?? ""));
-  if (!q) return { id: row.id, value: null, support_ids: [] };
-  return render(row, greedyPlan(planEdges(String(row.book ?? "")), q.start, q.steps), q.total);
-}
+export const myopicGreedy = plannerProgram(greedyPlan);
 
 // ---------------------------------------------------------------------------------------
 // Generator.
@@ -215,37 +206,32 @@ const EDGE_HELP =
 const PLAN_FORMAT =
   'Return JSON with keys: value (the actions in order joined by ">", e.g. "a>b>c") and support_ids (the ids of the ledger entries of the moves you take).';
 
-function buildRow(split: string, index: number, rng: PyRandom, horizon: number, width: number): TrapRow {
-  const ep = `MPD-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-  const profile =
-    split === "holdout" ? rng.choice(MPD_PROFILES) : MPD_PROFILES[(index - 1) % MPD_PROFILES.length];
+/** Anchors and holdout: horizon 3, two mid-layer states; canary: horizon 5, three (report only). */
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+  const [horizon, width] = ep.split === "canary" ? [5, 3] : [3, 2];
+  const profile = ep.profile(rng, MPD_PROFILES);
   const g = trappedGraph(rng, horizon, width);
   // Ledger: every edge's SET (some first with a stale reward, re-SET later), NOTE advice
   // for the greedy move, sometimes an extra edge that is CLEARed again.
-  const lines: string[] = [];
-  let step = 0;
-  const push = (body: string) => {
-    step += 1;
-    lines.push(`- [${drawUid(rng)}] step=${step} ${body}`);
-  };
+  const ledger = new LedgerLines(rng);
   const later: string[] = [];
   for (const e of g.edges) {
     const key = `edge.${e.from}.${e.action}`;
     if (rng.random() < 0.25) {
-      push(`SET ${key} = to=${e.to} reward=${e.reward + rng.choice([-6, -3, 4, 7])}`);
+      ledger.push(`SET ${key} = to=${e.to} reward=${e.reward + rng.choice([-6, -3, 4, 7])}`);
       later.push(`SET ${key} = to=${e.to} reward=${e.reward}`);
-    } else push(`SET ${key} = to=${e.to} reward=${e.reward}`);
+    } else ledger.push(`SET ${key} = to=${e.to} reward=${e.reward}`);
   }
   if (rng.random() < 0.5) {
     const unused = ACTIONS.filter((a) => !g.edges.some((e) => e.from === "s0" && e.action === a));
     const ghost = rng.choice(unused);
-    push(`SET edge.s0.${ghost} = to=${rng.choice(g.layers[1])} reward=${rng.randint(20, 30)}`);
+    ledger.push(`SET edge.s0.${ghost} = to=${rng.choice(g.layers[1])} reward=${rng.randint(20, 30)}`);
     later.push(`CLEAR edge.s0.${ghost}`);
   }
   const greedyFirst = greedyPlan(asEdges(g), "s0", horizon)!.edges[0];
-  push(`NOTE advice.s0 = ${greedyFirst.action} pays the most right now`);
-  for (const body of later) push(body);
-  const book = `# Myopic Planning (derived) Episode ${ep}\n\n## State Ledger\n${lines.join("\n")}`;
+  ledger.push(`NOTE advice.s0 = ${greedyFirst.action} pays the most right now`);
+  for (const body of later) ledger.push(body);
+  const book = ep.book(ledger);
   const edges = planEdges(book);
   const startState = profile === "recovery" ? greedyFirst.to : "s0";
   const steps = profile === "recovery" ? horizon - 1 : horizon;
@@ -258,38 +244,15 @@ function buildRow(split: string, index: number, rng: PyRandom, horizon: number, 
     question = `The first action from \`s0\` was ${greedyFirst.action}; you are now in state \`${startState}\` with ${steps} actions left. ${EDGE_HELP} Which actions maximise the total reward over the remaining steps? ${PLAN_FORMAT}`;
   else
     question = `Starting in state \`s0\`, take exactly ${steps} actions. ${EDGE_HELP} What is the largest total reward reachable? Return JSON with keys: value (the total, an integer) and support_ids (the ids of the ledger entries of the moves on that plan).`;
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    book,
-    question,
-    gold: {
-      value: profile === "best_total" ? plan.total : plan.edges.map((e) => e.action).join(">"),
-      support_ids: plan.edges.map((e) => e.uid),
-    },
-    meta: {
-      family: MPD_ID,
-      split,
-      case_index: index,
-      profile,
-      horizon: steps,
-      start_state: startState,
-      optimal_plan: plan.edges.map((e) => e.action),
-      optimal_total: plan.total,
-      greedy_plan: greedyHere.edges.map((e) => e.action),
-      greedy_total: greedyHere.total,
-    },
-  };
-}
-
-/** Anchors and holdout: horizon 3, two mid-layer states; canary: horizon 5, three (report only). */
-export function generateMyopicPlanningDerived(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng, 3, 2));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng, 3, 2));
-  const canary = Array.from({ length: o.canary }, (_, i) => buildRow("canary", i + 1, rng, 5, 3));
-  return { anchors, holdout, canary };
+  return ep.row(book, question, planAnswer(plan, profile === "best_total"), {
+    profile,
+    horizon: steps,
+    start_state: startState,
+    optimal_plan: plan.edges.map((e) => e.action),
+    optimal_total: plan.total,
+    greedy_plan: greedyHere.edges.map((e) => e.action),
+    greedy_total: greedyHere.total,
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -304,126 +267,65 @@ function planActions(v: unknown): string[] | null {
 const actionList = (v: unknown): string[] =>
   Array.isArray(v) ? v.map((a) => String(a).trim().toLowerCase()) : [];
 
-export function scoreMyopicPlanningDerived(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const byId = predictionsById(preds);
-  const col: Record<string, number[]> = {
-    value: [],
-    cp: [],
-    cr: [],
-    cf: [],
-    parse: [],
-    plan: [],
-    recovery: [],
-    best_total: [],
-    trap: [],
-    first: [],
-    regret: [],
-  };
-  const correct: boolean[] = [];
-  const diags: Record<string, unknown>[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const meta = isDict(row.meta) ? row.meta : {};
-    const gold = isDict(row.gold) ? row.gold : {};
-    const profile = String(meta.profile ?? "");
-    const goldValue = pyGet(gold, "value");
-    const predValue = pyGet(pred, "value");
-    let ok: boolean;
-    let trap: boolean | null = null;
-    let first: number | null = null;
-    if (profile === "best_total") ok = normLower(goldValue) === normLower(predValue);
-    else {
-      // The gold plan is the row's gold value; the greedy plan (for the trap) comes from meta.
-      const want = planActions(goldValue) ?? [];
-      const got = planActions(predValue) ?? [];
-      ok = got.length === want.length && got.every((a, i) => a === want[i]);
-      // First error step: the 1-based step where the answer leaves the optimal plan (horizon + 1 when it never does).
-      const at = want.findIndex((a, i) => got[i] !== a);
-      first = at === -1 ? want.length + 1 : at + 1;
-      const greedy = actionList(meta.greedy_plan);
-      trap = greedy.length > 0 && got[0] === greedy[0];
-      col.trap.push(trap ? 1 : 0);
-      col.first.push(first);
-    }
-    const [p, r, f] = citationPrf(
-      supportSet(pyGet(pred, "support_ids")),
-      supportSet(pyGet(gold, "support_ids")),
-    );
-    col.value.push(ok ? 1 : 0);
-    col.cp.push(p);
-    col.cr.push(r);
-    col.cf.push(f);
-    col.parse.push(Object.hasOwn(pred, "value") && !pred.raw_unparsed ? 1 : 0);
-    if (profile === "plan" || profile === "recovery" || profile === "best_total")
-      col[profile].push(ok ? 1 : 0);
-    correct.push(ok);
-    diags.push({ id: rid, profile, value_ok: ok, cite_f1: f, trap_entry: trap, first_error_step: first });
+function scoreRow({ pred, gold, meta }: ScoredRow) {
+  const profile = String(meta.profile ?? "");
+  const goldValue = pyGet(gold, "value");
+  const predValue = pyGet(pred, "value");
+  let ok: boolean;
+  let trap: boolean | null = null;
+  let first: number | null = null;
+  if (profile === "best_total") ok = normLower(goldValue) === normLower(predValue);
+  else {
+    // The gold plan is the row's gold value; the greedy plan (for the trap) comes from meta.
+    const want = planActions(goldValue) ?? [];
+    const got = planActions(predValue) ?? [];
+    ok = got.length === want.length && got.every((a, i) => a === want[i]);
+    // First error step: the 1-based step where the answer leaves the optimal plan (horizon + 1 when it never does).
+    const at = want.findIndex((a, i) => got[i] !== a);
+    first = at === -1 ? want.length + 1 : at + 1;
+    const greedy = actionList(meta.greedy_plan);
+    trap = greedy.length > 0 && got[0] === greedy[0];
   }
-  const v = pyMean(col.value);
+  const measures = {
+    ...valueMeasures(ok, pred, gold, profile),
+    // Trap entry and first error step are plan measures: a best_total row has neither.
+    ...(trap === null ? {} : { trap_entry_rate: trap, first_error_step_mean: first as number }),
+  };
   return {
-    rows_total: diags.length,
-    rows_scored: diags.length,
-    means: {
-      value_acc: v,
-      cite_p: pyMean(col.cp),
-      cite_r: pyMean(col.cr),
-      cite_f1: pyMean(col.cf),
-      parse_rate: pyMean(col.parse),
-      plan_acc: pyMean(col.plan),
-      recovery_acc: pyMean(col.recovery),
-      best_total_acc: pyMean(col.best_total),
-      trap_entry_rate: pyMean(col.trap),
-      first_error_step_mean: pyMean(col.first),
-      plan_count: col.plan.length,
-      recovery_count: col.recovery.length,
-      best_total_count: col.best_total.length,
-    },
-    failure_mode_counts: {},
-    correct,
-    rows: diags,
+    correct: ok,
+    measures,
+    diag: { profile, value_ok: ok, cite_f1: measures.cite_f1, trap_entry: trap, first_error_step: first },
   };
 }
 
-function floors(value: number, subset: number, cite: number, trap: number): TrapFloor[] {
-  return [
-    { metric: "value_acc", op: ">=", value },
-    { metric: "plan_acc", op: ">=", value: subset },
-    { metric: "recovery_acc", op: ">=", value: subset },
-    { metric: "best_total_acc", op: ">=", value: subset },
-    { metric: "cite_f1", op: ">=", value: cite },
-    { metric: "trap_entry_rate", op: "<=", value: trap },
-  ];
-}
-const stage = (value: number, subset: number, cite: number, trap: number) => ({
-  anchors: floors(value, subset, cite, trap),
-  holdout: floors(value, subset, cite, trap),
-});
-
-export const myopicPlanningDerivedFamily: TrapFamily = {
+export const myopicPlanningDerivedFamily = defineDerivedFamily({
   id: MPD_ID,
-  compat: "1.0",
   description:
     "1.0: plan over stated moves (edge.<state>.<action> = to=… reward=…) for a fixed horizon; the greedy first move is a trap; no answer is in the ledger",
   defaults: { seed: 83, anchors: 12, holdout: 36, canary: 6 },
-  generate: generateMyopicPlanningDerived,
-  score: scoreMyopicPlanningDerived,
-  accuracyMetric: "value_acc",
-  headlineMetric: "value_acc",
-  floors: {
-    observe: stage(0.45, 0.4, 0, 0.4),
-    ramp: stage(0.65, 0.6, 0.3, 0.25),
-    target: stage(0.85, 0.8, 0.8, 0.15),
+  episodes: { prefix: "MPD", title: "Myopic Planning (derived)", draw: drawEpisode },
+  scorer: {
+    row: scoreRow,
+    // Each profile's accuracy, the plan measures, then each profile's row count.
+    means: [
+      ...VALUE_CITATION_MEANS,
+      ...profileMeans(MPD_PROFILES),
+      "trap_entry_rate",
+      "first_error_step_mean",
+      ...MPD_PROFILES.map((p) => ({ name: `${p}_count`, countOf: `${p}_acc` })),
+    ],
   },
+  floors: [
+    ["value_acc", ">=", 0.45, 0.65, 0.85],
+    ...profileFloorRows(MPD_PROFILES, ">=", 0.4, 0.6, 0.8),
+    ["cite_f1", ">=", 0, 0.3, 0.8],
+    ["trap_entry_rate", "<=", 0.4, 0.25, 0.15],
+  ],
   // Report only; the canary is a harder instance (horizon 5), not an expected failure.
-  canaryAlert: { observe: 1, ramp: 1, target: 1 },
-  jitter: ["value_acc", "cite_f1", "trap_entry_rate"].map((metric) => ({ metric, max: 0.05 })),
-  syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: myopicGreedy,
-  oraclePrediction: myopicOracle,
-};
+  canaryAlert: 1,
+  jitter: ["value_acc", "cite_f1", "trap_entry_rate"],
+  programs: { fold: myopicGreedy, oracle: myopicOracle },
+});
+
+export const generateMyopicPlanningDerived = myopicPlanningDerivedFamily.generate;
+export const scoreMyopicPlanningDerived = myopicPlanningDerivedFamily.score;

@@ -17,26 +17,21 @@
  * latest value of the named key, the same as the lookup here).
  */
 import type { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { foldLedger, trapLedger } from "../ledger.js";
-import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
 import {
-  citationPrf,
-  contractFold,
-  drawUid,
-  normLower,
-  supportSet,
-  fixturesFromOneStream,
-} from "./contract-metrics.js";
+  answerProgram,
+  type DerivedAnswer,
+  type DerivedEpisode,
+  defineDerivedFamily,
+  ledgerStateOf,
+  standing,
+} from "../kit/derived.js";
+import { profileFloorRows } from "../kit/floors.js";
+import { LedgerLines } from "../kit/ledger-lines.js";
+import { normLower } from "../kit/metrics.js";
+import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
+import { pyGet } from "../py.js";
+import type { TrapRow } from "../types.js";
+import { contractFold } from "../kit/contract-fold.js";
 
 export const NCD_ID = "novel_continuity_derived";
 export const NCD_DIMS = ["timeline", "identity", "constraint"] as const;
@@ -66,22 +61,13 @@ const RULES_TEXT =
   "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed key no longer applies, NOTE lines are rumours. " +
   "Return JSON with keys: value and support_ids (the ids of every ledger entry the answer rests on).";
 
-type State = Map<string, { value: string | null; uid: string }>;
-const live = (st: State, key: string) => {
-  const e = st.get(key);
-  return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
-};
-
 /** The answer a question asks for, from the folded ledger. */
-export function continuityAnswer(
-  book: string,
-  question: string,
-): { value: string | null; support: string[] } | null {
-  const st: State = foldLedger(trapLedger(book));
+export function continuityAnswer(book: string, question: string): DerivedAnswer<string | null> | null {
+  const st = ledgerStateOf(book);
   const named = /`([a-z_]+)\.(day|codename|rule)`/.exec(question);
   if (!named) return null;
   const [, subject, kind] = named;
-  const base = live(st, `${subject}.${kind}`);
+  const base = standing(st, `${subject}.${kind}`);
   if (kind === "day") {
     if (!base || !DAYS.includes(base.value)) return { value: null, support: [] };
     let shift = 0;
@@ -98,37 +84,31 @@ export function continuityAnswer(
     let name = base.value;
     const support = [base.uid];
     for (let hop = 0; hop < 10; hop++) {
-      const next = live(st, `codebook.${name}`);
+      const next = standing(st, `codebook.${name}`);
       if (!next) break;
       support.push(next.uid);
       name = next.value;
     }
     return { value: name, support };
   }
-  const suspended = live(st, `${subject}.rule_suspended`);
+  const suspended = standing(st, `${subject}.rule_suspended`);
   if (suspended?.value === "yes") return { value: null, support: [suspended.uid] };
-  const override = live(st, `${subject}.rule_override`);
+  const override = standing(st, `${subject}.rule_override`);
   const rule = override ?? base;
   if (!rule) return { value: null, support: [] };
   return { value: rule.value, support: suspended ? [rule.uid, suspended.uid] : [rule.uid] };
 }
 
 /** The exact oracle program. */
-export function continuityOracle(row: TrapRow): TrapPrediction {
-  const a = continuityAnswer(String(row.book ?? ""), String(row.question ?? ""));
-  return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
-}
+export const continuityOracle = answerProgram(continuityAnswer);
 
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = `NCD-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-  const dim = split === "holdout" ? rng.choice(NCD_DIMS) : NCD_DIMS[(index - 1) % NCD_DIMS.length];
-  const bodies: string[] = [];
-  const push = (body: string): void => {
-    bodies.push(`- [${drawUid(rng)}] step=${bodies.length + 1} ${body}`);
-  };
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+  const dim = ep.profile(rng, NCD_DIMS);
+  const ledger = new LedgerLines(rng);
+  const push = (body: string) => ledger.push(body);
   let question: string;
   if (dim === "timeline") {
     const ev = rng.choice(EVENTS);
@@ -180,105 +160,37 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     question = `By the end of the story, which rule is active at the ${place}? \`${place}.rule\` is the original rule; \`${place}.rule_override\` replaces it; \`${place}.rule_suspended = yes\` means no rule is active (value null). ${RULES_TEXT}`;
   }
   for (let i = 0; i < 3; i++) push(`SET weather.day${i + 1} = ${rng.choice(["clear", "storm", "fog"])}`);
-  const book = `# Novel Continuity (derived) Episode ${ep}\n\n## State Ledger\n${bodies.join("\n")}`;
-  const gold = continuityAnswer(book, question)!;
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    book,
-    question,
-    gold: { value: gold.value, support_ids: gold.support },
-    meta: { family: NCD_ID, split, case_index: index, dimension: dim },
-  };
-}
-
-export function generateNovelContinuityDerived(o: TrapGenerateOptions): TrapFixtures {
-  return fixturesFromOneStream(o, buildRow);
+  const book = ep.book(ledger);
+  return ep.row(book, question, continuityAnswer(book, question)!, { dimension: dim });
 }
 
 // ---------------------------------------------------------------------------------------
 // Scorer (ours): every metric measured from the answer.
 
-export function scoreNovelContinuityDerived(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const byId = predictionsById(preds);
-  const col: Record<string, number[]> = { value: [], cp: [], cr: [], cf: [], parse: [] };
-  const per: Record<string, number[]> = Object.fromEntries(NCD_DIMS.map((d) => [d, []]));
-  const correct: boolean[] = [];
-  const diags: Record<string, unknown>[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const gold = isDict(row.gold) ? row.gold : {};
-    const meta = isDict(row.meta) ? row.meta : {};
-    const dim = String(meta.dimension ?? "");
-    const ok = normLower(pyGet(gold, "value")) === normLower(pyGet(pred, "value"));
-    const [p, r, f] = citationPrf(
-      supportSet(pyGet(pred, "support_ids")),
-      supportSet(pyGet(gold, "support_ids")),
-    );
-    col.value.push(ok ? 1 : 0);
-    col.cp.push(p);
-    col.cr.push(r);
-    col.cf.push(f);
-    col.parse.push(Object.hasOwn(pred, "value") && !pred.raw_unparsed ? 1 : 0);
-    if (Object.hasOwn(per, dim)) per[dim].push(ok ? 1 : 0);
-    correct.push(ok);
-    diags.push({ id: rid, dimension: dim, value_ok: ok, cite_f1: f });
-  }
-  const means: Record<string, number> = {
-    value_acc: pyMean(col.value),
-    cite_p: pyMean(col.cp),
-    cite_r: pyMean(col.cr),
-    cite_f1: pyMean(col.cf),
-    parse_rate: pyMean(col.parse),
-  };
-  for (const d of NCD_DIMS) {
-    means[`${d}_acc`] = pyMean(per[d]);
-    means[`${d}_count`] = per[d].length;
-  }
-  return {
-    rows_total: diags.length,
-    rows_scored: diags.length,
-    means,
-    failure_mode_counts: {},
-    correct,
-    rows: diags,
-  };
+function scoreRow({ pred, gold, meta }: ScoredRow) {
+  const dim = String(meta.dimension ?? "");
+  const ok = normLower(pyGet(gold, "value")) === normLower(pyGet(pred, "value"));
+  const measures = valueMeasures(ok, pred, gold, dim);
+  return { correct: ok, measures, diag: { dimension: dim, value_ok: ok, cite_f1: measures.cite_f1 } };
 }
 
-function floors(value: number, subset: number, cite: number): TrapFloor[] {
-  return [
-    { metric: "value_acc", op: ">=", value },
-    ...NCD_DIMS.map((d): TrapFloor => ({ metric: `${d}_acc`, op: ">=", value: subset })),
-    { metric: "cite_f1", op: ">=", value: cite },
-  ];
-}
-const stage = (value: number, subset: number, cite: number) => ({
-  anchors: floors(value, subset, cite),
-  holdout: floors(value, subset, cite),
-});
-
-export const novelContinuityDerivedFamily: TrapFamily = {
+export const novelContinuityDerivedFamily = defineDerivedFamily({
   id: NCD_ID,
-  compat: "1.0",
   description:
     "1.0: the final state is a base value with later relative changes applied (postponed days, codebook renames, rule overrides / suspensions); never one SET",
   defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
-  generate: generateNovelContinuityDerived,
-  score: scoreNovelContinuityDerived,
-  accuracyMetric: "value_acc",
-  headlineMetric: "value_acc",
-  floors: { observe: stage(0.45, 0.4, 0), ramp: stage(0.65, 0.6, 0.6), target: stage(0.85, 0.8, 0.85) },
+  episodes: { prefix: "NCD", title: "Novel Continuity (derived)", draw: drawEpisode },
+  scorer: { row: scoreRow, means: [...VALUE_CITATION_MEANS, ...profileMeans(NCD_DIMS, { counts: true })] },
+  floors: [
+    ["value_acc", ">=", 0.45, 0.65, 0.85],
+    ...profileFloorRows(NCD_DIMS, ">=", 0.4, 0.6, 0.8),
+    ["cite_f1", ">=", 0, 0.6, 0.85],
+  ],
   // Report only; the canary is more of the same task.
-  canaryAlert: { observe: 1, ramp: 1, target: 1 },
-  jitter: ["value_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
-  syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: contractFold,
-  oraclePrediction: continuityOracle,
-};
+  canaryAlert: 1,
+  jitter: ["value_acc", "cite_f1"],
+  programs: { fold: contractFold, oracle: continuityOracle },
+});
+
+export const generateNovelContinuityDerived = novelContinuityDerivedFamily.generate;
+export const scoreNovelContinuityDerived = novelContinuityDerivedFamily.score;

@@ -18,26 +18,21 @@
  * baseline (`contractFold`: the latest value of the one key the question mentions).
  */
 import type { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { foldLedger, trapLedger } from "../ledger.js";
-import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
 import {
-  citationPrf,
-  contractFold,
-  drawUid,
-  normLower,
-  supportSet,
-  fixturesFromOneStream,
-} from "./contract-metrics.js";
+  answerProgram,
+  type DerivedAnswer,
+  type DerivedEpisode,
+  defineDerivedFamily,
+  ledgerStateOf,
+  standing,
+} from "../kit/derived.js";
+import { profileFloorRows } from "../kit/floors.js";
+import { LedgerLines } from "../kit/ledger-lines.js";
+import { normLower, supportSet } from "../kit/metrics.js";
+import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
+import { pyGet } from "../py.js";
+import type { TrapRow } from "../types.js";
+import { contractFold } from "../kit/contract-fold.js";
 
 export const RID_ID = "referential_indexing_derived";
 export const RID_PROFILES = [
@@ -56,30 +51,20 @@ const TAIL =
 // ---------------------------------------------------------------------------------------
 // The oracle: fold the ledger, read what the question asks for, assemble.
 
-type State = Map<string, { value: string | null; uid: string }>;
-
-const latest = (st: State, key: string): { value: string; uid: string } | null => {
-  const e = st.get(key);
-  return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
-};
-
 /** The answer a question asks for, from the folded ledger (null value when a part has none). */
-export function referentialAnswer(
-  book: string,
-  question: string,
-): { value: string | null; support: string[] } | null {
-  const st: State = foldLedger(trapLedger(book));
+export function referentialAnswer(book: string, question: string): DerivedAnswer<string | null> | null {
+  const st = ledgerStateOf(book);
   const none = { value: null, support: [] };
   let m = /Reassemble the tuple `([^`]+)`/.exec(question);
   if (m) {
-    const hits = m[1].split("|").map((k) => latest(st, k));
+    const hits = m[1].split("|").map((k) => standing(st, k));
     if (hits.some((h) => h === null)) return none;
     return { value: hits.map((h) => h!.value).join("|"), support: hits.map((h) => h!.uid) };
   }
   m = /Reconstruct `([^`]+)`/.exec(question);
   if (m) {
     const names = m[1].split(";").map((p) => p.split("=")[0]);
-    const hits = names.map((n) => latest(st, `part.${n}`));
+    const hits = names.map((n) => standing(st, `part.${n}`));
     if (hits.some((h) => h === null)) return none;
     return {
       value: names.map((n, i) => `${n}=${hits[i]!.value}`).join(";"),
@@ -87,7 +72,7 @@ export function referentialAnswer(
     };
   }
   if (/execution order `step1>step2>step3`/.test(question)) {
-    const hits = [1, 2, 3].map((i) => latest(st, `seq.step${i}`));
+    const hits = [1, 2, 3].map((i) => standing(st, `seq.step${i}`));
     if (hits.some((h) => h === null)) return none;
     return { value: hits.map((h) => h!.value).join(">"), support: hits.map((h) => h!.uid) };
   }
@@ -96,35 +81,28 @@ export function referentialAnswer(
     const support: string[] = [];
     let key = m[1];
     for (let hop = 0; hop < 10 && key.startsWith("ptr."); hop++) {
-      const h = latest(st, key);
+      const h = standing(st, key);
       if (!h) return none;
       support.push(h.uid);
       key = h.value;
     }
     // A chain that is still on a ptr.* key after 10 hops (a cycle) or ends off the part.* keys has no answer.
-    const end = key.startsWith("part.") ? latest(st, key) : null;
+    const end = key.startsWith("part.") ? standing(st, key) : null;
     return end ? { value: end.value, support: [...support, end.uid] } : none;
   }
   return null;
 }
 
 /** The exact oracle program. */
-export function referentialOracle(row: TrapRow): TrapPrediction {
-  const a = referentialAnswer(String(row.book ?? ""), String(row.question ?? ""));
-  return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
-}
+export const referentialOracle = answerProgram(referentialAnswer);
 
 // ---------------------------------------------------------------------------------------
 // Generator.
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = `RID-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-  const profile =
-    split === "holdout" ? rng.choice(RID_PROFILES) : RID_PROFILES[(index - 1) % RID_PROFILES.length];
-  const lines: string[] = [];
-  const push = (body: string): void => {
-    lines.push(`- [${drawUid(rng)}] step=${lines.length + 1} ${body}`);
-  };
+function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
+  const profile = ep.profile(rng, RID_PROFILES);
+  const ledger = new LedgerLines(rng);
+  const push = (body: string) => ledger.push(body);
   const vals = new Map<string, [string, string]>();
   for (const p of PARTS) {
     const a = `v${rng.randint(100, 999)}`;
@@ -151,7 +129,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   for (let i = hops.length - 1; i >= 0; i--)
     push(`SET ${hops[i]} = ${i === hops.length - 1 ? `part.${target}` : hops[i + 1]}`);
   if (cleared) push(`CLEAR part.${cleared}`);
-  const book = `# Referential Indexing (derived) Episode ${ep}\n\n## State Ledger\n${lines.join("\n")}`;
+  const book = ep.book(ledger);
   let question: string;
   if (profile === "reassembly") {
     const keys = rng.sample(PARTS, 3).map((p) => `part.${p}`);
@@ -174,28 +152,12 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     rng.shuffle(keys);
     question = `Reassemble the tuple \`${keys.join("|")}\` from the latest values of those keys, joined by "|". If any of them has no value, return value null and no support ids. ${TAIL}`;
   }
-  const gold = referentialAnswer(book, question)!;
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    book,
-    question,
-    gold: { value: gold.value, support_ids: gold.support },
-    meta: {
-      family: RID_ID,
-      split,
-      case_index: index,
-      profile,
-      pointer_depth: profile === "pointer_chase" ? depth : null,
-      stale_values: PARTS.map((p) => vals.get(p)![0]),
-      ledger_ids: lines.map((l) => l.slice(3, 10)),
-    },
-  };
-}
-
-export function generateReferentialIndexingDerived(o: TrapGenerateOptions): TrapFixtures {
-  return fixturesFromOneStream(o, buildRow);
+  return ep.row(book, question, referentialAnswer(book, question)!, {
+    profile,
+    pointer_depth: profile === "pointer_chase" ? depth : null,
+    stale_values: PARTS.map((p) => vals.get(p)![0]),
+    ledger_ids: ledger.uids,
+  });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -205,127 +167,72 @@ export function generateReferentialIndexingDerived(o: TrapGenerateOptions): Trap
 const normAssembled = (v: unknown): string =>
   typeof v === "string" ? normLower(v.replace(/\s*([|;>=])\s*/g, "$1")) : normLower(v);
 
-export function scoreReferentialIndexingDerived(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-): TrapScore {
-  const byId = predictionsById(preds);
-  const col: Record<string, number[]> = {
-    value: [],
-    cp: [],
-    cr: [],
-    cf: [],
-    parse: [],
-    exact: [],
-    halluc: [],
-    stale: [],
-    size: [],
+function scoreRow({ pred, gold, meta }: ScoredRow) {
+  const profile = String(meta.profile ?? "");
+  const predValue = pyGet(pred, "value");
+  const ok = normAssembled(pyGet(gold, "value")) === normAssembled(predValue);
+  const gs = supportSet(pyGet(gold, "support_ids"));
+  const ps = supportSet(pyGet(pred, "support_ids"));
+  const exact = ps.size === gs.size && [...ps].every((x) => gs.has(x));
+  const known = new Set(Array.isArray(meta.ledger_ids) ? meta.ledger_ids.map(String) : []);
+  const halluc = known.size > 0 && [...ps].some((x) => !known.has(x));
+  // A stale component: the answer contains an old (superseded) part value.
+  const stales = Array.isArray(meta.stale_values)
+    ? meta.stale_values.map((x) => String(x).toLowerCase())
+    : [];
+  const parts = typeof predValue === "string" ? normAssembled(predValue).split(/[|;>=]/) : [];
+  const stale = !ok && parts.some((x) => stales.includes(x));
+  const measures = {
+    ...valueMeasures(ok, pred, gold, profile),
+    pointer_set_exact_rate: exact,
+    pointer_set_size: ps.size,
+    hallucinated_pointer_rate: halluc,
+    stale_component_rate: stale,
   };
-  const per: Record<string, number[]> = Object.fromEntries(RID_PROFILES.map((p) => [p, []]));
-  const correct: boolean[] = [];
-  const diags: Record<string, unknown>[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const gold = isDict(row.gold) ? row.gold : {};
-    const meta = isDict(row.meta) ? row.meta : {};
-    const profile = String(meta.profile ?? "");
-    const predValue = pyGet(pred, "value");
-    const ok = normAssembled(pyGet(gold, "value")) === normAssembled(predValue);
-    const gs = supportSet(pyGet(gold, "support_ids"));
-    const ps = supportSet(pyGet(pred, "support_ids"));
-    const [p, r, f] = citationPrf(ps, gs);
-    const exact = ps.size === gs.size && [...ps].every((x) => gs.has(x));
-    const known = new Set(Array.isArray(meta.ledger_ids) ? meta.ledger_ids.map(String) : []);
-    const halluc = known.size > 0 && [...ps].some((x) => !known.has(x));
-    // A stale component: the answer contains an old (superseded) part value.
-    const stales = Array.isArray(meta.stale_values)
-      ? meta.stale_values.map((x) => String(x).toLowerCase())
-      : [];
-    const parts = typeof predValue === "string" ? normAssembled(predValue).split(/[|;>=]/) : [];
-    const stale = !ok && parts.some((x) => stales.includes(x));
-    col.value.push(ok ? 1 : 0);
-    col.cp.push(p);
-    col.cr.push(r);
-    col.cf.push(f);
-    col.parse.push(Object.hasOwn(pred, "value") && !pred.raw_unparsed ? 1 : 0);
-    col.exact.push(exact ? 1 : 0);
-    col.halluc.push(halluc ? 1 : 0);
-    col.stale.push(stale ? 1 : 0);
-    col.size.push(ps.size);
-    if (Object.hasOwn(per, profile)) per[profile].push(ok ? 1 : 0);
-    correct.push(ok);
-    diags.push({
-      id: rid,
+  return {
+    correct: ok,
+    measures,
+    diag: {
       profile,
       value_ok: ok,
-      cite_f1: f,
+      cite_f1: measures.cite_f1,
       pointer_set_exact: exact,
       hallucinated: halluc,
       stale_component: stale,
-    });
-  }
-  const means: Record<string, number> = {
-    value_acc: pyMean(col.value),
-    cite_p: pyMean(col.cp),
-    cite_r: pyMean(col.cr),
-    cite_f1: pyMean(col.cf),
-    parse_rate: pyMean(col.parse),
-    pointer_set_exact_rate: pyMean(col.exact),
-    pointer_set_size: pyMean(col.size),
-    hallucinated_pointer_rate: pyMean(col.halluc),
-    stale_component_rate: pyMean(col.stale),
-  };
-  for (const p of RID_PROFILES) {
-    means[`${p}_acc`] = pyMean(per[p]);
-    means[`${p}_count`] = per[p].length;
-  }
-  return {
-    rows_total: diags.length,
-    rows_scored: diags.length,
-    means,
-    failure_mode_counts: {},
-    correct,
-    rows: diags,
+    },
   };
 }
 
-function floors(value: number, subset: number, cite: number, exact: number, rate: number): TrapFloor[] {
-  return [
-    { metric: "value_acc", op: ">=", value },
-    ...RID_PROFILES.map((p): TrapFloor => ({ metric: `${p}_acc`, op: ">=", value: subset })),
-    { metric: "cite_f1", op: ">=", value: cite },
-    { metric: "pointer_set_exact_rate", op: ">=", value: exact },
-    { metric: "hallucinated_pointer_rate", op: "<=", value: rate },
-    { metric: "stale_component_rate", op: "<=", value: rate },
-  ];
-}
-const stage = (value: number, subset: number, cite: number, exact: number, rate: number) => ({
-  anchors: floors(value, subset, cite, exact, rate),
-  holdout: floors(value, subset, cite, exact, rate),
-});
-
-export const referentialIndexingDerivedFamily: TrapFamily = {
+export const referentialIndexingDerivedFamily = defineDerivedFamily({
   id: RID_ID,
-  compat: "1.0",
   description:
     "1.0: reassemble tuples, reconstructions and sequences from latest part values, follow pointer chains; nothing assembled is in the ledger",
   defaults: { seed: 211, anchors: 15, holdout: 45, canary: 5 },
-  generate: generateReferentialIndexingDerived,
-  score: scoreReferentialIndexingDerived,
-  accuracyMetric: "value_acc",
-  headlineMetric: "value_acc",
-  floors: {
-    observe: stage(0.55, 0.4, 0.35, 0.3, 0.45),
-    ramp: stage(0.7, 0.6, 0.55, 0.5, 0.25),
-    target: stage(0.85, 0.8, 0.8, 0.7, 0.1),
+  episodes: { prefix: "RID", title: "Referential Indexing (derived)", draw: drawEpisode },
+  scorer: {
+    row: scoreRow,
+    means: [
+      ...VALUE_CITATION_MEANS,
+      "pointer_set_exact_rate",
+      "pointer_set_size",
+      "hallucinated_pointer_rate",
+      "stale_component_rate",
+      ...profileMeans(RID_PROFILES, { counts: true }),
+    ],
   },
+  floors: [
+    ["value_acc", ">=", 0.55, 0.7, 0.85],
+    ...profileFloorRows(RID_PROFILES, ">=", 0.4, 0.6, 0.8),
+    ["cite_f1", ">=", 0.35, 0.55, 0.8],
+    ["pointer_set_exact_rate", ">=", 0.3, 0.5, 0.7],
+    ["hallucinated_pointer_rate", "<=", 0.45, 0.25, 0.1],
+    ["stale_component_rate", "<=", 0.45, 0.25, 0.1],
+  ],
   // Report only; the canary is more of the same task.
-  canaryAlert: { observe: 1, ramp: 1, target: 1 },
-  jitter: ["value_acc", "cite_f1", "pointer_set_exact_rate"].map((metric) => ({ metric, max: 0.05 })),
-  syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: contractFold,
-  oraclePrediction: referentialOracle,
-};
+  canaryAlert: 1,
+  jitter: ["value_acc", "cite_f1", "pointer_set_exact_rate"],
+  programs: { fold: contractFold, oracle: referentialOracle },
+});
+
+export const generateReferentialIndexingDerived = referentialIndexingDerivedFamily.generate;
+export const scoreReferentialIndexingDerived = referentialIndexingDerivedFamily.score;

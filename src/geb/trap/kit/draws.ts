@@ -30,3 +30,14 @@ export const drawUids = (rng: PyRandom, n: number): string[] => Array.from({ len
  */
 export const holdoutDrawOrCycle = <T>(rng: PyRandom, items: readonly T[], split: string, index: number): T =>
   split === "holdout" ? rng.choice(items) : items[(index - 1) % items.length];
+
+/** `drawUid` until it gives one not in `used` (which it then joins): one uid per ledger line. */
+export function drawUniqueUid(rng: PyRandom, used: Set<string>): string {
+  for (;;) {
+    const u = drawUid(rng);
+    if (!used.has(u)) {
+      used.add(u);
+      return u;
+    }
+  }
+}

@@ -36,3 +36,12 @@ export function floorTable(rows: readonly FloorRow[]): TrapFamily["floors"] {
 /** The checkers' jitter bounds: each metric's max − min over runs at most `max`. */
 export const jitterOf = (metrics: readonly string[], max: number): TrapFamily["jitter"] =>
   metrics.map((metric) => ({ metric, max }));
+
+/** The same floor row for the accuracy of each profile (`<profile>_acc`), for the 1.0 variants. */
+export const profileFloorRows = (
+  profiles: readonly string[],
+  op: ">=" | "<=",
+  observe: number,
+  ramp: number,
+  target: number,
+): FloorRow[] => profiles.map((p) => [`${p}_acc`, op, observe, ramp, target] as const);

@@ -40,6 +40,17 @@ export function citationPrf(pred: Set<string>, gold: Set<string>): [number, numb
   return [p, r, p > 0 && r > 0 ? (2 * p * r) / (p + r) : 0];
 }
 
-/** The scorers' `str(meta.get(k, d)).strip().lower()`. */
-export const metaStr = (meta: Record<string, unknown>, key: string, d = ""): string =>
-  pyStrip(pyStrValue(Object.hasOwn(meta, key) ? meta[key] : d)).toLowerCase();
+/**
+ * Whether `answer` is one of `candidates` once both are normalised (`normLower` unless told):
+ * the stale or decoy answers a generator rules out and a scorer then recognises. False when
+ * `candidates` is not a list.
+ */
+export function isOneOf(
+  candidates: unknown,
+  answer: unknown,
+  norm: (v: unknown) => string = normLower,
+): boolean {
+  if (!Array.isArray(candidates)) return false;
+  const a = norm(answer);
+  return candidates.some((c) => norm(c) === a);
+}

@@ -1,0 +1,174 @@
+/**
+ * Our 1.0 ("derived") trap families as declarations. Such a family poses a task whose answer
+ * is never written in the ledger: it must be derived (folded, aggregated, planned). What
+ * they all share lives here — the episode rows, the one seeded stream their fixtures are
+ * drawn from, the contract answer format, the scorer loop — and a family states only its
+ * nouns: how one episode is drawn, how one row is scored and which means it reports, its
+ * floors, and its no-model programs (fold, oracle, and a rule program where it has one).
+ */
+import { PyRandom } from "../../../core/random.js";
+import { contractPrediction } from "../answer.js";
+import { foldLedger, trapLedger } from "../ledger.js";
+import { TRAP_SPLITS } from "../types.js";
+import type {
+  TrapFamily,
+  TrapFixtures,
+  TrapGenerateOptions,
+  TrapPrediction,
+  TrapRow,
+  TrapSplit,
+} from "../types.js";
+import { episodeId, holdoutDrawOrCycle } from "./draws.js";
+import { type FloorRow, floorTable, perStage } from "./floors.js";
+import type { LedgerLines } from "./ledger-lines.js";
+import { type MeanSpec, type RowOutcome, type ScoredRow, scoreRows } from "./score-rows.js";
+
+/** The split names the episode ids and `meta.split` carry (the families' own, not the file names). */
+export type SplitLabels = Record<TrapSplit, string>;
+const DERIVED_SPLIT_LABELS: SplitLabels = { anchors: "anchor", holdout: "holdout", canary: "canary" };
+
+/**
+ * The fixtures of a 1.0 variant: anchors, then holdout, then canary rows, `build(split,
+ * index, rng)` with 1-based indices, all drawn from one `PyRandom(seed)` stream in that order.
+ */
+export function fixturesFromOneStream(
+  o: TrapGenerateOptions,
+  build: (split: string, index: number, rng: PyRandom) => TrapRow,
+  labels: SplitLabels = DERIVED_SPLIT_LABELS,
+): TrapFixtures {
+  const rng = new PyRandom(o.seed);
+  const out = {} as TrapFixtures;
+  for (const split of TRAP_SPLITS)
+    out[split] = Array.from({ length: o[split] }, (_, i) => build(labels[split], i + 1, rng));
+  return out;
+}
+
+/** The folded State Ledger of a book: key → the latest SET (value) / CLEAR (null) and its uid. */
+export type LedgerState = ReturnType<typeof foldLedger>;
+export const ledgerStateOf = (book: string): LedgerState => foldLedger(trapLedger(book));
+
+/** A key's standing value and the entry that set it; null when the key was never SET or is CLEARed. */
+export function standing(st: LedgerState, key: string): { value: string; uid: string } | null {
+  const e = st.get(key);
+  return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
+}
+
+/** A derived answer: the value and the ledger entries it rests on. */
+export interface DerivedAnswer<V = unknown> {
+  value: V;
+  support: string[];
+}
+
+/** One generated episode: its id (`<PREFIX>-<SPLIT>-<nnnn>`) and how its book and row are written. */
+export class DerivedEpisode {
+  readonly id: string;
+  constructor(
+    readonly family: string,
+    /** The book's heading before `Episode <id>`. */
+    readonly title: string,
+    prefix: string,
+    readonly split: string,
+    readonly index: number,
+  ) {
+    this.id = episodeId(prefix, split, index);
+  }
+
+  /** The case's profile (anchors and canary cycle through them, the holdout draws each). */
+  profile<T>(rng: PyRandom, profiles: readonly T[]): T {
+    return holdoutDrawOrCycle(rng, profiles, this.split, this.index);
+  }
+
+  /** `# <title> Episode <id>`, any sections before the ledger (each ending in a blank line), then the ledger. */
+  book(ledger: LedgerLines, sections = ""): string {
+    return `# ${this.title} Episode ${this.id}\n\n${sections}## State Ledger\n${ledger.text()}`;
+  }
+
+  /** The episode's one question as a fixture row; `meta` follows the family, split and case index. */
+  row(book: string, question: string, gold: DerivedAnswer, meta: Record<string, unknown>): TrapRow {
+    return {
+      id: `${this.id}-Q001`,
+      episode_id: this.id,
+      schema_version: "0.1",
+      book,
+      question,
+      gold: { value: gold.value, support_ids: gold.support },
+      meta: { family: this.family, split: this.split, case_index: this.index, ...meta },
+    };
+  }
+}
+
+/**
+ * A no-model program that reads only the row's book and question: `answer` derives the
+ * value and support ids (null: the question is not one it can answer → value null, no ids).
+ */
+export const answerProgram =
+  (answer: (book: string, question: string) => DerivedAnswer | null) =>
+  (row: TrapRow): TrapPrediction => {
+    const a = answer(String(row.book ?? ""), String(row.question ?? ""));
+    return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
+  };
+
+/** The jitter bound of every 1.0 variant: a holdout metric's max − min over runs. */
+const DERIVED_JITTER_MAX = 0.05;
+
+export interface DerivedFamilySpec {
+  id: string;
+  description: string;
+  defaults: TrapGenerateOptions;
+  /**
+   * Episode ids `<prefix>-<SPLIT>-<nnnn>`, books headed `# <title> Episode <id>`; `draw`
+   * writes one episode's row from the fixtures' shared stream.
+   */
+  episodes: {
+    prefix: string;
+    title: string;
+    splitLabels?: SplitLabels;
+    draw(ep: DerivedEpisode, rng: PyRandom): TrapRow;
+  };
+  /** How one row is scored, the means reported (in order), the accuracy and headline metric (default `value_acc`). */
+  scorer: { row(r: ScoredRow): RowOutcome; means: readonly MeanSpec[]; accuracy?: string };
+  /** The floors on anchors and holdout: one `[metric, op, observe, ramp, target]` row per metric. */
+  floors: readonly FloorRow[];
+  /** The holdout metrics whose spread over runs must stay within 0.05. */
+  jitter: readonly string[];
+  /** The canary alert at every stage (report only). */
+  canaryAlert: number;
+  /** The no-model programs: the fold baseline, the exact oracle, a rule program where there is one. */
+  programs: {
+    fold(row: TrapRow): TrapPrediction;
+    oracle(row: TrapRow): TrapPrediction;
+    rule?(row: TrapRow): TrapPrediction;
+  };
+}
+
+/** The `TrapFamily` of a 1.0 variant: its declaration on the shared fixture stream, scorer loop and answer format. */
+export function defineDerivedFamily(spec: DerivedFamilySpec): TrapFamily {
+  const { prefix, title, splitLabels, draw } = spec.episodes;
+  const { row: scoreRow, means, accuracy = "value_acc" } = spec.scorer;
+  const { fold, oracle, rule } = spec.programs;
+  return {
+    id: spec.id,
+    compat: "1.0",
+    description: spec.description,
+    defaults: spec.defaults,
+    generate: (o) =>
+      fixturesFromOneStream(
+        o,
+        (split, index, rng) => draw(new DerivedEpisode(spec.id, title, prefix, split, index), rng),
+        splitLabels,
+      ),
+    score: (rows, preds) => scoreRows(rows, preds, scoreRow, means),
+    accuracyMetric: accuracy,
+    headlineMetric: accuracy,
+    floors: floorTable(spec.floors),
+    canaryAlert: perStage(spec.canaryAlert),
+    jitter: spec.jitter.map((metric) => ({ metric, max: DERIVED_JITTER_MAX })),
+    syntheticMetrics: {},
+    // The questions state their own answer format (the contract's value and support_ids).
+    outputFormat: "Follow the output format the question states.",
+    predictionFromText: contractPrediction,
+    foldPrediction: fold,
+    ...(rule ? { rulePrediction: rule } : {}),
+    oraclePrediction: oracle,
+  };
+}
