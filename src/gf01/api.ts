@@ -34,7 +34,6 @@ import {
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import {
   adaptationPolicyError,
-  buildRunRecord,
   type RunMeta,
   evaluateToolPolicyError,
   runRecordLine,
@@ -51,8 +50,12 @@ import { type AggregateInput, aggregateSuite } from "./report/aggregate.js";
 import { ReportBuilder } from "./report/report.js";
 import { runRowChecker, validateRows } from "./report/validate.js";
 import { scoreCertificate, sortAtoms } from "./verify/index.js";
+import { type EvaluateRowParams, evaluateInstanceRow } from "./evaluate-row.js";
 import type { SubsetCaps } from "./verify/subset.js";
 import { type ApiResult, type BestMatchPool, defaultScorer, ensureReadable } from "./score-api.js";
+
+// The unit of work of evaluate lives below this module and the queue layer (evaluate-row.ts).
+export { type EvaluateRowParams, evaluateInstanceRow };
 
 // ---------------------------------------------------------------------------------------
 // generate / manifest
@@ -390,48 +393,6 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       ...(o.queue ? { queue: o.queue.shown, errored } : {}),
     },
   };
-}
-
-/** Everything one evaluate row depends on besides its instance (a queue job's payload). */
-export interface EvaluateRowParams {
-  agent: string;
-  evalTrack: string;
-  rendererTrack: string;
-  seed: number;
-  pool: BestMatchPool;
-  atomBudget: AtomBudgetRule;
-  diagnostic?: boolean | SubsetCaps;
-  extraMetrics?: boolean;
-  meta: RunMeta;
-}
-
-/** One instance's run row (and its score): the unit of work of evaluate, local or queued. */
-export function evaluateInstanceRow(
-  inst: Gf01Instance,
-  p: EvaluateRowParams,
-): { row: Record<string, unknown>; score: ReturnType<typeof scoreCertificate> } {
-  const agent = getAgent(p.agent);
-  const ci = compileInstance(inst);
-  const cert = parseCertificate(agent.propose(inst, ci, p.seed));
-  const s = scoreCertificate(ci, cert, {
-    bestMatch: { pool: p.pool },
-    atomBudget: p.atomBudget,
-    diagnostic: p.diagnostic,
-  });
-  const row = buildRunRecord(
-    {
-      instance_id: inst.instance_id,
-      eval_track: p.evalTrack,
-      renderer_track: p.rendererTrack,
-      agent_name: agent.name,
-      certificate: sortAtoms(cert),
-    },
-    s,
-    inst,
-    p.meta,
-    { extraMetrics: p.extraMetrics },
-  );
-  return { row: row as unknown as Record<string, unknown>, score: s };
 }
 
 /** Size of a file, 0 when it does not exist (a directory is reported by the writer). */

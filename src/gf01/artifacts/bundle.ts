@@ -26,7 +26,14 @@ import {
   IDENTIFIABILITY_POLICY_VERSION,
   INSTANCE_BUNDLE_SCHEMA_VERSION,
 } from "./meta.js";
-import { bundleSourceName, checkedInstance, instanceIndex } from "./bundle-lean.js";
+import {
+  type BundleMeta,
+  type BundleSource,
+  bundleSourceName,
+  checkedInstance,
+  instanceIndex,
+  type LoadedBundle,
+} from "./loaded-bundle.js";
 import { looksLikeInstance } from "./instance-check.js";
 import { dumpJsonFile, floatify } from "./pyout.js";
 
@@ -96,22 +103,6 @@ export const bundleSchema = z.looseObject({
 registerSchema("gf01.instance_bundle.v1", bundleSchema);
 
 /** Bundle metadata: every top-level key except `instances` (official `bundle_meta`). */
-export type BundleMeta = Record<string, unknown>;
-
-export interface LoadedBundle {
-  instances: Gf01Instance[];
-  /** Empty for a bare list / single instance (official "legacy-instance-list"). */
-  meta: BundleMeta;
-  byId: Map<string, Gf01Instance>;
-  /** Instances compiled while loading (by id), so later scoring does not compile them again. */
-  compiled?: Map<string, CompiledInstance>;
-  /**
-   * Content hashes recomputed while loading (by id; instances that store one, which loading
-   * checked against it), so a validator comparing row copies does not hash them again.
-   */
-  contentHashes?: Map<string, string>;
-}
-
 /** The instance as the official `to_canonical_dict` writes it (floats marked). */
 export function instanceToDict(inst: Gf01Instance): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -204,7 +195,7 @@ function splitBundle(value: unknown, file: string | undefined, opts: { strictBun
 /**
  * One raw instance checked as the loader does: schema (hand-written fast path, zod for the
  * message), then the shared checks (compiled once, stored content hash recomputed; see
- * bundle-lean.ts's `checkedInstance`).
+ * loaded-bundle.ts's `checkedInstance`).
  */
 function parseInstance(
   item: unknown,
@@ -281,9 +272,8 @@ export function parseBundleInstance(
 }
 
 /** A bundle file, or instances already loaded (e.g. from `--hoa` flags). */
-export type BundleSource = string | LoadedBundle;
-
 export { bundleSourceName };
+export type { BundleMeta, BundleSource, LoadedBundle };
 
 /**
  * Load instances from a file. Besides bundles (and lists / single instances), a formal task,
