@@ -23,17 +23,13 @@ import {
 import { pyFloat } from "../core/pyjson.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
 import { buildSplitManifest } from "./artifacts/manifest.js";
-import {
-  ADAPTATION_POLICY_VERSION,
-  ALLOWED_EVAL_TRACKS,
-  ALLOWED_RENDERER_TRACKS,
-  RENDERER_POLICY_VERSION,
-  RUN_RECORD_SCHEMA_VERSION,
-  rendererProfileForTrack,
-} from "./artifacts/meta.js";
+import { ALLOWED_EVAL_TRACKS, ALLOWED_RENDERER_TRACKS, RUN_RECORD_SCHEMA_VERSION } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import {
   adaptationPolicyError,
+  bundleVersionMeta,
+  conditionMeta,
+  type RunConditionOptions,
   type RunMeta,
   evaluateToolPolicyError,
   runRecordLine,
@@ -207,18 +203,12 @@ export async function migrateRunsFile(runsFile: string, o: MigrateOptions): Prom
 // ---------------------------------------------------------------------------------------
 // evaluate / demo (agents)
 
-export interface EvaluateOptions {
+export interface EvaluateOptions extends RunConditionOptions {
   instancesFile: BundleSource;
   agent: string;
   evalTrack?: string;
   rendererTrack?: string;
   seed?: number;
-  toolAllowlistId?: string;
-  toolLogHash?: string;
-  adaptationCondition?: string;
-  adaptationBudgetTokens?: number;
-  adaptationDataScope?: string;
-  adaptationProtocolId?: string;
   /**
    * Write run rows here (JSONL). As in online play, an existing non-empty file is refused
    * unless `resume` (keep its rows of this agent and track, score only the missing
@@ -269,27 +259,24 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
   const proto = (o.adaptationProtocolId ?? "none").trim() || "none";
   const ap = adaptationPolicyError(cond, budget, scope, proto);
   if (ap) return err("adaptation_policy_violation", ap);
+  const condition = conditionMeta(rendererTrack, {
+    condition: cond,
+    budgetTokens: budget,
+    dataScope: scope,
+    protocolId: proto,
+  });
 
   const bundle = await loadBundle(o.instancesFile);
   const bm = bundle.meta;
   const meta: RunMeta = {
-    benchmark_version: bm.benchmark_version as string | undefined,
-    generator_version: bm.generator_version as string | undefined,
-    checker_version: bm.checker_version as string | undefined,
-    harness_version: bm.harness_version as string | undefined,
+    ...bundleVersionMeta(bm),
     git_commit: o.gitCommit ?? currentGitCommit(),
     config_hash: (bm.config_hash as string | undefined) ?? "unknown",
     tool_allowlist_id: allowlist,
     tool_log_hash: toolHash,
     play_protocol: "commit_only",
     scored_commit_episode: true,
-    renderer_policy_version: RENDERER_POLICY_VERSION,
-    renderer_profile_id: rendererProfileForTrack(rendererTrack),
-    adaptation_policy_version: ADAPTATION_POLICY_VERSION,
-    adaptation_condition: cond,
-    adaptation_budget_tokens: budget,
-    adaptation_data_scope: scope,
-    adaptation_protocol_id: proto,
+    ...condition,
   };
   if (o.resume && o.overwrite)
     throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
@@ -373,13 +360,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       instances: bundle.instances.length,
       eval_track: evalTrack,
       renderer_track: rendererTrack,
-      renderer_policy_version: RENDERER_POLICY_VERSION,
-      renderer_profile_id: rendererProfileForTrack(rendererTrack),
-      adaptation_policy_version: ADAPTATION_POLICY_VERSION,
-      adaptation_condition: cond,
-      adaptation_budget_tokens: budget,
-      adaptation_data_scope: scope,
-      adaptation_protocol_id: proto,
+      ...condition,
       aggregate: aggregateSuite(scored),
       groups: rep.groups,
       run_schema_version: RUN_RECORD_SCHEMA_VERSION,

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -39,13 +39,7 @@ function tsFiles(dir: string): string[] {
   return out;
 }
 
-const isFile = (p: string): boolean => {
-  try {
-    return statSync(p).isFile();
-  } catch {
-    return false;
-  }
-};
+const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile();
 
 /** `./x.js` → the .ts (or .tsx, or folder index) file tsc would read; undefined for packages. */
 function resolveSpecifier(from: string, spec: string): string | undefined {

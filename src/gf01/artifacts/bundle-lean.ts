@@ -14,7 +14,7 @@ import { readJsonFile } from "../../core/jsonl.js";
 import type { Gf01Instance } from "../model/types.js";
 import { looksLikeInstance } from "./instance-check.js";
 import { type BundleMeta, type BundleSource, checkedInstance, instanceIndex } from "./loaded-bundle.js";
-import { FAMILY_ID, INSTANCE_BUNDLE_SCHEMA_VERSION } from "./meta.js";
+import { FAMILY_ID, INSTANCE_BUNDLE_SCHEMA_VERSION, VERSION_FIELDS } from "./meta.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);

@@ -14,12 +14,9 @@ import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/sourc
 import type { CompiledInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
-  BENCHMARK_VERSION,
+  componentVersions,
   GF01_FLOAT_KEYS,
-  CHECKER_VERSION,
   FAMILY_ID,
-  GENERATOR_VERSION,
-  HARNESS_VERSION,
   IDENTIFIABILITY_METRIC_ID,
   IDENTIFIABILITY_MIN_RESPONSE_RATIO,
   IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES,
@@ -34,6 +31,7 @@ import {
   instanceIndex,
   type LoadedBundle,
 } from "./loaded-bundle.js";
+import { identityShape } from "./header-schema.js";
 import { looksLikeInstance } from "./instance-check.js";
 import { dumpJsonFile, floatify } from "./pyout.js";
 
@@ -80,12 +78,7 @@ export const instanceSchema = z.looseObject({
 
 export const bundleSchema = z.looseObject({
   schema_version: z.literal(INSTANCE_BUNDLE_SCHEMA_VERSION),
-  family_id: z.literal(FAMILY_ID),
-  benchmark_version: z.string(),
-  generator_version: z.string(),
-  checker_version: z.string(),
-  harness_version: z.string(),
-  git_commit: z.string(),
+  ...identityShape(),
   config_hash: z.string(),
   split_id: z.string(),
   seed_start: int,
@@ -340,10 +333,7 @@ export function bundleEnvelope(h: BundleHeader): Record<string, unknown> {
   return {
     schema_version: INSTANCE_BUNDLE_SCHEMA_VERSION,
     family_id: FAMILY_ID,
-    benchmark_version: h.benchmark_version ?? BENCHMARK_VERSION,
-    generator_version: h.generator_version ?? GENERATOR_VERSION,
-    checker_version: h.checker_version ?? CHECKER_VERSION,
-    harness_version: h.harness_version ?? HARNESS_VERSION,
+    ...componentVersions(h),
     git_commit: h.git_commit,
     config_hash: h.config_hash,
     split_id: h.split_id,
