@@ -13,8 +13,9 @@ export const schemasDir = join(dirname(fileURLToPath(import.meta.url)), "..", "s
 /** name → file text, for every schema the families register. */
 export async function collectSchemas(): Promise<Map<string, string>> {
   await import("../src/index.js");
-  // Run config files (`--config`): derived from the CLI commands' flags.
-  (await import("../src/run-config-schemas.js")).registerRunConfigSchemas();
+  // Run config files (`--config`): derived from each family's CLI commands' flags.
+  (await import("../src/geb/cli/run-config-schemas.js")).registerGebRunConfigSchemas();
+  (await import("../src/gf01/cli/run-config-schemas.js")).registerGf01RunConfigSchemas();
   const out = new Map<string, string>();
   for (const [name, schema] of [...schemaRegistry].sort(([a], [b]) => (a < b ? -1 : 1))) {
     out.set(`${name}.schema.json`, `${JSON.stringify(toJsonSchema(schema, name), null, 2)}\n`);

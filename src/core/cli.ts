@@ -55,7 +55,7 @@ const real = (p: string): string => {
  * True when the module at `metaUrl` is the script node was started with, however it was
  * reached: through a symlink (node_modules/.bin, global installs, npx), a relative path or
  * tsx. The bins in src/bin always run; this serves `node dist/gf01/cli.js` and
- * `tsx src/gf01/cli.ts`, while importing the module (tests, src/main.ts) runs nothing.
+ * `tsx src/gf01/cli.ts`, while importing the module (tests, src/bin/start.ts) runs nothing.
  */
 export function isMainModule(metaUrl: string, argv1: string | undefined = process.argv[1]): boolean {
   if (!argv1) return false;

@@ -23,18 +23,13 @@ import {
 import { pyFloat } from "../core/pyjson.js";
 import { type MigrationDefaults, migrateRows } from "./artifacts/legacy.js";
 import { buildSplitManifest } from "./artifacts/manifest.js";
-import {
-  ADAPTATION_POLICY_VERSION,
-  ALLOWED_EVAL_TRACKS,
-  ALLOWED_RENDERER_TRACKS,
-  RENDERER_POLICY_VERSION,
-  RUN_RECORD_SCHEMA_VERSION,
-  rendererProfileForTrack,
-} from "./artifacts/meta.js";
+import { ALLOWED_EVAL_TRACKS, ALLOWED_RENDERER_TRACKS, RUN_RECORD_SCHEMA_VERSION } from "./artifacts/meta.js";
 import { dumpJsonFile } from "./artifacts/pyout.js";
 import {
   adaptationPolicyError,
-  buildRunRecord,
+  bundleVersionMeta,
+  conditionMeta,
+  type RunConditionOptions,
   type RunMeta,
   evaluateToolPolicyError,
   runRecordLine,
@@ -51,8 +46,12 @@ import { type AggregateInput, aggregateSuite } from "./report/aggregate.js";
 import { ReportBuilder } from "./report/report.js";
 import { runRowChecker, validateRows } from "./report/validate.js";
 import { scoreCertificate, sortAtoms } from "./verify/index.js";
+import { type EvaluateRowParams, evaluateInstanceRow } from "./evaluate-row.js";
 import type { SubsetCaps } from "./verify/subset.js";
 import { type ApiResult, type BestMatchPool, defaultScorer, ensureReadable } from "./score-api.js";
+
+// The unit of work of evaluate lives below this module and the queue layer (evaluate-row.ts).
+export { type EvaluateRowParams, evaluateInstanceRow };
 
 // ---------------------------------------------------------------------------------------
 // generate / manifest
@@ -204,18 +203,12 @@ export async function migrateRunsFile(runsFile: string, o: MigrateOptions): Prom
 // ---------------------------------------------------------------------------------------
 // evaluate / demo (agents)
 
-export interface EvaluateOptions {
+export interface EvaluateOptions extends RunConditionOptions {
   instancesFile: BundleSource;
   agent: string;
   evalTrack?: string;
   rendererTrack?: string;
   seed?: number;
-  toolAllowlistId?: string;
-  toolLogHash?: string;
-  adaptationCondition?: string;
-  adaptationBudgetTokens?: number;
-  adaptationDataScope?: string;
-  adaptationProtocolId?: string;
   /**
    * Write run rows here (JSONL). As in online play, an existing non-empty file is refused
    * unless `resume` (keep its rows of this agent and track, score only the missing
@@ -266,27 +259,24 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
   const proto = (o.adaptationProtocolId ?? "none").trim() || "none";
   const ap = adaptationPolicyError(cond, budget, scope, proto);
   if (ap) return err("adaptation_policy_violation", ap);
+  const condition = conditionMeta(rendererTrack, {
+    condition: cond,
+    budgetTokens: budget,
+    dataScope: scope,
+    protocolId: proto,
+  });
 
   const bundle = await loadBundle(o.instancesFile);
   const bm = bundle.meta;
   const meta: RunMeta = {
-    benchmark_version: bm.benchmark_version as string | undefined,
-    generator_version: bm.generator_version as string | undefined,
-    checker_version: bm.checker_version as string | undefined,
-    harness_version: bm.harness_version as string | undefined,
+    ...bundleVersionMeta(bm),
     git_commit: o.gitCommit ?? currentGitCommit(),
     config_hash: (bm.config_hash as string | undefined) ?? "unknown",
     tool_allowlist_id: allowlist,
     tool_log_hash: toolHash,
     play_protocol: "commit_only",
     scored_commit_episode: true,
-    renderer_policy_version: RENDERER_POLICY_VERSION,
-    renderer_profile_id: rendererProfileForTrack(rendererTrack),
-    adaptation_policy_version: ADAPTATION_POLICY_VERSION,
-    adaptation_condition: cond,
-    adaptation_budget_tokens: budget,
-    adaptation_data_scope: scope,
-    adaptation_protocol_id: proto,
+    ...condition,
   };
   if (o.resume && o.overwrite)
     throw new InputError("use either --resume or --overwrite, not both", { field: "--resume" });
@@ -370,13 +360,7 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       instances: bundle.instances.length,
       eval_track: evalTrack,
       renderer_track: rendererTrack,
-      renderer_policy_version: RENDERER_POLICY_VERSION,
-      renderer_profile_id: rendererProfileForTrack(rendererTrack),
-      adaptation_policy_version: ADAPTATION_POLICY_VERSION,
-      adaptation_condition: cond,
-      adaptation_budget_tokens: budget,
-      adaptation_data_scope: scope,
-      adaptation_protocol_id: proto,
+      ...condition,
       aggregate: aggregateSuite(scored),
       groups: rep.groups,
       run_schema_version: RUN_RECORD_SCHEMA_VERSION,
@@ -390,48 +374,6 @@ export async function evaluateAgent(o: EvaluateOptions): Promise<ApiResult> {
       ...(o.queue ? { queue: o.queue.shown, errored } : {}),
     },
   };
-}
-
-/** Everything one evaluate row depends on besides its instance (a queue job's payload). */
-export interface EvaluateRowParams {
-  agent: string;
-  evalTrack: string;
-  rendererTrack: string;
-  seed: number;
-  pool: BestMatchPool;
-  atomBudget: AtomBudgetRule;
-  diagnostic?: boolean | SubsetCaps;
-  extraMetrics?: boolean;
-  meta: RunMeta;
-}
-
-/** One instance's run row (and its score): the unit of work of evaluate, local or queued. */
-export function evaluateInstanceRow(
-  inst: Gf01Instance,
-  p: EvaluateRowParams,
-): { row: Record<string, unknown>; score: ReturnType<typeof scoreCertificate> } {
-  const agent = getAgent(p.agent);
-  const ci = compileInstance(inst);
-  const cert = parseCertificate(agent.propose(inst, ci, p.seed));
-  const s = scoreCertificate(ci, cert, {
-    bestMatch: { pool: p.pool },
-    atomBudget: p.atomBudget,
-    diagnostic: p.diagnostic,
-  });
-  const row = buildRunRecord(
-    {
-      instance_id: inst.instance_id,
-      eval_track: p.evalTrack,
-      renderer_track: p.rendererTrack,
-      agent_name: agent.name,
-      certificate: sortAtoms(cert),
-    },
-    s,
-    inst,
-    p.meta,
-    { extraMetrics: p.extraMetrics },
-  );
-  return { row: row as unknown as Record<string, unknown>, score: s };
 }
 
 /** Size of a file, 0 when it does not exist (a directory is reported by the writer). */

@@ -5,7 +5,7 @@
  * policy/validation failure or bad input (message on stderr, never a stack trace).
  */
 import { readFile } from "node:fs/promises";
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, Option, type OptionValues } from "commander";
 import {
   floatFlag,
   floatListFlag,
@@ -44,6 +44,7 @@ import { registerStudyCommands } from "./study/cli.js";
 import { registerExportCommand } from "./export/cli.js";
 import { EpisodeFailed } from "./play/agent.js";
 import { addQueueOption, registerWorkerCommand } from "../core/queue/cli.js";
+import { adaptationOptions, runConditionOptions } from "./cli/run-condition.js";
 import { addInstanceSourceOptions, installInstanceSources, instanceSourceFromFlags } from "./cli/source.js";
 
 const out = (v: unknown): void => {
@@ -398,12 +399,7 @@ Examples:
         gitCommit: o.gitCommit ?? api.currentGitCommit(),
         extraMetrics: !!o.extraMetrics,
         onFirstError: (x) => process.stderr.write(`gf01: ${x.message}\n`),
-        adaptation: {
-          adaptationCondition: o.adaptationCondition,
-          adaptationBudgetTokens: o.adaptationBudgetTokens,
-          adaptationDataScope: o.adaptationDataScope,
-          adaptationProtocolId: o.adaptationProtocolId,
-        },
+        adaptation: adaptationOptions(o),
       }).catch(async (e: unknown) => {
         const q = await import("../core/queue/cli.js");
         if (await q.reportQueueFailure("gf01", e)) q.failRun("gf01");
@@ -423,12 +419,7 @@ Examples:
         evalTrack: o.evalTrack,
         rendererTrack: o.rendererTrack,
         seed: o.seed,
-        toolAllowlistId: o.toolAllowlistId,
-        toolLogHash: o.toolLogHash,
-        adaptationCondition: o.adaptationCondition,
-        adaptationBudgetTokens: o.adaptationBudgetTokens,
-        adaptationDataScope: o.adaptationDataScope,
-        adaptationProtocolId: o.adaptationProtocolId,
+        ...runConditionOptions(o),
         out: o.out,
         resume: !!o.resume,
         overwrite: !!o.overwrite,
@@ -513,17 +504,20 @@ Examples:
       )
       .option(ATOM_BUDGET_FLAG, `${ATOM_BUDGET_HELP}; applies to rows without atom_budget`);
 
+  /** The flags `vr` declares, as the API's validate/report options. */
+  const validateFileOptions = (o: OptionValues, api: typeof import("./score-api.js")) => ({
+    instancesFile: o.instances,
+    manifestFile: o.manifest,
+    strict: !!o.strict,
+    official: !!o.official,
+    pool: api.parseBestMatchPool(o.bestMatchPool),
+    atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+  });
+
   vr("validate", "Validate run JSONL: official policy checks + re-verification of every certificate").action(
     async (o) => {
       const api = await import("./score-api.js");
-      const r = await api.validateRunsFile(o.runs, {
-        instancesFile: o.instances,
-        manifestFile: o.manifest,
-        strict: !!o.strict,
-        official: !!o.official,
-        pool: api.parseBestMatchPool(o.bestMatchPool),
-        atomBudget: api.parseAtomBudgetRule(o.atomBudget),
-      });
+      const r = await api.validateRunsFile(o.runs, validateFileOptions(o, api));
       if (r.outcome.rows === 0) throw noRuns(o.runs);
       finish(r);
     },
@@ -563,12 +557,7 @@ Examples:
       const { formatReportTable } = await import("./report/report.js");
       const r = await api.reportRunsFile(o.runs, {
         attempts: o.attempts,
-        instancesFile: o.instances,
-        manifestFile: o.manifest,
-        strict: !!o.strict,
-        official: !!o.official,
-        pool: api.parseBestMatchPool(o.bestMatchPool),
-        atomBudget: api.parseAtomBudgetRule(o.atomBudget),
+        ...validateFileOptions(o, api),
         fold: o.byAgent ? ["difficulty_slice", "mode"] : [],
       });
       if (r.payload.total_rows === 0) throw noRuns(o.runs);

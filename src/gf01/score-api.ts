@@ -9,7 +9,7 @@ import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { InputError } from "../core/errors.js";
 import { readJsonFile, readJsonl } from "../core/jsonl.js";
-import { type LoadedBundle, loadBundle } from "./artifacts/bundle.js";
+import { loadBundle } from "./artifacts/bundle.js";
 import type { Scorer } from "./artifacts/scorer.js";
 import { type AtomBudgetRule, DEFAULT_ATOM_BUDGET_RULE } from "./model/compile.js";
 import {
@@ -68,10 +68,18 @@ export async function ensureReadable(file: string): Promise<void> {
   if ((await stat(file)).isDirectory()) throw new InputError("is a directory, expected a file", { file });
 }
 
-async function loadOptional(o: ValidateFileOptions): Promise<{ bundle?: LoadedBundle; manifest?: unknown }> {
+/** The row checks validate and report run (the same rules): the given bundle and manifest loaded. */
+async function rowChecks(o: ValidateFileOptions) {
   const bundle = o.instancesFile ? await loadBundle(o.instancesFile) : undefined;
   const manifest = o.manifestFile ? await readJsonFile(o.manifestFile) : undefined;
-  return { bundle, manifest };
+  return {
+    strict: o.strict,
+    official: o.official,
+    bundle,
+    manifest,
+    score: defaultScorer({ pool: rowDefaultPool(o) }),
+    atomBudget: o.atomBudget,
+  };
 }
 
 function withPaths(
@@ -92,15 +100,7 @@ export async function validateRunsFile(
   o: ValidateFileOptions = {},
 ): Promise<ApiResult & { outcome: ValidationOutcome }> {
   await ensureReadable(runsFile);
-  const { bundle, manifest } = await loadOptional(o);
-  const outcome = await validateRows(readJsonl(runsFile), {
-    strict: o.strict,
-    official: o.official,
-    bundle,
-    manifest,
-    score: defaultScorer({ pool: rowDefaultPool(o) }),
-    atomBudget: o.atomBudget,
-  });
+  const outcome = await validateRows(readJsonl(runsFile), await rowChecks(o));
   const payload = withPaths(outcome, runsFile, o);
   // Episodes that failed (`<runs>.errors.jsonl`) are no rows: counted here so they are seen.
   const errors = await (await import("./report/errors.js")).readEpisodeErrors(runsFile);
@@ -122,7 +122,7 @@ export async function reportRunsFile(
   } = {},
 ): Promise<ApiResult> {
   await ensureReadable(runsFile);
-  const { bundle, manifest } = await loadOptional(o);
+  const checks = await rowChecks(o);
   const builder = new ReportBuilder(o.fold);
   const humans = new AttemptCollector(o.attempts ?? "first", o.fold);
   const separation = new SeparationChecker();
@@ -130,12 +130,7 @@ export async function reportRunsFile(
   const rules = new Set<string>();
   const pools = new Set<string>();
   const outcome = await validateRows(readJsonl(runsFile), {
-    strict: o.strict,
-    official: o.official,
-    bundle,
-    manifest,
-    score: defaultScorer({ pool: rowDefaultPool(o) }),
-    atomBudget: o.atomBudget,
+    ...checks,
     onRow: (row, line) => {
       rules.add(String(row.atom_budget ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE));
       pools.add(String(row.best_match_pool ?? rowDefaultPool(o)));
@@ -175,7 +170,7 @@ export async function reportRunsFile(
       };
   }
   const payload = builder.finish({ strict: !!(o.strict || o.official), coverage: outcome.coverage });
-  payload.recomputed = !!bundle;
+  payload.recomputed = !!checks.bundle;
   payload.atom_budget = [...rules][0] ?? o.atomBudget ?? DEFAULT_ATOM_BUDGET_RULE;
   payload.best_match_pool = [...pools][0] ?? rowDefaultPool(o);
   if (attempts) payload.human_attempts = attempts;

@@ -6,7 +6,8 @@
  */
 import { InputError } from "../core/errors.js";
 import type { BundleSource } from "./artifacts/bundle.js";
-import { bundleSourceName, loadBundleInstanceLean } from "./artifacts/bundle-lean.js";
+import { loadBundleInstanceLean } from "./artifacts/bundle-lean.js";
+import { bundleSourceName } from "./artifacts/loaded-bundle.js";
 import { parseCertificate } from "./model/certificate.js";
 import {
   ATOM_BUDGET_RULES,

@@ -25,7 +25,7 @@ export function buildBins(): Promise<void> {
         gf01: join(repoRoot, "src/gf01/cli.ts"),
         geb: join(repoRoot, "src/bin/geb.ts"),
         // BullMQ forks a child per worker slot that imports this module by path.
-        "queue-processor": join(repoRoot, "src/queue-processor.ts"),
+        "queue/processor": join(repoRoot, "src/queue/processor.ts"),
       },
       bundle: true,
       splitting: true,

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { z } from "zod";
+import { registerSchema } from "../schema.js";
 import { configKeys } from "./run-config.js";
 
 /**
@@ -23,4 +24,15 @@ export function runConfigSchema(cmd: Command): z.ZodType {
     shape[k.key] = t;
   }
   return z.strictObject(shape);
+}
+
+/**
+ * Register the config-file schema of the command at `path` below `program` (`geb trap run`:
+ * `"trap", "run"`) as `name`. Each family registers its own model-facing commands' (geb/cli,
+ * gf01/cli run-config-schemas.ts); `npm run schemas` (scripts/export-schemas.ts) calls them.
+ */
+export function registerRunConfigSchema(name: string, program: Command, ...path: string[]): void {
+  let cmd = program;
+  for (const part of path) cmd = cmd.commands.find((c) => c.name() === part) as Command;
+  registerSchema(name, runConfigSchema(cmd));
 }

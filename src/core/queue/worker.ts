@@ -30,7 +30,7 @@ export interface WorkerOptions {
   /** Jobs in flight (one sandboxed child process each). */
   concurrency: number;
   settings: QueueSettings;
-  /** The processor module (default: src/queue-processor next to this package's sources). */
+  /** The processor module (default: src/queue/processor next to this package's sources). */
   processorFile?: string;
   log: (line: string) => void;
   /** Resolves when the worker should stop (default: SIGINT or SIGTERM). */
@@ -38,17 +38,17 @@ export interface WorkerOptions {
 }
 
 /**
- * The processor module: dist/queue-processor.js next to tsc's output (from dist/core/queue/ or
- * from a bin bundle's chunk in dist/bin/), src/queue-processor.ts under tsx, or a test
- * bundle's .mjs beside its chunks.
+ * The processor module: dist/queue/processor.js in tsc's output (from dist/core/queue/ or from
+ * a bin bundle's chunk in dist/bin/), src/queue/processor.ts under tsx, or a test bundle's
+ * queue/processor.mjs beside its chunks.
  */
 export function defaultProcessorFile(): string {
   for (const up of ["../../", "../", "./"])
     for (const ext of [".js", ".mjs", ".ts"]) {
-      const f = fileURLToPath(new URL(`${up}queue-processor${ext}`, import.meta.url));
+      const f = fileURLToPath(new URL(`${up}queue/processor${ext}`, import.meta.url));
       if (existsSync(f)) return f;
     }
-  throw new Error("queue-processor module not found next to oraclebench's sources");
+  throw new Error("queue/processor module not found next to oraclebench's sources");
 }
 
 /** Record the settings (first worker) or check them against the recorded ones. */

@@ -16,7 +16,7 @@ import { InputError } from "../../core/errors.js";
 import { registerSchema } from "../../core/schema.js";
 import type { GebModelResult, runGebModel as RunGebModel } from "../pipeline/gebmodel.js";
 import type { MetricDelta } from "../summary/compare.js";
-import { unusableRepliesLine } from "./model.js";
+import { unusableRepliesLine } from "../model/run.js";
 
 export const MODEL_COMPARISON_SCHEMA_ID = "oraclebench.geb.model_comparison/1";
 
@@ -170,7 +170,7 @@ export async function runSeveralModels(
     mkdirSync(dir, { recursive: true });
     deps.writeModelDir(dir, r);
     for (const line of deps.report(r)) console.log(line);
-    const unusable = await unusableRepliesLine(r, engines[i].run.maxUnparseableShare);
+    const unusable = await unusableRepliesLine(r.records, engines[i].run.maxUnparseableShare);
     if (unusable) {
       process.stderr.write(`${unusable.replace(/^geb: /, `geb: ${models[i]}: `)}\n`);
       unusableRun = true;

@@ -83,13 +83,6 @@ export function reportLines(
   return lines;
 }
 
-/** The stderr line for a run past `--max-unparseable-share` (out-of-contract replies), or null. */
-export async function unusableRepliesLine(r: GebModelResult, maxShare?: number): Promise<string | null> {
-  const { gebReplyTally } = await import("../model/run.js");
-  const { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } = await import("../../core/engine/unparseable.js");
-  return unparseableLine("geb", gebReplyTally(r.records), maxShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE);
-}
-
 /**
  * The one stderr line for a run with failed requests. Such a run prints and writes no
  * scores: its failed rows would have been graded as wrong answers.
@@ -329,7 +322,8 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
         const { intervalsLine } = await import("../grade/intervals.js");
         for (const line of reportLines(r, { ...api, intervalsLine })) console.log(line);
         // Mostly out-of-contract replies: the scores are written, but the run is not a result.
-        const unusable = await unusableRepliesLine(r, engine?.run.maxUnparseableShare);
+        const { unusableRepliesLine } = await import("../model/run.js");
+        const unusable = await unusableRepliesLine(r.records, engine?.run.maxUnparseableShare);
         if (unusable) {
           process.stderr.write(`${unusable}\n`);
           process.exitCode = 1;

@@ -374,6 +374,18 @@ export function gebReplyTally(records: readonly { invalid_reason?: unknown }[]):
 }
 
 /**
+ * The stderr line for a run past `--max-unparseable-share` (out-of-contract replies), or null.
+ * Shared by `geb model` with one model (cli/model.ts) and with several (cli/model-several.ts).
+ */
+export async function unusableRepliesLine(
+  records: readonly { invalid_reason?: unknown }[],
+  maxShare?: number,
+): Promise<string | null> {
+  const { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } = await import("../../core/engine/unparseable.js");
+  return unparseableLine("geb", gebReplyTally(records), maxShare ?? DEFAULT_MAX_UNPARSEABLE_SHARE);
+}
+
+/**
  * Predictions of one trial for the grader. `invalid` lists ids whose output broke the
  * contract: grade them as wrong on every metric (do not grade them as value null, which
  * would count as correct for CLEARed keys). Rows with no record (transport errors) are

@@ -12,6 +12,8 @@ import {
   RERANKERS,
   TIE_BREAKS,
   EMBEDDERS,
+  ABSTAIN_POLICIES,
+  RETRIEVAL_DIALECTS,
   ENV_PREFIX,
   ENV_VARS,
   type Kind,
@@ -26,12 +28,11 @@ export {
   EMBEDDERS,
   ENV_PREFIX,
   ENV_VARS,
+  type Retriever,
+  type WrongType,
+  type Order,
+  type Reranker,
 } from "./config-keys.js";
-
-export type Retriever = (typeof RETRIEVERS)[number];
-export type WrongType = (typeof WRONG_TYPES)[number];
-export type Order = (typeof ORDERS)[number];
-export type Reranker = (typeof RERANKERS)[number];
 
 const unit = z.number().min(0).max(1);
 const int = z.number().int();
@@ -59,7 +60,7 @@ export const PipelineConfigSchema = z.strictObject({
    * which reads the answer key and so bounds what abstaining can achieve. `observable`:
    * abstain when no candidate is presented as an authoritative update for the asked key.
    */
-  abstain_policy: z.enum(["oracle", "observable"]),
+  abstain_policy: z.enum(ABSTAIN_POLICIES),
   deterministic_answer: z.boolean(),
   copy_clamp: z.boolean(),
   pick_then_answer: z.boolean(),
@@ -79,7 +80,7 @@ export const PipelineConfigSchema = z.strictObject({
    * ties of one step to the earlier line; `dense` runs the key retriever, as the reference
    * never dispatches it). `1.0`: the question line only, ties to the newest entry.
    */
-  retrieval_dialect: z.enum(["1.0", "reference-0.1"]),
+  retrieval_dialect: z.enum(RETRIEVAL_DIALECTS),
 });
 export type PipelineConfig = z.output<typeof PipelineConfigSchema>;
 
@@ -174,6 +175,8 @@ export function pipelineConfigFromEnv(env: NodeJS.ProcessEnv = process.env): {
   // Validate each value now so the error names the variable, not a merged object.
   for (const [name, [key]] of Object.entries(ENV_VARS)) {
     if (!(key in values)) continue;
+    // config-keys.ts sits below the schema and cannot name its type: this lookup is the
+    // compile-time check that every key an environment variable sets is a config key.
     const field = PipelineConfigSchema.shape[key];
     const r = field.safeParse(values[key]);
     if (!r.success)

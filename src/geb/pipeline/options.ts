@@ -5,9 +5,25 @@
  */
 import { type Command, Option } from "commander";
 import { floatFlag, intFlag, MAX_INT, SEED_RANGE } from "../../core/cli.js";
-import type { PipelineConfig } from "./config.js";
 // The enumerations only, not the schema: declaring flags (`geb --help`) does not load zod.
-import { EMBEDDERS, ORDERS, RERANKERS, RETRIEVERS, TIE_BREAKS, WRONG_TYPES } from "./config-keys.js";
+import {
+  ABSTAIN_POLICIES,
+  type AbstainPolicy,
+  EMBEDDERS,
+  type Embedder,
+  ORDERS,
+  type Order,
+  RERANKERS,
+  RETRIEVAL_DIALECTS,
+  RETRIEVERS,
+  type RetrievalDialect,
+  type Reranker,
+  type Retriever,
+  TIE_BREAKS,
+  type TieBreak,
+  WRONG_TYPES,
+  type WrongType,
+} from "./config-keys.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts).
 // Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
@@ -27,7 +43,7 @@ export function addSelectionOptions(cmd: Command): Command {
       new Option(
         "--retrieval-dialect <d>",
         "1.0 (default) or reference-0.1: whole-question query, oldest-first ties, dense runs key",
-      ).choices(["1.0", "reference-0.1"]),
+      ).choices(RETRIEVAL_DIALECTS),
     )
     .option("--k <n>", "candidates retrieved (default 1)", int("--k", 1))
     .addOption(new Option("--wrong-type <t>", "add one distractor entry (default none)").choices(WRONG_TYPES))
@@ -70,10 +86,7 @@ export function addAnswerOptions(cmd: Command): Command {
     .option("--deterministic-answer", "answer with the selected entry's value; no model is loaded")
     .option("--abstain-on-missing", "abstain (empty answer) when the gold line is not among the candidates")
     .addOption(
-      new Option("--abstain-policy <p>", "oracle (reference) or observable").choices([
-        "oracle",
-        "observable",
-      ]),
+      new Option("--abstain-policy <p>", "oracle (reference) or observable").choices(ABSTAIN_POLICIES),
     )
     .option("--copy-clamp", "null the model's value unless it is a substring of the selected line")
     .option("--pick-then-answer", "rerank none: the model first picks a candidate, then answers from it")
@@ -82,23 +95,23 @@ export function addAnswerOptions(cmd: Command): Command {
 
 export interface PipelineCliValues {
   pipelineConfig?: string;
-  retriever?: PipelineConfig["retriever"];
-  retrievalDialect?: PipelineConfig["retrieval_dialect"];
+  retriever?: Retriever;
+  retrievalDialect?: RetrievalDialect;
   k?: number;
-  wrongType?: PipelineConfig["wrong_type"];
-  order?: PipelineConfig["order"];
+  wrongType?: WrongType;
+  order?: Order;
   orderSeed?: number;
   dropProb?: number;
   dropSeed?: number;
   spoofRate?: number;
   spoofSeed?: number;
   authorityFilter?: boolean;
-  rerank?: PipelineConfig["rerank"];
+  rerank?: Reranker;
   linearModel?: string;
   stepBucket?: number;
-  linearTieBreak?: PipelineConfig["linear_tie_break"];
+  linearTieBreak?: TieBreak;
   linearTieEps?: number;
-  denseEmbedder?: PipelineConfig["dense_embedder"];
+  denseEmbedder?: Embedder;
   denseModel?: string;
   denseBaseUrl?: string;
   denseDim?: number;
@@ -106,7 +119,7 @@ export interface PipelineCliValues {
   selectorValue?: boolean;
   deterministicAnswer?: boolean;
   abstainOnMissing?: boolean;
-  abstainPolicy?: PipelineConfig["abstain_policy"];
+  abstainPolicy?: AbstainPolicy;
   copyClamp?: boolean;
   pickThenAnswer?: boolean;
   includeClear?: boolean;
@@ -114,13 +127,11 @@ export interface PipelineCliValues {
 }
 
 /**
- * Flags → config values. Commander gives `--no-x` flags a default of true; those count as
- * set only when the user typed them (`setBy` says which were given on the command line).
+ * Flags → config values (a `Partial<PipelineConfig>`: ./config.ts, which sits above this module,
+ * checks that where it passes them on). Commander gives `--no-x` flags a default of true; those
+ * count as set only when the user typed them (`setBy` says which were given on the command line).
  */
-export function pipelineFlags(
-  o: PipelineCliValues,
-  given: (name: string) => boolean,
-): Partial<PipelineConfig> {
+export function pipelineFlags(o: PipelineCliValues, given: (name: string) => boolean) {
   const g = <T>(name: string, v: T | undefined): T | undefined => (given(name) ? v : undefined);
   return {
     retriever: o.retriever,

@@ -18,6 +18,9 @@ import { suggestKey } from "../../core/suggest.js";
 import type { Interval, IntervalsBlock } from "../../core/stats/schema.js";
 import type { Summary } from "./summarize.js";
 
+// Read off the rows by the run digest too (./digest.ts, below this module): it lives with the row metrics.
+export { evidenceExamples } from "./row-metrics.js";
+
 export const DEFAULT_THRESHOLDS: Readonly<Record<string, number>> = Object.freeze({
   unsafe_commit_rate: 0.05,
   flip_rate: 0.1,
@@ -380,43 +383,4 @@ export function formatDiagnosis(d: Diagnosis): string[] {
     `Top fix: ${d.prescription.title} (effort ${d.prescription.estimated_effort}, impact ${d.prescription.expected_impact})`,
     `Next: ${d.second_best_prescription.title} (effort ${d.second_best_prescription.estimated_effort}, impact ${d.second_best_prescription.expected_impact})`,
   ];
-}
-
-/** Up to `max` wrong answers with the gold line among the candidates: what the selector picked. */
-export function evidenceExamples(
-  rows: readonly {
-    id: string;
-    eligible: boolean;
-    gold_present: boolean;
-    value_ok: boolean;
-    gold_value: string | null;
-    pred_value: string | null;
-    selected_uid: string | null;
-    selected_op: string | null;
-    gold_uid: string | null;
-    q_index: number | null;
-    trial: number;
-  }[],
-  max = 3,
-): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (const r of rows) {
-    if (out.length >= max) break;
-    if (r.trial !== 0 || !r.eligible || !r.gold_present || r.value_ok) continue;
-    out.push({
-      query_id: r.id,
-      step_index: r.q_index,
-      why_type:
-        r.selected_op === "NOTE"
-          ? "authority"
-          : r.selected_uid && r.selected_uid !== r.gold_uid
-            ? "selection"
-            : "answer",
-      committed: r.pred_value,
-      expected: r.gold_value,
-      selected_uid: r.selected_uid,
-      gold_uid: r.gold_uid,
-    });
-  }
-  return out;
 }

@@ -18,9 +18,8 @@ import {
   type DriftCounts,
   type RecencyField,
 } from "./decomposition.js";
-import { evidenceExamples } from "./diagnosis.js";
-import { cachedItems, ItemTable } from "./intervals.js";
-import { driftItems, episodeOf } from "./row-metrics.js";
+import { cachedItems, ItemTable } from "./items.js";
+import { driftItems, episodeOf, evidenceExamples } from "./row-metrics.js";
 import type { RowStat } from "./rowstats.js";
 
 export type RecencyEdges = Record<RecencyField, readonly number[]>;

@@ -191,3 +191,42 @@ export function driftItems(
     if (steps) emit("run_rate", bit(drifted), ep);
   }
 }
+
+/** Up to `max` wrong answers with the gold line among the candidates: what the selector picked. */
+export function evidenceExamples(
+  rows: readonly {
+    id: string;
+    eligible: boolean;
+    gold_present: boolean;
+    value_ok: boolean;
+    gold_value: string | null;
+    pred_value: string | null;
+    selected_uid: string | null;
+    selected_op: string | null;
+    gold_uid: string | null;
+    q_index: number | null;
+    trial: number;
+  }[],
+  max = 3,
+): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const r of rows) {
+    if (out.length >= max) break;
+    if (r.trial !== 0 || !r.eligible || !r.gold_present || r.value_ok) continue;
+    out.push({
+      query_id: r.id,
+      step_index: r.q_index,
+      why_type:
+        r.selected_op === "NOTE"
+          ? "authority"
+          : r.selected_uid && r.selected_uid !== r.gold_uid
+            ? "selection"
+            : "answer",
+      committed: r.pred_value,
+      expected: r.gold_value,
+      selected_uid: r.selected_uid,
+      gold_uid: r.gold_uid,
+    });
+  }
+  return out;
+}

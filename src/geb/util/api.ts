@@ -141,7 +141,10 @@ export async function drilldownFile(
  * The registered name `schema` stands for: a name itself, or one of our generated
  * `schemas/<name>.schema.json` files (they carry `$id` = name). Other files: undefined.
  */
-async function registeredName(schema: string): Promise<string | undefined> {
+async function registeredName(
+  schema: string,
+  loadSchemas: (() => Promise<unknown>) | undefined,
+): Promise<string | undefined> {
   let id: unknown = schema;
   if (existsSync(schema)) {
     const js = readJsonFileSync(schema, "schema");
@@ -149,7 +152,7 @@ async function registeredName(schema: string): Promise<string | undefined> {
     if (typeof id !== "string") return undefined;
   }
   // Our schemas register when the families load (only now: it costs a second of start-up).
-  await import("../../index.js");
+  await loadSchemas?.();
   return schemaRegistry.has(id as string) ? (id as string) : undefined;
 }
 
@@ -157,6 +160,12 @@ async function registeredName(schema: string): Promise<string | undefined> {
 export async function validateArtifactFile(o: {
   schema: string;
   path: string;
+  /**
+   * Loads the modules that register our schemas (both families': the package entry), before a
+   * schema name is looked up. The caller's to give: a library module that imported the
+   * package's own entry would close an import circle through it (the CLI passes it).
+   */
+  loadSchemas?: () => Promise<unknown>;
 }): Promise<{ errors: string[]; mode: "ours" | "subset" }> {
   const text = readTextFile(o.path, "artifact");
   let data: unknown;
@@ -165,7 +174,7 @@ export async function validateArtifactFile(o: {
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: o.path });
   }
-  const name = await registeredName(o.schema);
+  const name = await registeredName(o.schema, o.loadSchemas);
   if (!name && !existsSync(o.schema))
     throw new InputError("no such schema file, and not a schema name of ours (see schemas/)", {
       file: o.schema,

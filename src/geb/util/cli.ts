@@ -188,7 +188,9 @@ export function registerUtilCommands(program: Command): void {
     .requiredOption("--path <path>", "the JSON artifact")
     .action(async (o) => {
       const { validateArtifactFile } = await import("./api.js");
-      const r = await validateArtifactFile({ schema: o.schema, path: o.path });
+      // Every family's schemas: the package entry, which the library modules cannot import.
+      const loadSchemas = () => import("../../index.js");
+      const r = await validateArtifactFile({ schema: o.schema, path: o.path, loadSchemas });
       if (!r.errors.length) return void console.log(`Schema validation OK: ${o.path}`);
       console.log(`Schema validation failed for ${o.path}:`);
       for (const e of r.errors) console.log(`- ${e}`);

@@ -5,100 +5,21 @@
  * schemas accept; anything they do not accept (a malformed envelope or instance, a list or
  * single-instance file, a formal source) goes through bundle.ts's `loadBundleInstance`, so
  * every error message and every accepted value is bundle.ts's. bundle.ts uses the shared
- * pieces below (the id scan, the per-instance checks after the schema), so both paths apply
- * the same rules by construction.
+ * pieces (loaded-bundle.ts: the id scan, the per-instance checks after the schema), so both
+ * paths apply the same rules by construction.
  */
 import { existsSync, statSync } from "node:fs";
 import { extname } from "node:path";
-import { InputError } from "../../core/errors.js";
 import { readJsonFile } from "../../core/jsonl.js";
-import { type CompiledInstance, compileInstance } from "../model/compile.js";
-import { computeContentHash } from "../model/identity.js";
 import type { Gf01Instance } from "../model/types.js";
-import type { BundleMeta, BundleSource } from "./bundle.js";
 import { looksLikeInstance } from "./instance-check.js";
-import { FAMILY_ID, INSTANCE_BUNDLE_SCHEMA_VERSION } from "./meta.js";
-
-/**
- * The checks after the schema: compiled once, so semantic errors (partial automaton, bad
- * effect_ap …) surface with their field path, and any stored content hash recomputed (newest
- * official form: it must be the instance's semantic hash; a mismatch means an edited instance).
- */
-export function checkedInstance(
-  inst: Gf01Instance,
-  file: string | undefined,
-  field: string,
-): { inst: Gf01Instance; ci: CompiledInstance; contentHash?: string } {
-  let ci: CompiledInstance;
-  try {
-    ci = compileInstance(inst);
-  } catch (e) {
-    if (e instanceof InputError) throw e.at({ file, field });
-    throw e;
-  }
-  const stored = [inst.content_hash, inst.provenance?.content_hash].filter((h) => typeof h === "string");
-  let got: string | undefined;
-  if (stored.length) {
-    got = computeContentHash(inst);
-    for (const h of stored) {
-      if (h !== got)
-        throw new InputError(
-          `content_hash mismatch: instance says ${String(h)}, its content hashes to ${got}`,
-          {
-            file,
-            field: `${field}.${h === inst.content_hash ? "content_hash" : "provenance.content_hash"}`,
-          },
-        );
-    }
-  }
-  return { inst, ci, contentHash: got };
-}
-
-/**
- * Index of the instance a reader asked for: by id (a second instance with that id is an
- * error), or without an id the only instance. -1 when absent or ambiguous.
- */
-export function instanceIndex(
-  raw: readonly unknown[],
-  file: string | undefined,
-  instanceId: string | undefined,
-  field: (i: number) => string,
-): number {
-  if (instanceId === undefined) return raw.length === 1 ? 0 : -1;
-  let at = -1;
-  for (let i = 0; i < raw.length; i++) {
-    const item = raw[i];
-    if (item && typeof item === "object" && (item as { instance_id?: unknown }).instance_id === instanceId) {
-      if (at >= 0)
-        throw new InputError(`duplicate instance_id ${instanceId}`, {
-          file,
-          field: `${field(i)}.instance_id`,
-        });
-      at = i;
-    }
-  }
-  return at;
-}
-
-/** What to call a source in messages: its path, or the file it was loaded from. */
-export function bundleSourceName(src: BundleSource): string {
-  if (typeof src === "string") return src;
-  const p = src.meta.source_path;
-  return typeof p === "string" ? p : "<instances>";
-}
+import { type BundleMeta, type BundleSource, checkedInstance, instanceIndex } from "./loaded-bundle.js";
+import { FAMILY_ID, INSTANCE_BUNDLE_SCHEMA_VERSION, VERSION_FIELDS } from "./meta.js";
 
 const isObj = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 const HASH = /^[0-9a-f]{64}$/;
-const STRING_KEYS = [
-  "benchmark_version",
-  "generator_version",
-  "checker_version",
-  "harness_version",
-  "git_commit",
-  "config_hash",
-  "split_id",
-] as const;
+const STRING_KEYS = [...VERSION_FIELDS, "git_commit", "config_hash", "split_id"] as const;
 /** Keys that make an object a formal task for `isFormalPayload` (formal/source.ts). */
 const FORMAL_KEYS = ["hoa", "hoa_path", "trace_path"] as const;
 

@@ -14,19 +14,24 @@ import { isFormalPath, isFormalPayload, loadFormalSource } from "../formal/sourc
 import type { CompiledInstance } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
-  BENCHMARK_VERSION,
+  componentVersions,
   GF01_FLOAT_KEYS,
-  CHECKER_VERSION,
   FAMILY_ID,
-  GENERATOR_VERSION,
-  HARNESS_VERSION,
   IDENTIFIABILITY_METRIC_ID,
   IDENTIFIABILITY_MIN_RESPONSE_RATIO,
   IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES,
   IDENTIFIABILITY_POLICY_VERSION,
   INSTANCE_BUNDLE_SCHEMA_VERSION,
 } from "./meta.js";
-import { bundleSourceName, checkedInstance, instanceIndex } from "./bundle-lean.js";
+import {
+  type BundleMeta,
+  type BundleSource,
+  bundleSourceName,
+  checkedInstance,
+  instanceIndex,
+  type LoadedBundle,
+} from "./loaded-bundle.js";
+import { identityShape } from "./header-schema.js";
 import { looksLikeInstance } from "./instance-check.js";
 import { dumpJsonFile, floatify } from "./pyout.js";
 
@@ -73,12 +78,7 @@ export const instanceSchema = z.looseObject({
 
 export const bundleSchema = z.looseObject({
   schema_version: z.literal(INSTANCE_BUNDLE_SCHEMA_VERSION),
-  family_id: z.literal(FAMILY_ID),
-  benchmark_version: z.string(),
-  generator_version: z.string(),
-  checker_version: z.string(),
-  harness_version: z.string(),
-  git_commit: z.string(),
+  ...identityShape(),
   config_hash: z.string(),
   split_id: z.string(),
   seed_start: int,
@@ -96,22 +96,6 @@ export const bundleSchema = z.looseObject({
 registerSchema("gf01.instance_bundle.v1", bundleSchema);
 
 /** Bundle metadata: every top-level key except `instances` (official `bundle_meta`). */
-export type BundleMeta = Record<string, unknown>;
-
-export interface LoadedBundle {
-  instances: Gf01Instance[];
-  /** Empty for a bare list / single instance (official "legacy-instance-list"). */
-  meta: BundleMeta;
-  byId: Map<string, Gf01Instance>;
-  /** Instances compiled while loading (by id), so later scoring does not compile them again. */
-  compiled?: Map<string, CompiledInstance>;
-  /**
-   * Content hashes recomputed while loading (by id; instances that store one, which loading
-   * checked against it), so a validator comparing row copies does not hash them again.
-   */
-  contentHashes?: Map<string, string>;
-}
-
 /** The instance as the official `to_canonical_dict` writes it (floats marked). */
 export function instanceToDict(inst: Gf01Instance): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -204,7 +188,7 @@ function splitBundle(value: unknown, file: string | undefined, opts: { strictBun
 /**
  * One raw instance checked as the loader does: schema (hand-written fast path, zod for the
  * message), then the shared checks (compiled once, stored content hash recomputed; see
- * bundle-lean.ts's `checkedInstance`).
+ * loaded-bundle.ts's `checkedInstance`).
  */
 function parseInstance(
   item: unknown,
@@ -281,9 +265,8 @@ export function parseBundleInstance(
 }
 
 /** A bundle file, or instances already loaded (e.g. from `--hoa` flags). */
-export type BundleSource = string | LoadedBundle;
-
 export { bundleSourceName };
+export type { BundleMeta, BundleSource, LoadedBundle };
 
 /**
  * Load instances from a file. Besides bundles (and lists / single instances), a formal task,
@@ -350,10 +333,7 @@ export function bundleEnvelope(h: BundleHeader): Record<string, unknown> {
   return {
     schema_version: INSTANCE_BUNDLE_SCHEMA_VERSION,
     family_id: FAMILY_ID,
-    benchmark_version: h.benchmark_version ?? BENCHMARK_VERSION,
-    generator_version: h.generator_version ?? GENERATOR_VERSION,
-    checker_version: h.checker_version ?? CHECKER_VERSION,
-    harness_version: h.harness_version ?? HARNESS_VERSION,
+    ...componentVersions(h),
     git_commit: h.git_commit,
     config_hash: h.config_hash,
     split_id: h.split_id,

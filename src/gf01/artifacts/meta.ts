@@ -63,14 +63,58 @@ export const IDENTIFIABILITY_METRIC_ID = "single_atom_observation_divergence.v1"
 export const IDENTIFIABILITY_MIN_RESPONSE_RATIO = 0.6;
 export const IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES = 8;
 
-/** Fields every v1 run row must carry (official REQUIRED_RUN_FIELDS, same order). */
-export const REQUIRED_RUN_FIELDS = [
-  "schema_version",
-  "family_id",
+/**
+ * The component versions every GF-01 artifact header carries, in the official order (right
+ * after `family_id`). One list: the row and manifest field lists, the lean bundle check and the
+ * zod header shape (artifacts/schema-parts.ts) spread it.
+ */
+export const VERSION_FIELDS = [
   "benchmark_version",
   "generator_version",
   "checker_version",
   "harness_version",
+] as const;
+export type VersionField = (typeof VERSION_FIELDS)[number];
+
+/** A header's component versions, official order: the ones given, else this build's. */
+export function componentVersions<T>(h: Partial<Record<VersionField, T>>): Record<VersionField, T | string> {
+  return {
+    benchmark_version: h.benchmark_version ?? BENCHMARK_VERSION,
+    generator_version: h.generator_version ?? GENERATOR_VERSION,
+    checker_version: h.checker_version ?? CHECKER_VERSION,
+    harness_version: h.harness_version ?? HARNESS_VERSION,
+  };
+}
+
+/** Precision, recall and F1 of the certificate's atoms (AP) and timesteps (TS), official order. */
+export const AP_TS_METRICS = [
+  "ap_precision",
+  "ap_recall",
+  "ap_f1",
+  "ts_precision",
+  "ts_recall",
+  "ts_f1",
+] as const;
+
+/** The per-episode metrics of a score (official order): the gates, then AP / TS. */
+export const EPISODE_METRICS = ["suff", "min1", "valid", "goal", "eff_t", "eff_a", ...AP_TS_METRICS] as const;
+
+/**
+ * The fields naming a run's adaptation condition (DEC-0xx adaptation policy), official order:
+ * every grouping of rows keeps them apart (report groups, log conditions, pilot summaries).
+ */
+export const ADAPTATION_FIELDS = [
+  "adaptation_condition",
+  "adaptation_budget_tokens",
+  "adaptation_data_scope",
+  "adaptation_protocol_id",
+] as const;
+
+/** Fields every v1 run row must carry (official REQUIRED_RUN_FIELDS, same order). */
+export const REQUIRED_RUN_FIELDS = [
+  "schema_version",
+  "family_id",
+  ...VERSION_FIELDS,
   "git_commit",
   "config_hash",
   "instance_id",
@@ -92,10 +136,7 @@ export const REQUIRED_RUN_FIELDS = [
   "play_protocol",
   "scored_commit_episode",
   "adaptation_policy_version",
-  "adaptation_condition",
-  "adaptation_budget_tokens",
-  "adaptation_data_scope",
-  "adaptation_protocol_id",
+  ...ADAPTATION_FIELDS,
 ] as const;
 
 /** Metadata that strict/official mode requires to be non-empty and not "unknown". */
@@ -122,10 +163,7 @@ export const STRICT_META_FIELDS = [
 export const REQUIRED_MANIFEST_FIELDS = [
   "schema_version",
   "family_id",
-  "benchmark_version",
-  "generator_version",
-  "checker_version",
-  "harness_version",
+  ...VERSION_FIELDS,
   "instance_count",
   "instances",
 ] as const;
@@ -146,12 +184,7 @@ export const GF01_FLOAT_KEYS: ReadonlySet<string> = new Set([
   "min_response_ratio",
   "identifiability_min_response_ratio",
   // run record metrics
-  "ap_precision",
-  "ap_recall",
-  "ap_f1",
-  "ts_precision",
-  "ts_recall",
-  "ts_f1",
+  ...AP_TS_METRICS,
   // report / coverage
   "certified_rate",
   "goal_rate",

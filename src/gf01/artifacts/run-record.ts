@@ -34,7 +34,10 @@ import {
   RUN_RECORD_SCHEMA_VERSION,
   rendererProfileForTrack,
   STRICT_META_FIELDS,
+  VERSION_FIELDS,
+  type VersionField,
 } from "./meta.js";
+import { identityShape } from "./header-schema.js";
 import { dumpJsonlRow, floatify } from "./pyout.js";
 
 const int = z.number().int();
@@ -43,12 +46,7 @@ const atom = z.tuple([int, z.string(), z.union([z.literal(0), z.literal(1)])]);
 /** Typed v1 row. Loose: unknown keys pass through (and are preserved by migrate/rewrite). */
 export const runRecordSchema = z.looseObject({
   schema_version: z.literal(RUN_RECORD_SCHEMA_VERSION),
-  family_id: z.literal(FAMILY_ID),
-  benchmark_version: z.string(),
-  generator_version: z.string(),
-  checker_version: z.string(),
-  harness_version: z.string(),
-  git_commit: z.string(),
+  ...identityShape(),
   config_hash: z.string(),
   tool_allowlist_id: z.string(),
   tool_log_hash: z.string().optional(),
@@ -141,6 +139,37 @@ export interface RunMeta {
   adaptation_protocol_id?: string;
   renderer_policy_version?: string;
   renderer_profile_id?: string;
+}
+
+/** The run-condition options a caller may give (evaluate, online play); unset ones take the defaults. */
+export interface RunConditionOptions {
+  toolAllowlistId?: string;
+  toolLogHash?: string;
+  adaptationCondition?: string;
+  adaptationBudgetTokens?: number;
+  adaptationDataScope?: string;
+  adaptationProtocolId?: string;
+}
+
+/** The component versions of the bundle a run played, as its rows record them. */
+export function bundleVersionMeta(bm: Readonly<Record<string, unknown>>): Pick<RunMeta, VersionField> {
+  return Object.fromEntries(VERSION_FIELDS.map((k) => [k, bm[k] as string | undefined]));
+}
+
+/** A run's renderer and adaptation fields (the adaptation resolved by the caller), in row order. */
+export function conditionMeta(
+  rendererTrack: string,
+  a: { condition: string; budgetTokens: number; dataScope: string; protocolId: string },
+) {
+  return {
+    renderer_policy_version: RENDERER_POLICY_VERSION,
+    renderer_profile_id: rendererProfileForTrack(rendererTrack),
+    adaptation_policy_version: ADAPTATION_POLICY_VERSION,
+    adaptation_condition: a.condition,
+    adaptation_budget_tokens: a.budgetTokens,
+    adaptation_data_scope: a.dataScope,
+    adaptation_protocol_id: a.protocolId,
+  };
 }
 
 export interface RunIdentity {

@@ -17,18 +17,15 @@
 import { PyFloat, compareCodePoints, pyStr } from "../../core/pyjson.js";
 import { intervalsMeta, wilson } from "../../core/stats/index.js";
 import type { Interval } from "../../core/stats/index.js";
+import { ADAPTATION_FIELDS } from "../artifacts/meta.js";
+import { COMPLEXITY_KNOB_KEYS } from "../generate/knobs.js";
 import { fsum } from "../report/stats.js";
 
 export const PILOT_ANALYSIS_POLICY = "DEC-014d";
 export const COMPLEXITY_POLICY_VERSION = "gf01.complexity_policy.v1";
 export const COMPLEXITY_SCORE_METHOD = "mean_normalized_knobs";
-/** DEC-058: the four normalized difficulty knobs, equal weights. */
-export const COMPLEXITY_KNOB_KEYS = [
-  "state_count_norm",
-  "effect_depth_norm",
-  "transition_count_norm",
-  "input_count_norm",
-] as const;
+/** DEC-058: the four normalized difficulty knobs, equal weights (the generator's complexity keys). */
+export { COMPLEXITY_KNOB_KEYS };
 
 export interface PilotAnalyzeOptions {
   evalTrack?: string;
@@ -265,10 +262,7 @@ const SUMMARY_KEYS = [
   "renderer_profile_id",
   "play_protocol",
   "scored_commit_episode",
-  "adaptation_condition",
-  "adaptation_budget_tokens",
-  "adaptation_data_scope",
-  "adaptation_protocol_id",
+  ...ADAPTATION_FIELDS,
 ] as const;
 
 type Key = (string | number | boolean)[];

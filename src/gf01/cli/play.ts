@@ -64,36 +64,9 @@ async function humanIds(player: string | undefined): Promise<{ player_id: string
   return { player_id: player ?? `anon-${session_id.slice(0, 8)}`, session_id };
 }
 
-export function registerPlayCommands(program: Command): void {
-  program
-    .command("play")
-    .description(
-      "Play one GF-01 episode online: at the terminal (default), or with --agent-cmd / --agent / --script",
-    )
-    .option("--instances <file>", "instance bundle (default: generate one instance from --seed)")
-    .option("--instance-index <i>", "which instance of the bundle", intArg("instance-index", 0), 0)
-    .option("--instance-id <id>", "pick the instance by id")
-    .option(
-      "--seed <n>",
-      "generator seed when no bundle is given (also the agent seed)",
-      intArg("seed"),
-      2000,
-    )
-    .option("--split <id>", "split id for a generated instance", "public_dev")
-    .option("--agent <id>", "online agent: online-random | online-greedy | online-oracle (EVAL-OC)")
-    .option("--agent-cmd <cmd>", 'JSON-lines stdio agent, e.g. "python3 my_agent.py" (see docs/gf01-play.md)')
-    .option("--agent-name <name>", "agent_name for --agent-cmd/--script/human runs")
-    .option(
-      "--player <id>",
-      "a person at the terminal: pseudonymous player id for the row (default: a random anon-… id)",
-    )
-    .option(
-      "--agent-timeout-s <s>",
-      "seconds to wait for one stdio action",
-      intArg("agent-timeout-s", 1, MAX_DURATION_S),
-      30,
-    )
-    .option("--script <file>", "official action script ({actions:[{t, set}]})")
+/** `--protocol` and `--explore-episodes`: how an online play command's episodes are played. */
+function addProtocolOptions(cmd: Command): Command {
+  return cmd
     .addOption(
       new Option("--protocol <p>", "play protocol")
         .choices(["commit_only", "explore_then_commit"])
@@ -104,7 +77,44 @@ export function registerPlayCommands(program: Command): void {
       "exploration rollouts (explore_then_commit)",
       intArg("explore-episodes", 0),
       3,
-    )
+    );
+}
+
+export function registerPlayCommands(program: Command): void {
+  addProtocolOptions(
+    program
+      .command("play")
+      .description(
+        "Play one GF-01 episode online: at the terminal (default), or with --agent-cmd / --agent / --script",
+      )
+      .option("--instances <file>", "instance bundle (default: generate one instance from --seed)")
+      .option("--instance-index <i>", "which instance of the bundle", intArg("instance-index", 0), 0)
+      .option("--instance-id <id>", "pick the instance by id")
+      .option(
+        "--seed <n>",
+        "generator seed when no bundle is given (also the agent seed)",
+        intArg("seed"),
+        2000,
+      )
+      .option("--split <id>", "split id for a generated instance", "public_dev")
+      .option("--agent <id>", "online agent: online-random | online-greedy | online-oracle (EVAL-OC)")
+      .option(
+        "--agent-cmd <cmd>",
+        'JSON-lines stdio agent, e.g. "python3 my_agent.py" (see docs/gf01-play.md)',
+      )
+      .option("--agent-name <name>", "agent_name for --agent-cmd/--script/human runs")
+      .option(
+        "--player <id>",
+        "a person at the terminal: pseudonymous player id for the row (default: a random anon-… id)",
+      )
+      .option(
+        "--agent-timeout-s <s>",
+        "seconds to wait for one stdio action",
+        intArg("agent-timeout-s", 1, MAX_DURATION_S),
+        30,
+      )
+      .option("--script <file>", "official action script ({actions:[{t, set}]})"),
+  )
     .addOption(
       new Option("--eval-track <track>", "evaluation track").choices(["EVAL-CB", "EVAL-TA", "EVAL-OC"]),
     )
@@ -214,38 +224,29 @@ export function registerPlayCommands(program: Command): void {
       } else printJson(payload);
     });
 
-  const playLlm = addModelOptions(
-    program
-      .command("play-llm")
-      .description(
-        "An LLM plays every instance of a bundle online (EVAL-CB or EVAL-TA), via the model engine",
+  const playLlm = addProtocolOptions(
+    addModelOptions(
+      program
+        .command("play-llm")
+        .description(
+          "An LLM plays every instance of a bundle online (EVAL-CB or EVAL-TA), via the model engine",
+        )
+        .requiredOption("--instances <file>", "instance bundle"),
+    )
+      .addOption(
+        new Option("--eval-track <track>", "EVAL-CB (closed book) | EVAL-TA (tools)")
+          .choices(["EVAL-CB", "EVAL-TA"])
+          .default("EVAL-CB"),
       )
-      .requiredOption("--instances <file>", "instance bundle"),
+      .option("--scratchpad", "let the model think in <scratchpad> before its JSON action")
+      .option(
+        "--max-malformed <n>",
+        "re-asks after a reply without a JSON action, then skip",
+        intArg("max-malformed", 0),
+        2,
+      )
+      .option("--max-tool-calls <n>", "EVAL-TA tool calls per timestep", intArg("max-tool-calls", 0), 4),
   )
-    .addOption(
-      new Option("--eval-track <track>", "EVAL-CB (closed book) | EVAL-TA (tools)")
-        .choices(["EVAL-CB", "EVAL-TA"])
-        .default("EVAL-CB"),
-    )
-    .option("--scratchpad", "let the model think in <scratchpad> before its JSON action")
-    .option(
-      "--max-malformed <n>",
-      "re-asks after a reply without a JSON action, then skip",
-      intArg("max-malformed", 0),
-      2,
-    )
-    .option("--max-tool-calls <n>", "EVAL-TA tool calls per timestep", intArg("max-tool-calls", 0), 4)
-    .addOption(
-      new Option("--protocol <p>", "play protocol")
-        .choices(["commit_only", "explore_then_commit"])
-        .default("commit_only"),
-    )
-    .option(
-      "--explore-episodes <n>",
-      "exploration rollouts (explore_then_commit)",
-      intArg("explore-episodes", 0),
-      3,
-    )
     .addOption(
       new Option("--renderer-track <track>", "json | visual").choices(["json", "visual"]).default("json"),
     )

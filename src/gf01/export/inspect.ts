@@ -7,16 +7,14 @@
  * run kept, nothing invented; offline agents have none. Results are our report's numbers for
  * the log's rows (the same aggregator as `gf01 report`, strata folded) with their intervals.
  */
-import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { ChatMessage } from "../../core/engine/types.js";
 import { InputError } from "../../core/errors.js";
 import type { InspectMessage, InspectRun, InspectSample } from "../../core/interop/inspect/log.js";
-import { parseWith } from "../../core/schema.js";
-import { readPromptStore, readRows } from "../../core/view/io.js";
-import { type RunRecord, runRecordSchema } from "../artifacts/run-record.js";
-import { ReportBuilder, type ReportGroup } from "../report/report.js";
-import { type StepLog, stepLogSchema } from "../view/dataset.js";
+import { EPISODE_METRICS } from "../artifacts/meta.js";
+import type { RunRecord } from "../artifacts/run-record.js";
+import { GROUP_DIMENSIONS, ReportBuilder, type ReportGroup } from "../report/report.js";
+import { readRunFile, type StepLog } from "../view/dataset.js";
 
 export interface Gf01InspectOptions {
   /** run_record JSONL files (`gf01 evaluate --out`, `play-llm --results`, a server's runs.jsonl). */
@@ -31,41 +29,17 @@ export interface Gf01InspectOptions {
   version: string;
 }
 
+/** Report dimensions a log does not split by: the family (one) and the mode and stratum. */
+const POOLED_IN_A_LOG: ReadonlySet<string> = new Set(["family_id", "mode", "difficulty_slice"]);
 /** Row fields that make a log: never pooled (the report's dimensions but mode and stratum, plus the scoring rule). */
 export const GF01_LOG_DIMENSIONS = [
-  "agent_name",
-  "eval_track",
-  "renderer_track",
-  "renderer_profile_id",
-  "play_protocol",
-  "scored_commit_episode",
-  "split_id",
-  "adaptation_condition",
-  "adaptation_budget_tokens",
-  "adaptation_data_scope",
-  "adaptation_protocol_id",
+  ...GROUP_DIMENSIONS.filter((d) => !POOLED_IN_A_LOG.has(d)),
   "atom_budget",
   "best_match_pool",
 ] as const;
 
 /** The per-episode metrics a score carries (its value: the four the report aggregates). */
-const SCORE_FIELDS = [
-  "suff",
-  "min1",
-  "valid",
-  "goal",
-  "eff_t",
-  "eff_a",
-  "ap_precision",
-  "ap_recall",
-  "ap_f1",
-  "ts_precision",
-  "ts_recall",
-  "ts_f1",
-  "exceeds_budget_atoms",
-  "kappa",
-  "score_c",
-] as const;
+const SCORE_FIELDS = [...EPISODE_METRICS, "exceeds_budget_atoms", "kappa", "score_c"] as const;
 
 interface Loaded {
   row: RunRecord;
@@ -73,19 +47,6 @@ interface Loaded {
   prompts: Map<string, ChatMessage[]> | null;
   source: string;
 }
-
-function sibling(runs: string, suffix: "steps" | "prompts"): string {
-  const a = `${runs}.${suffix}.jsonl`;
-  if (existsSync(a)) return a;
-  if (suffix === "steps" && basename(runs) === "runs.jsonl") {
-    const b = runs.replace(/runs\.jsonl$/, "steps.jsonl");
-    if (existsSync(b)) return b;
-  }
-  return a;
-}
-
-const condKey = (x: { instance_id: string; agent_name: string; eval_track: string; play_protocol: string }) =>
-  JSON.stringify([x.instance_id, x.agent_name, x.eval_track, x.play_protocol]);
 
 /** Resolved as the report reads a row: official rows were scored with these rules. */
 const withDefaults = (r: RunRecord): Record<string, unknown> => ({
@@ -98,31 +59,10 @@ async function load(o: Gf01InspectOptions): Promise<Loaded[]> {
   const out: Loaded[] = [];
   for (let f = 0; f < o.runs.length; f++) {
     const file = o.runs[f];
-    const rows = await readRows(file, (v, line) => ({ line, row: parseWith(runRecordSchema, v) }));
-    const stepsFile = o.steps?.[f] ?? sibling(file, "steps");
-    const steps = new Map<string, StepLog[]>();
-    if (existsSync(stepsFile))
-      for (const s of await readRows(stepsFile, (v) => parseWith(stepLogSchema, v))) {
-        const list = steps.get(condKey(s));
-        if (list) list.push(s);
-        else steps.set(condKey(s), [s]);
-      }
-    else if (o.steps?.[f]) throw new InputError("no such step log", { file: stepsFile });
-    const promptsFile = o.prompts?.[f] ?? sibling(file, "prompts");
-    if (o.prompts?.[f] && !existsSync(promptsFile))
-      throw new InputError("no such prompt store", { file: promptsFile });
-    const prompts = existsSync(promptsFile) ? await readPromptStore(promptsFile) : null;
-    for (const { line, row } of rows) {
-      let st: StepLog | null = null;
-      const list = steps.get(condKey(row));
-      if (list?.length) {
-        // Attempts of one player: the session when both carry it, else file order (as the viewer).
-        const sid = (row as { session_id?: unknown }).session_id;
-        const i = typeof sid === "string" ? list.findIndex((s) => s.session_id === sid) : 0;
-        if (i >= 0) st = list.splice(i, 1)[0];
-      }
-      out.push({ row, steps: st, prompts, source: `${basename(file)}:${line}` });
-    }
+    // Each row with its step log as the viewer pairs them (the session, else file order).
+    const r = await readRunFile(file, { steps: o.steps?.[f], prompts: o.prompts?.[f] }, true);
+    for (const { line, row, steps } of r.rows)
+      out.push({ row, steps, prompts: r.prompts, source: `${basename(file)}:${line}` });
   }
   return out;
 }

@@ -18,6 +18,7 @@ import { mealyToHoa } from "../hoa/mealy.js";
 import { compileInstance, DEFAULT_ATOM_BUDGET_RULE } from "../model/compile.js";
 import type { Gf01Instance } from "../model/types.js";
 import { type ScoreRow, scoreCertificate } from "../verify/score.js";
+import type { VerifyResult } from "../verify/verify.js";
 
 export const TEMPOBENCH_TASK_SCHEMA = "gf01.tempobench_task.v1";
 export const TEMPOBENCH_SCORE_SCHEMA = "gf01.tempobench_score.v1";
@@ -152,18 +153,13 @@ export function tempobenchCertificate(
   return atoms;
 }
 
-export interface TempobenchScore {
+/** The verdict and efficiency counts (`VerifyResult`), then the overlap scores. */
+export interface TempobenchScore extends VerifyResult {
   schema_version: typeof TEMPOBENCH_SCORE_SCHEMA;
   instance_id: string;
   /** The answer's certificate, or null when it was not in the format (then not certified). */
   certificate: [number, string, 0 | 1][] | null;
   parse_error: string | null;
-  suff: boolean;
-  min1: boolean;
-  valid: boolean;
-  goal: boolean;
-  eff_t: number;
-  eff_a: number;
   ap_f1: number;
   ts_f1: number;
   /** Why the certificate is structurally invalid (unknown input, step out of range, …), if it is. */

@@ -55,8 +55,8 @@ export function formalTaskToInstance(raw: unknown, ctx: FormalTaskContext = {}):
   const windowSize = task.window_size ?? 1;
   validateInstanceFields(automaton, baseTrace, task, windowSize, err);
 
-  const core: Gf01Instance = {
-    instance_id: "",
+  // The task's semantic fields, in instance key order: hashed for the identity, then the instance.
+  const fields = {
     automaton,
     base_trace: baseTrace,
     effect_ap: task.effect_ap,
@@ -65,6 +65,7 @@ export function formalTaskToInstance(raw: unknown, ctx: FormalTaskContext = {}):
     window_size: windowSize,
     budget_timestep: task.budget_timestep,
   };
+  const core: Gf01Instance = { instance_id: "", ...fields };
   const contentHash = canonicalHash(semanticIdentity(core));
   // Key order follows the official dict construction (only matters for unsorted dumps).
   let provenance: Record<string, unknown> = {
@@ -83,13 +84,7 @@ export function formalTaskToInstance(raw: unknown, ctx: FormalTaskContext = {}):
 
   return {
     instance_id: task.instance_id || `gf01-${contentHash.slice(0, 12)}`,
-    automaton,
-    base_trace: baseTrace,
-    effect_ap: task.effect_ap,
-    t_star: task.t_star,
-    mode: task.mode,
-    window_size: windowSize,
-    budget_timestep: task.budget_timestep,
+    ...fields,
     budget_atoms: task.budget_atoms ?? null,
     seed: task.seed ?? null,
     complexity: { ...(task.complexity ?? {}) },

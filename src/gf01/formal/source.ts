@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { InputError } from "../../core/errors.js";
-import type { LoadedBundle } from "../artifacts/bundle.js";
+import type { LoadedBundle } from "../artifacts/loaded-bundle.js";
 import { hoaToMealy } from "../hoa/mealy.js";
 import { parseHoa } from "../hoa/parser.js";
 import { compileInstance } from "../model/compile.js";

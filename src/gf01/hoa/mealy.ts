@@ -231,15 +231,10 @@ function matchingEdge(
   return hit;
 }
 
-function uniqueEdge(
-  s: HoaState,
-  letter: number,
-  nAps: number,
-  aliases: ReturnType<typeof aliasTable>,
-  text: () => string,
-  fail: (msg: string, node?: object) => never,
-): number {
-  const k = matchingEdge(s, letter, nAps, aliases, text, fail);
+/** The one edge enabled on `letter` (as `matchingEdge`); none is an error (a partial automaton). */
+function uniqueEdge(...args: Parameters<typeof matchingEdge>): number {
+  const [s, , , , text, fail] = args;
+  const k = matchingEdge(...args);
   if (k < 0) fail(`state ${s.id} (${hoaStateName(s)}) has no edge for ${text()} (partial automaton)`, s);
   return k;
 }
@@ -315,6 +310,37 @@ export interface MealyToHoaOptions {
 }
 
 /**
+ * The transition of state `name` on input key `key` (official key order), checked: its target's
+ * state index and its output bits in output-AP order. Both HOA exports read transitions so.
+ */
+function checkedTransition(
+  m: MealyAutomaton,
+  index: ReadonlyMap<string, number>,
+  name: string,
+  key: string,
+): { target: number; outputs: (0 | 1)[] } {
+  const tr = m.transitions[name]?.[key];
+  if (!tr)
+    throw new InputError(`automaton is partial: missing transition for state=${name} key=${key}`, {
+      field: `transitions.${name}`,
+    });
+  const target = index.get(tr.next_state);
+  if (target === undefined)
+    throw new InputError(`next_state ${JSON.stringify(tr.next_state)} is not in states`, {
+      field: `transitions.${name}.${key}.next_state`,
+    });
+  const outputs = m.output_aps.map((ap): 0 | 1 => {
+    const v = tr.output[ap] ?? 0;
+    if (v !== 0 && v !== 1)
+      throw new InputError(`output value must be 0 or 1, got ${JSON.stringify(v)}`, {
+        field: `transitions.${name}.${key}.output.${ap}`,
+      });
+    return v;
+  });
+  return { target, outputs };
+}
+
+/**
  * Export a Mealy machine as HOA in the label reading: AP = input_aps then output_aps,
  * `controllable-AP:` marks the outputs, state i is `states[i]` (named), and each transition
  * is an edge labeled by the full input cube and its output cube. `hoaToMealy` reads it back
@@ -339,28 +365,11 @@ export function mealyToHoa(m: MealyAutomaton, opts: MealyToHoaOptions = {}): Hoa
       });
     const edges = [];
     for (let sym = 0; sym < 1 << nIn; sym++) {
-      const key = symbolKey(m.input_aps, sym);
-      const tr = row[key];
-      if (!tr)
-        throw new InputError(`automaton is partial: missing transition for state=${name} key=${key}`, {
-          field: `transitions.${name}`,
-        });
-      const target = index.get(tr.next_state);
-      if (target === undefined)
-        throw new InputError(`next_state ${JSON.stringify(tr.next_state)} is not in states`, {
-          field: `transitions.${name}.${key}.next_state`,
-        });
+      const { target, outputs } = checkedTransition(m, index, name, symbolKey(m.input_aps, sym));
       // HOA letters put AP 0 in the least significant bit; official keys put input 0 first.
       let letter = 0;
       for (let i = 0; i < nIn; i++) if ((sym >> (nIn - 1 - i)) & 1) letter |= 1 << i;
-      for (let j = 0; j < nOut; j++) {
-        const v = tr.output[m.output_aps[j]] ?? 0;
-        if (v !== 0 && v !== 1)
-          throw new InputError(`output value must be 0 or 1, got ${JSON.stringify(v)}`, {
-            field: `transitions.${name}.${key}.output.${m.output_aps[j]}`,
-          });
-        if (v === 1) letter |= 1 << (nIn + j);
-      }
+      for (let j = 0; j < nOut; j++) if (outputs[j] === 1) letter |= 1 << (nIn + j);
       edges.push({ label: cubeLabel(aps.length, letter), targets: [target] });
     }
     return { id, name, edges };
@@ -420,26 +429,9 @@ export function mealyToStateOutputHoa(m: MealyAutomaton, opts: MealyToHoaOptions
   const code = new Int32Array(m.states.length * nSym);
   m.states.forEach((name, si) => {
     for (let sym = 0; sym < nSym; sym++) {
-      const key = symbolKey(m.input_aps, sym);
-      const tr = m.transitions[name]?.[key];
-      if (!tr)
-        throw new InputError(`automaton is partial: missing transition for state=${name} key=${key}`, {
-          field: `transitions.${name}`,
-        });
-      const t = index.get(tr.next_state);
-      if (t === undefined)
-        throw new InputError(`next_state ${JSON.stringify(tr.next_state)} is not in states`, {
-          field: `transitions.${name}.${key}.next_state`,
-        });
+      const { target: t, outputs } = checkedTransition(m, index, name, symbolKey(m.input_aps, sym));
       let c = 0;
-      for (let j = 0; j < nOut; j++) {
-        const v = tr.output[m.output_aps[j]] ?? 0;
-        if (v !== 0 && v !== 1)
-          throw new InputError(`output value must be 0 or 1, got ${JSON.stringify(v)}`, {
-            field: `transitions.${name}.${key}.output.${m.output_aps[j]}`,
-          });
-        if (v === 1) c |= 1 << (nOut - 1 - j);
-      }
+      for (let j = 0; j < nOut; j++) if (outputs[j] === 1) c |= 1 << (nOut - 1 - j);
       next[si * nSym + sym] = t;
       code[si * nSym + sym] = c;
     }

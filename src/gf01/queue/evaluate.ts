@@ -6,7 +6,7 @@
 import { type JobOutcome, runJobs } from "../../core/queue/coordinator.js";
 import { QueueUnavailableError, SINK_KEY } from "../../core/queue/redis.js";
 import type { QueueUrl } from "../../core/queue/url.js";
-import type { EvaluateRowParams } from "../api.js";
+import type { EvaluateRowParams } from "../evaluate-row.js";
 import type { Gf01Instance } from "../model/types.js";
 import { Progress } from "../../core/progress.js";
 

@@ -1,6 +1,6 @@
 /** The GF-01 job handlers run by `gf01 worker` / `geb worker` (in sandboxed processes). */
 import { InputError } from "../../core/errors.js";
-import { evaluateInstanceRow } from "../api.js";
+import { evaluateInstanceRow } from "../evaluate-row.js";
 import { runRecordLine } from "../artifacts/run-record.js";
 import type { EvaluateJobData, EvaluateJobResult } from "./evaluate.js";
 

@@ -4,6 +4,7 @@
  * its implementation (`gf01 --help` loads none of them). JSON on stdout, exit 2 unless passed.
  */
 import { type Command, CommanderError, Option } from "commander";
+import { adaptationOptions } from "../cli/run-condition.js";
 import {
   FlagError,
   floatFlag,
@@ -383,12 +384,7 @@ Example:
           blackboxPanel: bb === "none" || bb === "" ? [] : commaList(bb),
           externalRuns: o.externalRuns,
           externalEpisodes: o.externalEpisodes,
-          adaptation: {
-            adaptationCondition: o.adaptationCondition,
-            adaptationBudgetTokens: o.adaptationBudgetTokens,
-            adaptationDataScope: o.adaptationDataScope,
-            adaptationProtocolId: o.adaptationProtocolId,
-          },
+          adaptation: adaptationOptions(o),
           seed: o.seed,
           rendererTrack: o.rendererTrack,
           pool: o.bestMatchPool,

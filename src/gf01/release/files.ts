@@ -19,6 +19,7 @@ import {
   splitPolicyCheck,
 } from "./policy.js";
 import { type BaselinePolicyLevel, BASELINE_POLICY_LEVELS, PanelCoverage } from "./report-check.js";
+import { verdictHead } from "../report/verdict.js";
 
 /** Fixed file names of a freeze folder and a campaign folder (official layout). */
 export const FREEZE_FILES = {
@@ -191,8 +192,7 @@ export async function releaseCandidateCheck(
   return {
     ok: passed,
     payload: {
-      status: passed ? "ok" : "error",
-      error_type: passed ? "" : "release_candidate_check_failed",
+      ...verdictHead(passed, "release_candidate_check_failed"),
       passed,
       freeze_dir: freezeDir,
       campaign_dir: campaignDir,

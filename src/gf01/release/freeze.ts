@@ -20,11 +20,8 @@ import { InputError } from "../../core/errors.js";
 import { buildBundle, instancesHash } from "../artifacts/bundle.js";
 import { buildSplitManifest } from "../artifacts/manifest.js";
 import {
-  BENCHMARK_VERSION,
-  CHECKER_VERSION,
+  componentVersions,
   FAMILY_ID,
-  GENERATOR_VERSION,
-  HARNESS_VERSION,
   IDENTIFIABILITY_METRIC_ID,
   IDENTIFIABILITY_MIN_RESPONSE_RATIO,
   IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES,
@@ -256,10 +253,7 @@ export function buildFreeze(o: FreezeOptions): FreezeResult {
   const common = {
     freeze_id: o.freezeId,
     family_id: FAMILY_ID,
-    benchmark_version: bundle.benchmark_version ?? BENCHMARK_VERSION,
-    generator_version: bundle.generator_version ?? GENERATOR_VERSION,
-    checker_version: bundle.checker_version ?? CHECKER_VERSION,
-    harness_version: bundle.harness_version ?? HARNESS_VERSION,
+    ...componentVersions(bundle),
     git_commit: bundle.git_commit,
     config_hash: bundle.config_hash,
     seed_count: kept.length,

@@ -12,6 +12,7 @@
 import { pyFloat, pyStr, pyStrip } from "../../core/pyjson.js";
 import { manifestErrors } from "../artifacts/manifest.js";
 import { OFFICIAL_SPLITS } from "../artifacts/meta.js";
+import { verdictHead } from "../report/verdict.js";
 
 export const SPLIT_POLICY_VERSION = "gf01.split_policy.v1";
 export const ROTATION_POLICY_VERSION = "gf01.rotation_policy.v1";
@@ -141,8 +142,7 @@ export function splitPolicyReport(
   return {
     passed,
     report: {
-      status: passed ? "ok" : "error",
-      error_type: passed ? "" : "split_policy_violation",
+      ...verdictHead(passed, "split_policy_violation"),
       split_policy_version: SPLIT_POLICY_VERSION,
       manifest_schema_version: manifest.schema_version ?? "unknown",
       instance_count: total,
@@ -176,6 +176,13 @@ function ratiosOrError(arg: string | undefined): Record<string, number> | CheckR
     return errorPayload("invalid_split_ratio_arg", { message: (e as Error).message });
   }
 }
+/** A manifest that fails its schema: how many errors, the first 50. */
+const manifestSchemaError = (errorType: string, errs: readonly string[], strict: boolean): CheckResult =>
+  errorPayload(errorType, {
+    strict_manifest: strict,
+    error_count: errs.length,
+    errors_preview: errs.slice(0, 50),
+  });
 const isResult = (x: unknown): x is CheckResult =>
   !!x && typeof x === "object" && "payload" in x && "ok" in x;
 
@@ -183,12 +190,7 @@ const isResult = (x: unknown): x is CheckResult =>
 export function splitPolicyCheck(manifest: unknown, o: SplitPolicyCheckOptions = {}): CheckResult {
   const strict = !!o.strictManifest;
   const errs = manifestErrors(manifest, strict);
-  if (errs.length)
-    return errorPayload("manifest_schema_validation", {
-      strict_manifest: strict,
-      error_count: errs.length,
-      errors_preview: errs.slice(0, 50),
-    });
+  if (errs.length) return manifestSchemaError("manifest_schema_validation", errs, strict);
   const ratios = ratiosOrError(o.targetRatiosArg);
   if (isResult(ratios)) return ratios;
   const { report, passed } = splitPolicyReport(manifest as Record<string, unknown>, {
@@ -297,8 +299,7 @@ export function releaseRotationReport(
       public_to_private_reuse_count: reuse.length,
       public_to_private_reuse_preview: reuse.slice(0, 20),
       public_to_private_pass: reusePass,
-      status: passed ? "ok" : "error",
-      error_type: passed ? "" : "release_rotation_policy_violation",
+      ...verdictHead(passed, "release_rotation_policy_violation"),
     },
   };
 }
@@ -327,20 +328,10 @@ export function releaseGovernanceCheck(
   const strict = o.strictManifest ?? true;
   const requireNames = o.requireOfficialSplitNames ?? true;
   const errs = manifestErrors(current, strict);
-  if (errs.length)
-    return errorPayload("manifest_schema_validation", {
-      strict_manifest: strict,
-      error_count: errs.length,
-      errors_preview: errs.slice(0, 50),
-    });
+  if (errs.length) return manifestSchemaError("manifest_schema_validation", errs, strict);
   if (previous !== undefined) {
     const pe = manifestErrors(previous, strict);
-    if (pe.length)
-      return errorPayload("previous_manifest_schema_validation", {
-        strict_manifest: strict,
-        error_count: pe.length,
-        errors_preview: pe.slice(0, 50),
-      });
+    if (pe.length) return manifestSchemaError("previous_manifest_schema_validation", pe, strict);
   }
   const ratios = ratiosOrError(o.targetRatiosArg);
   if (isResult(ratios)) return ratios;
@@ -363,8 +354,7 @@ export function releaseGovernanceCheck(
   return {
     ok: passed,
     payload: {
-      status: passed ? "ok" : "error",
-      error_type: passed ? "" : "release_governance_violation",
+      ...verdictHead(passed, "release_governance_violation"),
       split_policy_version: SPLIT_POLICY_VERSION,
       rotation_policy_version: ROTATION_POLICY_VERSION,
       manifest_path: o.manifestPath ?? "",

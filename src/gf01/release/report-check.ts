@@ -6,6 +6,7 @@
  */
 import { pyStr, pyStrip } from "../../core/pyjson.js";
 import { BASELINE_PANEL_CORE, BASELINE_PANEL_FULL } from "../agents/registry.js";
+import { verdictHead } from "../report/verdict.js";
 
 export const BASELINE_PANEL_POLICY_VERSION = "gf01.baseline_panel_policy.v1";
 export const BASELINE_POLICY_LEVELS = ["full", "core"] as const;
@@ -122,8 +123,7 @@ export class PanelCoverage {
     return {
       ok,
       payload: {
-        status: ok ? "ok" : "error",
-        error_type: ok ? "" : "release_report_policy_violation",
+        ...verdictHead(ok, "release_report_policy_violation"),
         baseline_policy_version: BASELINE_PANEL_POLICY_VERSION,
         baseline_policy_level: this.level,
         required_agents: this.required,

@@ -5,18 +5,14 @@
  */
 import { z } from "zod";
 import { registerSchema } from "../../core/schema.js";
+import { identityShape } from "../artifacts/header-schema.js";
 
 const int = z.number().int();
 const sha = z.string().regex(/^[0-9a-f]{64}$/);
 
 const freezeCommon = {
   freeze_id: z.string().min(1),
-  family_id: z.literal("GF-01"),
-  benchmark_version: z.string(),
-  generator_version: z.string(),
-  checker_version: z.string(),
-  harness_version: z.string(),
-  git_commit: z.string(),
+  ...identityShape(),
   config_hash: z.string(),
   seed_count: int.nonnegative(),
   seeds: z.array(int),
@@ -66,12 +62,7 @@ registerSchema("gf01.release_freeze.v1", releaseFreezeSchema);
 const fileEntry = z.object({ path: z.string(), size_bytes: int.nonnegative(), sha256: sha });
 export const releasePackageSchema = z.looseObject({
   schema_version: z.literal("gf01.release_package.v1"),
-  family_id: z.literal("GF-01"),
-  benchmark_version: z.string(),
-  generator_version: z.string(),
-  checker_version: z.string(),
-  harness_version: z.string(),
-  git_commit: z.string(),
+  ...identityShape(),
   strict_validation: z.looseObject({
     status: z.literal("ok"),
     rows: int.nonnegative(),

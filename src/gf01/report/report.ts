@@ -8,6 +8,7 @@
  */
 import { compareCodePoints } from "../../core/pyjson.js";
 import type { ManifestCoverage } from "../artifacts/manifest.js";
+import { ADAPTATION_FIELDS } from "../artifacts/meta.js";
 import { formatInterval, type IntervalsBlock } from "../../core/stats/index.js";
 import { GroupIntervals, mddLine } from "./intervals.js";
 import { FsumAcc } from "./stats.js";
@@ -53,10 +54,7 @@ export const GROUP_DIMENSIONS = [
   "split_id",
   "mode",
   "difficulty_slice",
-  "adaptation_condition",
-  "adaptation_budget_tokens",
-  "adaptation_data_scope",
-  "adaptation_protocol_id",
+  ...ADAPTATION_FIELDS,
 ] as const;
 
 interface Acc {

@@ -10,6 +10,7 @@
  * `human-web`/`human-terminal` agent) are different: one player playing an instance again is a
  * new attempt, not a duplicate (`report --attempts`); only the same session twice is.
  */
+import { ADAPTATION_FIELDS } from "../artifacts/meta.js";
 const TRACK_BOUND: Readonly<Record<string, string>> = {
   "BL-03-ToolPlanner": "EVAL-TA",
   "BL-04-ExactOracle": "EVAL-OC",
@@ -23,10 +24,7 @@ const RUN_KEY = [
   "renderer_track",
   "play_protocol",
   "scored_commit_episode",
-  "adaptation_condition",
-  "adaptation_budget_tokens",
-  "adaptation_data_scope",
-  "adaptation_protocol_id",
+  ...ADAPTATION_FIELDS,
 ] as const;
 
 /** A row played by a person (web or terminal), whose repeated plays are attempts. */

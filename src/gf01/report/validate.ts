@@ -21,6 +21,7 @@ import {
   officialRowIssues,
   type RowIssue,
 } from "../artifacts/run-record.js";
+import { EPISODE_METRICS } from "../artifacts/meta.js";
 import type { Scorer } from "../artifacts/scorer.js";
 import { parseCertificate } from "../model/certificate.js";
 import {
@@ -63,20 +64,7 @@ export interface ValidationOutcome {
   coverage?: ManifestCoverage;
 }
 
-const METRIC_FIELDS = [
-  "suff",
-  "min1",
-  "valid",
-  "goal",
-  "eff_t",
-  "eff_a",
-  "ap_precision",
-  "ap_recall",
-  "ap_f1",
-  "ts_precision",
-  "ts_recall",
-  "ts_f1",
-] as const;
+const METRIC_FIELDS = EPISODE_METRICS;
 const INSTANCE_FIELDS = [
   "split_id",
   "mode",

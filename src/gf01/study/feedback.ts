@@ -167,6 +167,27 @@ export function feedbackTableError(table: CsvTable, required: readonly string[])
   return undefined;
 }
 
+/**
+ * A check stopped by feedback rows it cannot read (the feedback and the session checks): the
+ * rows named in the payload (with the reasons so far, for a strict run) and in the one-line error.
+ */
+export function badRowsResult(o: {
+  errorType: string;
+  message: string;
+  badRows: readonly (string | number)[];
+  failureReasons?: string[];
+  error: string;
+}): { ok: false; payload: Payload; error: string } {
+  const payload: Payload = {
+    status: "error",
+    error_type: o.errorType,
+    message: o.message,
+    bad_rows: o.badRows,
+  };
+  if (o.failureReasons) payload.failure_reasons = o.failureReasons;
+  return { ok: false, payload, error: o.error };
+}
+
 /** Rows still as the template wrote them (the placeholder date, or a template row verbatim). */
 export function templateRows(table: CsvTable): { tester_id: string; line: number; reason: string }[] {
   const template = parseCsv(feedbackTemplate()).rows;
@@ -189,14 +210,8 @@ export function templateRows(table: CsvTable): { tester_id: string; line: number
   return out;
 }
 
-const SCORE_FIELDS = [
-  "objective_clarity",
-  "control_clarity",
-  "action_effect_clarity",
-  "visual_overload",
-  "must_fix_blockers",
-  "notes",
-];
+/** The columns a tester fills in about the game (after who, when and what was run). */
+const SCORE_FIELDS = FEEDBACK_COLUMNS.slice(FEEDBACK_COLUMNS.indexOf("objective_clarity"));
 const sameScores = (a: Record<string, string | undefined>, b: Record<string, string | undefined>): boolean =>
   SCORE_FIELDS.every((f) => (a[f] ?? "").trim() === (b[f] ?? "").trim());
 
@@ -262,20 +277,14 @@ export function feedbackCheck(
     if (a >= minScore) effect++;
     blockers += Math.max(0, m);
   });
-  if (bad.length) {
-    const payload: Payload = {
-      status: "error",
-      error_type: "feedback_value_error",
+  if (bad.length)
+    return badRowsResult({
+      errorType: "feedback_value_error",
       message: "non-integer clarity/blocker fields in rows",
-      bad_rows: bad,
-    };
-    if (strict) payload.failure_reasons = [...reasons, ...bad.map((t) => `non_integer_field: ${t}`)];
-    return {
-      ok: false,
-      payload,
+      badRows: bad,
+      failureReasons: strict ? [...reasons, ...bad.map((t) => `non_integer_field: ${t}`)] : undefined,
       error: `${path}: non-integer clarity/blocker fields in rows ${bad.join(", ")}`,
-    };
-  }
+    });
   const n = table.rows.length;
   const ratios = [objective / n, control / n, effect / n];
   const thresholdsMet = blockers === 0 && ratios.every((x) => x >= minRatio);

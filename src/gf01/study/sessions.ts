@@ -11,7 +11,8 @@
  * also one line in `failure_reasons` (`missing_session: …`, `actor_not_human: …`).
  */
 import { PyFloat } from "../../core/pyjson.js";
-import { type CsvTable, feedbackCheck, feedbackTableError } from "./feedback.js";
+import { badRowsResult, type CsvTable, feedbackCheck, feedbackTableError } from "./feedback.js";
+import { verdictHead } from "../report/verdict.js";
 
 export const SESSION_CHECK_SCHEMA = "gf01.p0_session_check.v1";
 export const GATE_SCHEMA = "gf01.p0_gate.v1";
@@ -156,23 +157,16 @@ export function sessionCheck(
       }
     }
   });
-  if (badSeedRows.length) {
-    const payload: Payload = {
-      status: "error",
-      error_type: "feedback_seed_list_error",
+  if (badSeedRows.length)
+    return badRowsResult({
+      errorType: "feedback_seed_list_error",
       message: "feedback rows contain invalid or empty seed_list_run values",
-      bad_rows: badSeedRows,
-    };
-    return {
-      ok: false,
-      payload,
+      badRows: badSeedRows,
       error: `${feedbackPath}: invalid or empty seed_list_run in rows ${badSeedRows.join(", ")}`,
-    };
-  }
+    });
   const passed = !missing.length && !issues.length;
   const payload: Payload = {
-    status: passed ? "ok" : "error",
-    error_type: passed ? "" : "p0_session_coverage_failed",
+    ...verdictHead(passed, "p0_session_coverage_failed"),
     schema_version: SESSION_CHECK_SCHEMA,
     feedback_path: feedbackPath,
     runs_dir: runsDir,

@@ -58,6 +58,16 @@ export interface ScoreOptions {
   atomBudget?: AtomBudgetRule;
 }
 
+/** A score row's verdict and efficiency counts, from the verification (in row order). */
+const verdictFields = (ver: VerifyResult) => ({
+  suff: ver.suff,
+  min1: ver.min1,
+  valid: ver.valid,
+  goal: ver.goal,
+  eff_t: ver.eff_t,
+  eff_a: ver.eff_a,
+});
+
 /**
  * Score one agent certificate as the official `evaluate_agent_on_instance` does: the
  * certificate is first put in canonical order (official `sorted_certificate`), verified,
@@ -89,12 +99,7 @@ export function scoreCertificate(
   const M = ver.valid ? 1 : 0;
   const G = ver.goal ? 1 : 0;
   return {
-    suff: ver.suff,
-    min1: ver.min1,
-    valid: ver.valid,
-    goal: ver.goal,
-    eff_t: ver.eff_t,
-    eff_a: ver.eff_a,
+    ...verdictFields(ver),
     ap_precision: bm.ap_precision,
     ap_recall: bm.ap_recall,
     ap_f1: bm.ap_f1,
@@ -168,12 +173,7 @@ export function scoreRunMetrics(
   const ver = verifyCertificate(ci, cert);
   if (!ver.valid) return scoreCertificate(ci0, cert, opts);
   return {
-    suff: ver.suff,
-    min1: ver.min1,
-    valid: ver.valid,
-    goal: ver.goal,
-    eff_t: ver.eff_t,
-    eff_a: ver.eff_a,
+    ...verdictFields(ver),
     ...apTsMetrics(cert, cert),
     score_c: 1,
     kappa: [1, 1, -ver.eff_t, -ver.eff_a],

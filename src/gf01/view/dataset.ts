@@ -92,7 +92,8 @@ interface Loaded {
   promptsFile: string;
 }
 
-function defaultSibling(runs: string, suffix: "steps" | "prompts"): string {
+/** The step log or prompt store beside a run file, by name (the viewer's and the exporters' default). */
+function siblingFile(runs: string, suffix: "steps" | "prompts"): string {
   const a = `${runs}.${suffix}.jsonl`;
   if (existsSync(a)) return a;
   // gf01 serve's data dir: runs.jsonl beside steps.jsonl.
@@ -104,7 +105,72 @@ function defaultSibling(runs: string, suffix: "steps" | "prompts"): string {
 }
 
 const condKey = (x: { instance_id: string; agent_name: string; eval_track: string; play_protocol: string }) =>
-  `${x.instance_id}\u0000${x.agent_name}\u0000${x.eval_track}\u0000${x.play_protocol}`;
+  JSON.stringify([x.instance_id, x.agent_name, x.eval_track, x.play_protocol]);
+
+/** A step log file's episodes by condition (instance, agent, track, protocol), in file order. */
+async function readStepLogs(stepsFile: string): Promise<Map<string, StepLog[]>> {
+  const steps = new Map<string, StepLog[]>();
+  for (const s of await readRows(stepsFile, (v) => parseWith(stepLogSchema, v))) {
+    const k = condKey(s);
+    const list = steps.get(k);
+    if (list) list.push(s);
+    else steps.set(k, [s]);
+  }
+  return steps;
+}
+
+/**
+ * The step log of a run row, taken out of `steps` (readStepLogs). Attempts of one player: match
+ * the session when both carry it; else in file order. (A row's session missing from the log gets
+ * no replay rather than another attempt's.)
+ */
+function takeStepLog(steps: Map<string, StepLog[]>, row: RunRecord): StepLog | null {
+  const list = steps.get(condKey(row));
+  if (!list?.length) return null;
+  const sid = (row as { session_id?: unknown }).session_id;
+  const i = typeof sid === "string" ? list.findIndex((s) => s.session_id === sid) : 0;
+  return i >= 0 ? list.splice(i, 1)[0] : null;
+}
+
+/** A run file's rows, each with its step log (or null), and the file's prompt store. */
+export interface RunFileEpisodes {
+  rows: { line: number; row: RunRecord; steps: StepLog | null }[];
+  /** The step log looked for (given, or the sibling by name), and whether it was there. */
+  stepsFile: string;
+  haveSteps: boolean;
+  promptsFile: string;
+  prompts: Map<string, ChatMessage[]> | null;
+}
+
+/**
+ * Read a run file (validated; errors name file, line and field) with its step log and prompt
+ * store: the files given, else the siblings by name. A sibling that is not there means no log;
+ * a given file that is not there is an error when `givenMustExist` (the exporters), no log for
+ * the viewer (which notes it).
+ */
+export async function readRunFile(
+  file: string,
+  given: { steps?: string; prompts?: string },
+  givenMustExist: boolean,
+): Promise<RunFileEpisodes> {
+  const rows = await readRows(file, (value, line) => ({ line, row: parseWith(runRecordSchema, value) }));
+  const stepsFile = given.steps ?? siblingFile(file, "steps");
+  const haveSteps = existsSync(stepsFile);
+  if (!haveSteps && given.steps && givenMustExist)
+    throw new InputError("no such step log", { file: stepsFile });
+  const steps = haveSteps ? await readStepLogs(stepsFile) : new Map<string, StepLog[]>();
+  const promptsFile = given.prompts ?? siblingFile(file, "prompts");
+  if (given.prompts && givenMustExist && !existsSync(promptsFile))
+    throw new InputError("no such prompt store", { file: promptsFile });
+  const prompts = existsSync(promptsFile) ? await readPromptStore(promptsFile) : null;
+  return {
+    rows: rows.map(({ line, row }) => ({ line, row, steps: takeStepLog(steps, row) })),
+    stepsFile,
+    haveSteps,
+    promptsFile,
+    prompts,
+  };
+}
 
 export const GF01_COLUMNS: ViewColumn[] = [
   { key: "agent", label: "agent", facet: true, hidden: true },
@@ -144,45 +210,15 @@ export async function gf01ViewDataset(o: Gf01ViewOptions): Promise<ViewDataset> 
   const loaded: Loaded[] = [];
   for (let f = 0; f < o.runs.length; f++) {
     const file = o.runs[f];
-    const rows = await readRows(file, (value, line) => ({ line, row: parseWith(runRecordSchema, value) }));
-    const stepsFile = o.steps?.[f] ?? defaultSibling(file, "steps");
-    const steps = new Map<string, StepLog[]>();
-    let haveSteps = false;
-    if (existsSync(stepsFile)) {
-      haveSteps = true;
-      for (const s of await readRows(stepsFile, (v) => parseWith(stepLogSchema, v))) {
-        const k = condKey(s);
-        const list = steps.get(k);
-        if (list) list.push(s);
-        else steps.set(k, [s]);
-      }
-    } else {
+    const r = await readRunFile(file, { steps: o.steps?.[f], prompts: o.prompts?.[f] }, false);
+    if (!r.haveSteps) {
       notes.push(
-        `${file}: no step log (${stepsFile}); observations, actions and rejections are not recorded for these episodes`,
+        `${file}: no step log (${r.stepsFile}); observations, actions and rejections are not recorded for these episodes`,
       );
     }
-    const promptsFile = o.prompts?.[f] ?? defaultSibling(file, "prompts");
-    const prompts = existsSync(promptsFile) ? await readPromptStore(promptsFile) : null;
-    for (const { line, row } of rows) {
-      let st: StepLog | null = null;
-      const list = steps.get(condKey(row));
-      if (list?.length) {
-        // Attempts of one player: match the session when both carry it; else in file order.
-        // (A row's session missing from the log gets no replay rather than another attempt's.)
-        const sid = (row as { session_id?: unknown }).session_id;
-        const i = typeof sid === "string" ? list.findIndex((s) => s.session_id === sid) : 0;
-        if (i >= 0) st = list.splice(i, 1)[0];
-      }
-      loaded.push({
-        row,
-        file,
-        line,
-        steps: st,
-        stepsFile: haveSteps ? stepsFile : null,
-        prompts,
-        promptsFile,
-      });
-    }
+    const stepsFile = r.haveSteps ? r.stepsFile : null;
+    for (const { line, row, steps } of r.rows)
+      loaded.push({ row, file, line, steps, stepsFile, prompts: r.prompts, promptsFile: r.promptsFile });
   }
 
   // A run = one file × one condition (agent, track, protocol): conditions are never pooled.

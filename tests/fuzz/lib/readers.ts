@@ -646,7 +646,8 @@ export function readerTargets(fx: FuzzFixtures): ReaderTarget[] {
       valid: text(join(ROOT, "tests/fixtures/geb/memory/reference/summary.json")),
       fileName: "summary.json",
       read: async (file) => {
-        await validateArtifactFile({ schema: "geb.memory_verify_summary.v1", path: file });
+        const loadSchemas = () => import("../../../src/index.js");
+        await validateArtifactFile({ schema: "geb.memory_verify_summary.v1", path: file, loadSchemas });
         return validateArtifactFile({ schema: join(UTIL, "inputs/schemas/summary.schema.json"), path: file });
       },
     },

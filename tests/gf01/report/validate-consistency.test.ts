@@ -8,6 +8,7 @@ import { defaultScorer, parseAtomBudgetRule, parseBestMatchPool } from "../../..
 import { parseBundle } from "../../../src/gf01/artifacts/bundle.js";
 import { validateRows } from "../../../src/gf01/report/validate.js";
 import { readJson, readJsonl } from "../parity/helpers.js";
+import { EPISODE_METRICS } from "../../../src/gf01/artifacts/meta.js";
 
 const bundle = parseBundle(readJson("bundles/instance_bundle.json"));
 const greedy = readJsonl("runs/greedy.jsonl");
@@ -79,22 +80,7 @@ describe("validate: atom-budget rule recorded per row", () => {
   const row: Record<string, unknown> = {
     ...base,
     certificate: c.scored_certificate,
-    ...Object.fromEntries(
-      [
-        "suff",
-        "min1",
-        "valid",
-        "goal",
-        "eff_t",
-        "eff_a",
-        "ap_precision",
-        "ap_recall",
-        "ap_f1",
-        "ts_precision",
-        "ts_recall",
-        "ts_f1",
-      ].map((f) => [f, c[f]]),
-    ),
+    ...Object.fromEntries(EPISODE_METRICS.map((f) => [f, c[f]])),
   };
   it("a row without atom_budget is re-scored under the newest official rule (valid)", async () => {
     expect(row.valid).toBe(true);

@@ -11,20 +11,10 @@ import {
   verifyCertificate,
 } from "../../../src/gf01/verify/index.js";
 import { certFor, flipCertFor, type Tiny, tinyInstance } from "./arb.js";
+import { EPISODE_METRICS } from "../../../src/gf01/artifacts/meta.js";
 
 const RUN_FIELDS: readonly (keyof RunScore)[] = [
-  "suff",
-  "min1",
-  "valid",
-  "goal",
-  "eff_t",
-  "eff_a",
-  "ap_precision",
-  "ap_recall",
-  "ap_f1",
-  "ts_precision",
-  "ts_recall",
-  "ts_f1",
+  ...EPISODE_METRICS,
   "score_c",
   "kappa",
   "diagnostic_status",

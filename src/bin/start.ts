@@ -9,12 +9,12 @@
  */
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { runDemo as runGebDemo } from "./geb/api.js";
-import { runGf01MainJob } from "./gf01/main-job.js";
+import { runDemo as runGebDemo } from "../geb/api.js";
+import { runGf01MainJob } from "../gf01/main-job.js";
 
 // `npm start --web` (npm sets npm_config_web) or `npm start -- --web`: the browser game instead.
 if (process.env.npm_config_web === "true" || process.argv.includes("--web")) {
-  const { main: gf01 } = await import("./gf01/cli.js");
+  const { main: gf01 } = await import("../gf01/cli.js");
   const rest = process.argv.slice(2).filter((a) => a !== "--web");
   process.exitCode = await gf01(["serve", ...rest]);
 } else await mainJob();
