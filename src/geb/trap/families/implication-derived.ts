@@ -20,7 +20,7 @@ import type { ScoredRow } from "../kit/score-rows.js";
 import { lookupPrediction } from "../ledger.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
-import { icPolicyContract, icRulePrediction } from "./control-scaffold.js";
+import { icPolicyContract, icPrecedenceQuestion, icRulePrediction } from "./control-scaffold.js";
 import { IC_ALLOWED_VALUES } from "./control-scaffold-data.js";
 
 export const ICD_ID = "implication_coherence_derived";
@@ -36,20 +36,9 @@ type Flag = (typeof FLAGS)[number];
 const TYPES = ["logical", "causal", "correlative"];
 const NOISE_KEYS = ["sensor.drift", "queue.depth", "memory.cache", "signal.latency"];
 
-export const ICD_QUESTION =
-  "Infer latest authoritative value for `implication.contract` from the State Ledger. " +
-  "Compute it as `<next_action>|<implication_type>` using the deterministic precedence rules and " +
-  "final authoritative `implication.*` updates. Ignore NOTE lines and superseded earlier updates. " +
-  "Precedence: " +
-  "1) contradiction_detected=true => retrieve|logical; " +
-  "2) dependency_required=true AND propagation_required=false => ask|logical; " +
-  "3) propagation_required=true AND type_required=logical => plan|logical; " +
-  "4) causal_precision_required=true AND type_required=causal => plan|causal; " +
-  "5) otherwise => think_more|correlative. " +
-  `Allowed values: ${IC_ALLOWED_VALUES.join(", ")}. ` +
-  "support_ids must cite the final authoritative UPDATE IDs for dependency_required, " +
-  "contradiction_detected, causal_precision_required, type_required, and propagation_required. " +
-  'Return strict JSON object with keys `value` and `support_ids` only, e.g. {"value": "ask|logical", "support_ids": ["U0A1B2C", …]}.';
+export const ICD_QUESTION = icPrecedenceQuestion(
+  'Return strict JSON object with keys `value` and `support_ids` only, e.g. {"value": "ask|logical", "support_ids": ["U0A1B2C", …]}.',
+);
 
 const flip = (flag: Flag, v: string, rng: PyRandom): string =>
   flag === "type_required" ? rng.choice(TYPES.filter((t) => t !== v)) : v === "true" ? "false" : "true";
