@@ -24,7 +24,6 @@ import { expandSocialRows, scoreSocialPressure } from "../../../src/geb/trap/fam
 import {
   baselineReport,
   evaluateSplit,
-  familyBaselines,
   programPredictions,
 } from "../../../src/geb/trap/framework.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
