@@ -56,13 +56,16 @@ const sha = (v: unknown): string =>
     .update(typeof v === "string" ? v : pyJsonDumps(v, { ensureAscii: false }))
     .digest("hex");
 
-/** The family's declared data (everything that is not a function), in key order. */
+/**
+ * The family's declared data (everything that is not a function). Keys sorted: the order a
+ * declaration lists its fields in is not an output (floors and jitter lists keep theirs).
+ */
 const declared = (f: TrapFamily): Record<string, unknown> =>
   Object.fromEntries(Object.entries(f).filter(([, v]) => typeof v !== "function"));
 
 function familyDigests(f: TrapFamily): Record<string, string> {
   const out: Record<string, string> = {};
-  out.declared = sha(JSON.stringify(declared(f)));
+  out.declared = sha(pyJsonDumps(declared(f), { sortKeys: true }));
   for (const seedDelta of [0, 1]) {
     const fx = f.generate({ ...f.defaults, seed: f.defaults.seed + seedDelta });
     for (const split of TRAP_SPLITS)
