@@ -10,9 +10,8 @@
  */
 import { pyStrip } from "../../core/pyjson.js";
 import { pyJsonLoads } from "../../core/pyjsonloads.js";
-import { isDict, pyGet, pySortStrings, pyStrValue, pyTruthy } from "./py.js";
-import { pyEquals } from "./families/rag-prompt-injection.js";
-import type { TrapPrediction, TrapRow } from "./types.js";
+import { isDict, pyEquals, pyGet, pySortStrings, pyStrValue, pyTruthy } from "./py.js";
+import type { PersonaInvarianceResult, TrapPrediction, TrapRow } from "./types.js";
 
 export const PERSONA_PROFILE_VERSION = "v1";
 export const PERSONA_PROFILES = [
@@ -197,19 +196,8 @@ function canonicalize(n: Norm, family: string): Norm {
   return out;
 }
 
-export interface PersonaInvarianceResult {
-  status: "PASS" | "FAIL";
-  row_invariance_rate: number;
-  rows_total: number;
-  rows_changed: number;
-  change_reasons: {
-    value_changed: number;
-    support_changed: number;
-    parse_changed: number;
-    null_flip: number;
-  };
-  changed_ids: string[];
-}
+// The result is a noun of the framework's run summary: it lives in types.ts.
+export type { PersonaInvarianceResult } from "./types.js";
 
 const byId = (xs: readonly Record<string, unknown>[]): Map<string, Record<string, unknown>> => {
   const m = new Map<string, Record<string, unknown>>();

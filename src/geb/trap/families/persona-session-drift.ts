@@ -17,7 +17,15 @@ import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
 import { isDict, pyGet, pyStrValue } from "../py.js";
 import { checkFloors } from "../framework.js";
-import type { TrapFamily, TrapFixtures, TrapFloor, TrapPrediction, TrapRow, TrapScore } from "../types.js";
+import type {
+  PersonaSessionResult,
+  TrapFamily,
+  TrapFixtures,
+  TrapFloor,
+  TrapPrediction,
+  TrapRow,
+  TrapScore,
+} from "../types.js";
 
 export const PERSONA_SESSION_ID = "persona_session_drift";
 
@@ -420,19 +428,8 @@ export function personaSessionSubTrapRows(holdout: readonly TrapRow[]): TrapRow[
   return personaSessionRows({ baseRows: holdout, styleMarkerMode: "required" });
 }
 
-export interface PersonaSessionResult {
-  /** PASS when every floor of the reference runner holds (drift 0, profile and factual match 1, no flips). */
-  status: "PASS" | "FAIL";
-  /** Base rows wrapped (one session each) and session rows answered. */
-  sessions: number;
-  rows_total: number;
-  means: Record<string, number>;
-  /** Floors that failed, `metric op floor (value)`. */
-  failures: string[];
-  failure_mode_counts: Record<string, number>;
-  /** Up to 20 ids of drifted rows, in data order. */
-  drifted_ids: string[];
-}
+// The sub-trap's result is a noun of the framework's run summary: it lives in types.ts.
+export type { PersonaSessionResult } from "../types.js";
 
 /** Score the sub-trap's rows against the reference runner's floors. */
 export function scorePersonaSessionSubTrap(
