@@ -15,9 +15,13 @@ export type LedgerEntry = [uid: string, body: string];
 export const ledgerText = (entries: readonly LedgerEntry[]): string =>
   entries.map(([u, b]) => `- [${u}] ${b}`).join("\n");
 
-/** The document's episode log: the same entries, each marked UPDATE. */
+/** The same entries as the document writes them, each marked UPDATE: `- [U…] UPDATE step=1 SET …`. */
+export const updateLines = (entries: readonly LedgerEntry[]): string =>
+  entries.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n");
+
+/** The document's episode log (`# Episode Log <ep>` and the update lines). */
 export const episodeLogText = (ep: string, entries: readonly LedgerEntry[]): string =>
-  `# Episode Log ${ep}\n\n${entries.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n")}`;
+  `# Episode Log ${ep}\n\n${updateLines(entries)}`;
 
 /** What a family writes of a row; the episode fields come from its episode id. */
 export interface EpisodeRowFields {
