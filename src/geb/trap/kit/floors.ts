@@ -18,14 +18,20 @@ export function floorList(ops: FloorOps, values: readonly number[]): TrapFloor[]
   return metrics.map((metric, i) => ({ metric, op: ops[metric], value: values[i] }));
 }
 
+/** One stage's floors, the same on anchors and holdout. */
+export const onBothSplits = (floors: TrapFloor[]): { anchors: TrapFloor[]; holdout: TrapFloor[] } => ({
+  anchors: floors,
+  holdout: floors,
+});
+
 /** The same floors on anchors and holdout at each stage (most reference runners). */
-export function sameOnBothSplits(byStage: Readonly<Record<TrapStage, TrapFloor[]>>): TrapFamily["floors"] {
-  return {
-    observe: { anchors: byStage.observe, holdout: byStage.observe },
-    ramp: { anchors: byStage.ramp, holdout: byStage.ramp },
-    target: { anchors: byStage.target, holdout: byStage.target },
-  };
-}
+export const sameOnBothSplits = (
+  byStage: Readonly<Record<TrapStage, TrapFloor[]>>,
+): TrapFamily["floors"] => ({
+  observe: onBothSplits(byStage.observe),
+  ramp: onBothSplits(byStage.ramp),
+  target: onBothSplits(byStage.target),
+});
 
 /** The reference checkers' jitter bounds: each metric's max − min over runs within `max`. */
 export const jitterBounds = (metrics: readonly string[], max = 0.05): TrapFamily["jitter"] =>
