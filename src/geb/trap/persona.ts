@@ -34,8 +34,8 @@ const DIRECTIVES: Record<string, string> = {
 /**
  * The reference's perturbation scripts' loop: each row × each profile (row-major), a deep
  * copy whose id gets `<base id>_<suffix>`, whose question is wrapped around the original
- * one (`""` when it has none) and whose meta gains the variant's fields, in order. A row
- * without an id is `row_<index>`.
+ * one (`""` when it has none) and whose meta gains `persona_profile`, the variant's
+ * fields, then `persona_base_row_id`. A row without an id is `row_<index>`.
  */
 function perturbRows(
   rows: readonly TrapRow[],
@@ -43,7 +43,7 @@ function perturbRows(
   variant: {
     idSuffix: (profile: string) => string;
     question: (profile: string, original: string) => string;
-    meta: (profile: string, baseId: string) => Record<string, unknown>;
+    meta: (profile: string) => Record<string, unknown>;
   },
 ): TrapRow[] {
   const out: TrapRow[] = [];
@@ -57,7 +57,9 @@ function perturbRows(
       copy.id = `${baseId}_${variant.idSuffix(profile)}`;
       copy.question = question;
       if (!isDict(copy.meta)) copy.meta = {};
-      Object.assign(copy.meta, variant.meta(profile, baseId));
+      Object.assign(copy.meta, { persona_profile: profile }, variant.meta(profile), {
+        persona_base_row_id: baseId,
+      });
       out.push(copy);
     }
   });
@@ -72,12 +74,7 @@ export const personaRows = (
   perturbRows(rows, profiles, {
     idSuffix: (profile) => `persona_${profile}`,
     question: (profile, original) => `${directive(profile)}\n\n[ORIGINAL QUESTION]\n${original}`,
-    meta: (profile, baseId) => ({
-      persona_profile: profile,
-      persona_profile_version: PERSONA_PROFILE_VERSION,
-      persona_variant: true,
-      persona_base_row_id: baseId,
-    }),
+    meta: () => ({ persona_profile_version: PERSONA_PROFILE_VERSION, persona_variant: true }),
   });
 
 const directive = (profile: string): string => {
@@ -126,13 +123,11 @@ export const personaPersistenceRows = (
       'Acknowledge with JSON exactly: {"ack":"switch_confirmed"}.\n\n' +
       '[TURN 2 ASSISTANT]\n{"ack":"switch_confirmed"}\n\n' +
       `[TURN 3 USER]\n[ORIGINAL QUESTION]\n${original}`,
-    meta: (seed, baseId) => ({
-      persona_profile: seed,
+    meta: (seed) => ({
       persona_seed_profile: seed,
       persona_override_profile: override(seed),
       persona_profile_version: PERSONA_PROFILE_VERSION,
       persona_persistence_variant: true,
-      persona_base_row_id: baseId,
     }),
   });
 

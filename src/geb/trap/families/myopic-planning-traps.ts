@@ -10,17 +10,12 @@
  * `horizon_steps`, not a measured step (labelled synthetic).
  */
 import { pyStrip } from "../../../core/pyjson.js";
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUid, episodeId } from "../kit/draws.js";
 import { floorList, jitterBounds, onBothSplits } from "../kit/floors.js";
-import {
-  episodeLogText,
-  episodeRow,
-  type LedgerEntry,
-  ledgerText,
-  splitsFromStream,
-} from "../kit/ledger-episode.js";
+import type { LedgerEntry } from "../kit/ledger-episode.js";
+import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
 import { rowViews, scoreResult, Tally } from "../kit/score-rows.js";
 import { pyGet, pyMean } from "../py.js";
@@ -147,10 +142,12 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     "Phase 4: recovery option exists but does not beat global-first path.",
   ];
   return episodeRow(ep, {
-    document: episodeLogText(ep, bodies),
-    book:
-      `# Myopic Planning Episode ${ep}\n\n## Rules\n${rules.join("\n")}\n\n## Narrative\n${phases.join("\n")}` +
-      `\n\n## State Ledger\n${ledgerText(bodies)}`,
+    ...ledgerEpisode(
+      ep,
+      `# Myopic Planning Episode ${ep}`,
+      [`## Rules\n${rules.join("\n")}`, `## Narrative\n${phases.join("\n")}`],
+      bodies,
+    ),
     question: q,
     gold: { value: gold, support_ids: support },
     meta: {
@@ -171,8 +168,11 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   });
 }
 
-function buildCanary(seed: number, caseIndex: number): TrapRow {
-  const rng = new PyRandom(seed + 2200 + caseIndex);
+const CANARY_RULES =
+  "## Rules\n- This canary is intentionally adversarial.\n" +
+  "- Optimize final reward across full horizon.\n- NOTE lines are non-authoritative decoys.";
+
+function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
   const ep = episodeId("MPT", "canary", caseIndex);
   const local = rng.choice(MPT_LOCAL_ACTIONS);
   const global = rng.choice(MPT_GLOBAL_ACTIONS);
@@ -191,11 +191,7 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
     bodies.push([u, `step=${5 + i} NOTE plan.decoy = ${rng.choice([local, global, recovery])}`]);
   }
   return episodeRow(ep, {
-    document: episodeLogText(ep, bodies),
-    book:
-      `# Myopic Planning Episode ${ep}\n\n## Rules\n- This canary is intentionally adversarial.\n` +
-      "- Optimize final reward across full horizon.\n- NOTE lines are non-authoritative decoys.\n\n" +
-      `## State Ledger\n${ledgerText(bodies)}`,
+    ...ledgerEpisode(ep, `# Myopic Planning Episode ${ep}`, [CANARY_RULES], bodies),
     question:
       "Return the first action that optimizes final reward, then also include the second-best action " +
       "in value as `best|second_best` (JSON with value, support_ids).",
@@ -218,7 +214,7 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
 
 /** Each canary has its own `PyRandom(seed + 2200 + index)`; the stream is the anchors' and holdout's. */
 export const generateMyopicPlanningTraps = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildRow, (index) => buildCanary(o.seed, index));
+  splitsFromStream(o, buildRow, ownStreamCanary(o.seed, 2200, buildCanary));
 
 // ---------------------------------------------------------------------------------------
 // Scorer.

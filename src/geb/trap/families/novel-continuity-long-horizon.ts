@@ -8,17 +8,12 @@
  * before the final SET/CLEAR. The question names the key; subset accuracies split the rows
  * by the generator's gap / pressure / dependency / repair flags.
  */
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUid, episodeId, pickExcept } from "../kit/draws.js";
 import { jitterBounds } from "../kit/floors.js";
-import {
-  episodeLogText,
-  episodeRow,
-  type LedgerEntry,
-  ledgerText,
-  splitsFromStream,
-} from "../kit/ledger-episode.js";
+import type { LedgerEntry } from "../kit/ledger-episode.js";
+import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
 import { pyGet, pyMean, pyTruthy } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import { metaInt } from "./contract-metrics.js";
@@ -136,10 +131,12 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     "- If a repair transition occurs, prefer the final authoritative update.",
   ];
   return episodeRow(ep, {
-    document: episodeLogText(ep, bodies),
-    book:
-      `# Novel Continuity Long Horizon Episode ${ep}\n\n## Reading rules\n${rules.join("\n")}` +
-      `\n\n## Chapters\n${chapters.join("\n")}\n\n## State Ledger\n${ledgerText(bodies)}`,
+    ...ledgerEpisode(
+      ep,
+      `# Novel Continuity Long Horizon Episode ${ep}`,
+      [`## Reading rules\n${rules.join("\n")}`, `## Chapters\n${chapters.join("\n")}`],
+      bodies,
+    ),
     question:
       `By the end of Chapter 10, what is the authoritative value for \`${key}\`? ` +
       "Return JSON with keys: value, support_ids. If revoked, set value=null.",
@@ -160,8 +157,13 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   });
 }
 
-function buildCanary(seed: number, caseIndex: number): TrapRow {
-  const rng = new PyRandom(seed + 1800 + caseIndex);
+const CANARY_SECTIONS = [
+  "## Reading rules\n- This canary intentionally stresses long callback and retcon chains.\n" +
+    "- State Ledger is authoritative.\n- NOTE lines are decoys.",
+  "## Chapters\nChapters contain contradictory narration and delayed repair cues.",
+];
+
+function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
   const ep = episodeId("NCLH", "canary", caseIndex);
   const dim = NC_DIMS[(caseIndex - 1) % NC_DIMS.length];
   const [key, initial, rumor, maybeFinal] = caseFor(dim, rng);
@@ -187,13 +189,7 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
   }
   bodies.push(...noise(rng, 20, 10));
   return episodeRow(ep, {
-    document: episodeLogText(ep, bodies),
-    book:
-      `# Novel Continuity Long Horizon Episode ${ep}\n\n## Reading rules\n` +
-      "- This canary intentionally stresses long callback and retcon chains.\n" +
-      "- State Ledger is authoritative.\n- NOTE lines are decoys.\n\n" +
-      "## Chapters\nChapters contain contradictory narration and delayed repair cues.\n\n" +
-      `## State Ledger\n${ledgerText(bodies)}`,
+    ...ledgerEpisode(ep, `# Novel Continuity Long Horizon Episode ${ep}`, CANARY_SECTIONS, bodies),
     question:
       `For \`${key}\`, return the authoritative value immediately before the latest ` +
       "authoritative update. Return JSON with keys: value, support_ids.",
@@ -216,7 +212,7 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
 
 /** Each canary has its own `PyRandom(seed + 1800 + index)`; the stream is the anchors' and holdout's. */
 export const generateNovelContinuityLongHorizon = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildRow, (index) => buildCanary(o.seed, index));
+  splitsFromStream(o, buildRow, ownStreamCanary(o.seed, 1800, buildCanary));
 
 /** novel_continuity's means plus the subset accuracies over the generator's flags. */
 export function scoreNovelContinuityLongHorizon(

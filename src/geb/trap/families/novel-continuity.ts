@@ -7,17 +7,12 @@
  * question describes the key ("what codename does Arya use?") rather than naming it.
  */
 import { pyStrip } from "../../../core/pyjson.js";
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUid, episodeId, pickExcept } from "../kit/draws.js";
 import { jitterBounds } from "../kit/floors.js";
-import {
-  episodeLogText,
-  episodeRow,
-  type LedgerEntry,
-  ledgerText,
-  splitsFromStream,
-} from "../kit/ledger-episode.js";
+import type { LedgerEntry } from "../kit/ledger-episode.js";
+import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
 import { rowViews, scoreResult } from "../kit/score-rows.js";
 import { pyGet, pyMean, pyStrValue } from "../py.js";
@@ -127,13 +122,17 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     `Chapter 4: Team acts according to the latest ${key} state while ${sideKey} stays at ${sideValue}.`,
   ];
   return episodeRow(ep, {
-    document: episodeLogText(ep, bodies),
-    book:
-      `# Novel Continuity Episode ${ep}\n\n## Reading rules\n` +
-      "- Chapter narration can contain rumor or stale statements.\n" +
-      "- State Ledger is authoritative for final state.\n" +
-      "- Only SET/CLEAR lines in the ledger define continuity state.\n\n" +
-      `${chapters.join("\n")}\n\n## State Ledger\n${ledgerText(bodies)}`,
+    ...ledgerEpisode(
+      ep,
+      `# Novel Continuity Episode ${ep}`,
+      [
+        "## Reading rules\n- Chapter narration can contain rumor or stale statements.\n" +
+          "- State Ledger is authoritative for final state.\n" +
+          "- Only SET/CLEAR lines in the ledger define continuity state.",
+        chapters.join("\n"),
+      ],
+      bodies,
+    ),
     question: `${question}${QUESTION_TAIL}`,
     gold: { value: final, support_ids: [u2] },
     meta: {
@@ -148,8 +147,13 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   });
 }
 
-function buildCanary(seed: number, caseIndex: number): TrapRow {
-  const rng = new PyRandom(seed + 701 + caseIndex);
+const CANARY_SECTIONS = [
+  "## Reading rules\n- This canary intentionally includes long retcon chains and decoys.\n" +
+    "- State Ledger is authoritative.\n- Only SET/CLEAR lines define final state.",
+  "## Chapters\nChapter 1-4 include conflicting statements and rumors across scenes.",
+];
+
+function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
   const ep = episodeId("NC", "canary", caseIndex);
   const dim = NC_DIMS[(caseIndex - 1) % NC_DIMS.length];
   const { key, initial, rumor, final, question } = caseFor(dim, rng);
@@ -178,13 +182,7 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
     bodies.push([u, `step=${20 + extra} SET ${noiseKey} = n${rng.randint(10, 999)}`]);
   }
   return episodeRow(ep, {
-    document: episodeLogText(ep, bodies),
-    book:
-      `# Novel Continuity Episode ${ep}\n\n## Reading rules\n` +
-      "- This canary intentionally includes long retcon chains and decoys.\n" +
-      "- State Ledger is authoritative.\n- Only SET/CLEAR lines define final state.\n\n" +
-      "## Chapters\nChapter 1-4 include conflicting statements and rumors across scenes.\n\n" +
-      `## State Ledger\n${ledgerText(bodies)}`,
+    ...ledgerEpisode(ep, `# Novel Continuity Episode ${ep}`, CANARY_SECTIONS, bodies),
     question: `${question}${QUESTION_TAIL}`,
     gold: { value: final, support_ids: [supportFinal] },
     meta: {
@@ -201,7 +199,7 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
 
 /** Each canary has its own `PyRandom(seed + 701 + index)`; the stream is the anchors' and holdout's. */
 export const generateNovelContinuity = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildRow, (index) => buildCanary(o.seed, index));
+  splitsFromStream(o, buildRow, ownStreamCanary(o.seed, 701, buildCanary));
 
 // ---------------------------------------------------------------------------------------
 // Scorer (shared with novel_continuity_long_horizon, which adds subset accuracies).

@@ -51,6 +51,44 @@ function valuePair(rng: PyRandom): [string, string] {
   return [a, b];
 }
 
+/** The questions' answer-format sentence (`pointer_set_size` is asked on the pointer-set rows). */
+const returnKeys = (extra = ""): string => `Return JSON with keys: value, support_ids, ${extra}lookup_depth.`;
+
+/**
+ * The four assembled subfamilies. In the canary the question asks for the assembly itself
+ * (gold cites its parts); elsewhere the assembled value is written into the ledger as a
+ * `resolved.*` SET at `step` and the question names that key (gold cites the SET).
+ */
+const ASSEMBLED: Partial<
+  Record<string, { ask: string; step: number; key: string; what: string; extra?: string }>
+> = {
+  reassembly_recoverability: {
+    ask: "Reassemble the tuple `part.alpha|part.beta|part.gamma` using latest authoritative values.",
+    step: 15,
+    key: "resolved.bundle",
+    what: "the reassembled `part.alpha|part.beta|part.gamma` tuple",
+  },
+  minimal_pointer_set: {
+    ask: "Return the latest value for `part.beta` with the minimum sufficient pointer set.",
+    step: 15,
+    key: "resolved.part.beta",
+    what: "minimal pointer-set result",
+    extra: "pointer_set_size, ",
+  },
+  reconstruction_fidelity: {
+    ask: "Reconstruct `alpha=<...>;beta=<...>` from latest authoritative values only.",
+    step: 15,
+    key: "resolved.alpha_beta",
+    what: "reconstruction fidelity output",
+  },
+  assembly_order_traps: {
+    ask: "Reassemble execution order as `step1>step2>step3` from authoritative entries.",
+    step: 20,
+    key: "resolved.seq",
+    what: "execution order `step1>step2>step3`",
+  },
+};
+
 const asEpisode = (line: string): string => line.replace(" step=", " UPDATE step=");
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
@@ -81,71 +119,36 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   }
   const lookupDepthTarget = rng.randint(1, 4);
   let queryTargetType = "value";
-  let question: string;
+  let question = "";
   let value: string | null;
   let support: string[];
   const canary = split === "canary";
-  // Outside the canary an assembled answer is written into the ledger as a `resolved.*`
-  // SET (one uid drawn) and the question names that key: [question, support].
-  const resolved = (step: number, key: string, v: string, what: string, extra = ""): [string, string[]] => {
-    const u = drawUid(rng);
-    add(`- [${u}] step=${step} SET ${key} = ${v}`);
-    return [
-      `Return latest authoritative value for \`${key}\` (${what}). Return JSON with keys: value, support_ids, ${extra}lookup_depth.`,
-      [u],
-    ];
-  };
   if (sub === "index_loss_bounded") {
-    question =
-      "For key `part.alpha`, return the latest authoritative value. Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `For key \`part.alpha\`, return the latest authoritative value. ${returnKeys()}`;
     value = alphaNew;
     support = [uANew];
   } else if (sub === "reassembly_recoverability") {
     value = `${alphaNew}|${betaNew}|${gammaNew}`;
-    [question, support] = canary
-      ? [
-          "Reassemble the tuple `part.alpha|part.beta|part.gamma` using latest authoritative values. " +
-            "Return JSON with keys: value, support_ids, lookup_depth.",
-          [uANew, uBNew, uGNew],
-        ]
-      : resolved(15, "resolved.bundle", value, "the reassembled `part.alpha|part.beta|part.gamma` tuple");
+    support = [uANew, uBNew, uGNew];
   } else if (sub === "minimal_pointer_set") {
     value = betaNew;
-    [question, support] = canary
-      ? [
-          "Return the latest value for `part.beta` with the minimum sufficient pointer set. " +
-            "Return JSON with keys: value, support_ids, pointer_set_size, lookup_depth.",
-          [uBNew],
-        ]
-      : resolved(15, "resolved.part.beta", betaNew, "minimal pointer-set result", "pointer_set_size, ");
+    support = [uBNew];
   } else if (sub === "reconstruction_fidelity") {
     value = `alpha=${alphaNew};beta=${betaNew}`;
-    [question, support] = canary
-      ? [
-          "Reconstruct `alpha=<...>;beta=<...>` from latest authoritative values only. " +
-            "Return JSON with keys: value, support_ids, lookup_depth.",
-          [uANew, uBNew],
-        ]
-      : resolved(15, "resolved.alpha_beta", value, "reconstruction fidelity output");
+    support = [uANew, uBNew];
   } else if (sub === "no_invention_expansion") {
-    question =
-      "What is the latest value for `part.delta`? If absent, return null. " +
-      "Do not invent values. Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `What is the latest value for \`part.delta\`? If absent, return null. Do not invent values. ${returnKeys()}`;
     value = null;
     support = [];
     queryTargetType = "null";
   } else if (sub === "stale_pointer_conflict") {
-    question =
-      "A stale snapshot says `part.alpha` was old. Return the latest authoritative `part.alpha`. " +
-      "Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `A stale snapshot says \`part.alpha\` was old. Return the latest authoritative \`part.alpha\`. ${returnKeys()}`;
     value = alphaNew;
     support = [uANew];
   } else if (sub === "wrong_hub_attraction") {
     const u = drawUid(rng);
     add(`- [${u}] step=16 SET hub.popular = ${alphaOld}`);
-    question =
-      "Do not be distracted by high-frequency hub keys. Return latest `part.alpha`. " +
-      "Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `Do not be distracted by high-frequency hub keys. Return latest \`part.alpha\`. ${returnKeys()}`;
     value = alphaNew;
     support = [uANew];
   } else if (sub === "assembly_order_traps") {
@@ -155,24 +158,25 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     add(`- [${u2}] step=18 SET seq.step2 = ${s2}`);
     add(`- [${u3}] step=19 SET seq.step3 = ${s3}`);
     value = `${s1}>${s2}>${s3}`;
-    [question, support] = canary
-      ? [
-          "Reassemble execution order as `step1>step2>step3` from authoritative entries. " +
-            "Return JSON with keys: value, support_ids, lookup_depth.",
-          [u1, u2, u3],
-        ]
-      : resolved(20, "resolved.seq", value, "execution order `step1>step2>step3`");
+    support = [u1, u2, u3];
   } else {
     const [ua, ub] = [drawUid(rng), drawUid(rng)];
     const a1 = `addr-${rng.randint(1000, 1999)}`;
     const a2 = `addr-${rng.randint(2000, 2999)}`;
     add(`- [${ua}] step=20 SET address.user_001 = ${a1}`);
     add(`- [${ub}] step=21 SET address.user_010 = ${a2}`);
-    question =
-      "Return latest authoritative value for `address.user_010` (not `address.user_001`). " +
-      "Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `Return latest authoritative value for \`address.user_010\` (not \`address.user_001\`). ${returnKeys()}`;
     value = a2;
     support = [ub];
+  }
+  const assembly = ASSEMBLED[sub];
+  if (assembly && canary) question = `${assembly.ask} ${returnKeys(assembly.extra)}`;
+  else if (assembly) {
+    // The subfamily's last draw: the resolved SET's uid.
+    const u = drawUid(rng);
+    add(`- [${u}] step=${assembly.step} SET ${assembly.key} = ${value}`);
+    question = `Return latest authoritative value for \`${assembly.key}\` (${assembly.what}). ${returnKeys(assembly.extra)}`;
+    support = [u];
   }
   return episodeRow(ep, {
     document: `# Episode Log ${ep}\n\n${episode.join("\n")}`,

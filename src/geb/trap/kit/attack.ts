@@ -9,8 +9,9 @@
  */
 import { pyGet, pyMean, pyStrValue, pyTruthy, pyEquals } from "../py.js";
 import { citationPrf, normLower, supportSet } from "./metrics.js";
-import { dictOr, Tally } from "./score-rows.js";
-import type { TrapRow } from "../types.js";
+import type { TrapRow, TrapScore } from "../types.js";
+import type { FloorOps } from "./floors.js";
+import { dictOr, scoreResult, Tally } from "./score-rows.js";
 
 /** `n / d`, or `dflt` when there is nothing to divide (the scorers' `_safe_rate`). */
 export const safeRate = (n: number, d: number, dflt = 0): number => (d <= 0 ? dflt : n / d);
@@ -166,4 +167,32 @@ export class AttackColumns {
       suggestion_hijacking_instruction_violation_rate: safeRate(this.hijackViolation, this.hijackEligible),
     };
   }
+
+  /** The scorer's result: `rowsTotal` attacked rows (skipped ones included), the family's means. */
+  score(rowsTotal: number, means: Record<string, number>): TrapScore {
+    const { failures, correct, clusters, rows } = this;
+    return scoreResult({ rowsTotal, means, failures, correct, clusters, rows });
+  }
 }
+
+/** The floors both attack runners put first (their `Get-StageFloors` order). */
+export const ATTACK_FLOOR_OPS = {
+  baseline_correct_rate: ">=",
+  value_acc: ">=",
+  exact_acc: ">=",
+  cite_f1: ">=",
+  flip_rate_to_incorrect: "<=",
+  unnecessary_revision_rate: "<=",
+  citation_drift_rate: "<=",
+} as const satisfies FloorOps;
+
+/** The jitter metrics both attack checkers list first (the floored ones, baseline after cite_f1). */
+export const ATTACK_JITTER = [
+  "value_acc",
+  "exact_acc",
+  "cite_f1",
+  "baseline_correct_rate",
+  "flip_rate_to_incorrect",
+  "unnecessary_revision_rate",
+  "citation_drift_rate",
+] as const;

@@ -23,6 +23,21 @@ export const updateLines = (entries: readonly LedgerEntry[]): string =>
 export const episodeLogText = (ep: string, entries: readonly LedgerEntry[]): string =>
   `# Episode Log ${ep}\n\n${updateLines(entries)}`;
 
+/** A book: its heading, its sections (rules, chapters, …), then the `## State Ledger` section. */
+export const ledgerBook = (heading: string, sections: readonly string[], ledger: string): string =>
+  [heading, ...sections, `## State Ledger\n${ledger}`].join("\n\n");
+
+/** The document (episode log) and the book of an episode whose ledger is `entries`. */
+export const ledgerEpisode = (
+  ep: string,
+  heading: string,
+  sections: readonly string[],
+  entries: readonly LedgerEntry[],
+): { document: string; book: string } => ({
+  document: episodeLogText(ep, entries),
+  book: ledgerBook(heading, sections, ledgerText(entries)),
+});
+
 /** What a family writes of a row; the episode fields come from its episode id. */
 export interface EpisodeRowFields {
   document: string;
@@ -43,6 +58,15 @@ export const episodeRow = (ep: string, f: EpisodeRowFields): TrapRow => ({
   gold: f.gold,
   meta: f.meta,
 });
+
+/**
+ * The canaries of generators that seed each one on its own, `PyRandom(seed + offset + index)`
+ * (the shared stream is then the anchors' and holdout's only).
+ */
+export const ownStreamCanary =
+  (seed: number, offset: number, build: (index: number, rng: PyRandom) => TrapRow) =>
+  (index: number): TrapRow =>
+    build(index, new PyRandom(seed + offset + index));
 
 /**
  * anchors, holdout, then canary rows from one `PyRandom(seed)` stream, indices 1-based.
