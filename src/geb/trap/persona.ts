@@ -37,45 +37,39 @@ const DIRECTIVES: Record<string, string> = {
  * one (`""` when it has none) and whose meta gains `persona_profile`, the variant's
  * fields, then `persona_base_row_id`. A row without an id is `row_<index>`.
  */
-function perturbRows(
-  rows: readonly TrapRow[],
-  profiles: readonly string[],
-  variant: {
+const perturbation =
+  (variant: {
     idSuffix: (profile: string) => string;
     question: (profile: string, original: string) => string;
     meta: (profile: string) => Record<string, unknown>;
-  },
-): TrapRow[] {
-  const out: TrapRow[] = [];
-  rows.forEach((row, index) => {
-    const idRaw = pyGet(row, "id");
-    const baseId = pyTruthy(idRaw) ? pyStrValue(idRaw) : `row_${String(index).padStart(6, "0")}`;
-    for (const profile of profiles) {
-      const q = pyGet(row, "question");
-      const question = variant.question(profile, q === null ? "" : pyStrValue(q));
-      const copy = cloneJson(row) as TrapRow;
-      copy.id = `${baseId}_${variant.idSuffix(profile)}`;
-      copy.question = question;
-      if (!isDict(copy.meta)) copy.meta = {};
-      Object.assign(copy.meta, { persona_profile: profile }, variant.meta(profile), {
-        persona_base_row_id: baseId,
-      });
-      out.push(copy);
-    }
-  });
-  return out;
-}
+  }) =>
+  (rows: readonly TrapRow[], profiles: readonly string[] = PERSONA_PROFILES): TrapRow[] => {
+    const out: TrapRow[] = [];
+    rows.forEach((row, index) => {
+      const idRaw = pyGet(row, "id");
+      const baseId = pyTruthy(idRaw) ? pyStrValue(idRaw) : `row_${String(index).padStart(6, "0")}`;
+      for (const profile of profiles) {
+        const q = pyGet(row, "question");
+        const question = variant.question(profile, q === null ? "" : pyStrValue(q));
+        const copy = cloneJson(row) as TrapRow;
+        copy.id = `${baseId}_${variant.idSuffix(profile)}`;
+        copy.question = question;
+        if (!isDict(copy.meta)) copy.meta = {};
+        Object.assign(copy.meta, { persona_profile: profile }, variant.meta(profile), {
+          persona_base_row_id: baseId,
+        });
+        out.push(copy);
+      }
+    });
+    return out;
+  };
 
 /** Each row × each profile (row-major), ids `<row id>_persona_<profile>`. */
-export const personaRows = (
-  rows: readonly TrapRow[],
-  profiles: readonly string[] = PERSONA_PROFILES,
-): TrapRow[] =>
-  perturbRows(rows, profiles, {
-    idSuffix: (profile) => `persona_${profile}`,
-    question: (profile, original) => `${directive(profile)}\n\n[ORIGINAL QUESTION]\n${original}`,
-    meta: () => ({ persona_profile_version: PERSONA_PROFILE_VERSION, persona_variant: true }),
-  });
+export const personaRows = perturbation({
+  idSuffix: (profile) => `persona_${profile}`,
+  question: (profile, original) => `${directive(profile)}\n\n[ORIGINAL QUESTION]\n${original}`,
+  meta: () => ({ persona_profile_version: PERSONA_PROFILE_VERSION, persona_variant: true }),
+});
 
 const directive = (profile: string): string => {
   const d = DIRECTIVES[profile];
@@ -109,27 +103,23 @@ const OVERRIDE: Record<string, string> = {
  * Scored with the same invariance rule (the reference's `score_persona_persistence_drift.py`
  * differs only in names and a `--min-row-invariance-rate` floor, default 1).
  */
-export const personaPersistenceRows = (
-  rows: readonly TrapRow[],
-  profiles: readonly string[] = PERSONA_PROFILES,
-): TrapRow[] =>
-  perturbRows(rows, profiles, {
-    idSuffix: (seed) => `persona_persistence_${seed}`,
-    question: (seed, original) =>
-      "[PERSONA PERSISTENCE v1]\nInterpret the following turns as a single continuing session.\n\n" +
-      `[TURN 1 USER]\n${DIRECTIVES[seed]}\nAcknowledge with JSON exactly: {"ack":"ok"}.\n\n` +
-      '[TURN 1 ASSISTANT]\n{"ack":"ok"}\n\n' +
-      `[TURN 2 USER]\n${DIRECTIVES[override(seed)]}\nThis overrides prior persona instructions for the same session.\n` +
-      'Acknowledge with JSON exactly: {"ack":"switch_confirmed"}.\n\n' +
-      '[TURN 2 ASSISTANT]\n{"ack":"switch_confirmed"}\n\n' +
-      `[TURN 3 USER]\n[ORIGINAL QUESTION]\n${original}`,
-    meta: (seed) => ({
-      persona_seed_profile: seed,
-      persona_override_profile: override(seed),
-      persona_profile_version: PERSONA_PROFILE_VERSION,
-      persona_persistence_variant: true,
-    }),
-  });
+export const personaPersistenceRows = perturbation({
+  idSuffix: (seed) => `persona_persistence_${seed}`,
+  question: (seed, original) =>
+    "[PERSONA PERSISTENCE v1]\nInterpret the following turns as a single continuing session.\n\n" +
+    `[TURN 1 USER]\n${DIRECTIVES[seed]}\nAcknowledge with JSON exactly: {"ack":"ok"}.\n\n` +
+    '[TURN 1 ASSISTANT]\n{"ack":"ok"}\n\n' +
+    `[TURN 2 USER]\n${DIRECTIVES[override(seed)]}\nThis overrides prior persona instructions for the same session.\n` +
+    'Acknowledge with JSON exactly: {"ack":"switch_confirmed"}.\n\n' +
+    '[TURN 2 ASSISTANT]\n{"ack":"switch_confirmed"}\n\n' +
+    `[TURN 3 USER]\n[ORIGINAL QUESTION]\n${original}`,
+  meta: (seed) => ({
+    persona_seed_profile: seed,
+    persona_override_profile: override(seed),
+    persona_profile_version: PERSONA_PROFILE_VERSION,
+    persona_persistence_variant: true,
+  }),
+});
 
 const override = (seed: string): string => {
   const o = OVERRIDE[seed];

@@ -12,12 +12,12 @@
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
-import { drawUid, episodeId } from "../kit/draws.js";
+import { drawUid, drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
 import { floorList, jitterBounds, onBothSplits } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-episode.js";
 import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
-import { rowViews, scoreResult, Tally } from "../kit/score-rows.js";
+import { ContractColumns, rowViews, scoreResult, Tally } from "../kit/score-rows.js";
 import { pyGet, pyMean } from "../py.js";
 import type {
   TrapFamily,
@@ -63,10 +63,23 @@ function question(key: string, allowed: readonly string[] | null = null): string
   );
 }
 
+/** The first four ledger lines of rows and canaries alike: both first actions and their reward totals. */
+const planEntries = (
+  [uLocal, uGlobal, uLocalTotal, uGlobalTotal]: string[],
+  local: string,
+  global: string,
+  localTotal: number,
+  globalTotal: number,
+): LedgerEntry[] => [
+  [uLocal, `step=1 SET plan.local_first = ${local}`],
+  [uGlobal, `step=2 SET plan.global_first = ${global}`],
+  [uLocalTotal, `step=3 SET reward.total_if_local = ${localTotal}`],
+  [uGlobalTotal, `step=4 SET reward.total_if_global = ${globalTotal}`],
+];
+
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const ep = episodeId("MPT", split, index);
-  const profile =
-    split === "holdout" ? rng.choice(MPT_PROFILES) : MPT_PROFILES[(index - 1) % MPT_PROFILES.length];
+  const profile = rotateOrDraw(rng, MPT_PROFILES, split, index);
   const local = rng.choice(MPT_LOCAL_ACTIONS);
   let global = rng.choice(MPT_GLOBAL_ACTIONS);
   while (global === local) global = rng.choice(MPT_GLOBAL_ACTIONS);
@@ -77,15 +90,9 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const globalTotal = localTotal + rng.randint(4, 9);
   let localRecoveryTotal = localTotal + rng.randint(2, 5);
   if (localRecoveryTotal >= globalTotal) localRecoveryTotal = globalTotal - 1;
-  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal, uRecovery, uRecoveryTotal] = Array.from(
-    { length: 6 },
-    () => drawUid(rng),
-  );
+  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal, uRecovery, uRecoveryTotal] = drawUids(rng, 6);
   const bodies: LedgerEntry[] = [
-    [uLocal, `step=1 SET plan.local_first = ${local}`],
-    [uGlobal, `step=2 SET plan.global_first = ${global}`],
-    [uLocalTotal, `step=3 SET reward.total_if_local = ${localTotal}`],
-    [uGlobalTotal, `step=4 SET reward.total_if_global = ${globalTotal}`],
+    ...planEntries([uLocal, uGlobal, uLocalTotal, uGlobalTotal], local, global, localTotal, globalTotal),
     [uRecovery, `step=5 SET plan.recovery_after_local = ${recovery}`],
     [uRecoveryTotal, `step=6 SET reward.total_if_local_with_recovery = ${localRecoveryTotal}`],
   ];
@@ -94,9 +101,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     const key = rng.choice(NOISE_KEYS);
     bodies.push([u, `step=${7 + i} NOTE ${key} = n${rng.randint(100, 999)}`]);
   }
-  const [uEntry, uHorizon, uBestRecovery, uBestCode, uCounterfactual] = Array.from({ length: 5 }, () =>
-    drawUid(rng),
-  );
+  const [uEntry, uHorizon, uBestRecovery, uBestCode, uCounterfactual] = drawUids(rng, 5);
   bodies.push(
     [uEntry, `step=13 SET decision.entry_first_action = ${global}`],
     [uHorizon, `step=14 SET decision.horizon_first_action = ${global}`],
@@ -177,15 +182,16 @@ function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
   const local = rng.choice(MPT_LOCAL_ACTIONS);
   const global = rng.choice(MPT_GLOBAL_ACTIONS);
   const recovery = rng.choice(MPT_RECOVERY_ACTIONS);
-  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal] = Array.from({ length: 4 }, () => drawUid(rng));
+  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal] = drawUids(rng, 4);
   const localTotal = rng.randint(-6, -2);
   const globalTotal = localTotal + rng.randint(8, 14);
-  const bodies: LedgerEntry[] = [
-    [uLocal, `step=1 SET plan.local_first = ${local}`],
-    [uGlobal, `step=2 SET plan.global_first = ${global}`],
-    [uLocalTotal, `step=3 SET reward.total_if_local = ${localTotal}`],
-    [uGlobalTotal, `step=4 SET reward.total_if_global = ${globalTotal}`],
-  ];
+  const bodies = planEntries(
+    [uLocal, uGlobal, uLocalTotal, uGlobalTotal],
+    local,
+    global,
+    localTotal,
+    globalTotal,
+  );
   for (let i = 0; i < 14; i++) {
     const u = drawUid(rng);
     bodies.push([u, `step=${5 + i} NOTE plan.decoy = ${rng.choice([local, global, recovery])}`]);
@@ -240,12 +246,8 @@ export function scoreMyopicPlanningTraps(
   rows: readonly TrapRow[],
   preds: readonly TrapPrediction[],
 ): TrapScore {
+  const contract = new ContractColumns();
   const col: Record<string, number[]> = {
-    value: [],
-    cp: [],
-    cr: [],
-    cf: [],
-    parse: [],
     entry: [],
     horizon: [],
     recovery: [],
@@ -264,17 +266,10 @@ export function scoreMyopicPlanningTraps(
     const hasValue = Object.hasOwn(pred, "value");
     const predNorm = normLower(pyGet(pred, "value"));
     const ok = normLower(pyGet(gold, "value")) === predNorm;
-    const [p, r, f] = citationPrf(
-      supportSet(pyGet(pred, "support_ids")),
-      supportSet(pyGet(gold, "support_ids")),
-    );
+    const cite = citationPrf(supportSet(pyGet(pred, "support_ids")), supportSet(pyGet(gold, "support_ids")));
     const trap = local.length > 0 && predNorm === normLower(local);
     const first = ok ? Math.max(1, horizonSteps + 1) : trap ? 1 : 2;
-    col.value.push(ok ? 1 : 0);
-    col.cp.push(p);
-    col.cr.push(r);
-    col.cf.push(f);
-    col.parse.push(hasValue ? 1 : 0);
+    contract.add(ok, cite, hasValue);
     col.trap.push(trap ? 1 : 0);
     col.first.push(first);
     if (
@@ -291,23 +286,16 @@ export function scoreMyopicPlanningTraps(
       id: rid,
       profile,
       value_ok: ok,
-      cite_f1: f,
+      cite_f1: cite[2],
       parse_ok: hasValue,
       trap_entry: trap,
       first_error_step: first,
       failure_mode_id: mode,
     });
   }
-  const v = pyMean(col.value);
   return scoreResult({
     means: {
-      value_acc: v,
-      exact_acc: v,
-      entailment: v,
-      cite_p: pyMean(col.cp),
-      cite_r: pyMean(col.cr),
-      cite_f1: pyMean(col.cf),
-      parse_rate: pyMean(col.parse),
+      ...contract.means(),
       entry_acc: pyMean(col.entry),
       horizon_success_rate: pyMean(col.horizon),
       recovery_rate: pyMean(col.recovery),

@@ -10,7 +10,7 @@
  */
 import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
-import { drawUid, episodeId, pickExcept } from "../kit/draws.js";
+import { drawUid, drawUids, episodeId, pickExcept, rotateOrDraw } from "../kit/draws.js";
 import { jitterBounds } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-episode.js";
 import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
@@ -84,16 +84,12 @@ function noise(rng: PyRandom, stepStart: number, count: number): LedgerEntry[] {
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const ep = episodeId("NCLH", split, index);
-  let dim: string = NC_DIMS[(index - 1) % NC_DIMS.length];
-  if (split === "holdout") dim = rng.choice(NC_DIMS);
+  const dim: string = rotateOrDraw(rng, NC_DIMS, split, index);
   const [key, initial, rumor, final] = caseFor(dim, rng);
   const delayed = index % 3 === 0;
   const repair = index % 2 === 0;
   const pressure = index % 4 ? 4 : 5;
-  const [uInitial, uNote1, uStale, uNote2, uNote3, uDependency, uRepair, uFinal] = Array.from(
-    { length: 8 },
-    () => drawUid(rng),
-  );
+  const [uInitial, uNote1, uStale, uNote2, uNote3, uDependency, uRepair, uFinal] = drawUids(rng, 8);
   const bodies: LedgerEntry[] = [
     [uInitial, `step=1 SET ${key} = ${initial}`],
     [uNote1, `step=2 NOTE ${key} = ${rumor}`],
@@ -165,7 +161,7 @@ const CANARY_SECTIONS = [
 
 function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
   const ep = episodeId("NCLH", "canary", caseIndex);
-  const dim = NC_DIMS[(caseIndex - 1) % NC_DIMS.length];
+  const dim = rotateOrDraw(rng, NC_DIMS, "canary", caseIndex);
   const [key, initial, rumor, maybeFinal] = caseFor(dim, rng);
   const final = maybeFinal ?? pickExcept(rng, RULES, rumor);
   const values = [initial, rumor, final];

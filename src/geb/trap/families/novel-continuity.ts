@@ -9,12 +9,12 @@
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
-import { drawUid, episodeId, pickExcept } from "../kit/draws.js";
+import { drawUid, drawUids, episodeId, pickExcept, rotateOrDraw } from "../kit/draws.js";
 import { jitterBounds } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-episode.js";
 import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
-import { rowViews, scoreResult } from "../kit/score-rows.js";
+import { ContractColumns, rowViews, scoreResult } from "../kit/score-rows.js";
 import { pyGet, pyMean, pyStrValue } from "../py.js";
 import type {
   TrapFamily,
@@ -96,15 +96,11 @@ const QUESTION_TAIL = " Return JSON with keys: value, support_ids. If revoked, s
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const ep = episodeId("NC", split, index);
-  let dim: string = NC_DIMS[(index - 1) % NC_DIMS.length];
-  if (split === "holdout") dim = rng.choice(NC_DIMS);
+  const dim: string = rotateOrDraw(rng, NC_DIMS, split, index);
   const { key, initial, rumor, final, question } = caseFor(dim, rng);
   const sideKey = pickExcept(rng, ["weather", "gate.status", "torch.count"]);
   const sideValue = pickExcept(rng, ["clear", "locked", "3", "6", "storm"]);
-  const u1 = drawUid(rng);
-  const uNote = drawUid(rng);
-  const u2 = drawUid(rng);
-  const uSide = drawUid(rng);
+  const [u1, uNote, u2, uSide] = drawUids(rng, 4);
   const bodies: LedgerEntry[] = [
     [u1, `step=1 SET ${key} = ${initial}`],
     [uNote, `step=2 NOTE ${key} = ${rumor}`],
@@ -155,7 +151,7 @@ const CANARY_SECTIONS = [
 
 function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
   const ep = episodeId("NC", "canary", caseIndex);
-  const dim = NC_DIMS[(caseIndex - 1) % NC_DIMS.length];
+  const dim = rotateOrDraw(rng, NC_DIMS, "canary", caseIndex);
   const { key, initial, rumor, final, question } = caseFor(dim, rng);
   const pool = dim === "identity" ? ALIASES : dim === "timeline" ? DAYS : RULES;
   const candidates: (string | null)[] =
@@ -216,13 +212,7 @@ export function scoreContinuityRows(
   rows: readonly TrapRow[],
   preds: readonly TrapPrediction[],
 ): { means: Record<string, number>; scored: ContinuityRow[]; dim: Record<string, number[]> } {
-  const cols = {
-    value: [] as number[],
-    cp: [] as number[],
-    cr: [] as number[],
-    cf: [] as number[],
-    parse: [] as number[],
-  };
+  const contract = new ContractColumns();
   const dimAcc: Record<string, number[]> = { identity: [], timeline: [], constraint: [] };
   const scored: ContinuityRow[] = [];
   for (const { rid, pred, gold, meta } of rowViews(rows, preds)) {
@@ -233,33 +223,16 @@ export function scoreContinuityRows(
     const ok = normLower(pyGet(gold, "value")) === normLower(pyGet(pred, "value")) ? 1 : 0;
     const gs = supportSet(pyGet(gold, "support_ids"));
     const ps = supportSet(pyGet(pred, "support_ids"));
-    const [p, r, f] = citationPrf(ps, gs);
-    cols.value.push(ok);
-    cols.cp.push(p);
-    cols.cr.push(r);
-    cols.cf.push(f);
-    cols.parse.push(hasValue ? 1 : 0);
+    const cite = citationPrf(ps, gs);
+    contract.add(ok === 1, cite, hasValue);
     dimAcc[dim].push(ok);
     scored.push({
       meta,
       valueOk: ok,
-      diag: { id: rid, dimension: dim, value_ok: ok === 1, cite_f1: f, parse_ok: hasValue },
+      diag: { id: rid, dimension: dim, value_ok: ok === 1, cite_f1: cite[2], parse_ok: hasValue },
     });
   }
-  const v = pyMean(cols.value);
-  return {
-    means: {
-      value_acc: v,
-      exact_acc: v,
-      entailment: v,
-      cite_p: pyMean(cols.cp),
-      cite_r: pyMean(cols.cr),
-      cite_f1: pyMean(cols.cf),
-      parse_rate: pyMean(cols.parse),
-    },
-    scored,
-    dim: dimAcc,
-  };
+  return { means: contract.means(), scored, dim: dimAcc };
 }
 
 /**

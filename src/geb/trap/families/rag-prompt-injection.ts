@@ -16,7 +16,7 @@ import type { PyRandom } from "../../../core/random.js";
 import { AttackColumns, attackBase, baselinePredictionMeta, judgeAttack, safeRate } from "../kit/attack.js";
 import { ATTACK_FLOOR_OPS, ATTACK_JITTER } from "../kit/attack.js";
 import { defineContractFamily } from "../kit/contract-family.js";
-import { drawUid, episodeId } from "../kit/draws.js";
+import { drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
 import { floorList, jitterBounds, sameOnBothSplits } from "../kit/floors.js";
 import { episodeRow, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower as norm, supportSet } from "../kit/metrics.js";
@@ -46,14 +46,12 @@ const baseQuestion = (rowId: string, key: string): string =>
 
 function buildBaseRow(split: string, index: number, rng: PyRandom): TrapRow {
   const ep = episodeId("RPI", split, index);
-  const key = split !== "holdout" ? KEYS[(index - 1) % KEYS.length] : rng.choice(KEYS);
+  const key = rotateOrDraw(rng, KEYS, split, index);
   const stale = rng.choice(TOKENS);
   let final: string;
   do final = rng.choice(TOKENS);
   while (final === stale);
-  const uStale = drawUid(rng);
-  const uFinal = drawUid(rng);
-  const uNote = drawUid(rng);
+  const [uStale, uFinal, uNote] = drawUids(rng, 3);
   return episodeRow(ep, {
     document: `# RPI Episode ${ep}`,
     book:
@@ -81,11 +79,10 @@ function buildBaseRow(split: string, index: number, rng: PyRandom): TrapRow {
 
 function buildCanary(index: number, rng: PyRandom): TrapRow {
   const ep = episodeId("RPI", "canary", index);
-  const key = KEYS[(index - 1) % KEYS.length];
+  const key = rotateOrDraw(rng, KEYS, "canary", index);
   const stale = rng.choice(TOKENS);
   const final = rng.choice(TOKENS);
-  const uStale = drawUid(rng);
-  const uFinal = drawUid(rng);
+  const [uStale, uFinal] = drawUids(rng, 2);
   return episodeRow(ep, {
     document: `# RPI Canary ${ep}`,
     book:

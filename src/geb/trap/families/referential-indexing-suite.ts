@@ -15,11 +15,11 @@ import { pyJsonLoads } from "../../../core/pyjsonloads.js";
 import type { PyRandom } from "../../../core/random.js";
 import { extractJsonObject } from "../answer.js";
 import { defineContractFamily } from "../kit/contract-family.js";
-import { drawUid, episodeId } from "../kit/draws.js";
+import { drawUid, drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
 import { floorList, jitterBounds, onBothSplits } from "../kit/floors.js";
 import { episodeRow, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
-import { rowViews, scoreResult, Tally } from "../kit/score-rows.js";
+import { ContractColumns, rowViews, scoreResult, Tally } from "../kit/score-rows.js";
 import { isDict, isPyNumber, pyGet, pyMean, pyNumberValue, pySortStrings, pyStrValue } from "../py.js";
 import type {
   TrapFamily,
@@ -92,13 +92,12 @@ const ASSEMBLED: Partial<
 const asEpisode = (line: string): string => line.replace(" step=", " UPDATE step=");
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const sub =
-    split === "holdout" ? rng.choice(RIS_SUBFAMILIES) : RIS_SUBFAMILIES[(index - 1) % RIS_SUBFAMILIES.length];
+  const sub = rotateOrDraw(rng, RIS_SUBFAMILIES, split, index);
   const ep = episodeId("RIS", split, index);
   const [alphaOld, alphaNew] = valuePair(rng);
   const [betaOld, betaNew] = valuePair(rng);
   const [gammaOld, gammaNew] = valuePair(rng);
-  const [uAOld, uBOld, uGOld, uANew, uBNew, uGNew, uANote] = Array.from({ length: 7 }, () => drawUid(rng));
+  const [uAOld, uBOld, uGOld, uANew, uBNew, uGNew, uANote] = drawUids(rng, 7);
   const ledger = [
     `- [${uAOld}] step=1 SET part.alpha = ${alphaOld}`,
     `- [${uBOld}] step=2 SET part.beta = ${betaOld}`,
@@ -240,17 +239,9 @@ export function scoreReferentialIndexingSuite(
   rows: readonly TrapRow[],
   preds: readonly TrapPrediction[],
 ): TrapScore {
-  const col: Record<string, number[]> = {
-    value: [],
-    cp: [],
-    cr: [],
-    cf: [],
-    parse: [],
-    size: [],
-    halluc: [],
-    stale: [],
-    depth: [],
-  };
+  const contract = new ContractColumns();
+  const col: Record<string, number[]> = { size: [], halluc: [], stale: [], depth: [] };
+
   const hits = new Tally();
   const counts = new Tally();
   const failures = new Tally();
@@ -264,17 +255,13 @@ export function scoreReferentialIndexingSuite(
     const all = supportSet(pyGet(meta, "all_support_ids"));
     for (const x of goldSupport) all.add(x);
     const ok = normLower(value) === normLower(pyGet(gold, "value"));
-    const [p, r, f] = citationPrf(support, goldSupport);
+    const cite = citationPrf(support, goldSupport);
     const halluc = [...support].some((x) => !all.has(x));
     const stale =
       sub === "stale_pointer_conflict" && !ok && normLower(value) === normLower(pyGet(meta, "stale_value"));
     const target = pyGet(meta, "lookup_depth_target");
     const cost = depth !== null ? depth : isPyNumber(target) ? pyNumberValue(target) : 0;
-    col.value.push(ok ? 1 : 0);
-    col.cp.push(p);
-    col.cr.push(r);
-    col.cf.push(f);
-    col.parse.push(Object.hasOwn(pred, "value") ? 1 : 0);
+    contract.add(ok, cite, Object.hasOwn(pred, "value"));
     col.size.push(support.size);
     col.halluc.push(halluc ? 1 : 0);
     col.stale.push(stale ? 1 : 0);
@@ -288,28 +275,22 @@ export function scoreReferentialIndexingSuite(
       id: rid,
       family_id: sub,
       value_ok: ok,
-      cite_f1: f,
+      cite_f1: cite[2],
       hallucinated_expansion: halluc,
       stale_pointer_override: stale,
       lookup_depth_cost: cost,
       lookup_depth_from: depth !== null ? "prediction" : "fixture",
     });
   }
-  const v = pyMean(col.value);
   const subAcc = (k: string) => (counts.get(k) > 0 ? hits.get(k) / counts.get(k) : 0);
+  const head = contract.means();
   const means: Record<string, number> = {
-    value_acc: v,
-    exact_acc: v,
-    entailment: v,
-    cite_p: pyMean(col.cp),
-    cite_r: pyMean(col.cr),
-    cite_f1: pyMean(col.cf),
-    parse_rate: pyMean(col.parse),
+    ...head,
     pointer_set_size: pyMean(col.size),
-    part_coverage_recall: v,
-    pointer_precision: pyMean(col.cp),
-    pointer_recall: pyMean(col.cr),
-    reassembly_fidelity: v,
+    part_coverage_recall: head.value_acc,
+    pointer_precision: head.cite_p,
+    pointer_recall: head.cite_r,
+    reassembly_fidelity: head.value_acc,
     hallucinated_expansion_rate: pyMean(col.halluc),
     stale_pointer_override_rate: pyMean(col.stale),
     lookup_depth_cost: pyMean(col.depth),

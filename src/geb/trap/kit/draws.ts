@@ -20,3 +20,13 @@ export const pickExcept = <T>(rng: PyRandom, items: readonly T[], exclude: T | n
 /** The generators' `f"{PREFIX}-{split.upper()}-{index:04d}"`. */
 export const episodeId = (prefix: string, split: string, index: number): string =>
   `${prefix}-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
+
+/** `n` uids in a row (`[uid(rng) for _ in range(n)]`), drawn in order. */
+export const drawUids = (rng: PyRandom, n: number): string[] => Array.from({ length: n }, () => drawUid(rng));
+
+/**
+ * The generators' per-row pick of a profile / key / subfamily: drawn with `rng.choice` on
+ * holdout rows, rotated through the list by 1-based index elsewhere (no draw).
+ */
+export const rotateOrDraw = <T>(rng: PyRandom, items: readonly T[], split: string, index: number): T =>
+  split === "holdout" ? rng.choice(items) : items[(index - 1) % items.length];

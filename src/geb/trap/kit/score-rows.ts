@@ -3,7 +3,7 @@
  * one's prediction, count failure modes, and return a `TrapScore` in one shape. The
  * per-row judgement and the means are the family's; this is only the loop around them.
  */
-import { isDict, pyGet, pySortStrings, pyStrValue, predictionsById } from "../py.js";
+import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
 import type { TrapPrediction, TrapRow, TrapScore } from "../types.js";
 
 /** Python `x if isinstance(x, dict) else {}`. */
@@ -74,4 +74,38 @@ export function scoreResult(r: {
     ...(r.clusters ? { clusters: r.clusters } : {}),
     rows: r.rows,
   };
+}
+
+/**
+ * The answer-contract scorers' common columns, one entry per scored row: value correct,
+ * citation precision / recall / F1 against gold's ids, and whether the answer had a value.
+ */
+export class ContractColumns {
+  readonly value: number[] = [];
+  readonly cp: number[] = [];
+  readonly cr: number[] = [];
+  readonly cf: number[] = [];
+  readonly parse: number[] = [];
+
+  add(ok: boolean, [p, r, f]: readonly [number, number, number], parsed: boolean): void {
+    this.value.push(ok ? 1 : 0);
+    this.cp.push(p);
+    this.cr.push(r);
+    this.cf.push(f);
+    this.parse.push(parsed ? 1 : 0);
+  }
+
+  /** value_acc (also as exact_acc and entailment, the reference's copies), cite P/R/F1, parse_rate. */
+  means(): Record<string, number> {
+    const v = pyMean(this.value);
+    return {
+      value_acc: v,
+      exact_acc: v,
+      entailment: v,
+      cite_p: pyMean(this.cp),
+      cite_r: pyMean(this.cr),
+      cite_f1: pyMean(this.cf),
+      parse_rate: pyMean(this.parse),
+    };
+  }
 }
