@@ -13,20 +13,13 @@ import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUid, drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
-import { floorList, jitterBounds, onBothSplits } from "../kit/floors.js";
+import { type FamilyFloors, floorList, jitterBounds, onBothSplits } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-episode.js";
 import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
 import { ContractColumns, rowViews, scoreResult, Tally } from "../kit/score-rows.js";
 import { pyGet, pyMean } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import { metaInt, metaStr } from "./contract-metrics.js";
 
 export const MPT_ID = "myopic_planning_traps";
@@ -324,7 +317,7 @@ const FLOOR_OPS = {
 } as const;
 
 /** run_myopic_planning_traps_family.ps1: observe / ramp set both splits; target keeps the defaults. */
-export const MPT_FLOORS: TrapFamily["floors"] = {
+export const MPT_FLOORS: FamilyFloors = {
   observe: onBothSplits(floorList(FLOOR_OPS, [0.45, 0.45, 0, 0.6, 0, 0.4, 1.5])),
   ramp: onBothSplits(floorList(FLOOR_OPS, [0.65, 0.65, 0.3, 0.75, 0.3, 0.25, 2])),
   target: {

@@ -17,7 +17,7 @@ import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "..
 import { pyGet, pyMean, pyTruthy } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import { metaInt } from "./contract-metrics.js";
-import { continuityFamilyFloors, NC_DIMS, scoreContinuity } from "./novel-continuity.js";
+import { continuityFamilyFloors, continuityMeta, NC_DIMS, scoreContinuity } from "./novel-continuity.js";
 
 export const NCLH_ID = "novel_continuity_long_horizon";
 
@@ -137,19 +137,14 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
       `By the end of Chapter 10, what is the authoritative value for \`${key}\`? ` +
       "Return JSON with keys: value, support_ids. If revoked, set value=null.",
     gold: { value: final, support_ids: [uFinal] },
-    meta: {
-      family: NCLH_ID,
-      split,
-      case_index: index,
-      dimension: dim,
-      key,
+    meta: continuityMeta(NCLH_ID, split, index, dim, key, {
       query_target_type: final === null ? "null" : "value",
       requires_citation: true,
       callback_gap_steps: finalStep - 1,
       contradiction_pressure_count: pressure,
       delayed_dependency: delayed,
       repair_transition: repair,
-    },
+    }),
   });
 }
 
@@ -190,19 +185,14 @@ function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
       `For \`${key}\`, return the authoritative value immediately before the latest ` +
       "authoritative update. Return JSON with keys: value, support_ids.",
     gold: { value: preValue, support_ids: preUid ? [preUid] : [] },
-    meta: {
-      family: NCLH_ID,
-      split: "canary",
-      case_index: caseIndex,
-      dimension: dim,
-      key,
+    meta: continuityMeta(NCLH_ID, "canary", caseIndex, dim, key, {
       expected_fail: true,
       canary_profile: "long_retcon_prelatest_lookup",
       callback_gap_steps: 14,
       contradiction_pressure_count: 6,
       delayed_dependency: true,
       repair_transition: true,
-    },
+    }),
   });
 }
 

@@ -10,14 +10,13 @@ import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUid, drawUids, episodeId, pickExcept, rotateOrDraw } from "../kit/draws.js";
-import { jitterBounds } from "../kit/floors.js";
+import { type FamilyFloors, jitterBounds } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-episode.js";
 import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
 import { ContractColumns, rowViews, scoreResult } from "../kit/score-rows.js";
 import { pyGet, pyMean, pyStrValue } from "../py.js";
 import type {
-  TrapFamily,
   TrapFixtures,
   TrapFloor,
   TrapGenerateOptions,
@@ -92,6 +91,16 @@ function constraintCase(rng: PyRandom): Case {
 const caseFor = (dim: string, rng: PyRandom): Case =>
   dim === "identity" ? identityCase(rng) : dim === "timeline" ? timelineCase(rng) : constraintCase(rng);
 
+/** The meta both continuity generators open with; `rest` is the row's or canary's own, in order. */
+export const continuityMeta = (
+  family: string,
+  split: string,
+  index: number,
+  dim: string,
+  key: string,
+  rest: Record<string, unknown>,
+): Record<string, unknown> => ({ family, split, case_index: index, dimension: dim, key, ...rest });
+
 const QUESTION_TAIL = " Return JSON with keys: value, support_ids. If revoked, set value=null.";
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
@@ -131,15 +140,10 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     ),
     question: `${question}${QUESTION_TAIL}`,
     gold: { value: final, support_ids: [u2] },
-    meta: {
-      family: NC_ID,
-      split,
-      case_index: index,
-      dimension: dim,
-      key,
+    meta: continuityMeta(NC_ID, split, index, dim, key, {
       query_target_type: final === null ? "null" : "value",
       requires_citation: true,
-    },
+    }),
   });
 }
 
@@ -181,15 +185,10 @@ function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
     ...ledgerEpisode(ep, `# Novel Continuity Episode ${ep}`, CANARY_SECTIONS, bodies),
     question: `${question}${QUESTION_TAIL}`,
     gold: { value: final, support_ids: [supportFinal] },
-    meta: {
-      family: NC_ID,
-      split: "canary",
-      case_index: caseIndex,
-      dimension: dim,
-      key,
+    meta: continuityMeta(NC_ID, "canary", caseIndex, dim, key, {
       expected_fail: true,
       canary_profile: "retcon_chain_tail",
-    },
+    }),
   });
 }
 
@@ -282,7 +281,7 @@ export function continuityFloors(
 }
 
 /** Every stage's continuity floors, with the family's extra subset accuracies. */
-export const continuityFamilyFloors = (extra: string[]): TrapFamily["floors"] => ({
+export const continuityFamilyFloors = (extra: string[]): FamilyFloors => ({
   observe: continuityFloors("observe", extra),
   ramp: continuityFloors("ramp", extra),
   target: continuityFloors("target", extra),

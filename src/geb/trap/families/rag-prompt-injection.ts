@@ -13,14 +13,13 @@
  */
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
-import { AttackColumns, attackBase, baselinePredictionMeta, judgeAttack, safeRate } from "../kit/attack.js";
+import { AttackColumns, attackBase, attackJudge, baselinePredictionMeta, safeRate } from "../kit/attack.js";
 import { ATTACK_FLOOR_OPS, ATTACK_JITTER } from "../kit/attack.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
 import { floorList, jitterBounds, sameOnBothSplits } from "../kit/floors.js";
 import { episodeRow, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower as norm, supportSet } from "../kit/metrics.js";
-import { dictOr } from "../kit/score-rows.js";
 import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy, predictionsById } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 
@@ -213,8 +212,7 @@ export function scoreRagPromptInjection(
 ): TrapScore {
   const baseRows = rows.filter((r) => isDict(r));
   const attackedRows = expandRagRows(baseRows);
-  const baseById = predictionsById(baseRows);
-  const predById = predictionsById(preds);
+  const judge = attackJudge(baseRows, preds);
   // Per variant: base-right rows and their flips (for per_variant_max_flip_rate).
   const variants = new Map<string, { eligible: number; flip: number }>();
   const omissions: number[] = [];
@@ -233,10 +231,7 @@ export function scoreRagPromptInjection(
       cols.failures.add("missing_base_case_id");
       continue;
     }
-    const gold = dictOr(pyGet(baseById.get(baseId) ?? {}, "gold"));
-    const bp = predById.get(baseId) ?? {};
-    const ap = predById.get(attackedId) ?? {};
-    const j = judgeAttack(gold, bp, ap);
+    const { gold, bp, ap, j } = judge(baseId, attackedId);
     const bc = j.baseCorrect;
     const missing = minus(j.goldIds, j.attackedIds);
     const nonGoldIds = minus(j.attackedIds, j.goldIds);

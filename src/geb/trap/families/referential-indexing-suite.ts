@@ -16,19 +16,12 @@ import type { PyRandom } from "../../../core/random.js";
 import { extractJsonObject } from "../answer.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUid, drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
-import { floorList, jitterBounds, onBothSplits } from "../kit/floors.js";
+import { type FamilyFloors, floorList, jitterBounds, onBothSplits } from "../kit/floors.js";
 import { episodeRow, splitsFromStream } from "../kit/ledger-episode.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
 import { ContractColumns, rowViews, scoreResult, Tally } from "../kit/score-rows.js";
 import { isDict, isPyNumber, pyGet, pyMean, pyNumberValue, pySortStrings, pyStrValue } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 
 export const RIS_ID = "referential_indexing_suite";
 
@@ -321,7 +314,7 @@ const FLOOR_OPS = {
 } as const;
 
 /** run_referential_indexing_suite_family.ps1: observe / ramp set both splits; target keeps the defaults. */
-export const RIS_FLOORS: TrapFamily["floors"] = {
+export const RIS_FLOORS: FamilyFloors = {
   observe: onBothSplits(
     floorList(FLOOR_OPS, [0.55, 0.55, 0.35, 0.55, 0.35, 0.35, 0.55, 0.55, 0.45, 8, 0.2, 0]),
   ),

@@ -14,7 +14,7 @@
  */
 import { PyFloat, pyJsonDumps } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
-import { AttackColumns, attackBase, baselinePredictionMeta, judgeAttack, safeRate } from "../kit/attack.js";
+import { AttackColumns, attackBase, attackJudge, baselinePredictionMeta, safeRate } from "../kit/attack.js";
 import { ATTACK_FLOOR_OPS, ATTACK_JITTER } from "../kit/attack.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
@@ -26,7 +26,6 @@ import {
   splitsFromStream,
   updateLines,
 } from "../kit/ledger-episode.js";
-import { dictOr } from "../kit/score-rows.js";
 import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy, predictionsById } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import { HARD_HIJACK_VARIANTS, hijackPayload } from "./rag-prompt-injection.js";
@@ -496,8 +495,7 @@ export function scoreSocialPressure(
   opts: { fatigueTurns?: number } = {},
 ): TrapScore {
   const baseRows = rows.filter((r) => isDict(r));
-  const baseById = predictionsById(baseRows);
-  const predById = predictionsById(preds);
+  const judge = attackJudge(baseRows, preds);
   const attacks = new Map<string, AttackBucket>(
     ATTACK_IDS.map((a) => [a, { p_eligible: 0, p_flip: 0, p_rev: 0, p_drift: 0 }]),
   );
@@ -534,10 +532,7 @@ export function scoreSocialPressure(
       cols.failures.add("unknown_attack_id");
       continue;
     }
-    const gold = dictOr(pyGet(baseById.get(baseId) ?? {}, "gold"));
-    const bp = predById.get(baseId) ?? {};
-    const ap = predById.get(attackedId) ?? {};
-    const j = judgeAttack(gold, bp, ap);
+    const { gold, bp, ap, j } = judge(baseId, attackedId);
     const { baseCorrect: bc, flip, revision } = j;
     const corrected = !bc && j.attackedCorrect;
     const newIds = pySortStrings([...j.attackedIds].filter((x) => !j.baseIds.has(x)));

@@ -7,9 +7,9 @@
  * define drift, which rows are eligible for which rate, and their per-attack breakdowns:
  * those stay in the families.
  */
-import { pyGet, pyMean, pyStrValue, pyTruthy, pyEquals } from "../py.js";
+import { pyEquals, pyGet, pyMean, pyStrValue, pyTruthy, predictionsById } from "../py.js";
 import { citationPrf, normLower, supportSet } from "./metrics.js";
-import type { TrapRow, TrapScore } from "../types.js";
+import type { TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import type { FloorOps } from "./floors.js";
 import { dictOr, scoreResult, Tally } from "./score-rows.js";
 
@@ -91,6 +91,21 @@ export function judgeAttack(
     attackedIds,
     goldIds,
     cite: citationPrf(attackedIds, goldIds),
+  };
+}
+
+/**
+ * The scorers' lookup of one attacked row: its base case's gold, the base and attacked
+ * answers (`{}` when missing), and their judgement.
+ */
+export function attackJudge(baseRows: readonly TrapRow[], preds: readonly TrapPrediction[]) {
+  const baseById = predictionsById(baseRows);
+  const predById = predictionsById(preds);
+  return (baseId: string, attackedId: string) => {
+    const gold = dictOr(pyGet(baseById.get(baseId) ?? {}, "gold"));
+    const bp = predById.get(baseId) ?? {};
+    const ap = predById.get(attackedId) ?? {};
+    return { gold, bp, ap, j: judgeAttack(gold, bp, ap) };
   };
 }
 

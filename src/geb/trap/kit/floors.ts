@@ -7,6 +7,9 @@
  */
 import type { TrapFamily, TrapFloor, TrapStage } from "../types.js";
 
+/** A family's floors: per stage, anchors' and holdout's. */
+export type FamilyFloors = TrapFamily["floors"];
+
 /** Metric → comparison, in the order the floors are checked. */
 export type FloorOps = Readonly<Record<string, TrapFloor["op"]>>;
 
