@@ -10,14 +10,20 @@
  */
 import type { PyRandom } from "../../../core/random.js";
 import { defineContractFamily } from "../kit/contract-family.js";
-import { drawUid, drawUids, episodeId, pickExcept, rotateOrDraw } from "../kit/draws.js";
+import { drawUid, drawUids, pickExcept } from "../kit/draws.js";
 import { jitterBounds } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-episode.js";
-import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-episode.js";
+import { episodeRow, ledgerEpisode } from "../kit/ledger-episode.js";
 import { pyGet, pyMean, pyTruthy } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import { metaInt } from "./contract-metrics.js";
-import { continuityFamilyFloors, continuityMeta, NC_DIMS, scoreContinuity } from "./novel-continuity.js";
+import {
+  type ContinuitySlot,
+  continuityFamilyFloors,
+  continuityMeta,
+  continuitySplits,
+  scoreContinuity,
+} from "./novel-continuity.js";
 
 export const NCLH_ID = "novel_continuity_long_horizon";
 
@@ -82,9 +88,7 @@ function noise(rng: PyRandom, stepStart: number, count: number): LedgerEntry[] {
   return out;
 }
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = episodeId("NCLH", split, index);
-  const dim: string = rotateOrDraw(rng, NC_DIMS, split, index);
+function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): TrapRow {
   const [key, initial, rumor, final] = caseFor(dim, rng);
   const delayed = index % 3 === 0;
   const repair = index % 2 === 0;
@@ -154,9 +158,7 @@ const CANARY_SECTIONS = [
   "## Chapters\nChapters contain contradictory narration and delayed repair cues.",
 ];
 
-function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
-  const ep = episodeId("NCLH", "canary", caseIndex);
-  const dim = rotateOrDraw(rng, NC_DIMS, "canary", caseIndex);
+function buildCanary({ ep, dim, index: caseIndex }: ContinuitySlot, rng: PyRandom): TrapRow {
   const [key, initial, rumor, maybeFinal] = caseFor(dim, rng);
   const final = maybeFinal ?? pickExcept(rng, RULES, rumor);
   const values = [initial, rumor, final];
@@ -198,7 +200,7 @@ function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
 
 /** Each canary has its own `PyRandom(seed + 1800 + index)`; the stream is the anchors' and holdout's. */
 export const generateNovelContinuityLongHorizon = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildRow, ownStreamCanary(o.seed, 1800, buildCanary));
+  continuitySplits(o, "NCLH", 1800, buildRow, buildCanary);
 
 /** novel_continuity's means plus the subset accuracies over the generator's flags. */
 export function scoreNovelContinuityLongHorizon(

@@ -91,6 +91,46 @@ function constraintCase(rng: PyRandom): Case {
 const caseFor = (dim: string, rng: PyRandom): Case =>
   dim === "identity" ? identityCase(rng) : dim === "timeline" ? timelineCase(rng) : constraintCase(rng);
 
+/** Where a continuity row stands: episode id, dimension, split label, 1-based index. */
+export interface ContinuitySlot {
+  ep: string;
+  dim: string;
+  split: string;
+  index: number;
+}
+
+/**
+ * Both continuity generators' splits: rows from the shared stream, their dimension rotated
+ * by index (drawn on holdout rows: each row's first draw); each canary from its own
+ * `PyRandom(seed + canaryOffset + index)`, its dimension rotated.
+ */
+export const continuitySplits = (
+  o: TrapGenerateOptions,
+  prefix: string,
+  canaryOffset: number,
+  row: (slot: ContinuitySlot, rng: PyRandom) => TrapRow,
+  canary: (slot: ContinuitySlot, rng: PyRandom) => TrapRow,
+): TrapFixtures =>
+  splitsFromStream(
+    o,
+    (split, index, rng) =>
+      row(
+        { ep: episodeId(prefix, split, index), dim: rotateOrDraw(rng, NC_DIMS, split, index), split, index },
+        rng,
+      ),
+    ownStreamCanary(o.seed, canaryOffset, (index, rng) =>
+      canary(
+        {
+          ep: episodeId(prefix, "canary", index),
+          dim: NC_DIMS[(index - 1) % NC_DIMS.length],
+          split: "canary",
+          index,
+        },
+        rng,
+      ),
+    ),
+  );
+
 /** The meta both continuity generators open with; `rest` is the row's or canary's own, in order. */
 export const continuityMeta = (
   family: string,
@@ -103,9 +143,7 @@ export const continuityMeta = (
 
 const QUESTION_TAIL = " Return JSON with keys: value, support_ids. If revoked, set value=null.";
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = episodeId("NC", split, index);
-  const dim: string = rotateOrDraw(rng, NC_DIMS, split, index);
+function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): TrapRow {
   const { key, initial, rumor, final, question } = caseFor(dim, rng);
   const sideKey = pickExcept(rng, ["weather", "gate.status", "torch.count"]);
   const sideValue = pickExcept(rng, ["clear", "locked", "3", "6", "storm"]);
@@ -153,9 +191,7 @@ const CANARY_SECTIONS = [
   "## Chapters\nChapter 1-4 include conflicting statements and rumors across scenes.",
 ];
 
-function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
-  const ep = episodeId("NC", "canary", caseIndex);
-  const dim = rotateOrDraw(rng, NC_DIMS, "canary", caseIndex);
+function buildCanary({ ep, dim, index: caseIndex }: ContinuitySlot, rng: PyRandom): TrapRow {
   const { key, initial, rumor, final, question } = caseFor(dim, rng);
   const pool = dim === "identity" ? ALIASES : dim === "timeline" ? DAYS : RULES;
   const candidates: (string | null)[] =
@@ -194,7 +230,7 @@ function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
 
 /** Each canary has its own `PyRandom(seed + 701 + index)`; the stream is the anchors' and holdout's. */
 export const generateNovelContinuity = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildRow, ownStreamCanary(o.seed, 701, buildCanary));
+  continuitySplits(o, "NC", 701, buildRow, buildCanary);
 
 // ---------------------------------------------------------------------------------------
 // Scorer (shared with novel_continuity_long_horizon, which adds subset accuracies).

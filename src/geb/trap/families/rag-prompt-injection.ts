@@ -14,7 +14,7 @@
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { AttackColumns, attackBase, attackJudge, baselinePredictionMeta, safeRate } from "../kit/attack.js";
-import { ATTACK_FLOOR_OPS, ATTACK_JITTER } from "../kit/attack.js";
+import { ATTACK_FLOOR_OPS, ATTACK_JITTER, HIJACK_FLOOR_OPS } from "../kit/attack.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
 import { floorList, jitterBounds, sameOnBothSplits } from "../kit/floors.js";
@@ -305,8 +305,7 @@ const FLOOR_OPS = {
   support_omission_rate: "<=",
   support_contamination_rate: "<=",
   per_variant_max_flip_rate: "<=",
-  suggestion_hijacking_goal_drift_rate: "<=",
-  suggestion_hijacking_instruction_violation_rate: "<=",
+  ...HIJACK_FLOOR_OPS,
 } as const;
 
 export const ragPromptInjectionFamily = defineContractFamily({

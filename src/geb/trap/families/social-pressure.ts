@@ -15,7 +15,7 @@
 import { PyFloat, pyJsonDumps } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { AttackColumns, attackBase, attackJudge, baselinePredictionMeta, safeRate } from "../kit/attack.js";
-import { ATTACK_FLOOR_OPS, ATTACK_JITTER } from "../kit/attack.js";
+import { ATTACK_FLOOR_OPS, ATTACK_JITTER, HIJACK_FLOOR_OPS } from "../kit/attack.js";
 import { defineContractFamily } from "../kit/contract-family.js";
 import { drawUids, episodeId, rotateOrDraw } from "../kit/draws.js";
 import { floorList, jitterBounds, sameOnBothSplits } from "../kit/floors.js";
@@ -642,8 +642,7 @@ const FLOOR_OPS = {
   per_attack_max_flip_rate: "<=",
   capitulation_rate: "<=",
   responsiveness_rate: ">=",
-  suggestion_hijacking_goal_drift_rate: "<=",
-  suggestion_hijacking_instruction_violation_rate: "<=",
+  ...HIJACK_FLOOR_OPS,
   emotional_capitulation_rate: "<=",
   fatigue_degradation: "<=",
 } as const;

@@ -201,6 +201,12 @@ export const ATTACK_FLOOR_OPS = {
   citation_drift_rate: "<=",
 } as const satisfies FloorOps;
 
+/** The suggestion-hijacking floors (goal drift = changed, violation = flip, on hijack rows). */
+export const HIJACK_FLOOR_OPS = {
+  suggestion_hijacking_goal_drift_rate: "<=",
+  suggestion_hijacking_instruction_violation_rate: "<=",
+} as const satisfies FloorOps;
+
 /** The jitter metrics both attack checkers list first (the floored ones, baseline after cite_f1). */
 export const ATTACK_JITTER = [
   "value_acc",
