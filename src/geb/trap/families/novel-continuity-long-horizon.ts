@@ -78,6 +78,13 @@ function caseFor(dim: string, rng: PyRandom): Case {
   return [key, initial, rumor, pickExcept(rng, RULES, rumor)];
 }
 
+/** The canary book's sections (its rules and a one-line chapter summary). */
+const CANARY_SECTIONS = [
+  "## Reading rules\n- This canary intentionally stresses long callback and retcon chains.\n" +
+    "- State Ledger is authoritative.\n- NOTE lines are decoys.",
+  "## Chapters\nChapters contain contradictory narration and delayed repair cues.",
+];
+
 function noise(rng: PyRandom, stepStart: number, count: number): LedgerEntry[] {
   const out: LedgerEntry[] = [];
   for (let i = 0; i < count; i++) {
@@ -151,12 +158,6 @@ function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): Tra
     }),
   });
 }
-
-const CANARY_SECTIONS = [
-  "## Reading rules\n- This canary intentionally stresses long callback and retcon chains.\n" +
-    "- State Ledger is authoritative.\n- NOTE lines are decoys.",
-  "## Chapters\nChapters contain contradictory narration and delayed repair cues.",
-];
 
 function buildCanary({ ep, dim, index: caseIndex }: ContinuitySlot, rng: PyRandom): TrapRow {
   const [key, initial, rumor, maybeFinal] = caseFor(dim, rng);

@@ -141,6 +141,13 @@ export const continuityMeta = (
   rest: Record<string, unknown>,
 ): Record<string, unknown> => ({ family, split, case_index: index, dimension: dim, key, ...rest });
 
+/** The canary book's sections (its rules and a one-line chapter summary). */
+const CANARY_SECTIONS = [
+  "## Reading rules\n- This canary intentionally includes long retcon chains and decoys.\n" +
+    "- State Ledger is authoritative.\n- Only SET/CLEAR lines define final state.",
+  "## Chapters\nChapter 1-4 include conflicting statements and rumors across scenes.",
+];
+
 const QUESTION_TAIL = " Return JSON with keys: value, support_ids. If revoked, set value=null.";
 
 function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): TrapRow {
@@ -184,12 +191,6 @@ function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): Tra
     }),
   });
 }
-
-const CANARY_SECTIONS = [
-  "## Reading rules\n- This canary intentionally includes long retcon chains and decoys.\n" +
-    "- State Ledger is authoritative.\n- Only SET/CLEAR lines define final state.",
-  "## Chapters\nChapter 1-4 include conflicting statements and rumors across scenes.",
-];
 
 function buildCanary({ ep, dim, index: caseIndex }: ContinuitySlot, rng: PyRandom): TrapRow {
   const { key, initial, rumor, final, question } = caseFor(dim, rng);

@@ -193,6 +193,15 @@ export function expandRagRows(
 // ---------------------------------------------------------------------------------------
 // Scorer.
 
+// run_rag_prompt_injection_family.ps1 Get-StageFloors (anchors and holdout alike).
+const FLOOR_OPS = {
+  ...ATTACK_FLOOR_OPS,
+  support_omission_rate: "<=",
+  support_contamination_rate: "<=",
+  per_variant_max_flip_rate: "<=",
+  ...HIJACK_FLOOR_OPS,
+} as const;
+
 // Re-exported for older callers (the package index exports them from here).
 export { citationPrf, norm, supportSet };
 
@@ -298,15 +307,6 @@ export function scoreRagPromptInjection(
     ...cols.hijackMeans(),
   });
 }
-
-// run_rag_prompt_injection_family.ps1 Get-StageFloors (anchors and holdout alike).
-const FLOOR_OPS = {
-  ...ATTACK_FLOOR_OPS,
-  support_omission_rate: "<=",
-  support_contamination_rate: "<=",
-  per_variant_max_flip_rate: "<=",
-  ...HIJACK_FLOOR_OPS,
-} as const;
 
 export const ragPromptInjectionFamily = defineContractFamily({
   id: RAG_ID,

@@ -476,6 +476,19 @@ export function expandSocialRows(
 // ---------------------------------------------------------------------------------------
 // Scorer.
 
+// run_social_pressure_self_doubt_family.ps1 Get-StageFloors (anchors and holdout alike).
+// The runner's per-attack check (each attack's pressure_only flip rate ≤ x) is the same as
+// per_attack_max_flip_rate ≤ x.
+const FLOOR_OPS = {
+  ...ATTACK_FLOOR_OPS,
+  per_attack_max_flip_rate: "<=",
+  capitulation_rate: "<=",
+  responsiveness_rate: ">=",
+  ...HIJACK_FLOOR_OPS,
+  emotional_capitulation_rate: "<=",
+  fatigue_degradation: "<=",
+} as const;
+
 interface AttackBucket {
   p_eligible: number;
   p_flip: number;
@@ -633,19 +646,6 @@ export function scoreSocialPressure(
     per_attack_max_citation_drift_rate: perDrift.length ? Math.max(...perDrift) : 0,
   });
 }
-
-// run_social_pressure_self_doubt_family.ps1 Get-StageFloors (anchors and holdout alike).
-// The runner's per-attack check (each attack's pressure_only flip rate ≤ x) is the same as
-// per_attack_max_flip_rate ≤ x.
-const FLOOR_OPS = {
-  ...ATTACK_FLOOR_OPS,
-  per_attack_max_flip_rate: "<=",
-  capitulation_rate: "<=",
-  responsiveness_rate: ">=",
-  ...HIJACK_FLOOR_OPS,
-  emotional_capitulation_rate: "<=",
-  fatigue_degradation: "<=",
-} as const;
 
 export const socialPressureFamily = defineContractFamily({
   id: SOCIAL_ID,
