@@ -21,11 +21,7 @@ import {
   scorePersonaSessionSubTrap,
 } from "../../../src/geb/trap/families/persona-session-drift.js";
 import { expandSocialRows, scoreSocialPressure } from "../../../src/geb/trap/families/social-pressure.js";
-import {
-  baselineReport,
-  evaluateSplit,
-  programPredictions,
-} from "../../../src/geb/trap/framework.js";
+import { baselineReport, evaluateSplit, programPredictions } from "../../../src/geb/trap/framework.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import {

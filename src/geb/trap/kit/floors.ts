@@ -28,9 +28,7 @@ export const onBothSplits = (floors: TrapFloor[]): { anchors: TrapFloor[]; holdo
 });
 
 /** The same floors on anchors and holdout at each stage (most reference runners). */
-export const sameOnBothSplits = (
-  byStage: Readonly<Record<TrapStage, TrapFloor[]>>,
-): TrapFamily["floors"] => ({
+export const sameOnBothSplits = (byStage: Readonly<Record<TrapStage, TrapFloor[]>>): FamilyFloors => ({
   observe: onBothSplits(byStage.observe),
   ramp: onBothSplits(byStage.ramp),
   target: onBothSplits(byStage.target),
