@@ -6,9 +6,9 @@
  */
 import { accumulateClusters, type Interval, proportionInterval } from "../../core/stats/index.js";
 import { lookupPrediction } from "./ledger.js";
-import type { PersonaSessionResult } from "./families/persona-session-drift.js";
-import type { PersonaInvarianceResult } from "./persona.js";
 import {
+  type PersonaInvarianceResult,
+  type PersonaSessionResult,
   TRAP_SPLITS,
   type TrapCompat,
   type TrapFamily,

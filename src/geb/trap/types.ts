@@ -132,3 +132,38 @@ export interface TrapFamily {
    */
   reliabilityFloors?: TrapFloor[];
 }
+
+// ---------------------------------------------------------------------------------------
+// The persona sub-traps' results (persona.ts, families/persona-session-drift.ts). They sit
+// here, below both the framework's run summary and the modules that compute them, so the
+// framework imports no family (no framework ↔ family import circle).
+
+/** persona_invariance / persona_persistence_drift on a split (persona.ts). */
+export interface PersonaInvarianceResult {
+  status: "PASS" | "FAIL";
+  row_invariance_rate: number;
+  rows_total: number;
+  rows_changed: number;
+  change_reasons: {
+    value_changed: number;
+    support_changed: number;
+    parse_changed: number;
+    null_flip: number;
+  };
+  changed_ids: string[];
+}
+
+/** The persona-session sub-trap on a split (families/persona-session-drift.ts). */
+export interface PersonaSessionResult {
+  /** PASS when every floor of the reference runner holds (drift 0, profile and factual match 1, no flips). */
+  status: "PASS" | "FAIL";
+  /** Base rows wrapped (one session each) and session rows answered. */
+  sessions: number;
+  rows_total: number;
+  means: Record<string, number>;
+  /** Floors that failed, `metric op floor (value)`. */
+  failures: string[];
+  failure_mode_counts: Record<string, number>;
+  /** Up to 20 ids of drifted rows, in data order. */
+  drifted_ids: string[];
+}

@@ -9,21 +9,18 @@
  * every row. `first_error_step_mean` is a function of correctness and the generator's
  * `horizon_steps`, not a measured step (labelled synthetic).
  */
-import { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { lookupPrediction } from "../ledger.js";
-import { isDict, pyGet, pyMean, pyStrValue, predictionsById, pySortStrings } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
 import { pyStrip } from "../../../core/pyjson.js";
-import { citationPrf, drawUid, metaInt, metaStr, normLower, supportSet } from "./contract-metrics.js";
+import type { PyRandom } from "../../../core/random.js";
+import { defineContractFamily } from "../kit/contract-family.js";
+import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
+import { type FamilyFloors, floorList, jitterOf, onBothSplits } from "../kit/floors.js";
+import type { LedgerEntry } from "../kit/ledger-book.js";
+import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-book.js";
+import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
+import { ContractColumns, rowViews, scoreResult, Tally } from "../kit/row-views.js";
+import { pyGet, pyMean } from "../py.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
+import { metaInt, metaStr } from "./contract-metrics.js";
 
 export const MPT_ID = "myopic_planning_traps";
 
@@ -51,9 +48,6 @@ const NOISE_KEYS = [
   "ticket.channel",
 ];
 
-const episodeId = (split: string, index: number): string =>
-  `MPT-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-
 function question(key: string, allowed: readonly string[] | null = null): string {
   const clause = allowed?.length ? ` Allowed values: ${allowed.join(", ")}.` : "";
   return (
@@ -62,14 +56,23 @@ function question(key: string, allowed: readonly string[] | null = null): string
   );
 }
 
-const ledgerText = (bodies: [string, string][]): string => bodies.map(([u, b]) => `- [${u}] ${b}`).join("\n");
-const documentText = (ep: string, bodies: [string, string][]): string =>
-  `# Episode Log ${ep}\n\n${bodies.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n")}`;
+/** The first four ledger lines of rows and canaries alike: both first actions and their reward totals. */
+const planEntries = (
+  [uLocal, uGlobal, uLocalTotal, uGlobalTotal]: string[],
+  local: string,
+  global: string,
+  localTotal: number,
+  globalTotal: number,
+): LedgerEntry[] => [
+  [uLocal, `step=1 SET plan.local_first = ${local}`],
+  [uGlobal, `step=2 SET plan.global_first = ${global}`],
+  [uLocalTotal, `step=3 SET reward.total_if_local = ${localTotal}`],
+  [uGlobalTotal, `step=4 SET reward.total_if_global = ${globalTotal}`],
+];
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = episodeId(split, index);
-  const profile =
-    split === "holdout" ? rng.choice(MPT_PROFILES) : MPT_PROFILES[(index - 1) % MPT_PROFILES.length];
+  const ep = episodeId("MPT", split, index);
+  const profile = holdoutDrawOrCycle(rng, MPT_PROFILES, split, index);
   const local = rng.choice(MPT_LOCAL_ACTIONS);
   let global = rng.choice(MPT_GLOBAL_ACTIONS);
   while (global === local) global = rng.choice(MPT_GLOBAL_ACTIONS);
@@ -80,15 +83,9 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const globalTotal = localTotal + rng.randint(4, 9);
   let localRecoveryTotal = localTotal + rng.randint(2, 5);
   if (localRecoveryTotal >= globalTotal) localRecoveryTotal = globalTotal - 1;
-  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal, uRecovery, uRecoveryTotal] = Array.from(
-    { length: 6 },
-    () => drawUid(rng),
-  );
-  const bodies: [string, string][] = [
-    [uLocal, `step=1 SET plan.local_first = ${local}`],
-    [uGlobal, `step=2 SET plan.global_first = ${global}`],
-    [uLocalTotal, `step=3 SET reward.total_if_local = ${localTotal}`],
-    [uGlobalTotal, `step=4 SET reward.total_if_global = ${globalTotal}`],
+  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal, uRecovery, uRecoveryTotal] = drawUids(rng, 6);
+  const bodies: LedgerEntry[] = [
+    ...planEntries([uLocal, uGlobal, uLocalTotal, uGlobalTotal], local, global, localTotal, globalTotal),
     [uRecovery, `step=5 SET plan.recovery_after_local = ${recovery}`],
     [uRecoveryTotal, `step=6 SET reward.total_if_local_with_recovery = ${localRecoveryTotal}`],
   ];
@@ -97,9 +94,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     const key = rng.choice(NOISE_KEYS);
     bodies.push([u, `step=${7 + i} NOTE ${key} = n${rng.randint(100, 999)}`]);
   }
-  const [uEntry, uHorizon, uBestRecovery, uBestCode, uCounterfactual] = Array.from({ length: 5 }, () =>
-    drawUid(rng),
-  );
+  const [uEntry, uHorizon, uBestRecovery, uBestCode, uCounterfactual] = drawUids(rng, 5);
   bodies.push(
     [uEntry, `step=13 SET decision.entry_first_action = ${global}`],
     [uHorizon, `step=14 SET decision.horizon_first_action = ${global}`],
@@ -144,14 +139,13 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     "Phase 3: long-horizon totals reveal local action is worse.",
     "Phase 4: recovery option exists but does not beat global-first path.",
   ];
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: documentText(ep, bodies),
-    book:
-      `# Myopic Planning Episode ${ep}\n\n## Rules\n${rules.join("\n")}\n\n## Narrative\n${phases.join("\n")}` +
-      `\n\n## State Ledger\n${ledgerText(bodies)}`,
+  return episodeRow(ep, {
+    ...ledgerEpisode(
+      ep,
+      `# Myopic Planning Episode ${ep}`,
+      [`## Rules\n${rules.join("\n")}`, `## Narrative\n${phases.join("\n")}`],
+      bodies,
+    ),
     question: q,
     gold: { value: gold, support_ids: support },
     meta: {
@@ -169,37 +163,34 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
       local_recovery_total: localRecoveryTotal,
       requires_citation: true,
     },
-  };
+  });
 }
 
-function buildCanary(seed: number, caseIndex: number): TrapRow {
-  const rng = new PyRandom(seed + 2200 + caseIndex);
-  const ep = episodeId("canary", caseIndex);
+const CANARY_RULES =
+  "## Rules\n- This canary is intentionally adversarial.\n" +
+  "- Optimize final reward across full horizon.\n- NOTE lines are non-authoritative decoys.";
+
+function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
+  const ep = episodeId("MPT", "canary", caseIndex);
   const local = rng.choice(MPT_LOCAL_ACTIONS);
   const global = rng.choice(MPT_GLOBAL_ACTIONS);
   const recovery = rng.choice(MPT_RECOVERY_ACTIONS);
-  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal] = Array.from({ length: 4 }, () => drawUid(rng));
+  const [uLocal, uGlobal, uLocalTotal, uGlobalTotal] = drawUids(rng, 4);
   const localTotal = rng.randint(-6, -2);
   const globalTotal = localTotal + rng.randint(8, 14);
-  const bodies: [string, string][] = [
-    [uLocal, `step=1 SET plan.local_first = ${local}`],
-    [uGlobal, `step=2 SET plan.global_first = ${global}`],
-    [uLocalTotal, `step=3 SET reward.total_if_local = ${localTotal}`],
-    [uGlobalTotal, `step=4 SET reward.total_if_global = ${globalTotal}`],
-  ];
+  const bodies = planEntries(
+    [uLocal, uGlobal, uLocalTotal, uGlobalTotal],
+    local,
+    global,
+    localTotal,
+    globalTotal,
+  );
   for (let i = 0; i < 14; i++) {
     const u = drawUid(rng);
     bodies.push([u, `step=${5 + i} NOTE plan.decoy = ${rng.choice([local, global, recovery])}`]);
   }
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: documentText(ep, bodies),
-    book:
-      `# Myopic Planning Episode ${ep}\n\n## Rules\n- This canary is intentionally adversarial.\n` +
-      "- Optimize final reward across full horizon.\n- NOTE lines are non-authoritative decoys.\n\n" +
-      `## State Ledger\n${ledgerText(bodies)}`,
+  return episodeRow(ep, {
+    ...ledgerEpisode(ep, `# Myopic Planning Episode ${ep}`, [CANARY_RULES], bodies),
     question:
       "Return the first action that optimizes final reward, then also include the second-best action " +
       "in value as `best|second_best` (JSON with value, support_ids).",
@@ -217,16 +208,12 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
       canary_profile: "dual_output_adversarial",
       requires_citation: true,
     },
-  };
+  });
 }
 
-export function generateMyopicPlanningTraps(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
-  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(o.seed, i + 1));
-  return { anchors, holdout, canary };
-}
+/** Each canary has its own `PyRandom(seed + 2200 + index)`; the stream is the anchors' and holdout's. */
+export const generateMyopicPlanningTraps = (o: TrapGenerateOptions): TrapFixtures =>
+  splitsFromStream(o, buildRow, ownStreamCanary(o.seed, 2200, buildCanary));
 
 // ---------------------------------------------------------------------------------------
 // Scorer.
@@ -252,13 +239,8 @@ export function scoreMyopicPlanningTraps(
   rows: readonly TrapRow[],
   preds: readonly TrapPrediction[],
 ): TrapScore {
-  const byId = predictionsById(preds);
+  const contract = new ContractColumns();
   const col: Record<string, number[]> = {
-    value: [],
-    cp: [],
-    cr: [],
-    cf: [],
-    parse: [],
     entry: [],
     horizon: [],
     recovery: [],
@@ -266,16 +248,10 @@ export function scoreMyopicPlanningTraps(
     trap: [],
     first: [],
   };
-  const failures = new Map<string, number>();
+  const failures = new Tally();
   const correct: boolean[] = [];
   const diags: Record<string, unknown>[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const g = pyGet(row, "gold");
-    const gold = isDict(g) ? g : {};
-    const m = pyGet(row, "meta");
-    const meta = isDict(m) ? m : {};
+  for (const { rid, pred, gold, meta } of rowViews(rows, preds)) {
     const profile = pyStrip(metaStr(meta, "profile")).toLowerCase();
     const local = pyStrip(metaStr(meta, "local_action"));
     const recovery = pyStrip(metaStr(meta, "recovery_action"));
@@ -283,17 +259,10 @@ export function scoreMyopicPlanningTraps(
     const hasValue = Object.hasOwn(pred, "value");
     const predNorm = normLower(pyGet(pred, "value"));
     const ok = normLower(pyGet(gold, "value")) === predNorm;
-    const [p, r, f] = citationPrf(
-      supportSet(pyGet(pred, "support_ids")),
-      supportSet(pyGet(gold, "support_ids")),
-    );
+    const cite = citationPrf(supportSet(pyGet(pred, "support_ids")), supportSet(pyGet(gold, "support_ids")));
     const trap = local.length > 0 && predNorm === normLower(local);
     const first = ok ? Math.max(1, horizonSteps + 1) : trap ? 1 : 2;
-    col.value.push(ok ? 1 : 0);
-    col.cp.push(p);
-    col.cr.push(r);
-    col.cf.push(f);
-    col.parse.push(hasValue ? 1 : 0);
+    contract.add(ok, cite, hasValue);
     col.trap.push(trap ? 1 : 0);
     col.first.push(first);
     if (
@@ -304,33 +273,22 @@ export function scoreMyopicPlanningTraps(
     )
       col[profile].push(ok ? 1 : 0);
     const mode = failureMode(profile, ok, trap, recovery, predNorm);
-    if (mode) failures.set(mode, (failures.get(mode) ?? 0) + 1);
+    if (mode) failures.add(mode);
     correct.push(ok);
     diags.push({
       id: rid,
       profile,
       value_ok: ok,
-      cite_f1: f,
+      cite_f1: cite[2],
       parse_ok: hasValue,
       trap_entry: trap,
       first_error_step: first,
       failure_mode_id: mode,
     });
   }
-  const v = pyMean(col.value);
-  const failure_mode_counts: Record<string, number> = {};
-  for (const k of pySortStrings(failures.keys())) failure_mode_counts[k] = failures.get(k) ?? 0;
-  return {
-    rows_total: diags.length,
-    rows_scored: diags.length,
+  return scoreResult({
     means: {
-      value_acc: v,
-      exact_acc: v,
-      entailment: v,
-      cite_p: pyMean(col.cp),
-      cite_r: pyMean(col.cr),
-      cite_f1: pyMean(col.cf),
-      parse_rate: pyMean(col.parse),
+      ...contract.means(),
       entry_acc: pyMean(col.entry),
       horizon_success_rate: pyMean(col.horizon),
       recovery_rate: pyMean(col.recovery),
@@ -342,38 +300,29 @@ export function scoreMyopicPlanningTraps(
       recovery_count: col.recovery.length,
       counterfactual_count: col.counterfactual.length,
     },
-    failure_mode_counts,
+    failures,
     correct,
     rows: diags,
-  };
+  });
 }
 
-function floors(
-  value: number,
-  cite: number,
-  horizon: number,
-  recovery: number,
-  trap: number,
-  first: number,
-): TrapFloor[] {
-  return [
-    { metric: "value_acc", op: ">=", value },
-    { metric: "exact_acc", op: ">=", value },
-    { metric: "cite_f1", op: ">=", value: cite },
-    { metric: "horizon_success_rate", op: ">=", value: horizon },
-    { metric: "recovery_rate", op: ">=", value: recovery },
-    { metric: "trap_entry_rate", op: "<=", value: trap },
-    { metric: "first_error_step_mean", op: ">=", value: first },
-  ];
-}
+const FLOOR_OPS = {
+  value_acc: ">=",
+  exact_acc: ">=",
+  cite_f1: ">=",
+  horizon_success_rate: ">=",
+  recovery_rate: ">=",
+  trap_entry_rate: "<=",
+  first_error_step_mean: ">=",
+} as const;
 
 /** run_myopic_planning_traps_family.ps1: observe / ramp set both splits; target keeps the defaults. */
-export const MPT_FLOORS: TrapFamily["floors"] = {
-  observe: { anchors: floors(0.45, 0, 0.6, 0, 0.4, 1.5), holdout: floors(0.45, 0, 0.6, 0, 0.4, 1.5) },
-  ramp: { anchors: floors(0.65, 0.3, 0.75, 0.3, 0.25, 2), holdout: floors(0.65, 0.3, 0.75, 0.3, 0.25, 2) },
+export const MPT_FLOORS: FamilyFloors = {
+  observe: onBothSplits(floorList(FLOOR_OPS, [0.45, 0.45, 0, 0.6, 0, 0.4, 1.5])),
+  ramp: onBothSplits(floorList(FLOOR_OPS, [0.65, 0.65, 0.3, 0.75, 0.3, 0.25, 2])),
   target: {
-    anchors: floors(0.8, 0.7, 0.7, 0.65, 0.3, 1.8),
-    holdout: floors(0.85, 0.8, 0.85, 0.8, 0.15, 2.5),
+    anchors: floorList(FLOOR_OPS, [0.8, 0.8, 0.7, 0.7, 0.65, 0.3, 1.8]),
+    holdout: floorList(FLOOR_OPS, [0.85, 0.85, 0.8, 0.85, 0.8, 0.15, 2.5]),
   },
 };
 
@@ -384,28 +333,22 @@ export const MPT_SYNTHETIC: Record<string, string> = {
     "per row: the generator's horizon_steps + 1 (3-5 drawn at random) when the answer is right, 1 when it is the local action, else 2; no plan step is observed",
 };
 
-export const myopicPlanningTrapsFamily: TrapFamily = {
+export const myopicPlanningTrapsFamily = defineContractFamily({
   id: MPT_ID,
   description:
     "entry / horizon / recovery / counterfactual questions whose decision is written in the ledger (decision.* keys); a lookup task, not planning",
   defaults: { seed: 83, anchors: 16, holdout: 48, canary: 8 },
   generate: generateMyopicPlanningTraps,
   score: scoreMyopicPlanningTraps,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
   floors: MPT_FLOORS,
-  canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
-  canaryMetric: "exact_acc",
-  jitter: [
+  jitter: jitterOf([
     "value_acc",
     "exact_acc",
     "cite_f1",
     "horizon_success_rate",
     "recovery_rate",
     "trap_entry_rate",
-  ].map((metric) => ({ metric, max: 0.05 })),
+  ]),
   syntheticMetrics: MPT_SYNTHETIC,
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: lookupPrediction,
-};
+});

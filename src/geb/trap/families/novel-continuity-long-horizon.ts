@@ -8,20 +8,22 @@
  * before the final SET/CLEAR. The question names the key; subset accuracies split the rows
  * by the generator's gap / pressure / dependency / repair flags.
  */
-import { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { lookupPrediction } from "../ledger.js";
+import type { PyRandom } from "../../../core/random.js";
+import { defineContractFamily } from "../kit/contract-family.js";
+import { drawUid, drawUids, pickExcept } from "../kit/draws.js";
+import { jitterOf } from "../kit/floors.js";
+import type { LedgerEntry } from "../kit/ledger-book.js";
+import { episodeRow, ledgerEpisode } from "../kit/ledger-book.js";
 import { pyGet, pyMean, pyTruthy } from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
-import { drawUid, metaInt, pickExcept } from "./contract-metrics.js";
-import { continuityFloors, NC_DIMS, scoreContinuityRows } from "./novel-continuity.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
+import { metaInt } from "./contract-metrics.js";
+import {
+  type ContinuitySlot,
+  continuityFamilyFloors,
+  continuityMeta,
+  continuitySplits,
+  scoreContinuity,
+} from "./novel-continuity.js";
 
 export const NCLH_ID = "novel_continuity_long_horizon";
 
@@ -48,9 +50,6 @@ const NOISE_KEYS = [
 /** The scorer's `--long-gap-min-steps` and `--high-contradiction-min-count` defaults. */
 const LONG_GAP_MIN_STEPS = 8;
 const HIGH_CONTRADICTION_MIN_COUNT = 4;
-
-const episodeId = (split: string, index: number): string =>
-  `NCLH-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
 
 type Case = [key: string, initial: string, rumor: string, final: string | null];
 
@@ -79,8 +78,15 @@ function caseFor(dim: string, rng: PyRandom): Case {
   return [key, initial, rumor, pickExcept(rng, RULES, rumor)];
 }
 
-function noise(rng: PyRandom, stepStart: number, count: number): [string, string][] {
-  const out: [string, string][] = [];
+/** The canary book's sections (its rules and a one-line chapter summary). */
+const CANARY_SECTIONS = [
+  "## Reading rules\n- This canary intentionally stresses long callback and retcon chains.\n" +
+    "- State Ledger is authoritative.\n- NOTE lines are decoys.",
+  "## Chapters\nChapters contain contradictory narration and delayed repair cues.",
+];
+
+function noise(rng: PyRandom, stepStart: number, count: number): LedgerEntry[] {
+  const out: LedgerEntry[] = [];
   for (let i = 0; i < count; i++) {
     const u = drawUid(rng);
     const key = rng.choice(NOISE_KEYS);
@@ -89,23 +95,13 @@ function noise(rng: PyRandom, stepStart: number, count: number): [string, string
   return out;
 }
 
-const ledgerText = (bodies: [string, string][]): string => bodies.map(([u, b]) => `- [${u}] ${b}`).join("\n");
-const documentText = (ep: string, bodies: [string, string][]): string =>
-  `# Episode Log ${ep}\n\n${bodies.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n")}`;
-
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = episodeId(split, index);
-  let dim: string = NC_DIMS[(index - 1) % NC_DIMS.length];
-  if (split === "holdout") dim = rng.choice(NC_DIMS);
+function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): TrapRow {
   const [key, initial, rumor, final] = caseFor(dim, rng);
   const delayed = index % 3 === 0;
   const repair = index % 2 === 0;
   const pressure = index % 4 ? 4 : 5;
-  const [uInitial, uNote1, uStale, uNote2, uNote3, uDependency, uRepair, uFinal] = Array.from(
-    { length: 8 },
-    () => drawUid(rng),
-  );
-  const bodies: [string, string][] = [
+  const [uInitial, uNote1, uStale, uNote2, uNote3, uDependency, uRepair, uFinal] = drawUids(rng, 8);
+  const bodies: LedgerEntry[] = [
     [uInitial, `step=1 SET ${key} = ${initial}`],
     [uNote1, `step=2 NOTE ${key} = ${rumor}`],
     ...noise(rng, 3, 4),
@@ -141,42 +137,33 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     "- NOTE lines are non-authoritative and may be contradictory.",
     "- If a repair transition occurs, prefer the final authoritative update.",
   ];
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: documentText(ep, bodies),
-    book:
-      `# Novel Continuity Long Horizon Episode ${ep}\n\n## Reading rules\n${rules.join("\n")}` +
-      `\n\n## Chapters\n${chapters.join("\n")}\n\n## State Ledger\n${ledgerText(bodies)}`,
+  return episodeRow(ep, {
+    ...ledgerEpisode(
+      ep,
+      `# Novel Continuity Long Horizon Episode ${ep}`,
+      [`## Reading rules\n${rules.join("\n")}`, `## Chapters\n${chapters.join("\n")}`],
+      bodies,
+    ),
     question:
       `By the end of Chapter 10, what is the authoritative value for \`${key}\`? ` +
       "Return JSON with keys: value, support_ids. If revoked, set value=null.",
     gold: { value: final, support_ids: [uFinal] },
-    meta: {
-      family: NCLH_ID,
-      split,
-      case_index: index,
-      dimension: dim,
-      key,
+    meta: continuityMeta(NCLH_ID, split, index, dim, key, {
       query_target_type: final === null ? "null" : "value",
       requires_citation: true,
       callback_gap_steps: finalStep - 1,
       contradiction_pressure_count: pressure,
       delayed_dependency: delayed,
       repair_transition: repair,
-    },
-  };
+    }),
+  });
 }
 
-function buildCanary(seed: number, caseIndex: number): TrapRow {
-  const rng = new PyRandom(seed + 1800 + caseIndex);
-  const ep = episodeId("canary", caseIndex);
-  const dim = NC_DIMS[(caseIndex - 1) % NC_DIMS.length];
+function buildCanary({ ep, dim, index: caseIndex }: ContinuitySlot, rng: PyRandom): TrapRow {
   const [key, initial, rumor, maybeFinal] = caseFor(dim, rng);
   const final = maybeFinal ?? pickExcept(rng, RULES, rumor);
   const values = [initial, rumor, final];
-  const bodies: [string, string][] = [];
+  const bodies: LedgerEntry[] = [];
   let preUid = "";
   let preValue: string | null = null;
   for (let step = 1; step < 17; step++) {
@@ -195,71 +182,48 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
     }
   }
   bodies.push(...noise(rng, 20, 10));
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: documentText(ep, bodies),
-    book:
-      `# Novel Continuity Long Horizon Episode ${ep}\n\n## Reading rules\n` +
-      "- This canary intentionally stresses long callback and retcon chains.\n" +
-      "- State Ledger is authoritative.\n- NOTE lines are decoys.\n\n" +
-      "## Chapters\nChapters contain contradictory narration and delayed repair cues.\n\n" +
-      `## State Ledger\n${ledgerText(bodies)}`,
+  return episodeRow(ep, {
+    ...ledgerEpisode(ep, `# Novel Continuity Long Horizon Episode ${ep}`, CANARY_SECTIONS, bodies),
     question:
       `For \`${key}\`, return the authoritative value immediately before the latest ` +
       "authoritative update. Return JSON with keys: value, support_ids.",
     gold: { value: preValue, support_ids: preUid ? [preUid] : [] },
-    meta: {
-      family: NCLH_ID,
-      split: "canary",
-      case_index: caseIndex,
-      dimension: dim,
-      key,
+    meta: continuityMeta(NCLH_ID, "canary", caseIndex, dim, key, {
       expected_fail: true,
       canary_profile: "long_retcon_prelatest_lookup",
       callback_gap_steps: 14,
       contradiction_pressure_count: 6,
       delayed_dependency: true,
       repair_transition: true,
-    },
-  };
+    }),
+  });
 }
 
-export function generateNovelContinuityLongHorizon(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
-  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(o.seed, i + 1));
-  return { anchors, holdout, canary };
-}
+/** Each canary has its own `PyRandom(seed + 1800 + index)`; the stream is the anchors' and holdout's. */
+export const generateNovelContinuityLongHorizon = (o: TrapGenerateOptions): TrapFixtures =>
+  continuitySplits(o, "NCLH", 1800, buildRow, buildCanary);
 
+/** novel_continuity's means plus the subset accuracies over the generator's flags. */
 export function scoreNovelContinuityLongHorizon(
   rows: readonly TrapRow[],
   preds: readonly TrapPrediction[],
 ): TrapScore {
-  const { means, scored, dim } = scoreContinuityRows(rows, preds);
-  const subsets = {
-    long_gap: [] as number[],
-    high: [] as number[],
-    delayed: [] as number[],
-    repair: [] as number[],
-  };
-  for (const s of scored) {
-    if (metaInt(pyGet(s.meta, "callback_gap_steps")) >= LONG_GAP_MIN_STEPS) subsets.long_gap.push(s.valueOk);
-    if (metaInt(pyGet(s.meta, "contradiction_pressure_count")) >= HIGH_CONTRADICTION_MIN_COUNT)
-      subsets.high.push(s.valueOk);
-    if (pyTruthy(pyGet(s.meta, "delayed_dependency"))) subsets.delayed.push(s.valueOk);
-    if (pyTruthy(pyGet(s.meta, "repair_transition"))) subsets.repair.push(s.valueOk);
-  }
-  return {
-    rows_total: scored.length,
-    rows_scored: scored.length,
-    means: {
-      ...means,
-      identity_acc: pyMean(dim.identity),
-      timeline_acc: pyMean(dim.timeline),
-      constraint_acc: pyMean(dim.constraint),
+  return scoreContinuity(rows, preds, (scored) => {
+    const subsets = {
+      long_gap: [] as number[],
+      high: [] as number[],
+      delayed: [] as number[],
+      repair: [] as number[],
+    };
+    for (const s of scored) {
+      if (metaInt(pyGet(s.meta, "callback_gap_steps")) >= LONG_GAP_MIN_STEPS)
+        subsets.long_gap.push(s.valueOk);
+      if (metaInt(pyGet(s.meta, "contradiction_pressure_count")) >= HIGH_CONTRADICTION_MIN_COUNT)
+        subsets.high.push(s.valueOk);
+      if (pyTruthy(pyGet(s.meta, "delayed_dependency"))) subsets.delayed.push(s.valueOk);
+      if (pyTruthy(pyGet(s.meta, "repair_transition"))) subsets.repair.push(s.valueOk);
+    }
+    return {
       long_gap_acc: pyMean(subsets.long_gap),
       high_contradiction_acc: pyMean(subsets.high),
       delayed_dependency_acc: pyMean(subsets.delayed),
@@ -268,32 +232,22 @@ export function scoreNovelContinuityLongHorizon(
       high_contradiction_count: subsets.high.length,
       delayed_dependency_count: subsets.delayed.length,
       repair_transition_count: subsets.repair.length,
-    },
-    failure_mode_counts: {},
-    correct: scored.map((s) => s.valueOk === 1),
-    rows: scored.map((s) => s.diag),
-  };
+    };
+  });
 }
 
 const SUBSETS = ["long_gap_acc", "high_contradiction_acc", "delayed_dependency_acc", "repair_transition_acc"];
 
-export const novelContinuityLongHorizonFamily: TrapFamily = {
+export const novelContinuityLongHorizonFamily = defineContractFamily({
   id: NCLH_ID,
   description:
     "novel_continuity over a ~20-line ledger: noise, a stale re-SET, NOTE rumours, a dependency gate and a repair SET before the final SET/CLEAR",
   defaults: { seed: 47, anchors: 16, holdout: 48, canary: 8 },
   generate: generateNovelContinuityLongHorizon,
   score: scoreNovelContinuityLongHorizon,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
-  floors: {
-    observe: continuityFloors("observe", SUBSETS),
-    ramp: continuityFloors("ramp", SUBSETS),
-    target: continuityFloors("target", SUBSETS),
-  },
-  canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
-  canaryMetric: "exact_acc",
-  jitter: ["value_acc", "exact_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
+  floors: continuityFamilyFloors(SUBSETS),
+  jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
   syntheticMetrics: {
     exact_acc: "a copy of value_acc",
     entailment: "a copy of value_acc",
@@ -302,7 +256,4 @@ export const novelContinuityLongHorizonFamily: TrapFamily = {
     high_contradiction_acc:
       "value_acc on rows whose contradiction_pressure_count >= 4: every row (a label, 4 or 5; each ledger has 3 NOTEs), so a copy of value_acc",
   },
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: lookupPrediction,
-};
+});

@@ -7,11 +7,16 @@
  * question describes the key ("what codename does Arya use?") rather than naming it.
  */
 import { pyStrip } from "../../../core/pyjson.js";
-import { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
-import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
+import type { PyRandom } from "../../../core/random.js";
+import { defineContractFamily } from "../kit/contract-family.js";
+import { drawUid, drawUids, episodeId, pickExcept, holdoutDrawOrCycle } from "../kit/draws.js";
+import { type FamilyFloors, jitterOf } from "../kit/floors.js";
+import type { LedgerEntry } from "../kit/ledger-book.js";
+import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-book.js";
+import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
+import { ContractColumns, rowViews, scoreResult } from "../kit/row-views.js";
+import { pyGet, pyMean, pyStrValue } from "../py.js";
 import type {
-  TrapFamily,
   TrapFixtures,
   TrapFloor,
   TrapGenerateOptions,
@@ -20,7 +25,7 @@ import type {
   TrapScore,
   TrapStage,
 } from "../types.js";
-import { citationPrf, contractFold, drawUid, normLower, pickExcept, supportSet } from "./contract-metrics.js";
+import { contractFold } from "./contract-metrics.js";
 
 export const NC_ID = "novel_continuity";
 
@@ -30,8 +35,6 @@ const ALIASES = ["rook", "wren", "glass-harbor", "ember-kite", "north-lantern"];
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"];
 const RULES = ["no_blades_inside", "no_magic_on_platform", "no_engine_start", "no_open_flame"];
 
-const episodeId = (split: string, index: number): string =>
-  `NC-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
 const title = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
 type Case = { key: string; initial: string; rumor: string; final: string | null; question: string };
@@ -88,20 +91,76 @@ function constraintCase(rng: PyRandom): Case {
 const caseFor = (dim: string, rng: PyRandom): Case =>
   dim === "identity" ? identityCase(rng) : dim === "timeline" ? timelineCase(rng) : constraintCase(rng);
 
+/** Where a continuity row stands: episode id, dimension, split label, 1-based index. */
+export interface ContinuitySlot {
+  ep: string;
+  dim: string;
+  split: string;
+  index: number;
+}
+
+/**
+ * Both continuity generators' splits: rows from the shared stream, their dimension rotated
+ * by index (drawn on holdout rows: each row's first draw); each canary from its own
+ * `PyRandom(seed + canaryOffset + index)`, its dimension rotated.
+ */
+export const continuitySplits = (
+  o: TrapGenerateOptions,
+  prefix: string,
+  canaryOffset: number,
+  row: (slot: ContinuitySlot, rng: PyRandom) => TrapRow,
+  canary: (slot: ContinuitySlot, rng: PyRandom) => TrapRow,
+): TrapFixtures =>
+  splitsFromStream(
+    o,
+    (split, index, rng) =>
+      row(
+        {
+          ep: episodeId(prefix, split, index),
+          dim: holdoutDrawOrCycle(rng, NC_DIMS, split, index),
+          split,
+          index,
+        },
+        rng,
+      ),
+    ownStreamCanary(o.seed, canaryOffset, (index, rng) =>
+      canary(
+        {
+          ep: episodeId(prefix, "canary", index),
+          dim: NC_DIMS[(index - 1) % NC_DIMS.length],
+          split: "canary",
+          index,
+        },
+        rng,
+      ),
+    ),
+  );
+
+/** The meta both continuity generators open with; `rest` is the row's or canary's own, in order. */
+export const continuityMeta = (
+  family: string,
+  split: string,
+  index: number,
+  dim: string,
+  key: string,
+  rest: Record<string, unknown>,
+): Record<string, unknown> => ({ family, split, case_index: index, dimension: dim, key, ...rest });
+
+/** The canary book's sections (its rules and a one-line chapter summary). */
+const CANARY_SECTIONS = [
+  "## Reading rules\n- This canary intentionally includes long retcon chains and decoys.\n" +
+    "- State Ledger is authoritative.\n- Only SET/CLEAR lines define final state.",
+  "## Chapters\nChapter 1-4 include conflicting statements and rumors across scenes.",
+];
+
 const QUESTION_TAIL = " Return JSON with keys: value, support_ids. If revoked, set value=null.";
 
-function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const ep = episodeId(split, index);
-  let dim: string = NC_DIMS[(index - 1) % NC_DIMS.length];
-  if (split === "holdout") dim = rng.choice(NC_DIMS);
+function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): TrapRow {
   const { key, initial, rumor, final, question } = caseFor(dim, rng);
   const sideKey = pickExcept(rng, ["weather", "gate.status", "torch.count"]);
   const sideValue = pickExcept(rng, ["clear", "locked", "3", "6", "storm"]);
-  const u1 = drawUid(rng);
-  const uNote = drawUid(rng);
-  const u2 = drawUid(rng);
-  const uSide = drawUid(rng);
-  const bodies: [string, string][] = [
+  const [u1, uNote, u2, uSide] = drawUids(rng, 4);
+  const bodies: LedgerEntry[] = [
     [u1, `step=1 SET ${key} = ${initial}`],
     [uNote, `step=2 NOTE ${key} = ${rumor}`],
     [u2, final === null ? `step=3 CLEAR ${key}` : `step=3 SET ${key} = ${final}`],
@@ -117,35 +176,28 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     ch3,
     `Chapter 4: Team acts according to the latest ${key} state while ${sideKey} stays at ${sideValue}.`,
   ];
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: `# Episode Log ${ep}\n\n${bodies.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n")}`,
-    book:
-      `# Novel Continuity Episode ${ep}\n\n## Reading rules\n` +
-      "- Chapter narration can contain rumor or stale statements.\n" +
-      "- State Ledger is authoritative for final state.\n" +
-      "- Only SET/CLEAR lines in the ledger define continuity state.\n\n" +
-      `${chapters.join("\n")}\n\n## State Ledger\n${bodies.map(([u, b]) => `- [${u}] ${b}`).join("\n")}`,
+  return episodeRow(ep, {
+    ...ledgerEpisode(
+      ep,
+      `# Novel Continuity Episode ${ep}`,
+      [
+        "## Reading rules\n- Chapter narration can contain rumor or stale statements.\n" +
+          "- State Ledger is authoritative for final state.\n" +
+          "- Only SET/CLEAR lines in the ledger define continuity state.",
+        chapters.join("\n"),
+      ],
+      bodies,
+    ),
     question: `${question}${QUESTION_TAIL}`,
     gold: { value: final, support_ids: [u2] },
-    meta: {
-      family: NC_ID,
-      split,
-      case_index: index,
-      dimension: dim,
-      key,
+    meta: continuityMeta(NC_ID, split, index, dim, key, {
       query_target_type: final === null ? "null" : "value",
       requires_citation: true,
-    },
-  };
+    }),
+  });
 }
 
-function buildCanary(seed: number, caseIndex: number): TrapRow {
-  const rng = new PyRandom(seed + 701 + caseIndex);
-  const ep = episodeId("canary", caseIndex);
-  const dim = NC_DIMS[(caseIndex - 1) % NC_DIMS.length];
+function buildCanary({ ep, dim, index: caseIndex }: ContinuitySlot, rng: PyRandom): TrapRow {
   const { key, initial, rumor, final, question } = caseFor(dim, rng);
   const pool = dim === "identity" ? ALIASES : dim === "timeline" ? DAYS : RULES;
   const candidates: (string | null)[] =
@@ -153,7 +205,7 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
       ? [initial, rumor, pickExcept(rng, pool), null]
       : [initial, rumor, final, pickExcept(rng, pool)];
   const nonNull = candidates.filter((v): v is string => v !== null);
-  const bodies: [string, string][] = [];
+  const bodies: LedgerEntry[] = [];
   let supportFinal = "";
   for (let step = 1; step < 13; step++) {
     const u = drawUid(rng);
@@ -171,38 +223,20 @@ function buildCanary(seed: number, caseIndex: number): TrapRow {
     const noiseKey = `noise.${String(extra).padStart(2, "0")}`;
     bodies.push([u, `step=${20 + extra} SET ${noiseKey} = n${rng.randint(10, 999)}`]);
   }
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
-    document: `# Episode Log ${ep}\n\n${bodies.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n")}`,
-    book:
-      `# Novel Continuity Episode ${ep}\n\n## Reading rules\n` +
-      "- This canary intentionally includes long retcon chains and decoys.\n" +
-      "- State Ledger is authoritative.\n- Only SET/CLEAR lines define final state.\n\n" +
-      "## Chapters\nChapter 1-4 include conflicting statements and rumors across scenes.\n\n" +
-      `## State Ledger\n${bodies.map(([u, b]) => `- [${u}] ${b}`).join("\n")}`,
+  return episodeRow(ep, {
+    ...ledgerEpisode(ep, `# Novel Continuity Episode ${ep}`, CANARY_SECTIONS, bodies),
     question: `${question}${QUESTION_TAIL}`,
     gold: { value: final, support_ids: [supportFinal] },
-    meta: {
-      family: NC_ID,
-      split: "canary",
-      case_index: caseIndex,
-      dimension: dim,
-      key,
+    meta: continuityMeta(NC_ID, "canary", caseIndex, dim, key, {
       expected_fail: true,
       canary_profile: "retcon_chain_tail",
-    },
-  };
+    }),
+  });
 }
 
-export function generateNovelContinuity(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
-  const canary = Array.from({ length: o.canary }, (_, i) => buildCanary(o.seed, i + 1));
-  return { anchors, holdout, canary };
-}
+/** Each canary has its own `PyRandom(seed + 701 + index)`; the stream is the anchors' and holdout's. */
+export const generateNovelContinuity = (o: TrapGenerateOptions): TrapFixtures =>
+  continuitySplits(o, "NC", 701, buildRow, buildCanary);
 
 // ---------------------------------------------------------------------------------------
 // Scorer (shared with novel_continuity_long_horizon, which adds subset accuracies).
@@ -219,23 +253,10 @@ export function scoreContinuityRows(
   rows: readonly TrapRow[],
   preds: readonly TrapPrediction[],
 ): { means: Record<string, number>; scored: ContinuityRow[]; dim: Record<string, number[]> } {
-  const byId = predictionsById(preds);
-  const cols = {
-    value: [] as number[],
-    cp: [] as number[],
-    cr: [] as number[],
-    cf: [] as number[],
-    parse: [] as number[],
-  };
+  const contract = new ContractColumns();
   const dimAcc: Record<string, number[]> = { identity: [], timeline: [], constraint: [] };
   const scored: ContinuityRow[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const g = pyGet(row, "gold");
-    const gold = isDict(g) ? g : {};
-    const m = pyGet(row, "meta");
-    const meta = isDict(m) ? m : {};
+  for (const { rid, pred, gold, meta } of rowViews(rows, preds)) {
     const d = pyGet(meta, "dimension");
     let dim = pyStrip(d === null ? "" : pyStrValue(d)).toLowerCase();
     if (!Object.hasOwn(dimAcc, dim)) dim = "identity";
@@ -243,51 +264,44 @@ export function scoreContinuityRows(
     const ok = normLower(pyGet(gold, "value")) === normLower(pyGet(pred, "value")) ? 1 : 0;
     const gs = supportSet(pyGet(gold, "support_ids"));
     const ps = supportSet(pyGet(pred, "support_ids"));
-    const [p, r, f] = citationPrf(ps, gs);
-    cols.value.push(ok);
-    cols.cp.push(p);
-    cols.cr.push(r);
-    cols.cf.push(f);
-    cols.parse.push(hasValue ? 1 : 0);
+    const cite = citationPrf(ps, gs);
+    contract.add(ok === 1, cite, hasValue);
     dimAcc[dim].push(ok);
     scored.push({
       meta,
       valueOk: ok,
-      diag: { id: rid, dimension: dim, value_ok: ok === 1, cite_f1: f, parse_ok: hasValue },
+      diag: { id: rid, dimension: dim, value_ok: ok === 1, cite_f1: cite[2], parse_ok: hasValue },
     });
   }
-  const v = pyMean(cols.value);
-  return {
-    means: {
-      value_acc: v,
-      exact_acc: v,
-      entailment: v,
-      cite_p: pyMean(cols.cp),
-      cite_r: pyMean(cols.cr),
-      cite_f1: pyMean(cols.cf),
-      parse_rate: pyMean(cols.parse),
-    },
-    scored,
-    dim: dimAcc,
-  };
+  return { means: contract.means(), scored, dim: dimAcc };
 }
 
-export function scoreNovelContinuity(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
+/**
+ * A novel-continuity scorer: the common means, the three dimension accuracies, then the
+ * family's own subset means (long horizon: gap / pressure / dependency / repair subsets).
+ */
+export function scoreContinuity(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+  subsets: (scored: ContinuityRow[]) => Record<string, number> = () => ({}),
+): TrapScore {
   const { means, scored, dim } = scoreContinuityRows(rows, preds);
-  return {
-    rows_total: scored.length,
-    rows_scored: scored.length,
+  return scoreResult({
     means: {
       ...means,
       identity_acc: pyMean(dim.identity),
       timeline_acc: pyMean(dim.timeline),
       constraint_acc: pyMean(dim.constraint),
+      ...subsets(scored),
     },
-    failure_mode_counts: {},
+    failures: {},
     correct: scored.map((s) => s.valueOk === 1),
     rows: scored.map((s) => s.diag),
-  };
+  });
 }
+
+export const scoreNovelContinuity = (rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore =>
+  scoreContinuity(rows, preds);
 
 /** The runners' citation floor by stage (`-CiteStage`; anchors and holdout alike). */
 export const CONTINUITY_CITE_FLOOR: Record<TrapStage, number> = { observe: 0, ramp: 0.6, target: 0.85 };
@@ -308,25 +322,24 @@ export function continuityFloors(
   return { anchors: make(0.8, 0.7), holdout: make(0.85, 0.8) };
 }
 
-export const novelContinuityFamily: TrapFamily = {
+/** Every stage's continuity floors, with the family's extra subset accuracies. */
+export const continuityFamilyFloors = (extra: string[]): FamilyFloors => ({
+  observe: continuityFloors("observe", extra),
+  ramp: continuityFloors("ramp", extra),
+  target: continuityFloors("target", extra),
+});
+
+export const novelContinuityFamily = defineContractFamily({
   id: NC_ID,
   description:
     "chapters with a rumour and a retcon or revocation over a 4-line ledger; the question describes the key (identity / timeline / constraint)",
   defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
   generate: generateNovelContinuity,
   score: scoreNovelContinuity,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
-  floors: {
-    observe: continuityFloors("observe", []),
-    ramp: continuityFloors("ramp", []),
-    target: continuityFloors("target", []),
-  },
-  canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
-  canaryMetric: "exact_acc",
-  jitter: ["value_acc", "exact_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
+  floors: continuityFamilyFloors([]),
+  jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
   syntheticMetrics: { exact_acc: "a copy of value_acc", entailment: "a copy of value_acc" },
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
+  // The question describes the key rather than naming it: the fold resolves the mention.
   foldPrediction: contractFold,
-};
+});

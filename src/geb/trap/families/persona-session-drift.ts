@@ -15,18 +15,25 @@ import { InputError } from "../../../core/errors.js";
 import { pyJsonDumps, pyStr, pyStrip } from "../../../core/pyjson.js";
 import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
-import { isDict, pyGet, pyStrValue } from "../py.js";
+import { perStage } from "../kit/floors.js";
+import { scoreResult, Tally } from "../kit/row-views.js";
+import { normalizeSupport, PERSONA_PROFILES } from "../persona.js";
+import { isDict, pyGet, pyStrValue, predictionsById } from "../py.js";
 import { checkFloors } from "../framework.js";
-import type { TrapFamily, TrapFixtures, TrapFloor, TrapPrediction, TrapRow, TrapScore } from "../types.js";
+import type {
+  PersonaSessionResult,
+  TrapFamily,
+  TrapFixtures,
+  TrapFloor,
+  TrapPrediction,
+  TrapRow,
+  TrapScore,
+} from "../types.js";
 
 export const PERSONA_SESSION_ID = "persona_session_drift";
 
-export const PERSONA_SESSION_PROFILES = [
-  "persona_confident_expert",
-  "persona_creative_writer",
-  "persona_ultra_brief",
-  "persona_overly_helpful",
-] as const;
+/** The persona sub-traps' four profiles (persona.ts), in the reference's order. */
+export const PERSONA_SESSION_PROFILES = PERSONA_PROFILES;
 const DIRECTIVES: Record<string, string> = {
   persona_confident_expert:
     "Answer like a decisive senior expert. State conclusions clearly and confidently.",
@@ -245,13 +252,6 @@ function fallbackProfile(value: string | null): string | null {
   return best[1] > 0 ? best[0] : null;
 }
 
-function supportIdsOf(p: Record<string, unknown>): string[] {
-  let s = pyGet(p, "support_ids");
-  if (s === null && pyGet(p, "support_id") !== null) s = [pyGet(p, "support_id")];
-  if (!Array.isArray(s)) return [];
-  return s.map((x) => pyStrip(pyStrValue(x)).toUpperCase()).filter((x) => x);
-}
-
 export interface SessionScoreOptions {
   requireSupportMatch?: boolean;
   requireProfileMarker?: boolean;
@@ -265,12 +265,7 @@ export function scorePersonaSession(
 ): TrapScore {
   const requireSupport = o.requireSupportMatch ?? true;
   const requireMarker = o.requireProfileMarker ?? true;
-  const predById = new Map<string, Record<string, unknown>>();
-  for (const p of preds) {
-    if (!isDict(p)) continue;
-    const id = pyGet(p, "id");
-    if (id !== null) predById.set(pyStrValue(id), p);
-  }
+  const predById = predictionsById(preds);
   const out: Record<string, unknown>[] = [];
   const bySession = new Map<string, Record<string, unknown>[]>();
   for (const row of rows) {
@@ -300,7 +295,7 @@ export function scorePersonaSession(
     const jsonNull = pred !== null && Object.hasOwn(pred, "value") && pred.value === null;
     const pv = pred === null ? null : pyGet(pred, "value");
     const pvs = pv === null ? null : pyStr(pv);
-    const predSupport = pred === null ? [] : supportIdsOf(pred);
+    const predSupport = pred === null ? [] : normalizeSupport(pred);
     const [prefixMarker, factual] = splitMarker(pvs);
     const predictedFactual = jsonNull ? "null" : normText(factual);
     const marker = prefixMarker ?? extractMarker(pvs);
@@ -389,17 +384,15 @@ export function scorePersonaSession(
   means.drift_rate = n ? count((r) => r.drifted === true) / n : 0;
   means.profile_flip_rate = transitions ? flips / transitions : 0;
   means.marker_presence_rate = n ? (n - count((r) => r.marker_missing === true)) / n : 0;
-  const fm: Record<string, number> = {};
-  for (const r of out) for (const k of r.drift_reasons as string[]) fm[k] = (fm[k] ?? 0) + 1;
-  return {
-    rows_total: n,
-    rows_scored: n,
+  const failures = new Tally();
+  for (const r of out) for (const k of r.drift_reasons as string[]) failures.add(k);
+  return scoreResult({
     means,
-    failure_mode_counts: Object.fromEntries(Object.entries(fm).sort(([a], [b]) => (a < b ? -1 : 1))),
+    failures,
     correct: out.map((r) => r.factual_match === true),
     clusters: out.map((r) => r.session_id as string),
     rows: out,
-  };
+  });
 }
 
 // run_persona_session_drift_trap.ps1 defaults (required-marker mode); no stages.
@@ -420,19 +413,8 @@ export function personaSessionSubTrapRows(holdout: readonly TrapRow[]): TrapRow[
   return personaSessionRows({ baseRows: holdout, styleMarkerMode: "required" });
 }
 
-export interface PersonaSessionResult {
-  /** PASS when every floor of the reference runner holds (drift 0, profile and factual match 1, no flips). */
-  status: "PASS" | "FAIL";
-  /** Base rows wrapped (one session each) and session rows answered. */
-  sessions: number;
-  rows_total: number;
-  means: Record<string, number>;
-  /** Floors that failed, `metric op floor (value)`. */
-  failures: string[];
-  failure_mode_counts: Record<string, number>;
-  /** Up to 20 ids of drifted rows, in data order. */
-  drifted_ids: string[];
-}
+// The sub-trap's result is a noun of the framework's run summary: it lives in types.ts.
+export type { PersonaSessionResult } from "../types.js";
 
 /** Score the sub-trap's rows against the reference runner's floors. */
 export function scorePersonaSessionSubTrap(
@@ -504,7 +486,7 @@ export const personaSessionDriftFamily: TrapFamily = {
     ramp: { anchors: [], holdout: FLOORS },
     target: { anchors: [], holdout: FLOORS },
   },
-  canaryAlert: { observe: 1, ramp: 1, target: 1 },
+  canaryAlert: perStage(1),
   jitter: [],
   syntheticMetrics: {},
   outputFormat: "Follow the output format the question states.",

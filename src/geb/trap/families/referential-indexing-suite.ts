@@ -12,29 +12,16 @@
  */
 import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { pyJsonLoads } from "../../../core/pyjsonloads.js";
-import { PyRandom } from "../../../core/random.js";
+import type { PyRandom } from "../../../core/random.js";
 import { extractJsonObject } from "../answer.js";
-import { lookupPrediction } from "../ledger.js";
-import {
-  isDict,
-  isPyNumber,
-  pyGet,
-  pyMean,
-  pyNumberValue,
-  pySortStrings,
-  pyStrValue,
-  predictionsById,
-} from "../py.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-} from "../types.js";
-import { citationPrf, drawUid, normLower, supportSet } from "./contract-metrics.js";
+import { defineContractFamily } from "../kit/contract-family.js";
+import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
+import { type FamilyFloors, floorList, jitterOf, onBothSplits } from "../kit/floors.js";
+import { episodeRow, splitsFromStream } from "../kit/ledger-book.js";
+import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
+import { ContractColumns, rowViews, scoreResult, Tally } from "../kit/row-views.js";
+import { isDict, isPyNumber, pyGet, pyMean, pyNumberValue, pySortStrings, pyStrValue } from "../py.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 
 export const RIS_ID = "referential_indexing_suite";
 
@@ -50,9 +37,6 @@ export const RIS_SUBFAMILIES = [
   "wrong_address_traps",
 ] as const;
 
-const episodeId = (split: string, index: number): string =>
-  `RIS-${split.toUpperCase()}-${String(index).padStart(4, "0")}`;
-
 function valuePair(rng: PyRandom): [string, string] {
   const a = `v${rng.randint(100, 999)}`;
   let b = `v${rng.randint(100, 999)}`;
@@ -60,16 +44,53 @@ function valuePair(rng: PyRandom): [string, string] {
   return [a, b];
 }
 
+/** The questions' answer-format sentence (`pointer_set_size` is asked on the pointer-set rows). */
+const returnKeys = (extra = ""): string => `Return JSON with keys: value, support_ids, ${extra}lookup_depth.`;
+
+/**
+ * The four assembled subfamilies. In the canary the question asks for the assembly itself
+ * (gold cites its parts); elsewhere the assembled value is written into the ledger as a
+ * `resolved.*` SET at `step` and the question names that key (gold cites the SET).
+ */
+const ASSEMBLED: Partial<
+  Record<string, { ask: string; step: number; key: string; what: string; extra?: string }>
+> = {
+  reassembly_recoverability: {
+    ask: "Reassemble the tuple `part.alpha|part.beta|part.gamma` using latest authoritative values.",
+    step: 15,
+    key: "resolved.bundle",
+    what: "the reassembled `part.alpha|part.beta|part.gamma` tuple",
+  },
+  minimal_pointer_set: {
+    ask: "Return the latest value for `part.beta` with the minimum sufficient pointer set.",
+    step: 15,
+    key: "resolved.part.beta",
+    what: "minimal pointer-set result",
+    extra: "pointer_set_size, ",
+  },
+  reconstruction_fidelity: {
+    ask: "Reconstruct `alpha=<...>;beta=<...>` from latest authoritative values only.",
+    step: 15,
+    key: "resolved.alpha_beta",
+    what: "reconstruction fidelity output",
+  },
+  assembly_order_traps: {
+    ask: "Reassemble execution order as `step1>step2>step3` from authoritative entries.",
+    step: 20,
+    key: "resolved.seq",
+    what: "execution order `step1>step2>step3`",
+  },
+};
+
 const asEpisode = (line: string): string => line.replace(" step=", " UPDATE step=");
 
 function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
-  const sub =
-    split === "holdout" ? rng.choice(RIS_SUBFAMILIES) : RIS_SUBFAMILIES[(index - 1) % RIS_SUBFAMILIES.length];
-  const ep = episodeId(split, index);
+  const sub = holdoutDrawOrCycle(rng, RIS_SUBFAMILIES, split, index);
+  const ep = episodeId("RIS", split, index);
   const [alphaOld, alphaNew] = valuePair(rng);
   const [betaOld, betaNew] = valuePair(rng);
   const [gammaOld, gammaNew] = valuePair(rng);
-  const [uAOld, uBOld, uGOld, uANew, uBNew, uGNew, uANote] = Array.from({ length: 7 }, () => drawUid(rng));
+  const [uAOld, uBOld, uGOld, uANew, uBNew, uGNew, uANote] = drawUids(rng, 7);
   const ledger = [
     `- [${uAOld}] step=1 SET part.alpha = ${alphaOld}`,
     `- [${uBOld}] step=2 SET part.beta = ${betaOld}`,
@@ -90,78 +111,36 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   }
   const lookupDepthTarget = rng.randint(1, 4);
   let queryTargetType = "value";
-  let question: string;
+  let question = "";
   let value: string | null;
   let support: string[];
   const canary = split === "canary";
-  const resolvedQuestion = (key: string, what: string, extra = "") =>
-    `Return latest authoritative value for \`${key}\` (${what}). Return JSON with keys: value, support_ids, ${extra}lookup_depth.`;
   if (sub === "index_loss_bounded") {
-    question =
-      "For key `part.alpha`, return the latest authoritative value. Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `For key \`part.alpha\`, return the latest authoritative value. ${returnKeys()}`;
     value = alphaNew;
     support = [uANew];
   } else if (sub === "reassembly_recoverability") {
     value = `${alphaNew}|${betaNew}|${gammaNew}`;
-    if (canary) {
-      question =
-        "Reassemble the tuple `part.alpha|part.beta|part.gamma` using latest authoritative values. " +
-        "Return JSON with keys: value, support_ids, lookup_depth.";
-      support = [uANew, uBNew, uGNew];
-    } else {
-      const u = drawUid(rng);
-      add(`- [${u}] step=15 SET resolved.bundle = ${value}`);
-      question = resolvedQuestion(
-        "resolved.bundle",
-        "the reassembled `part.alpha|part.beta|part.gamma` tuple",
-      );
-      support = [u];
-    }
+    support = [uANew, uBNew, uGNew];
   } else if (sub === "minimal_pointer_set") {
     value = betaNew;
-    if (canary) {
-      question =
-        "Return the latest value for `part.beta` with the minimum sufficient pointer set. " +
-        "Return JSON with keys: value, support_ids, pointer_set_size, lookup_depth.";
-      support = [uBNew];
-    } else {
-      const u = drawUid(rng);
-      add(`- [${u}] step=15 SET resolved.part.beta = ${betaNew}`);
-      question = resolvedQuestion("resolved.part.beta", "minimal pointer-set result", "pointer_set_size, ");
-      support = [u];
-    }
+    support = [uBNew];
   } else if (sub === "reconstruction_fidelity") {
     value = `alpha=${alphaNew};beta=${betaNew}`;
-    if (canary) {
-      question =
-        "Reconstruct `alpha=<...>;beta=<...>` from latest authoritative values only. " +
-        "Return JSON with keys: value, support_ids, lookup_depth.";
-      support = [uANew, uBNew];
-    } else {
-      const u = drawUid(rng);
-      add(`- [${u}] step=15 SET resolved.alpha_beta = ${value}`);
-      question = resolvedQuestion("resolved.alpha_beta", "reconstruction fidelity output");
-      support = [u];
-    }
+    support = [uANew, uBNew];
   } else if (sub === "no_invention_expansion") {
-    question =
-      "What is the latest value for `part.delta`? If absent, return null. " +
-      "Do not invent values. Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `What is the latest value for \`part.delta\`? If absent, return null. Do not invent values. ${returnKeys()}`;
     value = null;
     support = [];
     queryTargetType = "null";
   } else if (sub === "stale_pointer_conflict") {
-    question =
-      "A stale snapshot says `part.alpha` was old. Return the latest authoritative `part.alpha`. " +
-      "Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `A stale snapshot says \`part.alpha\` was old. Return the latest authoritative \`part.alpha\`. ${returnKeys()}`;
     value = alphaNew;
     support = [uANew];
   } else if (sub === "wrong_hub_attraction") {
     const u = drawUid(rng);
     add(`- [${u}] step=16 SET hub.popular = ${alphaOld}`);
-    question =
-      "Do not be distracted by high-frequency hub keys. Return latest `part.alpha`. " +
-      "Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `Do not be distracted by high-frequency hub keys. Return latest \`part.alpha\`. ${returnKeys()}`;
     value = alphaNew;
     support = [uANew];
   } else if (sub === "assembly_order_traps") {
@@ -171,33 +150,27 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
     add(`- [${u2}] step=18 SET seq.step2 = ${s2}`);
     add(`- [${u3}] step=19 SET seq.step3 = ${s3}`);
     value = `${s1}>${s2}>${s3}`;
-    if (canary) {
-      question =
-        "Reassemble execution order as `step1>step2>step3` from authoritative entries. " +
-        "Return JSON with keys: value, support_ids, lookup_depth.";
-      support = [u1, u2, u3];
-    } else {
-      const u4 = drawUid(rng);
-      add(`- [${u4}] step=20 SET resolved.seq = ${value}`);
-      question = resolvedQuestion("resolved.seq", "execution order `step1>step2>step3`");
-      support = [u4];
-    }
+    support = [u1, u2, u3];
   } else {
     const [ua, ub] = [drawUid(rng), drawUid(rng)];
     const a1 = `addr-${rng.randint(1000, 1999)}`;
     const a2 = `addr-${rng.randint(2000, 2999)}`;
     add(`- [${ua}] step=20 SET address.user_001 = ${a1}`);
     add(`- [${ub}] step=21 SET address.user_010 = ${a2}`);
-    question =
-      "Return latest authoritative value for `address.user_010` (not `address.user_001`). " +
-      "Return JSON with keys: value, support_ids, lookup_depth.";
+    question = `Return latest authoritative value for \`address.user_010\` (not \`address.user_001\`). ${returnKeys()}`;
     value = a2;
     support = [ub];
   }
-  return {
-    id: `${ep}-Q001`,
-    episode_id: ep,
-    schema_version: "0.1",
+  const assembly = ASSEMBLED[sub];
+  if (assembly && canary) question = `${assembly.ask} ${returnKeys(assembly.extra)}`;
+  else if (assembly) {
+    // The subfamily's last draw: the resolved SET's uid.
+    const u = drawUid(rng);
+    add(`- [${u}] step=${assembly.step} SET ${assembly.key} = ${value}`);
+    question = `Return latest authoritative value for \`${assembly.key}\` (${assembly.what}). ${returnKeys(assembly.extra)}`;
+    support = [u];
+  }
+  return episodeRow(ep, {
     document: `# Episode Log ${ep}\n\n${episode.join("\n")}`,
     book:
       `# Referential Indexing Episode ${ep}\n\n## Rules\n- State Ledger is authoritative.\n` +
@@ -216,17 +189,12 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
       all_support_ids: [uAOld, uBOld, uGOld, uANew, uBNew, uGNew, uANote],
       expected_fail: canary,
     },
-  };
+  });
 }
 
-export function generateReferentialIndexingSuite(o: TrapGenerateOptions): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const anchors = Array.from({ length: o.anchors }, (_, i) => buildRow("anchor", i + 1, rng));
-  const holdout = Array.from({ length: o.holdout }, (_, i) => buildRow("holdout", i + 1, rng));
-  // Unlike the other families, canaries continue the same random stream.
-  const canary = Array.from({ length: o.canary }, (_, i) => buildRow("canary", i + 1, rng));
-  return { anchors, holdout, canary };
-}
+/** Unlike most generators, canaries are ordinary rows that continue the same random stream. */
+export const generateReferentialIndexingSuite = (o: TrapGenerateOptions): TrapFixtures =>
+  splitsFromStream(o, buildRow);
 
 // ---------------------------------------------------------------------------------------
 // Scorer.
@@ -264,147 +232,96 @@ export function scoreReferentialIndexingSuite(
   rows: readonly TrapRow[],
   preds: readonly TrapPrediction[],
 ): TrapScore {
-  const byId = predictionsById(preds);
-  const col: Record<string, number[]> = {
-    value: [],
-    cp: [],
-    cr: [],
-    cf: [],
-    parse: [],
-    size: [],
-    halluc: [],
-    stale: [],
-    depth: [],
-  };
-  const hits = new Map<string, number>();
-  const counts = new Map<string, number>();
-  const failures = new Map<string, number>();
-  const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
+  const contract = new ContractColumns();
+  const col: Record<string, number[]> = { size: [], halluc: [], stale: [], depth: [] };
+
+  const hits = new Tally();
+  const counts = new Tally();
+  const failures = new Tally();
   const correct: boolean[] = [];
   const diags: Record<string, unknown>[] = [];
-  for (const row of rows.filter((r) => isDict(r))) {
-    const rid = pyStrValue(pyGet(row, "id"));
-    const pred = byId.get(rid) ?? {};
-    const g = pyGet(row, "gold");
-    const gold = isDict(g) ? g : {};
-    const m = pyGet(row, "meta");
-    const meta = isDict(m) ? m : {};
+  for (const { rid, pred, gold, meta } of rowViews(rows, preds)) {
     const sub = Object.hasOwn(meta, "family_id") ? pyStrValue(meta.family_id) : "unknown";
-    bump(counts, sub);
+    counts.add(sub);
     const { value, support, depth } = parsePred(pred);
     const goldSupport = supportSet(pyGet(gold, "support_ids"));
     const all = supportSet(pyGet(meta, "all_support_ids"));
     for (const x of goldSupport) all.add(x);
     const ok = normLower(value) === normLower(pyGet(gold, "value"));
-    const [p, r, f] = citationPrf(support, goldSupport);
+    const cite = citationPrf(support, goldSupport);
     const halluc = [...support].some((x) => !all.has(x));
     const stale =
       sub === "stale_pointer_conflict" && !ok && normLower(value) === normLower(pyGet(meta, "stale_value"));
     const target = pyGet(meta, "lookup_depth_target");
     const cost = depth !== null ? depth : isPyNumber(target) ? pyNumberValue(target) : 0;
-    col.value.push(ok ? 1 : 0);
-    col.cp.push(p);
-    col.cr.push(r);
-    col.cf.push(f);
-    col.parse.push(Object.hasOwn(pred, "value") ? 1 : 0);
+    contract.add(ok, cite, Object.hasOwn(pred, "value"));
     col.size.push(support.size);
     col.halluc.push(halluc ? 1 : 0);
     col.stale.push(stale ? 1 : 0);
     col.depth.push(cost);
-    if (ok) bump(hits, sub);
-    else bump(failures, `${sub}_miss`);
-    if (halluc) bump(failures, "hallucinated_expansion");
-    if (stale) bump(failures, "stale_pointer_override");
+    if (ok) hits.add(sub);
+    else failures.add(`${sub}_miss`);
+    if (halluc) failures.add("hallucinated_expansion");
+    if (stale) failures.add("stale_pointer_override");
     correct.push(ok);
     diags.push({
       id: rid,
       family_id: sub,
       value_ok: ok,
-      cite_f1: f,
+      cite_f1: cite[2],
       hallucinated_expansion: halluc,
       stale_pointer_override: stale,
       lookup_depth_cost: cost,
       lookup_depth_from: depth !== null ? "prediction" : "fixture",
     });
   }
-  const v = pyMean(col.value);
-  const subAcc = (k: string) => ((counts.get(k) ?? 0) > 0 ? (hits.get(k) ?? 0) / (counts.get(k) ?? 1) : 0);
+  const subAcc = (k: string) => (counts.get(k) > 0 ? hits.get(k) / counts.get(k) : 0);
+  const head = contract.means();
   const means: Record<string, number> = {
-    value_acc: v,
-    exact_acc: v,
-    entailment: v,
-    cite_p: pyMean(col.cp),
-    cite_r: pyMean(col.cr),
-    cite_f1: pyMean(col.cf),
-    parse_rate: pyMean(col.parse),
+    ...head,
     pointer_set_size: pyMean(col.size),
-    part_coverage_recall: v,
-    pointer_precision: pyMean(col.cp),
-    pointer_recall: pyMean(col.cr),
-    reassembly_fidelity: v,
+    part_coverage_recall: head.value_acc,
+    pointer_precision: head.cite_p,
+    pointer_recall: head.cite_r,
+    reassembly_fidelity: head.value_acc,
     hallucinated_expansion_rate: pyMean(col.halluc),
     stale_pointer_override_rate: pyMean(col.stale),
     lookup_depth_cost: pyMean(col.depth),
     exception_acc: subAcc("stale_pointer_conflict"),
     large_snapshot_acc: subAcc("wrong_hub_attraction"),
   };
-  for (const k of pySortStrings(counts.keys())) {
-    const n = counts.get(k) ?? 0;
-    means[`${k}_acc`] = n > 0 ? (hits.get(k) ?? 0) / n : 0;
-    means[`${k}_count`] = n;
+  for (const k of pySortStrings(counts.counts.keys())) {
+    means[`${k}_acc`] = subAcc(k);
+    means[`${k}_count`] = counts.get(k);
   }
-  const failure_mode_counts: Record<string, number> = {};
-  for (const k of pySortStrings(failures.keys())) failure_mode_counts[k] = failures.get(k) ?? 0;
-  return {
-    rows_total: diags.length,
-    rows_scored: diags.length,
-    means,
-    failure_mode_counts,
-    correct,
-    rows: diags,
-  };
+  return scoreResult({ means, failures, correct, rows: diags });
 }
 
-function floors(
-  value: number,
-  cite: number,
-  coverage: number,
-  pointer: number,
-  halluc: number,
-  stale: number,
-  depth: number,
-  exception: number,
-  large: number,
-): TrapFloor[] {
-  return [
-    { metric: "value_acc", op: ">=", value },
-    { metric: "exact_acc", op: ">=", value },
-    { metric: "cite_f1", op: ">=", value: cite },
-    { metric: "part_coverage_recall", op: ">=", value: coverage },
-    { metric: "pointer_precision", op: ">=", value: pointer },
-    { metric: "pointer_recall", op: ">=", value: pointer },
-    { metric: "reassembly_fidelity", op: ">=", value },
-    { metric: "hallucinated_expansion_rate", op: "<=", value: halluc },
-    { metric: "stale_pointer_override_rate", op: "<=", value: stale },
-    { metric: "lookup_depth_cost", op: "<=", value: depth },
-    { metric: "exception_acc", op: ">=", value: exception },
-    { metric: "large_snapshot_acc", op: ">=", value: large },
-  ];
-}
+// The runner floors exact_acc and reassembly_fidelity at value_acc's bound, pointer recall at precision's.
+const FLOOR_OPS = {
+  value_acc: ">=",
+  exact_acc: ">=",
+  cite_f1: ">=",
+  part_coverage_recall: ">=",
+  pointer_precision: ">=",
+  pointer_recall: ">=",
+  reassembly_fidelity: ">=",
+  hallucinated_expansion_rate: "<=",
+  stale_pointer_override_rate: "<=",
+  lookup_depth_cost: "<=",
+  exception_acc: ">=",
+  large_snapshot_acc: ">=",
+} as const;
 
 /** run_referential_indexing_suite_family.ps1: observe / ramp set both splits; target keeps the defaults. */
-export const RIS_FLOORS: TrapFamily["floors"] = {
-  observe: {
-    anchors: floors(0.55, 0.35, 0.55, 0.35, 0.55, 0.45, 8, 0.2, 0),
-    holdout: floors(0.55, 0.35, 0.55, 0.35, 0.55, 0.45, 8, 0.2, 0),
-  },
-  ramp: {
-    anchors: floors(0.7, 0.55, 0.7, 0.55, 0.3, 0.25, 6, 0.45, 0.35),
-    holdout: floors(0.7, 0.55, 0.7, 0.55, 0.3, 0.25, 6, 0.45, 0.35),
-  },
+export const RIS_FLOORS: FamilyFloors = {
+  observe: onBothSplits(
+    floorList(FLOOR_OPS, [0.55, 0.55, 0.35, 0.55, 0.35, 0.35, 0.55, 0.55, 0.45, 8, 0.2, 0]),
+  ),
+  ramp: onBothSplits(floorList(FLOOR_OPS, [0.7, 0.7, 0.55, 0.7, 0.55, 0.55, 0.7, 0.3, 0.25, 6, 0.45, 0.35])),
   target: {
-    anchors: floors(0.75, 0.65, 0.7, 0.65, 0.2, 0.2, 6, 0.55, 0.55),
-    holdout: floors(0.85, 0.85, 0.85, 0.85, 0.1, 0.1, 4, 0.8, 0.8),
+    anchors: floorList(FLOOR_OPS, [0.75, 0.75, 0.65, 0.7, 0.65, 0.65, 0.75, 0.2, 0.2, 6, 0.55, 0.55]),
+    holdout: floorList(FLOOR_OPS, [0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.85, 0.1, 0.1, 4, 0.8, 0.8]),
   },
 };
 
@@ -425,19 +342,16 @@ export function referentialPrediction(row: TrapRow, text: string): TrapPredictio
   return { id: row.id, value: readAsObject ? [text] : text, support_ids: [], raw_unparsed: true };
 }
 
-export const referentialIndexingSuiteFamily: TrapFamily = {
+export const referentialIndexingSuiteFamily = defineContractFamily({
   id: RIS_ID,
   description:
     "nine indexing / reassembly subfamilies over a 3-part ledger; outside the canary the assembled answers are written in the ledger (resolved.* keys)",
   defaults: { seed: 211, anchors: 18, holdout: 54, canary: 9 },
   generate: generateReferentialIndexingSuite,
   score: scoreReferentialIndexingSuite,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
   floors: RIS_FLOORS,
-  canaryAlert: { observe: 0.9, ramp: 0.9, target: 0.9 },
-  canaryMetric: "exact_acc",
-  jitter: ["value_acc", "exact_acc", "cite_f1"].map((metric) => ({ metric, max: 0.05 })),
+  jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
   syntheticMetrics: {
     exact_acc: "a copy of value_acc",
     entailment: "a copy of value_acc",
@@ -448,7 +362,5 @@ export const referentialIndexingSuiteFamily: TrapFamily = {
     lookup_depth_cost:
       "the answer's lookup_depth when it gives one, else the fixture's lookup_depth_target (a random 1-4 the generator draws; rows say which in lookup_depth_from)",
   },
-  outputFormat: "Follow the output format the question states.",
   predictionFromText: referentialPrediction,
-  foldPrediction: lookupPrediction,
-};
+});

@@ -33,8 +33,8 @@ export function floorTable(rows: readonly FloorRow[]): TrapFamily["floors"] {
   return Object.fromEntries(entries) as TrapFamily["floors"];
 }
 
-/** The checkers' jitter bounds: each metric's max − min over runs at most `max`. */
-export const jitterOf = (metrics: readonly string[], max: number): TrapFamily["jitter"] =>
+/** The checkers' jitter bounds: each metric's max − min over runs at most `max` (most checkers: 0.05). */
+export const jitterOf = (metrics: readonly string[], max = 0.05): TrapFamily["jitter"] =>
   metrics.map((metric) => ({ metric, max }));
 
 /** The same floor row for the accuracy of each profile (`<profile>_acc`), for the 1.0 variants. */
@@ -45,3 +45,36 @@ export const profileFloorRows = (
   ramp: number,
   target: number,
 ): FloorRow[] => profiles.map((p) => [`${p}_acc`, op, observe, ramp, target] as const);
+
+/*
+ * Stage-major tables: the reference runners' `Get-StageFloors` list, per stage, one bound per
+ * metric. A family that follows that layout declares the metric list once (name → comparison)
+ * and one row of numbers per stage; the list's order is the order floors are checked in.
+ */
+
+/** A family's floors: per stage, anchors' and holdout's. */
+export type FamilyFloors = TrapFamily["floors"];
+
+/** Metric → comparison, in the order the floors are checked. */
+export type FloorOps = Readonly<Record<string, TrapFloor["op"]>>;
+
+/** One stage's floors: the i-th number bounds the i-th metric of `ops`. */
+export function floorList(ops: FloorOps, values: readonly number[]): TrapFloor[] {
+  const metrics = Object.keys(ops);
+  if (metrics.length !== values.length)
+    throw new Error(`floorList: ${metrics.length} metrics but ${values.length} values`);
+  return metrics.map((metric, i) => ({ metric, op: ops[metric], value: values[i] }));
+}
+
+/** One stage's floors, the same on anchors and holdout. */
+export const onBothSplits = (floors: TrapFloor[]): { anchors: TrapFloor[]; holdout: TrapFloor[] } => ({
+  anchors: floors,
+  holdout: floors,
+});
+
+/** The same floors on anchors and holdout at each stage (most reference runners). */
+export const sameOnBothSplits = (byStage: Readonly<Record<TrapStage, TrapFloor[]>>): FamilyFloors => ({
+  observe: onBothSplits(byStage.observe),
+  ramp: onBothSplits(byStage.ramp),
+  target: onBothSplits(byStage.target),
+});
