@@ -23,12 +23,6 @@ import { describe, expect, it } from "vitest";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const srcDir = join(root, "src");
 
-/** Cycles that another branch removes; each entry is the set of files in one circle. */
-const KNOWN_CYCLES: string[][] = [
-  // removed when the trap branch lands
-  ["geb/trap/framework.ts", "geb/trap/families/persona-session-drift.ts"],
-];
-
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(dir).sort()) {
@@ -140,10 +134,9 @@ describe("import graph of src/", () => {
   });
 
   it("has no import circle", () => {
-    const known = new Set(KNOWN_CYCLES.map((c) => [...c].sort().join(" ")));
-    const found = circles(graph)
-      .filter((scc) => !known.has(scc.join(" ")))
-      .map((scc) => `${cycleIn(graph, scc)}   (${scc.length} files: ${scc.join(", ")})`);
+    const found = circles(graph).map(
+      (scc) => `${cycleIn(graph, scc)}   (${scc.length} files: ${scc.join(", ")})`,
+    );
     expect(found, `import circles:\n${found.join("\n")}`).toEqual([]);
   });
 
