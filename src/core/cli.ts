@@ -7,7 +7,7 @@
 import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Help, type HelpConfiguration, type Option } from "commander";
+import { type Command, Help, type HelpConfiguration, Option } from "commander";
 import { InputError } from "./errors.js";
 
 export const EXIT_OK = 0;
@@ -402,3 +402,41 @@ export const checkedFlag = (parse: (v: string) => unknown) => {
   const range = declaredRange(parse);
   return range ? declare(check, range) : check;
 };
+
+/** argParser of a repeatable flag: each occurrence appends its value (`--stop a --stop b`). */
+export const collectFlag = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+// ---------------------------------------------------------------------------------------------
+// Options as data. A flag that several commands take (the engine's, src/core/engine/cli.ts) is
+// declared once as a FlagSpec; each command adds the ones it takes with `addFlags`, and where it
+// words a shared flag its own way it spreads the declaration with its own `help`. Parsing,
+// defaults and choices then cannot drift apart between commands.
+
+/** One command-line option, as commander is told it. */
+export interface FlagSpec {
+  /** commander's flags: `--max-tokens <n>`, `--resume`, `--no-progress`. */
+  flags: string;
+  help: string;
+  /** argParser: validates the value (the parsers above), or `collectFlag` for a repeatable flag. */
+  parse?: (v: string, prev: never) => unknown;
+  default?: unknown;
+  choices?: readonly string[];
+  /** Required (`requiredOption`): help says so (helpConfig). */
+  required?: boolean;
+}
+
+/** The commander Option a FlagSpec declares (what `.option(…)`/`.requiredOption(…)` would make). */
+export function flagOption(spec: FlagSpec): Option {
+  const o = new Option(spec.flags, spec.help);
+  if (spec.choices) o.choices(spec.choices);
+  if (spec.parse) o.argParser(spec.parse as (v: string, prev: unknown) => unknown);
+  if (spec.default !== undefined) o.default(spec.default);
+  if (spec.required) o.makeOptionMandatory();
+  return o;
+}
+
+/** Add the flags to `cmd` in the order given (into its current options group). */
+export function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
+  for (const s of specs) cmd.addOption(flagOption(s));
+  return cmd;
+}

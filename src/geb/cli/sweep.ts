@@ -3,23 +3,10 @@
  * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
  */
 import { type Command, Option } from "commander";
-import {
-  checkedFlag,
-  durationFlag,
-  floatFlag,
-  intFlag,
-  MAX_INT,
-  outDirFlag,
-  outFileFlag,
-} from "../../core/cli.js";
+import { addFlags, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
-import {
-  DEFAULT_MAX_UNPARSEABLE_SHARE,
-  MAX_UNPARSEABLE_SHARE_FLAG,
-  MAX_UNPARSEABLE_SHARE_HELP,
-  parseMaxUnparseableShare,
-} from "../../core/engine/unparseable.js";
-import { type EngineFromOptions, maxRetryWaitOption } from "../../core/engine/cli.js";
+import { MAX_UNPARSEABLE_SHARE_SPEC } from "../../core/engine/unparseable.js";
+import { BRIEF_ENGINE_HELP, type EngineFromOptions, engineFlags } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { QUEUE_FLAG, QUEUE_HELP } from "../../core/queue/cli.js";
 import { type QueueUrl, queueUrlFlag } from "../../core/queue/url.js";
@@ -32,60 +19,37 @@ import type { SweepResult } from "../sweep/sweep.js";
 import type { Issue } from "../sweep/thresholds.js";
 import type { WallDirection } from "../sweep/wall.js";
 
-const collect = (v: string, prev: string[] = []) => [...prev, v];
-
 /** Engine flags for model cells (the shared engine surface minus per-run result files). */
 function addModelFlags(cmd: Command): Command {
-  return cmd
-    .option(
-      "--model <spec>",
-      "answer with a model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
-    )
-    .option("--adapter <spec>", "alias of --model (the reference's flag)")
-    .option("--base-url <url>", "model server base URL")
-    .option("--api-key-env <name>", "variable holding the API key")
-    .option("--command-arg <arg>", "argument for command:<program> (repeat)", collect)
-    .addOption(
-      new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
-    )
-    .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option(
-      "--temperature <x>",
-      "sampling temperature",
-      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
-    )
-    .option(
-      "--max-tokens <n>",
-      "completion token budget",
-      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
-    )
-    .option(
-      "--max-concurrency <n>",
-      "model requests in flight per cell",
-      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
-      "4",
-    )
-    .option(
-      "--timeout-s <s>",
-      "per-request timeout in seconds",
-      checkedFlag(durationFlag("--timeout-s")),
-      "120",
-    )
-    .option(
-      "--max-retries <n>",
-      "retries on 429/5xx/timeouts",
-      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
-      "6",
-    )
-    .addOption(maxRetryWaitOption())
-    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
-    .option(
-      `${MAX_UNPARSEABLE_SHARE_FLAG} <x>`,
-      MAX_UNPARSEABLE_SHARE_HELP,
-      checkedFlag(parseMaxUnparseableShare),
-      String(DEFAULT_MAX_UNPARSEABLE_SHARE),
-    )
-    .option(QUEUE_FLAG, `model cells: ${QUEUE_HELP}`, queueUrlFlag("--queue"));
+  return addFlags(cmd, [
+    ...engineFlags({
+      model: {
+        help: "answer with a model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
+        parse: undefined,
+        required: false,
+      },
+    }),
+    { flags: "--adapter <spec>", help: "alias of --model (the reference's flag)" },
+    ...engineFlags(
+      {
+        baseUrl: "model server base URL",
+        apiKeyEnv: "variable holding the API key",
+        commandArg: true,
+        promptVia: true,
+        modelOption: true,
+        temperature: true,
+        maxTokens: true,
+        maxConcurrency: "model requests in flight per cell",
+        timeoutS: true,
+        maxRetries: true,
+        maxRetryWaitS: true,
+        cacheDir: true,
+      },
+      BRIEF_ENGINE_HELP,
+    ),
+    MAX_UNPARSEABLE_SHARE_SPEC,
+    { flags: QUEUE_FLAG, help: `model cells: ${QUEUE_HELP}`, parse: queueUrlFlag("--queue") },
+  ]);
 }
 
 function addRunFlags(cmd: Command): Command {
