@@ -330,15 +330,12 @@ export interface Metrics {
   state_integrity_rate: number | null;
 }
 
-/** Every rate metric of `Metrics` (Python floats in results JSON); counts are excluded. */
-export const RATE_METRICS = [
-  "value_acc",
-  "answer_correct_given_selected",
-  "exact_acc",
-  "cite_f1",
-  "cite_p",
-  "cite_r",
-  "support_bloat",
+/**
+ * The rates after the answer and citation ones: entailment, twins, instructions, state
+ * integrity. Every results file and summary lists them in this order (RATE_METRICS,
+ * summary/summarize.ts's SUMMARY_METRICS).
+ */
+export const BEYOND_ANSWER_METRICS = [
   "entailment",
   "twin_consistency",
   "twin_flip_rate",
@@ -348,6 +345,18 @@ export const RATE_METRICS = [
   "instr_override_rate",
   "instr_conflict_present_rate",
   "state_integrity_rate",
+] as const satisfies readonly (keyof Metrics)[];
+
+/** Every rate metric of `Metrics` (Python floats in results JSON); counts are excluded. */
+export const RATE_METRICS = [
+  "value_acc",
+  "answer_correct_given_selected",
+  "exact_acc",
+  "cite_f1",
+  "cite_p",
+  "cite_r",
+  "support_bloat",
+  ...BEYOND_ANSWER_METRICS,
 ] as const satisfies readonly (keyof Metrics)[];
 
 /** Keys whose numbers are Python floats in results JSON (so 1 prints as 1.0, as the reference). */
