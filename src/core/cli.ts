@@ -440,3 +440,20 @@ export function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
   for (const s of specs) cmd.addOption(flagOption(s));
   return cmd;
 }
+
+/** The long flag of commander flags: `--seeds <n>` → `--seeds`. */
+const longFlag = (flags: string): string => flags.split(/[ ,|]+/).find((f) => f.startsWith("--")) ?? flags;
+
+/**
+ * An integer option whose parser (`intFlag`) is named after the option itself, so the name is
+ * written once: what `.option(flags, help, intFlag(name, range), dflt)` declares. Chain
+ * `.makeOptionMandatory()` for a required one.
+ */
+export function intOption(flags: string, help: string, range: RangeOptions, dflt?: number): Option {
+  return new Option(flags, help).default(dflt).argParser(intFlag(longFlag(flags), range));
+}
+
+/** A number option within a range, as `intOption` (`floatFlag`). */
+export function floatOption(flags: string, help: string, range: RangeOptions, dflt?: number): Option {
+  return new Option(flags, help).default(dflt).argParser(floatFlag(longFlag(flags), range));
+}

@@ -205,10 +205,13 @@ export const BRIEF_ENGINE_HELP: EngineFlagWording = {
 /**
  * The engine flags of the commands that run a model over generated fixtures several times
  * (geb trap run, geb release matrix|run): `--max-unparseable-share` first, then the flags they
- * all take, whose help states these runs' own sampling defaults, and `choice` (each command's
- * `--model` and its further flags).
+ * all take, whose help states these runs' own sampling defaults: each command's `--model`
+ * wording and the `more` flags it takes.
  */
-export function repeatedRunFlags(choice: EngineFlagChoice & { model: Partial<FlagSpec> }): FlagSpec[] {
+export function repeatedRunFlags(
+  model: { help: string; required: boolean },
+  more: EngineFlagChoice = {},
+): FlagSpec[] {
   const wording: EngineFlagWording = {
     ...BRIEF_ENGINE_HELP,
     temperature: "sampling temperature (default 0)",
@@ -228,7 +231,12 @@ export function repeatedRunFlags(choice: EngineFlagChoice & { model: Partial<Fla
     maxRetryWaitS: true,
     cacheDir: true,
   };
-  return [ENGINE_FLAGS.maxUnparseableShare, ...engineFlags({ ...shared, ...choice }, wording)];
+  // No parser on --model here: an empty spec is refused when the engine starts, not at parse time.
+  const unchecked = { ...model, parse: undefined };
+  return [
+    ENGINE_FLAGS.maxUnparseableShare,
+    ...engineFlags({ ...shared, ...more, model: unchecked }, wording),
+  ];
 }
 
 /**

@@ -3,7 +3,7 @@
  * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
  */
 import { type Command, Option } from "commander";
-import { addFlags, floatFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { addFlags, floatOption, intOption, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
 import { MAX_UNPARSEABLE_SHARE_SPEC } from "../../core/engine/unparseable.js";
 import { BRIEF_ENGINE_HELP, type EngineFromOptions, engineFlags } from "../../core/engine/cli.js";
@@ -55,10 +55,12 @@ function addModelFlags(cmd: Command): Command {
 function addRunFlags(cmd: Command): Command {
   return cmd
     .option("--shard <i/n>", "run only shard i of n (every n-th cell); merge with sweep-merge")
-    .option(
-      "--jobs <n>",
-      "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)",
-      intFlag("--jobs", { min: 1, max: 1024 }),
+    .addOption(
+      intOption(
+        "--jobs <n>",
+        "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)",
+        { min: 1, max: 1024 },
+      ),
     )
     .option("--overwrite", "discard an existing sweep in --out and run again")
     .option(
@@ -244,7 +246,7 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--runs-dir <dir>", "directory searched for */summary.json", "runs")
     .option("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)", "drift.step_rate")
     .option("--param <key>", "config key of the swept parameter", "steps")
-    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold", { min: -1e9, max: 1e9 }))
+    .addOption(floatOption("--threshold <x>", "threshold", { min: -1e9, max: 1e9 }).makeOptionMandatory())
     .addOption(
       new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
         .choices(["gte", "lte"])
@@ -299,28 +301,29 @@ function registerSweepCommandsInner(program: Command): void {
     )
     .requiredOption("--values <list>", "coarse values, ascending (e.g. 40,80,160,320)")
     .requiredOption("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)")
-    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold", { min: -1e9, max: 1e9 }))
+    .addOption(floatOption("--threshold <x>", "threshold", { min: -1e9, max: 1e9 }).makeOptionMandatory())
     .addOption(
       new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
         .choices(["gte", "lte"])
         .makeOptionMandatory(),
     )
-    .option(
-      "--refine <n>",
-      "bisection steps inside the crossing bracket",
-      intFlag("--refine", { min: 0, max: 64 }),
-      4,
+    .addOption(
+      intOption("--refine <n>", "bisection steps inside the crossing bracket", { min: 0, max: 64 }, 4),
     )
-    .option(
-      "--tolerance <x>",
-      "stop refining when the bracket is this narrow (default 1 for integer knobs, 0.01 for rates)",
-      floatFlag("--tolerance", { min: 0, max: 1e9 }),
+    .addOption(
+      floatOption(
+        "--tolerance <x>",
+        "stop refining when the bracket is this narrow (default 1 for integer knobs, 0.01 for rates)",
+        { min: 0, max: 1e9 },
+      ),
     )
-    .option(
-      "--confirm-seeds <n>",
-      "re-run the wall and last-ok points with this many seeds (0: skip)",
-      intFlag("--confirm-seeds", { min: 0, max: 10_000 }),
-      0,
+    .addOption(
+      intOption(
+        "--confirm-seeds <n>",
+        "re-run the wall and last-ok points with this many seeds (0: skip)",
+        { min: 0, max: 10_000 },
+        0,
+      ),
     )
     .option("--preset <name>", "start from a preset instead of the sweep defaults")
     .option("--presets <file>", "presets file");
@@ -408,11 +411,7 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--png", "also export every chart as PNG (needs chromium)")
     .option("--chromium <path>", "chromium executable for --png", "/usr/bin/chromium")
     .option("--wall-metric <path>", "summary metric for the wall panel", "overall.value_acc_mean")
-    .option(
-      "--wall-threshold <x>",
-      "threshold line on wall curves",
-      floatFlag("--wall-threshold", { min: -1e9, max: 1e9 }),
-    )
+    .addOption(floatOption("--wall-threshold <x>", "threshold line on wall curves", { min: -1e9, max: 1e9 }))
     .action(async (dir: string, o) => {
       // --png needs an optional package: say so before any work (and before the HTML is written).
       if (o.png)

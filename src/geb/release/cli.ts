@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { type Command, Option } from "commander";
-import { addFlags, collectFlag, intFlag, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { addFlags, collectFlag, intOption, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { type ModelCliValues, repeatedRunFlags } from "../../core/engine/cli.js";
 import { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } from "../../core/engine/unparseable.js";
 import type { ReleaseMatrix, ReleaseSignal } from "./schema.js";
@@ -15,14 +15,13 @@ const fmt = (x: number | null | undefined): string => (typeof x === "number" ? x
 function addModelFlags(cmd: Command): Command {
   return addFlags(
     cmd,
-    repeatedRunFlags({
-      model: {
+    repeatedRunFlags(
+      {
         help: "model (openai:<m>, llamacpp, command:<prog>, module:<file>; builtin:trap-lookup|trap-fold|trap-rule = no-model programs)",
-        parse: undefined,
         required: false,
       },
-      noProgress: "no progress display",
-    }),
+      { noProgress: "no progress display" },
+    ),
   );
 }
 
@@ -164,11 +163,12 @@ export function registerReleaseCommands(program: Command): void {
       "--run-id <id>",
       "run id stamped on what this run produces; with --use-existing: the run whose stamps are fresh",
     )
-    .option("--runs <n>", "runs per family", intFlag("--runs", { min: 1, max: 1000 }), 2)
-    .option(
-      "--min-runs <n>",
-      "runs the reliability check requires (default: --runs)",
-      intFlag("--min-runs", { min: 1, max: 1000 }),
+    .addOption(intOption("--runs <n>", "runs per family", { min: 1, max: 1000 }, 2))
+    .addOption(
+      intOption("--min-runs <n>", "runs the reliability check requires (default: --runs)", {
+        min: 1,
+        max: 1000,
+      }),
     )
     .addOption(
       new Option("--size <s>", "fixture sizes: the reference defaults, or a few rows (smoke)")

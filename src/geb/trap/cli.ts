@@ -7,7 +7,7 @@ import { type Command, Option } from "commander";
 import {
   addFlags,
   collectFlag,
-  intFlag,
+  intOption,
   outDirFlag,
   outFileFlag,
   MAX_COUNT,
@@ -93,20 +93,19 @@ function syntheticLine(synthetic: Record<string, string>): string | null {
 function addEngineFlags(cmd: Command): Command {
   return addFlags(
     cmd,
-    repeatedRunFlags({
-      model: {
-        help: "model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
-        parse: undefined,
+    repeatedRunFlags(
+      { help: "model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)", required: true },
+      {
+        commandArg: true,
+        promptVia: true,
+        topP: true,
+        maxConsecutiveErrors: "stop after n requests in a row failed the same way (0 = never)",
+        resume: "keep the answers already in --out-dir and request only what is missing",
+        overwrite: "discard answers already in --out-dir",
+        progress: "progress on stderr even when it is not a terminal",
+        noProgress: "no progress display",
       },
-      commandArg: true,
-      promptVia: true,
-      topP: true,
-      maxConsecutiveErrors: "stop after n requests in a row failed the same way (0 = never)",
-      resume: "keep the answers already in --out-dir and request only what is missing",
-      overwrite: "discard answers already in --out-dir",
-      progress: "progress on stderr even when it is not a terminal",
-      noProgress: "no progress display",
-    }),
+    ),
   );
 }
 
@@ -178,10 +177,10 @@ export function registerTrapCommands(program: Command): void {
         "1.0",
       ]),
     )
-    .option("--seed <n>", "seed (default: the family's)", intFlag("--seed", SEED_RANGE))
-    .option("--anchors <n>", "anchor rows", intFlag("--anchors", { min: 0, max: MAX_COUNT }))
-    .option("--holdout <n>", "holdout rows", intFlag("--holdout", { min: 0, max: MAX_COUNT }))
-    .option("--canary <n>", "canary rows", intFlag("--canary", { min: 0, max: MAX_COUNT }))
+    .addOption(intOption("--seed <n>", "seed (default: the family's)", SEED_RANGE))
+    .addOption(intOption("--anchors <n>", "anchor rows", { min: 0, max: MAX_COUNT }))
+    .addOption(intOption("--holdout <n>", "holdout rows", { min: 0, max: MAX_COUNT }))
+    .addOption(intOption("--canary <n>", "canary rows", { min: 0, max: MAX_COUNT }))
     .option("--overwrite", "replace existing files")
     .action(async (o: Record<string, unknown>) => {
       const { generateTrapFiles, requireFamily } = await import("./run.js");
@@ -272,18 +271,15 @@ export function registerTrapCommands(program: Command): void {
       "fixture directory to read (default: generate the reference defaults into <out-dir>/fixtures)",
     )
     .addOption(new Option("--stage <s>", "floors to check").choices(STAGES).default("observe"))
-    .option(
-      "--runs <n>",
-      "independent runs (the reliability check needs --min-runs)",
-      intFlag("--runs", { min: 1, max: 1000 }),
-      2,
+    .addOption(
+      intOption(
+        "--runs <n>",
+        "independent runs (the reliability check needs --min-runs)",
+        { min: 1, max: 1000 },
+        2,
+      ),
     )
-    .option(
-      "--min-runs <n>",
-      "runs the reliability check requires",
-      intFlag("--min-runs", { min: 1, max: 1000 }),
-      2,
-    )
+    .addOption(intOption("--min-runs <n>", "runs the reliability check requires", { min: 1, max: 1000 }, 2))
     .option(
       "--persona",
       "also run the persona-invariance sub-trap on the holdout (4 personas; gates the run)",
@@ -378,7 +374,7 @@ export function registerTrapCommands(program: Command): void {
     .requiredOption("--family <id>", "trap family")
     .requiredOption("--summary <file>", "a run's <family>_summary.json (repeat)", collectFlag)
     .addOption(new Option("--stage <s>", "stage the runs must have").choices(STAGES).default("observe"))
-    .option("--min-runs <n>", "runs required", intFlag("--min-runs", { min: 1, max: 1000 }), 2)
+    .addOption(intOption("--min-runs <n>", "runs required", { min: 1, max: 1000 }, 2))
     .option("--out <path>", "write <family>_reliability.json here", outFileFlag("--out"))
     .action(async (o: Record<string, unknown>) => {
       const { checkTrapSummaries, requireFamily } = await import("./run.js");
