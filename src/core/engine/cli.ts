@@ -420,6 +420,24 @@ export interface EngineFromOptions {
   clientSpec?: import("./queue.js").ClientSpec;
 }
 
+/**
+ * The evaluate() options a run over a command-line engine passes on as they are: the client,
+ * concurrency, retries, timeout, cache, price, progress and fail-fast. The run adds its items,
+ * prompts, results file and label, and the distributed runner where it may run on workers.
+ */
+export function engineEvaluateOptions(e: EngineFromOptions) {
+  return {
+    client: e.client,
+    maxConcurrency: e.run.maxConcurrency,
+    retry: e.run.retry,
+    timeoutMs: e.run.timeoutMs,
+    cacheDir: e.run.cacheDir,
+    price: e.run.price,
+    progress: e.run.progress,
+    maxConsecutiveErrors: e.run.maxConsecutiveErrors,
+  };
+}
+
 export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOptions> {
   // Imported here, not at the top: declaring the flags (`--help`) needs no price tables.
   const { loadPriceTable, priceFor } = await import("./accounting.js");

@@ -62,6 +62,29 @@ export function linesAfterHeader(text: string, header: string): string[] {
   return [];
 }
 
+const trim = (s: string): string => s.trim();
+
+/**
+ * The entry one ledger line states: `set` (`- [uid] … step=n SET key = value`), `clear` or,
+ * when given, `note` (groups: uid, step, key, value), each grammar's own regex (book or episode
+ * log, per dialect, and the reference's); null for any other line. `clean` strips the value
+ * (String.trim here, Python's str.strip where the reference's parser is mirrored).
+ */
+export function ledgerLineEntry(
+  line: string,
+  set: RegExp,
+  clear: RegExp,
+  note: RegExp | null,
+  clean: (value: string) => string,
+): LedgerEntry | null {
+  let m = set.exec(line);
+  if (m) return { uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: clean(m[4]) };
+  m = clear.exec(line);
+  if (m) return { uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null };
+  m = note?.exec(line) ?? null;
+  return m ? { uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: clean(m[4]) } : null;
+}
+
 /**
  * Authoritative SET/CLEAR updates of an episode log (lines after `## Episode Log`); with
  * `notes`, NOTE ledger lines too (the reference's `parse_updates` returns them; its state
@@ -81,20 +104,8 @@ export function parseUpdates(
       continue;
     }
     if (line.charCodeAt(0) !== 45 /* - */) continue;
-    let m = g.logSet.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: m[4].trim() });
-      continue;
-    }
-    m = g.logClear.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
-      continue;
-    }
-    if (opts.notes) {
-      m = g.logNote.exec(line);
-      if (m) out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: m[4].trim() });
-    }
+    const e = ledgerLineEntry(line, g.logSet, g.logClear, opts.notes ? g.logNote : null, trim);
+    if (e) out.push(e);
   }
   return out;
 }
@@ -110,20 +121,8 @@ export function parseBookLedger(
   for (const line of linesAfterHeader(book, "## State Ledger")) {
     if (line.startsWith("## ")) break;
     if (line.charCodeAt(0) !== 45) continue;
-    let m = g.bookSet.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: m[4].trim() });
-      continue;
-    }
-    m = g.bookClear.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
-      continue;
-    }
-    if (opts.notes) {
-      m = g.bookNote.exec(line);
-      if (m) out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: m[4].trim() });
-    }
+    const e = ledgerLineEntry(line, g.bookSet, g.bookClear, opts.notes ? g.bookNote : null, trim);
+    if (e) out.push(e);
   }
   return out;
 }

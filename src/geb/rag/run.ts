@@ -5,7 +5,7 @@
  * layout: data/<file>, rag_<id>.json, preds_<id>.jsonl, summary.json, summary_compact.json,
  * summary_compact.csv, report.md (docs/geb/rag.md).
  */
-import { acquireLock, removeStaleTemps } from "../../core/lock.js";
+import { withOutDirLock } from "../../core/lock.js";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, parse as parsePath } from "node:path";
 import { z } from "zod";
@@ -181,13 +181,7 @@ export interface RagRunResult {
 
 export async function runRagBenchmark(opts: RagRunOptions): Promise<RagRunResult> {
   // One run at a time per out dir; a killed run's stale temp files there are removed first.
-  const lock = await acquireLock(opts.outDir);
-  try {
-    removeStaleTemps(opts.outDir, "", 1);
-    return await runRagBenchmarkLocked(opts);
-  } finally {
-    lock.release();
-  }
+  return withOutDirLock(opts.outDir, 1, () => runRagBenchmarkLocked(opts));
 }
 
 async function runRagBenchmarkLocked(opts: RagRunOptions): Promise<RagRunResult> {

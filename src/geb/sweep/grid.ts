@@ -14,6 +14,7 @@ import {
   COMPAT_MODES,
   type Compat,
   DISTRACTOR_PROFILES,
+  type EpisodeFillKnobs,
   type DistractorProfile,
   STATE_MODES,
   type StateMode,
@@ -40,7 +41,7 @@ export type RunnerSpec =
  * A fully resolved sweep. `*Raw` fields keep the strings the user typed: the reference
  * records them verbatim in every result's `config` block.
  */
-export interface SweepSpec {
+export interface SweepSpec extends EpisodeFillKnobs {
   seeds: number;
   episodes: number;
   steps: number;
@@ -49,12 +50,6 @@ export interface SweepSpec {
   queries: number;
   derivedQueryRate: number;
   noDerivedQueries: boolean;
-  chapters: number;
-  distractorRate: number;
-  tailDistractorSteps: number;
-  clearRate: number;
-  noteRate: number;
-  updateBurstRate: number;
   stateModesRaw: string;
   distractorProfilesRaw: string;
   /** null: the flag was not given (the reference then uses true). */

@@ -32,31 +32,57 @@ const DIRECTIVES: Record<string, string> = {
     "[PERSONA v1: overly helpful]\nAnswer in a very helpful, proactive tone.\nStay contract-accurate and avoid extra keys.",
 };
 
-/** Each row × each profile (row-major), ids `<row id>_persona_<profile>`. */
-export function personaRows(
+/**
+ * Each row × each profile (row-major), as the reference's perturbation scripts loop: a deep
+ * copy whose id and question `variant` gives and whose meta it extends (a row without an id is
+ * `row_<index>`; `question` is the original's text).
+ */
+function perturbedRows(
   rows: readonly TrapRow[],
-  profiles: readonly string[] = PERSONA_PROFILES,
+  profiles: readonly string[],
+  variant: (
+    baseId: string,
+    profile: string,
+    question: string,
+  ) => { id: string; question: string; meta: Record<string, unknown> },
 ): TrapRow[] {
   const out: TrapRow[] = [];
   rows.forEach((row, index) => {
     const idRaw = pyGet(row, "id");
     const baseId = pyTruthy(idRaw) ? pyStrValue(idRaw) : `row_${String(index).padStart(6, "0")}`;
+    const q = pyGet(row, "question");
     for (const profile of profiles) {
-      const directive = DIRECTIVES[profile];
-      if (directive === undefined) throw new Error(`unknown persona profile ${profile}`);
+      const v = variant(baseId, profile, q === null ? "" : pyStrValue(q));
       const copy = cloneJson(row) as TrapRow;
-      copy.id = `${baseId}_persona_${profile}`;
-      const q = pyGet(row, "question");
-      copy.question = `${directive}\n\n[ORIGINAL QUESTION]\n${q === null ? "" : pyStrValue(q)}`;
+      copy.id = v.id;
+      copy.question = v.question;
       if (!isDict(copy.meta)) copy.meta = {};
-      copy.meta.persona_profile = profile;
-      copy.meta.persona_profile_version = PERSONA_PROFILE_VERSION;
-      copy.meta.persona_variant = true;
-      copy.meta.persona_base_row_id = baseId;
+      Object.assign(copy.meta, v.meta);
       out.push(copy);
     }
   });
   return out;
+}
+
+/** Each row × each profile (row-major), ids `<row id>_persona_<profile>`. */
+export function personaRows(
+  rows: readonly TrapRow[],
+  profiles: readonly string[] = PERSONA_PROFILES,
+): TrapRow[] {
+  return perturbedRows(rows, profiles, (baseId, profile, question) => {
+    const directive = DIRECTIVES[profile];
+    if (directive === undefined) throw new Error(`unknown persona profile ${profile}`);
+    return {
+      id: `${baseId}_persona_${profile}`,
+      question: `${directive}\n\n[ORIGINAL QUESTION]\n${question}`,
+      meta: {
+        persona_profile: profile,
+        persona_profile_version: PERSONA_PROFILE_VERSION,
+        persona_variant: true,
+        persona_base_row_id: baseId,
+      },
+    };
+  });
 }
 
 /** Deep copy of decoded JSON (Python `copy.deepcopy`); PyFloat and other leaves are shared. */
@@ -89,35 +115,29 @@ export function personaPersistenceRows(
   rows: readonly TrapRow[],
   profiles: readonly string[] = PERSONA_PROFILES,
 ): TrapRow[] {
-  const out: TrapRow[] = [];
-  rows.forEach((row, index) => {
-    const idRaw = pyGet(row, "id");
-    const baseId = pyTruthy(idRaw) ? pyStrValue(idRaw) : `row_${String(index).padStart(6, "0")}`;
-    for (const seed of profiles) {
-      const override = OVERRIDE[seed];
-      if (override === undefined) throw new Error(`unknown persona profile ${seed}`);
-      const copy = cloneJson(row) as TrapRow;
-      copy.id = `${baseId}_persona_persistence_${seed}`;
-      const q = pyGet(row, "question");
-      copy.question =
+  return perturbedRows(rows, profiles, (baseId, seed, question) => {
+    const override = OVERRIDE[seed];
+    if (override === undefined) throw new Error(`unknown persona profile ${seed}`);
+    return {
+      id: `${baseId}_persona_persistence_${seed}`,
+      question:
         "[PERSONA PERSISTENCE v1]\nInterpret the following turns as a single continuing session.\n\n" +
         `[TURN 1 USER]\n${DIRECTIVES[seed]}\nAcknowledge with JSON exactly: {"ack":"ok"}.\n\n` +
         '[TURN 1 ASSISTANT]\n{"ack":"ok"}\n\n' +
         `[TURN 2 USER]\n${DIRECTIVES[override]}\nThis overrides prior persona instructions for the same session.\n` +
         'Acknowledge with JSON exactly: {"ack":"switch_confirmed"}.\n\n' +
         '[TURN 2 ASSISTANT]\n{"ack":"switch_confirmed"}\n\n' +
-        `[TURN 3 USER]\n[ORIGINAL QUESTION]\n${q === null ? "" : pyStrValue(q)}`;
-      if (!isDict(copy.meta)) copy.meta = {};
-      copy.meta.persona_profile = seed;
-      copy.meta.persona_seed_profile = seed;
-      copy.meta.persona_override_profile = override;
-      copy.meta.persona_profile_version = PERSONA_PROFILE_VERSION;
-      copy.meta.persona_persistence_variant = true;
-      copy.meta.persona_base_row_id = baseId;
-      out.push(copy);
-    }
+        `[TURN 3 USER]\n[ORIGINAL QUESTION]\n${question}`,
+      meta: {
+        persona_profile: seed,
+        persona_seed_profile: seed,
+        persona_override_profile: override,
+        persona_profile_version: PERSONA_PROFILE_VERSION,
+        persona_persistence_variant: true,
+        persona_base_row_id: baseId,
+      },
+    };
   });
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------
