@@ -85,46 +85,48 @@ export function ledgerLineEntry(
   return m ? { uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: clean(m[4]) } : null;
 }
 
+/** `notes`: NOTE ledger lines (commentary) too, besides the authoritative SET/CLEAR ones. */
+export interface NotesOption {
+  notes?: boolean;
+}
+
 /**
- * Authoritative SET/CLEAR updates of an episode log (lines after `## Episode Log`); with
- * `notes`, NOTE ledger lines too (the reference's `parse_updates` returns them; its state
- * replay skips them, its grader uses them to know which uids exist).
+ * The ledger entries among `lines` (a section's, as `linesAfterHeader` gives them): lines
+ * starting with "-" that `ledgerLineEntry` reads, up to the next `## ` heading when `section`.
  */
-export function parseUpdates(
-  document: string,
-  dialect: Dialect = "1.0",
-  opts: { notes?: boolean } = {},
+function sectionEntries(
+  lines: readonly string[],
+  set: RegExp,
+  clear: RegExp,
+  note: RegExp | null,
+  section: boolean,
 ): LedgerEntry[] {
-  const g = GRAMMARS[dialect];
   const out: LedgerEntry[] = [];
-  let inLog = false;
-  for (const line of splitLines(document)) {
-    if (!inLog) {
-      if (line.trim() === "## Episode Log") inLog = true;
-      continue;
-    }
+  for (const line of lines) {
+    if (section && line.startsWith("## ")) break;
     if (line.charCodeAt(0) !== 45 /* - */) continue;
-    const e = ledgerLineEntry(line, g.logSet, g.logClear, opts.notes ? g.logNote : null, trim);
+    const e = ledgerLineEntry(line, set, clear, note, trim);
     if (e) out.push(e);
   }
   return out;
 }
 
-/** SET/CLEAR entries of a book's `## State Ledger` section; NOTE lines (commentary) with `notes`. */
-export function parseBookLedger(
-  book: string,
-  dialect: Dialect = "1.0",
-  opts: { notes?: boolean } = {},
-): LedgerEntry[] {
+/**
+ * Authoritative SET/CLEAR updates of an episode log (lines after `## Episode Log`); with
+ * `notes`, NOTE ledger lines too (the reference's `parse_updates` returns them; its state
+ * replay skips them, its grader uses them to know which uids exist).
+ */
+export function parseUpdates(document: string, dialect: Dialect = "1.0", opts: NotesOption = {}) {
   const g = GRAMMARS[dialect];
-  const out: LedgerEntry[] = [];
-  for (const line of linesAfterHeader(book, "## State Ledger")) {
-    if (line.startsWith("## ")) break;
-    if (line.charCodeAt(0) !== 45) continue;
-    const e = ledgerLineEntry(line, g.bookSet, g.bookClear, opts.notes ? g.bookNote : null, trim);
-    if (e) out.push(e);
-  }
-  return out;
+  const lines = linesAfterHeader(document, "## Episode Log");
+  return sectionEntries(lines, g.logSet, g.logClear, opts.notes ? g.logNote : null, false);
+}
+
+/** SET/CLEAR entries of a book's `## State Ledger` section; NOTE lines (commentary) with `notes`. */
+export function parseBookLedger(book: string, dialect: Dialect = "1.0", opts: NotesOption = {}) {
+  const g = GRAMMARS[dialect];
+  const lines = linesAfterHeader(book, "## State Ledger");
+  return sectionEntries(lines, g.bookSet, g.bookClear, opts.notes ? g.bookNote : null, true);
 }
 
 /** The book artifact: title, reading rules, glossary, chapters, state ledger (reference layout). */

@@ -155,24 +155,26 @@ export function numLabel(x: number, isFloat: boolean): string {
   return isFloat ? pyFloatRepr(x) : String(x);
 }
 
-export function stateModes(spec: SweepSpec): StateMode[] {
-  return splitList(spec.stateModesRaw).map((m) => {
-    if (!(STATE_MODES as readonly string[]).includes(m))
-      throw new InputError(`unknown state mode "${m}" (one of ${STATE_MODES.join(", ")})`, {
-        field: "--state-modes",
-      });
-    return m as StateMode;
+/** The names of a comma list, each one of `known` (else an InputError on `flag` naming `what`). */
+function knownNames<T extends string>(raw: string, known: readonly T[], what: string, flag: string): T[] {
+  return splitList(raw).map((x) => {
+    if (!(known as readonly string[]).includes(x))
+      throw new InputError(`unknown ${what} "${x}" (one of ${known.join(", ")})`, { field: flag });
+    return x as T;
   });
 }
 
+export function stateModes(spec: SweepSpec): StateMode[] {
+  return knownNames(spec.stateModesRaw, STATE_MODES, "state mode", "--state-modes");
+}
+
 export function distractorProfiles(spec: SweepSpec): DistractorProfile[] {
-  return splitList(spec.distractorProfilesRaw).map((p) => {
-    if (!(DISTRACTOR_PROFILES as readonly string[]).includes(p))
-      throw new InputError(`unknown distractor profile "${p}" (one of ${DISTRACTOR_PROFILES.join(", ")})`, {
-        field: "--distractor-profiles",
-      });
-    return p as DistractorProfile;
-  });
+  return knownNames(
+    spec.distractorProfilesRaw,
+    DISTRACTOR_PROFILES,
+    "distractor profile",
+    "--distractor-profiles",
+  );
 }
 
 /** Check ranges and names once, up front, so a bad flag never fails midway through a grid. */
