@@ -70,10 +70,7 @@ function perturbedRows(
 }
 
 /** Each row × each profile (row-major), ids `<row id>_persona_<profile>`. */
-export function personaRows(
-  rows: readonly TrapRow[],
-  profiles: readonly string[] = PERSONA_PROFILES,
-): TrapRow[] {
+export function personaRows(rows: readonly TrapRow[], profiles: readonly string[] = PERSONA_PROFILES) {
   return perturbedRows(rows, profiles, DIRECTIVES, (baseId, profile, directive, question) => ({
     id: `${baseId}_persona_${profile}`,
     question: `${directive}\n\n[ORIGINAL QUESTION]\n${question}`,

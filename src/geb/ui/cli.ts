@@ -3,7 +3,7 @@
  * imported in each action so `geb --help` loads none of it (tests/meta/startup.test.ts).
  */
 import { type Command, Option } from "commander";
-import { floatOption, intOption, nonEmptyFlag, outFileFlag, MAX_COUNT, SEED_RANGE } from "../../core/cli.js";
+import { floatFlag, intFlag, nonEmptyFlag, outFileFlag, MAX_COUNT, SEED_RANGE } from "../../core/cli.js";
 import { registerLiveCommand } from "./live/cli.js";
 import { registerUiModelCommand } from "./model/cli.js";
 import { registerUiPackCommands } from "./pack/cli.js";
@@ -50,22 +50,18 @@ export function registerUiCommands(program: Command): void {
         .choices(["same_label", "popup_overlay"])
         .default("same_label"),
     )
-    .addOption(intOption("--steps <n>", "steps (rows)", { min: 1, max: MAX_COUNT }, 3))
-    .addOption(
-      intOption(
-        "--duplicates <n>",
-        "main-window buttons per step with the same label",
-        { min: 1, max: 1000 },
-        2,
-      ),
+    .option("--steps <n>", "steps (rows)", intFlag("--steps", { min: 1, max: MAX_COUNT }), 3)
+    .option(
+      "--duplicates <n>",
+      "main-window buttons per step with the same label",
+      intFlag("--duplicates", { min: 1, max: 1000 }),
+      2,
     )
-    .addOption(
-      intOption(
-        "--overlay-duplicates <n>",
-        "popup buttons per step with that label (popup_overlay)",
-        { min: 1, max: 1000 },
-        1,
-      ),
+    .option(
+      "--overlay-duplicates <n>",
+      "popup buttons per step with that label (popup_overlay)",
+      intFlag("--overlay-duplicates", { min: 1, max: 1000 }),
+      1,
     )
     .option(
       "--labels <list>",
@@ -73,7 +69,7 @@ export function registerUiCommands(program: Command): void {
       nonEmptyFlag("--labels"),
       "Next,Continue,Save",
     )
-    .addOption(intOption("--seed <n>", "seed", SEED_RANGE, 0))
+    .option("--seed <n>", "seed", intFlag("--seed", SEED_RANGE), 0)
     .option("--app-path-prefix <s>", "app_path prefix", "UI Flow")
     .addOption(
       new Option("--compat <v>", "1.0 (solvable) or reference-0.1 (byte-for-byte the reference)")
@@ -155,7 +151,7 @@ export function registerUiCommands(program: Command): void {
       "policy: write its per-candidate trace (JSONL, one row per step)",
       outFileFlag("--trace"),
     )
-    .addOption(intOption("--seed <n>", "random: seed", SEED_RANGE, 0))
+    .option("--seed <n>", "random: seed", intFlag("--seed", SEED_RANGE), 0)
     .addOption(
       new Option(
         "--random-rng <r>",
@@ -195,11 +191,21 @@ export function registerUiCommands(program: Command): void {
     .description("policy, greedy and simulated annealing per seed (reference-0.1: the reference's oracle SA)")
     .requiredOption("--fixture <path>", "UI fixture JSONL")
     .option("--observed <path>", "observed effects JSONL")
-    .addOption(intOption("--seeds <n>", "run seeds 0 … n-1", { min: 1, max: 10_000 }, 1))
-    .addOption(intOption("--sa-iterations <n>", "SA iterations", { min: 1, max: MAX_COUNT }, 200))
-    .addOption(floatOption("--sa-temp-start <x>", "SA start temperature", { min: 0, max: 1e6 }, 1))
-    .addOption(floatOption("--sa-temp-end <x>", "SA end temperature", { min: 0, max: 1e6 }, 0.01))
-    .addOption(floatOption("--alpha <x>", "potential-shaping weight", { min: 0, max: 1e6 }, 0.1))
+    .option("--seeds <n>", "run seeds 0 … n-1", intFlag("--seeds", { min: 1, max: 10_000 }), 1)
+    .option(
+      "--sa-iterations <n>",
+      "SA iterations",
+      intFlag("--sa-iterations", { min: 1, max: MAX_COUNT }),
+      200,
+    )
+    .option(
+      "--sa-temp-start <x>",
+      "SA start temperature",
+      floatFlag("--sa-temp-start", { min: 0, max: 1e6 }),
+      1,
+    )
+    .option("--sa-temp-end <x>", "SA end temperature", floatFlag("--sa-temp-end", { min: 0, max: 1e6 }), 0.01)
+    .option("--alpha <x>", "potential-shaping weight", floatFlag("--alpha", { min: 0, max: 1e6 }), 0.1)
     .addOption(
       new Option("--rules <on|off>", "apply the policy's rule chain").choices(["on", "off"]).default("on"),
     )
@@ -247,20 +253,21 @@ export function registerUiCommands(program: Command): void {
     .description("train on the train split of a fixture, write the model, score it on the held-out tasks")
     .requiredOption("--fixture <path>", "UI fixture JSONL")
     .requiredOption("--out-model <path>", "model JSON to write", outFileFlag("--out-model"))
-    .addOption(
-      intOption(
-        "--holdout-every <n>",
-        "hold out every n-th task (file order)",
-        { min: 2, max: MAX_COUNT },
-        2,
-      ),
+    .option(
+      "--holdout-every <n>",
+      "hold out every n-th task (file order)",
+      intFlag("--holdout-every", { min: 2, max: MAX_COUNT }),
+      2,
     )
-    .addOption(intOption("--epochs <n>", "SGD epochs", { min: 1, max: MAX_COUNT }, 200))
-    .addOption(floatOption("--lr <x>", "learning rate", { min: 0, max: 1e6 }, 0.1))
-    .addOption(floatOption("--l2 <x>", "L2 weight decay", { min: 0, max: 1e6 }, 0))
-    .addOption(floatOption("--min-score <x>", "abstain below this score", { min: 0, max: 1 }, 0.5))
-    .addOption(
-      floatOption("--min-margin <x>", "abstain when the runner-up is this close", { min: 0, max: 1e6 }, 0),
+    .option("--epochs <n>", "SGD epochs", intFlag("--epochs", { min: 1, max: MAX_COUNT }), 200)
+    .option("--lr <x>", "learning rate", floatFlag("--lr", { min: 0, max: 1e6 }), 0.1)
+    .option("--l2 <x>", "L2 weight decay", floatFlag("--l2", { min: 0, max: 1e6 }), 0)
+    .option("--min-score <x>", "abstain below this score", floatFlag("--min-score", { min: 0, max: 1 }), 0.5)
+    .option(
+      "--min-margin <x>",
+      "abstain when the runner-up is this close",
+      floatFlag("--min-margin", { min: 0, max: 1e6 }),
+      0,
     )
     .action(async (o) => {
       const { uiGateTrainFile } = await import("./api.js");

@@ -3,15 +3,7 @@
  * implementations are imported in the actions (`gf01 --help` loads none of them).
  */
 import { type Command, Option } from "commander";
-import {
-  floatOption,
-  intFlag,
-  intOption,
-  nonEmptyFlag,
-  outDirFlag,
-  outFileFlag,
-  SEED_RANGE,
-} from "../../core/cli.js";
+import { floatFlag, intFlag, nonEmptyFlag, outDirFlag, outFileFlag, SEED_RANGE } from "../../core/cli.js";
 import { FlagError } from "../../core/cli.js";
 import { emitResult } from "../calibration/cli.js";
 
@@ -85,16 +77,17 @@ function checkOptions(cmd: Command, sessions: boolean, feedback: boolean): Comma
       );
   if (feedback)
     cmd
-      .addOption(
-        intOption("--min-score <n>", "a clarity score counts at or above this", { min: 1, max: 5 }, 3),
+      .option(
+        "--min-score <n>",
+        "a clarity score counts at or above this",
+        intFlag("min-score", { min: 1, max: 5 }),
+        3,
       )
-      .addOption(
-        floatOption(
-          "--min-ratio <x>",
-          "share of testers at min-score needed per metric",
-          { min: 0, max: 1 },
-          0.8,
-        ),
+      .option(
+        "--min-ratio <x>",
+        "share of testers at min-score needed per metric",
+        floatFlag("min-ratio", { min: 0, max: 1 }),
+        0.8,
       );
   return cmd
     .option("--official-rules", "official checks only (no human-actor, pack, Likert or template checks)")
