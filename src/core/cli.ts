@@ -7,7 +7,7 @@
 import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Help, type HelpConfiguration, type Option } from "commander";
+import { type Command, Help, type HelpConfiguration, Option } from "commander";
 import { InputError } from "./errors.js";
 
 export const EXIT_OK = 0;
@@ -182,35 +182,41 @@ function rangeText(r: RangeOptions): string {
 const negativeZero = (t: string, range: RangeOptions): boolean =>
   t.startsWith("-") && range.min !== undefined && range.min >= 0;
 
-/** Parse an integer flag value: decimal digits only, a safe integer, within the range. */
-export function parseIntFlag(flag: string, v: string, range: RangeOptions = {}): number {
-  const f = dashed(flag);
-  const t = String(v).trim();
-  const x = /^[+-]?\d+$/.test(t) ? Number(t) : Number.NaN;
+/**
+ * `x`, the number typed as `v`, when `valid` (its kind's test) and within the range, else a
+ * FlagError saying what was expected (`what`: "an integer", "a number").
+ */
+function checkedNumber(
+  flag: string,
+  v: string,
+  x: number,
+  valid: boolean,
+  range: RangeOptions,
+  what: string,
+) {
   if (
-    !Number.isSafeInteger(x) ||
-    negativeZero(t, range) ||
+    !valid ||
+    negativeZero(String(v).trim(), range) ||
     (range.min !== undefined && x < range.min) ||
     (range.max !== undefined && x > range.max)
   )
-    throw new FlagError(f, `must be an integer${rangeText(range)}, got ${shown(String(v))}`);
+    throw new FlagError(dashed(flag), `must be ${what}${rangeText(range)}, got ${shown(String(v))}`);
   return x;
+}
+
+/** Parse an integer flag value: decimal digits only, a safe integer, within the range. */
+export function parseIntFlag(flag: string, v: string, range: RangeOptions = {}): number {
+  const t = String(v).trim();
+  const x = /^[+-]?\d+$/.test(t) ? Number(t) : Number.NaN;
+  return checkedNumber(flag, v, x, Number.isSafeInteger(x), range, "an integer");
 }
 
 /** Parse a number flag value: finite (no NaN, Infinity, empty, hex), within the range. */
 export function parseFloatFlag(flag: string, v: string, range: RangeOptions = {}): number {
-  const f = dashed(flag);
   const t = String(v).trim();
   // Number() accepts "", "0x1f", "1_0"-less forms and whitespace: only plain decimals pass.
   const x = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? Number(t) : Number.NaN;
-  if (
-    !Number.isFinite(x) ||
-    negativeZero(t, range) ||
-    (range.min !== undefined && x < range.min) ||
-    (range.max !== undefined && x > range.max)
-  )
-    throw new FlagError(f, `must be a number${rangeText(range)}, got ${shown(String(v))}`);
-  return x;
+  return checkedNumber(flag, v, x, Number.isFinite(x), range, "a number");
 }
 
 /**
@@ -328,66 +334,65 @@ function nameTooLong(path: string): string | undefined {
 }
 
 /**
- * Why `path` cannot be an output file, or undefined when writing it can be tried. A missing
- * parent is fine (writers create it) unless an ancestor is a file or not writable. Streams
- * (`/dev/stdout`, FIFOs) are accepted: the atomic writer writes to them in place.
+ * Why `path` cannot be an output `noun` (file or directory), or undefined when writing it can
+ * be tried: an empty path, a NUL byte or an over-long name never can; an existing path is
+ * judged by `existing`; a missing one is fine (writers create it and its parents) unless an
+ * ancestor is a file or not writable.
  */
-export function outputFileProblem(path: string): string | undefined {
-  if (path.trim() === "") return "must be a file path, got an empty string";
-  if (path.includes("\0")) return "must be a file path without NUL bytes";
+function outputProblem(
+  path: string,
+  noun: "file" | "directory",
+  existing: (st: import("node:fs").Stats) => string | undefined,
+): string | undefined {
+  if (path.trim() === "") return `must be a ${noun} path, got an empty string`;
+  if (path.includes("\0")) return `must be a ${noun} path without NUL bytes`;
   const long = nameTooLong(path);
   if (long) return long;
   const st = statOrUndefined(path);
-  if (st?.isDirectory()) return `is a directory (${path}); give a file path`;
-  if (st && !writable(path)) return `${path} is not writable`;
-  if (st) return undefined;
+  if (st) return existing(st);
   const up = nearestExisting(path);
   if (!up.isDir) return `${path}: ${up.path} is a file, not a directory`;
   if (!writable(up.path)) return `${path}: directory ${up.path} is not writable`;
   return undefined;
+}
+
+/**
+ * Why `path` cannot be an output file, or undefined when writing it can be tried. Streams
+ * (`/dev/stdout`, FIFOs) are accepted: the atomic writer writes to them in place.
+ */
+export function outputFileProblem(path: string): string | undefined {
+  return outputProblem(path, "file", (st) => {
+    if (st.isDirectory()) return `is a directory (${path}); give a file path`;
+    return writable(path) ? undefined : `${path} is not writable`;
+  });
 }
 
 /** Why `path` cannot be an output directory (created when missing), or undefined. */
 export function outputDirProblem(path: string): string | undefined {
-  if (path.trim() === "") return "must be a directory path, got an empty string";
-  if (path.includes("\0")) return "must be a directory path without NUL bytes";
-  const long = nameTooLong(path);
-  if (long) return long;
-  const st = statOrUndefined(path);
-  if (st && !st.isDirectory()) return `${path} is a file, expected a directory`;
-  if (st && !writable(path)) return `directory ${path} is not writable`;
-  if (st) return undefined;
-  const up = nearestExisting(path);
-  if (!up.isDir) return `${path}: ${up.path} is a file, not a directory`;
-  if (!writable(up.path)) return `${path}: directory ${up.path} is not writable`;
-  return undefined;
+  return outputProblem(path, "directory", (st) => {
+    if (!st.isDirectory()) return `${path} is a file, expected a directory`;
+    return writable(path) ? undefined : `directory ${path} is not writable`;
+  });
 }
 
-/** argParser: an output file path, checked before any work (directory, file parent, unwritable). */
-export const outFileFlag =
+/** argParsers (one per flag) that keep the value as given unless `problem` finds fault with it. */
+const refusing =
+  (problem: (v: string) => string | undefined) =>
   (flag: string) =>
   (v: string): string => {
-    const problem = outputFileProblem(v);
-    if (problem) throw new FlagError(dashed(flag), problem);
+    const p = problem(v);
+    if (p) throw new FlagError(dashed(flag), p);
     return v;
   };
+
+/** argParser: an output file path, checked before any work (directory, file parent, unwritable). */
+export const outFileFlag = refusing(outputFileProblem);
 
 /** argParser: an output directory path, checked before any work. */
-export const outDirFlag =
-  (flag: string) =>
-  (v: string): string => {
-    const problem = outputDirProblem(v);
-    if (problem) throw new FlagError(dashed(flag), problem);
-    return v;
-  };
+export const outDirFlag = refusing(outputDirProblem);
 
 /** argParser: a non-empty string (names, ids, paths read later). */
-export const nonEmptyFlag =
-  (flag: string) =>
-  (v: string): string => {
-    if (String(v).trim() === "") throw new FlagError(dashed(flag), "must not be empty");
-    return v;
-  };
+export const nonEmptyFlag = refusing((v) => (String(v).trim() === "" ? "must not be empty" : undefined));
 
 /**
  * argParser that validates with `parse` but keeps the raw string (for option bags typed as
@@ -402,3 +407,58 @@ export const checkedFlag = (parse: (v: string) => unknown) => {
   const range = declaredRange(parse);
   return range ? declare(check, range) : check;
 };
+
+/** argParser of a repeatable flag: each occurrence appends its value (`--stop a --stop b`). */
+export const collectFlag = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+// ---------------------------------------------------------------------------------------------
+// Options as data. A flag that several commands take (the engine's, src/core/engine/cli.ts) is
+// declared once as a FlagSpec; each command adds the ones it takes with `addFlags`, and where it
+// words a shared flag its own way it spreads the declaration with its own `help`. Parsing,
+// defaults and choices then cannot drift apart between commands.
+
+/** One command-line option, as commander is told it. */
+export interface FlagSpec {
+  /** commander's flags: `--max-tokens <n>`, `--resume`, `--no-progress`. */
+  flags: string;
+  help: string;
+  /** argParser: validates the value (the parsers above), or `collectFlag` for a repeatable flag. */
+  parse?: (v: string, prev: never) => unknown;
+  default?: unknown;
+  choices?: readonly string[];
+  /** Required (`requiredOption`): help says so (helpConfig). */
+  required?: boolean;
+}
+
+/** The commander Option a FlagSpec declares (what `.option(…)`/`.requiredOption(…)` would make). */
+export function flagOption(spec: FlagSpec): Option {
+  const o = new Option(spec.flags, spec.help);
+  if (spec.choices) o.choices(spec.choices);
+  if (spec.parse) o.argParser(spec.parse as (v: string, prev: unknown) => unknown);
+  if (spec.default !== undefined) o.default(spec.default);
+  if (spec.required) o.makeOptionMandatory();
+  return o;
+}
+
+/** Add the flags to `cmd` in the order given (into its current options group). */
+export function addFlags(cmd: Command, specs: readonly FlagSpec[]): Command {
+  for (const s of specs) cmd.addOption(flagOption(s));
+  return cmd;
+}
+
+/** The long flag of commander flags: `--seeds <n>` → `--seeds`. */
+const longFlag = (flags: string): string => flags.split(/[ ,|]+/).find((f) => f.startsWith("--")) ?? flags;
+
+/**
+ * An integer option whose parser (`intFlag`) is named after the option itself, so the name is
+ * written once: what `.option(flags, help, intFlag(name, range), dflt)` declares. Chain
+ * `.makeOptionMandatory()` for a required one.
+ */
+export function intOption(flags: string, help: string, range: RangeOptions, dflt?: number): Option {
+  return new Option(flags, help).default(dflt).argParser(intFlag(longFlag(flags), range));
+}
+
+/** A number option within a range, as `intOption` (`floatFlag`). */
+export function floatOption(flags: string, help: string, range: RangeOptions, dflt?: number): Option {
+  return new Option(flags, help).default(dflt).argParser(floatFlag(longFlag(flags), range));
+}

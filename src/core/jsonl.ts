@@ -4,6 +4,15 @@ import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { InputError } from "./errors.js";
 
+/** One JSONL line's value; a line that is not JSON is an InputError at its file and line. */
+export function jsonLineValue(text: string, file: string, line: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
+  }
+}
+
 export interface JsonlRow<T = unknown> {
   /** 1-based line number in the file. */
   line: number;
@@ -27,12 +36,7 @@ export async function* readJsonl<T = unknown>(
     for await (const text of readableLines(rl, file)) {
       line++;
       if (text.trim() === "") continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (e) {
-        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
-      }
+      const value = jsonLineValue(text, file, line);
       try {
         yield { line, value: parse ? parse(value, line) : (value as T) };
       } catch (e) {

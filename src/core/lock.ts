@@ -273,3 +273,18 @@ export async function lockJournal(file: string, command?: string): Promise<Lock>
   removeStaleTemps(dirname(file), `${basename(file)}.`);
   return lock;
 }
+
+/**
+ * Run `fn` as the only run writing the output folder `dir`: its lock is held throughout, and
+ * the temp files a killed run's writers left there (and in its subfolders down to `depth`) are
+ * removed first.
+ */
+export async function withOutDirLock<T>(dir: string, depth: number, fn: () => Promise<T>): Promise<T> {
+  const lock = await acquireLock(dir);
+  try {
+    removeStaleTemps(dir, "", depth);
+    return await fn();
+  } finally {
+    lock.release();
+  }
+}

@@ -33,6 +33,21 @@ export function pyJsonLoads(text: string): unknown {
   const fail = (msg: string): never => {
     throw new PyJsonDecodeError(msg, i);
   };
+  /**
+   * After an object's or array's member: true at its `close` character, false at a ","
+   * (another member follows); anything else fails at that character, as Python's decoder.
+   */
+  const closedAfterMember = (close: number): boolean => {
+    ws();
+    const d = text.charCodeAt(i);
+    i++;
+    if (d === close) return true;
+    if (d !== 0x2c) {
+      i--;
+      fail("Expecting ',' delimiter");
+    }
+    return false;
+  };
 
   const str = (): string => {
     // text[i] is the opening quote. Find the closing one, then let JSON.parse decode the
@@ -86,14 +101,7 @@ export function pyJsonLoads(text: string): unknown {
         }
         // defineProperty: a "__proto__" key is data, as in JSON.parse.
         Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-        ws();
-        const d = text.charCodeAt(i);
-        i++;
-        if (d === 0x7d) break;
-        if (d !== 0x2c) {
-          i--;
-          fail("Expecting ',' delimiter");
-        }
+        if (closedAfterMember(0x7d)) break;
       }
       if (reordered) Object.defineProperty(out, PY_KEY_ORDER, { value: order, enumerable: false });
       return out;
@@ -108,14 +116,7 @@ export function pyJsonLoads(text: string): unknown {
       }
       for (;;) {
         out.push(value(depth + 1));
-        ws();
-        const d = text.charCodeAt(i);
-        i++;
-        if (d === 0x5d) break;
-        if (d !== 0x2c) {
-          i--;
-          fail("Expecting ',' delimiter");
-        }
+        if (closedAfterMember(0x5d)) break;
       }
       return out;
     }

@@ -57,65 +57,65 @@ function pyStrBytes(s: string): Uint8Array {
   return out;
 }
 
+// The SipHash state: four 64-bit words as (hi, lo) pairs, v0 at [0, 1], v1 at [2, 3], v2 at
+// [4, 5], v3 at [6, 7] (a Uint32Array keeps every half unsigned 32-bit).
+const V0 = 0;
+const V1 = 2;
+const V2 = 4;
+const V3 = 6;
+
+/** v[a] += v[b], mod 2^64. */
+function add64(v: Uint32Array, a: number, b: number): void {
+  const lo = v[a + 1] + v[b + 1];
+  v[a] = v[a] + v[b] + (lo > 0xffffffff ? 1 : 0);
+  v[a + 1] = lo;
+}
+
+/** v[a] = rotl(v[a], r) ^ v[x], for 0 < r < 32. */
+function rotlXor(v: Uint32Array, a: number, r: number, x: number): void {
+  const h = v[a];
+  const l = v[a + 1];
+  v[a] = ((h << r) | (l >>> (32 - r))) ^ v[x];
+  v[a + 1] = ((l << r) | (h >>> (32 - r))) ^ v[x + 1];
+}
+
+/** CPython's HALF_ROUND(a, b, c, d, s, t): a += b; c += d; b = rotl(b, s) ^ a; d = rotl(d, t) ^ c; a = rotl(a, 32). */
+function halfRound(v: Uint32Array, a: number, b: number, c: number, d: number, s: number, t: number): void {
+  add64(v, a, b);
+  add64(v, c, d);
+  rotlXor(v, b, s, a);
+  rotlXor(v, d, t, c);
+  const h = v[a];
+  v[a] = v[a + 1];
+  v[a + 1] = h;
+}
+
+/** One SipRound: HALF_ROUND(v0,v1,v2,v3,13,16); HALF_ROUND(v2,v1,v0,v3,17,21). */
+function sipRound(v: Uint32Array): void {
+  halfRound(v, V0, V1, V2, V3, 13, 16);
+  halfRound(v, V2, V1, V0, V3, 17, 21);
+}
+
 /** SipHash-1-3 of `data` with a zero key, as [hi, lo] unsigned 32-bit halves. */
 function siphash13ZeroKey(data: Uint8Array): [number, number] {
   // v = k ^ constants, with k0 = k1 = 0.
-  let v0h = 0x736f6d65;
-  let v0l = 0x70736575;
-  let v1h = 0x646f7261;
-  let v1l = 0x6e646f6d;
-  let v2h = 0x6c796765;
-  let v2l = 0x6e657261;
-  let v3h = 0x74656462;
-  let v3l = 0x79746573;
-  let th = 0;
-  let tl = 0;
-  // One SipRound: HALF_ROUND(v0,v1,v2,v3,13,16); HALF_ROUND(v2,v1,v0,v3,17,21).
-  const round = (): void => {
-    // v0 += v1
-    tl = v0l + v1l;
-    v0h = (v0h + v1h + (tl > 0xffffffff ? 1 : 0)) >>> 0;
-    v0l = tl >>> 0;
-    // v2 += v3
-    tl = v2l + v3l;
-    v2h = (v2h + v3h + (tl > 0xffffffff ? 1 : 0)) >>> 0;
-    v2l = tl >>> 0;
-    // v1 = rotl(v1, 13) ^ v0
-    th = ((v1h << 13) | (v1l >>> 19)) >>> 0;
-    tl = ((v1l << 13) | (v1h >>> 19)) >>> 0;
-    v1h = (th ^ v0h) >>> 0;
-    v1l = (tl ^ v0l) >>> 0;
-    // v3 = rotl(v3, 16) ^ v2
-    th = ((v3h << 16) | (v3l >>> 16)) >>> 0;
-    tl = ((v3l << 16) | (v3h >>> 16)) >>> 0;
-    v3h = (th ^ v2h) >>> 0;
-    v3l = (tl ^ v2l) >>> 0;
-    // v0 = rotl(v0, 32)
-    th = v0h;
-    v0h = v0l;
-    v0l = th;
-    // v2 += v1
-    tl = v2l + v1l;
-    v2h = (v2h + v1h + (tl > 0xffffffff ? 1 : 0)) >>> 0;
-    v2l = tl >>> 0;
-    // v0 += v3
-    tl = v0l + v3l;
-    v0h = (v0h + v3h + (tl > 0xffffffff ? 1 : 0)) >>> 0;
-    v0l = tl >>> 0;
-    // v1 = rotl(v1, 17) ^ v2
-    th = ((v1h << 17) | (v1l >>> 15)) >>> 0;
-    tl = ((v1l << 17) | (v1h >>> 15)) >>> 0;
-    v1h = (th ^ v2h) >>> 0;
-    v1l = (tl ^ v2l) >>> 0;
-    // v3 = rotl(v3, 21) ^ v0
-    th = ((v3h << 21) | (v3l >>> 11)) >>> 0;
-    tl = ((v3l << 21) | (v3h >>> 11)) >>> 0;
-    v3h = (th ^ v0h) >>> 0;
-    v3l = (tl ^ v0l) >>> 0;
-    // v2 = rotl(v2, 32)
-    th = v2h;
-    v2h = v2l;
-    v2l = th;
+  const v = Uint32Array.of(
+    0x736f6d65,
+    0x70736575,
+    0x646f7261,
+    0x6e646f6d,
+    0x6c796765,
+    0x6e657261,
+    0x74656462,
+    0x79746573,
+  );
+  // One message word m: v3 ^= m; SipRound; v0 ^= m.
+  const absorb = (mh: number, ml: number): void => {
+    v[V3] ^= mh;
+    v[V3 + 1] ^= ml;
+    sipRound(v);
+    v[V0] ^= mh;
+    v[V0 + 1] ^= ml;
   };
   const word = (at: number, n: number): [number, number] => {
     let lo = 0;
@@ -128,28 +128,15 @@ function siphash13ZeroKey(data: Uint8Array): [number, number] {
   };
   const n = data.length;
   let at = 0;
-  for (; at + 8 <= n; at += 8) {
-    const [mh, ml] = word(at, 8);
-    v3h = (v3h ^ mh) >>> 0;
-    v3l = (v3l ^ ml) >>> 0;
-    round();
-    v0h = (v0h ^ mh) >>> 0;
-    v0l = (v0l ^ ml) >>> 0;
-  }
+  for (; at + 8 <= n; at += 8) absorb(...word(at, 8));
   // Last block: the remaining bytes, with the length (mod 256) in the top byte.
   const [rh, rl] = word(at, n - at);
-  const bh = (rh | ((n & 0xff) << 24)) >>> 0;
-  const bl = rl;
-  v3h = (v3h ^ bh) >>> 0;
-  v3l = (v3l ^ bl) >>> 0;
-  round();
-  v0h = (v0h ^ bh) >>> 0;
-  v0l = (v0l ^ bl) >>> 0;
-  v2l = (v2l ^ 0xff) >>> 0;
-  round();
-  round();
-  round();
-  return [(v0h ^ v1h ^ v2h ^ v3h) >>> 0, (v0l ^ v1l ^ v2l ^ v3l) >>> 0];
+  absorb((rh | ((n & 0xff) << 24)) >>> 0, rl);
+  v[V2 + 1] ^= 0xff;
+  sipRound(v);
+  sipRound(v);
+  sipRound(v);
+  return [(v[V0] ^ v[V1] ^ v[V2] ^ v[V3]) >>> 0, (v[V0 + 1] ^ v[V1 + 1] ^ v[V2 + 1] ^ v[V3 + 1]) >>> 0];
 }
 
 const hashCache = new Map<string, [number, number]>();

@@ -1,12 +1,17 @@
 /**
  * Shared command-line surface for model runs, so `geb model` and GF-01's LLM agent take the
- * same flags. `addModelOptions(cmd)` declares them; `engineFromOptions(opts)` turns the
- * parsed values into a client, sampling params and engine options. Bad values are
- * InputErrors naming the flag.
+ * same flags. ENGINE_FLAGS declares each flag once, as data; `addModelOptions(cmd)` adds them
+ * all, and the commands that take a part of them (geb sweep, trap run, release) choose theirs
+ * with `engineFlags`/`repeatedRunFlags`. `engineFromOptions(opts)` turns the parsed values into
+ * a client, sampling params and engine options. Bad values are InputErrors naming the flag.
  */
 import {
+  addFlags,
   checkedFlag,
+  collectFlag,
   durationFlag,
+  type FlagSpec,
+  flagOption,
   floatFlag,
   intFlag,
   MAX_COUNT,
@@ -18,145 +23,249 @@ import {
   SEED_RANGE,
 } from "../cli.js";
 import { readFileSync } from "node:fs";
-import type { Command } from "commander";
-import { Option } from "commander";
+import type { Command, Option } from "commander";
 import { InputError } from "../errors.js";
 import type { PriceTable } from "./accounting.js";
 import { MODEL_SPEC_HELP } from "./clients/spec-help.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS } from "./failfast.js";
 import { DEFAULT_MAX_RETRY_WAIT_MS, DEFAULT_RETRY, type RetryPolicy } from "./retry.js";
-import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "./unparseable.js";
+import { MAX_UNPARSEABLE_SHARE_SPEC, maxUnparseableShareOf } from "./unparseable.js";
 import type { ModelClient, ResponseFormat, SamplingParams } from "./types.js";
 
-const collect = (v: string, prev: string[] = []) => [...prev, v];
 /** An empty `--model ""` (a config file's `model: ""`) is a usage error, not a run without a model. */
 const modelSpec = nonEmptyFlag("--model");
 
 /**
- * `--max-retry-wait-s`: the cap on a server's Retry-After. Declared once here; added by
- * addModelOptions and by the commands that declare their own engine flags (geb sweep,
- * release, trap run), so every model command takes it and records it in its effective config.
+ * Every engine flag, declared once, with the help `geb model` shows. Their order here is the
+ * order in every command's help (and in its effective run config). A command takes the ones it
+ * needs with `engineFlags`, and may word one its own way; `engineFromOptions` reads them all.
  */
-export function maxRetryWaitOption(): Option {
-  return new Option(
-    "--max-retry-wait-s <s>",
-    "longest wait a server's Retry-After may impose before the next attempt (a longer one is cut to this)",
-  )
-    .argParser(checkedFlag(floatFlag("--max-retry-wait-s", { min: 0, max: 86_400 })))
-    .default(String(DEFAULT_MAX_RETRY_WAIT_MS / 1000));
+export const ENGINE_FLAGS = {
+  model: {
+    flags: "--model <spec>",
+    help: `model to call:\n${MODEL_SPEC_HELP}`,
+    parse: modelSpec,
+    required: true,
+  },
+  maxUnparseableShare: MAX_UNPARSEABLE_SHARE_SPEC,
+  baseUrl: {
+    flags: "--base-url <url>",
+    help: "server base URL (openai: …/v1, e.g. http://localhost:8000/v1, default $OPENAI_BASE_URL or api.openai.com; llamacpp: http://localhost:8080; anthropic: server root, default $ANTHROPIC_BASE_URL or api.anthropic.com; gemini: …/v1beta)",
+  },
+  apiKeyEnv: {
+    flags: "--api-key-env <name>",
+    help: "environment variable holding the API key (default OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY by kind, optional)",
+  },
+  commandArg: {
+    flags: "--command-arg <arg>",
+    help: "argument for command:<program> (repeat; {prompt_file} {max_tokens} {model})",
+    parse: collectFlag,
+  },
+  promptVia: {
+    flags: "--prompt-via <how>",
+    help: "how command:<program> gets the prompt",
+    choices: ["stdin", "file"],
+  },
+  modelOption: {
+    flags: "--model-option <k=v>",
+    help: "option for module:/builtin: factories (repeat)",
+    parse: collectFlag,
+  },
+  temperature: {
+    flags: "--temperature <x>",
+    help: "sampling temperature",
+    parse: checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
+  },
+  topP: {
+    flags: "--top-p <x>",
+    help: "nucleus sampling",
+    parse: checkedFlag(floatFlag("--top-p", { min: 0, max: 1 })),
+  },
+  topK: {
+    flags: "--top-k <n>",
+    help: "top-k (vLLM, llama.cpp)",
+    parse: checkedFlag(intFlag("--top-k", { min: 0, max: MAX_INT })),
+  },
+  maxTokens: {
+    flags: "--max-tokens <n>",
+    help: "completion token budget",
+    parse: checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
+  },
+  seed: {
+    flags: "--seed <n>",
+    help: "sampling seed (trial t uses seed + t)",
+    parse: checkedFlag(intFlag("--seed", SEED_RANGE)),
+  },
+  stop: { flags: "--stop <s>", help: "stop sequence (repeat)", parse: collectFlag },
+  responseFormat: {
+    flags: "--response-format <fmt>",
+    help: "text | json_object | json_schema:<file.json> | grammar:<file.gbnf> (when the server supports it)",
+  },
+  maxConcurrency: {
+    flags: "--max-concurrency <n>",
+    help: "requests in flight at once",
+    parse: checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
+    default: "4",
+  },
+  timeoutS: {
+    flags: "--timeout-s <s>",
+    help: "per-request timeout in seconds",
+    parse: checkedFlag(durationFlag("--timeout-s")),
+    default: "120",
+  },
+  maxRetries: {
+    flags: "--max-retries <n>",
+    help: "retries on 429/5xx/timeouts/garbage (never on 401/403/404/DNS/TLS: those stop the run)",
+    parse: checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
+    default: String(DEFAULT_RETRY.maxRetries),
+  },
+  /** The cap on a server's Retry-After, recorded in every model command's effective config. */
+  maxRetryWaitS: {
+    flags: "--max-retry-wait-s <s>",
+    help: "longest wait a server's Retry-After may impose before the next attempt (a longer one is cut to this)",
+    parse: checkedFlag(floatFlag("--max-retry-wait-s", { min: 0, max: 86_400 })),
+    default: String(DEFAULT_MAX_RETRY_WAIT_MS / 1000),
+  },
+  maxConsecutiveErrors: {
+    flags: "--max-consecutive-errors <n>",
+    help: "stop the run after n requests in a row failed the same way (0 = never)",
+    parse: checkedFlag(intFlag("--max-consecutive-errors", { min: 0, max: MAX_COUNT })),
+    default: String(DEFAULT_MAX_CONSECUTIVE_ERRORS),
+  },
+  cacheDir: {
+    flags: "--cache-dir <dir>",
+    help: "content-addressed response cache directory (off when not given)",
+    parse: outDirFlag("--cache-dir"),
+  },
+  results: {
+    flags: "--results <file>",
+    help: "append-only results JSONL (keyed by item, model config, trial)",
+    parse: outFileFlag("--results"),
+  },
+  resume: { flags: "--resume", help: "continue --results: keep its rows, run only what is missing" },
+  overwrite: { flags: "--overwrite", help: "replace an existing --results file" },
+  limit: {
+    flags: "--limit <n>",
+    help: "only the first n items",
+    parse: checkedFlag(intFlag("--limit", { min: 1, max: MAX_COUNT })),
+  },
+  trials: {
+    flags: "--trials <n>",
+    help: "answers per item (variance across trials is reported)",
+    parse: checkedFlag(intFlag("--trials", { min: 1, max: 10_000 })),
+    default: "1",
+  },
+  priceTable: {
+    flags: "--price-table <file>",
+    help: 'JSON {"<model>": {"input_per_mtok": x, "output_per_mtok": y}} for cost',
+  },
+  progress: { flags: "--progress", help: "progress on stderr even when it is not a terminal (plain lines)" },
+  noProgress: {
+    flags: "--no-progress",
+    help: "no progress display (default: shown only when stderr is a terminal)",
+  },
+} satisfies Record<string, FlagSpec>;
+
+export type EngineFlag = keyof typeof ENGINE_FLAGS;
+
+/**
+ * A command's choice of engine flags: each one it takes, `true` as declared, a string for its
+ * own help text, or fields of its own (a `--model` that is optional, say).
+ */
+export type EngineFlagChoice = Partial<Record<EngineFlag, true | string | Partial<FlagSpec>>>;
+
+/** Help texts of some engine flags, as a family of commands words them. */
+export type EngineFlagWording = Partial<Record<EngineFlag, string>>;
+
+/**
+ * The chosen engine flags, in ENGINE_FLAGS's order, for `addFlags`; a flag chosen without help
+ * of its own takes `wording`'s, else its declared help.
+ */
+export function engineFlags(choice: EngineFlagChoice, wording: EngineFlagWording = {}): FlagSpec[] {
+  return (Object.keys(ENGINE_FLAGS) as EngineFlag[]).flatMap((name) => {
+    const c = choice[name];
+    if (c === undefined) return [];
+    const spec: FlagSpec = { ...ENGINE_FLAGS[name], help: wording[name] ?? ENGINE_FLAGS[name].help };
+    return [c === true ? spec : typeof c === "string" ? { ...spec, help: c } : { ...spec, ...c }];
+  });
 }
 
-export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}): Command {
-  const repeatable = (o: Option) => (opts.several ? o.argParser(collect) : o);
-  const perModel = opts.several ? "; with several --model: once for all, or once per --model in order" : "";
-  // `several`: --model may repeat (each model over the same items, then a paired comparison).
-  const model = opts.several
-    ? cmd.requiredOption(
-        "--model <spec>",
-        `model to call (repeat to run several over the same items and compare them):\n${MODEL_SPEC_HELP}`,
-        (v: string, prev?: string[]) => collect(modelSpec(v), prev),
-      )
-    : cmd.requiredOption("--model <spec>", `model to call:\n${MODEL_SPEC_HELP}`, modelSpec);
-  return addMaxUnparseableShareOption(model)
-    .addOption(
-      repeatable(
-        new Option(
-          "--base-url <url>",
-          `server base URL (openai: …/v1, e.g. http://localhost:8000/v1, default $OPENAI_BASE_URL or api.openai.com; llamacpp: http://localhost:8080; anthropic: server root, default $ANTHROPIC_BASE_URL or api.anthropic.com; gemini: …/v1beta)${perModel}`,
-        ),
-      ),
-    )
-    .addOption(
-      repeatable(
-        new Option(
-          "--api-key-env <name>",
-          `environment variable holding the API key (default OPENAI_API_KEY / ANTHROPIC_API_KEY / GEMINI_API_KEY by kind, optional)${perModel}`,
-        ),
-      ),
-    )
-    .option(
-      "--command-arg <arg>",
-      "argument for command:<program> (repeat; {prompt_file} {max_tokens} {model})",
-      collect,
-    )
-    .addOption(
-      new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
-    )
-    .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option(
-      "--temperature <x>",
-      "sampling temperature",
-      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
-    )
-    .option("--top-p <x>", "nucleus sampling", checkedFlag(floatFlag("--top-p", { min: 0, max: 1 })))
-    .option(
-      "--top-k <n>",
-      "top-k (vLLM, llama.cpp)",
-      checkedFlag(intFlag("--top-k", { min: 0, max: MAX_INT })),
-    )
-    .option(
-      "--max-tokens <n>",
-      "completion token budget",
-      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
-    )
-    .option("--seed <n>", "sampling seed (trial t uses seed + t)", checkedFlag(intFlag("--seed", SEED_RANGE)))
-    .option("--stop <s>", "stop sequence (repeat)", collect)
-    .option(
-      "--response-format <fmt>",
-      "text | json_object | json_schema:<file.json> | grammar:<file.gbnf> (when the server supports it)",
-    )
-    .option(
-      "--max-concurrency <n>",
-      "requests in flight at once",
-      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
-      "4",
-    )
-    .option(
-      "--timeout-s <s>",
-      "per-request timeout in seconds",
-      checkedFlag(durationFlag("--timeout-s")),
-      "120",
-    )
-    .option(
-      "--max-retries <n>",
-      "retries on 429/5xx/timeouts/garbage (never on 401/403/404/DNS/TLS: those stop the run)",
-      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
-      String(DEFAULT_RETRY.maxRetries),
-    )
-    .addOption(maxRetryWaitOption())
-    .option(
-      "--max-consecutive-errors <n>",
-      "stop the run after n requests in a row failed the same way (0 = never)",
-      checkedFlag(intFlag("--max-consecutive-errors", { min: 0, max: MAX_COUNT })),
-      String(DEFAULT_MAX_CONSECUTIVE_ERRORS),
-    )
-    .option(
-      "--cache-dir <dir>",
-      "content-addressed response cache directory (off when not given)",
-      outDirFlag("--cache-dir"),
-    )
-    .option(
-      "--results <file>",
-      "append-only results JSONL (keyed by item, model config, trial)",
-      outFileFlag("--results"),
-    )
-    .option("--resume", "continue --results: keep its rows, run only what is missing")
-    .option("--overwrite", "replace an existing --results file")
-    .option(
-      "--limit <n>",
-      "only the first n items",
-      checkedFlag(intFlag("--limit", { min: 1, max: MAX_COUNT })),
-    )
-    .option(
-      "--trials <n>",
-      "answers per item (variance across trials is reported)",
-      checkedFlag(intFlag("--trials", { min: 1, max: 10_000 })),
-      "1",
-    )
-    .option("--price-table <file>", 'JSON {"<model>": {"input_per_mtok": x, "output_per_mtok": y}} for cost')
-    .option("--progress", "progress on stderr even when it is not a terminal (plain lines)")
-    .option("--no-progress", "no progress display (default: shown only when stderr is a terminal)");
+/**
+ * The wording of the commands that show the engine flags beside many of their own (geb sweep,
+ * trap run, release): one line each, the details left to `geb model --help`.
+ */
+export const BRIEF_ENGINE_HELP: EngineFlagWording = {
+  baseUrl: "server base URL (openai: …/v1)",
+  apiKeyEnv: "environment variable holding the API key",
+  commandArg: "argument for command:<program> (repeat)",
+  maxRetries: "retries on 429/5xx/timeouts",
+  cacheDir: "response cache directory",
+};
+
+/**
+ * The engine flags of the commands that run a model over generated fixtures several times
+ * (geb trap run, geb release matrix|run): `--max-unparseable-share` first, then the flags they
+ * all take, whose help states these runs' own sampling defaults: each command's `--model`
+ * wording and the `more` flags it takes.
+ */
+export function repeatedRunFlags(
+  model: { help: string; required: boolean },
+  more: EngineFlagChoice = {},
+): FlagSpec[] {
+  const wording: EngineFlagWording = {
+    ...BRIEF_ENGINE_HELP,
+    temperature: "sampling temperature (default 0)",
+    maxTokens: "completion budget (default 256)",
+    seed: "sampling seed (run k uses seed + k - 1)",
+  };
+  const shared: EngineFlagChoice = {
+    baseUrl: true,
+    apiKeyEnv: true,
+    modelOption: true,
+    temperature: true,
+    maxTokens: true,
+    seed: true,
+    maxConcurrency: true,
+    timeoutS: true,
+    maxRetries: true,
+    maxRetryWaitS: true,
+    cacheDir: true,
+  };
+  // No parser on --model here: an empty spec is refused when the engine starts, not at parse time.
+  const unchecked = { ...model, parse: undefined };
+  return [
+    ENGINE_FLAGS.maxUnparseableShare,
+    ...engineFlags({ ...shared, ...more, model: unchecked }, wording),
+  ];
 }
+
+/**
+ * `--max-retry-wait-s` as an Option (ENGINE_FLAGS.maxRetryWaitS), for a command that declares
+ * its flags one by one.
+ */
+export function maxRetryWaitOption(): Option {
+  return flagOption(ENGINE_FLAGS.maxRetryWaitS);
+}
+
+/**
+ * Every engine flag with `geb model`'s help. `several`: --model may repeat (each model over the
+ * same items, then a paired comparison), and the endpoint flags with it.
+ */
+export function addModelOptions(cmd: Command, opts: { several?: boolean } = {}): Command {
+  const all = Object.fromEntries(Object.keys(ENGINE_FLAGS).map((k) => [k, true])) as EngineFlagChoice;
+  return addFlags(cmd, engineFlags(opts.several ? { ...all, ...SEVERAL_MODELS } : all));
+}
+
+const PER_MODEL = "; with several --model: once for all, or once per --model in order";
+/** addModelOptions's `several`: --model, --base-url and --api-key-env repeat. */
+const SEVERAL_MODELS: EngineFlagChoice = {
+  model: {
+    help: `model to call (repeat to run several over the same items and compare them):\n${MODEL_SPEC_HELP}`,
+    parse: (v: string, prev?: string[]) => collectFlag(modelSpec(v), prev),
+  },
+  baseUrl: { help: `${ENGINE_FLAGS.baseUrl.help}${PER_MODEL}`, parse: collectFlag },
+  apiKeyEnv: { help: `${ENGINE_FLAGS.apiKeyEnv.help}${PER_MODEL}`, parse: collectFlag },
+};
 
 export interface ModelCliValues {
   model: string;
@@ -309,6 +418,24 @@ export interface EngineFromOptions {
   priceTable?: PriceTable;
   /** How the client was made (what a distributed worker rebuilds it from; no secrets). */
   clientSpec?: import("./queue.js").ClientSpec;
+}
+
+/**
+ * The evaluate() options a run over a command-line engine passes on as they are: the client,
+ * concurrency, retries, timeout, cache, price, progress and fail-fast. The run adds its items,
+ * prompts, results file and label, and the distributed runner where it may run on workers.
+ */
+export function engineEvaluateOptions(e: EngineFromOptions) {
+  return {
+    client: e.client,
+    maxConcurrency: e.run.maxConcurrency,
+    retry: e.run.retry,
+    timeoutMs: e.run.timeoutMs,
+    cacheDir: e.run.cacheDir,
+    price: e.run.price,
+    progress: e.run.progress,
+    maxConsecutiveErrors: e.run.maxConsecutiveErrors,
+  };
 }
 
 export async function engineFromOptions(o: ModelCliValues): Promise<EngineFromOptions> {

@@ -86,6 +86,20 @@ export interface RunJobsStats {
   stopped: ModelError | null;
 }
 
+/** Stats of a run of `jobs` jobs before any ran (the local and the queued runner count alike). */
+export function emptyRunJobsStats(jobs: number): RunJobsStats {
+  return {
+    jobs,
+    live_calls: 0,
+    cache_hits: 0,
+    errors: 0,
+    attempts: 0,
+    retries: 0,
+    rate_limited: 0,
+    stopped: null,
+  };
+}
+
 /**
  * Run jobs with at most `maxConcurrency` requests in flight (fewer while the adaptive limiter
  * is backing off a 429), retrying retryable failures with jittered exponential backoff that
@@ -101,16 +115,7 @@ export async function runJobs<I>(
   const limiter = opts.limiter ?? new AdaptiveLimiter(opts.maxConcurrency);
   const policy = opts.retry ?? DEFAULT_RETRY;
   const timeoutMs = opts.timeoutMs ?? 120_000;
-  const stats: RunJobsStats = {
-    jobs: 0,
-    live_calls: 0,
-    cache_hits: 0,
-    errors: 0,
-    attempts: 0,
-    retries: 0,
-    rate_limited: 0,
-    stopped: null,
-  };
+  const stats = emptyRunJobsStats(0);
   const it = jobs[Symbol.iterator]();
   const guard = opts.guard ?? new RunGuard();
   const stopper = new AbortController();

@@ -3,7 +3,7 @@ import { createInterface } from "node:readline";
 import { InputError } from "../errors.js";
 import { sha256Hex } from "../hash.js";
 import { readJournal } from "../journal.js";
-import { GroupAppender, JsonlAppender } from "../jsonl.js";
+import { GroupAppender, JsonlAppender, jsonLineValue } from "../jsonl.js";
 import type { ChatMessage } from "./types.js";
 
 /** Side file of a results file that holds its prompts: `<results>.prompts.jsonl`. */
@@ -83,12 +83,7 @@ export async function* readPromptLines(file: string): AsyncGenerator<PromptLine>
   for await (const text of readLines(rl, file)) {
     line++;
     if (!text.trim()) continue;
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch (e) {
-      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
-    }
+    const v = jsonLineValue(text, file, line);
     try {
       yield promptLine(v);
     } catch (e) {

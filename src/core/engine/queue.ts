@@ -13,6 +13,7 @@ import type { QueueUrl } from "../queue/url.js";
 import { Progress } from "../progress.js";
 import type { ClientOptions } from "./clients/index.js";
 import {
+  emptyRunJobsStats,
   type EngineJob,
   type JobOutcome,
   type RunJobsOptions,
@@ -74,16 +75,7 @@ export function queuedRunner(
 ): <I>(jobs: Iterable<EngineJob<I>>, opts: RunJobsOptions<I>) => Promise<RunJobsStats> {
   return async <I>(jobs: Iterable<EngineJob<I>>, opts: RunJobsOptions<I>): Promise<RunJobsStats> => {
     const list = [...jobs];
-    const stats: RunJobsStats = {
-      jobs: list.length,
-      live_calls: 0,
-      cache_hits: 0,
-      errors: 0,
-      attempts: 0,
-      retries: 0,
-      rate_limited: 0,
-      stopped: null,
-    };
+    const stats = emptyRunJobsStats(list.length);
     const outcomes: (JobOutcome<I> | undefined)[] = new Array(list.length);
     const keys = list.map((j) => (opts.cache ? cacheKey(opts.client.descriptor, j.request, j.trial) : ""));
     const live: number[] = [];

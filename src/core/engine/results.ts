@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { InputError } from "../errors.js";
 import { readJournal } from "../journal.js";
-import { outputPathProblem, writeError } from "../jsonl.js";
+import { jsonLineValue, outputPathProblem, writeError } from "../jsonl.js";
 import { type Lock, lockJournal } from "../lock.js";
 import { parseWith, registerSchema } from "../schema.js";
 
@@ -194,13 +194,7 @@ export async function readResults(file: string): Promise<EngineRecord[]> {
   for (const s of text.split("\n")) {
     line++;
     if (s.trim() === "") continue;
-    let v: unknown;
-    try {
-      v = JSON.parse(s);
-    } catch (e) {
-      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line });
-    }
-    const r = parseWith(engineRecordSchema, v, { file, line });
+    const r = parseWith(engineRecordSchema, jsonLineValue(s, file, line), { file, line });
     const k = recordKey(r.item_id, r.config_hash, r.trial);
     if (seen.has(k)) continue;
     seen.add(k);

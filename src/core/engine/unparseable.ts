@@ -8,7 +8,7 @@
  * in with the flag set to 1. Shared by GEB model runs and sweeps and GF-01 play-llm/evaluate.
  */
 import type { Command } from "commander";
-import { checkedFlag, declare, parseFloatFlag } from "../cli.js";
+import { addFlags, checkedFlag, declare, type FlagSpec, parseFloatFlag } from "../cli.js";
 
 /** Default `--max-unparseable-share`: more than half the replies unusable fails the run. */
 export const DEFAULT_MAX_UNPARSEABLE_SHARE = 0.5;
@@ -64,14 +64,17 @@ export const parseMaxUnparseableShare = declare(
   { kind: "float", min: 0, max: 1 },
 );
 
+/** `--max-unparseable-share` as data (one of the engine flags, src/core/engine/cli.ts). */
+export const MAX_UNPARSEABLE_SHARE_SPEC = {
+  flags: `${MAX_UNPARSEABLE_SHARE_FLAG} <x>`,
+  help: MAX_UNPARSEABLE_SHARE_HELP,
+  parse: checkedFlag(parseMaxUnparseableShare),
+  default: String(DEFAULT_MAX_UNPARSEABLE_SHARE),
+} satisfies FlagSpec;
+
 /** Declare `--max-unparseable-share` (recorded in the run config like every flag). */
 export function addMaxUnparseableShareOption(cmd: Command): Command {
-  return cmd.option(
-    `${MAX_UNPARSEABLE_SHARE_FLAG} <x>`,
-    MAX_UNPARSEABLE_SHARE_HELP,
-    checkedFlag(parseMaxUnparseableShare),
-    String(DEFAULT_MAX_UNPARSEABLE_SHARE),
-  );
+  return addFlags(cmd, [MAX_UNPARSEABLE_SHARE_SPEC]);
 }
 
 /** The flag's value from parsed options (a string from the command line or config, or a number). */

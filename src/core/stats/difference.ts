@@ -7,7 +7,7 @@
 import {
   type ClusterAccumulator,
   memoReplicates,
-  quantileSorted,
+  percentileInterval,
   resampleIndexStream,
   vectorKey,
 } from "./bootstrap.js";
@@ -127,16 +127,7 @@ export function differenceInterval(
   const j = jointReplicates(a, b, opts);
   if (!j) return emptyInterval();
   const o = resolveStatsOptions(opts);
-  const { value, reps: sorted } = j;
-  const alpha = (1 - o.level) / 2;
-  const lo = sorted.length ? quantileSorted(sorted, alpha) : value;
-  const hi = sorted.length ? quantileSorted(sorted, 1 - alpha) : value;
-  return {
-    value,
-    ci_low: Math.min(value, lo),
-    ci_high: Math.max(value, hi),
-    n: j.n,
-    n_clusters: j.nClusters,
-    method: j.clustered ? "cluster_bootstrap" : "bootstrap",
-  };
+  // No replicates (nothing to resample): the interval is the value alone.
+  const reps = j.reps.length ? j.reps : [j.value];
+  return percentileInterval(j.value, reps, o.level, j.n, j.nClusters, j.clustered);
 }

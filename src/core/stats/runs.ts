@@ -133,17 +133,8 @@ export function meanOfDifferencesInterval(
   rows.sort((x, y) => x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || x[3] - y[3]);
   const k = rows.length;
   const sorted = jointDifferenceReplicates(flatRows(rows), o);
-  const alpha = (1 - o.level) / 2;
-  const lo = sorted.length ? quantileSorted(sorted, alpha) : value;
-  const hi = sorted.length ? quantileSorted(sorted, 1 - alpha) : value;
-  return {
-    value,
-    ci_low: Math.min(value, lo),
-    ci_high: Math.max(value, hi),
-    n,
-    n_clusters: k,
-    method: clustered ? "cluster_bootstrap" : "bootstrap",
-  };
+  // No replicates (nothing to resample): the interval is the value alone.
+  return percentileInterval(value, sorted.length ? sorted : [value], o.level, n, k, clustered);
 }
 
 /**

@@ -110,6 +110,16 @@ export async function removeStaleOutputTemps(o: Record<string, unknown>, several
 }
 
 /** Registers `geb model`: any engine model, or the retrieval pipeline (`retrieval[:<answerer>]`). */
+/** The grading flags as the run's `grade` options (one model or several). */
+function gradeFromFlags(o: Record<string, unknown>) {
+  return {
+    citations: o.citations as "auto" | "on" | "off",
+    supportMetric: o.supportMetric as "f1" | "exact",
+    maxSupportK: o.maxSupportK as number,
+    entailmentCheck: o.entailmentCheck as boolean,
+  };
+}
+
 export function registerModelCommands(program: Command): void {
   const cmd = program
     .command("model")
@@ -207,12 +217,7 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
             data: o.data as string,
             prompt: g.prompt,
             postprocess: g.postprocess,
-            grade: {
-              citations: o.citations as "auto" | "on" | "off",
-              supportMetric: o.supportMetric as "f1" | "exact",
-              maxSupportK: o.maxSupportK as number,
-              entailmentCheck: o.entailmentCheck as boolean,
-            },
+            grade: gradeFromFlags(o),
             pipeline: null,
             limit,
             // Read (and validated) once for every model, before the config is written.
@@ -282,12 +287,7 @@ Required options are marked (required); docs/geb/model.md and docs/cli.md explai
             engine,
             prompt: g.prompt,
             postprocess: g.postprocess,
-            grade: {
-              citations: o.citations as "auto" | "on" | "off",
-              supportMetric: o.supportMetric as "f1" | "exact",
-              maxSupportK: o.maxSupportK as number,
-              entailmentCheck: o.entailmentCheck as boolean,
-            },
+            grade: gradeFromFlags(o),
             pipeline,
             limit,
             labels: parseLabels(o.label as string[] | undefined),

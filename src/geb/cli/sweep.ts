@@ -3,23 +3,10 @@
  * `geb check-thresholds` and `geb report`: thin commander adapters over src/geb/sweep.
  */
 import { type Command, Option } from "commander";
-import {
-  checkedFlag,
-  durationFlag,
-  floatFlag,
-  intFlag,
-  MAX_INT,
-  outDirFlag,
-  outFileFlag,
-} from "../../core/cli.js";
+import { addFlags, floatOption, intOption, outDirFlag, outFileFlag } from "../../core/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
-import {
-  DEFAULT_MAX_UNPARSEABLE_SHARE,
-  MAX_UNPARSEABLE_SHARE_FLAG,
-  MAX_UNPARSEABLE_SHARE_HELP,
-  parseMaxUnparseableShare,
-} from "../../core/engine/unparseable.js";
-import { type EngineFromOptions, maxRetryWaitOption } from "../../core/engine/cli.js";
+import { MAX_UNPARSEABLE_SHARE_SPEC } from "../../core/engine/unparseable.js";
+import { BRIEF_ENGINE_HELP, type EngineFromOptions, engineFlags } from "../../core/engine/cli.js";
 import { InputError } from "../../core/errors.js";
 import { QUEUE_FLAG, QUEUE_HELP } from "../../core/queue/cli.js";
 import { type QueueUrl, queueUrlFlag } from "../../core/queue/url.js";
@@ -32,69 +19,48 @@ import type { SweepResult } from "../sweep/sweep.js";
 import type { Issue } from "../sweep/thresholds.js";
 import type { WallDirection } from "../sweep/wall.js";
 
-const collect = (v: string, prev: string[] = []) => [...prev, v];
-
 /** Engine flags for model cells (the shared engine surface minus per-run result files). */
 function addModelFlags(cmd: Command): Command {
-  return cmd
-    .option(
-      "--model <spec>",
-      "answer with a model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
-    )
-    .option("--adapter <spec>", "alias of --model (the reference's flag)")
-    .option("--base-url <url>", "model server base URL")
-    .option("--api-key-env <name>", "variable holding the API key")
-    .option("--command-arg <arg>", "argument for command:<program> (repeat)", collect)
-    .addOption(
-      new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
-    )
-    .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option(
-      "--temperature <x>",
-      "sampling temperature",
-      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
-    )
-    .option(
-      "--max-tokens <n>",
-      "completion token budget",
-      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
-    )
-    .option(
-      "--max-concurrency <n>",
-      "model requests in flight per cell",
-      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
-      "4",
-    )
-    .option(
-      "--timeout-s <s>",
-      "per-request timeout in seconds",
-      checkedFlag(durationFlag("--timeout-s")),
-      "120",
-    )
-    .option(
-      "--max-retries <n>",
-      "retries on 429/5xx/timeouts",
-      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
-      "6",
-    )
-    .addOption(maxRetryWaitOption())
-    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
-    .option(
-      `${MAX_UNPARSEABLE_SHARE_FLAG} <x>`,
-      MAX_UNPARSEABLE_SHARE_HELP,
-      checkedFlag(parseMaxUnparseableShare),
-      String(DEFAULT_MAX_UNPARSEABLE_SHARE),
-    )
-    .option(QUEUE_FLAG, `model cells: ${QUEUE_HELP}`, queueUrlFlag("--queue"));
+  return addFlags(cmd, [
+    ...engineFlags({
+      model: {
+        help: "answer with a model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
+        parse: undefined,
+        required: false,
+      },
+    }),
+    { flags: "--adapter <spec>", help: "alias of --model (the reference's flag)" },
+    ...engineFlags(
+      {
+        baseUrl: "model server base URL",
+        apiKeyEnv: "variable holding the API key",
+        commandArg: true,
+        promptVia: true,
+        modelOption: true,
+        temperature: true,
+        maxTokens: true,
+        maxConcurrency: "model requests in flight per cell",
+        timeoutS: true,
+        maxRetries: true,
+        maxRetryWaitS: true,
+        cacheDir: true,
+      },
+      BRIEF_ENGINE_HELP,
+    ),
+    MAX_UNPARSEABLE_SHARE_SPEC,
+    { flags: QUEUE_FLAG, help: `model cells: ${QUEUE_HELP}`, parse: queueUrlFlag("--queue") },
+  ]);
 }
 
 function addRunFlags(cmd: Command): Command {
   return cmd
     .option("--shard <i/n>", "run only shard i of n (every n-th cell); merge with sweep-merge")
-    .option(
-      "--jobs <n>",
-      "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)",
-      intFlag("--jobs", { min: 1, max: 1024 }),
+    .addOption(
+      intOption(
+        "--jobs <n>",
+        "worker threads for baseline cells (default: from cores and grid size, 1 on ≤ 2 cores)",
+        { min: 1, max: 1024 },
+      ),
     )
     .option("--overwrite", "discard an existing sweep in --out and run again")
     .option(
@@ -280,7 +246,7 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--runs-dir <dir>", "directory searched for */summary.json", "runs")
     .option("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)", "drift.step_rate")
     .option("--param <key>", "config key of the swept parameter", "steps")
-    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold", { min: -1e9, max: 1e9 }))
+    .addOption(floatOption("--threshold <x>", "threshold", { min: -1e9, max: 1e9 }).makeOptionMandatory())
     .addOption(
       new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
         .choices(["gte", "lte"])
@@ -335,28 +301,29 @@ function registerSweepCommandsInner(program: Command): void {
     )
     .requiredOption("--values <list>", "coarse values, ascending (e.g. 40,80,160,320)")
     .requiredOption("--metric <path>", "metric path in summary.json (e.g. overall.value_acc_mean)")
-    .requiredOption("--threshold <x>", "threshold", floatFlag("--threshold", { min: -1e9, max: 1e9 }))
+    .addOption(floatOption("--threshold <x>", "threshold", { min: -1e9, max: 1e9 }).makeOptionMandatory())
     .addOption(
       new Option("--direction <d>", "wall when metric ≥ (gte) or ≤ (lte) threshold")
         .choices(["gte", "lte"])
         .makeOptionMandatory(),
     )
-    .option(
-      "--refine <n>",
-      "bisection steps inside the crossing bracket",
-      intFlag("--refine", { min: 0, max: 64 }),
-      4,
+    .addOption(
+      intOption("--refine <n>", "bisection steps inside the crossing bracket", { min: 0, max: 64 }, 4),
     )
-    .option(
-      "--tolerance <x>",
-      "stop refining when the bracket is this narrow (default 1 for integer knobs, 0.01 for rates)",
-      floatFlag("--tolerance", { min: 0, max: 1e9 }),
+    .addOption(
+      floatOption(
+        "--tolerance <x>",
+        "stop refining when the bracket is this narrow (default 1 for integer knobs, 0.01 for rates)",
+        { min: 0, max: 1e9 },
+      ),
     )
-    .option(
-      "--confirm-seeds <n>",
-      "re-run the wall and last-ok points with this many seeds (0: skip)",
-      intFlag("--confirm-seeds", { min: 0, max: 10_000 }),
-      0,
+    .addOption(
+      intOption(
+        "--confirm-seeds <n>",
+        "re-run the wall and last-ok points with this many seeds (0: skip)",
+        { min: 0, max: 10_000 },
+        0,
+      ),
     )
     .option("--preset <name>", "start from a preset instead of the sweep defaults")
     .option("--presets <file>", "presets file");
@@ -444,11 +411,7 @@ function registerSweepCommandsInner(program: Command): void {
     .option("--png", "also export every chart as PNG (needs chromium)")
     .option("--chromium <path>", "chromium executable for --png", "/usr/bin/chromium")
     .option("--wall-metric <path>", "summary metric for the wall panel", "overall.value_acc_mean")
-    .option(
-      "--wall-threshold <x>",
-      "threshold line on wall curves",
-      floatFlag("--wall-threshold", { min: -1e9, max: 1e9 }),
-    )
+    .addOption(floatOption("--wall-threshold <x>", "threshold line on wall curves", { min: -1e9, max: 1e9 }))
     .action(async (dir: string, o) => {
       // --png needs an optional package: say so before any work (and before the HTML is written).
       if (o.png)

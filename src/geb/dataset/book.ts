@@ -62,70 +62,71 @@ export function linesAfterHeader(text: string, header: string): string[] {
   return [];
 }
 
+const trim = (s: string): string => s.trim();
+
+/**
+ * The entry one ledger line states: `set` (`- [uid] … step=n SET key = value`), `clear` or,
+ * when given, `note` (groups: uid, step, key, value), each grammar's own regex (book or episode
+ * log, per dialect, and the reference's); null for any other line. `clean` strips the value
+ * (String.trim here, Python's str.strip where the reference's parser is mirrored).
+ */
+export function ledgerLineEntry(
+  line: string,
+  set: RegExp,
+  clear: RegExp,
+  note: RegExp | null,
+  clean: (value: string) => string,
+): LedgerEntry | null {
+  let m = set.exec(line);
+  if (m) return { uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: clean(m[4]) };
+  m = clear.exec(line);
+  if (m) return { uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null };
+  m = note?.exec(line) ?? null;
+  return m ? { uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: clean(m[4]) } : null;
+}
+
+/** `notes`: NOTE ledger lines (commentary) too, besides the authoritative SET/CLEAR ones. */
+export interface NotesOption {
+  notes?: boolean;
+}
+
+/**
+ * The ledger entries among `lines` (a section's, as `linesAfterHeader` gives them): lines
+ * starting with "-" that `ledgerLineEntry` reads, up to the next `## ` heading when `section`.
+ */
+function sectionEntries(
+  lines: readonly string[],
+  set: RegExp,
+  clear: RegExp,
+  note: RegExp | null,
+  section: boolean,
+): LedgerEntry[] {
+  const out: LedgerEntry[] = [];
+  for (const line of lines) {
+    if (section && line.startsWith("## ")) break;
+    if (line.charCodeAt(0) !== 45 /* - */) continue;
+    const e = ledgerLineEntry(line, set, clear, note, trim);
+    if (e) out.push(e);
+  }
+  return out;
+}
+
 /**
  * Authoritative SET/CLEAR updates of an episode log (lines after `## Episode Log`); with
  * `notes`, NOTE ledger lines too (the reference's `parse_updates` returns them; its state
  * replay skips them, its grader uses them to know which uids exist).
  */
-export function parseUpdates(
-  document: string,
-  dialect: Dialect = "1.0",
-  opts: { notes?: boolean } = {},
-): LedgerEntry[] {
+export function parseUpdates(document: string, dialect: Dialect = "1.0", opts: NotesOption = {}) {
   const g = GRAMMARS[dialect];
-  const out: LedgerEntry[] = [];
-  let inLog = false;
-  for (const line of splitLines(document)) {
-    if (!inLog) {
-      if (line.trim() === "## Episode Log") inLog = true;
-      continue;
-    }
-    if (line.charCodeAt(0) !== 45 /* - */) continue;
-    let m = g.logSet.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: m[4].trim() });
-      continue;
-    }
-    m = g.logClear.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
-      continue;
-    }
-    if (opts.notes) {
-      m = g.logNote.exec(line);
-      if (m) out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: m[4].trim() });
-    }
-  }
-  return out;
+  const lines = linesAfterHeader(document, "## Episode Log");
+  return sectionEntries(lines, g.logSet, g.logClear, opts.notes ? g.logNote : null, false);
 }
 
 /** SET/CLEAR entries of a book's `## State Ledger` section; NOTE lines (commentary) with `notes`. */
-export function parseBookLedger(
-  book: string,
-  dialect: Dialect = "1.0",
-  opts: { notes?: boolean } = {},
-): LedgerEntry[] {
+export function parseBookLedger(book: string, dialect: Dialect = "1.0", opts: NotesOption = {}) {
   const g = GRAMMARS[dialect];
-  const out: LedgerEntry[] = [];
-  for (const line of linesAfterHeader(book, "## State Ledger")) {
-    if (line.startsWith("## ")) break;
-    if (line.charCodeAt(0) !== 45) continue;
-    let m = g.bookSet.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: m[4].trim() });
-      continue;
-    }
-    m = g.bookClear.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
-      continue;
-    }
-    if (opts.notes) {
-      m = g.bookNote.exec(line);
-      if (m) out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: m[4].trim() });
-    }
-  }
-  return out;
+  const lines = linesAfterHeader(book, "## State Ledger");
+  return sectionEntries(lines, g.bookSet, g.bookClear, opts.notes ? g.bookNote : null, true);
 }
 
 /** The book artifact: title, reading rules, glossary, chapters, state ledger (reference layout). */

@@ -233,19 +233,14 @@ export function twinV1(
   };
   const rows = episodeRows(twinEp, twinState, cfg);
   const group = ep.episodeId;
-  for (const r of rows)
-    Object.assign(r.meta, {
-      twin_group: group,
-      twin_variant: "twin",
-      twin_flip_uid: flipUid,
-      twin_flip_key: flipKey,
-    });
-  for (const b of base)
-    Object.assign(b.meta, {
-      twin_group: group,
-      twin_variant: "base",
-      twin_flip_uid: flipUid,
-      twin_flip_key: flipKey,
-    });
+  // Both sides of the pair name the group, their side and the flipped update.
+  const pairMeta = (variant: "twin" | "base") => ({
+    twin_group: group,
+    twin_variant: variant,
+    twin_flip_uid: flipUid,
+    twin_flip_key: flipKey,
+  });
+  for (const r of rows) Object.assign(r.meta, pairMeta("twin"));
+  for (const b of base) Object.assign(b.meta, pairMeta("base"));
   return rows;
 }

@@ -50,6 +50,15 @@ export interface GenerateConfig {
   compat: Compat;
 }
 
+/**
+ * How an episode is filled between its updates: what `generate` takes and a sweep fixes for
+ * every cell (sweep/grid.ts's SweepSpec), named once.
+ */
+export type EpisodeFillKnobs = Pick<
+  GenerateConfig,
+  "chapters" | "distractorRate" | "tailDistractorSteps" | "clearRate" | "noteRate" | "updateBurstRate"
+>;
+
 /** Defaults of the reference CLI's `generate` (not its EpisodeConfig dataclass, which differs). */
 export const DEFAULT_GENERATE_CONFIG: Readonly<GenerateConfig> = Object.freeze({
   seed: 0,

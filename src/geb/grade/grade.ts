@@ -13,6 +13,8 @@
  */
 import { pyStr as corePyStr, PyFloat, pySplitLines, pyStrip } from "../../core/pyjson.js";
 import { pyJsonLoads } from "../../core/pyjsonloads.js";
+import { replyObject } from "../../core/reply-object.js";
+import { ledgerLineEntry } from "../dataset/book.js";
 import { formatValue, parseValue, type StateValue } from "../dataset/state.js";
 import type { LedgerEntry, StateMode } from "../dataset/types.js";
 
@@ -176,18 +178,8 @@ export function logEntries(document: string): LedgerEntry[] {
     }
     // Length first: charCodeAt(0) of an empty line is NaN, which deoptimises the loop.
     if (line.length === 0 || line.charCodeAt(0) !== 45 /* - */) continue;
-    let m = LOG_SET.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: pyStrip(m[4]) });
-      continue;
-    }
-    m = LOG_CLEAR.exec(line);
-    if (m) {
-      out.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
-      continue;
-    }
-    m = LOG_NOTE.exec(line);
-    if (m) out.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: pyStrip(m[4]) });
+    const e = ledgerLineEntry(line, LOG_SET, LOG_CLEAR, LOG_NOTE, pyStrip);
+    if (e) out.push(e);
   }
   return out;
 }
@@ -330,15 +322,12 @@ export interface Metrics {
   state_integrity_rate: number | null;
 }
 
-/** Every rate metric of `Metrics` (Python floats in results JSON); counts are excluded. */
-export const RATE_METRICS = [
-  "value_acc",
-  "answer_correct_given_selected",
-  "exact_acc",
-  "cite_f1",
-  "cite_p",
-  "cite_r",
-  "support_bloat",
+/**
+ * The rates after the answer and citation ones: entailment, twins, instructions, state
+ * integrity. Every results file and summary lists them in this order (RATE_METRICS,
+ * summary/summarize.ts's SUMMARY_METRICS).
+ */
+export const BEYOND_ANSWER_METRICS = [
   "entailment",
   "twin_consistency",
   "twin_flip_rate",
@@ -348,6 +337,18 @@ export const RATE_METRICS = [
   "instr_override_rate",
   "instr_conflict_present_rate",
   "state_integrity_rate",
+] as const satisfies readonly (keyof Metrics)[];
+
+/** Every rate metric of `Metrics` (Python floats in results JSON); counts are excluded. */
+export const RATE_METRICS = [
+  "value_acc",
+  "answer_correct_given_selected",
+  "exact_acc",
+  "cite_f1",
+  "cite_p",
+  "cite_r",
+  "support_bloat",
+  ...BEYOND_ANSWER_METRICS,
 ] as const satisfies readonly (keyof Metrics)[];
 
 /** Keys whose numbers are Python floats in results JSON (so 1 prints as 1.0, as the reference). */
@@ -642,23 +643,9 @@ export class Grader {
  * `json.loads` does (floats stay floats, `NaN` is accepted), for `reference-0.1`.
  */
 export function parseJsonAnswer(text: string, python = false): Record<string, unknown> {
-  const t = pyStrip(text);
-  const asObject = (s: string): Record<string, unknown> | null => {
-    try {
-      const v = python ? pyJsonLoads(s) : JSON.parse(s);
-      return v && typeof v === "object" && !Array.isArray(v) && !(v instanceof PyFloat)
-        ? (v as Record<string, unknown>)
-        : null;
-    } catch {
-      return null;
-    }
-  };
-  const whole = asObject(t);
-  if (whole) return whole;
-  const start = t.indexOf("{");
-  const end = t.lastIndexOf("}");
-  if (start >= 0 && start < end) return asObject(t.slice(start, end + 1)) ?? {};
-  return {};
+  const isObject = (v: unknown) =>
+    Boolean(v && typeof v === "object" && !Array.isArray(v) && !(v instanceof PyFloat));
+  return replyObject(text, python ? pyJsonLoads : JSON.parse, isObject) ?? {};
 }
 
 const own = (o: object, k: string): boolean => Object.hasOwn(o, k);

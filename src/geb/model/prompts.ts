@@ -15,6 +15,8 @@ import {
 } from "../../core/engine/prompts/registry.js";
 import type { ModelRequest, SamplingParams } from "../../core/engine/types.js";
 import { pySplitLines, pyStrip } from "../../core/pyjson.js";
+import { ledgerLineEntry } from "../dataset/book.js";
+import type { LedgerEntry } from "../dataset/types.js";
 
 const HEADER = [
   "You are a careful state-tracking assistant.",
@@ -96,13 +98,7 @@ export const GEB_MAX_BOOK_TOKENS = 1600;
 
 export const LEDGER_MARKER = "## State Ledger";
 
-export interface LedgerEntry {
-  uid: string;
-  step: number;
-  op: "SET" | "CLEAR" | "NOTE";
-  key: string;
-  value: string | null;
-}
+export type { LedgerEntry };
 
 const ID = "U[A-F0-9]{6}";
 // The reference's generic key (its baselines module's `_KEY`, which its extract_ledger uses):
@@ -161,18 +157,8 @@ function parseLedgerUncached(book: string): LedgerEntry[] {
     const line = lines[i];
     if (line.startsWith("## ")) break;
     if (!line.startsWith("- [")) continue;
-    let m = BOOK_SET_RE.exec(line);
-    if (m) {
-      entries.push({ uid: m[1], step: Number(m[2]), op: "SET", key: m[3], value: pyStrip(m[4]) });
-      continue;
-    }
-    m = BOOK_CLEAR_RE.exec(line);
-    if (m) {
-      entries.push({ uid: m[1], step: Number(m[2]), op: "CLEAR", key: m[3], value: null });
-      continue;
-    }
-    m = BOOK_NOTE_RE.exec(line);
-    if (m) entries.push({ uid: m[1], step: Number(m[2]), op: "NOTE", key: m[3], value: pyStrip(m[4]) });
+    const e = ledgerLineEntry(line, BOOK_SET_RE, BOOK_CLEAR_RE, BOOK_NOTE_RE, pyStrip);
+    if (e) entries.push(e);
   }
   return entries;
 }

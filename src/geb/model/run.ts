@@ -15,6 +15,7 @@ import type { EngineRecord } from "../../core/engine/results.js";
 import type { ModelClient, SamplingParams } from "../../core/engine/types.js";
 import type { ReplyTally } from "../../core/engine/unparseable.js";
 import { pyStrip } from "../../core/pyjson.js";
+import { replyObject } from "../../core/reply-object.js";
 import {
   buildGebPrompt,
   type GebPromptOptions,
@@ -39,21 +40,7 @@ export const GEB_TASK_VERSION = "geb-ledger-task@1";
  * span from the first `{` to the last `}`. Returns null when neither is an object.
  */
 export function parseModelJsonAnswer(text: string): Record<string, unknown> | null {
-  const t = pyStrip(text);
-  const asObject = (s: string): Record<string, unknown> | null => {
-    try {
-      const v = JSON.parse(s) as unknown;
-      return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-    } catch {
-      return null;
-    }
-  };
-  const whole = asObject(t);
-  if (whole) return whole;
-  const start = t.indexOf("{");
-  const end = t.lastIndexOf("}");
-  if (start >= 0 && start < end) return asObject(t.slice(start, end + 1));
-  return null;
+  return replyObject(text, JSON.parse, (v) => v !== null && typeof v === "object" && !Array.isArray(v));
 }
 
 /** Python `str()` of a JSON scalar, as the reference's coercions see it. */

@@ -4,6 +4,7 @@
  */
 import { roundHalfEven } from "../../core/numeric.js";
 import { pyFloatRepr, pyStr } from "../../core/pyjson.js";
+import { RAG_ANSWER_METRICS } from "./summary.js";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -19,12 +20,8 @@ const pyFloatStr = (v: unknown) => (typeof v === "number" ? pyFloatRepr(v) : pyS
 /** Python `d.get(k, 'n/a')` formatted with str(). */
 const get = (o: Obj, k: string) => (k in o ? pyFloatStr(o[k]) : "n/a");
 
-const MEAN_LINES = [
-  "value_acc",
-  "exact_acc",
-  "entailment",
-  "answer_correct_given_selected",
-  "cite_f1",
+const MEAN_LINES: readonly string[] = [
+  ...RAG_ANSWER_METRICS,
   "cite_value_gap",
   "retrieval_hit_rate",
   "instruction_acc",

@@ -5,7 +5,7 @@
  * layout: data/<file>, rag_<id>.json, preds_<id>.jsonl, summary.json, summary_compact.json,
  * summary_compact.csv, report.md (docs/geb/rag.md).
  */
-import { acquireLock, removeStaleTemps } from "../../core/lock.js";
+import { withOutDirLock } from "../../core/lock.js";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { basename, join, parse as parsePath } from "node:path";
 import { z } from "zod";
@@ -37,6 +37,7 @@ import { RagItems } from "./items.js";
 import { renderRagReport } from "./report.js";
 import {
   goldSupportIds,
+  RAG_ANSWER_METRICS,
   RAG_FLOAT_KEYS,
   type RagDatasetInput,
   type RagDatasetRef,
@@ -45,15 +46,7 @@ import {
 
 /** The baselines printed beside the model (closed book: they read the book, as the model). */
 export const RAG_BASELINES: readonly BaselineName[] = ["naive", "ledger"];
-const BASELINE_METRICS = [
-  "value_acc",
-  "exact_acc",
-  "entailment",
-  "answer_correct_given_selected",
-  "cite_f1",
-  "instruction_acc",
-  "state_integrity_rate",
-] as const;
+const BASELINE_METRICS = [...RAG_ANSWER_METRICS, "instruction_acc", "state_integrity_rate"] as const;
 
 /** The JSONL text of a dataset, regenerated from its recipe (deterministic: no clock, no unseeded randomness). */
 export function materializeDataset(ds: RagDataset, presetFile: string, out: string): void {
@@ -188,13 +181,7 @@ export interface RagRunResult {
 
 export async function runRagBenchmark(opts: RagRunOptions): Promise<RagRunResult> {
   // One run at a time per out dir; a killed run's stale temp files there are removed first.
-  const lock = await acquireLock(opts.outDir);
-  try {
-    removeStaleTemps(opts.outDir, "", 1);
-    return await runRagBenchmarkLocked(opts);
-  } finally {
-    lock.release();
-  }
+  return withOutDirLock(opts.outDir, 1, () => runRagBenchmarkLocked(opts));
 }
 
 async function runRagBenchmarkLocked(opts: RagRunOptions): Promise<RagRunResult> {
@@ -339,11 +326,7 @@ const COMPACT_FIELDS = [
   "id",
   "label",
   "failure_mode",
-  "value_acc",
-  "exact_acc",
-  "entailment",
-  "answer_correct_given_selected",
-  "cite_f1",
+  ...RAG_ANSWER_METRICS,
   "cite_value_gap",
   "retrieval_hit_rate",
   "status",

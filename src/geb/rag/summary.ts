@@ -25,26 +25,30 @@ import {
 } from "./items.js";
 import type { RagThresholds } from "./preset.js";
 
-/** Means of the reference summary, in its order. */
-export const RAG_MEAN_KEYS = [
+/**
+ * The answer metrics every RAG table, summary and report leads with, in the reference's order;
+ * each view adds its own after them.
+ */
+export const RAG_ANSWER_METRICS = [
   "value_acc",
   "exact_acc",
   "entailment",
   "answer_correct_given_selected",
   "cite_f1",
+] as const;
+
+/** Means of the reference summary, in its order. */
+export const RAG_MEAN_KEYS = [
+  ...RAG_ANSWER_METRICS,
   "cite_value_gap",
   "instruction_acc",
   "state_integrity_rate",
   "retrieval_hit_rate",
 ] as const;
 
-/** Per-dataset metrics read from a run payload's `metrics`. */
+/** Per-dataset metrics read from a run payload's `metrics` (each with an interval, when asked). */
 const METRIC_KEYS = [
-  "value_acc",
-  "exact_acc",
-  "entailment",
-  "answer_correct_given_selected",
-  "cite_f1",
+  ...RAG_ANSWER_METRICS,
   "instruction_acc",
   "state_integrity_rate",
   "instr_override_rate",
@@ -167,17 +171,6 @@ function retrievalHits(payload: Obj, gold: Map<string, string[]>): { hits: numbe
   return { hits, total };
 }
 
-const INTERVAL_KEYS = [
-  "value_acc",
-  "exact_acc",
-  "entailment",
-  "answer_correct_given_selected",
-  "cite_f1",
-  "instruction_acc",
-  "state_integrity_rate",
-  "instr_override_rate",
-] as const;
-
 /** The run record of a payload of ours (`geb model` schema), else null. */
 export function runRecordOf(p: Obj): RagRunRecord | null {
   if (p.schema !== MODEL_RUN_SCHEMA) return null;
@@ -270,7 +263,7 @@ export function summarizeRag(input: RagSummaryInput): Record<string, unknown> {
     const iv = isObj(p.intervals) && isObj(p.intervals.metrics) ? p.intervals.metrics : null;
     const intervals: Record<string, Interval> = {};
     const items = inp.items ?? payloadItems(p);
-    for (const k of INTERVAL_KEYS) {
+    for (const k of METRIC_KEYS) {
       if (iv && isObj(iv[k])) intervals[k] = iv[k] as unknown as Interval;
       else if (items) {
         const x = datasetInterval(items, k, m[k], stats);

@@ -4,72 +4,25 @@
  */
 import { join } from "node:path";
 import { type Command, Option } from "commander";
-import {
-  checkedFlag,
-  floatFlag,
-  intFlag,
-  outDirFlag,
-  outFileFlag,
-  MAX_INT,
-  durationFlag,
-  SEED_RANGE,
-} from "../../core/cli.js";
-import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
-import {
-  addMaxUnparseableShareOption,
-  DEFAULT_MAX_UNPARSEABLE_SHARE,
-  unparseableLine,
-} from "../../core/engine/unparseable.js";
+import { addFlags, collectFlag, intOption, outDirFlag, outFileFlag } from "../../core/cli.js";
+import { type ModelCliValues, repeatedRunFlags } from "../../core/engine/cli.js";
+import { DEFAULT_MAX_UNPARSEABLE_SHARE, unparseableLine } from "../../core/engine/unparseable.js";
 import type { ReleaseMatrix, ReleaseSignal } from "./schema.js";
 
-const collect = (v: string, prev: string[] = []) => [...prev, v];
 const fmt = (x: number | null | undefined): string => (typeof x === "number" ? x.toFixed(6) : "<missing>");
 
+/** The engine flags of `release matrix|run`: --model is optional (a matrix may be read, not run). */
 function addModelFlags(cmd: Command): Command {
-  return addMaxUnparseableShareOption(cmd)
-    .option(
-      "--model <spec>",
-      "model (openai:<m>, llamacpp, command:<prog>, module:<file>; builtin:trap-lookup|trap-fold|trap-rule = no-model programs)",
-    )
-    .option("--base-url <url>", "server base URL (openai: …/v1)")
-    .option("--api-key-env <name>", "environment variable holding the API key")
-    .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option(
-      "--temperature <x>",
-      "sampling temperature (default 0)",
-      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
-    )
-    .option(
-      "--max-tokens <n>",
-      "completion budget (default 256)",
-      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
-    )
-    .option(
-      "--seed <n>",
-      "sampling seed (run k uses seed + k - 1)",
-      checkedFlag(intFlag("--seed", SEED_RANGE)),
-    )
-    .option(
-      "--max-concurrency <n>",
-      "requests in flight at once",
-      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
-      "4",
-    )
-    .option(
-      "--timeout-s <s>",
-      "per-request timeout in seconds",
-      checkedFlag(durationFlag("--timeout-s")),
-      "120",
-    )
-    .option(
-      "--max-retries <n>",
-      "retries on 429/5xx/timeouts",
-      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
-      "6",
-    )
-    .addOption(maxRetryWaitOption())
-    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
-    .option("--no-progress", "no progress display");
+  return addFlags(
+    cmd,
+    repeatedRunFlags(
+      {
+        help: "model (openai:<m>, llamacpp, command:<prog>, module:<file>; builtin:trap-lookup|trap-fold|trap-rule = no-model programs)",
+        required: false,
+      },
+      { noProgress: "no progress display" },
+    ),
+  );
 }
 
 function matrixLines(m: ReleaseMatrix): string[] {
@@ -210,11 +163,12 @@ export function registerReleaseCommands(program: Command): void {
       "--run-id <id>",
       "run id stamped on what this run produces; with --use-existing: the run whose stamps are fresh",
     )
-    .option("--runs <n>", "runs per family", intFlag("--runs", { min: 1, max: 1000 }), 2)
-    .option(
-      "--min-runs <n>",
-      "runs the reliability check requires (default: --runs)",
-      intFlag("--min-runs", { min: 1, max: 1000 }),
+    .addOption(intOption("--runs <n>", "runs per family", { min: 1, max: 1000 }, 2))
+    .addOption(
+      intOption("--min-runs <n>", "runs the reliability check requires (default: --runs)", {
+        min: 1,
+        max: 1000,
+      }),
     )
     .addOption(
       new Option("--size <s>", "fixture sizes: the reference defaults, or a few rows (smoke)")
@@ -224,7 +178,7 @@ export function registerReleaseCommands(program: Command): void {
     .option(
       "--family <id>",
       "produce only this contract family (repeat); the others are reported as they are",
-      collect,
+      collectFlag,
     )
     .option("--json", "print the matrix JSON");
   addModelFlags(matrix);

@@ -16,19 +16,12 @@ import {
   loadThresholds,
 } from "./diagnosis.js";
 import { readRunFile } from "./runs.js";
-import { type SummarizeOptions, type Summary, summarizeRuns } from "./summarize.js";
+import { SUMMARY_METRICS, type SummarizeOptions, type Summary, summarizeRuns } from "./summarize.js";
 
-const METRIC_COLUMNS = [
-  "value_acc",
-  "exact_acc",
-  "cite_f1",
-  "entailment",
-  "twin_consistency",
-  "twin_flip_rate",
-  "instruction_acc",
-  "instr_override_rate",
-  "state_integrity_rate",
-] as const;
+/** The per-run table's metric columns: the summary's, less the instruction-conflict details. */
+const METRIC_COLUMNS = SUMMARY_METRICS.filter(
+  (k) => k !== "clean_acc" && k !== "instruction_gap" && k !== "instr_conflict_present_rate",
+);
 
 const DECOMP_COLUMNS = [
   "gold_present_rate",
@@ -88,15 +81,15 @@ export function flattenRun(p: ModelRunPayload, source?: string): Record<string, 
   for (const k of METRIC_COLUMNS) out[k] = p.metrics[k];
   // Every metric's interval (clustered by episode; empty when the rows do not reproduce it).
   const iv = runIntervals(p);
-  for (const k of METRIC_COLUMNS) {
-    out[`${k}_ci_low`] = iv[k]?.ci_low ?? null;
-    out[`${k}_ci_high`] = iv[k]?.ci_high ?? null;
-  }
+  const bounds = (keys: readonly string[]) => {
+    for (const k of keys) {
+      out[`${k}_ci_low`] = iv[k]?.ci_low ?? null;
+      out[`${k}_ci_high`] = iv[k]?.ci_high ?? null;
+    }
+  };
+  bounds(METRIC_COLUMNS);
   for (const k of DECOMP_COLUMNS) out[k] = p.decomposition ? p.decomposition[k] : null;
-  for (const k of DECOMP_COLUMNS) {
-    out[`${k}_ci_low`] = iv[k]?.ci_low ?? null;
-    out[`${k}_ci_high`] = iv[k]?.ci_high ?? null;
-  }
+  bounds(DECOMP_COLUMNS);
   out.decomposition_line = p.decomposition?.decomposition_line ?? null;
   const e = p.efficiency as Record<string, unknown>;
   out.tokens_per_q = e.tokens_per_q ?? null;

@@ -264,8 +264,9 @@ export interface DriftCounts {
   episodes_drift: number;
 }
 
-export function driftCounts(rows: readonly RowStat[]): DriftCounts {
-  const out: DriftCounts = {
+/** Zero drift counts (what `driftCounts` and a pooled sum start from). */
+export function emptyDriftCounts(): DriftCounts {
+  return {
     steps_total: 0,
     steps_drift: 0,
     steps_persist: 0,
@@ -273,6 +274,10 @@ export function driftCounts(rows: readonly RowStat[]): DriftCounts {
     episodes_total: 0,
     episodes_drift: 0,
   };
+}
+
+export function driftCounts(rows: readonly RowStat[]): DriftCounts {
+  const out = emptyDriftCounts();
   // The counts are the sums of the drift items (one walk of the rows, defined once).
   driftItems(rows, (m, v) => {
     if (m === "step_rate") {

@@ -4,7 +4,7 @@
  * definitions, recency buckets, drift and instruction metrics. Pure: payloads in, object out.
  */
 import type { IntervalsBlock } from "../../core/stats/index.js";
-import type { Metrics } from "../grade/grade.js";
+import { BEYOND_ANSWER_METRICS, type Metrics } from "../grade/grade.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import {
   addCounts,
@@ -15,6 +15,7 @@ import {
   decompositionLine,
   driftMetrics,
   emptyCounts,
+  emptyDriftCounts,
   type RecencyField,
   rates,
 } from "./decomposition.js";
@@ -27,15 +28,7 @@ export const SUMMARY_METRICS = [
   "value_acc",
   "exact_acc",
   "cite_f1",
-  "entailment",
-  "twin_consistency",
-  "twin_flip_rate",
-  "instruction_acc",
-  "clean_acc",
-  "instruction_gap",
-  "instr_override_rate",
-  "instr_conflict_present_rate",
-  "state_integrity_rate",
+  ...BEYOND_ANSWER_METRICS,
 ] as const satisfies readonly (keyof Metrics)[];
 
 export interface RecencyBucket {
@@ -144,14 +137,7 @@ export function summarizeDigests(
   let counts = emptyCounts();
   let eligible = 0;
   let driftRows = 0;
-  const drift = {
-    steps_total: 0,
-    steps_drift: 0,
-    steps_persist: 0,
-    wrong_commit: 0,
-    episodes_total: 0,
-    episodes_drift: 0,
-  };
+  const drift = emptyDriftCounts();
   let valueOk = 0;
   let exactOk = 0;
   for (const dg of digests) {

@@ -68,27 +68,23 @@ export async function specFromFlags(
       "GOLDEVIDENCEBENCH_UPDATE_BURST_RATE",
       process.env.GOLDEVIDENCEBENCH_UPDATE_BURST_RATE,
     );
-  const ints: [string, keyof SweepSpec, string][] = [
-    ["seeds", "seeds", "--seeds"],
-    ["episodes", "episodes", "--episodes"],
-    ["steps", "steps", "--steps"],
-    ["keys", "keys", "--keys"],
-    ["queries", "queries", "--queries"],
-    ["chapters", "chapters", "--chapters"],
-    ["tailDistractorSteps", "tailDistractorSteps", "--tail-distractor-steps"],
-    ["maxSupportK", "maxSupportK", "--max-support-k"],
+  // Flags whose value lands in the spec field of their own (commander's camelCase) name: the
+  // counts, then the rates.
+  const flagOf = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  const counts = [
+    "seeds",
+    "episodes",
+    "steps",
+    "keys",
+    "queries",
+    "chapters",
+    "tailDistractorSteps",
+    "maxSupportK",
   ];
-  for (const [k, f, flag] of ints)
-    if (given(cmd, k)) (s as unknown as Record<string, unknown>)[f] = int(flag, o[k]);
-  const nums: [string, keyof SweepSpec, string][] = [
-    ["derivedQueryRate", "derivedQueryRate", "--derived-query-rate"],
-    ["distractorRate", "distractorRate", "--distractor-rate"],
-    ["clearRate", "clearRate", "--clear-rate"],
-    ["noteRate", "noteRate", "--note-rate"],
-    ["updateBurstRate", "updateBurstRate", "--update-burst-rate"],
-  ];
-  for (const [k, f, flag] of nums)
-    if (given(cmd, k)) (s as unknown as Record<string, unknown>)[f] = num(flag, o[k]);
+  const rates = ["derivedQueryRate", "distractorRate", "clearRate", "noteRate", "updateBurstRate"];
+  const fields = s as unknown as Record<string, unknown>;
+  for (const f of counts) if (given(cmd, f)) fields[f] = int(flagOf(f), o[f]);
+  for (const f of rates) if (given(cmd, f)) fields[f] = num(flagOf(f), o[f]);
   if (given(cmd, "derivedQueries")) s.noDerivedQueries = o.derivedQueries === false;
   if (given(cmd, "stepsList")) s.stepsListRaw = String(o.stepsList);
   if (given(cmd, "stateModes")) s.stateModesRaw = String(o.stateModes);

@@ -14,6 +14,7 @@ import {
   COMPAT_MODES,
   type Compat,
   DISTRACTOR_PROFILES,
+  type EpisodeFillKnobs,
   type DistractorProfile,
   STATE_MODES,
   type StateMode,
@@ -40,7 +41,7 @@ export type RunnerSpec =
  * A fully resolved sweep. `*Raw` fields keep the strings the user typed: the reference
  * records them verbatim in every result's `config` block.
  */
-export interface SweepSpec {
+export interface SweepSpec extends EpisodeFillKnobs {
   seeds: number;
   episodes: number;
   steps: number;
@@ -49,12 +50,6 @@ export interface SweepSpec {
   queries: number;
   derivedQueryRate: number;
   noDerivedQueries: boolean;
-  chapters: number;
-  distractorRate: number;
-  tailDistractorSteps: number;
-  clearRate: number;
-  noteRate: number;
-  updateBurstRate: number;
   stateModesRaw: string;
   distractorProfilesRaw: string;
   /** null: the flag was not given (the reference then uses true). */
@@ -160,24 +155,26 @@ export function numLabel(x: number, isFloat: boolean): string {
   return isFloat ? pyFloatRepr(x) : String(x);
 }
 
-export function stateModes(spec: SweepSpec): StateMode[] {
-  return splitList(spec.stateModesRaw).map((m) => {
-    if (!(STATE_MODES as readonly string[]).includes(m))
-      throw new InputError(`unknown state mode "${m}" (one of ${STATE_MODES.join(", ")})`, {
-        field: "--state-modes",
-      });
-    return m as StateMode;
+/** The names of a comma list, each one of `known` (else an InputError on `flag` naming `what`). */
+function knownNames<T extends string>(raw: string, known: readonly T[], what: string, flag: string): T[] {
+  return splitList(raw).map((x) => {
+    if (!(known as readonly string[]).includes(x))
+      throw new InputError(`unknown ${what} "${x}" (one of ${known.join(", ")})`, { field: flag });
+    return x as T;
   });
 }
 
+export function stateModes(spec: SweepSpec): StateMode[] {
+  return knownNames(spec.stateModesRaw, STATE_MODES, "state mode", "--state-modes");
+}
+
 export function distractorProfiles(spec: SweepSpec): DistractorProfile[] {
-  return splitList(spec.distractorProfilesRaw).map((p) => {
-    if (!(DISTRACTOR_PROFILES as readonly string[]).includes(p))
-      throw new InputError(`unknown distractor profile "${p}" (one of ${DISTRACTOR_PROFILES.join(", ")})`, {
-        field: "--distractor-profiles",
-      });
-    return p as DistractorProfile;
-  });
+  return knownNames(
+    spec.distractorProfilesRaw,
+    DISTRACTOR_PROFILES,
+    "distractor profile",
+    "--distractor-profiles",
+  );
 }
 
 /** Check ranges and names once, up front, so a bad flag never fails midway through a grid. */

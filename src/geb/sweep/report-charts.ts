@@ -123,6 +123,23 @@ interface Pooled {
   cells: number;
 }
 
+/**
+ * One metric pooled over the cells of a configuration (its seeds): the cells' mean, with a 95%
+ * interval for the rates whose item counts are known (value/exact accuracy), and how many cells
+ * had it; null when none had.
+ */
+function pooledMetric(cells: readonly CellPoint[], m: string) {
+  const reps: Replicate[] = [];
+  for (const c of cells) {
+    const v = c.metrics[m];
+    if (typeof v === "number") reps.push({ value: v, n: c.n, interval: c.intervals[m as RateMetric] });
+  }
+  if (!reps.length) return null;
+  const mean = reps.reduce((s, r) => s + r.value, 0) / reps.length;
+  const iv = m === "value_acc" || m === "exact_acc" ? pooledRate(reps) : null;
+  return { ...intervalFields(iv, mean), cells: reps.length };
+}
+
 /** Pool the replicates of each (config apart from `x`, x value) on `metric`. */
 function pool(
   cells: readonly CellPoint[],
@@ -173,38 +190,41 @@ function pool(
   const points: Pooled[] = [];
   for (const g of kept)
     for (const m of metrics) {
-      const reps: Replicate[] = [];
-      for (const c of g.reps) {
-        const v = c.metrics[m];
-        if (typeof v === "number") reps.push({ value: v, n: c.n, interval: c.intervals[m as RateMetric] });
-      }
-      if (!reps.length) continue;
-      const mean = reps.reduce((s, r) => s + r.value, 0) / reps.length;
-      // Intervals exist for rates whose item counts we know (value/exact accuracy).
-      const iv = m === "value_acc" || m === "exact_acc" ? pooledRate(reps) : null;
-      points.push({
-        x: g.xv,
-        series: labelOf(g.cfg, runName(g.id)),
-        seriesId: g.id,
-        metric: m,
-        ...intervalFields(iv, mean),
-        cells: reps.length,
-      });
+      const pooled = pooledMetric(g.reps, m);
+      if (pooled)
+        points.push({ x: g.xv, series: labelOf(g.cfg, runName(g.id)), seriesId: g.id, metric: m, ...pooled });
     }
   const series = [...new Set(points.map((p) => p.series))];
   return { points, series, varying };
 }
 
+/** What the series charts (lines, bars) are told: the x knob and the rate metrics, one facet each. */
+interface SeriesChartOptions {
+  id: string;
+  title: string;
+  caption: string;
+  x: string;
+  xTitle: string;
+  metrics: readonly RateMetric[];
+}
+
+/** A rate axis (y; x in the horizontal bars), always on [0, 1] so charts compare at a glance. */
+const RATE_AXIS = { field: "value", type: "quantitative", title: "rate", scale: { domain: [0, 1] } };
+
+/** One colour per configuration (series), in the pooled order, legend below. */
+function seriesColor(series: readonly string[]) {
+  return { field: "series", type: "nominal", sort: series, legend: LEGEND, scale: colorScale(series.length) };
+}
+
+/** One facet column per metric, in the order asked. */
+function metricColumns(metrics: readonly RateMetric[]) {
+  return { column: { field: "metric", type: "nominal", title: null, sort: metrics } };
+}
+
 /** Lines over a quantitative x, one per config, error bars on each point; facets by metric. */
 export function seriesLineChart(
   cells: readonly CellPoint[],
-  o: {
-    id: string;
-    title: string;
-    caption: string;
-    x: string;
-    xTitle: string;
-    metrics: readonly RateMetric[];
+  o: SeriesChartOptions & {
     threshold?: { y: number; label: string } | null;
     wall?: { x: number; label: string } | null;
   },
@@ -212,20 +232,14 @@ export function seriesLineChart(
   const { points, series, varying } = pool(cells, o.x, o.metrics, 2);
   if (!points.length) return null;
   const x = { field: "x", type: "quantitative", title: o.xTitle, scale: { zero: false } };
-  const color = {
-    field: "series",
-    type: "nominal",
-    sort: series,
-    legend: LEGEND,
-    scale: colorScale(series.length),
-  };
+  const color = seriesColor(series);
   const layers: Obj[] = [
     {
       name: "series",
       mark: { type: "line", point: true, tooltip: true },
       encoding: {
         x,
-        y: { field: "value", type: "quantitative", title: "rate", scale: { domain: [0, 1] } },
+        y: RATE_AXIS,
         color,
         detail: { field: "seriesId" },
       },
@@ -247,7 +261,7 @@ export function seriesLineChart(
   }
   return chart(o.id, o.title, caption, {
     data: { values: points },
-    facet: { column: { field: "metric", type: "nominal", title: null, sort: o.metrics } },
+    facet: metricColumns(o.metrics),
     spec: { width: 300, height: 220, layer: layers },
   });
 }
@@ -258,16 +272,7 @@ export function seriesLineChart(
  */
 export function seriesBarChart(
   cells: readonly CellPoint[],
-  o: {
-    id: string;
-    title: string;
-    caption: string;
-    x: string;
-    xTitle: string;
-    xSort?: readonly (string | number | boolean)[];
-    metrics: readonly RateMetric[];
-    minX?: number;
-  },
+  o: SeriesChartOptions & { xSort?: readonly (string | number | boolean)[]; minX?: number },
 ): Chart | null {
   const { points, series, varying } = pool(cells, o.x, o.metrics, o.minX ?? 2);
   if (!points.length) return null;
@@ -279,13 +284,7 @@ export function seriesBarChart(
     sort: o.xSort ? o.xSort.map(String) : null,
     axis: { labelAngle: -30, labelLimit: 0 },
   };
-  const color = {
-    field: "series",
-    type: "nominal",
-    sort: series,
-    legend: LEGEND,
-    scale: colorScale(series.length),
-  };
+  const color = seriesColor(series);
   const xOffset = { field: "series", sort: series };
   return chart(
     o.id,
@@ -293,7 +292,7 @@ export function seriesBarChart(
     `${o.caption} One bar per configuration${varying.length ? ` (differing in ${varying.join(", ")})` : ""}; seeds pooled; bars: 95% intervals.`,
     {
       data: { values },
-      facet: { column: { field: "metric", type: "nominal", title: null, sort: o.metrics } },
+      facet: metricColumns(o.metrics),
       spec: {
         width: { step: 16 },
         height: 220,
@@ -304,7 +303,7 @@ export function seriesBarChart(
             encoding: {
               x,
               xOffset,
-              y: { field: "value", type: "quantitative", title: "rate", scale: { domain: [0, 1] } },
+              y: RATE_AXIS,
               color,
             },
           },
@@ -337,22 +336,15 @@ export function decompositionChart(cells: readonly CellPoint[]): Chart | null {
     }
     for (const g of groups.values())
       for (const m of METRICS) {
-        const reps: Replicate[] = [];
-        for (const c of g.reps) {
-          const v = c.metrics[m];
-          if (typeof v === "number") reps.push({ value: v, n: c.n, interval: c.intervals[m as RateMetric] });
-        }
-        if (!reps.length) continue;
-        const mean = reps.reduce((s, r) => s + r.value, 0) / reps.length;
-        const iv = m === "value_acc" || m === "exact_acc" ? pooledRate(reps) : null;
-        values.push({ run, config: g.label, metric: m, ...intervalFields(iv, mean), cells: reps.length });
+        const pooled = pooledMetric(g.reps, m);
+        if (pooled) values.push({ run, config: g.label, metric: m, ...pooled });
       }
   }
   if (!values.length) return null;
   // Horizontal bars: configuration labels read in full, never cut.
   const y = { field: "config", type: "nominal", title: null, sort: null, axis: { labelLimit: 0 } };
   const yOffset = { field: "metric", sort: METRICS };
-  const x = { field: "value", type: "quantitative", title: "rate", scale: { domain: [0, 1] } };
+  const x = RATE_AXIS;
   return chart(
     "decomposition",
     "Decomposition per configuration",

@@ -9,26 +9,14 @@
  * row with a `value` field as parsed. Nothing is filled in from the ledger: this is not the
  * reference's repair.
  */
-import { pyStrip } from "../../core/pyjson.js";
+import { replyObject } from "../../core/reply-object.js";
 import { pyJsonLoads } from "../../core/pyjsonloads.js";
 import { isDict } from "./py.js";
 import type { TrapPrediction, TrapRow } from "./types.js";
 
+/** The reply's JSON object, decoded as Python's json.loads (the reference's scripts). */
 export function extractJsonObject(text: string): Record<string, unknown> | null {
-  const t = pyStrip(text);
-  const tryLoad = (s: string): Record<string, unknown> | null => {
-    try {
-      const v = pyJsonLoads(s);
-      return isDict(v) ? v : null;
-    } catch {
-      return null;
-    }
-  };
-  const whole = tryLoad(t);
-  if (whole) return whole;
-  const a = t.indexOf("{");
-  const b = t.lastIndexOf("}");
-  return a >= 0 && a < b ? tryLoad(t.slice(a, b + 1)) : null;
+  return replyObject(text, pyJsonLoads, isDict);
 }
 
 export function contractPrediction(row: TrapRow, text: string): TrapPrediction {

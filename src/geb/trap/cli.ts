@@ -5,25 +5,21 @@
  */
 import { type Command, Option } from "commander";
 import {
-  checkedFlag,
-  floatFlag,
-  intFlag,
+  addFlags,
+  collectFlag,
+  intOption,
   outDirFlag,
   outFileFlag,
-  MAX_INT,
-  durationFlag,
   MAX_COUNT,
   SEED_RANGE,
 } from "../../core/cli.js";
-import { type ModelCliValues, maxRetryWaitOption } from "../../core/engine/cli.js";
-import { addMaxUnparseableShareOption } from "../../core/engine/unparseable.js";
+import { type ModelCliValues, repeatedRunFlags } from "../../core/engine/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
 import { addQueueOption } from "../../core/queue/cli.js";
 import type { SplitEvaluation, TrapReliability, TrapRunSummary } from "./framework.js";
 
 const STAGES = ["observe", "ramp", "target"];
 const SPLITS = ["anchors", "holdout", "canary"];
-const collect = (v: string, prev: string[] = []) => [...prev, v];
 const SUB_TRAPS = [
   { id: "persona_invariance", flag: "--persona" },
   { id: "persona_persistence_drift", flag: "--persona-persistence" },
@@ -93,65 +89,24 @@ function syntheticLine(synthetic: Record<string, string>): string | null {
     : null;
 }
 
+/** The engine flags of `trap run`: the answers live in --out-dir, so --resume/--overwrite speak of it. */
 function addEngineFlags(cmd: Command): Command {
-  return addMaxUnparseableShareOption(cmd)
-    .requiredOption(
-      "--model <spec>",
-      "model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)",
-    )
-    .option("--base-url <url>", "server base URL (openai: …/v1)")
-    .option("--api-key-env <name>", "environment variable holding the API key")
-    .option("--command-arg <arg>", "argument for command:<program> (repeat)", collect)
-    .addOption(
-      new Option("--prompt-via <how>", "how command:<program> gets the prompt").choices(["stdin", "file"]),
-    )
-    .option("--model-option <k=v>", "option for module:/builtin: factories (repeat)", collect)
-    .option(
-      "--temperature <x>",
-      "sampling temperature (default 0)",
-      checkedFlag(floatFlag("--temperature", { min: 0, max: 10 })),
-    )
-    .option("--top-p <x>", "nucleus sampling", checkedFlag(floatFlag("--top-p", { min: 0, max: 1 })))
-    .option(
-      "--max-tokens <n>",
-      "completion budget (default 256)",
-      checkedFlag(intFlag("--max-tokens", { min: 1, max: MAX_INT })),
-    )
-    .option(
-      "--seed <n>",
-      "sampling seed (run k uses seed + k - 1)",
-      checkedFlag(intFlag("--seed", SEED_RANGE)),
-    )
-    .option(
-      "--max-concurrency <n>",
-      "requests in flight at once",
-      checkedFlag(intFlag("--max-concurrency", { min: 1, max: 1024 })),
-      "4",
-    )
-    .option(
-      "--timeout-s <s>",
-      "per-request timeout in seconds",
-      checkedFlag(durationFlag("--timeout-s")),
-      "120",
-    )
-    .option(
-      "--max-retries <n>",
-      "retries on 429/5xx/timeouts",
-      checkedFlag(intFlag("--max-retries", { min: 0, max: 1000 })),
-      "6",
-    )
-    .addOption(maxRetryWaitOption())
-    .option(
-      "--max-consecutive-errors <n>",
-      "stop after n requests in a row failed the same way (0 = never)",
-      checkedFlag(intFlag("--max-consecutive-errors", { min: 0, max: MAX_COUNT })),
-      "5",
-    )
-    .option("--cache-dir <dir>", "response cache directory", outDirFlag("--cache-dir"))
-    .option("--resume", "keep the answers already in --out-dir and request only what is missing")
-    .option("--overwrite", "discard answers already in --out-dir")
-    .option("--progress", "progress on stderr even when it is not a terminal")
-    .option("--no-progress", "no progress display");
+  return addFlags(
+    cmd,
+    repeatedRunFlags(
+      { help: "model (openai:<m>, llamacpp, command:<prog>, module:<file>, builtin:<name>)", required: true },
+      {
+        commandArg: true,
+        promptVia: true,
+        topP: true,
+        maxConsecutiveErrors: "stop after n requests in a row failed the same way (0 = never)",
+        resume: "keep the answers already in --out-dir and request only what is missing",
+        overwrite: "discard answers already in --out-dir",
+        progress: "progress on stderr even when it is not a terminal",
+        noProgress: "no progress display",
+      },
+    ),
+  );
 }
 
 export function registerTrapCommands(program: Command): void {
@@ -222,10 +177,10 @@ export function registerTrapCommands(program: Command): void {
         "1.0",
       ]),
     )
-    .option("--seed <n>", "seed (default: the family's)", intFlag("--seed", SEED_RANGE))
-    .option("--anchors <n>", "anchor rows", intFlag("--anchors", { min: 0, max: MAX_COUNT }))
-    .option("--holdout <n>", "holdout rows", intFlag("--holdout", { min: 0, max: MAX_COUNT }))
-    .option("--canary <n>", "canary rows", intFlag("--canary", { min: 0, max: MAX_COUNT }))
+    .addOption(intOption("--seed <n>", "seed (default: the family's)", SEED_RANGE))
+    .addOption(intOption("--anchors <n>", "anchor rows", { min: 0, max: MAX_COUNT }))
+    .addOption(intOption("--holdout <n>", "holdout rows", { min: 0, max: MAX_COUNT }))
+    .addOption(intOption("--canary <n>", "canary rows", { min: 0, max: MAX_COUNT }))
     .option("--overwrite", "replace existing files")
     .action(async (o: Record<string, unknown>) => {
       const { generateTrapFiles, requireFamily } = await import("./run.js");
@@ -316,18 +271,15 @@ export function registerTrapCommands(program: Command): void {
       "fixture directory to read (default: generate the reference defaults into <out-dir>/fixtures)",
     )
     .addOption(new Option("--stage <s>", "floors to check").choices(STAGES).default("observe"))
-    .option(
-      "--runs <n>",
-      "independent runs (the reliability check needs --min-runs)",
-      intFlag("--runs", { min: 1, max: 1000 }),
-      2,
+    .addOption(
+      intOption(
+        "--runs <n>",
+        "independent runs (the reliability check needs --min-runs)",
+        { min: 1, max: 1000 },
+        2,
+      ),
     )
-    .option(
-      "--min-runs <n>",
-      "runs the reliability check requires",
-      intFlag("--min-runs", { min: 1, max: 1000 }),
-      2,
-    )
+    .addOption(intOption("--min-runs <n>", "runs the reliability check requires", { min: 1, max: 1000 }, 2))
     .option(
       "--persona",
       "also run the persona-invariance sub-trap on the holdout (4 personas; gates the run)",
@@ -420,9 +372,9 @@ export function registerTrapCommands(program: Command): void {
     .command("check")
     .description("reliability over run summaries: every run PASS at the stage, holdout jitter within bounds")
     .requiredOption("--family <id>", "trap family")
-    .requiredOption("--summary <file>", "a run's <family>_summary.json (repeat)", collect)
+    .requiredOption("--summary <file>", "a run's <family>_summary.json (repeat)", collectFlag)
     .addOption(new Option("--stage <s>", "stage the runs must have").choices(STAGES).default("observe"))
-    .option("--min-runs <n>", "runs required", intFlag("--min-runs", { min: 1, max: 1000 }), 2)
+    .addOption(intOption("--min-runs <n>", "runs required", { min: 1, max: 1000 }, 2))
     .option("--out <path>", "write <family>_reliability.json here", outFileFlag("--out"))
     .action(async (o: Record<string, unknown>) => {
       const { checkTrapSummaries, requireFamily } = await import("./run.js");

@@ -4,10 +4,10 @@
  * summaries and `<family>_reliability.json`. Pure logic lives in framework.ts and the
  * family modules; the CLI (cli.ts) is a thin shell over these functions.
  */
-import { acquireLock, removeStaleTemps } from "../../core/lock.js";
+import { withOutDirLock } from "../../core/lock.js";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { EngineFromOptions } from "../../core/engine/cli.js";
+import { type EngineFromOptions, engineEvaluateOptions } from "../../core/engine/cli.js";
 import { evaluate, modelConfigHash } from "../../core/engine/engine.js";
 import { registerTemplate, renderTemplate, templateRef } from "../../core/engine/prompts/registry.js";
 import type { EngineRecord } from "../../core/engine/results.js";
@@ -270,13 +270,7 @@ const json = (v: unknown): string => `${JSON.stringify(v, null, 2)}\n`;
  */
 export async function runTrapFamily(o: TrapRunOptions): Promise<TrapRunResult> {
   // One run at a time per out dir; a killed run's stale temp files there are removed first.
-  const lock = await acquireLock(o.outDir);
-  try {
-    removeStaleTemps(o.outDir, "", 1);
-    return await runTrapFamilyLocked(o);
-  } finally {
-    lock.release();
-  }
+  return withOutDirLock(o.outDir, 1, () => runTrapFamilyLocked(o));
 }
 
 async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
@@ -334,20 +328,13 @@ async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
         request: { messages: [{ role: "user", content: trapPrompt(family, row) }], params },
         promptTemplate: templateRef(TRAP_PROMPT),
       }),
-      client: o.engine.client,
+      ...engineEvaluateOptions(o.engine),
       configHash,
       trials: o.runs,
-      maxConcurrency: o.engine.run.maxConcurrency,
-      retry: o.engine.run.retry,
-      timeoutMs: o.engine.run.timeoutMs,
-      cacheDir: o.engine.run.cacheDir,
       resultsPath: join(o.outDir, `${split}.results.jsonl`),
       resume: o.resume,
       overwrite: o.overwrite,
-      price: o.engine.run.price,
-      progress: o.engine.run.progress,
       label: `${family.id} ${split}`,
-      maxConsecutiveErrors: o.engine.run.maxConsecutiveErrors,
       // --queue: the requests run on distributed workers (src/core/engine/queue.ts).
       runner: o.engine.run.runner,
     });
@@ -378,20 +365,13 @@ async function runTrapFamilyLocked(o: TrapRunOptions): Promise<TrapRunResult> {
             request: { messages: [{ role: "user", content: trapPrompt(family, row) }], params: runParams },
             promptTemplate: templateRef(TRAP_PROMPT),
           }),
-          client: o.engine.client,
+          ...engineEvaluateOptions(o.engine),
           configHash,
           trials: 1,
-          maxConcurrency: o.engine.run.maxConcurrency,
-          retry: o.engine.run.retry,
-          timeoutMs: o.engine.run.timeoutMs,
-          cacheDir: o.engine.run.cacheDir,
           resultsPath: join(o.outDir, `${split}.attacked-run-${t + 1}.results.jsonl`),
           resume: o.resume,
           overwrite: o.overwrite,
-          price: o.engine.run.price,
-          progress: o.engine.run.progress,
           label: `${family.id} ${split} attacked run ${t + 1}`,
-          maxConsecutiveErrors: o.engine.run.maxConsecutiveErrors,
         });
         attacked[split].push({ rows, records: res.records });
         errors += res.errors.length;

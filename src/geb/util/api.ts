@@ -52,16 +52,19 @@ export async function filterIdsFile(o: {
   };
 }
 
+/** A JSON file's text decoded as Python's json.loads (a leading BOM skipped); bad JSON is an InputError on it. */
+function pyJsonOfFile(text: string, file: string): unknown {
+  try {
+    return pyJsonLoads(text.replace(/^\uFEFF/, ""));
+  } catch (e) {
+    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
+  }
+}
+
 export function estimateFromFiles(i: EstimateInput & { fromCombined?: string }): Estimate {
   let secondsPerQ = i.secondsPerQ;
   if (i.fromCombined) {
-    const text = readTextFile(i.fromCombined, "combined results");
-    let data: unknown;
-    try {
-      data = pyJsonLoads(text.replace(/^\uFEFF/, ""));
-    } catch (e) {
-      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: i.fromCombined });
-    }
+    const data = pyJsonOfFile(readTextFile(i.fromCombined, "combined results"), i.fromCombined);
     secondsPerQ = meanSecondsPerQ(data, i.fromCombined) ?? secondsPerQ;
   }
   return estimateRuntime({ ...i, secondsPerQ });
@@ -168,12 +171,7 @@ export async function validateArtifactFile(o: {
   loadSchemas?: () => Promise<unknown>;
 }): Promise<{ errors: string[]; mode: "ours" | "subset" }> {
   const text = readTextFile(o.path, "artifact");
-  let data: unknown;
-  try {
-    data = pyJsonLoads(text.replace(/^\uFEFF/, ""));
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file: o.path });
-  }
+  const data = pyJsonOfFile(text, o.path);
   const name = await registeredName(o.schema, o.loadSchemas);
   if (!name && !existsSync(o.schema))
     throw new InputError("no such schema file, and not a schema name of ours (see schemas/)", {

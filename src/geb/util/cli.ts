@@ -3,7 +3,14 @@
  * adapters over ./api.ts, imported in the actions so `geb --help` loads none of them.
  */
 import { type Command, Option } from "commander";
-import { floatFlag, intFlag, outFileFlag, MAX_COUNT, MAX_DURATION_S, MAX_SUPPORT_K } from "../../core/cli.js";
+import {
+  floatOption,
+  intOption,
+  outFileFlag,
+  MAX_COUNT,
+  MAX_DURATION_S,
+  MAX_SUPPORT_K,
+} from "../../core/cli.js";
 
 const coverBy = () =>
   new Option("--cover-by <t>", "coverage targets: reason, key or both")
@@ -23,10 +30,8 @@ export function registerUtilCommands(program: Command): void {
     .description("keep the first N non-blank JSONL rows")
     .requiredOption("--in <path>", "input JSONL")
     .requiredOption("--out <path>", "output JSONL", outFileFlag("--out"))
-    .requiredOption(
-      "--max-rows <n>",
-      "rows to keep (>= 1)",
-      intFlag("--max-rows", { min: 1, max: MAX_COUNT }),
+    .addOption(
+      intOption("--max-rows <n>", "rows to keep (>= 1)", { min: 1, max: MAX_COUNT }).makeOptionMandatory(),
     )
     .action(async (o) => {
       const { limitFile } = await import("./api.js");
@@ -52,25 +57,28 @@ export function registerUtilCommands(program: Command): void {
   util
     .command("estimate-runtime")
     .description("estimate a sweep's questions and wall time")
-    .requiredOption("--seeds <n>", "seeds", intFlag("--seeds", { min: 1, max: 10_000 }))
-    .requiredOption("--episodes <n>", "episodes per seed", intFlag("--episodes", { min: 1, max: MAX_COUNT }))
-    .requiredOption("--queries <n>", "queries per episode", intFlag("--queries", { min: 1, max: MAX_COUNT }))
-    .requiredOption(
-      "--state-modes <n>",
-      "number of state modes in the sweep",
-      intFlag("--state-modes", { min: 1, max: 1000 }),
+    .addOption(intOption("--seeds <n>", "seeds", { min: 1, max: 10_000 }).makeOptionMandatory())
+    .addOption(
+      intOption("--episodes <n>", "episodes per seed", { min: 1, max: MAX_COUNT }).makeOptionMandatory(),
     )
-    .requiredOption(
-      "--distractor-profiles <n>",
-      "number of distractor profiles",
-      intFlag("--distractor-profiles", { min: 1, max: 1000 }),
+    .addOption(
+      intOption("--queries <n>", "queries per episode", { min: 1, max: MAX_COUNT }).makeOptionMandatory(),
+    )
+    .addOption(
+      intOption("--state-modes <n>", "number of state modes in the sweep", {
+        min: 1,
+        max: 1000,
+      }).makeOptionMandatory(),
+    )
+    .addOption(
+      intOption("--distractor-profiles <n>", "number of distractor profiles", {
+        min: 1,
+        max: 1000,
+      }).makeOptionMandatory(),
     )
     .option("--twins", "twins double the questions")
-    .option(
-      "--seconds-per-q <s>",
-      "seconds per question",
-      floatFlag("--seconds-per-q", { min: 0, max: MAX_DURATION_S }),
-      30,
+    .addOption(
+      floatOption("--seconds-per-q <s>", "seconds per question", { min: 0, max: MAX_DURATION_S }, 30),
     )
     .option(
       "--from-combined <path>",
@@ -99,7 +107,7 @@ export function registerUtilCommands(program: Command): void {
     )
     .requiredOption("--drilldown <path>", "failure drilldown JSONL (geb util rag-drilldown)")
     .requiredOption("--out <path>", "output JSONL", outFileFlag("--out"))
-    .option("--max-rows <n>", "rows to keep", intFlag("--max-rows", { min: 0, max: MAX_COUNT }), 8)
+    .addOption(intOption("--max-rows <n>", "rows to keep", { min: 0, max: MAX_COUNT }, 8))
     .addOption(coverBy())
     .option("--include-passes", "also consider rows with exact_ok true")
     .action(async (o) => {
@@ -121,7 +129,7 @@ export function registerUtilCommands(program: Command): void {
     .requiredOption("--data <path>", "dataset JSONL")
     .requiredOption("--drilldown <path>", "failure drilldown JSONL")
     .requiredOption("--out <path>", "anchor JSONL", outFileFlag("--out"))
-    .option("--max-anchors <n>", "rows to write", intFlag("--max-anchors", { min: 0, max: MAX_COUNT }), 8)
+    .addOption(intOption("--max-anchors <n>", "rows to write", { min: 0, max: MAX_COUNT }, 8))
     .addOption(coverBy())
     .option("--include-passes", "also consider rows with exact_ok true")
     .option("--family <name>", "stored in meta.promoted_trap_family")
@@ -151,12 +159,7 @@ export function registerUtilCommands(program: Command): void {
       new Option("--citations <mode>", "auto, on or off").choices(["auto", "on", "off"]).default("auto"),
     )
     .addOption(new Option("--support-metric <m>", "f1 or exact").choices(["f1", "exact"]).default("f1"))
-    .option(
-      "--max-support-k <k>",
-      "cited ids scored",
-      intFlag("--max-support-k", { min: 1, max: MAX_SUPPORT_K }),
-      3,
-    )
+    .addOption(intOption("--max-support-k <k>", "cited ids scored", { min: 1, max: MAX_SUPPORT_K }, 3))
     .option("--entailment-check", "require the value to follow from the cited updates (default)", true)
     .option("--no-entailment-check", "skip the entailment check")
     .option("--include-passes", "also write passing rows")

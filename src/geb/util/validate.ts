@@ -23,26 +23,19 @@ function pyTypeName(v: unknown): string {
   return "dict";
 }
 
+/** JSON Schema's `type` names → the Python type names a decoded value of that type has. */
+const PY_TYPES: Readonly<Record<string, readonly string[]>> = {
+  object: ["dict"],
+  array: ["list"],
+  string: ["str"],
+  number: ["int", "float"],
+  integer: ["int"],
+  boolean: ["bool"],
+  null: ["NoneType"],
+};
+
 function matchesType(v: unknown, t: unknown): boolean {
-  const name = pyTypeName(v);
-  switch (t) {
-    case "object":
-      return name === "dict";
-    case "array":
-      return name === "list";
-    case "string":
-      return name === "str";
-    case "number":
-      return name === "int" || name === "float";
-    case "integer":
-      return name === "int";
-    case "boolean":
-      return name === "bool";
-    case "null":
-      return name === "NoneType";
-    default:
-      return false;
-  }
+  return typeof t === "string" && Object.hasOwn(PY_TYPES, t) && PY_TYPES[t].includes(pyTypeName(v));
 }
 
 /** Python `==` between decoded JSON values (1 == 1.0 == True, lists and dicts by content). */

@@ -5,7 +5,7 @@
  * not a selection is an error row. A run with failed requests or unreadable replies reports
  * no score (the caller exits 1); otherwise the steps are scored with the 1.0 metrics.
  */
-import type { EngineFromOptions } from "../../../core/engine/cli.js";
+import { type EngineFromOptions, engineEvaluateOptions } from "../../../core/engine/cli.js";
 import { evaluate, modelConfigHash } from "../../../core/engine/engine.js";
 import { type AgentRow, toAgentRow } from "../agent-row.js";
 import { readUiFixture, readUiObserved } from "../fixture.js";
@@ -90,20 +90,13 @@ export async function runUiModel(o: UiModelRunOptions): Promise<UiModelRunResult
       },
       promptTemplate: uiPromptRef(o.prompt),
     }),
-    client: o.engine.client,
+    ...engineEvaluateOptions(o.engine),
     configHash,
     trials: 1,
-    maxConcurrency: o.engine.run.maxConcurrency,
-    retry: o.engine.run.retry,
-    timeoutMs: o.engine.run.timeoutMs,
-    cacheDir: o.engine.run.cacheDir,
     resultsPath: o.engine.run.resultsPath,
     resume: o.engine.run.resume,
     overwrite: o.engine.run.overwrite,
-    price: o.engine.run.price,
-    progress: o.engine.run.progress,
     label: "geb ui model",
-    maxConsecutiveErrors: o.engine.run.maxConsecutiveErrors,
   });
   const byId = new Map(res.records.filter((r) => r.trial === 0).map((r) => [r.item_id, r.raw_text]));
   const replies: UiReplyRow[] = [];
