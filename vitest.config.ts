@@ -15,6 +15,8 @@ if (ca) {
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
+    // Names the folder of the run's one CLI bundle (tests/helpers/bins.ts) and removes it after.
+    globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
