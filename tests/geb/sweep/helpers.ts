@@ -1,4 +1,4 @@
-import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,10 +13,6 @@ const loader = join(repoRoot, "node_modules/tsx/dist/loader.mjs");
 /** `--import` value for tsx that works from any cwd (a bare "tsx" resolves from the cwd). */
 const tsx = existsSync(loader) ? pathToFileURL(loader).href : "tsx";
 const entry = join(repoRoot, "tests/geb/sweep/fixtures/cli.ts");
-
-export function geb(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, ["--import", tsx, entry, ...args], { cwd, encoding: "utf8" });
-}
 
 /**
  * The real `geb` CLI's main in-process, in `cwd` (stdout, stderr, exit code captured): for the
