@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../../src/geb/cli/main.js";
-import { runIn } from "../../helpers/cli-in.js";
+import { gebMainIn } from "../../helpers/cli-in.js";
 import { repoRoot, sharedGeb, tmp } from "../helpers.js";
 
 /**
@@ -11,8 +10,8 @@ import { repoRoot, sharedGeb, tmp } from "../helpers.js";
  * tests/meta/cli-convention.test.ts.
  */
 const geb = async (...args: string[]) => {
-  const r = await runIn(main, args, repoRoot);
-  return { status: r.code, stdout: r.out, stderr: r.err };
+  const r = await gebMainIn(args, repoRoot);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
 };
 const data = join(sharedGeb, "data/bad_actor_holdout_e0001.jsonl");
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { runIn } from "../../helpers/cli-in.js";
+import { gebMainIn } from "../../helpers/cli-in.js";
 
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 export const sharedGeb = fileURLToPath(new URL("../../../../shared/reference/geb/", import.meta.url));
@@ -23,9 +23,8 @@ export async function gebIn(
   cwd: string,
   ...args: string[]
 ): Promise<{ status: number; stdout: string; stderr: string }> {
-  const { main } = await import("../../../src/geb/cli/main.js");
-  const r = await runIn(main, args, cwd);
-  return { status: r.code, stdout: r.out, stderr: r.err };
+  const r = await gebMainIn(args, cwd);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
 export function gebAsync(cwd: string, ...args: string[]) {

@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { main } from "../../../src/gf01/cli.js";
-import { runIn } from "../../helpers/cli-in.js";
+import { gf01In } from "../../helpers/cli-in.js";
 
 const ref = (f: string) =>
   fileURLToPath(new URL(`../../../../shared/reference/gf01/official_example/${f}`, import.meta.url));
@@ -12,14 +11,11 @@ const B = ref("instance_bundle_v1.json");
 const M = ref("split_manifest_v1.json");
 
 /**
- * The CLI's `main` in-process (stdout, stderr, exit code captured): these tests are about what
- * the commands compute and say, not about the process; the process contract (bins, exit codes
- * as a shell sees them) is tests/meta/cli-convention.test.ts and tests/meta/readme.test.ts.
+ * gf01 in-process: these tests are about what the commands compute and say, not about the
+ * process; the process contract (bins, exit codes as a shell sees them) is
+ * tests/meta/cli-convention.test.ts and tests/meta/readme.test.ts.
  */
-async function run(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const r = await runIn(main, args, cwd);
-  return { code: r.code, stdout: r.out, stderr: r.err };
-}
+const run = gf01In;
 const tmp = () => mkdtempSync(join(tmpdir(), "gf01-cli-"));
 
 describe("gf01 CLI on the official example", () => {

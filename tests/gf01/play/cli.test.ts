@@ -5,11 +5,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
-import { main } from "../../../src/gf01/cli.js";
 import { evaluateOnlineAgent } from "../../../src/gf01/play/api.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { fakeGf01Model } from "../../fixtures/gf01/fake-llm.js";
-import { runIn } from "../../helpers/cli-in.js";
+import { gf01In } from "../../helpers/cli-in.js";
 import { genBundle } from "./helpers.js";
 
 const PY = fileURLToPath(new URL("../../fixtures/gf01/stdio_agent.py", import.meta.url));
@@ -23,10 +22,7 @@ writeFileSync(B, bundleToJson(json));
  * processes and servers; the CLI around them needs none (its process contract is
  * tests/meta/cli-convention.test.ts).
  */
-async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const r = await runIn(main, args, dir);
-  return { code: r.code, stdout: r.out, stderr: r.err };
-}
+const run = (args: string[]) => gf01In(args, dir);
 
 let server: Loopback;
 beforeAll(async () => {

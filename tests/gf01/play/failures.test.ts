@@ -10,11 +10,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
-import { main } from "../../../src/gf01/cli.js";
 import { evaluateOnlineAgent } from "../../../src/gf01/play/api.js";
 import { playErrorSchema } from "../../../src/gf01/play/runner.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
-import { runIn } from "../../helpers/cli-in.js";
+import { gf01In } from "../../helpers/cli-in.js";
 import { genBundle } from "./helpers.js";
 
 const PY = fileURLToPath(new URL("../../fixtures/gf01/stdio_agent.py", import.meta.url));
@@ -30,8 +29,7 @@ writeFileSync(B, bundleToJson(json));
  */
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const t0 = Date.now();
-  const r = await runIn(main, args, dir);
-  return { code: r.code, stdout: r.out, stderr: r.err, ms: Date.now() - t0 };
+  return { ...(await gf01In(args, dir)), ms: Date.now() - t0 };
 }
 
 const rowsOf = (f: string) => (existsSync(f) ? readFileSync(f, "utf8").split("\n").filter(Boolean) : []);
