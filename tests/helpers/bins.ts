@@ -8,7 +8,7 @@
  * (tests/helpers/global-setup.ts, which removes it at the end); files running at the same time
  * wait for that build instead of making their own. A run that needs no bundle builds none.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
@@ -24,8 +24,26 @@ declare module "vitest" {
 
 export type Bin = "gf01" | "geb";
 
+/**
+ * Outside vitest (bench/queue.ts uses the queue helpers), a folder of this process's own, which
+ * `cleanupBins` removes.
+ */
+const ownDir = join(repoRoot, "node_modules/.cache/oraclebench-bins", `own-${process.pid}`);
+
 /** This run's bundle folder. */
-export const binDir = (): string => inject("binDir");
+export function binDir(): string {
+  try {
+    return inject("binDir") ?? ownDir;
+  } catch {
+    return ownDir; // not inside a vitest worker
+  }
+}
+
+/** Remove a bundle built outside vitest (inside, the global setup removes the run's). */
+export function cleanupBins(): void {
+  if (binDir() === ownDir) rmSync(ownDir, { recursive: true, force: true });
+  built = undefined;
+}
 
 /** The bundled CLI's entry, for `spawn(process.execPath, [binPath("gf01"), …])`. */
 export const binPath = (bin: Bin): string => join(binDir(), `${bin}.mjs`);

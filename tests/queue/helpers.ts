@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { binPath } from "../helpers/bins.js";
 
-export { binPath, buildBins, repoRoot } from "../helpers/bins.js";
+export { binPath, buildBins, cleanupBins, repoRoot } from "../helpers/bins.js";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
