@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import SlowestFirst from "./tests/helpers/sequencer.js";
 
 // The tests spawn hundreds of node processes (CLIs, servers, bundles). With NODE_EXTRA_CA_CERTS
 // set (as on this project's CI image) each one parses the whole CA bundle at start-up, ~0.1 s
@@ -15,6 +16,8 @@ if (ca) {
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
+    // Names the folder of the run's one CLI bundle (tests/helpers/bins.ts) and removes it after.
+    globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
@@ -22,5 +25,8 @@ export default defineConfig({
     // files wait on child processes (CLIs, servers, chromium), so two files at once use the
     // second core: the suite took 585–668 s with one worker.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Slowest files first (measured durations, tests/helpers/durations.json): a fresh CI clone
+    // has no vitest results cache, and without it the long files could start last.
+    sequence: { sequencer: SlowestFirst },
   },
 });

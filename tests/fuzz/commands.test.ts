@@ -1,7 +1,7 @@
 /**
  * Issue 31: the command campaign's fixed sample (the full one: `npm run fuzz:soak -- --commands`).
- * Real processes of the bins (built dist/ when fresh, else the sources through tsx), each in a
- * fresh working directory, with one damaged input. Contract per case (caseViolations): no stack
+ * Real processes of the bins (the run's bundle of the sources, tests/helpers/bins.ts; FUZZ_BINS=dist|src
+ * starts the built dist/ or the sources through tsx instead), each in a fresh working directory, with one damaged input. Contract per case (caseViolations): no stack
  * trace, no "internal error", exit 0 / 2 (or the command's documented 1), one stderr line naming
  * the file, nothing left behind by a failed run, no temp file, the input unchanged, and rows an
  * accepted run wrote are valid. 39 processes.
@@ -9,7 +9,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { binPath, buildBins } from "../helpers/bins.js";
 import {
   binLauncher,
   type CaseResult,
@@ -21,6 +22,7 @@ import {
   pool,
   runCase,
   runFlagCase,
+  setBinLauncher,
 } from "./lib/commands.js";
 import { makeFixtures } from "./lib/readers.js";
 
@@ -77,7 +79,16 @@ describe("the per-case contract (pure)", () => {
   });
 });
 
-describe(`commands under damaged input (${binLauncher().kind} bins)`, () => {
+// The run's bundle starts each process in ~0.2 s of CPU, tsx in ~0.8 s (39 processes here).
+const launcher = process.env.FUZZ_BINS
+  ? binLauncher()
+  : { kind: "bundle" as const, argv: (bin: "gf01" | "geb") => [binPath(bin)] };
+
+describe(`commands under damaged input (${launcher.kind} bins)`, () => {
+  beforeAll(async () => {
+    if (launcher.kind === "bundle") await buildBins();
+    setBinLauncher(launcher);
+  }, 180_000);
   it("the table covers both bins and every valid fixture runs clean", async () => {
     expect(table.length).toBeGreaterThan(55);
     // A sample of valid runs (the full campaign runs all): each ends 0 (or its documented code).

@@ -24,16 +24,7 @@ import { SINK_KEY } from "../../src/core/queue/redis.js";
 import { parseQueueUrl, type QueueUrl } from "../../src/core/queue/url.js";
 import { evaluateOnlineAgent } from "../../src/gf01/play/api.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
-import {
-  buildBins,
-  cleanupBins,
-  type Proc,
-  type RedisServer,
-  runBin,
-  startBin,
-  startRedis,
-  until,
-} from "./helpers.js";
+import { buildBins, type Proc, type RedisServer, runBin, startBin, startRedis, until } from "./helpers.js";
 
 const PY = fileURLToPath(new URL("../fixtures/gf01/stdio_agent.py", import.meta.url));
 let redis: RedisServer;
@@ -67,7 +58,6 @@ afterAll(async () => {
   db?.disconnect();
   await Promise.all([redis?.stop(), model?.close()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
-  cleanupBins();
 });
 
 /** Every file under d, relative. */

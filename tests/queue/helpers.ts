@@ -1,60 +1,15 @@
 /**
  * Helpers for the distributed-run tests: a private redis-server on a free loopback port
  * (Debian's, installed by .ci/run; no persistence unless asked: then an fsynced AOF, for
- * restarts), the CLIs and the sandboxed processor bundled once with esbuild (each worker and
- * its children start in ~0.2 s of CPU, not ~1.5 s under tsx), and long-running CLI processes
+ * restarts), the CLIs and the sandboxed processor as bundled once per run (tests/helpers/bins.ts:
+ * each worker and its children start in ~0.2 s of CPU, not ~1.5 s under tsx), and long-running CLI processes
  * in their own process groups (so a signal reaches a worker and its sandboxed children together).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { binPath } from "../helpers/bins.js";
 
-export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const binDir = join(repoRoot, "node_modules/.cache/oraclebench-queue", String(process.pid));
-
-let built: Promise<void> | undefined;
-
-export function buildBins(): Promise<void> {
-  built ??= (async () => {
-    const esbuild = await import("esbuild");
-    mkdirSync(binDir, { recursive: true });
-    await esbuild.build({
-      entryPoints: {
-        gf01: join(repoRoot, "src/gf01/cli.ts"),
-        geb: join(repoRoot, "src/bin/geb.ts"),
-        // BullMQ forks a child per worker slot that imports this module by path.
-        "queue/processor": join(repoRoot, "src/queue/processor.ts"),
-      },
-      bundle: true,
-      splitting: true,
-      // bullmq finds its own child main file next to itself: it must stay a package.
-      external: [
-        "commander",
-        "bullmq",
-        "ioredis",
-        "playwright-core",
-        "gpt-tokenizer",
-        "vite",
-        "esbuild",
-        "@vitejs/*",
-      ],
-      platform: "node",
-      format: "esm",
-      outdir: binDir,
-      outExtension: { ".js": ".mjs" },
-      logLevel: "error",
-    });
-  })();
-  return built;
-}
-
-export const binPath = (bin: "gf01" | "geb") => join(binDir, `${bin}.mjs`);
-
-export function cleanupBins(): void {
-  rmSync(binDir, { recursive: true, force: true });
-}
+export { binPath, buildBins, cleanupBins, repoRoot } from "../helpers/bins.js";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -20,16 +20,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SINK_KEY } from "../../src/core/queue/redis.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
-import {
-  buildBins,
-  cleanupBins,
-  type Proc,
-  type RedisServer,
-  runBin,
-  startBin,
-  startRedis,
-  until,
-} from "./helpers.js";
+import { buildBins, type Proc, type RedisServer, runBin, startBin, startRedis, until } from "./helpers.js";
 
 let redis: RedisServer;
 let db: Redis;
@@ -72,7 +63,6 @@ afterAll(async () => {
   db?.disconnect();
   await Promise.all([redis?.stop(), model?.close()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
-  cleanupBins();
 });
 
 const PLAY = (results: string) => [

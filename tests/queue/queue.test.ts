@@ -15,7 +15,6 @@ import { OFFERS_KEY, SINK_KEY } from "../../src/core/queue/redis.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
 import {
   buildBins,
-  cleanupBins,
   freePort,
   type Proc,
   type RedisServer,
@@ -74,7 +73,6 @@ afterAll(async () => {
   db?.disconnect();
   await Promise.all([redis?.stop(), model?.close()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
-  cleanupBins();
 });
 
 const worker = (bin: "gf01" | "geb", env: NodeJS.ProcessEnv = {}) => {

@@ -18,7 +18,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SINK_KEY } from "../../src/core/queue/redis.js";
 import {
   buildBins,
-  cleanupBins,
   freePort,
   type Proc,
   type RedisServer,
@@ -55,7 +54,6 @@ afterAll(async () => {
   for (const p of procs) p.signal("SIGKILL");
   for (const s of servers) await s.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
-  cleanupBins();
 });
 
 /** Live (not zombie) children of `pid` (Linux /proc). */

@@ -17,7 +17,7 @@ import { main } from "../../src/gf01/cli.js";
 import { playErrorSchema } from "../../src/gf01/play/runner.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
 import { genBundle } from "../gf01/play/helpers.js";
-import { runIn } from "./cli-in.js";
+import { runIn } from "../helpers/cli-in.js";
 
 const dir = mkdtempSync(join(tmpdir(), "gf01-unusable-"));
 const B = join(dir, "bundle.json");

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../src/core/engine/index.js";
 import { main } from "../../src/geb/cli/main.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
-import { runIn } from "./cli-in.js";
+import { runIn } from "../helpers/cli-in.js";
 
 const servers: Loopback[] = [];
 afterAll(async () => {

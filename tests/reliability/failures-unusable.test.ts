@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/geb/cli/main.js";
 import { DEFAULT_CONTRACT_FILE } from "../../src/geb/release/run.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
-import { runIn } from "./cli-in.js";
+import { runIn } from "../helpers/cli-in.js";
 
 let s: Loopback;
 let dir: string;

@@ -1,50 +1,15 @@
 /**
- * Helpers for the reliability tests: the real `gf01` / `geb` CLIs bundled once
- * with esbuild, so each of the many child processes starts with ~0.2 s of CPU instead of ~1.5 s
- * under tsx (same source, same Node; only the module loading differs), plus async runs that can be
- * SIGKILLed on a trigger, and file-tree snapshots.
+ * Helpers for the reliability tests: the real `gf01` / `geb` CLIs as bundled once per run
+ * (tests/helpers/bins.ts), async runs that can be SIGKILLed on a trigger, and file-tree snapshots.
  */
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { type Bin, binPath } from "../helpers/bins.js";
 
-export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-/**
- * Inside the checkout so that the bundles' external imports (commander) resolve; one dir per
- * test process (test files run in parallel), removed by `cleanup()`.
- */
-const binDir = join(repoRoot, "node_modules/.cache/oraclebench-reliability", String(process.pid));
-
-let built: Promise<void> | undefined;
-
-/** Bundle src/bin/gf01.ts and src/bin/geb.ts (once per test file). */
-export function buildBins(): Promise<void> {
-  built ??= (async () => {
-    const esbuild = await import("esbuild");
-    mkdirSync(binDir, { recursive: true });
-    await esbuild.build({
-      // gf01: src/gf01/cli.ts, which runs itself as the main module (src/bin/gf01.ts imports it
-      // and runs it too, which in one bundle would run the command twice).
-      entryPoints: { gf01: join(repoRoot, "src/gf01/cli.ts"), geb: join(repoRoot, "src/bin/geb.ts") },
-      bundle: true,
-      // zod and the report's vega bundled in too: one module to compile instead of hundreds
-      // cuts each start from ~0.6 to ~0.2 s of CPU (splitting keeps the report's chunks out
-      // of commands that do not draw charts). CJS and optional packages stay external.
-      splitting: true,
-      external: ["commander", "playwright-core", "gpt-tokenizer", "vite", "esbuild", "@vitejs/*"],
-      platform: "node",
-      format: "esm",
-      outdir: binDir,
-      outExtension: { ".js": ".mjs" },
-      logLevel: "error",
-    });
-  })();
-  return built;
-}
-
-export type Bin = "gf01" | "geb";
+export { buildBins, repoRoot } from "../helpers/bins.js";
+export type { Bin };
 
 export interface RunResult {
   code: number | null;
@@ -77,7 +42,7 @@ export interface RunOptions {
 export function runBin(bin: Bin, args: string[], o: RunOptions): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const p = spawn(process.execPath, [join(binDir, `${bin}.mjs`), ...args], {
+    const p = spawn(process.execPath, [binPath(bin), ...args], {
       cwd: o.cwd,
       env: { ...process.env, ORACLEBENCH_DEBUG: "", ...o.env },
       stdio: ["pipe", "pipe", "pipe"],
@@ -131,10 +96,9 @@ export const tmp = (tag: string): string => {
   return d;
 };
 
-/** Remove the bundles and every temp dir this test file made (call in afterAll). */
+/** Remove every temp dir this test file made (call in afterAll). */
 export function cleanup(): void {
-  for (const d of [...made.splice(0), binDir]) rmSync(d, { recursive: true, force: true });
-  built = undefined;
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
 /** Every file under `dir` (relative paths, sorted). */

@@ -1339,12 +1339,19 @@ function newest(dir: string): number {
   return t;
 }
 
+/** How the bins are started: the arguments to node before the command's own. */
+export interface BinLauncher {
+  kind: "dist" | "src" | "bundle";
+  argv: (bin: "gf01" | "geb") => string[];
+}
+
 /**
  * How the bins are started: the built bundles (`npm run build`) when they are newer than every
  * source file, else the sources through tsx (the same main; slower start-up), so a stale dist/
- * never stands in for the code under test. FUZZ_BINS=dist|src forces one.
+ * never stands in for the code under test. FUZZ_BINS=dist|src forces one. The test suite
+ * passes its own per-run bundle instead (setBinLauncher).
  */
-export function binLauncher(): { kind: "dist" | "src"; argv: (bin: "gf01" | "geb") => string[] } {
+export function binLauncher(): BinLauncher {
   const want = process.env.FUZZ_BINS;
   const built = existsSync(join(DIST, "gf01.js")) && existsSync(join(DIST, "geb.js"));
   const fresh = built && lstatSync(join(DIST, "gf01.js")).mtimeMs >= newest(join(ROOT, "src"));
@@ -1354,7 +1361,11 @@ export function binLauncher(): { kind: "dist" | "src"; argv: (bin: "gf01" | "geb
   const tsx = pathToFileURL(join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
   return { kind: "src", argv: (bin) => ["--import", tsx, join(ROOT, "src/bin", `${bin}.ts`)] };
 }
-let launcher: ReturnType<typeof binLauncher> | undefined;
+let launcher: BinLauncher | undefined;
+/** Start the bins another way from now on (tests/fuzz/commands.test.ts: the run's one bundle). */
+export function setBinLauncher(l: BinLauncher): void {
+  launcher = l;
+}
 const launch = (bin: "gf01" | "geb") => {
   launcher ??= binLauncher();
   return launcher.argv(bin);

@@ -1,20 +1,24 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { gebMainIn } from "../../helpers/cli-in.js";
 import { repoRoot, sharedGeb, tmp } from "../helpers.js";
 
-const geb = (...args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", ...args], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  });
+/**
+ * geb's main in-process, from the repository root (stdout, stderr, exit code captured): these
+ * tests are about what the commands write and say; the process contract of the bins is
+ * tests/meta/cli-convention.test.ts.
+ */
+const geb = async (...args: string[]) => {
+  const r = await gebMainIn(args, repoRoot);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
+};
 const data = join(sharedGeb, "data/bad_actor_holdout_e0001.jsonl");
 
 describe("geb CLI", () => {
-  it("run --protocol both writes per-protocol predictions and a results list; grade agrees", () => {
+  it("run --protocol both writes per-protocol predictions and a results list; grade agrees", async () => {
     const dir = tmp();
-    const r = geb(
+    const r = await geb(
       "run",
       "--data",
       data,
@@ -37,7 +41,7 @@ describe("geb CLI", () => {
     expect(results.map((x: { protocol: string }) => x.protocol)).toEqual(["open_book", "closed_book"]);
     expect(readdirSync(dir).sort()).toEqual(["p.closed_book.jsonl", "p.open_book.jsonl", "r.json"]);
 
-    const g = geb(
+    const g = await geb(
       "grade",
       "--data",
       data,
@@ -59,14 +63,14 @@ describe("geb CLI", () => {
     expect(rows.filter((x) => x.value_ok).length / 12).toBe(graded.metrics.value_acc);
   });
 
-  it("bad rows: a clear error naming file, line and field; exit 2; nothing written", () => {
+  it("bad rows: a clear error naming file, line and field; exit 2; nothing written", async () => {
     const dir = tmp();
     const good = readFileSync(data, "utf8").split("\n")[0];
     const bad = JSON.parse(good);
     delete bad.document;
     writeFileSync(join(dir, "bad.jsonl"), `${good}\n${JSON.stringify(bad)}\n`);
     const out = join(dir, "preds.jsonl");
-    const r = geb("baseline", "--data", join(dir, "bad.jsonl"), "--out", out);
+    const r = await geb("baseline", "--data", join(dir, "bad.jsonl"), "--out", out);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(
       new RegExp(
@@ -78,17 +82,17 @@ describe("geb CLI", () => {
     expect(readdirSync(dir)).toEqual(["bad.jsonl"]);
 
     writeFileSync(join(dir, "bad.jsonl"), `${good}\n{"id": \n`);
-    expect(geb("run", "--data", join(dir, "bad.jsonl")).stderr).toMatch(/bad\.jsonl:2: invalid JSON/);
+    expect((await geb("run", "--data", join(dir, "bad.jsonl"))).stderr).toMatch(/bad\.jsonl:2: invalid JSON/);
 
     writeFileSync(join(dir, "preds.jsonl"), '{"value": "x"}\n');
-    const g = geb("grade", "--data", data, "--pred", join(dir, "preds.jsonl"));
+    const g = await geb("grade", "--data", data, "--pred", join(dir, "preds.jsonl"));
     expect(g.status).toBe(2);
     expect(g.stderr).toMatch(/preds\.jsonl:1: field id: missing or non-string id/);
   });
 
-  it("generate: unsupported profile × mode and bad numbers are refused before writing", () => {
+  it("generate: unsupported profile × mode and bad numbers are refused before writing", async () => {
     const dir = tmp();
-    const r = geb(
+    const r = await geb(
       "generate",
       "--out",
       join(dir, "x.jsonl"),
@@ -101,7 +105,7 @@ describe("geb CLI", () => {
     expect(r.stderr).toContain(
       "--distractor-profile update_burst cannot be expressed in --state-mode counter",
     );
-    const n = geb("generate", "--out", join(dir, "x.jsonl"), "--steps", "ten");
+    const n = await geb("generate", "--out", join(dir, "x.jsonl"), "--steps", "ten");
     expect(n.status).not.toBe(0);
     expect(n.stderr).toContain("--steps must be an integer");
     expect(readdirSync(dir)).toEqual([]);

@@ -1,15 +1,12 @@
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateToFile, gradeFiles, intakeWarning } from "../../../src/geb/api.js";
+import { gebMainIn } from "../../helpers/cli-in.js";
 import { repoRoot, tmp } from "../helpers.js";
 
-const geb = (...args: string[]) =>
-  spawnSync(process.execPath, ["--import", "tsx", "src/geb/cli.ts", ...args], {
-    cwd: repoRoot,
-    encoding: "utf8",
-  });
+// geb in-process: these tests are about what grade prints and its exit codes.
+const geb = (...args: string[]) => gebMainIn(args, repoRoot);
 
 function fixture(): { data: string; pred: string; ids: string[] } {
   const dir = tmp();
@@ -66,29 +63,29 @@ describe("geb grade: prediction ids the data does not have, or has twice", () =>
     expect(() => gradeFiles({ data, pred: odd })).toThrow(/invalid JSON/);
   });
 
-  it("warn on stderr (exit 0); --strict makes it an error (exit 2, no metrics printed)", () => {
+  it("warn on stderr (exit 0); --strict makes it an error (exit 2, no metrics printed)", async () => {
     const { data, pred } = fixture();
-    const warn = geb("grade", "--data", data, "--pred", pred);
-    expect(warn.status, warn.stderr).toBe(0);
+    const warn = await geb("grade", "--data", data, "--pred", pred);
+    expect(warn.code, warn.stderr).toBe(0);
     expect(warn.stdout).toMatch(/^n=4 value_acc=/);
     expect(warn.stderr.trim().split("\n")).toHaveLength(1);
     expect(warn.stderr).toContain("2 prediction id(s) not in the data");
-    const strict = geb("grade", "--data", data, "--pred", pred, "--strict");
-    expect(strict.status).toBe(2);
+    const strict = await geb("grade", "--data", data, "--pred", pred, "--strict");
+    expect(strict.code).toBe(2);
     expect(strict.stdout).toBe("");
     expect(strict.stderr.trim().split("\n")).toHaveLength(1);
     expect(strict.stderr).toContain("repeat an earlier id");
   });
 
-  it("bad flag values are one-line errors with exit 2 (no stack trace, no help dump)", () => {
+  it("bad flag values are one-line errors with exit 2 (no stack trace, no help dump)", async () => {
     const { data, pred } = fixture();
-    // Each spawn costs seconds on a shared machine: the crashing case and a choices case.
+    // The crashing case and a choices case.
     for (const bad of [
       ["--max-support-k", "0"],
       ["--citations", "maybe"],
     ]) {
-      const r = geb("grade", "--data", data, "--pred", pred, ...bad);
-      expect(r.status, bad.join(" ")).toBe(2);
+      const r = await geb("grade", "--data", data, "--pred", pred, ...bad);
+      expect(r.code, bad.join(" ")).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr.trim().split("\n"), r.stderr).toHaveLength(1);
       // commander's own line for choices (prefixed like every error); the shared flag parsers'

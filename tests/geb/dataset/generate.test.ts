@@ -14,6 +14,8 @@ import {
   type GebRow,
   STATE_MODES,
 } from "../../../src/geb/dataset/types.js";
+import { binPath, buildBins } from "../../helpers/bins.js";
+import { gebMainIn } from "../../helpers/cli-in.js";
 import { repoRoot, rowsOf, score, tmp } from "../helpers.js";
 
 const small = { episodes: 3, steps: 60, keys: 6, queries: 12 } as const;
@@ -337,7 +339,9 @@ describe("books", () => {
 });
 
 describe("determinism", () => {
-  it("same config ⇒ byte-identical files across processes", () => {
+  it("same config ⇒ byte-identical files across processes", async () => {
+    // Two real processes of the run's CLI bundle (tests/helpers/bins.ts; tsx costs ~1 s more each).
+    await buildBins();
     const dir = tmp();
     const args = [
       "--episodes",
@@ -350,11 +354,10 @@ describe("determinism", () => {
       "instruction_suite",
     ];
     const run = (name: string) => {
-      const r = spawnSync(
-        process.execPath,
-        ["--import", "tsx", "src/geb/cli.ts", "generate", ...args, "--out", join(dir, name)],
-        { cwd: repoRoot, encoding: "utf8" },
-      );
+      const r = spawnSync(process.execPath, [binPath("geb"), "generate", ...args, "--out", join(dir, name)], {
+        cwd: repoRoot,
+        encoding: "utf8",
+      });
       expect(r.status, r.stderr).toBe(0);
       return readFileSync(join(dir, name));
     };
@@ -378,16 +381,13 @@ describe("determinism", () => {
 });
 
 describe("output path errors", () => {
-  it("generate --out <directory>: one line naming the path, exit 2, nothing written", () => {
+  it("generate --out <directory>: one line naming the path, exit 2, nothing written", async () => {
     const dir = tmp();
-    const r = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "src/geb/cli.ts", "generate", "--episodes", "1", "--steps", "5", "--out", dir],
-      { cwd: repoRoot, encoding: "utf8" },
-    );
+    // geb in-process: the test is about the message, the exit code and what is left on disk.
+    const r = await gebMainIn(["generate", "--episodes", "1", "--steps", "5", "--out", dir], repoRoot);
     // The shared flag check (src/core/cli.ts) names the flag and the path, before any work.
     expect(r.stderr).toBe(`geb: --out is a directory (${dir}); give a file path\n`);
-    expect(r.status).toBe(2);
+    expect(r.code).toBe(2);
     expect(readdirSync(dir)).toEqual([]);
     expect(readdirSync(dirname(dir)).filter((f) => f.startsWith(`${basename(dir)}.tmp`))).toEqual([]);
   });

@@ -1,11 +1,11 @@
 /** `geb grade` intervals (metrics 1.0): clustered by episode, absent from reference-0.1. */
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { intervalsBlockSchema } from "../../../src/core/stats/index.js";
 import { generateToFile, gradeFiles } from "../../../src/geb/api.js";
 import { episodeCluster } from "../../../src/geb/grade/intervals.js";
+import { gebMainIn } from "../../helpers/cli-in.js";
 import { repoRoot, rowsOf, tmp } from "../helpers.js";
 
 const cfg = { seed: 11, episodes: 6, steps: 30, keys: 4, queries: 4, chapters: 2, twins: false };
@@ -55,25 +55,19 @@ describe("geb grade intervals", () => {
     expect(episodeCluster({})).toBeUndefined();
   });
 
-  it("CLI: the report line is followed by a 95% CI line", () => {
+  it("CLI: the report line is followed by a 95% CI line", async () => {
     const { data, pred } = fixture((e) => e !== 2);
+    // geb in-process: the test is about what grade prints.
     const run = (...extra: string[]) =>
-      spawnSync(
-        process.execPath,
-        ["--import", "tsx", "src/geb/cli.ts", "grade", "--data", data, "--pred", pred, ...extra],
-        {
-          cwd: repoRoot,
-          encoding: "utf8",
-        },
-      );
-    const line = run();
-    expect(line.status, line.stderr).toBe(0);
+      gebMainIn(["grade", "--data", data, "--pred", pred, ...extra], repoRoot);
+    const line = await run();
+    expect(line.code, line.stderr).toBe(0);
     const [first, second] = line.stdout.trim().split("\n");
     expect(first).toMatch(/^n=24 value_acc=/);
     expect(second).toMatch(/^95% CI \(by episode\): value_acc \[0\.\d\d, [01]\.\d\d\] exact_acc/);
     // The table's interval column (grade/format.ts, loaded in the action).
-    const table = run("--format", "table");
-    expect(table.status, table.stderr).toBe(0);
+    const table = await run("--format", "table");
+    expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toMatch(/95% CI/);
     expect(table.stdout).toMatch(/value_acc .*\[0\.\d+, [01]\.\d+\]/);
   });

@@ -1,8 +1,9 @@
-import { type SpawnSyncReturns, spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { gebMainIn } from "../../helpers/cli-in.js";
 
 export const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 export const sharedGeb = fileURLToPath(new URL("../../../../shared/reference/geb/", import.meta.url));
@@ -13,8 +14,17 @@ const loader = join(repoRoot, "node_modules/tsx/dist/loader.mjs");
 const tsx = existsSync(loader) ? pathToFileURL(loader).href : "tsx";
 const entry = join(repoRoot, "tests/geb/sweep/fixtures/cli.ts");
 
-export function geb(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, ["--import", tsx, entry, ...args], { cwd, encoding: "utf8" });
+/**
+ * The real `geb` CLI's main in-process, in `cwd` (stdout, stderr, exit code captured): for the
+ * tests about what a sweep computes and writes, where a process adds ~1 s of start-up and
+ * nothing under test. A sweep that must be killed runs as a process (gebAsync).
+ */
+export async function gebIn(
+  cwd: string,
+  ...args: string[]
+): Promise<{ status: number; stdout: string; stderr: string }> {
+  const r = await gebMainIn(args, cwd);
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr };
 }
 
 export function gebAsync(cwd: string, ...args: string[]) {

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { doneCells, geb, gebAsync, listFiles, tmp } from "./helpers.js";
+import { doneCells, gebAsync, gebIn, listFiles, tmp } from "./helpers.js";
 
 /** 16 cells, each big enough (3 episodes × 400 steps) that a kill lands mid-grid. */
 const GRID = [
@@ -40,7 +40,7 @@ function expectSameBytes(a: string, b: string): void {
 describe("geb sweep: resume, shards, merge", () => {
   it("a sweep SIGKILLed midway and resumed equals an uninterrupted run, byte for byte", async () => {
     const whole = tmp();
-    const r = geb(whole, "sweep", "--out", OUT, ...GRID);
+    const r = await gebIn(whole, "sweep", "--out", OUT, ...GRID);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain("16 cells (16 run, 0 already done)");
 
@@ -62,7 +62,7 @@ describe("geb sweep: resume, shards, merge", () => {
     expect(listFiles(dir)).not.toContain("combined.json");
     console.log(`sweep kill test: killed with ${afterKill}/16 cells done`);
 
-    const resumed = geb(killed, "sweep", "--out", OUT, ...GRID);
+    const resumed = await gebIn(killed, "sweep", "--out", OUT, ...GRID);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain(`(${16 - afterKill} run, ${afterKill} already done)`);
     expectSameBytes(join(whole, OUT), dir);
@@ -75,7 +75,7 @@ describe("geb sweep: resume, shards, merge", () => {
     );
   }, 120_000);
 
-  it("a cell whose unsynced files a power loss emptied or cut is run again on resume (results.json alone does not count)", () => {
+  it("a cell whose unsynced files a power loss emptied or cut is run again on resume (results.json alone does not count)", async () => {
     const small = [
       "--seeds",
       "1",
@@ -90,9 +90,9 @@ describe("geb sweep: resume, shards, merge", () => {
       "--no-progress",
     ];
     const whole = tmp();
-    expect(geb(whole, "sweep", "--out", OUT, ...small).status).toBe(0);
+    expect((await gebIn(whole, "sweep", "--out", OUT, ...small)).status).toBe(0);
     const hit = tmp();
-    expect(geb(hit, "sweep", "--out", OUT, ...small).status).toBe(0);
+    expect((await gebIn(hit, "sweep", "--out", OUT, ...small)).status).toBe(0);
     const dir = join(hit, OUT);
     const cells = doneCells(dir).sort();
     expect(cells.length).toBe(2);
@@ -103,7 +103,7 @@ describe("geb sweep: resume, shards, merge", () => {
     const stats = readFileSync(statsFile);
     writeFileSync(statsFile, stats.subarray(0, stats.length - 7));
     rmSync(join(dir, "combined.json"));
-    const resumed = geb(hit, "sweep", "--out", OUT, ...small);
+    const resumed = await gebIn(hit, "sweep", "--out", OUT, ...small);
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain("(2 run, 0 already done)");
     expectSameBytes(join(whole, OUT), dir);
@@ -114,16 +114,16 @@ describe("geb sweep: resume, shards, merge", () => {
     const res = join(dir, cells[1], "results.json");
     writeFileSync(res, readFileSync(res, "utf8").slice(0, 40));
     rmSync(join(dir, "combined.json"));
-    const again = geb(hit, "sweep", "--out", OUT, ...small);
+    const again = await gebIn(hit, "sweep", "--out", OUT, ...small);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain("(2 run, 0 already done)");
     expectSameBytes(join(whole, OUT), dir);
     // A whole cell is not redone.
-    const third = geb(hit, "sweep", "--out", OUT, ...small);
+    const third = await gebIn(hit, "sweep", "--out", OUT, ...small);
     expect(third.stdout).toContain("(0 run, 2 already done)");
   }, 60_000);
 
-  it("--shard 1/2 + --shard 2/2 merged equal the unsharded run; a different grid is refused", () => {
+  it("--shard 1/2 + --shard 2/2 merged equal the unsharded run; a different grid is refused", async () => {
     const whole = tmp();
     const args = [
       "--seeds",
@@ -134,35 +134,37 @@ describe("geb sweep: resume, shards, merge", () => {
       "instruction",
       "--no-progress",
     ];
-    expect(geb(whole, "sweep", "--out", OUT, ...args).status).toBe(0);
+    expect((await gebIn(whole, "sweep", "--out", OUT, ...args)).status).toBe(0);
     const a = tmp();
     const b = tmp();
-    const ra = geb(a, "sweep", "--out", OUT, ...args, "--shard", "1/2");
+    const ra = await gebIn(a, "sweep", "--out", OUT, ...args, "--shard", "1/2");
     expect(ra.status, ra.stderr).toBe(0);
     expect(ra.stdout).toContain("grid incomplete");
-    expect(geb(b, "sweep", "--out", OUT, ...args, "--shard", "2/2").status).toBe(0);
+    expect((await gebIn(b, "sweep", "--out", OUT, ...args, "--shard", "2/2")).status).toBe(0);
     expect(doneCells(join(a, OUT)).length + doneCells(join(b, OUT)).length).toBe(4);
     expect(doneCells(join(a, OUT))).not.toEqual(doneCells(join(b, OUT)));
     // Each shard's effective config records its shard, so it repeats that shard.
     expect(JSON.parse(readFileSync(join(a, OUT, "config.json"), "utf8")).shard).toBe("1/2");
 
     const merged = tmp();
-    const m = geb(merged, "sweep-merge", join(a, OUT), join(b, OUT), "--out", OUT);
+    const m = await gebIn(merged, "sweep-merge", join(a, OUT), join(b, OUT), "--out", OUT);
     expect(m.status, m.stderr).toBe(0);
     expectSameBytes(join(whole, OUT), join(merged, OUT));
 
     // Merging into a dir named differently rewrites data paths and still matches otherwise.
     const other = tmp();
-    expect(geb(other, "sweep-merge", join(a, OUT), join(b, OUT), "--out", "elsewhere").status).toBe(0);
+    expect((await gebIn(other, "sweep-merge", join(a, OUT), join(b, OUT), "--out", "elsewhere")).status).toBe(
+      0,
+    );
     const c1 = JSON.parse(readFileSync(join(other, "elsewhere/combined.json"), "utf8"));
     expect(c1[0].data.path).toBe(join("elsewhere", c1[0].data.path.split("/").at(-2), "data.jsonl"));
 
     // Same out dir, other flags: refused with a message naming the manifest, exit 2.
-    const bad = geb(whole, "sweep", "--out", OUT, ...args, "--steps", "60");
+    const bad = await gebIn(whole, "sweep", "--out", OUT, ...args, "--steps", "60");
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/sweep\.json: holds a different sweep/);
     // Bad flags name the flag.
-    const badFlag = geb(whole, "sweep", "--out", "x", "--state-modes", "kv,nope");
+    const badFlag = await gebIn(whole, "sweep", "--out", "x", "--state-modes", "kv,nope");
     expect(badFlag.status).toBe(2);
     expect(badFlag.stderr).toMatch(/field --state-modes: unknown state mode "nope"/);
   }, 120_000);

@@ -10,7 +10,7 @@ import {
   loadChecksConfig,
   parseChecksConfig,
 } from "../../../src/geb/sweep/thresholds.js";
-import { geb, sharedGeb, tmp } from "./helpers.js";
+import { gebIn, sharedGeb, tmp } from "./helpers.js";
 
 const REF_CONFIG = join(sharedGeb, "configs/usecase_checks.json");
 
@@ -23,7 +23,7 @@ describe("check-thresholds semantics (the reference evaluator, case by case)", (
     checks: [{ id: "c", summary_path: "s.json", metrics, ...extra }],
   });
 
-  it("min / max, pass messages, error vs warn counting", () => {
+  it("min / max, pass messages, error vs warn counting", async () => {
     const s = { "s.json": { a: { b: 0.5 }, n: 3 } };
     let r = run(
       check([
@@ -44,7 +44,7 @@ describe("check-thresholds semantics (the reference evaluator, case by case)", (
     expect(formatIssuesLines(r.issues)).toBe("[FAIL(warn)] c a.b - 0.5000 < min 0.6000");
   });
 
-  it("missing metric: required fails (release), is n/a (fastlocal), skipped when optional; strict-optional", () => {
+  it("missing metric: required fails (release), is n/a (fastlocal), skipped when optional; strict-optional", async () => {
     const s = { "s.json": { x: null, y: "0.25", z: true } };
     const cfg = check([
       { path: "x", min: 0 },
@@ -75,7 +75,7 @@ describe("check-thresholds semantics (the reference evaluator, case by case)", (
     ]);
   });
 
-  it("skip_if: a list (all), {all}, {any}, a single condition, equals", () => {
+  it("skip_if: a list (all), {all}, {any}, a single condition, equals", async () => {
     const s = { "s.json": { m: 0.1, g: { p: 0.95, q: 0.5 }, mode: "kv", flag: true } };
     const m = (skip_if: unknown) => ({ path: "m", min: 0.9, skip_if });
     const r = run(
@@ -100,7 +100,7 @@ describe("check-thresholds semantics (the reference evaluator, case by case)", (
     expect(r.issues.map((i) => i.status)).toEqual(["fail", "skipped", "skipped", "skipped", "fail", "fail"]);
   });
 
-  it("summary missing: optional → n/a; warn in fastlocal → n/a; otherwise missing", () => {
+  it("summary missing: optional → n/a; warn in fastlocal → n/a; otherwise missing", async () => {
     const cfg = {
       checks: [
         { id: "a", summary_path: "x", required_summary: false, metrics: [] },
@@ -117,7 +117,7 @@ describe("check-thresholds semantics (the reference evaluator, case by case)", (
     expect(run(cfg, {}).errorCount).toBe(1);
   });
 
-  it("paths and float coercion behave like Python", () => {
+  it("paths and float coercion behave like Python", async () => {
     expect(getPath({ a: { b: 0 } }, "a.b")).toBe(0);
     expect(getPath({ a: [1] }, "a.0")).toBeNull();
     expect(asFloat(" 1e-3 ")).toBe(0.001);
@@ -133,13 +133,13 @@ describe("check-thresholds semantics (the reference evaluator, case by case)", (
 });
 
 describe("geb check-thresholds on the reference usecase_checks.json", () => {
-  it("parses all 49 checks and evaluates them against a summary produced by a sweep", () => {
+  it("parses all 49 checks and evaluates them against a summary produced by a sweep", async () => {
     const cfg = loadChecksConfig(REF_CONFIG);
     expect(cfg.checks).toHaveLength(49);
     const root = tmp();
     // The reference's instruction-override gate reads runs/release_gates/instruction_override_gate.
     const gate = "runs/release_gates/instruction_override_gate";
-    const s = geb(
+    const s = await gebIn(
       root,
       "run-preset",
       "instruction-override",
@@ -155,7 +155,7 @@ describe("geb check-thresholds on the reference usecase_checks.json", () => {
     const summary = JSON.parse(readFileSync(join(root, gate, "summary.json"), "utf8"));
 
     const out = join(root, "issues.json");
-    const r = geb(root, "check-thresholds", "--config", REF_CONFIG, "--root", root, "--out", out);
+    const r = await gebIn(root, "check-thresholds", "--config", REF_CONFIG, "--root", root, "--out", out);
     // Other checks' summaries (memory, UI, drift gates…) are absent: error-severity ones block.
     expect(r.status).toBe(1);
     const { issues, error_count } = JSON.parse(readFileSync(out, "utf8"));
@@ -216,7 +216,7 @@ describe("geb check-thresholds on the reference usecase_checks.json", () => {
         ],
       }),
     );
-    const ok = geb(root, "check-thresholds", "--config", mine, "--root", root, "--format", "lines");
+    const ok = await gebIn(root, "check-thresholds", "--config", mine, "--root", root, "--format", "lines");
     expect(ok.status, ok.stdout).toBe(0);
     expect(ok.stdout).toContain("[PASS] instruction_override overall.instr_override_rate_mean - 0.0000");
   }, 60_000);

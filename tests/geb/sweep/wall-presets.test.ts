@@ -8,10 +8,10 @@ import { DEFAULT_SWEEP, expandGrid, shardCells } from "../../../src/geb/sweep/gr
 import { loadPresets, presetSpec } from "../../../src/geb/sweep/presets.js";
 import { combinedText } from "../../../src/geb/sweep/sweep.js";
 import { aggregatePoints, findWall } from "../../../src/geb/sweep/wall.js";
-import { geb, tmp } from "./helpers.js";
+import { gebIn, tmp } from "./helpers.js";
 
 describe("grid", () => {
-  it("the reference default grid: 50 cells named as the reference names run dirs, in its loop order", () => {
+  it("the reference default grid: 50 cells named as the reference names run dirs, in its loop order", async () => {
     const cells = expandGrid(DEFAULT_SWEEP);
     expect(cells).toHaveLength(50);
     expect(cells.slice(0, 3).map((c) => c.name)).toEqual([
@@ -41,7 +41,7 @@ describe("grid", () => {
     ]);
   });
 
-  it("shards partition the grid (every cell in exactly one shard)", () => {
+  it("shards partition the grid (every cell in exactly one shard)", async () => {
     const cells = expandGrid({ ...DEFAULT_SWEEP, seeds: 3 });
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 40 }), (n) => {
@@ -53,7 +53,7 @@ describe("grid", () => {
     );
   });
 
-  it("combined.json from the cells' texts equals json.dumps of the list (indent 2)", () => {
+  it("combined.json from the cells' texts equals json.dumps of the list (indent 2)", async () => {
     fc.assert(
       fc.property(
         fc.array(
@@ -82,7 +82,7 @@ describe("walls", () => {
     profile: null,
   });
 
-  it("first crossing by ascending param; last_ok is the point before; aggregate keeps the max (first on ties)", () => {
+  it("first crossing by ascending param; last_ok is the point before; aggregate keeps the max (first on ties)", async () => {
     const pts = [P(80, 0.7), P(20, 0.99), P(40, 0.95), P(40, 0.8), P(160, 0.5)];
     const agg = aggregatePoints(pts, "max");
     expect(agg.map((p) => [p.param, p.metric])).toEqual([
@@ -115,7 +115,7 @@ describe("walls", () => {
     );
   });
 
-  it("geb wall reads summary.json runs, writes wall.json, and writes the threshold back into a checks config", () => {
+  it("geb wall reads summary.json runs, writes wall.json, and writes the threshold back into a checks config", async () => {
     const root = tmp();
     for (const [steps, acc] of [
       [40, 0.99],
@@ -129,7 +129,7 @@ describe("walls", () => {
     }
     const cfg = join(root, "checks.json");
     writeFileSync(cfg, JSON.stringify({ checks: [{ id: "wall_gate", summary_path: "x", metrics: [] }] }));
-    const r = geb(
+    const r = await gebIn(
       root,
       "wall",
       "--runs-dir",
@@ -156,7 +156,7 @@ describe("walls", () => {
     expect(JSON.parse(readFileSync(cfg, "utf8")).checks[0].metrics).toEqual([
       { path: "overall.value_acc_mean", min: 0.9 },
     ]);
-    const none = geb(
+    const none = await gebIn(
       root,
       "wall",
       "--runs-dir",
@@ -174,7 +174,7 @@ describe("walls", () => {
 });
 
 describe("presets", () => {
-  it("every bundled preset resolves to a valid grid; the pipeline ones say what they need", () => {
+  it("every bundled preset resolves to a valid grid; the pipeline ones say what they need", async () => {
     const file = loadPresets();
     expect(Object.keys(file.presets)).toEqual(
       expect.arrayContaining([
@@ -197,9 +197,9 @@ describe("presets", () => {
     expect(() => presetSpec(file, "nope")).toThrow(/unknown preset "nope"/);
   });
 
-  it("run-preset smoke runs end to end; flags override the preset; bad presets files name the field", () => {
+  it("run-preset smoke runs end to end; flags override the preset; bad presets files name the field", async () => {
     const root = tmp();
-    const r = geb(root, "run-preset", "smoke", "--seeds", "2", "--no-progress");
+    const r = await gebIn(root, "run-preset", "smoke", "--seeds", "2", "--no-progress");
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain("sweep: 2 cells (2 run, 0 already done) in runs/smoke");
     const combined = JSON.parse(readFileSync(join(root, "runs/smoke/combined.json"), "utf8"));
@@ -216,15 +216,22 @@ describe("presets", () => {
         presets: { x: { description: "d", sweep: { seeds: 0 } } },
       }),
     );
-    const e = geb(root, "run-preset", "x", "--presets", bad);
+    const e = await gebIn(root, "run-preset", "x", "--presets", bad);
     expect(e.status).toBe(2);
     expect(e.stderr).toMatch(/bad\.json: field presets\.x\.sweep\.seeds: /);
   }, 60_000);
 
-  it("pipeline presets run through the retrieval pipeline (deterministic answerer offline); without an answerer they say so", () => {
+  it("pipeline presets run through the retrieval pipeline (deterministic answerer offline); without an answerer they say so", async () => {
     const root = tmp();
     const small = ["--seeds", "1", "--steps", "80", "--queries", "6", "--no-progress"];
-    const r = geb(root, "run-preset", "order-bias", ...small, "--pipeline-set", "deterministic_answer=true");
+    const r = await gebIn(
+      root,
+      "run-preset",
+      "order-bias",
+      ...small,
+      "--pipeline-set",
+      "deterministic_answer=true",
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain("sweep: 4 cells");
     const combined = JSON.parse(readFileSync(join(root, "runs/order-bias/combined.json"), "utf8"));
@@ -239,7 +246,7 @@ describe("presets", () => {
     expect(typeof summary.retrieval.selection_rate).toBe("number");
     // Without an answerer run-preset falls back to the deterministic one and says so; a plain
     // sweep refuses, and leaves nothing behind, so the corrected retry needs no --overwrite.
-    const d = geb(root, "run-preset", "order-bias", ...small, "--out", "runs/d");
+    const d = await gebIn(root, "run-preset", "order-bias", ...small, "--out", "runs/d");
     expect(d.status, d.stderr).toBe(0);
     expect(d.stderr).toMatch(/no --model, so the pipeline answers deterministically/);
     const dc = JSON.parse(readFileSync(join(root, "runs/d/combined.json"), "utf8"));
@@ -254,12 +261,21 @@ describe("presets", () => {
       "--distractor-profiles",
       "standard",
     ];
-    const e = geb(root, "sweep", "--out", "runs/x", ...grid, "--pipeline-set", "k=4", "--no-progress");
+    const e = await gebIn(
+      root,
+      "sweep",
+      "--out",
+      "runs/x",
+      ...grid,
+      "--pipeline-set",
+      "k=4",
+      "--no-progress",
+    );
     expect(e.status).toBe(2);
     expect(e.stderr.trim().split("\n")).toHaveLength(1);
     expect(e.stderr).toMatch(/the pipeline needs an answerer.*--pipeline-set deterministic_answer=true/);
     expect(existsSync(join(root, "runs/x"))).toBe(false);
-    const ok = geb(
+    const ok = await gebIn(
       root,
       "sweep",
       "--out",
@@ -276,19 +292,19 @@ describe("presets", () => {
     expect(ok.status, ok.stderr).toBe(0);
   }, 60_000);
 
-  it("run-preset --list names every preset with its cells and needs; no name is a one-line error", () => {
+  it("run-preset --list names every preset with its cells and needs; no name is a one-line error", async () => {
     const root = tmp();
-    const r = geb(root, "run-preset", "--list");
+    const r = await gebIn(root, "run-preset", "--list");
     expect(r.status, r.stderr).toBe(0);
     for (const name of Object.keys(loadPresets().presets))
       expect(r.stdout).toMatch(new RegExp(`^${name} +\\d+ cells`, "m"));
     expect(r.stdout).toMatch(/needs: .*linear model bundled:linear-selector/);
-    const c = geb(root, "sweep", "--out", "x", "--baseline", "foo");
+    const c = await gebIn(root, "sweep", "--out", "x", "--baseline", "foo");
     expect(c.status).toBe(2);
     expect(c.stderr.trim().split("\n")).toEqual([
       "geb: option '--baseline <b>' argument 'foo' is invalid. Allowed choices are ledger, naive.",
     ]);
-    const e = geb(root, "run-preset");
+    const e = await gebIn(root, "run-preset");
     expect(e.status).toBe(2);
     expect(e.stderr).toMatch(/^geb: field name: a preset name is required/);
   });

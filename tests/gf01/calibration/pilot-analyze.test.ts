@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { analyzePilot, PILOT_ANALYSIS_EXTRA_KEYS } from "../../../src/gf01/calibration/pilot-analyze.js";
 import { dumpPayload, pilotAnalyzeCampaign } from "../../../src/gf01/calibration/pilot-analyze-files.js";
+import { gf01In } from "../../helpers/cli-in.js";
 import { P } from "../parity/helpers.js";
 
 const FIX = fileURLToPath(new URL("../../fixtures/gf01/pilot-analyze/", import.meta.url));
@@ -159,13 +159,8 @@ describe("pilot-analyze: bad input", () => {
     await expect(pilotAnalyzeCampaign(d)).rejects.toThrow(/:1: field complexity: /);
   });
   it("CLI: exit 2 with the JSON error on stdout and one stderr line; a bad flag is exit 2", async () => {
-    const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
-    const run = (args: string[]) =>
-      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-        execFile(process.execPath, ["--import", "tsx", cli, ...args], (err, stdout, stderr) =>
-          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-        );
-      });
+    // gf01 in-process: the test is about the exit code and what is printed.
+    const run = (args: string[]) => gf01In(args);
     const d = tmp();
     const r = await run(["pilot-analyze", "--campaign-dir", d]);
     expect(r.code).toBe(2);

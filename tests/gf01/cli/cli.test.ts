@@ -1,30 +1,21 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { gf01In } from "../../helpers/cli-in.js";
 
-const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const ref = (f: string) =>
   fileURLToPath(new URL(`../../../../shared/reference/gf01/official_example/${f}`, import.meta.url));
 const B = ref("instance_bundle_v1.json");
 const M = ref("split_manifest_v1.json");
 
-function run(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", tsx, cli, ...args],
-      { cwd, maxBuffer: 1 << 26 },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+/**
+ * gf01 in-process: these tests are about what the commands compute and say, not about the
+ * process; the process contract (bins, exit codes as a shell sees them) is
+ * tests/meta/cli-convention.test.ts and tests/meta/readme.test.ts.
+ */
+const run = gf01In;
 const tmp = () => mkdtempSync(join(tmpdir(), "gf01-cli-"));
 
 describe("gf01 CLI on the official example", () => {

@@ -1,30 +1,18 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { compileInstance } from "../../../src/gf01/model/index.js";
 import { enumerateMinimal } from "../../../src/gf01/verify/index.js";
+import { gf01In } from "../../helpers/cli-in.js";
 
-const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const fixture = fileURLToPath(
   new URL("../../../../shared/reference/gf01/official_example/instance_bundle_v1.json", import.meta.url),
 );
 
-function run(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", tsx, cli, ...args],
-      { cwd, maxBuffer: 1 << 26 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+// gf01 in-process: these tests are about the bytes generate writes and the flags it refuses.
+const run = gf01In;
 
 describe("gf01 generate", () => {
   it("--compat official-0.1 --id-scheme legacy reproduces the official 0.1.0 bundle byte for byte", async () => {

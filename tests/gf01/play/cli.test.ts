@@ -1,37 +1,28 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportRunsFile, validateRunsFile } from "../../../src/gf01/api.js";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
 import { evaluateOnlineAgent } from "../../../src/gf01/play/api.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
 import { fakeGf01Model } from "../../fixtures/gf01/fake-llm.js";
+import { gf01In } from "../../helpers/cli-in.js";
 import { genBundle } from "./helpers.js";
 
-const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
 const PY = fileURLToPath(new URL("../../fixtures/gf01/stdio_agent.py", import.meta.url));
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const dir = mkdtempSync(join(tmpdir(), "gf01-playcli-"));
 const { json } = genBundle(12, 9700);
 const B = join(dir, "bundle.json");
 writeFileSync(B, bundleToJson(json));
 
-function run(args: string[], stdin = ""): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const p = execFile(
-      process.execPath,
-      ["--import", tsx, cli, ...args],
-      { cwd: dir, maxBuffer: 1 << 26 },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-    p.stdin?.end(stdin);
-  });
-}
+/**
+ * gf01's main in-process, in the bundle's folder: the stdio agent and the model server are real
+ * processes and servers; the CLI around them needs none (its process contract is
+ * tests/meta/cli-convention.test.ts).
+ */
+const run = (args: string[]) => gf01In(args, dir);
 
 let server: Loopback;
 beforeAll(async () => {

@@ -3,40 +3,33 @@
  * exits mid-episode, one that stops answering, a closed endpoint and a 401 each give an error
  * record, one plain stderr line, a non-zero exit and no scored row; the run stops early.
  */
-import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
 import { evaluateOnlineAgent } from "../../../src/gf01/play/api.js";
 import { playErrorSchema } from "../../../src/gf01/play/runner.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { gf01In } from "../../helpers/cli-in.js";
 import { genBundle } from "./helpers.js";
 
-const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
 const PY = fileURLToPath(new URL("../../fixtures/gf01/stdio_agent.py", import.meta.url));
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const dir = mkdtempSync(join(tmpdir(), "gf01-fail-"));
 const { json } = genBundle(8, 9700);
 const B = join(dir, "bundle.json");
 writeFileSync(B, bundleToJson(json));
 
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
+/**
+ * gf01's main in-process, in the bundle's folder: the agents and endpoints that fail are real
+ * processes and servers; the CLI around them needs none (its process contract is
+ * tests/meta/cli-convention.test.ts).
+ */
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string; ms: number }> {
   const t0 = Date.now();
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", tsx, cli, ...args], { cwd: dir }, (err, stdout, stderr) =>
-      resolve({
-        code: err ? ((err as { code?: number }).code ?? 1) : 0,
-        stdout,
-        stderr,
-        ms: Date.now() - t0,
-      }),
-    );
-  });
+  return { ...(await gf01In(args, dir)), ms: Date.now() - t0 };
 }
 
 const rowsOf = (f: string) => (existsSync(f) ? readFileSync(f, "utf8").split("\n").filter(Boolean) : []);

@@ -42,3 +42,28 @@ export async function runIn(
     werr.mockRestore();
   }
 }
+
+/** What a test reads of a command run: exit code, stdout, stderr. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `gf01 <args>` in-process in `cwd`: for tests about what a command computes, writes and says
+ * (the bins' process contract is tests/meta/cli-convention.test.ts). Imported on first use, so
+ * a test file pays for the CLI it runs only.
+ */
+export async function gf01In(args: string[], cwd?: string): Promise<CliRun> {
+  const { main } = await import("../../src/gf01/cli.js");
+  const r = await runIn(main, args, cwd);
+  return { code: r.code, stdout: r.out, stderr: r.err };
+}
+
+/** `geb <args>` in-process in `cwd` (as gf01In). */
+export async function gebMainIn(args: string[], cwd?: string): Promise<CliRun> {
+  const { main } = await import("../../src/geb/cli/main.js");
+  const r = await runIn(main, args, cwd);
+  return { code: r.code, stdout: r.out, stderr: r.err };
+}
