@@ -13,10 +13,11 @@ import type { TrapFamily, TrapFixtures, TrapFloor, TrapGenerateOptions, TrapRow 
 import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept } from "../kit/draws.js";
 import { jitterOf, perStage } from "../kit/floors.js";
-import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { normStrip, supportSet } from "../kit/metrics.js";
-import { Columns, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
+import { Columns, scoreResult } from "../kit/score.js";
+import { valueCitationMeans, valueCitationRows } from "../kit/value-citation.js";
 
 export const AUI_ID = "authority_under_interference";
 export const AUIH_ID = "authority_under_interference_hardening";
@@ -87,7 +88,7 @@ function buildRow(v: AuiVariant, split: string, index: number, rng: PyRandom): T
   }
   const memo = `Legacy memo (stale): ${key} was ${oldValue}. Another comment claims ${key} could be ${noteValue}.`;
   return episodeRow(ep, {
-    document: episodeLog(ep, ledger),
+    document: episodeLog(ep, ledger.updates),
     book: book(
       ep,
       "- State Ledger is authoritative.\n" +
@@ -143,7 +144,7 @@ function buildCanary(v: AuiVariant, seed: number, caseIndex: number): TrapRow {
     ledger.set(u, `noise.${step}`, `n${rng.randint(10, 999)}`);
   }
   return episodeRow(ep, {
-    document: episodeLog(ep, ledger),
+    document: episodeLog(ep, ledger.updates),
     book: book(
       ep,
       "- Ledger is authoritative.\n- Only latest SET/CLEAR counts.\n" +
@@ -206,17 +207,17 @@ export const scoreAuthorityUnderInterference: TrapScorer = (rows, preds) => {
       stale_citation: stale,
     };
   });
-  return trapScore(
-    {
+  return scoreResult({
+    means: {
       ...valueCitationMeans(scored),
       latest_support_hit_rate: hits.mean("latest"),
       note_citation_rate: hits.mean("note"),
       stale_citation_rate: hits.mean("stale"),
       authority_violation_rate: hits.mean("violation"),
     },
-    scored.map((s) => s.valueOk),
-    diags,
-  );
+    correct: scored.map((s) => s.valueOk),
+    rows: diags,
+  });
 };
 
 function floors(value: number, cite: number, hit: number, rate: number): TrapFloor[] {

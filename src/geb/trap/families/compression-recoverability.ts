@@ -13,11 +13,12 @@ import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapRow } from "../
 import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
 import { drawUid, episodeId } from "../kit/draws.js";
 import { floorsOf, jitterOf, perStage } from "../kit/floors.js";
-import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { normStrip } from "../kit/metrics.js";
-import { answerDiag, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 import { TAG_KEYS, TAG_VALUES } from "../kit/tag-vocabulary.js";
+import { answerDiag, valueCitationMeans, valueCitationRows } from "../kit/value-citation.js";
+import { scoreResult } from "../kit/score.js";
 
 export const CRV_ID = "compression_recoverability";
 
@@ -158,10 +159,10 @@ export function generateCompressionRecoverability(o: TrapGenerateOptions): TrapF
 
 export const scoreCompressionRecoverability: TrapScorer = (rows, preds) => {
   const scored = valueCitationRows(rows, preds, normStrip);
-  return trapScore(
-    valueCitationMeans(scored),
-    scored.map((s) => s.valueOk),
-    scored.map((s) => ({
+  return scoreResult({
+    means: valueCitationMeans(scored),
+    correct: scored.map((s) => s.valueOk),
+    rows: scored.map((s) => ({
       id: s.rid,
       value_ok: s.valueOk,
       exact_ok: s.valueOk,
@@ -171,7 +172,7 @@ export const scoreCompressionRecoverability: TrapScorer = (rows, preds) => {
       cite_f1: s.citeF1,
       parse_ok: s.hasValue,
     })),
-  );
+  });
 };
 
 // run_compression_families.ps1: anchors .85, holdout .90, at every stage.

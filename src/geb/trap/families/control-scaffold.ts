@@ -28,10 +28,9 @@ import type {
 import { CONTRACT_LOOKUP_ANSWERS } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FloorRow, floorTable, jitterOf, perStage } from "../kit/floors.js";
-import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { metaLower } from "../kit/meta.js";
 import { normLower } from "../kit/metrics.js";
-import { Columns, f1Of, FailureCounts, firstFailure, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 import {
   type ApsScenario,
@@ -55,6 +54,9 @@ import {
   RPA_SCENARIOS,
   SCAFFOLD_NOISE_KEYS,
 } from "./control-scaffold-data.js";
+import { Columns, f1Of } from "../kit/score.js";
+import { Tally, firstFailure } from "../kit/tally.js";
+import { valueCitationRows } from "../kit/value-citation.js";
 
 export const SCAFFOLD_FAMILY_IDS = [
   "rpa_mode_switch",
@@ -234,7 +236,7 @@ export function scoreControlScaffold(
   const scored = valueCitationRows(rows, preds, normLower);
   const base = new Columns<"value" | "exact" | "cp" | "cr" | "cf" | "parse">();
   const cols = new Columns();
-  const failures = new FailureCounts();
+  const failures = new Tally();
   const diags = scored.map((s) => {
     const predValue = pyGet(s.pred, "value");
     const parseOk = s.hasValue && !Object.hasOwn(s.pred, "output");

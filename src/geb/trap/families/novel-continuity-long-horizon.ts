@@ -9,7 +9,7 @@
  * by the generator's gap / pressure / dependency / repair flags.
  */
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily } from "../kit/define.js";
 import { drawUid, drawUids, pickExcept } from "../kit/draws.js";
 import { jitterOf } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";

@@ -8,13 +8,13 @@
  */
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FamilyFloors, jitterOf } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";
-import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-book.js";
+import { episodeRow, ledgerEpisode } from "../kit/ledger-book.js";
+import { ownStreamCanary, splitFixtures } from "../kit/splits.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
-import { ContractColumns, rowViews, scoreResult } from "../kit/row-views.js";
 import { pyGet, pyMean, pyStrValue } from "../py.js";
 import type {
   TrapFixtures,
@@ -26,6 +26,8 @@ import type {
   TrapStage,
 } from "../types.js";
 import { contractFold } from "./contract-metrics.js";
+import { ContractColumns } from "../kit/value-citation.js";
+import { scoringRows, scoreResult } from "../kit/score.js";
 
 export const NC_ID = "novel_continuity";
 
@@ -111,9 +113,8 @@ export const continuitySplits = (
   row: (slot: ContinuitySlot, rng: PyRandom) => TrapRow,
   canary: (slot: ContinuitySlot, rng: PyRandom) => TrapRow,
 ): TrapFixtures =>
-  splitsFromStream(
-    o,
-    (split, index, rng) =>
+  splitFixtures(o, {
+    row: (split, index, rng) =>
       row(
         {
           ep: episodeId(prefix, split, index),
@@ -123,7 +124,7 @@ export const continuitySplits = (
         },
         rng,
       ),
-    ownStreamCanary(o.seed, canaryOffset, (index, rng) =>
+    canary: ownStreamCanary(o.seed, canaryOffset, (index, rng) =>
       canary(
         {
           ep: episodeId(prefix, "canary", index),
@@ -134,7 +135,7 @@ export const continuitySplits = (
         rng,
       ),
     ),
-  );
+  });
 
 /** The meta both continuity generators open with; `rest` is the row's or canary's own, in order. */
 export const continuityMeta = (
@@ -256,7 +257,7 @@ export function scoreContinuityRows(
   const contract = new ContractColumns();
   const dimAcc: Record<string, number[]> = { identity: [], timeline: [], constraint: [] };
   const scored: ContinuityRow[] = [];
-  for (const { rid, pred, gold, meta } of rowViews(rows, preds)) {
+  for (const { rid, pred, gold, meta } of scoringRows(rows, preds)) {
     const d = pyGet(meta, "dimension");
     let dim = pyStrip(d === null ? "" : pyStrValue(d)).toLowerCase();
     if (!Object.hasOwn(dimAcc, dim)) dim = "identity";
