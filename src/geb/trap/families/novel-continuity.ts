@@ -35,7 +35,15 @@ export const NC_DIMS = ["identity", "timeline", "constraint"] as const;
 const CHARS = ["arya", "ilya", "maren", "soren"];
 const ALIASES = ["rook", "wren", "glass-harbor", "ember-kite", "north-lantern"];
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"];
-const RULES = ["no_blades_inside", "no_magic_on_platform", "no_engine_start", "no_open_flame"];
+/** The rules the continuity families draw from; the short reference pack knows the first four only. */
+export const CONTINUITY_RULES = [
+  "no_blades_inside",
+  "no_magic_on_platform",
+  "no_engine_start",
+  "no_open_flame",
+  "no_radio_after_midnight",
+];
+const RULES = CONTINUITY_RULES.slice(0, 4);
 
 const title = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
