@@ -10,7 +10,7 @@
 import { PyRandom } from "../../../core/random.js";
 import { pyGet } from "../py.js";
 import type { TrapFamily, TrapFixtures, TrapFloor, TrapGenerateOptions, TrapRow } from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
+import { defineContractFamily, type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept } from "../kit/draws.js";
 import { jitterOf, perStage } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
@@ -234,22 +234,19 @@ function floors(value: number, cite: number, hit: number, rate: number): TrapFlo
 // run_authority_under_interference_family.ps1 defaults; its stages do not change them.
 const STAGE = { anchors: floors(0.85, 0.8, 0.8, 0.1), holdout: floors(0.9, 0.85, 0.9, 0.05) };
 
-export const authorityUnderInterferenceFamily: TrapFamily = {
+export const authorityUnderInterferenceFamily = defineContractFamily({
   id: AUI_ID,
   description:
     "latest authoritative SET/CLEAR against a stale re-SET, NOTE decoys (also after it) and stale snapshots; citation must hit the latest update",
   defaults: { seed: 73, anchors: 16, holdout: 48, canary: 8 },
   generate: (o) => generateAuthorityUnderInterference(o),
   score: scoreAuthorityUnderInterference,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
   floors: perStage(STAGE),
   canaryAlert: perStage(0.85),
-  canaryMetric: "exact_acc",
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1", "authority_violation_rate"], 0.05),
-  syntheticMetrics: { exact_acc: "a copy of value_acc", entailment: "a copy of value_acc" },
-  ...CONTRACT_LOOKUP_ANSWERS,
-};
+  syntheticMetrics: VALUE_ACC_COPIES,
+});
 
 /**
  * authority_under_interference_hardening (reference-0.1): the same generator and scorer

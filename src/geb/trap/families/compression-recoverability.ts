@@ -9,8 +9,8 @@
  */
 import { PyRandom } from "../../../core/random.js";
 import { pySortStrings } from "../py.js";
-import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+import { defineContractFamily, type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, episodeId } from "../kit/draws.js";
 import { floorsOf, jitterOf, perStage } from "../kit/floors.js";
 import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
@@ -178,23 +178,16 @@ export const scoreCompressionRecoverability: TrapScorer = (rows, preds) => {
 // run_compression_families.ps1: anchors .85, holdout .90, at every stage.
 const FLOORED = ["value_acc", "exact_acc", "cite_f1"];
 
-export const compressionRecoverabilityFamily: TrapFamily = {
+export const compressionRecoverabilityFamily = defineContractFamily({
   id: CRV_ID,
   description:
     "the value (and citation) of one key in an already-compacted ledger of 3–6 keys (canaries: ~96 keys, tail key)",
   defaults: { seed: 17, anchors: 12, holdout: 32, canary: 6 },
   generate: generateCompressionRecoverability,
   score: scoreCompressionRecoverability,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
   floors: perStage({ anchors: floorsOf(FLOORED, ">=", 0.85), holdout: floorsOf(FLOORED, ">=", 0.9) }),
   canaryAlert: perStage(0.95),
-  canaryMetric: "exact_acc",
   jitter: jitterOf(["value_acc", "exact_acc"], 0.03),
-  syntheticMetrics: {
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
-  },
-  // One key per row and one update per key: the fold answer is the lookup answer.
-  ...CONTRACT_LOOKUP_ANSWERS,
-};
+  syntheticMetrics: VALUE_ACC_COPIES,
+});

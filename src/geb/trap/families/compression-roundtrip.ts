@@ -13,10 +13,10 @@
  */
 import { PyRandom } from "../../../core/random.js";
 import { pyGet, pyNumberValue, pyTruthy } from "../py.js";
-import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+import { defineContractFamily, type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
-import { floorTable, jitterOf, perStage } from "../kit/floors.js";
+import { floorTable, jitterOf } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { metaLower } from "../kit/meta.js";
 import { normLower } from "../kit/metrics.js";
@@ -312,26 +312,21 @@ const FLOORS = floorTable([
 const SUBSET =
   "value_acc on a subset of rows: every row asks for `answer.resolved`, so the subsets differ only in which rows they count";
 
-export const compressionRoundtripFamily: TrapFamily = {
+export const compressionRoundtripFamily = defineContractFamily({
   id: CRG_ID,
   description:
     "a 18–96-key snapshot ledger with a direct / aggregate / exception / negation query whose answer the reference pre-writes as `answer.resolved`; the question asks for that key",
   defaults: { seed: 67, anchors: 16, holdout: 48, canary: 8 },
   generate: generateCompressionRoundtrip,
   score: scoreCompressionRoundtrip,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
   floors: FLOORS,
-  canaryAlert: perStage(0.9),
-  canaryMetric: "exact_acc",
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"], 0.05),
   syntheticMetrics: {
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
+    ...VALUE_ACC_COPIES,
     direct_acc: SUBSET,
     aggregate_acc: SUBSET,
     exception_acc: SUBSET,
     negation_acc: SUBSET,
   },
-  ...CONTRACT_LOOKUP_ANSWERS,
-};
+});

@@ -27,7 +27,7 @@ import {
   pyTruthy,
 } from "../py.js";
 import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
-import type { TrapScorer } from "../kit/define.js";
+import { type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorTable, jitterOf } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
@@ -564,8 +564,7 @@ export const epistemicFamily: TrapFamily = {
     cite_p: "constant 0 in the reference scorer (citations are not scored)",
     cite_r: "constant 0 in the reference scorer",
     cite_f1: "constant 0 in the reference scorer",
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
+    ...VALUE_ACC_COPIES,
     confidence_proxy_used_rate: "1 - confidence_provided_rate",
   },
   outputFormat: "Follow the output format the question states.",

@@ -11,7 +11,7 @@
  */
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily } from "../kit/define.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FamilyFloors, floorList, jitterOf, onBothSplits } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";
@@ -330,8 +330,7 @@ export const MPT_FLOORS: FamilyFloors = {
 };
 
 export const MPT_SYNTHETIC: Record<string, string> = {
-  exact_acc: "a copy of value_acc",
-  entailment: "a copy of value_acc",
+  ...VALUE_ACC_COPIES,
   first_error_step_mean:
     "per row: the generator's horizon_steps + 1 (3-5 drawn at random) when the answer is right, 1 when it is the local action, else 2; no plan step is observed",
 };

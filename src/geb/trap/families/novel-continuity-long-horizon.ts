@@ -9,7 +9,7 @@
  * by the generator's gap / pressure / dependency / repair flags.
  */
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily } from "../kit/define.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, pickExcept } from "../kit/draws.js";
 import { jitterOf } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";
@@ -243,8 +243,7 @@ export const novelContinuityLongHorizonFamily = defineContractFamily({
   floors: continuityFamilyFloors(SUBSETS),
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
   syntheticMetrics: {
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
+    ...VALUE_ACC_COPIES,
     long_gap_acc:
       "value_acc on rows whose generator-set callback_gap_steps >= 8: every row (10 or 11), so a copy of value_acc",
     high_contradiction_acc:

@@ -8,7 +8,7 @@
  */
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily } from "../kit/define.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FamilyFloors, jitterOf } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";
@@ -348,7 +348,7 @@ export const novelContinuityFamily = defineContractFamily({
   headlineMetric: "value_acc",
   floors: continuityFamilyFloors([]),
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
-  syntheticMetrics: { exact_acc: "a copy of value_acc", entailment: "a copy of value_acc" },
+  syntheticMetrics: VALUE_ACC_COPIES,
   // The question describes the key rather than naming it: the fold resolves the mention.
   foldPrediction: contractFold,
 });

@@ -14,7 +14,7 @@ import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { pyJsonLoads } from "../../../core/pyjsonloads.js";
 import type { PyRandom } from "../../../core/random.js";
 import { extractJsonObject } from "../answer.js";
-import { defineContractFamily } from "../kit/define.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FamilyFloors, floorList, jitterOf, onBothSplits } from "../kit/floors.js";
 import { episodeRow } from "../kit/ledger-book.js";
@@ -356,8 +356,7 @@ export const referentialIndexingSuiteFamily = defineContractFamily({
   floors: RIS_FLOORS,
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
   syntheticMetrics: {
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
+    ...VALUE_ACC_COPIES,
     part_coverage_recall: "a copy of value_acc",
     reassembly_fidelity: "a copy of value_acc",
     pointer_precision: "a copy of cite_p",

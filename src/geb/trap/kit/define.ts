@@ -25,6 +25,15 @@ export const CONTRACT_LOOKUP_ANSWERS = {
   foldPrediction: lookupPrediction,
 } satisfies Pick<TrapFamily, "outputFormat" | "predictionFromText" | "foldPrediction">;
 
+/**
+ * The synthetic metrics of the scorers that write value_acc again under the names exact_acc
+ * and entailment (no separate measurement), as the families table states them.
+ */
+export const VALUE_ACC_COPIES = {
+  exact_acc: "a copy of value_acc",
+  entailment: "a copy of value_acc",
+} as const;
+
 /** A family's scorer, as `TrapFamily.score` takes it (rows and predictions of one split). */
 export type TrapScorer = TrapFamily["score"];
 
