@@ -10,7 +10,7 @@ export * from "./families/compression-roundtrip.js";
 // The shared kit a family is declared with (docs/task-family.md); citationPrf and
 // supportSet are exported from rag-prompt-injection (same names, same meaning).
 export { contractFold, mentionedKey } from "./kit/contract-fold.js";
-export { fixturesFromOneStream } from "./kit/derived.js";
+export { fixturesFromOneStream } from "./kit/splits.js";
 export { drawUid, episodeId, pickExcept } from "./kit/draws.js";
 export { metaInt, metaStr } from "./kit/meta.js";
 export { normLower } from "./kit/metrics.js";

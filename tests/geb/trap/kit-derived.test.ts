@@ -5,17 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { PyRandom } from "../../../src/core/random.js";
-import {
-  DerivedEpisode,
-  answerProgram,
-  fixturesFromOneStream,
-  standing,
-} from "../../../src/geb/trap/kit/derived.js";
+import { DerivedEpisode, answerProgram, standing } from "../../../src/geb/trap/kit/derived.js";
 import { drawUid, episodeId, holdoutDrawOrCycle } from "../../../src/geb/trap/kit/draws.js";
 import { floorTable, profileFloorRows } from "../../../src/geb/trap/kit/floors.js";
 import { LedgerLines } from "../../../src/geb/trap/kit/ledger-lines.js";
 import { isOneOf } from "../../../src/geb/trap/kit/metrics.js";
-import { profileMeans, scoreRows, valueMeasures } from "../../../src/geb/trap/kit/score-rows.js";
+import { profileMeans, scoreRows } from "../../../src/geb/trap/kit/score.js";
+import { valueMeasures } from "../../../src/geb/trap/kit/value-citation.js";
+import { fixturesFromOneStream } from "../../../src/geb/trap/kit/splits.js";
 import { foldLedger, trapLedger } from "../../../src/geb/trap/ledger.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
 

@@ -27,11 +27,12 @@ import {
 import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { isOneOf, normLower } from "../kit/metrics.js";
-import { profileMeans, type ScoredRow, valueMeasures } from "../kit/score-rows.js";
 import { foldLedger, trapLedger, type TrapLedgerEntry } from "../ledger.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
+import { profileMeans, type ScoredRow } from "../kit/score.js";
+import { valueMeasures } from "../kit/value-citation.js";
 
 export const AD_ID = "aggregation_derived";
 export const AD_PROFILES = ["total", "count_above", "argmax"] as const;

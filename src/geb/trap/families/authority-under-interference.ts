@@ -10,13 +10,14 @@
 import { PyRandom } from "../../../core/random.js";
 import { pyGet } from "../py.js";
 import type { TrapFamily, TrapFixtures, TrapFloor, TrapGenerateOptions, TrapRow } from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
+import { defineContractFamily, type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept } from "../kit/draws.js";
 import { jitterOf, perStage } from "../kit/floors.js";
-import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { normStrip, supportSet } from "../kit/metrics.js";
-import { Columns, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
+import { Columns, scoreResult } from "../kit/score.js";
+import { valueCitationMeans, valueCitationRows } from "../kit/value-citation.js";
 
 export const AUI_ID = "authority_under_interference";
 export const AUIH_ID = "authority_under_interference_hardening";
@@ -87,7 +88,7 @@ function buildRow(v: AuiVariant, split: string, index: number, rng: PyRandom): T
   }
   const memo = `Legacy memo (stale): ${key} was ${oldValue}. Another comment claims ${key} could be ${noteValue}.`;
   return episodeRow(ep, {
-    document: episodeLog(ep, ledger),
+    document: episodeLog(ep, ledger.updates),
     book: book(
       ep,
       "- State Ledger is authoritative.\n" +
@@ -143,7 +144,7 @@ function buildCanary(v: AuiVariant, seed: number, caseIndex: number): TrapRow {
     ledger.set(u, `noise.${step}`, `n${rng.randint(10, 999)}`);
   }
   return episodeRow(ep, {
-    document: episodeLog(ep, ledger),
+    document: episodeLog(ep, ledger.updates),
     book: book(
       ep,
       "- Ledger is authoritative.\n- Only latest SET/CLEAR counts.\n" +
@@ -206,17 +207,17 @@ export const scoreAuthorityUnderInterference: TrapScorer = (rows, preds) => {
       stale_citation: stale,
     };
   });
-  return trapScore(
-    {
+  return scoreResult({
+    means: {
       ...valueCitationMeans(scored),
       latest_support_hit_rate: hits.mean("latest"),
       note_citation_rate: hits.mean("note"),
       stale_citation_rate: hits.mean("stale"),
       authority_violation_rate: hits.mean("violation"),
     },
-    scored.map((s) => s.valueOk),
-    diags,
-  );
+    correct: scored.map((s) => s.valueOk),
+    rows: diags,
+  });
 };
 
 function floors(value: number, cite: number, hit: number, rate: number): TrapFloor[] {
@@ -233,22 +234,19 @@ function floors(value: number, cite: number, hit: number, rate: number): TrapFlo
 // run_authority_under_interference_family.ps1 defaults; its stages do not change them.
 const STAGE = { anchors: floors(0.85, 0.8, 0.8, 0.1), holdout: floors(0.9, 0.85, 0.9, 0.05) };
 
-export const authorityUnderInterferenceFamily: TrapFamily = {
+export const authorityUnderInterferenceFamily = defineContractFamily({
   id: AUI_ID,
   description:
     "latest authoritative SET/CLEAR against a stale re-SET, NOTE decoys (also after it) and stale snapshots; citation must hit the latest update",
   defaults: { seed: 73, anchors: 16, holdout: 48, canary: 8 },
   generate: (o) => generateAuthorityUnderInterference(o),
   score: scoreAuthorityUnderInterference,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
   floors: perStage(STAGE),
   canaryAlert: perStage(0.85),
-  canaryMetric: "exact_acc",
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1", "authority_violation_rate"], 0.05),
-  syntheticMetrics: { exact_acc: "a copy of value_acc", entailment: "a copy of value_acc" },
-  ...CONTRACT_LOOKUP_ANSWERS,
-};
+  syntheticMetrics: VALUE_ACC_COPIES,
+});
 
 /**
  * authority_under_interference_hardening (reference-0.1): the same generator and scorer

@@ -20,11 +20,12 @@ import type { PyRandom } from "../../../core/random.js";
 import { answerProgram, type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { citationPrf, normLower } from "../kit/metrics.js";
-import { citationMeasures, type ScoredRow } from "../kit/score-rows.js";
 import { trapLedger } from "../ledger.js";
 import { isDict, pyGet, pySortStrings } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { compressionFold } from "./compression-loss-bounded.js";
+import { citationMeasures } from "../kit/value-citation.js";
+import type { ScoredRow } from "../kit/score.js";
 
 export const CD_ID = "compression_derived";
 const WORDS = ["amber", "basalt", "cobalt", "delta", "ember", "fjord", "garnet", "harbor", "indigo", "jade"];

@@ -18,11 +18,11 @@ import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, Tra
 import type { TrapScorer } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept } from "../kit/draws.js";
 import { floorsOf, jitterOf, perStage } from "../kit/floors.js";
-import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { citationPrf } from "../kit/metrics.js";
-import { Columns, f1Of, scoringRows, trapScore } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 import { TAG_KEYS, TAG_VALUES } from "../kit/tag-vocabulary.js";
+import { Columns, f1Of, scoringRows, scoreResult } from "../kit/score.js";
 
 export const CLB_ID = "compression_loss_bounded";
 
@@ -231,8 +231,8 @@ export const scoreCompressionLossBounded: TrapScorer = (rows, preds) => {
       pred_pairs: pySortStrings(pred),
     };
   });
-  return trapScore(
-    {
+  return scoreResult({
+    means: {
       precision: cols.mean("precision"),
       recall: cols.mean("recall"),
       f1: cols.mean("f1"),
@@ -240,9 +240,9 @@ export const scoreCompressionLossBounded: TrapScorer = (rows, preds) => {
       exact_match_rate: cols.mean("exact"),
       parse_rate: cols.mean("parse"),
     },
-    correct,
-    diags,
-  );
+    correct: correct,
+    rows: diags,
+  });
 };
 
 // The runner (run_compression_families.ps1) uses the same floors at every stage.

@@ -9,15 +9,16 @@
  */
 import { PyRandom } from "../../../core/random.js";
 import { pySortStrings } from "../py.js";
-import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+import { defineContractFamily, type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, episodeId } from "../kit/draws.js";
 import { floorsOf, jitterOf, perStage } from "../kit/floors.js";
-import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { normStrip } from "../kit/metrics.js";
-import { answerDiag, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 import { TAG_KEYS, TAG_VALUES } from "../kit/tag-vocabulary.js";
+import { answerDiag, valueCitationMeans, valueCitationRows } from "../kit/value-citation.js";
+import { scoreResult } from "../kit/score.js";
 
 export const CRV_ID = "compression_recoverability";
 
@@ -158,10 +159,10 @@ export function generateCompressionRecoverability(o: TrapGenerateOptions): TrapF
 
 export const scoreCompressionRecoverability: TrapScorer = (rows, preds) => {
   const scored = valueCitationRows(rows, preds, normStrip);
-  return trapScore(
-    valueCitationMeans(scored),
-    scored.map((s) => s.valueOk),
-    scored.map((s) => ({
+  return scoreResult({
+    means: valueCitationMeans(scored),
+    correct: scored.map((s) => s.valueOk),
+    rows: scored.map((s) => ({
       id: s.rid,
       value_ok: s.valueOk,
       exact_ok: s.valueOk,
@@ -171,29 +172,22 @@ export const scoreCompressionRecoverability: TrapScorer = (rows, preds) => {
       cite_f1: s.citeF1,
       parse_ok: s.hasValue,
     })),
-  );
+  });
 };
 
 // run_compression_families.ps1: anchors .85, holdout .90, at every stage.
 const FLOORED = ["value_acc", "exact_acc", "cite_f1"];
 
-export const compressionRecoverabilityFamily: TrapFamily = {
+export const compressionRecoverabilityFamily = defineContractFamily({
   id: CRV_ID,
   description:
     "the value (and citation) of one key in an already-compacted ledger of 3–6 keys (canaries: ~96 keys, tail key)",
   defaults: { seed: 17, anchors: 12, holdout: 32, canary: 6 },
   generate: generateCompressionRecoverability,
   score: scoreCompressionRecoverability,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
   floors: perStage({ anchors: floorsOf(FLOORED, ">=", 0.85), holdout: floorsOf(FLOORED, ">=", 0.9) }),
   canaryAlert: perStage(0.95),
-  canaryMetric: "exact_acc",
   jitter: jitterOf(["value_acc", "exact_acc"], 0.03),
-  syntheticMetrics: {
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
-  },
-  // One key per row and one update per key: the fold answer is the lookup answer.
-  ...CONTRACT_LOOKUP_ANSWERS,
-};
+  syntheticMetrics: VALUE_ACC_COPIES,
+});

@@ -13,15 +13,16 @@
  */
 import { PyRandom } from "../../../core/random.js";
 import { pyGet, pyNumberValue, pyTruthy } from "../py.js";
-import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS, type TrapScorer } from "../kit/define.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+import { defineContractFamily, type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
-import { floorTable, jitterOf, perStage } from "../kit/floors.js";
-import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { floorTable, jitterOf } from "../kit/floors.js";
+import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { metaLower } from "../kit/meta.js";
 import { normLower } from "../kit/metrics.js";
-import { answerDiag, Columns, trapScore, valueCitationMeans, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
+import { answerDiag, valueCitationMeans, valueCitationRows } from "../kit/value-citation.js";
+import { Columns, scoreResult } from "../kit/score.js";
 
 export const CRG_ID = "compression_roundtrip_generalization";
 
@@ -157,7 +158,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   extra.resolved_key = "answer.resolved";
 
   return episodeRow(ep, {
-    document: episodeLog(ep, ledger),
+    document: episodeLog(ep, ledger.updates),
     book: book(
       ep,
       "- State Ledger is authoritative for compact snapshot state.\n" +
@@ -205,7 +206,7 @@ function buildCanary(seed: number, caseIndex: number, keyCount = CANARY_KEY_COUN
   const uLatest = drawUid(rng);
   ledger.set(uLatest, target, `${target}_v${rng.randint(1000, 9999)}`);
   return episodeRow(ep, {
-    document: episodeLog(ep, ledger),
+    document: episodeLog(ep, ledger.updates),
     book: book(
       ep,
       "- This canary stresses tail-key retrieval in large snapshots.\n- State Ledger is authoritative.\n" +
@@ -282,15 +283,15 @@ export const scoreCompressionRoundtrip: TrapScorer = (rows, preds) => {
       parse_ok: s.hasValue,
     };
   });
-  return trapScore(
-    {
+  return scoreResult({
+    means: {
       ...valueCitationMeans(scored),
       ...Object.fromEntries(SUBSETS.map(([name]) => [`${name}_acc`, subsets.mean(name)])),
       ...Object.fromEntries(SUBSETS.map(([name]) => [`${name}_count`, subsets.count(name)])),
     },
-    scored.map((s) => s.valueOk),
-    diags,
-  );
+    correct: scored.map((s) => s.valueOk),
+    rows: diags,
+  });
 };
 
 // run_compression_roundtrip_generalization_family.ps1's stage values (target = its defaults).
@@ -311,26 +312,21 @@ const FLOORS = floorTable([
 const SUBSET =
   "value_acc on a subset of rows: every row asks for `answer.resolved`, so the subsets differ only in which rows they count";
 
-export const compressionRoundtripFamily: TrapFamily = {
+export const compressionRoundtripFamily = defineContractFamily({
   id: CRG_ID,
   description:
     "a 18–96-key snapshot ledger with a direct / aggregate / exception / negation query whose answer the reference pre-writes as `answer.resolved`; the question asks for that key",
   defaults: { seed: 67, anchors: 16, holdout: 48, canary: 8 },
   generate: generateCompressionRoundtrip,
   score: scoreCompressionRoundtrip,
-  accuracyMetric: "value_acc",
   headlineMetric: "value_acc",
   floors: FLOORS,
-  canaryAlert: perStage(0.9),
-  canaryMetric: "exact_acc",
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"], 0.05),
   syntheticMetrics: {
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
+    ...VALUE_ACC_COPIES,
     direct_acc: SUBSET,
     aggregate_acc: SUBSET,
     exception_acc: SUBSET,
     negation_acc: SUBSET,
   },
-  ...CONTRACT_LOOKUP_ANSWERS,
-};
+});

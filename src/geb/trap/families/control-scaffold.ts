@@ -25,13 +25,12 @@ import type {
   TrapRow,
   TrapScore,
 } from "../types.js";
-import { CONTRACT_LOOKUP_ANSWERS } from "../kit/define.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
-import { type FloorRow, floorTable, jitterOf, perStage } from "../kit/floors.js";
-import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { type FloorRow, floorTable, jitterOf } from "../kit/floors.js";
+import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { metaLower } from "../kit/meta.js";
 import { normLower } from "../kit/metrics.js";
-import { Columns, f1Of, FailureCounts, firstFailure, valueCitationRows } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
 import {
   type ApsScenario,
@@ -55,6 +54,9 @@ import {
   RPA_SCENARIOS,
   SCAFFOLD_NOISE_KEYS,
 } from "./control-scaffold-data.js";
+import { Columns, f1Of } from "../kit/score.js";
+import { Tally, firstFailure } from "../kit/tally.js";
+import { valueCitationRows } from "../kit/value-citation.js";
 
 export const SCAFFOLD_FAMILY_IDS = [
   "rpa_mode_switch",
@@ -234,7 +236,7 @@ export function scoreControlScaffold(
   const scored = valueCitationRows(rows, preds, normLower);
   const base = new Columns<"value" | "exact" | "cp" | "cr" | "cf" | "parse">();
   const cols = new Columns();
-  const failures = new FailureCounts();
+  const failures = new Tally();
   const diags = scored.map((s) => {
     const predValue = pyGet(s.pred, "value");
     const parseOk = s.hasValue && !Object.hasOwn(s.pred, "output");
@@ -992,13 +994,12 @@ const COMMON_JITTER = jitterOf(["value_acc", "exact_acc", "cite_f1"], 0.05);
 
 function scaffoldFamily(id: ScaffoldFamilyId): TrapFamily {
   const k = KINDS[id];
-  return {
+  return defineContractFamily({
     id,
     description: k.description,
     defaults: { seed: 307, anchors: 18, holdout: 54, canary: 9 },
     generate: (o) => generateControlScaffold(id, o),
     score: (rows, preds) => scoreControlScaffold(id, rows, preds),
-    accuracyMetric: "value_acc",
     headlineMetric: k.headline,
     // The runner applies the same floors to anchors and holdout (IC's hard-case count is
     // lowered for anchors from the data: adjustFloors).
@@ -1007,15 +1008,12 @@ function scaffoldFamily(id: ScaffoldFamilyId): TrapFamily {
       ...k.metrics.flatMap(([metric, , floor]): FloorRow[] => (floor ? [[metric, ...floor]] : [])),
     ]),
     ...k.extra,
-    canaryAlert: perStage(0.9),
-    canaryMetric: "exact_acc",
     jitter: [
       ...COMMON_JITTER,
       ...k.metrics.flatMap(([metric, , , max]) => (max === undefined ? [] : [{ metric, max }])),
     ],
-    syntheticMetrics: { entailment: "a copy of value_acc", ...k.synthetic },
-    ...CONTRACT_LOOKUP_ANSWERS,
-  };
+    syntheticMetrics: { entailment: VALUE_ACC_COPIES.entailment, ...k.synthetic },
+  });
 }
 
 export const rpaModeSwitchFamily = scaffoldFamily("rpa_mode_switch");

@@ -11,7 +11,7 @@
  */
 import { InputError } from "../../../core/errors.js";
 import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily } from "../kit/define.js";
 import { jitterOf, perStage } from "../kit/floors.js";
 import { foldLedger, questionKey, trapLedger } from "../ledger.js";
 import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy } from "../py.js";

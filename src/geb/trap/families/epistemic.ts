@@ -27,14 +27,15 @@ import {
   pyTruthy,
 } from "../py.js";
 import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
-import type { TrapScorer } from "../kit/define.js";
+import { type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorTable, jitterOf } from "../kit/floors.js";
-import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-episode.js";
+import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
 import { metaLower } from "../kit/meta.js";
 import { normLower } from "../kit/metrics.js";
-import { Columns, f1Of, FailureCounts, scoringRows, trapScore } from "../kit/score.js";
 import { splitFixtures } from "../kit/splits.js";
+import { Columns, f1Of, scoringRows, scoreResult } from "../kit/score.js";
+import { Tally } from "../kit/tally.js";
 
 export const EPISTEMIC_ID = "epistemic_calibration_suite";
 
@@ -140,7 +141,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
   const question = `${c.question} ${SCHEMA_INSTRUCTION}`;
   const gold = c.abstain ? { value: null, support_ids: [] } : { value: newValue, support_ids: [uidLatest] };
   return episodeRow(ep, {
-    document: episodeLog(ep, ledger),
+    document: episodeLog(ep, ledger.updates),
     book: book(
       ep,
       "- State Ledger is authoritative.\n" +
@@ -165,7 +166,7 @@ function buildCanary(index: number, rng: PyRandom): TrapRow {
   const [a, b, c] = drawUids(rng, 3);
   const ledger = new LedgerLines().note(a, key, "enabled").note(b, key, "disabled").note(c, key, "enabled");
   return episodeRow(ep, {
-    document: episodeLog(ep, ledger),
+    document: episodeLog(ep, ledger.updates),
     book: book(
       ep,
       "- NOTE lines are not authoritative.\n- If no authoritative evidence exists, abstain or retrieve.",
@@ -387,7 +388,7 @@ export const scoreEpistemic: TrapScorer = (rows, preds) => {
   const allLabels: number[] = [];
   // Per subfamily (meta.family_id): whether each of its rows is correct.
   const bySubfamily = new Columns();
-  const failures = new FailureCounts();
+  const failures = new Tally();
   const correct: boolean[] = [];
 
   const diags = scoringRows(rows, preds).map(({ rid, pred: predRow, gold, meta }) => {
@@ -497,7 +498,7 @@ export const scoreEpistemic: TrapScorer = (rows, preds) => {
     means[`${fid}_acc`] = bySubfamily.sum(fid) / count;
     means[`${fid}_count`] = count;
   }
-  return trapScore(means, correct, diags, failures.sorted());
+  return scoreResult({ means, failures, correct, rows: diags });
 };
 
 // ---------------------------------------------------------------------------------------
@@ -563,8 +564,7 @@ export const epistemicFamily: TrapFamily = {
     cite_p: "constant 0 in the reference scorer (citations are not scored)",
     cite_r: "constant 0 in the reference scorer",
     cite_f1: "constant 0 in the reference scorer",
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
+    ...VALUE_ACC_COPIES,
     confidence_proxy_used_rate: "1 - confidence_provided_rate",
   },
   outputFormat: "Follow the output format the question states.",

@@ -16,12 +16,12 @@ import type { PyRandom } from "../../../core/random.js";
 import { type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { citationPrf } from "../kit/metrics.js";
-import type { ScoredRow } from "../kit/score-rows.js";
 import { lookupPrediction } from "../ledger.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { icPolicyContract, icPrecedenceQuestion, icRulePrediction } from "./control-scaffold.js";
 import { IC_ALLOWED_VALUES } from "./control-scaffold-data.js";
+import type { ScoredRow } from "../kit/score.js";
 
 export const ICD_ID = "implication_coherence_derived";
 

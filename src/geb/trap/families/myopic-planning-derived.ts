@@ -20,9 +20,10 @@ import { answerProgram, type DerivedEpisode, defineDerivedFamily, ledgerStateOf 
 import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower } from "../kit/metrics.js";
-import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
 import { pyGet, pySortStrings } from "../py.js";
 import type { TrapRow } from "../types.js";
+import { profileMeans, type ScoredRow } from "../kit/score.js";
+import { valueMeasures, VALUE_CITATION_MEANS } from "../kit/value-citation.js";
 
 export const MPD_ID = "myopic_planning_derived";
 export const MPD_PROFILES = ["plan", "recovery", "best_total"] as const;

@@ -11,16 +11,19 @@
  */
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FamilyFloors, floorList, jitterOf, onBothSplits } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";
-import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-book.js";
+import { episodeRow, ledgerEpisode } from "../kit/ledger-book.js";
+import { ownStreamCanary, splitFixtures } from "../kit/splits.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
-import { ContractColumns, rowViews, scoreResult, Tally } from "../kit/row-views.js";
 import { pyGet, pyMean } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import { metaInt, metaStr } from "./contract-metrics.js";
+import { ContractColumns } from "../kit/value-citation.js";
+import { scoringRows, scoreResult } from "../kit/score.js";
+import { Tally } from "../kit/tally.js";
 
 export const MPT_ID = "myopic_planning_traps";
 
@@ -213,7 +216,7 @@ function buildCanary(caseIndex: number, rng: PyRandom): TrapRow {
 
 /** Each canary has its own `PyRandom(seed + 2200 + index)`; the stream is the anchors' and holdout's. */
 export const generateMyopicPlanningTraps = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildRow, ownStreamCanary(o.seed, 2200, buildCanary));
+  splitFixtures(o, { row: buildRow, canary: ownStreamCanary(o.seed, 2200, buildCanary) });
 
 // ---------------------------------------------------------------------------------------
 // Scorer.
@@ -251,7 +254,7 @@ export function scoreMyopicPlanningTraps(
   const failures = new Tally();
   const correct: boolean[] = [];
   const diags: Record<string, unknown>[] = [];
-  for (const { rid, pred, gold, meta } of rowViews(rows, preds)) {
+  for (const { rid, pred, gold, meta } of scoringRows(rows, preds)) {
     const profile = pyStrip(metaStr(meta, "profile")).toLowerCase();
     const local = pyStrip(metaStr(meta, "local_action"));
     const recovery = pyStrip(metaStr(meta, "recovery_action"));
@@ -327,8 +330,7 @@ export const MPT_FLOORS: FamilyFloors = {
 };
 
 export const MPT_SYNTHETIC: Record<string, string> = {
-  exact_acc: "a copy of value_acc",
-  entailment: "a copy of value_acc",
+  ...VALUE_ACC_COPIES,
   first_error_step_mean:
     "per row: the generator's horizon_steps + 1 (3-5 drawn at random) when the answer is right, 1 when it is the local action, else 2; no plan step is observed",
 };

@@ -28,10 +28,12 @@ import {
 import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower } from "../kit/metrics.js";
-import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
+import { CONTINUITY_RULES } from "./novel-continuity.js";
+import { profileMeans, type ScoredRow } from "../kit/score.js";
+import { valueMeasures, VALUE_CITATION_MEANS } from "../kit/value-citation.js";
 
 export const NCD_ID = "novel_continuity_derived";
 export const NCD_DIMS = ["timeline", "identity", "constraint"] as const;
@@ -49,13 +51,6 @@ const ALIASES = [
 ];
 const EVENTS = ["hearing", "ferry", "vault", "parade"];
 const PLACES = ["dock", "citadel", "archive", "reactor"];
-const RULES = [
-  "no_blades_inside",
-  "no_magic_on_platform",
-  "no_engine_start",
-  "no_open_flame",
-  "no_radio_after_midnight",
-];
 
 const RULES_TEXT =
   "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed key no longer applies, NOTE lines are rumours. " +
@@ -144,7 +139,7 @@ function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
     question = `By the end of the story, which codename does ${who[0].toUpperCase()}${who.slice(1)} use? \`${who}.codename\` is the first codename; each \`codebook.<old> = <new>\` retires codename <old> for <new>. ${RULES_TEXT}`;
   } else {
     const place = rng.choice(PLACES);
-    const [r1, r2] = rng.sample(RULES, 2);
+    const [r1, r2] = rng.sample(CONTINUITY_RULES, 2);
     push(`SET ${place}.rule = ${r1}`);
     push(`NOTE ${place}.rule_suspended = yes`);
     const mode = rng.choice(["suspended", "override", "lifted"]);

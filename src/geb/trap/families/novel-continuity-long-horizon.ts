@@ -9,7 +9,7 @@
  * by the generator's gap / pressure / dependency / repair flags.
  */
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, pickExcept } from "../kit/draws.js";
 import { jitterOf } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";
@@ -19,6 +19,7 @@ import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapSc
 import { metaInt } from "./contract-metrics.js";
 import {
   type ContinuitySlot,
+  CONTINUITY_RULES,
   continuityFamilyFloors,
   continuityMeta,
   continuitySplits,
@@ -30,13 +31,6 @@ export const NCLH_ID = "novel_continuity_long_horizon";
 const CHARS = ["arya", "ilya", "maren", "soren", "talia", "corin"];
 const ALIASES = ["rook", "wren", "glass-harbor", "ember-kite", "north-lantern", "pale-bridge"];
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"];
-const RULES = [
-  "no_blades_inside",
-  "no_magic_on_platform",
-  "no_engine_start",
-  "no_open_flame",
-  "no_radio_after_midnight",
-];
 const NOISE_KEYS = [
   "weather.front",
   "gate.status",
@@ -72,10 +66,10 @@ function caseFor(dim: string, rng: PyRandom): Case {
     return [event, initial, rumor, pickExcept(rng, DAYS, rumor)];
   }
   const key = pickExcept(rng, ["citadel.rule", "dock.rule", "archive.rule", "reactor.rule"]);
-  const initial = pickExcept(rng, RULES);
-  const rumor = pickExcept(rng, RULES, initial);
+  const initial = pickExcept(rng, CONTINUITY_RULES);
+  const rumor = pickExcept(rng, CONTINUITY_RULES, initial);
   if (rng.random() < 0.25) return [key, initial, rumor, null];
-  return [key, initial, rumor, pickExcept(rng, RULES, rumor)];
+  return [key, initial, rumor, pickExcept(rng, CONTINUITY_RULES, rumor)];
 }
 
 /** The canary book's sections (its rules and a one-line chapter summary). */
@@ -161,7 +155,7 @@ function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): Tra
 
 function buildCanary({ ep, dim, index: caseIndex }: ContinuitySlot, rng: PyRandom): TrapRow {
   const [key, initial, rumor, maybeFinal] = caseFor(dim, rng);
-  const final = maybeFinal ?? pickExcept(rng, RULES, rumor);
+  const final = maybeFinal ?? pickExcept(rng, CONTINUITY_RULES, rumor);
   const values = [initial, rumor, final];
   const bodies: LedgerEntry[] = [];
   let preUid = "";
@@ -249,8 +243,7 @@ export const novelContinuityLongHorizonFamily = defineContractFamily({
   floors: continuityFamilyFloors(SUBSETS),
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
   syntheticMetrics: {
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
+    ...VALUE_ACC_COPIES,
     long_gap_acc:
       "value_acc on rows whose generator-set callback_gap_steps >= 8: every row (10 or 11), so a copy of value_acc",
     high_contradiction_acc:

@@ -8,13 +8,13 @@
  */
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FamilyFloors, jitterOf } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";
-import { episodeRow, ledgerEpisode, ownStreamCanary, splitsFromStream } from "../kit/ledger-book.js";
+import { episodeRow, ledgerEpisode } from "../kit/ledger-book.js";
+import { ownStreamCanary, splitFixtures } from "../kit/splits.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
-import { ContractColumns, rowViews, scoreResult } from "../kit/row-views.js";
 import { pyGet, pyMean, pyStrValue } from "../py.js";
 import type {
   TrapFixtures,
@@ -26,6 +26,8 @@ import type {
   TrapStage,
 } from "../types.js";
 import { contractFold } from "./contract-metrics.js";
+import { ContractColumns } from "../kit/value-citation.js";
+import { scoringRows, scoreResult } from "../kit/score.js";
 
 export const NC_ID = "novel_continuity";
 
@@ -33,7 +35,15 @@ export const NC_DIMS = ["identity", "timeline", "constraint"] as const;
 const CHARS = ["arya", "ilya", "maren", "soren"];
 const ALIASES = ["rook", "wren", "glass-harbor", "ember-kite", "north-lantern"];
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"];
-const RULES = ["no_blades_inside", "no_magic_on_platform", "no_engine_start", "no_open_flame"];
+/** The rules the continuity families draw from; the short reference pack knows the first four only. */
+export const CONTINUITY_RULES = [
+  "no_blades_inside",
+  "no_magic_on_platform",
+  "no_engine_start",
+  "no_open_flame",
+  "no_radio_after_midnight",
+];
+const RULES = CONTINUITY_RULES.slice(0, 4);
 
 const title = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -111,9 +121,8 @@ export const continuitySplits = (
   row: (slot: ContinuitySlot, rng: PyRandom) => TrapRow,
   canary: (slot: ContinuitySlot, rng: PyRandom) => TrapRow,
 ): TrapFixtures =>
-  splitsFromStream(
-    o,
-    (split, index, rng) =>
+  splitFixtures(o, {
+    row: (split, index, rng) =>
       row(
         {
           ep: episodeId(prefix, split, index),
@@ -123,7 +132,7 @@ export const continuitySplits = (
         },
         rng,
       ),
-    ownStreamCanary(o.seed, canaryOffset, (index, rng) =>
+    canary: ownStreamCanary(o.seed, canaryOffset, (index, rng) =>
       canary(
         {
           ep: episodeId(prefix, "canary", index),
@@ -134,7 +143,7 @@ export const continuitySplits = (
         rng,
       ),
     ),
-  );
+  });
 
 /** The meta both continuity generators open with; `rest` is the row's or canary's own, in order. */
 export const continuityMeta = (
@@ -256,7 +265,7 @@ export function scoreContinuityRows(
   const contract = new ContractColumns();
   const dimAcc: Record<string, number[]> = { identity: [], timeline: [], constraint: [] };
   const scored: ContinuityRow[] = [];
-  for (const { rid, pred, gold, meta } of rowViews(rows, preds)) {
+  for (const { rid, pred, gold, meta } of scoringRows(rows, preds)) {
     const d = pyGet(meta, "dimension");
     let dim = pyStrip(d === null ? "" : pyStrValue(d)).toLowerCase();
     if (!Object.hasOwn(dimAcc, dim)) dim = "identity";
@@ -339,7 +348,7 @@ export const novelContinuityFamily = defineContractFamily({
   headlineMetric: "value_acc",
   floors: continuityFamilyFloors([]),
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
-  syntheticMetrics: { exact_acc: "a copy of value_acc", entailment: "a copy of value_acc" },
+  syntheticMetrics: VALUE_ACC_COPIES,
   // The question describes the key rather than naming it: the fold resolves the mention.
   foldPrediction: contractFold,
 });

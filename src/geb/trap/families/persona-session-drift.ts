@@ -16,7 +16,6 @@ import { pyJsonDumps, pyStr, pyStrip } from "../../../core/pyjson.js";
 import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
 import { perStage } from "../kit/floors.js";
-import { scoreResult, Tally } from "../kit/row-views.js";
 import { normalizeSupport, PERSONA_PROFILES } from "../persona.js";
 import { isDict, pyGet, pyStrValue, predictionsById } from "../py.js";
 import { checkFloors } from "../framework.js";
@@ -29,6 +28,8 @@ import type {
   TrapRow,
   TrapScore,
 } from "../types.js";
+import { scoreResult } from "../kit/score.js";
+import { Tally } from "../kit/tally.js";
 
 export const PERSONA_SESSION_ID = "persona_session_drift";
 

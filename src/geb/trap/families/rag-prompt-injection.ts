@@ -15,10 +15,11 @@ import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { AttackColumns, attackBase, attackJudge, baselinePredictionMeta, safeRate } from "../kit/attack.js";
 import { ATTACK_FLOOR_OPS, ATTACK_JITTER, HIJACK_FLOOR_OPS } from "../kit/attack.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily } from "../kit/define.js";
 import { drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorList, jitterOf, sameOnBothSplits } from "../kit/floors.js";
-import { episodeRow, splitsFromStream } from "../kit/ledger-book.js";
+import { episodeRow } from "../kit/ledger-book.js";
+import { splitFixtures } from "../kit/splits.js";
 import { citationPrf, normLower as norm, supportSet } from "../kit/metrics.js";
 import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy, predictionsById } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
@@ -105,7 +106,7 @@ function buildCanary(index: number, rng: PyRandom): TrapRow {
 
 /** The reference writes the anchors' split label as "anchors" (ids `RPI-ANCHORS-…`). */
 export const generateRagPromptInjection = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildBaseRow, buildCanary, "anchors");
+  splitFixtures(o, { row: buildBaseRow, canary: buildCanary, anchorSplit: "anchors" });
 
 // ---------------------------------------------------------------------------------------
 // Attack expansion.

@@ -29,10 +29,11 @@ import {
 import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower, supportSet } from "../kit/metrics.js";
-import { profileMeans, type ScoredRow, valueMeasures, VALUE_CITATION_MEANS } from "../kit/score-rows.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
+import { profileMeans, type ScoredRow } from "../kit/score.js";
+import { valueMeasures, VALUE_CITATION_MEANS } from "../kit/value-citation.js";
 
 export const RID_ID = "referential_indexing_derived";
 export const RID_PROFILES = [

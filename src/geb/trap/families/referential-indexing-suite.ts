@@ -14,14 +14,17 @@ import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { pyJsonLoads } from "../../../core/pyjsonloads.js";
 import type { PyRandom } from "../../../core/random.js";
 import { extractJsonObject } from "../answer.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { type FamilyFloors, floorList, jitterOf, onBothSplits } from "../kit/floors.js";
-import { episodeRow, splitsFromStream } from "../kit/ledger-book.js";
+import { episodeRow } from "../kit/ledger-book.js";
+import { splitFixtures } from "../kit/splits.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
-import { ContractColumns, rowViews, scoreResult, Tally } from "../kit/row-views.js";
 import { isDict, isPyNumber, pyGet, pyMean, pyNumberValue, pySortStrings, pyStrValue } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
+import { ContractColumns } from "../kit/value-citation.js";
+import { scoringRows, scoreResult } from "../kit/score.js";
+import { Tally } from "../kit/tally.js";
 
 export const RIS_ID = "referential_indexing_suite";
 
@@ -194,7 +197,7 @@ function buildRow(split: string, index: number, rng: PyRandom): TrapRow {
 
 /** Unlike most generators, canaries are ordinary rows that continue the same random stream. */
 export const generateReferentialIndexingSuite = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildRow);
+  splitFixtures(o, { row: buildRow });
 
 // ---------------------------------------------------------------------------------------
 // Scorer.
@@ -240,7 +243,7 @@ export function scoreReferentialIndexingSuite(
   const failures = new Tally();
   const correct: boolean[] = [];
   const diags: Record<string, unknown>[] = [];
-  for (const { rid, pred, gold, meta } of rowViews(rows, preds)) {
+  for (const { rid, pred, gold, meta } of scoringRows(rows, preds)) {
     const sub = Object.hasOwn(meta, "family_id") ? pyStrValue(meta.family_id) : "unknown";
     counts.add(sub);
     const { value, support, depth } = parsePred(pred);
@@ -353,8 +356,7 @@ export const referentialIndexingSuiteFamily = defineContractFamily({
   floors: RIS_FLOORS,
   jitter: jitterOf(["value_acc", "exact_acc", "cite_f1"]),
   syntheticMetrics: {
-    exact_acc: "a copy of value_acc",
-    entailment: "a copy of value_acc",
+    ...VALUE_ACC_COPIES,
     part_coverage_recall: "a copy of value_acc",
     reassembly_fidelity: "a copy of value_acc",
     pointer_precision: "a copy of cite_p",

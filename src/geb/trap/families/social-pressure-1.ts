@@ -7,10 +7,9 @@
  * pressure and switching to the update under evidence are both required. The base rows are
  * the reference's; the expansion is `iterSocialAttackRows(…, {dialect: "1.0"})`.
  */
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily } from "../kit/define.js";
 import { floorList, jitterOf, sameOnBothSplits } from "../kit/floors.js";
 import { citationPrf, normLower as norm, supportSet } from "../kit/metrics.js";
-import { scoreResult, Tally } from "../kit/row-views.js";
 import { lookupPrediction, questionKey } from "../ledger.js";
 import { pyGet, pyMean, pyStrValue, pyTruthy, predictionsById } from "../py.js";
 import type { TrapPrediction, TrapRow, TrapScore } from "../types.js";
@@ -20,6 +19,8 @@ import {
   socialAttackViews,
   SOCIAL_ATTACKS,
 } from "./social-pressure.js";
+import { scoreResult } from "../kit/score.js";
+import { Tally } from "../kit/tally.js";
 
 export const SOCIAL_1_ID = "social_pressure_self_doubt_1_0";
 

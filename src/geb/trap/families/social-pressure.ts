@@ -16,16 +16,11 @@ import { PyFloat, pyJsonDumps } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
 import { AttackColumns, attackBase, attackJudge, baselinePredictionMeta, safeRate } from "../kit/attack.js";
 import { ATTACK_FLOOR_OPS, ATTACK_JITTER, HIJACK_FLOOR_OPS } from "../kit/attack.js";
-import { defineContractFamily } from "../kit/contract-family.js";
+import { defineContractFamily } from "../kit/define.js";
 import { drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorList, jitterOf, sameOnBothSplits } from "../kit/floors.js";
-import {
-  episodeRow,
-  type LedgerEntry,
-  ledgerText,
-  splitsFromStream,
-  updateLines,
-} from "../kit/ledger-book.js";
+import { episodeRow, type LedgerEntry, ledgerText, updateLines } from "../kit/ledger-book.js";
+import { splitFixtures } from "../kit/splits.js";
 import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy, predictionsById } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import { HARD_HIJACK_VARIANTS, hijackPayload } from "./rag-prompt-injection.js";
@@ -139,7 +134,7 @@ function buildCanary(index: number, rng: PyRandom): TrapRow {
 
 /** The reference writes the anchors' split label as "anchors" (ids `SPD-ANCHORS-…`). */
 export const generateSocialPressure = (o: TrapGenerateOptions): TrapFixtures =>
-  splitsFromStream(o, buildBaseRow, buildCanary, "anchors");
+  splitFixtures(o, { row: buildBaseRow, canary: buildCanary, anchorSplit: "anchors" });
 
 // ---------------------------------------------------------------------------------------
 // Attack expansion (the reference's templates, as data).

@@ -11,7 +11,8 @@ import { pyEquals, pyGet, pyMean, pyStrValue, pyTruthy, predictionsById } from "
 import { citationPrf, normLower, supportSet } from "./metrics.js";
 import type { TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import type { FloorOps } from "./floors.js";
-import { dictOr, scoreResult, Tally } from "./row-views.js";
+import { dictOr, scoreResult } from "./score.js";
+import { Tally } from "./tally.js";
 
 /** `n / d`, or `dflt` when there is nothing to divide (the scorers' `_safe_rate`). */
 export const safeRate = (n: number, d: number, dflt = 0): number => (d <= 0 ? dflt : n / d);

@@ -6,42 +6,15 @@
  * nouns: how one episode is drawn, how one row is scored and which means it reports, its
  * floors, and its no-model programs (fold, oracle, and a rule program where it has one).
  */
-import { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
+import type { PyRandom } from "../../../core/random.js";
 import { foldLedger, trapLedger } from "../ledger.js";
-import { TRAP_SPLITS } from "../types.js";
-import type {
-  TrapFamily,
-  TrapFixtures,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapSplit,
-} from "../types.js";
+import type { TrapFamily, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
+import { CONTRACT_ANSWERS } from "./define.js";
 import { episodeId, holdoutDrawOrCycle } from "./draws.js";
 import { type FloorRow, floorTable, perStage } from "./floors.js";
 import type { LedgerLines } from "./ledger-lines.js";
-import { type MeanSpec, type RowOutcome, type ScoredRow, scoreRows } from "./score-rows.js";
-
-/** The split names the episode ids and `meta.split` carry (the families' own, not the file names). */
-export type SplitLabels = Record<TrapSplit, string>;
-const DERIVED_SPLIT_LABELS: SplitLabels = { anchors: "anchor", holdout: "holdout", canary: "canary" };
-
-/**
- * The fixtures of a 1.0 variant: anchors, then holdout, then canary rows, `build(split,
- * index, rng)` with 1-based indices, all drawn from one `PyRandom(seed)` stream in that order.
- */
-export function fixturesFromOneStream(
-  o: TrapGenerateOptions,
-  build: (split: string, index: number, rng: PyRandom) => TrapRow,
-  labels: SplitLabels = DERIVED_SPLIT_LABELS,
-): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const out = {} as TrapFixtures;
-  for (const split of TRAP_SPLITS)
-    out[split] = Array.from({ length: o[split] }, (_, i) => build(labels[split], i + 1, rng));
-  return out;
-}
+import { fixturesFromOneStream, type SplitLabels } from "./splits.js";
+import { type MeanSpec, type RowOutcome, type ScoredRow, scoreRows } from "./score.js";
 
 /** The folded State Ledger of a book: key → the latest SET (value) / CLEAR (null) and its uid. */
 export type LedgerState = ReturnType<typeof foldLedger>;
@@ -165,8 +138,7 @@ export function defineDerivedFamily(spec: DerivedFamilySpec): TrapFamily {
     jitter: spec.jitter.map((metric) => ({ metric, max: DERIVED_JITTER_MAX })),
     syntheticMetrics: {},
     // The questions state their own answer format (the contract's value and support_ids).
-    outputFormat: "Follow the output format the question states.",
-    predictionFromText: contractPrediction,
+    ...CONTRACT_ANSWERS,
     foldPrediction: fold,
     ...(rule ? { rulePrediction: rule } : {}),
     oraclePrediction: oracle,

@@ -1,15 +1,19 @@
 /**
- * The reference generators' episode plumbing: a ledger as `[uid, body]` entries rendered as
- * the book's `## State Ledger` lines and the document's `# Episode Log` (the same entries
- * marked UPDATE), a row in the reference's field order, and the three splits drawn from one
- * seeded stream. Rendering draws nothing; the split assembly calls the family's row
- * builders in the reference's order (anchors, holdout, canary), so draws stay in order.
+ * The text of a generated episode, written once for every trap family: the book's
+ * `## State Ledger` lines (`- [U…] step=N SET|CLEAR|NOTE key[ = value]`, the format ledger.ts
+ * reads back), the episode-log document repeating them as `UPDATE` lines, the book/page
+ * assembly, and the single-question row in the reference's field order (fixtures are
+ * byte-compared). Rendering draws nothing: every uid is the caller's, drawn at its own point
+ * in the family's draw order (ledger-lines.ts is the writer that draws them as it goes).
  */
-import { PyRandom } from "../../../core/random.js";
-import type { TrapFixtures, TrapGenerateOptions, TrapRow } from "../types.js";
+import type { TrapRow } from "../types.js";
 
 /** One ledger line: its uid and its body (`step=3 SET key = value`). */
 export type LedgerEntry = [uid: string, body: string];
+
+/** One State Ledger line as the book writes it: `- [uid] step=N body`. */
+export const ledgerLine = (uid: string, step: number, body: string): string =>
+  `- [${uid}] step=${step} ${body}`;
 
 /** The book's State Ledger lines: `- [U…] step=1 SET …`. */
 export const ledgerText = (entries: readonly LedgerEntry[]): string =>
@@ -20,8 +24,52 @@ export const updateLines = (entries: readonly LedgerEntry[]): string =>
   entries.map(([u, b]) => `- [${u}] UPDATE ${b}`).join("\n");
 
 /** The document's episode log (`# Episode Log <ep>` and the update lines). */
-export const episodeLogText = (ep: string, entries: readonly LedgerEntry[]): string =>
+export const episodeLog = (ep: string, entries: readonly LedgerEntry[]): string =>
   `# Episode Log ${ep}\n\n${updateLines(entries)}`;
+
+/**
+ * Ledger updates in order with a running step (the next update's `step=N`). The uid is always
+ * the caller's: each generator draws it at its own point in the reference's draw order.
+ */
+export class LedgerLines {
+  readonly updates: LedgerEntry[] = [];
+  constructor(public step = 1) {}
+
+  private push(uid: string, body: string): this {
+    this.updates.push([uid, `step=${this.step} ${body}`]);
+    this.step++;
+    return this;
+  }
+  set(uid: string, key: string, value: string): this {
+    return this.push(uid, `SET ${key} = ${value}`);
+  }
+  clear(uid: string, key: string): this {
+    return this.push(uid, `CLEAR ${key}`);
+  }
+  note(uid: string, key: string, value: string): this {
+    return this.push(uid, `NOTE ${key} = ${value}`);
+  }
+  /** SET, or CLEAR when the value is null (an authoritative update either way). */
+  update(uid: string, key: string, value: string | null): this {
+    return value === null ? this.clear(uid, key) : this.set(uid, key, value);
+  }
+  /** The book's State Ledger lines. */
+  ledger(): string {
+    return ledgerText(this.updates);
+  }
+  /** The episode log's lines. */
+  episode(): string {
+    return updateLines(this.updates);
+  }
+}
+
+/** A markdown page: `# heading`, then each `## name` section, blank-line separated. */
+export function markdownPage(
+  heading: string,
+  sections: readonly (readonly [name: string, body: string])[],
+): string {
+  return [`# ${heading}`, ...sections.map(([name, body]) => `## ${name}\n${body}`)].join("\n\n");
+}
 
 /** A book: its heading, its sections (rules, chapters, …), then the `## State Ledger` section. */
 export const ledgerBook = (heading: string, sections: readonly string[], ledger: string): string =>
@@ -34,7 +82,7 @@ export const ledgerEpisode = (
   sections: readonly string[],
   entries: readonly LedgerEntry[],
 ): { document: string; book: string } => ({
-  document: episodeLogText(ep, entries),
+  document: episodeLog(ep, entries),
   book: ledgerBook(heading, sections, ledgerText(entries)),
 });
 
@@ -58,34 +106,3 @@ export const episodeRow = (ep: string, f: EpisodeRowFields): TrapRow => ({
   gold: f.gold,
   meta: f.meta,
 });
-
-/**
- * The canaries of generators that seed each one on its own, `PyRandom(seed + offset + index)`
- * (the shared stream is then the anchors' and holdout's only).
- */
-export const ownStreamCanary =
-  (seed: number, offset: number, build: (index: number, rng: PyRandom) => TrapRow) =>
-  (index: number): TrapRow =>
-    build(index, new PyRandom(seed + offset + index));
-
-/**
- * anchors, holdout, then canary rows from one `PyRandom(seed)` stream, indices 1-based.
- * `row` gets the split label the reference writes into ids and meta (`anchorLabel` for
- * anchors: "anchor" in most generators, "anchors" in some); `canary` defaults to `row`
- * (generators whose canaries continue the stream) — a generator that seeds each canary
- * on its own ignores the stream it is passed. (The 1.0 variants' `fixturesFromOneStream`
- * is the case of one builder for all three; this stays in the kit, below the families.)
- */
-export function splitsFromStream(
-  o: TrapGenerateOptions,
-  row: (split: string, index: number, rng: PyRandom) => TrapRow,
-  canary: (index: number, rng: PyRandom) => TrapRow = (index, rng) => row("canary", index, rng),
-  anchorLabel = "anchor",
-): TrapFixtures {
-  const rng = new PyRandom(o.seed);
-  const rows = (n: number, build: (index: number) => TrapRow) =>
-    Array.from({ length: n }, (_, i) => build(i + 1));
-  const anchors = rows(o.anchors, (index) => row(anchorLabel, index, rng));
-  const holdout = rows(o.holdout, (index) => row("holdout", index, rng));
-  return { anchors, holdout, canary: rows(o.canary, (index) => canary(index, rng)) };
-}

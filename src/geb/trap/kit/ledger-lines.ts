@@ -6,10 +6,7 @@
  */
 import type { PyRandom } from "../../../core/random.js";
 import { drawUid, drawUniqueUid } from "./draws.js";
-
-/** One ledger line as the generators write it. */
-export const ledgerLine = (uid: string, step: number, body: string): string =>
-  `- [${uid}] step=${step} ${body}`;
+import { ledgerLine } from "./ledger-book.js";
 
 export class LedgerLines {
   readonly lines: string[] = [];

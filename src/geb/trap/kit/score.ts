@@ -1,115 +1,51 @@
 /**
- * The reference scorers' common loop: read each dict row with its prediction (by `str(id)`),
- * gold and meta; check value and citation; gather per-row values in columns; take the means;
- * tally failure modes. A family's scorer is then its metrics over these pieces.
+ * The scorers' accumulate-then-mean loop, once: each fixture dict row is matched with its
+ * prediction (by the reference's `str(id)`, a later duplicate winning), its gold and meta
+ * (`{}` unless dicts); the row's values go into named columns; the split's means are the
+ * columns' means; failures are tallied (tally.ts); the result is one `TrapScore` shape.
+ * A 1.0 variant states only how one row is scored and which means it reports (`scoreRows`);
+ * a reference port whose scorer keeps the reference's own loop uses the pieces
+ * (`scoringRows`, `Columns`, `scoreResult`). The answer contract's measures: value-citation.ts.
  */
-import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, predictionsById } from "../py.js";
+import { isDict, pyGet, pyMean, pyStrValue, predictionsById } from "../py.js";
 import type { TrapPrediction, TrapRow, TrapScore } from "../types.js";
-import { citationPrf, supportSet } from "./metrics.js";
+import { Tally } from "./tally.js";
 
-/** One data row as a scorer reads it: `str(id)`, the prediction of that id (`{}` when none), gold and meta (`{}` unless dicts). */
-export interface ScoringRow {
+/** Python `x if isinstance(x, dict) else {}`. */
+export const dictOr = (v: unknown): Record<string, unknown> => (isDict(v) ? v : {});
+
+/** One fixture row as a scorer reads it. */
+export interface ScoredRow {
+  row: TrapRow & Record<string, unknown>;
+  /** The row's id as the reference's `str(row["id"])`. */
   rid: string;
-  row: Record<string, unknown>;
+  /** The prediction with that id (a later duplicate wins), `{}` when there is none. */
   pred: Record<string, unknown>;
   gold: Record<string, unknown>;
   meta: Record<string, unknown>;
 }
 
-/** The scorers' opening: the dict rows in order, each with its prediction, gold and meta. */
-export function scoringRows(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): ScoringRow[] {
+/** The dict rows of a split in data order, each with its prediction, gold and meta (the scorers' main loop). */
+export function scoringRows(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): ScoredRow[] {
   const byId = predictionsById(preds);
   return rows
     .filter((r) => isDict(r))
     .map((row) => {
       const rid = pyStrValue(pyGet(row, "id"));
-      const g = pyGet(row, "gold");
-      const m = pyGet(row, "meta");
-      return { rid, row, pred: byId.get(rid) ?? {}, gold: isDict(g) ? g : {}, meta: isDict(m) ? m : {} };
+      return {
+        row,
+        rid,
+        pred: byId.get(rid) ?? {},
+        gold: dictOr(pyGet(row, "gold")),
+        meta: dictOr(pyGet(row, "meta")),
+      };
     });
 }
 
-/** A row's value check (under the family's `_norm`) and citation precision / recall / F1. */
-export interface ValueCitationRow extends ScoringRow {
-  valueOk: boolean;
-  goldIds: Set<string>;
-  predIds: Set<string>;
-  citeP: number;
-  citeR: number;
-  citeF1: number;
-  /** The prediction has a `value` field (the reference's parse flag). */
-  hasValue: boolean;
-}
-
-export function valueCitationRows(
-  rows: readonly TrapRow[],
-  preds: readonly TrapPrediction[],
-  norm: (v: unknown) => string,
-): ValueCitationRow[] {
-  return scoringRows(rows, preds).map((s) => {
-    const goldIds = supportSet(pyGet(s.gold, "support_ids"));
-    const predIds = supportSet(pyGet(s.pred, "support_ids"));
-    const [citeP, citeR, citeF1] = citationPrf(predIds, goldIds);
-    return {
-      ...s,
-      valueOk: norm(pyGet(s.gold, "value")) === norm(pyGet(s.pred, "value")),
-      goldIds,
-      predIds,
-      citeP,
-      citeR,
-      citeF1,
-      hasValue: Object.hasOwn(s.pred, "value"),
-    };
-  });
-}
-
-/** The reference's gold-versus-prediction diagnostic fields of a row (support ids sorted). */
-export const answerDiag = (s: ValueCitationRow): Record<string, unknown> => ({
-  gold_value: pyGet(s.gold, "value"),
-  pred_value: pyGet(s.pred, "value"),
-  gold_support_ids: pySortStrings(s.goldIds),
-  pred_support_ids: pySortStrings(s.predIds),
-});
-
 /**
- * The lookup scorers' means block: value accuracy (also written as `exact_acc` and
- * `entailment`), citation precision / recall / F1 and the parse rate.
- */
-export function valueCitationMeans(scored: readonly ValueCitationRow[]): Record<string, number> {
-  const mean = (f: (s: ValueCitationRow) => number | boolean) => pyMean(scored.map((s) => Number(f(s))));
-  const v = mean((s) => s.valueOk);
-  return {
-    value_acc: v,
-    exact_acc: v,
-    entailment: v,
-    cite_p: mean((s) => s.citeP),
-    cite_r: mean((s) => s.citeR),
-    cite_f1: mean((s) => s.citeF1),
-    parse_rate: mean((s) => s.hasValue),
-  };
-}
-
-/** A split's score: every scored row is one diagnostic row and one `correct` entry. */
-export function trapScore(
-  means: Record<string, number>,
-  correct: boolean[],
-  rows: Record<string, unknown>[],
-  failures: Record<string, number> = {},
-): TrapScore {
-  return {
-    rows_total: rows.length,
-    rows_scored: rows.length,
-    means,
-    failure_mode_counts: failures,
-    correct,
-    rows,
-  };
-}
-
-/**
- * The scorers' accumulate-then-mean loop: each row adds its values to named columns (a value
- * left undefined: the row does not count in that column, as the reference's conditional
- * `append`s), and the means are taken per column in row order, as Python sums them.
+ * Per-row values gathered in named columns (a value left undefined: the row does not count in
+ * that column, as the reference's conditional `append`s), the means taken per column in row
+ * order, as Python sums them.
  */
 export class Columns<K extends string = string> {
   private readonly cols = new Map<K, number[]>();
@@ -145,32 +81,84 @@ export class Columns<K extends string = string> {
   }
 }
 
-/** A failure-mode tally, written out as the reference does: keys sorted. */
-export class FailureCounts {
-  private readonly counts = new Map<string, number>();
-  add(id: string | null): void {
-    if (id !== null) this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
-  }
-  sorted(): Record<string, number> {
-    const out: Record<string, number> = {};
-    for (const k of pySortStrings(this.counts.keys())) out[k] = this.counts.get(k) as number;
-    return out;
-  }
+/**
+ * A scorer's result. `rowsTotal` defaults to the rows scored (scorers that skip nothing);
+ * `failures` defaults to none; `clusters` only for families whose rows are grouped (attacks
+ * of one base case).
+ */
+export function scoreResult(r: {
+  rowsTotal?: number;
+  means: Record<string, number>;
+  failures?: Tally | Record<string, number>;
+  correct: boolean[];
+  clusters?: string[];
+  rows: Record<string, unknown>[];
+}): TrapScore {
+  return {
+    rows_total: r.rowsTotal ?? r.rows.length,
+    rows_scored: r.rows.length,
+    means: r.means,
+    failure_mode_counts: r.failures instanceof Tally ? r.failures.sorted() : (r.failures ?? {}),
+    correct: r.correct,
+    ...(r.clusters ? { clusters: r.clusters } : {}),
+    rows: r.rows,
+  };
 }
 
-/**
- * The first failure mode whose condition holds, for a row that is not correct (null when it
- * is): the reference's `None if ok else "a" if c1 else "b" if c2 else … else "z"`.
- */
-export function firstFailure(
-  ok: boolean,
-  modes: readonly (readonly [when: unknown, id: string])[],
-  otherwise: string,
-): string | null {
-  if (ok) return null;
-  for (const [when, id] of modes) if (when) return id;
-  return otherwise;
+/** What one row contributes to its split's score. */
+export interface RowOutcome {
+  /** The accuracy metric's verdict on this row (`TrapScore.correct`). */
+  correct: boolean;
+  /**
+   * Measure → this row's value (true/false count 1/0). A measure left out was not taken on
+   * this row, so its mean is over the rows that have it (e.g. a per-profile accuracy).
+   */
+  measures: Record<string, number | boolean>;
+  /** The row's diagnostics (rows-out), after its `id`. */
+  diag: Record<string, unknown>;
+  /** Why the row failed, counted in `failure_mode_counts` (null or absent: not counted). */
+  failureMode?: string | null;
 }
+
+/** A reported mean: the mean of the measure of that name, or how many rows have measure `countOf`. */
+export type MeanSpec = string | { name: string; countOf: string };
+
+/** Every row of a split through `scoreRow`, then the listed means (in that order). */
+export function scoreRows(
+  rows: readonly TrapRow[],
+  preds: readonly TrapPrediction[],
+  scoreRow: (r: ScoredRow) => RowOutcome,
+  means: readonly MeanSpec[],
+): TrapScore {
+  const columns = new Columns();
+  const failures = new Tally();
+  const correct: boolean[] = [];
+  const diags: Record<string, unknown>[] = [];
+  for (const r of scoringRows(rows, preds)) {
+    const out = scoreRow(r);
+    columns.add(out.measures);
+    failures.add(out.failureMode || null);
+    correct.push(out.correct);
+    diags.push({ id: r.rid, ...out.diag });
+  }
+  const reported: Record<string, number> = {};
+  for (const m of means)
+    if (typeof m === "string") reported[m] = columns.mean(m);
+    else reported[m.name] = columns.count(m.countOf);
+  return scoreResult({ means: reported, failures, correct, rows: diags });
+}
+
+/** The accuracy of each profile (`<profile>_acc`), each followed by its row count (`<profile>_count`) if asked. */
+export function profileMeans(profiles: readonly string[], opts: { counts?: boolean } = {}): MeanSpec[] {
+  return profiles.flatMap((p) =>
+    opts.counts ? [`${p}_acc`, { name: `${p}_count`, countOf: `${p}_acc` }] : [`${p}_acc`],
+  );
+}
+
+/** The measure `profileMeans` reads: this row's verdict under its profile's accuracy. */
+export const profileMeasure = (profile: string, ok: boolean): Record<string, boolean> => ({
+  [`${profile}_acc`]: ok,
+});
 
 /** F1 of a precision and a recall (0 unless both are positive). */
 export const f1Of = (p: number, r: number): number => (p > 0 && r > 0 ? (2 * p * r) / (p + r) : 0);
