@@ -70,8 +70,14 @@ export async function readJsonlAll<T = unknown>(
   return out;
 }
 
-/** Read and parse a JSON file; parse errors name the file. */
-export async function readJsonFile(file: string): Promise<unknown> {
+/**
+ * Read and parse a JSON file; parse errors name the file. `parse` replaces `JSON.parse` where a
+ * caller needs another reading of the same text (e.g. Python's floats); its errors are worded alike.
+ */
+export async function readJsonFile(
+  file: string,
+  parse: (text: string) => unknown = JSON.parse,
+): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -81,7 +87,7 @@ export async function readJsonFile(file: string): Promise<unknown> {
     });
   }
   try {
-    return JSON.parse(text);
+    return parse(text);
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
   }

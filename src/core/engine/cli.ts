@@ -390,21 +390,29 @@ function parseKv(items: string[] | undefined): Record<string, unknown> {
   return out;
 }
 
+/**
+ * The run settings every engine caller passes through (concurrency, timeouts, retries, cache,
+ * results file, trials, price). Declared once so that callers outside the CLI (the GEB
+ * pipeline's answerer) carry the same fields as `--max-concurrency` & co. produce.
+ */
+export interface EngineRunSettings {
+  maxConcurrency: number;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  cacheDir?: string;
+  resultsPath?: string;
+  resume: boolean;
+  overwrite: boolean;
+  trials: number;
+  price?: { input_per_mtok: number; output_per_mtok: number };
+}
+
 export interface EngineFromOptions {
   client: ModelClient;
   /** Params set on the command line; merge over a task's defaults. */
   params: SamplingParams;
-  run: {
-    maxConcurrency: number;
-    timeoutMs: number;
-    retry: RetryPolicy;
-    cacheDir?: string;
-    resultsPath?: string;
-    resume: boolean;
-    overwrite: boolean;
+  run: EngineRunSettings & {
     limit?: number;
-    trials: number;
-    price?: { input_per_mtok: number; output_per_mtok: number };
     /** true: --progress, false: --no-progress, undefined: only on a terminal. */
     progress: boolean | undefined;
     maxConsecutiveErrors: number;
