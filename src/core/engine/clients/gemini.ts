@@ -6,7 +6,7 @@
  * and error taxonomy, and one non-streaming request per call is all a benchmark needs.
  */
 import { ModelError, redact } from "../errors.js";
-import { joinUrl, postJson } from "../http.js";
+import { joinUrl, type KeyedEndpoint, postWithKey } from "../http.js";
 import type {
   CallContext,
   ClientDescriptor,
@@ -185,22 +185,21 @@ export class GeminiClient implements ModelClient {
     this.descriptor = { kind: "gemini", model, endpoint: base };
   }
 
+  private endpoint(): KeyedEndpoint {
+    return { url: this.url, base: this.base, model: this.descriptor.model, keyEnv: this.keyEnv };
+  }
+
   async complete(req: ModelRequest, ctx: CallContext): Promise<ModelResponse> {
     // Read per call and sent as a header, never as the ?key= query parameter (URLs get logged).
     const key = this.env[this.keyEnv];
     const headers: Record<string, string> = key ? { "x-goog-api-key": key } : {};
     let json: unknown;
     try {
-      json = await postJson(this.url, geminiBody(req), {
+      json = await postWithKey(this.endpoint(), geminiBody(req), key, {
         headers,
         signal: ctx.signal,
-        secrets: [key],
         retryAfterFromBody: geminiRetryDelay,
         context: {
-          baseUrl: this.base,
-          model: this.descriptor.model,
-          keyEnv: this.keyEnv,
-          keySent: Boolean(key),
           baseUrlHint: "the API root with its version, e.g. https://generativelanguage.googleapis.com/v1beta",
         },
       });

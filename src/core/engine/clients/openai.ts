@@ -1,5 +1,5 @@
 import { ModelError, redact } from "../errors.js";
-import { joinUrl, postJson } from "../http.js";
+import { joinUrl, type KeyedEndpoint, postWithKey } from "../http.js";
 import type {
   CallContext,
   ClientDescriptor,
@@ -123,21 +123,18 @@ export class OpenAIClient implements ModelClient {
     this.descriptor = { kind: "openai", model: opts.model, endpoint: base.replace(/\/+$/, "") };
   }
 
+  private endpoint(): KeyedEndpoint {
+    return { url: this.url, base: this.base, model: this.descriptor.model, keyEnv: this.keyEnv };
+  }
+
   async complete(req: ModelRequest, ctx: CallContext): Promise<ModelResponse> {
     // The key is read per call and only ever placed in the Authorization header.
     const key = this.env[this.keyEnv];
     const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
-    const json = await postJson(this.url, openAIChatBody(this.descriptor.model, req), {
+    const json = await postWithKey(this.endpoint(), openAIChatBody(this.descriptor.model, req), key, {
       headers,
       signal: ctx.signal,
-      secrets: [key],
-      context: {
-        baseUrl: this.base,
-        model: this.descriptor.model,
-        keyEnv: this.keyEnv,
-        keySent: Boolean(key),
-        listsModels: true,
-      },
+      context: { listsModels: true },
     });
     const res = parseOpenAIChat(json);
     // A reply that repeats the key (a proxy echoing headers back) never carries it further:
