@@ -2,7 +2,7 @@ import { createReadStream, readFileSync } from "node:fs";
 import { mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
-import { InputError } from "./errors.js";
+import { type ErrorLocation, InputError } from "./errors.js";
 
 /** One JSONL line's value; a line that is not JSON is an InputError at its file and line. */
 export function jsonLineValue(text: string, file: string, line: number): unknown {
@@ -90,6 +90,21 @@ export async function readJsonFile(
     return parse(text);
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
+  }
+}
+
+/**
+ * Read a text file synchronously; a failure is the InputError "cannot read <what>: <code>",
+ * located at `where` (the file itself unless the caller names the flag or task that gave it).
+ */
+export function readTextFileSync(file: string, what: string = file, where: ErrorLocation = { file }): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new InputError(
+      `cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      where,
+    );
   }
 }
 

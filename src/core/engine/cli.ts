@@ -22,9 +22,9 @@ import {
   outFileFlag,
   SEED_RANGE,
 } from "../cli.js";
-import { readFileSync } from "node:fs";
 import type { Command, Option } from "commander";
 import { InputError } from "../errors.js";
+import { readTextFileSync } from "../jsonl.js";
 import type { PriceTable } from "./accounting.js";
 import { MODEL_SPEC_HELP } from "./clients/spec-help.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS } from "./failfast.js";
@@ -325,26 +325,13 @@ export function num(
   return n;
 }
 
-function readFlagFile(flag: string, file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(
-      `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      {
-        field: flag,
-      },
-    );
-  }
-}
-
 export function parseResponseFormat(v: string): ResponseFormat {
   if (v === "text" || v === "json_object") return { type: v };
   if (v.startsWith("json_schema:")) {
     const file = v.slice("json_schema:".length);
     let schema: unknown;
     try {
-      schema = JSON.parse(readFlagFile("--response-format", file));
+      schema = JSON.parse(readTextFileSync(file, file, { field: "--response-format" }));
     } catch (e) {
       if (e instanceof InputError) throw e;
       throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, field: "--response-format" });
@@ -352,7 +339,10 @@ export function parseResponseFormat(v: string): ResponseFormat {
     return { type: "json_schema", name: "answer", schema: schema as Record<string, unknown> };
   }
   if (v.startsWith("grammar:"))
-    return { type: "grammar", grammar: readFlagFile("--response-format", v.slice(8)) };
+    return {
+      type: "grammar",
+      grammar: readTextFileSync(v.slice(8), v.slice(8), { field: "--response-format" }),
+    };
   throw new InputError(
     `expected text | json_object | json_schema:<file> | grammar:<file>, got ${JSON.stringify(v)}`,
     {

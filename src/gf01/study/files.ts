@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { writeFileAtomic } from "../../core/jsonl.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
+import { errorPayload } from "../checks/result.js";
 import { CsvError, type CsvTable, feedbackCheck, feedbackTemplate, parseCsv } from "./feedback.js";
 import { buildSeedPack, type SeedPackOptions } from "./seed-pack.js";
 import { type FoundSession, type PackIndex, p0Gate, type SessionLookup, sessionCheck } from "./sessions.js";
@@ -35,18 +36,20 @@ const isDir = (p: string): boolean => {
   }
 };
 
+/** The official error payload (JSON on stdout) with its one-line stderr reason. */
+const studyError = (error_type: string, message: string, error: string): StudyResult => ({
+  ...errorPayload(error_type, { message }),
+  error,
+});
+
 /** The feedback CSV, or the official `missing_feedback_file` error payload. */
 export function readFeedback(path: string): { table: CsvTable } | StudyResult {
   if (!existsSync(path))
-    return {
-      ok: false,
-      payload: {
-        status: "error",
-        error_type: "missing_feedback_file",
-        message: `feedback CSV not found: ${path}`,
-      },
-      error: `${path}: feedback CSV not found`,
-    };
+    return studyError(
+      "missing_feedback_file",
+      `feedback CSV not found: ${path}`,
+      `${path}: feedback CSV not found`,
+    );
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -172,15 +175,11 @@ export interface CheckFileOptions {
 
 function runsDirError(runsDir: string, webData?: string): StudyResult | undefined {
   if (isDir(runsDir) || webData) return undefined;
-  return {
-    ok: false,
-    payload: {
-      status: "error",
-      error_type: "missing_runs_dir",
-      message: `runs directory not found: ${runsDir}`,
-    },
-    error: `${runsDir}: runs directory not found`,
-  };
+  return studyError(
+    "missing_runs_dir",
+    `runs directory not found: ${runsDir}`,
+    `${runsDir}: runs directory not found`,
+  );
 }
 
 export async function p0FeedbackCheckFile(o: CheckFileOptions): Promise<StudyResult> {
@@ -227,15 +226,11 @@ export async function writeFeedbackTemplate(
   seeds?: readonly number[],
 ): Promise<StudyResult> {
   if (existsSync(out) && !force)
-    return {
-      ok: false,
-      payload: {
-        status: "error",
-        error_type: "template_exists",
-        message: `template output already exists: ${out}; use --force to overwrite`,
-      },
-      error: `${out}: template output already exists; use --force to overwrite`,
-    };
+    return studyError(
+      "template_exists",
+      `template output already exists: ${out}; use --force to overwrite`,
+      `${out}: template output already exists; use --force to overwrite`,
+    );
   await writeFileAtomic(out, feedbackTemplate(seeds));
   return {
     ok: true,
