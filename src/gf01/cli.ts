@@ -14,7 +14,6 @@ import {
   MAX_COUNT,
   MAX_DURATION_S,
   MAX_INT,
-  internalErrorLine,
   isMainModule,
   outFileFlag,
   SEED_RANGE,
@@ -22,7 +21,7 @@ import {
   runMain,
   usageErrorOutput,
 } from "../core/cli.js";
-import { addConfigOption, forgetConfigOrigin, withConfigOrigin } from "../core/engine/run-config.js";
+import { addConfigOption, forgetConfigOrigin, reportFailure } from "../core/engine/run-config.js";
 import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "../core/engine/unparseable.js";
 import { InputError } from "../core/errors.js";
 // Command implementations are imported in their actions (`await import`), so `gf01 --help` and
@@ -748,17 +747,8 @@ export async function main(argv: string[]): Promise<number> {
       if (e.code.startsWith("gf01.")) return e.exitCode; // our own exits carry their code
       return e.exitCode === 0 ? 0 : 2;
     }
-    if (e instanceof InputError) {
-      process.stderr.write(`gf01: ${withConfigOrigin(e).message}\n`);
-      return 2;
-    }
     // An agent or model that failed (cannot start, exited, unreachable): one plain line.
-    if (e instanceof EpisodeFailed) {
-      process.stderr.write(`gf01: ${e.message}\n`);
-      return 1;
-    }
-    process.stderr.write(internalErrorLine("gf01", e));
-    return 1;
+    return reportFailure("gf01", e, e instanceof EpisodeFailed);
   }
   return exitCode;
 }

@@ -8,7 +8,6 @@ import {
   floatFlag,
   helpConfig,
   intFlag,
-  internalErrorLine,
   MAX_COUNT,
   MAX_INT,
   MAX_SUPPORT_K,
@@ -19,7 +18,7 @@ import {
   SEED_RANGE,
 } from "../../core/cli.js";
 import { RunFailedError } from "../../core/engine/errors.js";
-import { forgetConfigOrigin, withConfigOrigin } from "../../core/engine/run-config.js";
+import { forgetConfigOrigin, reportFailure } from "../../core/engine/run-config.js";
 import { InputError } from "../../core/errors.js";
 // Command implementations, and the result formatting (grade/format.ts: the statistics modules),
 // are imported in their actions (`await import`), so `geb --help` and each command load only
@@ -406,17 +405,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   } catch (e) {
     // --help / --version exit 0; every usage error (bad flag value, unknown option) 2.
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
-    if (e instanceof InputError) {
-      process.stderr.write(`geb: ${withConfigOrigin(e).message}\n`);
-      return 2;
-    }
     // A model run stopped on a permanent failure, or with failed requests (sweeps, grids): one line, exit 1.
-    if (e instanceof RunFailedError) {
-      process.stderr.write(`geb: ${e.message}\n`);
-      return 1;
-    }
-    process.stderr.write(internalErrorLine("geb", e));
-    return 1;
+    return reportFailure("geb", e, e instanceof RunFailedError);
   }
   // Actions report a failed run through process.exitCode (e.g. errors recorded by `geb model`).
   return Number(process.exitCode ?? 0);
