@@ -7,7 +7,7 @@
 import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Command, Help, type HelpConfiguration, Option } from "commander";
+import { Command, Help, type HelpConfiguration, Option } from "commander";
 import { InputError } from "./errors.js";
 
 export const EXIT_OK = 0;
@@ -461,4 +461,18 @@ export function intOption(flags: string, help: string, range: RangeOptions, dflt
 /** A number option within a range, as `intOption` (`floatFlag`). */
 export function floatOption(flags: string, help: string, range: RangeOptions, dflt?: number): Option {
   return new Option(flags, help).default(dflt).argParser(floatFlag(longFlag(flags), range));
+}
+
+/**
+ * A bin's root command as every bin sets it up: `-V, --version`, usage errors as commander's
+ * one-line message then exit 2 (the bin's main maps the CommanderError; no help dump), the
+ * shared help settings and the bin's error prefix.
+ */
+export function binProgram(prog: string, description: string): Command {
+  return new Command(prog)
+    .description(description)
+    .version(packageVersion(), "-V, --version", "print the version")
+    .exitOverride()
+    .configureHelp(helpConfig)
+    .configureOutput(usageErrorOutput(prog));
 }

@@ -5,11 +5,10 @@
  * policy/validation failure or bad input (message on stderr, never a stack trace).
  */
 import { readFile } from "node:fs/promises";
-import { Command, CommanderError, Option, type OptionValues } from "commander";
+import { type Command, CommanderError, Option, type OptionValues } from "commander";
 import {
   floatFlag,
   floatListFlag,
-  helpConfig,
   intFlag,
   MAX_COUNT,
   MAX_DURATION_S,
@@ -17,9 +16,8 @@ import {
   isMainModule,
   outFileFlag,
   SEED_RANGE,
-  packageVersion,
   runMain,
-  usageErrorOutput,
+  binProgram,
 } from "../core/cli.js";
 import { addConfigOption, forgetConfigOrigin, reportFailure } from "../core/engine/run-config.js";
 import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "../core/engine/unparseable.js";
@@ -130,12 +128,10 @@ const ATOM_BUDGET_HELP =
   "diagnostic (default, newest official: budget_atoms not part of Valid/M(I), reported as exceeds_budget_atoms) | enforce (fixture-era rule)";
 
 export function buildProgram(): Command {
-  const program = new Command("gf01")
-    .description("GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report")
-    .version(packageVersion(), "-V, --version", "print the version")
-    .exitOverride()
-    .configureHelp(helpConfig)
-    .configureOutput(usageErrorOutput("gf01"));
+  const program = binProgram(
+    "gf01",
+    "GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report",
+  );
 
   program
     .command("demo")

@@ -3,19 +3,17 @@
  * defaults are the reference CLI's; additions: `--compat`, `--metrics`, `--json`,
  * `--row-results`, `validate-book`, `demo`.
  */
-import { Command, CommanderError, Option } from "commander";
+import { type Command, CommanderError, Option } from "commander";
 import {
   floatFlag,
-  helpConfig,
   intFlag,
   MAX_COUNT,
   MAX_INT,
   MAX_SUPPORT_K,
   outDirFlag,
   outFileFlag,
-  packageVersion,
-  usageErrorOutput,
   SEED_RANGE,
+  binProgram,
 } from "../../core/cli.js";
 import { RunFailedError } from "../../core/engine/errors.js";
 import { forgetConfigOrigin, reportFailure } from "../../core/engine/run-config.js";
@@ -126,13 +124,10 @@ const formatOption = () =>
     .default("line");
 
 export function buildProgram(): Command {
-  const program = new Command("geb")
-    .description("GoldEvidenceBench: long-context state tracking with authoritative citations")
-    .version(packageVersion(), "-V, --version", "print the version")
-    // Usage errors: commander's one-line message, then exit 2 (main); no help dump.
-    .exitOverride()
-    .configureHelp(helpConfig)
-    .configureOutput(usageErrorOutput("geb"));
+  const program = binProgram(
+    "geb",
+    "GoldEvidenceBench: long-context state tracking with authoritative citations",
+  );
 
   const d = DEFAULT_GENERATE_CONFIG;
   program

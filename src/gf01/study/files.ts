@@ -243,30 +243,28 @@ export async function p0Init(
   o: SeedPackOptions & { templateOut?: string; out?: string },
 ): Promise<StudyResult> {
   const templateOut = o.templateOut ?? "p0_feedback.csv";
+  // A failed step: the init payload names it and carries its payload (written to --out too).
+  const failed = async (
+    error_type: string,
+    step: "template" | "seed_pack",
+    r: { payload: Payload; error?: string },
+  ): Promise<StudyResult> => {
+    const payload = {
+      status: "error",
+      error_type,
+      schema_version: "gf01.p0_init.v1",
+      passed: false,
+      [step]: r.payload,
+    };
+    await writeOut(o.out, payload);
+    return { ok: false, payload, error: r.error };
+  };
   if (existsSync(templateOut) && !o.force) {
     const t = await writeFeedbackTemplate(templateOut, false);
-    const payload = {
-      status: "error",
-      error_type: "p0_init_template_failed",
-      schema_version: "gf01.p0_init.v1",
-      passed: false,
-      template: t.payload,
-    };
-    await writeOut(o.out, payload);
-    return { ok: false, payload, error: t.error };
+    return failed("p0_init_template_failed", "template", t);
   }
   const pack = await buildSeedPack(o);
-  if (!pack.ok) {
-    const payload = {
-      status: "error",
-      error_type: "p0_init_seed_pack_failed",
-      schema_version: "gf01.p0_init.v1",
-      passed: false,
-      seed_pack: pack.payload,
-    };
-    await writeOut(o.out, payload);
-    return { ok: false, payload, error: pack.error };
-  }
+  if (!pack.ok) return failed("p0_init_seed_pack_failed", "seed_pack", pack);
   const t = await writeFeedbackTemplate(templateOut, true, pack.seeds);
   const payload = {
     status: "ok",
