@@ -251,6 +251,12 @@ export const MAX_COUNT = 1_000_000;
 export const MAX_INT = 1_000_000_000;
 /** A seed: any safe non-negative integer is accepted as given. */
 export const SEED_RANGE: RangeOptions = { min: 0, max: Number.MAX_SAFE_INTEGER };
+/**
+ * An integer flag's parser: a seed when no minimum is given, else `[min, max]` (max MAX_INT
+ * unless given). Every numeric flag declares a range (tests/fuzz/flags.test.ts).
+ */
+export const intOrSeedFlag = (flag: string, min?: number, max = MAX_INT) =>
+  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
 /** geb's `--max-support-k` / `max_support_k`: cited IDs scored per answer (reference default 3). */
 export const MAX_SUPPORT_K = 1000;
 /** A share or probability. */

@@ -12,8 +12,8 @@ import {
   MAX_SUPPORT_K,
   outDirFlag,
   outFileFlag,
-  SEED_RANGE,
   binProgram,
+  intOrSeedFlag,
 } from "../../core/cli.js";
 import { RunFailedError } from "../../core/engine/errors.js";
 import { forgetConfigOrigin, reportFailure } from "../../core/engine/run-config.js";
@@ -49,9 +49,8 @@ import {
 } from "../dataset/types.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts); ranges mirror validateConfig.
-// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
-const int = (flag: string, min?: number, max = MAX_INT) =>
-  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
+// `int(flag)` is a seed.
+const int = intOrSeedFlag;
 const intAtLeast = (flag: string, min: number, max = MAX_INT) => intFlag(flag, { min, max });
 const rate = (flag: string) => floatFlag(flag, { min: 0, max: 1 });
 const outFile = (flag: string) => outFileFlag(flag);

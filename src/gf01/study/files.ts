@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
-import { writeFileAtomic } from "../../core/jsonl.js";
+import { writeFileAtomic, jsonLineValue } from "../../core/jsonl.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
 import { errorPayload } from "../checks/result.js";
 import { CsvError, type CsvTable, feedbackCheck, feedbackTemplate, parseCsv } from "./feedback.js";
@@ -75,12 +75,7 @@ export function readWebSessions(dataDir: string): Map<string, FoundSession> {
     const lines = readFileSync(file, "utf8").split("\n");
     lines.forEach((text, i) => {
       if (!text.trim()) return;
-      let row: unknown;
-      try {
-        row = JSON.parse(text);
-      } catch (e) {
-        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
-      }
+      const row = jsonLineValue(text, file, i + 1);
       if (!row || typeof row !== "object" || Array.isArray(row))
         throw new InputError("run row must be a JSON object", { file, line: i + 1 });
       const r = row as Record<string, unknown>;
