@@ -7,7 +7,7 @@
 import { accessSync, constants, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Command, Help, type HelpConfiguration, Option } from "commander";
+import { Command, Help, type HelpConfiguration, Option } from "commander";
 import { InputError } from "./errors.js";
 
 export const EXIT_OK = 0;
@@ -251,6 +251,12 @@ export const MAX_COUNT = 1_000_000;
 export const MAX_INT = 1_000_000_000;
 /** A seed: any safe non-negative integer is accepted as given. */
 export const SEED_RANGE: RangeOptions = { min: 0, max: Number.MAX_SAFE_INTEGER };
+/**
+ * An integer flag's parser: a seed when no minimum is given, else `[min, max]` (max MAX_INT
+ * unless given). Every numeric flag declares a range (tests/fuzz/flags.test.ts).
+ */
+export const intOrSeedFlag = (flag: string, min?: number, max = MAX_INT) =>
+  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
 /** geb's `--max-support-k` / `max_support_k`: cited IDs scored per answer (reference default 3). */
 export const MAX_SUPPORT_K = 1000;
 /** A share or probability. */
@@ -461,4 +467,18 @@ export function intOption(flags: string, help: string, range: RangeOptions, dflt
 /** A number option within a range, as `intOption` (`floatFlag`). */
 export function floatOption(flags: string, help: string, range: RangeOptions, dflt?: number): Option {
   return new Option(flags, help).default(dflt).argParser(floatFlag(longFlag(flags), range));
+}
+
+/**
+ * A bin's root command as every bin sets it up: `-V, --version`, usage errors as commander's
+ * one-line message then exit 2 (the bin's main maps the CommanderError; no help dump), the
+ * shared help settings and the bin's error prefix.
+ */
+export function binProgram(prog: string, description: string): Command {
+  return new Command(prog)
+    .description(description)
+    .version(packageVersion(), "-V, --version", "print the version")
+    .exitOverride()
+    .configureHelp(helpConfig)
+    .configureOutput(usageErrorOutput(prog));
 }

@@ -2,7 +2,7 @@ import { createReadStream, readFileSync } from "node:fs";
 import { mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { createInterface } from "node:readline";
-import { InputError } from "./errors.js";
+import { type ErrorLocation, InputError } from "./errors.js";
 
 /** One JSONL line's value; a line that is not JSON is an InputError at its file and line. */
 export function jsonLineValue(text: string, file: string, line: number): unknown {
@@ -70,8 +70,14 @@ export async function readJsonlAll<T = unknown>(
   return out;
 }
 
-/** Read and parse a JSON file; parse errors name the file. */
-export async function readJsonFile(file: string): Promise<unknown> {
+/**
+ * Read and parse a JSON file; parse errors name the file. `parse` replaces `JSON.parse` where a
+ * caller needs another reading of the same text (e.g. Python's floats); its errors are worded alike.
+ */
+export async function readJsonFile(
+  file: string,
+  parse: (text: string) => unknown = JSON.parse,
+): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
@@ -81,9 +87,24 @@ export async function readJsonFile(file: string): Promise<unknown> {
     });
   }
   try {
-    return JSON.parse(text);
+    return parse(text);
   } catch (e) {
     throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
+  }
+}
+
+/**
+ * Read a text file synchronously; a failure is the InputError "cannot read <what>: <code>",
+ * located at `where` (the file itself unless the caller names the flag or task that gave it).
+ */
+export function readTextFileSync(file: string, what: string = file, where: ErrorLocation = { file }): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    throw new InputError(
+      `cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      where,
+    );
   }
 }
 

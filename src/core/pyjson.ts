@@ -401,6 +401,14 @@ export function pyStr(v: unknown): string {
   return typeof v === "string" ? v : pyRepr(v);
 }
 
+/** Python `int(v)` for JSON values; undefined where Python raises. */
+export function pyInt(v: unknown): number | undefined {
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : undefined;
+  if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number.parseInt(v, 10);
+  return undefined;
+}
+
 /** Python `repr(float)` / `str(float)` (`nan`, `inf`, `-inf` spelled as Python does). */
 function pyFloatStr(x: number): string {
   const r = pyFloatRepr(x);

@@ -5,24 +5,21 @@
  * policy/validation failure or bad input (message on stderr, never a stack trace).
  */
 import { readFile } from "node:fs/promises";
-import { Command, CommanderError, Option, type OptionValues } from "commander";
+import { type Command, CommanderError, Option, type OptionValues } from "commander";
 import {
   floatFlag,
   floatListFlag,
-  helpConfig,
   intFlag,
   MAX_COUNT,
   MAX_DURATION_S,
   MAX_INT,
-  internalErrorLine,
   isMainModule,
   outFileFlag,
   SEED_RANGE,
-  packageVersion,
   runMain,
-  usageErrorOutput,
+  binProgram,
 } from "../core/cli.js";
-import { addConfigOption, forgetConfigOrigin, withConfigOrigin } from "../core/engine/run-config.js";
+import { addConfigOption, forgetConfigOrigin, reportFailure } from "../core/engine/run-config.js";
 import { addMaxUnparseableShareOption, maxUnparseableShareOf } from "../core/engine/unparseable.js";
 import { InputError } from "../core/errors.js";
 // Command implementations are imported in their actions (`await import`), so `gf01 --help` and
@@ -131,12 +128,10 @@ const ATOM_BUDGET_HELP =
   "diagnostic (default, newest official: budget_atoms not part of Valid/M(I), reported as exceeds_budget_atoms) | enforce (fixture-era rule)";
 
 export function buildProgram(): Command {
-  const program = new Command("gf01")
-    .description("GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report")
-    .version(packageVersion(), "-V, --version", "print the version")
-    .exitOverride()
-    .configureHelp(helpConfig)
-    .configureOutput(usageErrorOutput("gf01"));
+  const program = binProgram(
+    "gf01",
+    "GF-01 temporal-causality benchmark: generate, evaluate, verify, validate, report",
+  );
 
   program
     .command("demo")
@@ -748,17 +743,8 @@ export async function main(argv: string[]): Promise<number> {
       if (e.code.startsWith("gf01.")) return e.exitCode; // our own exits carry their code
       return e.exitCode === 0 ? 0 : 2;
     }
-    if (e instanceof InputError) {
-      process.stderr.write(`gf01: ${withConfigOrigin(e).message}\n`);
-      return 2;
-    }
     // An agent or model that failed (cannot start, exited, unreachable): one plain line.
-    if (e instanceof EpisodeFailed) {
-      process.stderr.write(`gf01: ${e.message}\n`);
-      return 1;
-    }
-    process.stderr.write(internalErrorLine("gf01", e));
-    return 1;
+    return reportFailure("gf01", e, e instanceof EpisodeFailed);
   }
   return exitCode;
 }

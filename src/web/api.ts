@@ -4,6 +4,7 @@
  * `/api/web/results/<session>` (docs/web.md). Every body the browser receives is public: the
  * goal panel, canonical observations and, at the end, the scored summary.
  */
+import type { PublicResultRecord as StoredResult } from "../gf01/server/serve.js";
 import type { Draft, GoalPanel, Observation, PublicResult } from "./model.js";
 
 export interface CatalogInstance {
@@ -47,14 +48,8 @@ export interface SessionView {
   error?: { code: string; message: string; field?: string } | null;
 }
 
-export interface StoredResult {
-  session_id: string;
-  bundle: string;
-  instance_id: string;
-  agent_name: string;
-  player_id?: string;
-  result: PublicResult;
-}
+/** Body of `/api/web/results/<session>`: the record `gf01 serve` keeps, declared once there. */
+export type { StoredResult };
 
 export class ApiError extends Error {
   constructor(

@@ -22,9 +22,9 @@ import {
   outFileFlag,
   SEED_RANGE,
 } from "../cli.js";
-import { readFileSync } from "node:fs";
 import type { Command, Option } from "commander";
 import { InputError } from "../errors.js";
+import { readTextFileSync } from "../jsonl.js";
 import type { PriceTable } from "./accounting.js";
 import { MODEL_SPEC_HELP } from "./clients/spec-help.js";
 import { DEFAULT_MAX_CONSECUTIVE_ERRORS } from "./failfast.js";
@@ -325,26 +325,13 @@ export function num(
   return n;
 }
 
-function readFlagFile(flag: string, file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(
-      `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      {
-        field: flag,
-      },
-    );
-  }
-}
-
 export function parseResponseFormat(v: string): ResponseFormat {
   if (v === "text" || v === "json_object") return { type: v };
   if (v.startsWith("json_schema:")) {
     const file = v.slice("json_schema:".length);
     let schema: unknown;
     try {
-      schema = JSON.parse(readFlagFile("--response-format", file));
+      schema = JSON.parse(readTextFileSync(file, file, { field: "--response-format" }));
     } catch (e) {
       if (e instanceof InputError) throw e;
       throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, field: "--response-format" });
@@ -352,7 +339,10 @@ export function parseResponseFormat(v: string): ResponseFormat {
     return { type: "json_schema", name: "answer", schema: schema as Record<string, unknown> };
   }
   if (v.startsWith("grammar:"))
-    return { type: "grammar", grammar: readFlagFile("--response-format", v.slice(8)) };
+    return {
+      type: "grammar",
+      grammar: readTextFileSync(v.slice(8), v.slice(8), { field: "--response-format" }),
+    };
   throw new InputError(
     `expected text | json_object | json_schema:<file> | grammar:<file>, got ${JSON.stringify(v)}`,
     {
@@ -390,21 +380,29 @@ function parseKv(items: string[] | undefined): Record<string, unknown> {
   return out;
 }
 
+/**
+ * The run settings every engine caller passes through (concurrency, timeouts, retries, cache,
+ * results file, trials, price). Declared once so that callers outside the CLI (the GEB
+ * pipeline's answerer) carry the same fields as `--max-concurrency` & co. produce.
+ */
+export interface EngineRunSettings {
+  maxConcurrency: number;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  cacheDir?: string;
+  resultsPath?: string;
+  resume: boolean;
+  overwrite: boolean;
+  trials: number;
+  price?: { input_per_mtok: number; output_per_mtok: number };
+}
+
 export interface EngineFromOptions {
   client: ModelClient;
   /** Params set on the command line; merge over a task's defaults. */
   params: SamplingParams;
-  run: {
-    maxConcurrency: number;
-    timeoutMs: number;
-    retry: RetryPolicy;
-    cacheDir?: string;
-    resultsPath?: string;
-    resume: boolean;
-    overwrite: boolean;
+  run: EngineRunSettings & {
     limit?: number;
-    trials: number;
-    price?: { input_per_mtok: number; output_per_mtok: number };
     /** true: --progress, false: --no-progress, undefined: only on a terminal. */
     progress: boolean | undefined;
     maxConsecutiveErrors: number;

@@ -115,6 +115,36 @@ function request(url: string, body: string, opts: PostJsonOptions): Promise<RawR
   });
 }
 
+/** A hosted API's endpoint and key variable, as its client holds them. */
+export interface KeyedEndpoint {
+  url: string;
+  /** The base URL the user configured (what error messages show). */
+  base: string;
+  model: string;
+  keyEnv: string;
+}
+
+/**
+ * postJson for the hosted APIs (OpenAI, Anthropic, Gemini): the key, read per call by the client
+ * and already placed in its header, is scrubbed from every error, and errors name the base URL,
+ * the model, the key variable and whether a key was sent.
+ */
+export function postWithKey(
+  ep: KeyedEndpoint,
+  body: unknown,
+  key: string | undefined,
+  opts: Omit<PostJsonOptions, "secrets" | "context"> & {
+    context?: Pick<RequestContext, "listsModels" | "baseUrlHint">;
+  },
+): Promise<unknown> {
+  const { context, ...rest } = opts;
+  return postJson(ep.url, body, {
+    ...rest,
+    secrets: [key],
+    context: { baseUrl: ep.base, model: ep.model, keyEnv: ep.keyEnv, keySent: Boolean(key), ...context },
+  });
+}
+
 /**
  * POST a JSON body and return the parsed JSON reply, mapping HTTP failures to ModelError
  * kinds (429 → rate_limit, 5xx → server, other 4xx → client, non-JSON 2xx → bad_response).

@@ -20,7 +20,7 @@ import { createRequire } from "node:module";
 import { parseEnv } from "node:util";
 import type { Command, Option } from "commander";
 import { InputError } from "../errors.js";
-import { setConfigFileInUse } from "../cli.js";
+import { internalErrorLine, setConfigFileInUse } from "../cli.js";
 
 /** How a flag is written in a config file. */
 export interface ConfigKey {
@@ -205,6 +205,24 @@ export function withConfigOrigin(e: InputError): InputError {
   const key = origin.keys.get(flag);
   if (key === undefined) return e;
   return new InputError(e.reason, { file: origin.file, line: e.line, field: key });
+}
+
+/**
+ * Report a bin's failure on stderr and return its exit code: an input error (naming the config
+ * file it came from) 2; an expected failure (`plain`: a run or agent that failed) one line and
+ * 1; anything else the internal-error line and 1.
+ */
+export function reportFailure(prog: string, e: unknown, plain: boolean): number {
+  if (e instanceof InputError) {
+    process.stderr.write(`${prog}: ${withConfigOrigin(e).message}\n`);
+    return 2;
+  }
+  if (plain) {
+    process.stderr.write(`${prog}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  process.stderr.write(internalErrorLine(prog, e));
+  return 1;
 }
 
 /** Apply a loaded config to a command: every flag not already given on the command line. */

@@ -21,6 +21,16 @@ export interface ClusterTotals {
   n: number;
 }
 
+/** One accumulator per metric of a metric table (its keys, in the table's order). */
+export function accumulatorsFor<K extends string>(
+  metrics: Readonly<Record<K, unknown>>,
+): Record<K, ClusterAccumulator> {
+  return Object.fromEntries(Object.keys(metrics).map((k) => [k, new ClusterAccumulator()])) as Record<
+    K,
+    ClusterAccumulator
+  >;
+}
+
 /**
  * Collects item values grouped by cluster; memory is one entry per cluster, so reports can
  * stream rows through it. `add(v)` without a key makes the item its own cluster.

@@ -3,23 +3,20 @@
  * defaults are the reference CLI's; additions: `--compat`, `--metrics`, `--json`,
  * `--row-results`, `validate-book`, `demo`.
  */
-import { Command, CommanderError, Option } from "commander";
+import { type Command, CommanderError, Option } from "commander";
 import {
   floatFlag,
-  helpConfig,
   intFlag,
-  internalErrorLine,
   MAX_COUNT,
   MAX_INT,
   MAX_SUPPORT_K,
   outDirFlag,
   outFileFlag,
-  packageVersion,
-  usageErrorOutput,
-  SEED_RANGE,
+  binProgram,
+  intOrSeedFlag,
 } from "../../core/cli.js";
 import { RunFailedError } from "../../core/engine/errors.js";
-import { forgetConfigOrigin, withConfigOrigin } from "../../core/engine/run-config.js";
+import { forgetConfigOrigin, reportFailure } from "../../core/engine/run-config.js";
 import { InputError } from "../../core/errors.js";
 // Command implementations, and the result formatting (grade/format.ts: the statistics modules),
 // are imported in their actions (`await import`), so `geb --help` and each command load only
@@ -52,9 +49,8 @@ import {
 } from "../dataset/types.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts); ranges mirror validateConfig.
-// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
-const int = (flag: string, min?: number, max = MAX_INT) =>
-  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
+// `int(flag)` is a seed.
+const int = intOrSeedFlag;
 const intAtLeast = (flag: string, min: number, max = MAX_INT) => intFlag(flag, { min, max });
 const rate = (flag: string) => floatFlag(flag, { min: 0, max: 1 });
 const outFile = (flag: string) => outFileFlag(flag);
@@ -127,13 +123,10 @@ const formatOption = () =>
     .default("line");
 
 export function buildProgram(): Command {
-  const program = new Command("geb")
-    .description("GoldEvidenceBench: long-context state tracking with authoritative citations")
-    .version(packageVersion(), "-V, --version", "print the version")
-    // Usage errors: commander's one-line message, then exit 2 (main); no help dump.
-    .exitOverride()
-    .configureHelp(helpConfig)
-    .configureOutput(usageErrorOutput("geb"));
+  const program = binProgram(
+    "geb",
+    "GoldEvidenceBench: long-context state tracking with authoritative citations",
+  );
 
   const d = DEFAULT_GENERATE_CONFIG;
   program
@@ -406,17 +399,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   } catch (e) {
     // --help / --version exit 0; every usage error (bad flag value, unknown option) 2.
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
-    if (e instanceof InputError) {
-      process.stderr.write(`geb: ${withConfigOrigin(e).message}\n`);
-      return 2;
-    }
     // A model run stopped on a permanent failure, or with failed requests (sweeps, grids): one line, exit 1.
-    if (e instanceof RunFailedError) {
-      process.stderr.write(`geb: ${e.message}\n`);
-      return 1;
-    }
-    process.stderr.write(internalErrorLine("geb", e));
-    return 1;
+    return reportFailure("geb", e, e instanceof RunFailedError);
   }
   // Actions report a failed run through process.exitCode (e.g. errors recorded by `geb model`).
   return Number(process.exitCode ?? 0);

@@ -1,15 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { type Command, Option } from "commander";
-import {
-  floatFlag,
-  intFlag,
-  MAX_COUNT,
-  MAX_INT,
-  outDirFlag,
-  outFileFlag,
-  SEED_RANGE,
-} from "../../core/cli.js";
+import { floatFlag, MAX_COUNT, outDirFlag, outFileFlag, intOrSeedFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import { writeTextAtomic } from "../io.js";
 import {
@@ -21,11 +13,11 @@ import {
 // Implementations are imported in the actions (`await import`): `geb --help` loads none of them.
 import type { parseExample as ParseExample, SelectorExample, SelectorLabel } from "../selector/dataset.js";
 import { withOneLineErrors } from "./sweep.js";
+import { jsonLineValue } from "../../core/jsonl.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts).
-// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
-const int = (flag: string, min?: number, max = MAX_INT) =>
-  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
+// `int(flag)` is a seed.
+const int = intOrSeedFlag;
 const num = (flag: string, min = -1e6, max = 1e6) => floatFlag(flag, { min, max });
 const collect = (v: string, prev: string[] = []) => [...prev, v];
 
@@ -58,12 +50,7 @@ function readExamples(file: string, parseExample: typeof ParseExample): Selector
   })();
   text.split("\n").forEach((line, i) => {
     if (line.trim() === "") return;
-    let v: unknown;
-    try {
-      v = JSON.parse(line);
-    } catch (e) {
-      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
-    }
+    const v = jsonLineValue(line, file, i + 1);
     if (!v || typeof v !== "object" || Array.isArray(v))
       throw new InputError("expected a selector example object", { file, line: i + 1 });
     out.push(parseExample(v as Record<string, unknown>, { file, line: i + 1 }));

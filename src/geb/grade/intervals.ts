@@ -5,7 +5,7 @@
  */
 // Imported module by module, not from stats/index.js: that re-exports the zod schemas, which
 // the commands that print intervals (through grade/format.ts) need not load.
-import { ClusterAccumulator, meanInterval, proportionInterval } from "../../core/stats/bootstrap.js";
+import { accumulatorsFor, meanInterval, proportionInterval } from "../../core/stats/bootstrap.js";
 import { differenceInterval } from "../../core/stats/difference.js";
 import { intervalsMeta, type StatsOptions } from "../../core/stats/options.js";
 import type { Interval, IntervalsBlock } from "../../core/stats/schema.js";
@@ -44,15 +44,15 @@ export function episodeCluster(row: { episode_id?: string; meta?: unknown }): st
   return undefined;
 }
 
+/** A yes/no outcome as the 0/1 item value the rate intervals average. */
+export const bit = (b: boolean): number => (b ? 1 : 0);
+
 export class GradeIntervals {
-  private readonly acc = Object.fromEntries(
-    Object.keys(GRADE_INTERVAL_METRICS).map((k) => [k, new ClusterAccumulator()]),
-  ) as Record<GradeIntervalMetric, ClusterAccumulator>;
+  private readonly acc = accumulatorsFor(GRADE_INTERVAL_METRICS);
 
   /** `cluster`: from `episodeCluster` (prefixed by a run id when one collector pools runs). */
   add(r: RowResult, cluster: string | undefined): void {
     const a = this.acc;
-    const bit = (b: boolean) => (b ? 1 : 0);
     a.value_acc.add(bit(r.value_ok), cluster);
     a.exact_acc.add(bit(r.exact), cluster);
     if (r.selected_all) a.answer_correct_given_selected.add(bit(r.value_ok), cluster);

@@ -19,20 +19,8 @@ import {
   type Kind,
 } from "./config-keys.js";
 
-export {
-  RETRIEVERS,
-  WRONG_TYPES,
-  ORDERS,
-  RERANKERS,
-  TIE_BREAKS,
-  EMBEDDERS,
-  ENV_PREFIX,
-  ENV_VARS,
-  type Retriever,
-  type WrongType,
-  type Order,
-  type Reranker,
-} from "./config-keys.js";
+// The key tables (and their types) are this module's vocabulary too: callers import them from here.
+export * from "./config-keys.js";
 
 const unit = z.number().min(0).max(1);
 const int = z.number().int();

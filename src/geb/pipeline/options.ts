@@ -4,7 +4,7 @@
  * environment and the config file can supply them.
  */
 import { type Command, Option } from "commander";
-import { floatFlag, intFlag, MAX_INT, SEED_RANGE } from "../../core/cli.js";
+import { floatFlag, intOrSeedFlag } from "../../core/cli.js";
 // The enumerations only, not the schema: declaring flags (`geb --help`) does not load zod.
 import {
   ABSTAIN_POLICIES,
@@ -26,9 +26,8 @@ import {
 } from "./config-keys.js";
 
 // Flag values: the shared validated parsers (src/core/cli.ts).
-// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `int(flag)` is a seed.
-const int = (flag: string, min?: number, max = MAX_INT) =>
-  intFlag(flag, min === undefined ? SEED_RANGE : { min, max });
+// `int(flag)` is a seed.
+const int = intOrSeedFlag;
 const num = (flag: string, min = -1e6, max = 1e6) => floatFlag(flag, { min, max });
 
 /** Retrieval/selection flags (everything that shapes the candidate set and the pick). */

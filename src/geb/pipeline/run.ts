@@ -6,7 +6,12 @@
  * does not handle (derived queries, rows without a key or ledger) go to the answerer whole,
  * as in the reference.
  */
-import type { EvaluateResult, ModelClient, RetryPolicy, SamplingParams } from "../../core/engine/index.js";
+import type {
+  EngineRunSettings,
+  EvaluateResult,
+  ModelClient,
+  SamplingParams,
+} from "../../core/engine/index.js";
 import { canonicalHash } from "../../core/hash.js";
 import { renderBook } from "../dataset/book.js";
 import {
@@ -36,16 +41,7 @@ export interface RowPipelineOutcome {
   copy_clamped: boolean[];
 }
 
-export interface EngineRunOptions {
-  maxConcurrency: number;
-  timeoutMs: number;
-  retry: RetryPolicy;
-  cacheDir?: string;
-  resultsPath?: string;
-  resume: boolean;
-  overwrite: boolean;
-  trials: number;
-  price?: { input_per_mtok: number; output_per_mtok: number };
+export interface EngineRunOptions extends EngineRunSettings {
   progress?: boolean;
 }
 

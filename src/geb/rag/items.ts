@@ -5,11 +5,17 @@
  * datasets are the runs, episodes the clusters within a dataset. One dataset: exactly that
  * dataset's own interval. Pure: rows and predictions come in parsed.
  */
-import { ClusterAccumulator, meanInterval, proportionInterval } from "../../core/stats/bootstrap.js";
+import {
+  accumulatorsFor,
+  ClusterAccumulator,
+  meanInterval,
+  proportionInterval,
+} from "../../core/stats/bootstrap.js";
 import { differenceInterval } from "../../core/stats/difference.js";
 import type { StatsOptions } from "../../core/stats/options.js";
 import type { Interval } from "../../core/stats/schema.js";
 import type { RowResult } from "../grade/grade.js";
+import { bit } from "../grade/intervals.js";
 import { meanOfGapsInterval, meanOfGroupsInterval, reproduces, withValue } from "../summary/intervals.js";
 import { episodeOf } from "../summary/row-metrics.js";
 import type { RowStat } from "../summary/rowstats.js";
@@ -33,14 +39,11 @@ export type RagItemMetric = keyof typeof RAG_ITEM_METRICS;
 
 /** One dataset's items: metric → accumulator (clustered by episode). */
 export class RagItems {
-  readonly acc = Object.fromEntries(
-    Object.keys(RAG_ITEM_METRICS).map((k) => [k, new ClusterAccumulator()]),
-  ) as Record<RagItemMetric, ClusterAccumulator>;
+  readonly acc = accumulatorsFor(RAG_ITEM_METRICS);
 
   /** A graded row (`Grader.add`); `cluster` from grade/intervals.ts `episodeCluster`. */
   add(r: RowResult, cluster: string | undefined): void {
     const a = this.acc;
-    const bit = (b: boolean) => (b ? 1 : 0);
     a.value_acc.add(bit(r.value_ok), cluster);
     a.exact_acc.add(bit(r.exact), cluster);
     if (r.entailed !== null) a.entailment.add(bit(r.entailed), cluster);
@@ -65,7 +68,6 @@ export class RagItems {
     const a = t.acc;
     let first = Number.POSITIVE_INFINITY;
     for (const r of rows) if (r.trial < first) first = r.trial;
-    const bit = (b: boolean) => (b ? 1 : 0);
     for (const r of rows) {
       if (r.trial !== first) continue;
       // A hand-edited payload may hold anything: only a string episode id names a cluster.

@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { EngineFromOptions } from "../../core/engine/cli.js";
 import { type ReplyTally, sumTallies } from "../../core/engine/unparseable.js";
 import { InputError } from "../../core/errors.js";
-import { readJsonFileSync } from "../../core/jsonl.js";
+import { readJsonFileSync, jsonLineValue } from "../../core/jsonl.js";
 import { pyFloatRepr, pyJsonDumps } from "../../core/pyjson.js";
 import { parseWith } from "../../core/schema.js";
 import { forEachDataRow, generateToFile, runBaseline } from "../api.js";
@@ -104,12 +104,7 @@ function readGold(file: string): Map<string, string[]> {
     .split("\n")
     .forEach((text, i) => {
       if (!text.trim()) return;
-      let v: unknown;
-      try {
-        v = JSON.parse(text);
-      } catch (e) {
-        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
-      }
+      const v = jsonLineValue(text, file, i + 1);
       if (typeof v !== "object" || v === null || Array.isArray(v))
         throw new InputError("row must be a JSON object", { file, line: i + 1 });
       rows.push(v as Record<string, unknown>);

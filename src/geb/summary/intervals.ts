@@ -31,6 +31,7 @@ import {
 import type { RunDigest } from "./digest.js";
 import { cachedItems, decompKind, ItemTable, type MetricItems } from "./items.js";
 import type { RowStat } from "./rowstats.js";
+import { getOrCreate } from "../../core/maps.js";
 
 /** Rates every row statistic carries as a 0/1 outcome. */
 export const ROW_RATE_METRICS = ["value_acc", "exact_acc"] as const;
@@ -399,16 +400,11 @@ export function pairedMetricComparisons(
   // metric → cluster → [sum other, items other, sum base, items base]
   const vec = new Map<string, Map<string, number[]>>();
   const add = (m: string, cl: string, side: 0 | 1, v: number) => {
-    let byCl = vec.get(m);
-    if (!byCl) {
-      byCl = new Map();
-      vec.set(m, byCl);
-    }
-    let t = byCl.get(cl);
-    if (!t) {
-      t = [0, 0, 0, 0];
-      byCl.set(cl, t);
-    }
+    const t = getOrCreate(
+      getOrCreate(vec, m, () => new Map<string, number[]>()),
+      cl,
+      () => [0, 0, 0, 0],
+    );
     t[2 * side] += v;
     t[2 * side + 1]++;
   };

@@ -66,14 +66,12 @@ export function runFiles(path: string): string[] {
   return cells;
 }
 
-function sweepCellDataFile(p: Record<string, unknown>, file: string, field: string): string {
-  const data = p.data;
-  if (!isObj(data) || typeof data.path !== "string")
-    throw new InputError("missing data.path", { file, field: `${field}.data.path` });
-  const given = data.path;
-  const base = dirname(file);
-  // The reference records the path relative to where the sweep ran; try that, then the
-  // same path next to this file's folder, then the cell folder by name.
+/**
+ * Where a results file's `data.path` is, `base` being the results file's folder: the reference
+ * records the path relative to where the sweep ran, so try it as written, then beside this
+ * folder and its parent, then the cell folder by name. undefined when none exists.
+ */
+export function locateDataFile(given: string, base: string): string | undefined {
   const candidates = [
     isAbsolute(given) ? given : resolve(given),
     join(base, given),
@@ -81,7 +79,16 @@ function sweepCellDataFile(p: Record<string, unknown>, file: string, field: stri
     join(base, basename(dirname(given)), basename(given)),
     join(base, basename(given)),
   ];
-  const hit = candidates.find((c) => existsSync(c));
+  return candidates.find((c) => existsSync(c));
+}
+
+function sweepCellDataFile(p: Record<string, unknown>, file: string, field: string): string {
+  const data = p.data;
+  if (!isObj(data) || typeof data.path !== "string")
+    throw new InputError("missing data.path", { file, field: `${field}.data.path` });
+  const given = data.path;
+  const base = dirname(file);
+  const hit = locateDataFile(given, base);
   if (!hit)
     throw new InputError(`data file ${given} not found (looked beside ${base} too)`, {
       file,

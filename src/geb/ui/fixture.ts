@@ -16,6 +16,7 @@ import {
   type UiSelection,
   UiSelectionSchema,
 } from "./schema.js";
+import { jsonLineValue } from "../../core/jsonl.js";
 
 /**
  * The JSON rows of a JSONL file with their 1-based lines; blank lines skipped. A UTF-8 byte
@@ -36,12 +37,7 @@ export function* readUiJsonl<T = unknown>(
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
     if (raw.trim() === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (e) {
-      throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
-    }
+    const value = jsonLineValue(raw, file, i + 1);
     try {
       yield { line: i + 1, value: parse ? parse(value, i + 1) : (value as T) };
     } catch (e) {

@@ -31,6 +31,7 @@ import {
   type UiSequenceMetrics,
 } from "./score.js";
 import { resolveTarget } from "./solvable.js";
+import { getOrCreate } from "../../core/maps.js";
 
 type State = Record<string, unknown>;
 type Cand = Record<string, unknown>;
@@ -97,17 +98,8 @@ const survivorCache = new WeakMap<SearchOptions, WeakMap<UiRow, Cand[]>>();
 
 /** The policy's survivors for a row: 1.0 on the agent row (target grammar first), else leaky. */
 function survivorsOf(row: UiRow, o: SearchOptions): Cand[] {
-  let perOpts = survivorCache.get(o);
-  if (!perOpts) {
-    perOpts = new WeakMap();
-    survivorCache.set(o, perOpts);
-  }
-  let s = perOpts.get(row);
-  if (!s) {
-    s = computeSurvivors(row, o);
-    perOpts.set(row, s);
-  }
-  return s;
+  const perOpts = getOrCreate(survivorCache, o, () => new WeakMap<UiRow, Cand[]>());
+  return getOrCreate(perOpts, row, () => computeSurvivors(row, o));
 }
 
 function computeSurvivors(row: UiRow, o: SearchOptions): Cand[] {

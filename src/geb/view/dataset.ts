@@ -8,7 +8,7 @@
  * run's own grading settings; the headline right/wrong is the run's recorded exact grade.
  */
 import { existsSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { z } from "zod";
 import type { ChatMessage } from "../../core/engine/types.js";
 import { InputError } from "../../core/errors.js";
@@ -28,7 +28,7 @@ import { GebRowReadSchema } from "../dataset/schema.js";
 import { DEFAULT_GRADE_OPTIONS, type GradeOptions, Grader, type RowResult } from "../grade/grade.js";
 import type { ModelRunPayload } from "../pipeline/gebmodel.js";
 import type { RowStat } from "../summary/rowstats.js";
-import { loadRuns } from "../summary/runs.js";
+import { loadRuns, locateDataFile } from "../summary/runs.js";
 
 export interface GebViewOptions {
   /** Results files, run dirs or sweep trees (as `geb summarize --in`). */
@@ -133,14 +133,7 @@ export function dataFileOf(p: ModelRunPayload, file: string, given?: string): st
     throw new InputError("missing data.path; pass --data", { file, field: "data.path" });
   const base = dirname(file);
   // As `geb summarize` reads sweeps: as written, beside the results, then the cell folder by name.
-  const candidates = [
-    isAbsolute(path) ? path : resolve(path),
-    join(base, path),
-    join(dirname(base), path),
-    join(base, basename(dirname(path)), basename(path)),
-    join(base, basename(path)),
-  ];
-  const hit = candidates.find((c) => existsSync(c));
+  const hit = locateDataFile(path, base);
   if (!hit)
     throw new InputError(`data file ${path} not found (looked beside the results too); pass --data`, {
       file,

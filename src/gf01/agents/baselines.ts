@@ -104,127 +104,113 @@ function compareEfficiency(a: readonly Atom[], b: readonly Atom[]): number {
   return 0;
 }
 
-export const randomAgent: Agent = {
-  name: "BL-00-RandomIntervention",
-  id: "random",
-  aliases: ["random", "bl-00", "bl-00-randomintervention"],
-  eval_track: "EVAL-CB",
-  tool_allowlist_id: "none",
-  propose(inst, ci, seed) {
-    // Official: random.Random(((instance.seed or 0) << 8) ^ seed) — unbounded ints, hence BigInt.
-    const rng = new PyRandom((BigInt(Math.trunc(inst.seed ?? 0)) << 8n) ^ BigInt(Math.trunc(seed)));
-    const atoms = candidateAtoms(ci);
-    rng.shuffle(atoms);
-    const cert: Atom[] = [];
-    const used = new Set<number>();
-    const maxAtoms = maxCertificateAtoms(ci);
-    for (const atom of atoms) {
-      if (cert.length >= maxAtoms) break;
-      if (!used.has(atom[0]) && used.size + 1 > ci.budgetTimestep) continue;
-      if (rng.random() < 0.35) {
-        cert.push(atom);
-        used.add(atom[0]);
-      }
-    }
-    return sortedCertificate(cert);
-  },
-};
+/**
+ * An agent as the official panel registers it: its display name, short id and track; the
+ * `make_agent` keys are the id, the name's code (`bl-00`) and the whole name, lower-cased, and
+ * the tool allowlist is the track's.
+ */
+function declareAgent(name: string, id: string, track: EvalTrack, propose: Agent["propose"]): Agent {
+  const lower = name.toLowerCase();
+  return {
+    name,
+    id,
+    aliases: [id, lower.split("-").slice(0, 2).join("-"), lower],
+    eval_track: track,
+    tool_allowlist_id: TOOL_ALLOWLIST_BY_TRACK[track],
+    propose,
+  };
+}
 
-export const greedyAgent: Agent = {
-  name: "BL-01-GreedyLocal",
-  id: "greedy",
-  aliases: ["greedy", "bl-01", "bl-01-greedylocal"],
-  eval_track: "EVAL-CB",
-  tool_allowlist_id: "none",
-  propose(_inst, ci) {
-    const trace = new Uint32Array(ci.T);
-    let cert: Atom[] = [];
-    let remaining = candidateAtoms(ci);
-    let currentHits = effectHits(ci, cert, trace);
-    const maxAtoms = maxCertificateAtoms(ci);
-    const used = new Set<number>();
-    while (cert.length < maxAtoms) {
-      let best: Atom | null = null;
-      let bs = -1;
-      let bh = -1;
-      let bk = "";
-      for (const atom of remaining) {
-        if (!used.has(atom[0]) && used.size + 1 > ci.budgetTimestep) continue;
-        const trial = cert.concat([atom]);
-        const hits = effectHits(ci, trial, trace);
-        const suff = hits > 0 ? 1 : 0;
-        const key = `${atom[0]}:${atom[1]}:${atom[2]}`;
-        if (scoreGreater(suff, hits, key, bs, bh, bk)) {
-          bs = suff;
-          bh = hits;
-          bk = key;
-          best = atom;
-        }
-      }
-      if (best === null) break;
-      const trial = sortedCertificate(cert.concat([best]));
+export const randomAgent = declareAgent("BL-00-RandomIntervention", "random", "EVAL-CB", (inst, ci, seed) => {
+  // Official: random.Random(((instance.seed or 0) << 8) ^ seed) — unbounded ints, hence BigInt.
+  const rng = new PyRandom((BigInt(Math.trunc(inst.seed ?? 0)) << 8n) ^ BigInt(Math.trunc(seed)));
+  const atoms = candidateAtoms(ci);
+  rng.shuffle(atoms);
+  const cert: Atom[] = [];
+  const used = new Set<number>();
+  const maxAtoms = maxCertificateAtoms(ci);
+  for (const atom of atoms) {
+    if (cert.length >= maxAtoms) break;
+    if (!used.has(atom[0]) && used.size + 1 > ci.budgetTimestep) continue;
+    if (rng.random() < 0.35) {
+      cert.push(atom);
+      used.add(atom[0]);
+    }
+  }
+  return sortedCertificate(cert);
+});
+
+export const greedyAgent = declareAgent("BL-01-GreedyLocal", "greedy", "EVAL-CB", (_inst, ci) => {
+  const trace = new Uint32Array(ci.T);
+  let cert: Atom[] = [];
+  let remaining = candidateAtoms(ci);
+  let currentHits = effectHits(ci, cert, trace);
+  const maxAtoms = maxCertificateAtoms(ci);
+  const used = new Set<number>();
+  while (cert.length < maxAtoms) {
+    let best: Atom | null = null;
+    let bs = -1;
+    let bh = -1;
+    let bk = "";
+    for (const atom of remaining) {
+      if (!used.has(atom[0]) && used.size + 1 > ci.budgetTimestep) continue;
+      const trial = cert.concat([atom]);
       const hits = effectHits(ci, trial, trace);
-      if (hits < currentHits) break;
-      cert = trial;
-      currentHits = hits;
-      used.add(best[0]);
-      const chosen = best;
-      remaining = remaining.filter((a) => a !== chosen);
-      if (hits > 0) break;
+      const suff = hits > 0 ? 1 : 0;
+      const key = `${atom[0]}:${atom[1]}:${atom[2]}`;
+      if (scoreGreater(suff, hits, key, bs, bh, bk)) {
+        bs = suff;
+        bh = hits;
+        bk = key;
+        best = atom;
+      }
     }
-    // Greedy prune (official): drop atoms whose removal keeps sufficiency, in sorted order.
-    let pruned = cert.slice();
-    for (const atom of cert) {
-      const trial = pruned.filter((a) => a !== atom);
-      if (effectHits(ci, trial, trace) > 0) pruned = trial;
-    }
-    return sortedCertificate(pruned);
-  },
-};
+    if (best === null) break;
+    const trial = sortedCertificate(cert.concat([best]));
+    const hits = effectHits(ci, trial, trace);
+    if (hits < currentHits) break;
+    cert = trial;
+    currentHits = hits;
+    used.add(best[0]);
+    const chosen = best;
+    remaining = remaining.filter((a) => a !== chosen);
+    if (hits > 0) break;
+  }
+  // Greedy prune (official): drop atoms whose removal keeps sufficiency, in sorted order.
+  let pruned = cert.slice();
+  for (const atom of cert) {
+    const trial = pruned.filter((a) => a !== atom);
+    if (effectHits(ci, trial, trace) > 0) pruned = trial;
+  }
+  return sortedCertificate(pruned);
+});
 
 function searchAgent(
   name: string,
   id: string,
-  aliases: string[],
   track: EvalTrack,
   limits: (ci: CompiledInstance) => { maxNodes: number; maxResults: number },
 ): Agent {
-  return {
-    name,
-    id,
-    aliases,
-    eval_track: track,
-    tool_allowlist_id: TOOL_ALLOWLIST_BY_TRACK[track],
-    propose(_inst, ci) {
-      const r = new CertificateSearch(ci).findValid(limits(ci));
-      return pickMostEfficient(r.certificates);
-    },
-  };
+  return declareAgent(name, id, track, (_inst, ci) => {
+    const r = new CertificateSearch(ci).findValid(limits(ci));
+    return pickMostEfficient(r.certificates);
+  });
 }
 
-export const budgetAwareSearchAgent = searchAgent(
-  "BL-02-BudgetAwareSearch",
-  "search",
-  ["search", "bl-02", "bl-02-budgetawaresearch"],
-  "EVAL-CB",
-  (ci) => ({ maxNodes: Math.min(120_000, maxCertificateAtoms(ci) * 40_000), maxResults: 8 }),
-);
+export const budgetAwareSearchAgent = searchAgent("BL-02-BudgetAwareSearch", "search", "EVAL-CB", (ci) => ({
+  maxNodes: Math.min(120_000, maxCertificateAtoms(ci) * 40_000),
+  maxResults: 8,
+}));
 
-export const toolPlannerAgent = searchAgent(
-  "BL-03-ToolPlanner",
-  "tool",
-  ["tool", "bl-03", "bl-03-toolplanner"],
-  "EVAL-TA",
-  () => ({ maxNodes: 250_000, maxResults: 16 }),
-);
+export const toolPlannerAgent = searchAgent("BL-03-ToolPlanner", "tool", "EVAL-TA", () => ({
+  maxNodes: 250_000,
+  maxResults: 16,
+}));
 
-export const exactOracleAgent = searchAgent(
-  "BL-04-ExactOracle",
-  "oracle",
-  ["oracle", "bl-04", "bl-04-exactoracle"],
-  "EVAL-OC",
-  () => ({ maxNodes: 600_000, maxResults: 32 }),
-);
+export const exactOracleAgent = searchAgent("BL-04-ExactOracle", "oracle", "EVAL-OC", () => ({
+  maxNodes: 600_000,
+  maxResults: 32,
+}));
 
 /**
  * Not an official baseline: models the typical LLM failure of *over-specifying* — it finds
@@ -234,32 +220,25 @@ export const exactOracleAgent = searchAgent(
  * witness already pins every AP at its timesteps, one no-op atom goes to the earliest free
  * timestep if the budgets allow — otherwise the (valid) witness itself is returned.
  */
-export const overspecifyAgent: Agent = {
-  name: "OB-01-Overspecify",
-  id: "overspecify",
-  aliases: ["overspecify", "ob-01", "ob-01-overspecify"],
-  eval_track: "EVAL-CB",
-  tool_allowlist_id: "none",
-  propose(_inst, ci) {
-    const witness = new CertificateSearch(ci).findValid({ maxNodes: Number.POSITIVE_INFINITY, maxResults: 1 })
-      .certificates[0];
-    if (!witness || witness.length === 0) return [];
-    const { nIn, inputAps } = ci.sys;
-    const maxAtoms = ci.budgetAtoms ?? Number.POSITIVE_INFINITY;
-    const set = new Map<string, Atom>();
-    for (const a of witness) set.set(`${a[0]}:${a[1]}`, a);
-    const steps = [...new Set(witness.map((a) => a[0]))];
-    const pin = (t: number, j: number): void => {
-      const k = `${t}:${inputAps[j]}`;
-      if (!set.has(k) && set.size < maxAtoms)
-        set.set(k, [t, inputAps[j], ((ci.base[t] >> (nIn - 1 - j)) & 1) as Bit]);
-    };
-    for (const t of steps) for (let j = 0; j < nIn; j++) pin(t, j);
-    if (set.size === witness.length && steps.length < ci.budgetTimestep) {
-      let t = 0;
-      while (steps.includes(t)) t++;
-      if (t < ci.T) pin(t, 0);
-    }
-    return sortedCertificate([...set.values()]);
-  },
-};
+export const overspecifyAgent = declareAgent("OB-01-Overspecify", "overspecify", "EVAL-CB", (_inst, ci) => {
+  const witness = new CertificateSearch(ci).findValid({ maxNodes: Number.POSITIVE_INFINITY, maxResults: 1 })
+    .certificates[0];
+  if (!witness || witness.length === 0) return [];
+  const { nIn, inputAps } = ci.sys;
+  const maxAtoms = ci.budgetAtoms ?? Number.POSITIVE_INFINITY;
+  const set = new Map<string, Atom>();
+  for (const a of witness) set.set(`${a[0]}:${a[1]}`, a);
+  const steps = [...new Set(witness.map((a) => a[0]))];
+  const pin = (t: number, j: number): void => {
+    const k = `${t}:${inputAps[j]}`;
+    if (!set.has(k) && set.size < maxAtoms)
+      set.set(k, [t, inputAps[j], ((ci.base[t] >> (nIn - 1 - j)) & 1) as Bit]);
+  };
+  for (const t of steps) for (let j = 0; j < nIn; j++) pin(t, j);
+  if (set.size === witness.length && steps.length < ci.budgetTimestep) {
+    let t = 0;
+    while (steps.includes(t)) t++;
+    if (t < ci.T) pin(t, 0);
+  }
+  return sortedCertificate([...set.values()]);
+});

@@ -6,6 +6,7 @@
  * policy rules with the official messages.
  */
 import { z } from "zod";
+import { pyInt } from "../../core/pyjson.js";
 import { registerSchema } from "../../core/schema.js";
 import { NORMALIZATION_VERSION } from "../generate/build.js";
 import { ATOM_BUDGET_RULES, type AtomBudgetRule, DEFAULT_ATOM_BUDGET_RULE } from "../model/compile.js";
@@ -301,12 +302,6 @@ function pyFloatable(v: unknown): boolean {
   if (typeof v === "string") return v.trim() !== "" && !Number.isNaN(Number(v.trim().replace(/_/g, "")));
   return false;
 }
-function pyIntable(v: unknown): number | undefined {
-  if (typeof v === "boolean") return v ? 1 : 0;
-  if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : undefined;
-  if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number.parseInt(v, 10);
-  return undefined;
-}
 
 export function trackToolPolicyError(
   evalTrack: string,
@@ -435,7 +430,7 @@ export function officialRowIssues(row: unknown, line: number, strict: boolean): 
   if (!protocols.includes(pp)) {
     add("play_protocol", `play_protocol=${pp} not in ${pyList(protocols)}`);
   }
-  let budget = pyIntable(r.adaptation_budget_tokens ?? 0);
+  let budget = pyInt(r.adaptation_budget_tokens ?? 0);
   if (budget === undefined) {
     budget = -1;
     add("adaptation_budget_tokens", "adaptation_budget_tokens must be integer");

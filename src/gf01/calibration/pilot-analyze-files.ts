@@ -3,10 +3,10 @@
  * `gf01.run_record.v1` rows) and the optional `official_validation.json`, writes
  * `pilot_analysis.json` (or `--out`), returns the payload with `out_path` like the official command.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
-import { readJsonl, writeFileAtomic } from "../../core/jsonl.js";
+import { readJsonFile, readJsonl, writeFileAtomic } from "../../core/jsonl.js";
 import { pyJsonDumps } from "../../core/pyjson.js";
 import { pyJsonLoads } from "../../core/pyjsonloads.js";
 import { officialRowIssues } from "../artifacts/run-record.js";
@@ -30,22 +30,9 @@ const exists = async (p: string): Promise<boolean> => {
   }
 };
 
-/** Read a JSON file the Python way (floats stay floats when echoed). */
-export async function readPyJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (e) {
-    throw new InputError(`cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, {
-      file,
-    });
-  }
-  try {
-    return pyJsonLoads(text.replace(/^\uFEFF/, ""));
-  } catch (e) {
-    throw new InputError(`invalid JSON: ${(e as Error).message}`, { file });
-  }
-}
+/** Read a JSON file the Python way (floats stay floats when echoed; a UTF-8 BOM is ignored). */
+export const readPyJson = (file: string): Promise<unknown> =>
+  readJsonFile(file, (text) => pyJsonLoads(text.replace(/^\uFEFF/, "")));
 
 /**
  * Strict run rows of a JSONL file. A row that fails the official strict checks is an InputError

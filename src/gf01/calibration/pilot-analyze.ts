@@ -14,7 +14,7 @@
  * is kept in `quartile_row_check.official_triggered`, and without a shortcut trigger the
  * recommendation is `insufficient_data`. `minQuartileRows: 0` reproduces the official output.
  */
-import { PyFloat, compareCodePoints, pyStr } from "../../core/pyjson.js";
+import { PyFloat, compareCodePoints, pyInt, pyStr } from "../../core/pyjson.js";
 import { intervalsMeta, wilson } from "../../core/stats/index.js";
 import type { Interval } from "../../core/stats/index.js";
 import { ADAPTATION_FIELDS } from "../artifacts/meta.js";
@@ -80,14 +80,6 @@ function pyFloat(v: unknown): number | undefined {
     if (/^[+-]?(inf|infinity)$/i.test(t)) return t.startsWith("-") ? -Infinity : Infinity;
     if (/^[+-]?nan$/i.test(t)) return Number.NaN;
   }
-  return undefined;
-}
-
-/** Python `int(v)` for JSON values; undefined where Python raises. */
-function pyInt(v: unknown): number | undefined {
-  if (typeof v === "boolean") return v ? 1 : 0;
-  if (typeof v === "number") return Number.isFinite(v) ? Math.trunc(v) : undefined;
-  if (typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v)) return Number.parseInt(v, 10);
   return undefined;
 }
 

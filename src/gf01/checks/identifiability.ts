@@ -9,6 +9,7 @@ import {
   identifiabilityPolicyError,
 } from "../generate/identifiability.js";
 import { compileInstance } from "../model/compile.js";
+import { errorPayload } from "./result.js";
 import type { Gf01Instance } from "../model/types.js";
 
 export interface IdentifiabilityCheckOptions {
@@ -41,15 +42,10 @@ export function identifiabilityCheck(
   const minRatio = o.minResponseRatio ?? IDENTIFIABILITY_MIN_RESPONSE_RATIO;
   const minUnique = Math.trunc(o.minUniqueSignatures ?? IDENTIFIABILITY_MIN_UNIQUE_SIGNATURES);
   if (!instances.length)
-    return {
-      ok: false,
-      payload: {
-        status: "error",
-        error_type: "empty_instance_set",
-        message: "identifiability check requires at least one instance",
-        instances_path: o.instancesPath ?? "",
-      },
-    };
+    return errorPayload("empty_instance_set", {
+      message: "identifiability check requires at least one instance",
+      instances_path: o.instancesPath ?? "",
+    });
   const rows: Record<string, unknown>[] = [];
   const failures: Record<string, unknown>[] = [];
   let mismatches = 0;

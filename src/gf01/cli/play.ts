@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import { CommanderError, Option } from "commander";
 import { addModelOptions, type ModelCliValues } from "../../core/engine/cli.js";
 import { addConfigOption } from "../../core/engine/run-config.js";
-import { intFlag, MAX_DURATION_S, MAX_INT, outFileFlag, SEED_RANGE } from "../../core/cli.js";
+import { MAX_DURATION_S, outFileFlag, intOrSeedFlag } from "../../core/cli.js";
 import { InputError } from "../../core/errors.js";
 import { addQueueOption } from "../../core/queue/cli.js";
 // Implementations are imported in the actions (`await import`): `gf01 --help` loads none of them.
@@ -15,9 +15,8 @@ import type { BundleSource, LoadedBundle } from "../artifacts/bundle.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
 import type { Gf01Instance } from "../model/types.js";
 
-// Every numeric flag declares a range (tests/fuzz/flags.test.ts); `intArg("seed")` is a seed.
-const intArg = (name: string, min?: number, max = MAX_INT) =>
-  intFlag(name, min === undefined ? SEED_RANGE : { min, max });
+// `intArg("seed")` is a seed.
+const intArg = intOrSeedFlag;
 
 const printJson = (v: unknown) => process.stdout.write(`${dumpJsonFile(v)}\n`);
 

@@ -4,9 +4,10 @@
  * `load_formal_bundle` accepts: a task/bundle JSON (or JSONL) file, a directory holding
  * `task.json`, or an `.hoa` file with a sidecar `<name>.task.json` / `<name>.json`.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { InputError } from "../../core/errors.js";
+import { readTextFileSync } from "../../core/jsonl.js";
 import type { Gf01Instance } from "../model/types.js";
 import {
   type FormalBundleMeta,
@@ -16,24 +17,13 @@ import {
   parseJsonOrJsonl,
 } from "./loader.js";
 
-function readTextFile(file: string, where: { file?: string; field?: string } = { file }): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(
-      `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      where,
-    );
-  }
-}
-
 /** Context that reads files relative to `baseDir`, showing them as the task refers to them. */
 export function fileContext(baseDir: string, taskFile?: string): FormalTaskContext {
   return {
     file: taskFile,
     readText: (rel, field) => {
       const full = resolve(baseDir, rel);
-      return { text: readTextFile(full, { file: taskFile, field }), shownAs: join(baseDir, rel) };
+      return { text: readTextFileSync(full, full, { file: taskFile, field }), shownAs: join(baseDir, rel) };
     },
   };
 }
@@ -64,7 +54,7 @@ export function loadFormalBundleFile(path: string): { instances: Gf01Instance[];
     taskPath = found;
     override = { hoa_path: basename(path) };
   } else taskPath = path;
-  let payload = parseJsonOrJsonl(readTextFile(taskPath), taskPath);
+  let payload = parseJsonOrJsonl(readTextFileSync(taskPath), taskPath);
   if (override && payload && typeof payload === "object" && !Array.isArray(payload))
     payload = { ...payload, ...override };
   return formalBundleToInstances(payload, path, fileContext(dirname(taskPath), taskPath));

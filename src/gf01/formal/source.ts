@@ -4,9 +4,10 @@
  * the shape of a loaded bundle (instances, meta, byId) so callers need not know where the
  * instances came from.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { InputError } from "../../core/errors.js";
+import { readTextFileSync } from "../../core/jsonl.js";
 import type { LoadedBundle } from "../artifacts/loaded-bundle.js";
 import { hoaToMealy } from "../hoa/mealy.js";
 import { parseHoa } from "../hoa/parser.js";
@@ -91,19 +92,6 @@ export interface HoaTaskSpec {
   instanceId?: string;
 }
 
-function readText(file: string, what: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(
-      `cannot read ${what}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      {
-        file,
-      },
-    );
-  }
-}
-
 /** A flag that is either inline JSON or the name of a JSON file. */
 function jsonArg(value: string, flag: string): unknown {
   const v = value.trim();
@@ -114,7 +102,7 @@ function jsonArg(value: string, flag: string): unknown {
       throw new InputError(`invalid inline JSON: ${(e as Error).message}`, { field: flag });
     }
   }
-  return parseJsonOrJsonl(readText(value, flag), value);
+  return parseJsonOrJsonl(readTextFileSync(value, flag), value);
 }
 
 /**
@@ -124,7 +112,7 @@ function jsonArg(value: string, flag: string): unknown {
  * provenance with `hoa_path`).
  */
 export function loadHoaTask(spec: HoaTaskSpec): LoadedBundle {
-  const text = readText(spec.hoa, "HOA file");
+  const text = readTextFileSync(spec.hoa, "HOA file");
   const hoa = parseHoa(text, { file: spec.hoa });
   const outputByState =
     spec.outputByState !== undefined

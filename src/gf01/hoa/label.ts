@@ -55,6 +55,26 @@ export function forEachAtom(
 const LABEL_PREC = { or: 1, and: 2, not: 3, bool: 4, ap: 4, alias: 4 } as const;
 
 /**
+ * `left & right` / `left | right` of a label or acceptance condition: the operators are
+ * left-associative, so an operand is parenthesized when it binds more loosely (left) or not
+ * more tightly (right) than the operator.
+ */
+function formatInfix<T extends { kind: string }>(
+  kind: "and" | "or",
+  left: T,
+  right: T,
+  prec: Readonly<Record<string, number>>,
+  format: (x: T) => string,
+): string {
+  const p = prec[kind];
+  const l = format(left);
+  const r = format(right);
+  const lp = prec[left.kind] < p ? `(${l})` : l;
+  const rp = prec[right.kind] <= p ? `(${r})` : r;
+  return `${lp} ${kind === "and" ? "&" : "|"} ${rp}`;
+}
+
+/**
  * Print a label with the fewest parentheses that parse back to the same tree: binary operators
  * are left-associative, so a right operand of the same operator gets parentheses.
  */
@@ -71,14 +91,8 @@ export function formatLabel(e: LabelExpr): string {
       return LABEL_PREC[e.arg.kind] < LABEL_PREC.not ? `!(${s})` : `!${s}`;
     }
     case "and":
-    case "or": {
-      const p = LABEL_PREC[e.kind];
-      const l = formatLabel(e.left);
-      const r = formatLabel(e.right);
-      const lp = LABEL_PREC[e.left.kind] < p ? `(${l})` : l;
-      const rp = LABEL_PREC[e.right.kind] <= p ? `(${r})` : r;
-      return `${lp} ${e.kind === "and" ? "&" : "|"} ${rp}`;
-    }
+    case "or":
+      return formatInfix(e.kind, e.left, e.right, LABEL_PREC, formatLabel);
   }
 }
 
@@ -92,14 +106,8 @@ export function formatAcc(c: AccCond): string {
     case "Inf":
       return `${c.kind}(${c.negated ? "!" : ""}${c.set})`;
     case "and":
-    case "or": {
-      const p = ACC_PREC[c.kind];
-      const l = formatAcc(c.left);
-      const r = formatAcc(c.right);
-      const lp = ACC_PREC[c.left.kind] < p ? `(${l})` : l;
-      const rp = ACC_PREC[c.right.kind] <= p ? `(${r})` : r;
-      return `${lp} ${c.kind === "and" ? "&" : "|"} ${rp}`;
-    }
+    case "or":
+      return formatInfix(c.kind, c.left, c.right, ACC_PREC, formatAcc);
   }
 }
 

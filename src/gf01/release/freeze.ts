@@ -17,6 +17,7 @@
  */
 import { sha256Hex } from "../../core/hash.js";
 import { InputError } from "../../core/errors.js";
+import { errorPayload } from "../checks/result.js";
 import { buildBundle, instancesHash } from "../artifacts/bundle.js";
 import { buildSplitManifest } from "../artifacts/manifest.js";
 import {
@@ -173,14 +174,7 @@ const dedupe = (xs: readonly number[]): number[] => [...new Set(xs)];
 export function buildFreeze(o: FreezeOptions): FreezeResult {
   const seeds = dedupe(o.seeds);
   if (!seeds.length)
-    return {
-      ok: false,
-      payload: {
-        status: "error",
-        error_type: "empty_seed_set",
-        message: "a freeze requires at least one seed",
-      },
-    };
+    return errorPayload("empty_seed_set", { message: "a freeze requires at least one seed" });
   const compat = o.compat ?? "default";
   const config = { ...(o.config ?? {}) };
   // Default generator: the mode is drawn with probability p_hard, so forcing it is p_hard ∈ {0, 1}.
@@ -307,18 +301,13 @@ export function buildFreeze(o: FreezeOptions): FreezeResult {
     governance_passed: gov.ok,
   };
   if (!gov.ok)
-    return {
-      ok: false,
-      payload: {
-        status: "error",
-        error_type: "freeze_policy_violation",
-        message:
-          "the built release breaks the split/rotation policy (add seeds or relax the ratios); nothing written",
-        governance: gov.payload,
-        rejected_seeds: common.rejected_seeds,
-        excluded_instances: excluded,
-      },
-    };
+    return errorPayload("freeze_policy_violation", {
+      message:
+        "the built release breaks the split/rotation policy (add seeds or relax the ratios); nothing written",
+      governance: gov.payload,
+      rejected_seeds: common.rejected_seeds,
+      excluded_instances: excluded,
+    });
   return { ok: true, payload: summary(record, kept.length), files: { bundle, manifest, record } };
 }
 

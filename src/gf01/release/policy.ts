@@ -13,6 +13,7 @@ import { pyFloat, pyStr, pyStrip } from "../../core/pyjson.js";
 import { manifestErrors } from "../artifacts/manifest.js";
 import { OFFICIAL_SPLITS } from "../artifacts/meta.js";
 import { verdictHead } from "../report/verdict.js";
+import { type CheckResult, errorPayload } from "../checks/result.js";
 
 export const SPLIT_POLICY_VERSION = "gf01.split_policy.v1";
 export const ROTATION_POLICY_VERSION = "gf01.rotation_policy.v1";
@@ -29,16 +30,7 @@ export const DEFAULT_PRIVATE_SPLIT = "private_eval";
 /** DEC-067: at least this share of the current public instances is new. */
 export const DEFAULT_MIN_PUBLIC_NOVELTY_RATIO = 0.1;
 
-export interface CheckResult {
-  ok: boolean;
-  payload: Record<string, unknown>;
-}
-
-/** A policy failure that is a verdict on the input (exit 2), in the official error shape. */
-const errorPayload = (error_type: string, extra: Record<string, unknown>): CheckResult => ({
-  ok: false,
-  payload: { status: "error", error_type, ...extra },
-});
+export type { CheckResult };
 
 /** Python `str(entry.get(key, "")).strip()` (None reads "None", as upstream). */
 const str = (v: unknown): string => (v === undefined ? "" : pyStrip(pyStr(v)));

@@ -23,6 +23,12 @@ const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const str = (v: unknown): string => (v === undefined || v === null ? "unknown" : String(v));
 
+/** Facet a chart into one panel per track (tracks are never pooled), each with its own x scale. */
+const panelPerTrack = {
+  facet: { column: { field: "track", type: "nominal", title: "track", header: { labelLimit: 0 } } },
+  resolve: { scale: { x: "independent" } },
+};
+
 const chart = (id: string, title: string, caption: string, spec: Obj): Chart => ({
   id,
   title,
@@ -105,8 +111,7 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
         "One panel per track (tracks are never pooled); a gap between goal and certified is non-minimal certificates. Bars: Wilson 95% intervals on the pooled counts.",
         {
           data: { values: rateRows },
-          facet: { column: { field: "track", type: "nominal", title: "track", header: { labelLimit: 0 } } },
-          resolve: { scale: { x: "independent" } },
+          ...panelPerTrack,
           spec: {
             width: { step: 22 },
             height: 220,
@@ -191,8 +196,7 @@ export function gf01ReportDoc(report: Obj, runs?: readonly Obj[]): ReportDoc {
         "certified: M = 1 (valid certificate); goal only: G = 1, M = 0 (sufficient but not minimal); missed: G = 0. One panel per track.",
         {
           data: { values: outcomeRows },
-          facet: { column: { field: "track", type: "nominal", title: "track", header: { labelLimit: 0 } } },
-          resolve: { scale: { x: "independent" } },
+          ...panelPerTrack,
           spec: {
             width: { step: 28 },
             height: 220,

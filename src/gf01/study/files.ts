@@ -7,8 +7,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
-import { writeFileAtomic } from "../../core/jsonl.js";
+import { writeFileAtomic, jsonLineValue } from "../../core/jsonl.js";
 import { dumpJsonFile } from "../artifacts/pyout.js";
+import { errorPayload } from "../checks/result.js";
 import { CsvError, type CsvTable, feedbackCheck, feedbackTemplate, parseCsv } from "./feedback.js";
 import { buildSeedPack, type SeedPackOptions } from "./seed-pack.js";
 import { type FoundSession, type PackIndex, p0Gate, type SessionLookup, sessionCheck } from "./sessions.js";
@@ -35,18 +36,20 @@ const isDir = (p: string): boolean => {
   }
 };
 
+/** The official error payload (JSON on stdout) with its one-line stderr reason. */
+const studyError = (error_type: string, message: string, error: string): StudyResult => ({
+  ...errorPayload(error_type, { message }),
+  error,
+});
+
 /** The feedback CSV, or the official `missing_feedback_file` error payload. */
 export function readFeedback(path: string): { table: CsvTable } | StudyResult {
   if (!existsSync(path))
-    return {
-      ok: false,
-      payload: {
-        status: "error",
-        error_type: "missing_feedback_file",
-        message: `feedback CSV not found: ${path}`,
-      },
-      error: `${path}: feedback CSV not found`,
-    };
+    return studyError(
+      "missing_feedback_file",
+      `feedback CSV not found: ${path}`,
+      `${path}: feedback CSV not found`,
+    );
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -72,12 +75,7 @@ export function readWebSessions(dataDir: string): Map<string, FoundSession> {
     const lines = readFileSync(file, "utf8").split("\n");
     lines.forEach((text, i) => {
       if (!text.trim()) return;
-      let row: unknown;
-      try {
-        row = JSON.parse(text);
-      } catch (e) {
-        throw new InputError(`invalid JSON: ${(e as Error).message}`, { file, line: i + 1 });
-      }
+      const row = jsonLineValue(text, file, i + 1);
       if (!row || typeof row !== "object" || Array.isArray(row))
         throw new InputError("run row must be a JSON object", { file, line: i + 1 });
       const r = row as Record<string, unknown>;
@@ -172,15 +170,11 @@ export interface CheckFileOptions {
 
 function runsDirError(runsDir: string, webData?: string): StudyResult | undefined {
   if (isDir(runsDir) || webData) return undefined;
-  return {
-    ok: false,
-    payload: {
-      status: "error",
-      error_type: "missing_runs_dir",
-      message: `runs directory not found: ${runsDir}`,
-    },
-    error: `${runsDir}: runs directory not found`,
-  };
+  return studyError(
+    "missing_runs_dir",
+    `runs directory not found: ${runsDir}`,
+    `${runsDir}: runs directory not found`,
+  );
 }
 
 export async function p0FeedbackCheckFile(o: CheckFileOptions): Promise<StudyResult> {
@@ -227,15 +221,11 @@ export async function writeFeedbackTemplate(
   seeds?: readonly number[],
 ): Promise<StudyResult> {
   if (existsSync(out) && !force)
-    return {
-      ok: false,
-      payload: {
-        status: "error",
-        error_type: "template_exists",
-        message: `template output already exists: ${out}; use --force to overwrite`,
-      },
-      error: `${out}: template output already exists; use --force to overwrite`,
-    };
+    return studyError(
+      "template_exists",
+      `template output already exists: ${out}; use --force to overwrite`,
+      `${out}: template output already exists; use --force to overwrite`,
+    );
   await writeFileAtomic(out, feedbackTemplate(seeds));
   return {
     ok: true,
@@ -248,30 +238,28 @@ export async function p0Init(
   o: SeedPackOptions & { templateOut?: string; out?: string },
 ): Promise<StudyResult> {
   const templateOut = o.templateOut ?? "p0_feedback.csv";
+  // A failed step: the init payload names it and carries its payload (written to --out too).
+  const failed = async (
+    error_type: string,
+    step: "template" | "seed_pack",
+    r: { payload: Payload; error?: string },
+  ): Promise<StudyResult> => {
+    const payload = {
+      status: "error",
+      error_type,
+      schema_version: "gf01.p0_init.v1",
+      passed: false,
+      [step]: r.payload,
+    };
+    await writeOut(o.out, payload);
+    return { ok: false, payload, error: r.error };
+  };
   if (existsSync(templateOut) && !o.force) {
     const t = await writeFeedbackTemplate(templateOut, false);
-    const payload = {
-      status: "error",
-      error_type: "p0_init_template_failed",
-      schema_version: "gf01.p0_init.v1",
-      passed: false,
-      template: t.payload,
-    };
-    await writeOut(o.out, payload);
-    return { ok: false, payload, error: t.error };
+    return failed("p0_init_template_failed", "template", t);
   }
   const pack = await buildSeedPack(o);
-  if (!pack.ok) {
-    const payload = {
-      status: "error",
-      error_type: "p0_init_seed_pack_failed",
-      schema_version: "gf01.p0_init.v1",
-      passed: false,
-      seed_pack: pack.payload,
-    };
-    await writeOut(o.out, payload);
-    return { ok: false, payload, error: pack.error };
-  }
+  if (!pack.ok) return failed("p0_init_seed_pack_failed", "seed_pack", pack);
   const t = await writeFeedbackTemplate(templateOut, true, pack.seeds);
   const payload = {
     status: "ok",

@@ -200,30 +200,30 @@ export function p0Gate(
   const strict = opts.strict ?? true;
   const reasons = (p: Payload): string[] =>
     Array.isArray(p.failure_reasons) ? (p.failure_reasons as string[]) : [];
-  if (!s.ok) {
+  // A failed gate names the check that failed, carries the checks run so far, and (strict)
+  // that check's failure reasons.
+  const failed = (
+    error_type: string,
+    check: { payload: Payload; error?: string },
+    checks: Payload,
+  ): { ok: boolean; payload: Payload; error?: string } => {
     const payload: Payload = {
       status: "error",
-      error_type: "p0_gate_session_check_failed",
+      error_type,
       schema_version: GATE_SCHEMA,
       passed: false,
-      session_check: s.payload,
+      ...checks,
     };
-    if (strict) payload.failure_reasons = reasons(s.payload);
-    return { ok: false, payload, error: s.error };
-  }
+    if (strict) payload.failure_reasons = reasons(check.payload);
+    return { ok: false, payload, error: check.error };
+  };
+  if (!s.ok) return failed("p0_gate_session_check_failed", s, { session_check: s.payload });
   const f = feedbackCheck(table, feedbackPath, { minScore: opts.minScore, minRatio: opts.minRatio, strict });
-  if (!f.ok) {
-    const payload: Payload = {
-      status: "error",
-      error_type: "p0_gate_feedback_check_failed",
-      schema_version: GATE_SCHEMA,
-      passed: false,
+  if (!f.ok)
+    return failed("p0_gate_feedback_check_failed", f, {
       session_check: s.payload,
       feedback_check: f.payload,
-    };
-    if (strict) payload.failure_reasons = reasons(f.payload);
-    return { ok: false, payload, error: f.error };
-  }
+    });
   const payload: Payload = {
     status: "ok",
     schema_version: GATE_SCHEMA,

@@ -3,6 +3,7 @@ import type { Atom } from "../model/types.js";
 import { atomKey, certificateHash, type RawAtom } from "./atoms.js";
 import { MinimalEngine, ResourceCapError } from "./enumerate.js";
 import { officialPool } from "./officialPool.js";
+import { getOrCreate } from "../../core/maps.js";
 
 /**
  * Official `precision_recall_f1` over sets, with the same floating-point operations in the
@@ -85,17 +86,8 @@ export interface BestMatchResult extends PrfSix {
 const poolCache = new WeakMap<CompiledInstance, Map<number, Atom[][]>>();
 function cachedOfficialPool(ci: CompiledInstance, maxResults?: number): Atom[][] {
   const key = maxResults ?? -1;
-  let m = poolCache.get(ci);
-  if (!m) {
-    m = new Map();
-    poolCache.set(ci, m);
-  }
-  let golds = m.get(key);
-  if (!golds) {
-    golds = officialPool(ci, { maxResults }).certificates;
-    m.set(key, golds);
-  }
-  return golds;
+  const perInstance = getOrCreate(poolCache, ci, () => new Map<number, Atom[][]>());
+  return getOrCreate(perInstance, key, () => officialPool(ci, { maxResults }).certificates);
 }
 
 /** Python-tuple comparison of (ap_f1, ts_f1, -eff_t): >0 when x is the better key. */

@@ -28,12 +28,19 @@ export interface OfficialPoolResult {
 export const OFFICIAL_POOL_MAX_NODES = 120_000;
 export const OFFICIAL_POOL_MAX_RESULTS = 32;
 
-export function officialPool(
-  ci: CompiledInstance,
-  opts: { maxNodes?: number; maxResults?: number } = {},
-): OfficialPoolResult {
-  const maxNodes = opts.maxNodes ?? OFFICIAL_POOL_MAX_NODES;
-  const maxResults = opts.maxResults ?? OFFICIAL_POOL_MAX_RESULTS;
+export interface PoolLimits {
+  maxNodes?: number;
+  maxResults?: number;
+}
+
+/** The official search's caps, defaulted: both implementations must stop at the same place. */
+const poolLimits = (opts: PoolLimits) => ({
+  maxNodes: opts.maxNodes ?? OFFICIAL_POOL_MAX_NODES,
+  maxResults: opts.maxResults ?? OFFICIAL_POOL_MAX_RESULTS,
+});
+
+export function officialPool(ci: CompiledInstance, opts: PoolLimits = {}): OfficialPoolResult {
+  const { maxNodes, maxResults } = poolLimits(opts);
   // Fast path: the generator's exact official-order search (same combinations, same node
   // count, same cap) skips, counted combinatorially, every subtree that holds no valid
   // certificate instead of verifying its leaves one by one (the reference loop below made
@@ -53,12 +60,8 @@ export function officialPool(
 }
 
 /** The official search leaf by leaf (every combination verified); the fast path's oracle. */
-export function officialPoolReference(
-  ci: CompiledInstance,
-  opts: { maxNodes?: number; maxResults?: number } = {},
-): OfficialPoolResult {
-  const maxNodes = opts.maxNodes ?? OFFICIAL_POOL_MAX_NODES;
-  const maxResults = opts.maxResults ?? OFFICIAL_POOL_MAX_RESULTS;
+export function officialPoolReference(ci: CompiledInstance, opts: PoolLimits = {}): OfficialPoolResult {
+  const { maxNodes, maxResults } = poolLimits(opts);
   const { nIn, inputAps } = ci.sys;
   const cands: Atom[] = [];
   for (let t = 0; t < ci.T; t++)

@@ -71,17 +71,24 @@ export function subsetMinimal(
       caps: capsOut,
       reason: probe,
     };
-  if (k > 30)
-    return {
-      status: "infeasible",
-      value: null,
-      runtime_ms: Math.round(clock() - start),
-      subsets_checked: 0,
-      witness: null,
-      cap_hit: "A_ref",
-      caps: capsOut,
-    };
   let checked = 0;
+  // Every result that ran reports the time taken and the subsets checked so far.
+  const finished = (
+    status: "completed" | "infeasible",
+    value: boolean | null,
+    witness: Atom[] | null,
+    cap_hit: SubsetMinResult["cap_hit"],
+  ): SubsetMinResult => ({
+    status,
+    value,
+    runtime_ms: Math.round(clock() - start),
+    subsets_checked: checked,
+    witness,
+    cap_hit,
+    caps: capsOut,
+  });
+  const infeasible = (cap: "A_ref" | "P_ref") => finished("infeasible", null, null, cap);
+  if (k > 30) return infeasible("A_ref");
   const sub: RawAtom[] = [];
   // Subsets by size: sizes 0..k-1, each in lexicographic combination order (Gosper's hack).
   for (let size = 0; size < k; size++) {
@@ -93,44 +100,20 @@ export function subsetMinimal(
       checked++;
       sub.length = 0;
       for (let i = 0; i < k; i++) if (mask & (1 << i)) sub.push(atoms[i]);
-      if (isSufficient(ci, sub)) {
-        return {
-          status: "completed",
-          value: false,
-          runtime_ms: Math.round(clock() - start),
-          subsets_checked: checked,
-          witness: sub.map((a) => [a[0], a[1], a[2]] as unknown as Atom),
-          cap_hit: null,
-          caps: capsOut,
-        };
-      }
+      if (isSufficient(ci, sub))
+        return finished(
+          "completed",
+          false,
+          sub.map((a) => [a[0], a[1], a[2]] as unknown as Atom),
+          null,
+        );
       if (mask === 0) break;
       const c = mask & -mask;
       const r = mask + c;
       mask = Math.floor(((r ^ mask) >>> 2) / c) | r; // Gosper: next combination of the same size
     }
   }
-  return {
-    status: "completed",
-    value: true,
-    runtime_ms: Math.round(clock() - start),
-    subsets_checked: checked,
-    witness: null,
-    cap_hit: null,
-    caps: capsOut,
-  };
-
-  function infeasible(cap: "A_ref" | "P_ref"): SubsetMinResult {
-    return {
-      status: "infeasible",
-      value: null,
-      runtime_ms: Math.round(clock() - start),
-      subsets_checked: checked,
-      witness: null,
-      cap_hit: cap,
-      caps: capsOut,
-    };
-  }
+  return finished("completed", true, null, null);
 }
 
 /** null when every atom can be applied; else why not. */

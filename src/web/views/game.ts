@@ -48,22 +48,18 @@ export function Game(props: { bundle: string; sid: string }) {
   const queue = useRef<Promise<void>>(Promise.resolve());
   const rootRef = useRef<HTMLElement>(null);
 
-  const setView = (v: SessionView) => {
-    ref.current.view = v;
-    setViewState(v);
-  };
-  const setDraft = (d: Draft) => {
-    ref.current.draft = d;
-    setDraftState(d);
-  };
-  const setSel = (i: number) => {
-    ref.current.sel = i;
-    setSelState(i);
-  };
-  const setConfirm = (c: boolean) => {
-    ref.current.confirm = c;
-    setConfirmState(c);
-  };
+  // A setter that updates the ref at once (for the queued handlers) and the rendered state.
+  type Latest = typeof ref.current;
+  const mirrored =
+    <K extends keyof Latest>(key: K, setState: (v: Latest[K]) => void) =>
+    (v: NonNullable<Latest[K]>) => {
+      ref.current[key] = v;
+      setState(v);
+    };
+  const setView = mirrored("view", setViewState);
+  const setDraft = mirrored("draft", setDraftState);
+  const setSel = mirrored("sel", setSelState);
+  const setConfirm = mirrored("confirm", setConfirmState);
   const enqueue = (fn: () => void | Promise<void>) => {
     queue.current = queue.current.then(fn).catch((e: Error) => setMessage(e.message));
   };

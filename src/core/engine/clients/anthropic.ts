@@ -7,7 +7,7 @@
  * and one request/response pair per call is all a benchmark needs (no streaming, no tools).
  */
 import { ModelError, redact } from "../errors.js";
-import { joinUrl, postJson } from "../http.js";
+import { joinUrl, type KeyedEndpoint, postWithKey } from "../http.js";
 import type {
   CallContext,
   ClientDescriptor,
@@ -128,20 +128,19 @@ export class AnthropicClient implements ModelClient {
     this.descriptor = { kind: "anthropic", model: opts.model, endpoint: base };
   }
 
+  private endpoint(): KeyedEndpoint {
+    return { url: this.url, base: this.base, model: this.descriptor.model, keyEnv: this.keyEnv };
+  }
+
   async complete(req: ModelRequest, ctx: CallContext): Promise<ModelResponse> {
     // Read per call, only ever placed in the x-api-key header.
     const key = this.env[this.keyEnv];
     const headers: Record<string, string> = { "anthropic-version": ANTHROPIC_VERSION };
     if (key) headers["x-api-key"] = key;
-    const json = await postJson(this.url, anthropicBody(this.descriptor.model, req), {
+    const json = await postWithKey(this.endpoint(), anthropicBody(this.descriptor.model, req), key, {
       headers,
       signal: ctx.signal,
-      secrets: [key],
       context: {
-        baseUrl: this.base,
-        model: this.descriptor.model,
-        keyEnv: this.keyEnv,
-        keySent: Boolean(key),
         baseUrlHint: "the server root, e.g. https://api.anthropic.com; the client adds /v1/messages",
       },
     });

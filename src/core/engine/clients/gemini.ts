@@ -6,7 +6,7 @@
  * and error taxonomy, and one non-streaming request per call is all a benchmark needs.
  */
 import { ModelError, redact } from "../errors.js";
-import { joinUrl, postJson } from "../http.js";
+import { joinUrl, type KeyedEndpoint, postWithKey } from "../http.js";
 import type {
   CallContext,
   ClientDescriptor,
@@ -15,7 +15,7 @@ import type {
   ModelResponse,
   SamplingParams,
 } from "../types.js";
-import { isCount } from "./openai.js";
+import { isCount, setSampling } from "./openai.js";
 
 export const GEMINI_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com/v1beta";
 
@@ -58,12 +58,14 @@ export function geminiBody(req: ModelRequest): Record<string, unknown> {
   };
   if (system.length > 0) body.systemInstruction = { parts: system.map((m) => ({ text: m.content })) };
   const g: Record<string, unknown> = {};
-  if (p.temperature !== undefined) g.temperature = p.temperature;
-  if (p.top_p !== undefined) g.topP = p.top_p;
-  if (p.top_k !== undefined) g.topK = p.top_k;
-  if (p.max_tokens !== undefined) g.maxOutputTokens = p.max_tokens;
-  if (p.seed !== undefined) g.seed = p.seed;
-  if (p.stop !== undefined && p.stop.length > 0) g.stopSequences = p.stop;
+  setSampling(p, g, {
+    temperature: "temperature",
+    top_p: "topP",
+    top_k: "topK",
+    max_tokens: "maxOutputTokens",
+    seed: "seed",
+    stop: "stopSequences",
+  });
   const rf = p.response_format;
   if (rf && rf.type === "json_object") g.responseMimeType = "application/json";
   else if (rf && rf.type === "json_schema") {
@@ -185,22 +187,21 @@ export class GeminiClient implements ModelClient {
     this.descriptor = { kind: "gemini", model, endpoint: base };
   }
 
+  private endpoint(): KeyedEndpoint {
+    return { url: this.url, base: this.base, model: this.descriptor.model, keyEnv: this.keyEnv };
+  }
+
   async complete(req: ModelRequest, ctx: CallContext): Promise<ModelResponse> {
     // Read per call and sent as a header, never as the ?key= query parameter (URLs get logged).
     const key = this.env[this.keyEnv];
     const headers: Record<string, string> = key ? { "x-goog-api-key": key } : {};
     let json: unknown;
     try {
-      json = await postJson(this.url, geminiBody(req), {
+      json = await postWithKey(this.endpoint(), geminiBody(req), key, {
         headers,
         signal: ctx.signal,
-        secrets: [key],
         retryAfterFromBody: geminiRetryDelay,
         context: {
-          baseUrl: this.base,
-          model: this.descriptor.model,
-          keyEnv: this.keyEnv,
-          keySent: Boolean(key),
           baseUrlHint: "the API root with its version, e.g. https://generativelanguage.googleapis.com/v1beta",
         },
       });

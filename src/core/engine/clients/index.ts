@@ -56,34 +56,24 @@ async function createClientUnchecked(given: string, opts: ClientOptions): Promis
   const rest = i === -1 ? "" : spec.slice(i + 1);
   const bad = (why: string) =>
     new InputError(`${why}\nmodel specs:\n${MODEL_SPEC_HELP}`, { field: "--model", multiline: true });
+  // The hosted APIs take the same options; a key variable the user named must be set.
+  const hosted = (model: string) => ({
+    model,
+    baseUrl: opts.baseUrl,
+    apiKeyEnv: opts.apiKeyEnv,
+    requireKey: opts.apiKeyEnv !== undefined,
+    env: opts.env,
+  });
   switch (kind) {
     case "openai":
       if (!rest) throw bad("openai: needs a model name, e.g. openai:gpt-4o-mini");
-      return new OpenAIClient({
-        model: rest,
-        baseUrl: opts.baseUrl,
-        apiKeyEnv: opts.apiKeyEnv,
-        requireKey: opts.apiKeyEnv !== undefined,
-        env: opts.env,
-      });
+      return new OpenAIClient(hosted(rest));
     case "anthropic":
       if (!rest) throw bad("anthropic: needs a model name, e.g. anthropic:claude-sonnet-4-5");
-      return new AnthropicClient({
-        model: rest,
-        baseUrl: opts.baseUrl,
-        apiKeyEnv: opts.apiKeyEnv,
-        requireKey: opts.apiKeyEnv !== undefined,
-        env: opts.env,
-      });
+      return new AnthropicClient(hosted(rest));
     case "gemini":
       if (!rest) throw bad("gemini: needs a model name, e.g. gemini:gemini-2.5-flash");
-      return new GeminiClient({
-        model: rest,
-        baseUrl: opts.baseUrl,
-        apiKeyEnv: opts.apiKeyEnv,
-        requireKey: opts.apiKeyEnv !== undefined,
-        env: opts.env,
-      });
+      return new GeminiClient(hosted(rest));
     case "llamacpp":
     case "llama-server":
       return new LlamaCppClient({ baseUrl: opts.baseUrl, model: rest || undefined });

@@ -1,5 +1,5 @@
 import { ModelError, redact } from "../errors.js";
-import { joinUrl, postJson } from "../http.js";
+import { joinUrl, type KeyedEndpoint, postWithKey } from "../http.js";
 import type {
   CallContext,
   ClientDescriptor,
@@ -26,19 +26,40 @@ export interface OpenAIClientOptions {
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
+type SampledParam = "temperature" | "top_p" | "top_k" | "repeat_penalty" | "max_tokens" | "seed" | "stop";
+
+/**
+ * Copy the sampling params a request sets into an API body under that API's names, in the
+ * order `names` lists them (body key order is what the API and the cache see). Unset params
+ * are not sent, nor is an empty stop list.
+ */
+export function setSampling(
+  p: SamplingParams,
+  into: Record<string, unknown>,
+  names: Partial<Record<SampledParam, string>>,
+): void {
+  for (const [param, field] of Object.entries(names) as [SampledParam, string][]) {
+    const v = p[param];
+    if (v === undefined || (param === "stop" && (v as readonly string[]).length === 0)) continue;
+    into[field] = v;
+  }
+}
+
 /** Request body for POST {base}/chat/completions. Exported for tests and docs. */
 export function openAIChatBody(model: string, req: ModelRequest): Record<string, unknown> {
   const p: SamplingParams = req.params;
   const body: Record<string, unknown> = { model, messages: req.messages };
-  if (p.temperature !== undefined) body.temperature = p.temperature;
-  if (p.top_p !== undefined) body.top_p = p.top_p;
-  // Not in OpenAI's spec but understood by vLLM / llama-server; only sent when asked for,
-  // because hosted APIs reject unknown fields.
-  if (p.top_k !== undefined) body.top_k = p.top_k;
-  if (p.repeat_penalty !== undefined) body.repeat_penalty = p.repeat_penalty;
-  if (p.max_tokens !== undefined) body.max_tokens = p.max_tokens;
-  if (p.seed !== undefined) body.seed = p.seed;
-  if (p.stop !== undefined && p.stop.length > 0) body.stop = p.stop;
+  setSampling(p, body, {
+    temperature: "temperature",
+    top_p: "top_p",
+    // Not in OpenAI's spec but understood by vLLM / llama-server; only sent when asked for,
+    // because hosted APIs reject unknown fields.
+    top_k: "top_k",
+    repeat_penalty: "repeat_penalty",
+    max_tokens: "max_tokens",
+    seed: "seed",
+    stop: "stop",
+  });
   const rf = p.response_format;
   if (rf && rf.type === "json_object") body.response_format = { type: "json_object" };
   else if (rf && rf.type === "json_schema")
@@ -123,21 +144,18 @@ export class OpenAIClient implements ModelClient {
     this.descriptor = { kind: "openai", model: opts.model, endpoint: base.replace(/\/+$/, "") };
   }
 
+  private endpoint(): KeyedEndpoint {
+    return { url: this.url, base: this.base, model: this.descriptor.model, keyEnv: this.keyEnv };
+  }
+
   async complete(req: ModelRequest, ctx: CallContext): Promise<ModelResponse> {
     // The key is read per call and only ever placed in the Authorization header.
     const key = this.env[this.keyEnv];
     const headers: Record<string, string> = key ? { authorization: `Bearer ${key}` } : {};
-    const json = await postJson(this.url, openAIChatBody(this.descriptor.model, req), {
+    const json = await postWithKey(this.endpoint(), openAIChatBody(this.descriptor.model, req), key, {
       headers,
       signal: ctx.signal,
-      secrets: [key],
-      context: {
-        baseUrl: this.base,
-        model: this.descriptor.model,
-        keyEnv: this.keyEnv,
-        keySent: Boolean(key),
-        listsModels: true,
-      },
+      context: { listsModels: true },
     });
     const res = parseOpenAIChat(json);
     // A reply that repeats the key (a proxy echoing headers back) never carries it further:
