@@ -12,7 +12,7 @@ import {
   aggregationOracle,
   scoreAggregationDerived,
 } from "../../../src/geb/trap/families/aggregation-derived.js";
-import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
+import { contractFold } from "../../../src/geb/trap/kit/contract-fold.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
+import { contractFold } from "../../../src/geb/trap/kit/contract-fold.js";
 import {
   continuityAnswer,
   continuityOracle,

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { pyFloat, pyJsonDumps, pyStr } from "../../../src/core/pyjson.js";
 import { pyJsonLoads } from "../../../src/core/pyjsonloads.js";
 import { PyRandom } from "../../../src/core/random.js";
-import { contractFold, mentionedKey } from "../../../src/geb/trap/families/contract-metrics.js";
+import { contractFold, mentionedKey } from "../../../src/geb/trap/kit/contract-fold.js";
 import { referentialPrediction } from "../../../src/geb/trap/families/referential-indexing-suite.js";
 import { baselineReport } from "../../../src/geb/trap/framework.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";

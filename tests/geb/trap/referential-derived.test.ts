@@ -11,7 +11,7 @@ import {
   referentialOracle,
   scoreReferentialIndexingDerived,
 } from "../../../src/geb/trap/families/referential-indexing-derived.js";
-import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
+import { contractFold } from "../../../src/geb/trap/kit/contract-fold.js";
 import { serializeTrapRows } from "../../../src/geb/trap/fixtures.js";
 import { lookupPrediction } from "../../../src/geb/trap/ledger.js";
 import { trapFamily } from "../../../src/geb/trap/registry.js";

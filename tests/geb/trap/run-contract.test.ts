@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contractFold } from "../../../src/geb/trap/families/contract-metrics.js";
+import { contractFold } from "../../../src/geb/trap/kit/contract-fold.js";
 import { myopicOracle } from "../../../src/geb/trap/families/myopic-planning-derived.js";
 import { continuityOracle } from "../../../src/geb/trap/families/novel-continuity-derived.js";
 import { referentialOracle } from "../../../src/geb/trap/families/referential-indexing-derived.js";

@@ -20,7 +20,7 @@ import { ownStreamCanary, splitFixtures } from "../kit/splits.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
 import { pyGet, pyMean } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
-import { metaInt, metaStr } from "./contract-metrics.js";
+import { metaInt, metaStr } from "../kit/meta.js";
 import { ContractColumns } from "../kit/value-citation.js";
 import { scoringRows, scoreResult } from "../kit/score.js";
 import { Tally } from "../kit/tally.js";

@@ -16,7 +16,7 @@ import type { LedgerEntry } from "../kit/ledger-book.js";
 import { episodeRow, ledgerEpisode } from "../kit/ledger-book.js";
 import { pyGet, pyMean, pyTruthy } from "../py.js";
 import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
-import { metaInt } from "./contract-metrics.js";
+import { metaInt } from "../kit/meta.js";
 import {
   type ContinuitySlot,
   CONTINUITY_RULES,

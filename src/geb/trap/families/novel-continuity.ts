@@ -25,7 +25,7 @@ import type {
   TrapScore,
   TrapStage,
 } from "../types.js";
-import { contractFold } from "./contract-metrics.js";
+import { contractFold } from "../kit/contract-fold.js";
 import { ContractColumns } from "../kit/value-citation.js";
 import { scoringRows, scoreResult } from "../kit/score.js";
 
