@@ -31,24 +31,14 @@ import { normLower } from "../kit/metrics.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
-import { CONTINUITY_RULES } from "./novel-continuity.js";
+import { CONTINUITY_NOUNS } from "./novel-continuity.js";
 import { profileMeans, type ScoredRow } from "../kit/score.js";
 import { valueMeasures, VALUE_CITATION_MEANS } from "../kit/value-citation.js";
 
 export const NCD_ID = "novel_continuity_derived";
 export const NCD_DIMS = ["timeline", "identity", "constraint"] as const;
-const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
-const CHARS = ["arya", "ilya", "maren", "soren", "talia", "corin"];
-const ALIASES = [
-  "rook",
-  "wren",
-  "glass-harbor",
-  "ember-kite",
-  "north-lantern",
-  "pale-bridge",
-  "grey-finch",
-  "salt-crown",
-];
+/** The continuity nouns, whole (a full week of days). */
+const { days: DAYS, chars: CHARS, aliases: ALIASES, rules: RULES } = CONTINUITY_NOUNS;
 const EVENTS = ["hearing", "ferry", "vault", "parade"];
 const PLACES = ["dock", "citadel", "archive", "reactor"];
 
@@ -139,7 +129,7 @@ function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
     question = `By the end of the story, which codename does ${who[0].toUpperCase()}${who.slice(1)} use? \`${who}.codename\` is the first codename; each \`codebook.<old> = <new>\` retires codename <old> for <new>. ${RULES_TEXT}`;
   } else {
     const place = rng.choice(PLACES);
-    const [r1, r2] = rng.sample(CONTINUITY_RULES, 2);
+    const [r1, r2] = rng.sample(RULES, 2);
     push(`SET ${place}.rule = ${r1}`);
     push(`NOTE ${place}.rule_suspended = yes`);
     const mode = rng.choice(["suspended", "override", "lifted"]);

@@ -19,7 +19,7 @@ import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapSc
 import { metaInt } from "../kit/meta.js";
 import {
   type ContinuitySlot,
-  CONTINUITY_RULES,
+  CONTINUITY_NOUNS,
   continuityFamilyFloors,
   continuityMeta,
   continuitySplits,
@@ -28,9 +28,9 @@ import {
 
 export const NCLH_ID = "novel_continuity_long_horizon";
 
-const CHARS = ["arya", "ilya", "maren", "soren", "talia", "corin"];
-const ALIASES = ["rook", "wren", "glass-harbor", "ember-kite", "north-lantern", "pale-bridge"];
-const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"];
+const { chars: CHARS, rules: RULES } = CONTINUITY_NOUNS;
+const ALIASES = CONTINUITY_NOUNS.aliases.slice(0, 6);
+const DAYS = CONTINUITY_NOUNS.days.slice(0, 5);
 const NOISE_KEYS = [
   "weather.front",
   "gate.status",
@@ -66,10 +66,10 @@ function caseFor(dim: string, rng: PyRandom): Case {
     return [event, initial, rumor, pickExcept(rng, DAYS, rumor)];
   }
   const key = pickExcept(rng, ["citadel.rule", "dock.rule", "archive.rule", "reactor.rule"]);
-  const initial = pickExcept(rng, CONTINUITY_RULES);
-  const rumor = pickExcept(rng, CONTINUITY_RULES, initial);
+  const initial = pickExcept(rng, RULES);
+  const rumor = pickExcept(rng, RULES, initial);
   if (rng.random() < 0.25) return [key, initial, rumor, null];
-  return [key, initial, rumor, pickExcept(rng, CONTINUITY_RULES, rumor)];
+  return [key, initial, rumor, pickExcept(rng, RULES, rumor)];
 }
 
 /** The canary book's sections (its rules and a one-line chapter summary). */
@@ -155,7 +155,7 @@ function buildRow({ ep, dim, split, index }: ContinuitySlot, rng: PyRandom): Tra
 
 function buildCanary({ ep, dim, index: caseIndex }: ContinuitySlot, rng: PyRandom): TrapRow {
   const [key, initial, rumor, maybeFinal] = caseFor(dim, rng);
-  const final = maybeFinal ?? pickExcept(rng, CONTINUITY_RULES, rumor);
+  const final = maybeFinal ?? pickExcept(rng, RULES, rumor);
   const values = [initial, rumor, final];
   const bodies: LedgerEntry[] = [];
   let preUid = "";

@@ -8,23 +8,15 @@
  */
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
-import { defineContractFamily, VALUE_ACC_COPIES } from "../kit/define.js";
+import { defineContractFamily, type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept, holdoutDrawOrCycle } from "../kit/draws.js";
-import { type FamilyFloors, jitterOf } from "../kit/floors.js";
+import { type FamilyFloors, type FloorRow, floorTable, jitterOf, type StageBound } from "../kit/floors.js";
 import type { LedgerEntry } from "../kit/ledger-book.js";
 import { episodeRow, ledgerEpisode } from "../kit/ledger-book.js";
 import { ownStreamCanary, splitFixtures } from "../kit/splits.js";
 import { citationPrf, normLower, supportSet } from "../kit/metrics.js";
 import { pyGet, pyMean, pyStrValue } from "../py.js";
-import type {
-  TrapFixtures,
-  TrapFloor,
-  TrapGenerateOptions,
-  TrapPrediction,
-  TrapRow,
-  TrapScore,
-  TrapStage,
-} from "../types.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow, TrapScore } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
 import { ContractColumns } from "../kit/value-citation.js";
 import { scoringRows, scoreResult } from "../kit/score.js";
@@ -32,18 +24,38 @@ import { scoringRows, scoreResult } from "../kit/score.js";
 export const NC_ID = "novel_continuity";
 
 export const NC_DIMS = ["identity", "timeline", "constraint"] as const;
-const CHARS = ["arya", "ilya", "maren", "soren"];
-const ALIASES = ["rook", "wren", "glass-harbor", "ember-kite", "north-lantern"];
-const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"];
-/** The rules the continuity families draw from; the short reference pack knows the first four only. */
-export const CONTINUITY_RULES = [
-  "no_blades_inside",
-  "no_magic_on_platform",
-  "no_engine_start",
-  "no_open_flame",
-  "no_radio_after_midnight",
-];
-const RULES = CONTINUITY_RULES.slice(0, 4);
+/**
+ * The nouns the three continuity families draw from, stated once. Each family draws from a
+ * prefix of each list (a reference pack knows fewer than the next): the short pack here the
+ * first 4 characters, 5 aliases, 5 days and 4 rules; the long-horizon pack 6, 6, 5 and all
+ * rules; the derived variant every list whole (its days are a full week: it counts
+ * postponements mod 7).
+ */
+export const CONTINUITY_NOUNS = {
+  chars: ["arya", "ilya", "maren", "soren", "talia", "corin"],
+  aliases: [
+    "rook",
+    "wren",
+    "glass-harbor",
+    "ember-kite",
+    "north-lantern",
+    "pale-bridge",
+    "grey-finch",
+    "salt-crown",
+  ],
+  days: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+  rules: [
+    "no_blades_inside",
+    "no_magic_on_platform",
+    "no_engine_start",
+    "no_open_flame",
+    "no_radio_after_midnight",
+  ],
+};
+const CHARS = CONTINUITY_NOUNS.chars.slice(0, 4);
+const ALIASES = CONTINUITY_NOUNS.aliases.slice(0, 5);
+const DAYS = CONTINUITY_NOUNS.days.slice(0, 5);
+const RULES = CONTINUITY_NOUNS.rules.slice(0, 4);
 
 const title = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -309,34 +321,27 @@ export function scoreContinuity(
   });
 }
 
-export const scoreNovelContinuity = (rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore =>
-  scoreContinuity(rows, preds);
+export const scoreNovelContinuity: TrapScorer = (rows, preds) => scoreContinuity(rows, preds);
 
-/** The runners' citation floor by stage (`-CiteStage`; anchors and holdout alike). */
-export const CONTINUITY_CITE_FLOOR: Record<TrapStage, number> = { observe: 0, ramp: 0.6, target: 0.85 };
+/** Anchors' and holdout's bound of the continuity runners' value and exact accuracy. */
+const ACC_FLOOR: StageBound = [0.8, 0.85];
+/** Anchors' and holdout's bound of each subset accuracy (dimensions, the family's extra subsets). */
+const SUBSET_FLOOR: StageBound = [0.7, 0.8];
 
-export function continuityFloors(
-  stage: TrapStage,
-  extra: string[],
-): { anchors: TrapFloor[]; holdout: TrapFloor[] } {
-  const cite = CONTINUITY_CITE_FLOOR[stage];
-  const make = (value: number, subset: number): TrapFloor[] => [
-    { metric: "value_acc", op: ">=", value },
-    { metric: "exact_acc", op: ">=", value },
-    { metric: "cite_f1", op: ">=", value: cite },
+/**
+ * The continuity runners' floors: the same at every stage but the citation floor, which
+ * follows the stage (`-CiteStage`); the subset accuracies are the three dimensions' and the
+ * family's `extra` ones.
+ */
+export const continuityFamilyFloors = (extra: readonly string[]): FamilyFloors =>
+  floorTable([
+    ["value_acc", ">=", ACC_FLOOR, ACC_FLOOR, ACC_FLOOR],
+    ["exact_acc", ">=", ACC_FLOOR, ACC_FLOOR, ACC_FLOOR],
+    ["cite_f1", ">=", 0, 0.6, 0.85],
     ...["identity_acc", "timeline_acc", "constraint_acc", ...extra].map(
-      (metric): TrapFloor => ({ metric, op: ">=", value: subset }),
+      (metric): FloorRow => [metric, ">=", SUBSET_FLOOR, SUBSET_FLOOR, SUBSET_FLOOR],
     ),
-  ];
-  return { anchors: make(0.8, 0.7), holdout: make(0.85, 0.8) };
-}
-
-/** Every stage's continuity floors, with the family's extra subset accuracies. */
-export const continuityFamilyFloors = (extra: string[]): FamilyFloors => ({
-  observe: continuityFloors("observe", extra),
-  ramp: continuityFloors("ramp", extra),
-  target: continuityFloors("target", extra),
-});
+  ]);
 
 export const novelContinuityFamily = defineContractFamily({
   id: NC_ID,
