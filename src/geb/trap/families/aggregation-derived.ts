@@ -23,6 +23,7 @@ import {
   type DerivedEpisode,
   defineDerivedFamily,
   ledgerStateOf,
+  ledgerRules,
 } from "../kit/derived.js";
 import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
@@ -39,9 +40,11 @@ export const AD_PROFILES = ["total", "count_above", "argmax"] as const;
 export type AggregationProfile = (typeof AD_PROFILES)[number];
 const ITEMS = ["anchor", "bolt", "cable", "drill", "flare", "gasket", "hinge", "lantern", "pulley", "rivet"];
 
-const RULES_TEXT =
-  "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed `stock.<item>` key means the item is discontinued (it has no units and is not counted), NOTE lines are rumours, `price.<item>` keys are prices, not units. " +
-  'Return JSON: {"value": <answer>, "support_ids": [the current entry of every stock key the answer rests on]}.';
+const RULES_TEXT = `${ledgerRules({
+  cleared: "`stock.<item>` key means the item is discontinued (it has no units and is not counted)",
+  notes: "rumours",
+  also: "`price.<item>` keys are prices, not units",
+})} Return JSON: {"value": <answer>, "support_ids": [the current entry of every stock key the answer rests on]}.`;
 
 /** What an aggregate question asks: its profile and (for `count_above`) its threshold. */
 export type AggregationQuery = { profile: AggregationProfile; threshold: number };

@@ -16,7 +16,13 @@
  * read only the book and the question.
  */
 import type { PyRandom } from "../../../core/random.js";
-import { answerProgram, type DerivedEpisode, defineDerivedFamily, ledgerStateOf } from "../kit/derived.js";
+import {
+  answerProgram,
+  type DerivedEpisode,
+  defineDerivedFamily,
+  ledgerStateOf,
+  valueAndSupport,
+} from "../kit/derived.js";
 import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower } from "../kit/metrics.js";
@@ -204,8 +210,10 @@ function trappedGraph(rng: PyRandom, horizon: number, width: number): Graph {
 const EDGE_HELP =
   "Each State Ledger key `edge.<state>.<action>` is a move: its value `to=<next state> reward=<points>` " +
   "(the latest SET of a key counts; a CLEARed key is no longer a move; NOTE lines are commentary).";
-const PLAN_FORMAT =
-  'Return JSON with keys: value (the actions in order joined by ">", e.g. "a>b>c") and support_ids (the ids of the ledger entries of the moves you take).';
+const PLAN_FORMAT = valueAndSupport(
+  "the ids of the ledger entries of the moves you take",
+  'the actions in order joined by ">", e.g. "a>b>c"',
+);
 
 /** Anchors and holdout: horizon 3, two mid-layer states; canary: horizon 5, three (report only). */
 function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
@@ -244,7 +252,7 @@ function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
   else if (profile === "recovery")
     question = `The first action from \`s0\` was ${greedyFirst.action}; you are now in state \`${startState}\` with ${steps} actions left. ${EDGE_HELP} Which actions maximise the total reward over the remaining steps? ${PLAN_FORMAT}`;
   else
-    question = `Starting in state \`s0\`, take exactly ${steps} actions. ${EDGE_HELP} What is the largest total reward reachable? Return JSON with keys: value (the total, an integer) and support_ids (the ids of the ledger entries of the moves on that plan).`;
+    question = `Starting in state \`s0\`, take exactly ${steps} actions. ${EDGE_HELP} What is the largest total reward reachable? ${valueAndSupport("the ids of the ledger entries of the moves on that plan", "the total, an integer")}`;
   return ep.row(book, question, planAnswer(plan, profile === "best_total"), {
     profile,
     horizon: steps,

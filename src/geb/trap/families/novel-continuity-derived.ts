@@ -24,6 +24,8 @@ import {
   defineDerivedFamily,
   ledgerStateOf,
   standing,
+  ledgerRules,
+  valueAndSupport,
 } from "../kit/derived.js";
 import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
@@ -42,9 +44,7 @@ const { days: DAYS, chars: CHARS, aliases: ALIASES, rules: RULES } = CONTINUITY_
 const EVENTS = ["hearing", "ferry", "vault", "parade"];
 const PLACES = ["dock", "citadel", "archive", "reactor"];
 
-const RULES_TEXT =
-  "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed key no longer applies, NOTE lines are rumours. " +
-  "Return JSON with keys: value and support_ids (the ids of every ledger entry the answer rests on).";
+const RULES_TEXT = `${ledgerRules({ cleared: "key no longer applies", notes: "rumours" })} ${valueAndSupport("the ids of every ledger entry the answer rests on")}`;
 
 /** The answer a question asks for, from the folded ledger. */
 export function continuityAnswer(book: string, question: string): DerivedAnswer<string | null> | null {

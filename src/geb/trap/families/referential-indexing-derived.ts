@@ -25,6 +25,8 @@ import {
   defineDerivedFamily,
   ledgerStateOf,
   standing,
+  ledgerRules,
+  valueAndSupport,
 } from "../kit/derived.js";
 import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
@@ -45,9 +47,7 @@ export const RID_PROFILES = [
 ] as const;
 const PARTS = ["alpha", "beta", "gamma", "delta"];
 
-const TAIL =
-  "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed key has no value, NOTE lines are commentary. " +
-  "Return JSON with keys: value and support_ids (exactly the ids of the ledger entries your answer rests on).";
+const TAIL = `${ledgerRules({ cleared: "key has no value", notes: "commentary" })} ${valueAndSupport("exactly the ids of the ledger entries your answer rests on")}`;
 
 // ---------------------------------------------------------------------------------------
 // The oracle: fold the ledger, read what the question asks for, assemble.

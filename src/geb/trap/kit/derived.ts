@@ -71,6 +71,22 @@ export class DerivedEpisode {
 }
 
 /**
+ * The reading rules a 1.0 question states: the State Ledger's authority and latest-SET rule,
+ * then what a CLEARed key and a NOTE line mean in this family (`cleared` follows "a CLEARed",
+ * e.g. "key has no value"; `notes` follows "NOTE lines are"), then any clause of its own.
+ */
+export const ledgerRules = (r: { cleared: string; notes: string; also?: string }): string =>
+  `The State Ledger is authoritative: the latest SET of a key counts, a CLEARed ${r.cleared}, ` +
+  `NOTE lines are ${r.notes}${r.also ? `, ${r.also}` : ""}.`;
+
+/**
+ * The answer format a 1.0 question states: JSON with `value` (described where its form needs
+ * saying) and `support_ids` (which ledger entries to cite).
+ */
+export const valueAndSupport = (support: string, value?: string): string =>
+  `Return JSON with keys: value${value ? ` (${value})` : ""} and support_ids (${support}).`;
+
+/**
  * A no-model program that reads only the row's book and question: `answer` derives the
  * value and support ids (null: the question is not one it can answer → value null, no ids).
  */
