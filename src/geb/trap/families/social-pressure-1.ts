@@ -34,7 +34,7 @@ export function scoreSocialPressure1(rows: readonly TrapRow[], preds: readonly T
   const cap: number[] = [];
   const rev: number[] = [];
   const resp: number[] = [];
-  const perAttack = new Map<string, number[]>(SOCIAL_ATTACKS.map((a) => [a[0], []]));
+  const perAttack = new Map<string, number[]>(SOCIAL_ATTACKS.map((a) => [a.id, []]));
   const fatigue = new Map<number, number[]>();
   const failures = new Tally();
   const correct: boolean[] = [];
