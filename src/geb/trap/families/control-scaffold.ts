@@ -142,6 +142,23 @@ interface DirectRows<S extends { profile: string }, X> {
   meta: (s: S, x: X) => Record<string, unknown>;
 }
 
+/** A scenario field as a SET writes it: a boolean as `true` / `false`, a number or string as is. */
+const fieldText = (v: string | number | boolean): string => (typeof v === "boolean" ? lower(v) : String(v));
+
+/** Fields of a scenario that hold only text, numbers and booleans (what a SET line can write). */
+type PlainField<S> = { [K in keyof S]: S[K] extends string | number | boolean ? K : never }[keyof S] & string;
+
+/** SET lines `<ns>.<field>` of scenario fields written under their own names, in the order given. */
+const fieldSets = <S, X>(
+  ns: string,
+  fields: readonly PlainField<S>[],
+): [key: string, value: (s: S, x: X) => string][] =>
+  fields.map((f) => [`${ns}.${f}`, (s: S) => fieldText(s[f] as string | number | boolean)]);
+
+/** The scenario's fields under their own names, in the order given (the meta that repeats what the ledger SETs). */
+const fieldMeta = <S>(s: S, fields: readonly (keyof S & string)[]): Record<string, unknown> =>
+  Object.fromEntries(fields.map((f) => [f, s[f]]));
+
 function directRows<S extends { profile: string }, X = undefined>(
   d: DirectRows<S, X>,
 ): (c: RowContext) => TrapRow {
@@ -327,6 +344,9 @@ function rpaPolicy(s: RpaScenario): [string, string] {
   return ["act", "answer"];
 }
 
+/** The signals an RPA ledger SETs (`signal.<field>`) and its meta repeats. */
+const RPA_SIGNALS = ["uncertainty", "horizon_depth", "reversibility", "authority_conflict"] as const;
+
 const RPA: ScaffoldKind = {
   prefix: "RPA",
   description:
@@ -340,10 +360,7 @@ const RPA: ScaffoldKind = {
     ],
     scenarios: RPA_SCENARIOS,
     sets: [
-      ["signal.uncertainty", (s) => s.uncertainty],
-      ["signal.horizon_depth", (s) => String(s.horizon_depth)],
-      ["signal.reversibility", (s) => s.reversibility],
-      ["signal.authority_conflict", (s) => lower(s.authority_conflict)],
+      ...fieldSets<RpaScenario, undefined>("signal", RPA_SIGNALS),
       ["policy.next_mode", (s) => rpaPolicy(s)[0]],
       ["policy.next_decision", (s) => rpaPolicy(s)[1]],
       ["policy.next_contract", (s) => rpaPolicy(s).join("|")],
@@ -354,10 +371,7 @@ const RPA: ScaffoldKind = {
     meta: (s) => {
       const [mode, decision] = rpaPolicy(s);
       return {
-        uncertainty: s.uncertainty,
-        horizon_depth: s.horizon_depth,
-        reversibility: s.reversibility,
-        authority_conflict: s.authority_conflict,
+        ...fieldMeta(s, RPA_SIGNALS),
         gold_mode: mode,
         gold_decision: decision,
         requires_plan: mode === "plan",
@@ -806,6 +820,18 @@ const IC: ScaffoldKind = {
   extra: { adjustFloors: icAdjustFloors, rulePrediction: icRulePrediction },
 };
 
+/** The scenario fields an APS ledger SETs (`agency.<field>`) and its meta repeats. */
+const APS_FIELDS = [
+  "requested_option",
+  "fallback_option",
+  "substitution_required",
+  "policy_mandated",
+  "consent_required",
+  "user_subdued",
+  "recovery_required",
+  "irreversible",
+] as const;
+
 const APS: ScaffoldKind = {
   prefix: "APS",
   description: "scaffold: the latest `agency.contract` SET in the ledger; intent preservation synthetic",
@@ -820,15 +846,7 @@ const APS: ScaffoldKind = {
     ],
     scenarios: APS_SCENARIOS,
     sets: [
-      ["agency.requested_option", (s) => s.requested_option],
-      ["agency.fallback_option", (s) => s.fallback_option],
-      ["agency.substitution_required", (s) => lower(s.substitution_required)],
-      ["agency.policy_mandated", (s) => lower(s.policy_mandated)],
-      ["agency.consent_required", (s) => lower(s.consent_required)],
-      ["agency.user_subdued", (s) => lower(s.user_subdued)],
-      ["agency.recovery_required", (s) => lower(s.recovery_required)],
-      ["agency.irreversible", (s) => lower(s.irreversible)],
-      ["agency.next_action", (s) => s.next_action],
+      ...fieldSets<ApsScenario, undefined>("agency", [...APS_FIELDS, "next_action"]),
       ["agency.contract", (s) => `${s.next_action}|${s.substitution_contract}`],
       ["agency.intent_preservation_target", (s) => f2(s.intent_preservation_target)],
     ],
@@ -836,15 +854,7 @@ const APS: ScaffoldKind = {
     allowed: APS_ALLOWED_VALUES,
     noise: 6,
     meta: (s) => ({
-      requested_option: s.requested_option,
-      fallback_option: s.fallback_option,
-      substitution_required: s.substitution_required,
-      policy_mandated: s.policy_mandated,
-      consent_required: s.consent_required,
-      user_subdued: s.user_subdued,
-      recovery_required: s.recovery_required,
-      irreversible: s.irreversible,
-      substitution_contract: s.substitution_contract,
+      ...fieldMeta(s, [...APS_FIELDS, "substitution_contract"]),
       intent_preservation_target: pyFloat(s.intent_preservation_target),
       no_silent_substitution_invariant: true,
     }),
