@@ -11,11 +11,10 @@
 import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
 import { pyJsonLoads } from "../../../core/pyjsonloads.js";
 import { PyRandom } from "../../../core/random.js";
-import { contractPrediction } from "../answer.js";
 import { foldLedger, trapLedger } from "../ledger.js";
 import { isDict, pyGet, pySortStrings, pyStrValue } from "../py.js";
-import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
-import type { TrapScorer } from "../kit/define.js";
+import type { TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
+import { defineContractFamily, type TrapScorer } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, pickExcept } from "../kit/draws.js";
 import { floorsOf, jitterOf, perStage } from "../kit/floors.js";
 import { episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
@@ -257,7 +256,7 @@ export function compressionFold(row: TrapRow): TrapPrediction {
   return { id: row.id, value: compactJson(compact), support_ids: keys.map((k) => state.get(k)!.uid) };
 }
 
-export const compressionLossBoundedFamily: TrapFamily = {
+export const compressionLossBoundedFamily = defineContractFamily({
   id: CLB_ID,
   description:
     'emit {"compact_state": {…}} of a 2–3-key ledger (canaries: 48 keys); precision / recall / F1 over key=value pairs, bloat, exact match',
@@ -271,7 +270,5 @@ export const compressionLossBoundedFamily: TrapFamily = {
   canaryMetric: "exact_match_rate",
   jitter: jitterOf(["precision", "recall"], 0.05),
   syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
   foldPrediction: compressionFold,
-};
+});

@@ -27,7 +27,7 @@ import {
   pyTruthy,
 } from "../py.js";
 import type { TrapFamily, TrapFixtures, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
-import { type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
+import { QUESTION_STATES_FORMAT, type TrapScorer, VALUE_ACC_COPIES } from "../kit/define.js";
 import { drawUid, drawUids, episodeId, holdoutDrawOrCycle } from "../kit/draws.js";
 import { floorTable, jitterOf } from "../kit/floors.js";
 import { episodeLog, episodeRow, LedgerLines, markdownPage } from "../kit/ledger-book.js";
@@ -567,7 +567,7 @@ export const epistemicFamily: TrapFamily = {
     ...VALUE_ACC_COPIES,
     confidence_proxy_used_rate: "1 - confidence_provided_rate",
   },
-  outputFormat: "Follow the output format the question states.",
+  outputFormat: QUESTION_STATES_FORMAT,
   // The raw text is the prediction's value: the scorer reads it as JSON when the whole
   // text is an object, else as a plain answer (the reference scorer's own fallbacks).
   predictionFromText: (row, text) => ({ id: row.id, value: text, support_ids: [] }),

@@ -13,8 +13,8 @@
  */
 import { InputError } from "../../../core/errors.js";
 import { pyJsonDumps, pyStr, pyStrip } from "../../../core/pyjson.js";
-import { contractPrediction } from "../answer.js";
 import { lookupPrediction } from "../ledger.js";
+import { CONTRACT_LOOKUP_ANSWERS } from "../kit/define.js";
 import { perStage } from "../kit/floors.js";
 import { normalizeSupport, PERSONA_PROFILES } from "../persona.js";
 import { isDict, pyGet, pyStrValue, predictionsById } from "../py.js";
@@ -490,8 +490,7 @@ export const personaSessionDriftFamily: TrapFamily = {
   canaryAlert: perStage(1),
   jitter: [],
   syntheticMetrics: {},
-  outputFormat: "Follow the output format the question states.",
-  predictionFromText: contractPrediction,
-  foldPrediction: lookupPrediction,
+  // The answer contract, the lookup as the fold baseline.
+  ...CONTRACT_LOOKUP_ANSWERS,
   rulePrediction: sessionRulePrediction,
 };

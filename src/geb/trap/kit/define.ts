@@ -13,9 +13,12 @@ import { lookupPrediction } from "../ledger.js";
 import type { TrapFamily } from "../types.js";
 import { perStage } from "./floors.js";
 
+/** The output format of a family whose every question states its own (the contract's or another). */
+export const QUESTION_STATES_FORMAT = "Follow the output format the question states.";
+
 /** The answer contract: the question states its own output format, text is read as the contract. */
 export const CONTRACT_ANSWERS = {
-  outputFormat: "Follow the output format the question states.",
+  outputFormat: QUESTION_STATES_FORMAT,
   predictionFromText: contractPrediction,
 } satisfies Partial<TrapFamily>;
 
