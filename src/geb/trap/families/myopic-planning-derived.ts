@@ -28,8 +28,8 @@ import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower } from "../kit/metrics.js";
 import { pyGet, pySortStrings } from "../py.js";
 import type { TrapRow } from "../types.js";
-import { profileMeans, type ScoredRow } from "../kit/score.js";
-import { valueMeasures, VALUE_CITATION_MEANS } from "../kit/value-citation.js";
+import { profileMeans, type RowOutcome, type ScoredRow } from "../kit/score.js";
+import { VALUE_CITATION_MEANS, valueOutcome } from "../kit/value-citation.js";
 
 export const MPD_ID = "myopic_planning_derived";
 export const MPD_PROFILES = ["plan", "recovery", "best_total"] as const;
@@ -276,7 +276,8 @@ function planActions(v: unknown): string[] | null {
 const actionList = (v: unknown): string[] =>
   Array.isArray(v) ? v.map((a) => String(a).trim().toLowerCase()) : [];
 
-function scoreRow({ pred, gold, meta }: ScoredRow) {
+function scoreRow(r: ScoredRow): RowOutcome {
+  const { pred, gold, meta } = r;
   const profile = String(meta.profile ?? "");
   const goldValue = pyGet(gold, "value");
   const predValue = pyGet(pred, "value");
@@ -295,16 +296,11 @@ function scoreRow({ pred, gold, meta }: ScoredRow) {
     const greedy = actionList(meta.greedy_plan);
     trap = greedy.length > 0 && got[0] === greedy[0];
   }
-  const measures = {
-    ...valueMeasures(ok, pred, gold, profile),
-    // Trap entry and first error step are plan measures: a best_total row has neither.
-    ...(trap === null ? {} : { trap_entry_rate: trap, first_error_step_mean: first as number }),
-  };
-  return {
-    correct: ok,
-    measures,
-    diag: { profile, value_ok: ok, cite_f1: measures.cite_f1, trap_entry: trap, first_error_step: first },
-  };
+  // Trap entry and first error step are plan measures: a best_total row has neither.
+  return valueOutcome(ok, r, ["profile", profile], {
+    measures: trap === null ? {} : { trap_entry_rate: trap, first_error_step_mean: first as number },
+    diag: { trap_entry: trap, first_error_step: first },
+  });
 }
 
 export const myopicPlanningDerivedFamily = defineDerivedFamily({

@@ -34,8 +34,8 @@ import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
 import { CONTINUITY_NOUNS } from "./novel-continuity.js";
-import { profileMeans, type ScoredRow } from "../kit/score.js";
-import { valueMeasures, VALUE_CITATION_MEANS } from "../kit/value-citation.js";
+import { profileMeans, type RowOutcome, type ScoredRow } from "../kit/score.js";
+import { VALUE_CITATION_MEANS, valueOutcome } from "../kit/value-citation.js";
 
 export const NCD_ID = "novel_continuity_derived";
 export const NCD_DIMS = ["timeline", "identity", "constraint"] as const;
@@ -152,11 +152,9 @@ function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
 // ---------------------------------------------------------------------------------------
 // Scorer (ours): every metric measured from the answer.
 
-function scoreRow({ pred, gold, meta }: ScoredRow) {
-  const dim = String(meta.dimension ?? "");
-  const ok = normLower(pyGet(gold, "value")) === normLower(pyGet(pred, "value"));
-  const measures = valueMeasures(ok, pred, gold, dim);
-  return { correct: ok, measures, diag: { dimension: dim, value_ok: ok, cite_f1: measures.cite_f1 } };
+function scoreRow(r: ScoredRow): RowOutcome {
+  const ok = normLower(pyGet(r.gold, "value")) === normLower(pyGet(r.pred, "value"));
+  return valueOutcome(ok, r, ["dimension", String(r.meta.dimension ?? "")]);
 }
 
 export const novelContinuityDerivedFamily = defineDerivedFamily({

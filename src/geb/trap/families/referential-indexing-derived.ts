@@ -34,8 +34,8 @@ import { normLower, supportSet } from "../kit/metrics.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
-import { profileMeans, type ScoredRow } from "../kit/score.js";
-import { valueMeasures, VALUE_CITATION_MEANS } from "../kit/value-citation.js";
+import { profileMeans, type RowOutcome, type ScoredRow } from "../kit/score.js";
+import { VALUE_CITATION_MEANS, valueOutcome } from "../kit/value-citation.js";
 
 export const RID_ID = "referential_indexing_derived";
 export const RID_PROFILES = [
@@ -168,7 +168,8 @@ function drawEpisode(ep: DerivedEpisode, rng: PyRandom): TrapRow {
 const normAssembled = (v: unknown): string =>
   typeof v === "string" ? normLower(v.replace(/\s*([|;>=])\s*/g, "$1")) : normLower(v);
 
-function scoreRow({ pred, gold, meta }: ScoredRow) {
+function scoreRow(r: ScoredRow): RowOutcome {
+  const { pred, gold, meta } = r;
   const profile = String(meta.profile ?? "");
   const predValue = pyGet(pred, "value");
   const ok = normAssembled(pyGet(gold, "value")) === normAssembled(predValue);
@@ -183,25 +184,15 @@ function scoreRow({ pred, gold, meta }: ScoredRow) {
     : [];
   const parts = typeof predValue === "string" ? normAssembled(predValue).split(/[|;>=]/) : [];
   const stale = !ok && parts.some((x) => stales.includes(x));
-  const measures = {
-    ...valueMeasures(ok, pred, gold, profile),
-    pointer_set_exact_rate: exact,
-    pointer_set_size: ps.size,
-    hallucinated_pointer_rate: halluc,
-    stale_component_rate: stale,
-  };
-  return {
-    correct: ok,
-    measures,
-    diag: {
-      profile,
-      value_ok: ok,
-      cite_f1: measures.cite_f1,
-      pointer_set_exact: exact,
-      hallucinated: halluc,
-      stale_component: stale,
+  return valueOutcome(ok, r, ["profile", profile], {
+    measures: {
+      pointer_set_exact_rate: exact,
+      pointer_set_size: ps.size,
+      hallucinated_pointer_rate: halluc,
+      stale_component_rate: stale,
     },
-  };
+    diag: { pointer_set_exact: exact, hallucinated: halluc, stale_component: stale },
+  });
 }
 
 export const referentialIndexingDerivedFamily = defineDerivedFamily({

@@ -8,7 +8,7 @@
 import { pyGet, pyMean, pySortStrings } from "../py.js";
 import type { TrapPrediction, TrapRow } from "../types.js";
 import { citationPrf, supportSet } from "./metrics.js";
-import { type MeanSpec, profileMeasure, type ScoredRow, scoringRows } from "./score.js";
+import { type MeanSpec, profileMeasure, type RowOutcome, type ScoredRow, scoringRows } from "./score.js";
 
 /** A row's value check (under the family's `_norm`) and citation precision / recall / F1. */
 export interface ValueCitationRow extends ScoredRow {
@@ -133,5 +133,25 @@ export function valueMeasures(
     ...citationMeasures(pred, gold),
     parse_rate: answered(pred),
     ...(profile === undefined ? {} : profileMeasure(profile, ok)),
+  };
+}
+
+/**
+ * A profiled value answer's outcome (the 1.0 variants' row scorer): its verdict `ok`, the
+ * value measures with the profile's accuracy, then the family's own measures; diagnostics
+ * naming the profile (under the meta field it came from), `value_ok` and `cite_f1`, then the
+ * family's own.
+ */
+export function valueOutcome(
+  ok: boolean,
+  { pred, gold }: ScoredRow,
+  [field, profile]: readonly [field: string, profile: string],
+  own: { measures?: Record<string, number | boolean>; diag?: Record<string, unknown> } = {},
+): RowOutcome {
+  const measures = { ...valueMeasures(ok, pred, gold, profile), ...own.measures };
+  return {
+    correct: ok,
+    measures,
+    diag: { [field]: profile, value_ok: ok, cite_f1: measures.cite_f1, ...own.diag },
   };
 }
