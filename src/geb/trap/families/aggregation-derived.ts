@@ -25,14 +25,13 @@ import {
   ledgerStateOf,
   ledgerRules,
 } from "../kit/derived.js";
-import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { isOneOf, normLower } from "../kit/metrics.js";
 import { foldLedger, trapLedger, type TrapLedgerEntry } from "../ledger.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
-import { profileMeans, type ScoredRow } from "../kit/score.js";
+import type { ScoredRow } from "../kit/score.js";
 import { valueMeasures } from "../kit/value-citation.js";
 
 export const AD_ID = "aggregation_derived";
@@ -167,13 +166,13 @@ export const aggregationDerivedFamily = defineDerivedFamily({
     "1.0: totals, counts above a threshold and the largest item over an inventory's current state (re-SETs, CLEARs, NOTE rumours); the aggregate is never written",
   defaults: { seed: 67, anchors: 12, holdout: 36, canary: 6 },
   episodes: { prefix: "AD", title: "Aggregation (derived)", draw: drawEpisode },
+  profiles: { names: AD_PROFILES, floor: [0.4, 0.6, 0.8] },
   scorer: {
     row: scoreRow,
-    means: ["value_acc", "cite_f1", "stale_answer_rate", "parse_rate", ...profileMeans(AD_PROFILES)],
+    means: ["value_acc", "cite_f1", "stale_answer_rate", "parse_rate"],
   },
   floors: [
     ["value_acc", ">=", 0.45, 0.65, 0.85],
-    ...profileFloorRows(AD_PROFILES, ">=", 0.4, 0.6, 0.8),
     ["cite_f1", ">=", 0, 0.5, 0.8],
     ["stale_answer_rate", "<=", 0.45, 0.25, 0.1],
   ],

@@ -27,14 +27,13 @@ import {
   ledgerRules,
   valueAndSupport,
 } from "../kit/derived.js";
-import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower } from "../kit/metrics.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
 import { CONTINUITY_NOUNS } from "./novel-continuity.js";
-import { profileMeans, type RowOutcome, type ScoredRow } from "../kit/score.js";
+import type { RowOutcome, ScoredRow } from "../kit/score.js";
 import { VALUE_CITATION_MEANS, valueOutcome } from "../kit/value-citation.js";
 
 export const NCD_ID = "novel_continuity_derived";
@@ -163,10 +162,10 @@ export const novelContinuityDerivedFamily = defineDerivedFamily({
     "1.0: the final state is a base value with later relative changes applied (postponed days, codebook renames, rule overrides / suspensions); never one SET",
   defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
   episodes: { prefix: "NCD", title: "Novel Continuity (derived)", draw: drawEpisode },
-  scorer: { row: scoreRow, means: [...VALUE_CITATION_MEANS, ...profileMeans(NCD_DIMS, { counts: true })] },
+  profiles: { names: NCD_DIMS, counts: true, floor: [0.4, 0.6, 0.8] },
+  scorer: { row: scoreRow, means: VALUE_CITATION_MEANS },
   floors: [
     ["value_acc", ">=", 0.45, 0.65, 0.85],
-    ...profileFloorRows(NCD_DIMS, ">=", 0.4, 0.6, 0.8),
     ["cite_f1", ">=", 0, 0.6, 0.85],
   ],
   // Report only; the canary is more of the same task.

@@ -28,13 +28,12 @@ import {
   ledgerRules,
   valueAndSupport,
 } from "../kit/derived.js";
-import { profileFloorRows } from "../kit/floors.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { normLower, supportSet } from "../kit/metrics.js";
 import { pyGet } from "../py.js";
 import type { TrapRow } from "../types.js";
 import { contractFold } from "../kit/contract-fold.js";
-import { profileMeans, type RowOutcome, type ScoredRow } from "../kit/score.js";
+import type { RowOutcome, ScoredRow } from "../kit/score.js";
 import { VALUE_CITATION_MEANS, valueOutcome } from "../kit/value-citation.js";
 
 export const RID_ID = "referential_indexing_derived";
@@ -201,6 +200,7 @@ export const referentialIndexingDerivedFamily = defineDerivedFamily({
     "1.0: reassemble tuples, reconstructions and sequences from latest part values, follow pointer chains; nothing assembled is in the ledger",
   defaults: { seed: 211, anchors: 15, holdout: 45, canary: 5 },
   episodes: { prefix: "RID", title: "Referential Indexing (derived)", draw: drawEpisode },
+  profiles: { names: RID_PROFILES, counts: true, floor: [0.4, 0.6, 0.8] },
   scorer: {
     row: scoreRow,
     means: [
@@ -209,12 +209,10 @@ export const referentialIndexingDerivedFamily = defineDerivedFamily({
       "pointer_set_size",
       "hallucinated_pointer_rate",
       "stale_component_rate",
-      ...profileMeans(RID_PROFILES, { counts: true }),
     ],
   },
   floors: [
     ["value_acc", ">=", 0.55, 0.7, 0.85],
-    ...profileFloorRows(RID_PROFILES, ">=", 0.4, 0.6, 0.8),
     ["cite_f1", ">=", 0.35, 0.55, 0.8],
     ["pointer_set_exact_rate", ">=", 0.3, 0.5, 0.7],
     ["hallucinated_pointer_rate", "<=", 0.45, 0.25, 0.1],

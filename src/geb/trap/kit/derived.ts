@@ -11,10 +11,10 @@ import { foldLedger, trapLedger } from "../ledger.js";
 import type { TrapFamily, TrapGenerateOptions, TrapPrediction, TrapRow } from "../types.js";
 import { CONTRACT_ANSWERS } from "./define.js";
 import { episodeId, holdoutDrawOrCycle } from "./draws.js";
-import { type FloorRow, floorTable, perStage } from "./floors.js";
+import { type FloorRow, floorTable, perStage, profileFloorRows } from "./floors.js";
 import type { LedgerLines } from "./ledger-lines.js";
 import { fixturesFromOneStream, type SplitLabels } from "./splits.js";
-import { type MeanSpec, type RowOutcome, type ScoredRow, scoreRows } from "./score.js";
+import { type MeanSpec, profileMeans, type RowOutcome, type ScoredRow, scoreRows } from "./score.js";
 
 /** The folded State Ledger of a book: key → the latest SET (value) / CLEAR (null) and its uid. */
 export type LedgerState = ReturnType<typeof foldLedger>;
@@ -114,6 +114,12 @@ export interface DerivedFamilySpec {
     splitLabels?: SplitLabels;
     draw(ep: DerivedEpisode, rng: PyRandom): TrapRow;
   };
+  /**
+   * The case profiles whose accuracies (the rows' `<profile>_acc` measures, valueOutcome's)
+   * are reported after the scorer's means — each followed by its row count `<profile>_count`
+   * when `counts` — and floored (`>=` observe, ramp, target) right after the accuracy metric.
+   */
+  profiles?: { names: readonly string[]; counts?: boolean; floor: readonly [number, number, number] };
   /** How one row is scored, the means reported (in order), the accuracy and headline metric (default `value_acc`). */
   scorer: { row(r: ScoredRow): RowOutcome; means: readonly MeanSpec[]; accuracy?: string };
   /** The floors on anchors and holdout: one `[metric, op, observe, ramp, target]` row per metric. */
@@ -130,11 +136,30 @@ export interface DerivedFamilySpec {
   };
 }
 
+/** The reported means and the floor table with the profiles' accuracies (and counts) in place. */
+function withProfiles(
+  spec: DerivedFamilySpec,
+  accuracy: string,
+): { means: readonly MeanSpec[]; floors: readonly FloorRow[] } {
+  const p = spec.profiles;
+  if (!p) return { means: spec.scorer.means, floors: spec.floors };
+  const at = spec.floors.findIndex(([metric]) => metric === accuracy) + 1;
+  return {
+    means: [...spec.scorer.means, ...profileMeans(p.names, { counts: p.counts })],
+    floors: [
+      ...spec.floors.slice(0, at),
+      ...profileFloorRows(p.names, ">=", ...p.floor),
+      ...spec.floors.slice(at),
+    ],
+  };
+}
+
 /** The `TrapFamily` of a 1.0 variant: its declaration on the shared fixture stream, scorer loop and answer format. */
 export function defineDerivedFamily(spec: DerivedFamilySpec): TrapFamily {
   const { prefix, title, splitLabels, draw } = spec.episodes;
-  const { row: scoreRow, means, accuracy = "value_acc" } = spec.scorer;
+  const { row: scoreRow, accuracy = "value_acc" } = spec.scorer;
   const { fold, oracle, rule } = spec.programs;
+  const { means, floors } = withProfiles(spec, accuracy);
   return {
     id: spec.id,
     compat: "1.0",
@@ -149,7 +174,7 @@ export function defineDerivedFamily(spec: DerivedFamilySpec): TrapFamily {
     score: (rows, preds) => scoreRows(rows, preds, scoreRow, means),
     accuracyMetric: accuracy,
     headlineMetric: accuracy,
-    floors: floorTable(spec.floors),
+    floors: floorTable(floors),
     canaryAlert: perStage(spec.canaryAlert),
     jitter: spec.jitter.map((metric) => ({ metric, max: DERIVED_JITTER_MAX })),
     syntheticMetrics: {},
