@@ -17,6 +17,7 @@
  * Shipped programs: `aggregationOracle` (fold, then aggregate; scores 1.0).
  */
 import type { PyRandom } from "../../../core/random.js";
+import { ERROR_RATE_BOUNDS } from "../kit/floors.js";
 import {
   answerProgram,
   type DerivedAnswer,
@@ -174,7 +175,7 @@ export const aggregationDerivedFamily = defineDerivedFamily({
   floors: [
     ["value_acc", ">=", 0.45, 0.65, 0.85],
     ["cite_f1", ">=", 0, 0.5, 0.8],
-    ["stale_answer_rate", "<=", 0.45, 0.25, 0.1],
+    ["stale_answer_rate", ...ERROR_RATE_BOUNDS],
   ],
   jitter: ["value_acc", "cite_f1"],
   // Report only; the canary is the same task over 7–9 items.

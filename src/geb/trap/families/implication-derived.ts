@@ -13,6 +13,7 @@
  */
 import { pyStrip } from "../../../core/pyjson.js";
 import type { PyRandom } from "../../../core/random.js";
+import { ACCURACY_BOUNDS } from "../kit/floors.js";
 import { type DerivedEpisode, defineDerivedFamily } from "../kit/derived.js";
 import { LedgerLines } from "../kit/ledger-lines.js";
 import { citationPrf } from "../kit/metrics.js";
@@ -161,7 +162,7 @@ export const implicationDerivedFamily = defineDerivedFamily({
   },
   scorer: { row: scoreRow, means: ["value_acc", "cite_p", "cite_r", "cite_f1", "decoy_rate", "parse_rate"] },
   floors: [
-    ["value_acc", ">=", 0.55, 0.75, 0.9],
+    ["value_acc", ...ACCURACY_BOUNDS],
     ["cite_f1", ">=", 0.35, 0.55, 0.8],
     ["decoy_rate", "<=", 0.3, 0.2, 0.1],
   ],

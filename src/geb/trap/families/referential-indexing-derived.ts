@@ -18,6 +18,7 @@
  * baseline (`contractFold`: the latest value of the one key the question mentions).
  */
 import type { PyRandom } from "../../../core/random.js";
+import { ERROR_RATE_BOUNDS } from "../kit/floors.js";
 import {
   answerProgram,
   type DerivedAnswer,
@@ -215,8 +216,8 @@ export const referentialIndexingDerivedFamily = defineDerivedFamily({
     ["value_acc", ">=", 0.55, 0.7, 0.85],
     ["cite_f1", ">=", 0.35, 0.55, 0.8],
     ["pointer_set_exact_rate", ">=", 0.3, 0.5, 0.7],
-    ["hallucinated_pointer_rate", "<=", 0.45, 0.25, 0.1],
-    ["stale_component_rate", "<=", 0.45, 0.25, 0.1],
+    ["hallucinated_pointer_rate", ...ERROR_RATE_BOUNDS],
+    ["stale_component_rate", ...ERROR_RATE_BOUNDS],
   ],
   // Report only; the canary is more of the same task.
   canaryAlert: 1,

@@ -22,6 +22,13 @@ export type FloorRow = readonly [
   target: StageBound,
 ];
 
+/**
+ * The bounds (op, observe, ramp, target) most floor tables give an accuracy and an error rate:
+ * the control-scaffold runner's and, after it, several 1.0 variants'.
+ */
+export const ACCURACY_BOUNDS = [">=", 0.55, 0.75, 0.9] as const;
+export const ERROR_RATE_BOUNDS = ["<=", 0.45, 0.25, 0.1] as const;
+
 /** A runner's floor table → the family's stage floors (metrics in table order). */
 export function floorTable(rows: readonly FloorRow[]): TrapFamily["floors"] {
   const at = (stage: number, split: 0 | 1): TrapFloor[] =>
