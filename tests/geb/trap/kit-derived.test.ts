@@ -5,13 +5,20 @@
  */
 import { describe, expect, it } from "vitest";
 import { PyRandom } from "../../../src/core/random.js";
-import { DerivedEpisode, answerProgram, standing } from "../../../src/geb/trap/kit/derived.js";
+import {
+  DerivedEpisode,
+  answerProgram,
+  defineDerivedFamily,
+  ledgerRules,
+  standing,
+  valueAndSupport,
+} from "../../../src/geb/trap/kit/derived.js";
 import { drawUid, episodeId, holdoutDrawOrCycle } from "../../../src/geb/trap/kit/draws.js";
 import { floorTable, profileFloorRows } from "../../../src/geb/trap/kit/floors.js";
 import { LedgerLines } from "../../../src/geb/trap/kit/ledger-lines.js";
 import { isOneOf } from "../../../src/geb/trap/kit/metrics.js";
 import { profileMeans, scoreRows } from "../../../src/geb/trap/kit/score.js";
-import { valueMeasures } from "../../../src/geb/trap/kit/value-citation.js";
+import { valueMeasures, valueOutcome } from "../../../src/geb/trap/kit/value-citation.js";
 import { fixturesFromOneStream } from "../../../src/geb/trap/kit/splits.js";
 import { foldLedger, trapLedger } from "../../../src/geb/trap/ledger.js";
 import type { TrapRow } from "../../../src/geb/trap/types.js";
@@ -158,5 +165,66 @@ describe("kit: scoreRows", () => {
     expect(isOneOf([" A ", 3], "a")).toBe(true);
     expect(isOneOf([" A ", 3], 3)).toBe(true);
     expect(isOneOf("a", "a")).toBe(false);
+  });
+});
+
+describe("kit: a derived family's declaration", () => {
+  const declare = (profiles?: { names: string[]; counts?: boolean; floor: [number, number, number] }) =>
+    defineDerivedFamily({
+      id: "kit_probe_derived",
+      description: "probe",
+      defaults: { seed: 1, anchors: 1, holdout: 1, canary: 1 },
+      episodes: {
+        prefix: "KP",
+        title: "Kit Probe",
+        draw: (ep) => ep.row("", "q", { value: "x", support: [] }, { profile: "a" }),
+      },
+      ...(profiles ? { profiles } : {}),
+      scorer: {
+        row: (r) => valueOutcome(r.pred.value === "x", r, ["profile", String(r.meta.profile)]),
+        means: ["value_acc", "cite_f1"],
+      },
+      floors: [
+        ["value_acc", ">=", 0.5, 0.6, 0.7],
+        ["cite_f1", ">=", 0, 0.5, 0.8],
+      ],
+      jitter: ["value_acc"],
+      canaryAlert: 1,
+      programs: {
+        fold: answerProgram(() => null),
+        oracle: answerProgram(() => ({ value: "x", support: [] })),
+      },
+    });
+
+  it("profiles: each accuracy (and count) after the scorer's means, floored right after the accuracy metric", () => {
+    const f = declare({ names: ["a", "b"], counts: true, floor: [0.4, 0.6, 0.8] });
+    expect(f.floors.ramp.holdout.map((x) => [x.metric, x.value])).toEqual([
+      ["value_acc", 0.6],
+      ["a_acc", 0.6],
+      ["b_acc", 0.6],
+      ["cite_f1", 0.5],
+    ]);
+    const rows = f.generate({ seed: 1, anchors: 2, holdout: 0, canary: 0 }).anchors;
+    // Gold cites nothing: an empty citation of it is exact (cite_f1 1 on both rows).
+    const s = f.score(rows, [{ id: rows[0].id, value: "x", support_ids: [] }]);
+    expect(s.means).toEqual({ value_acc: 0.5, cite_f1: 1, a_acc: 0.5, a_count: 2, b_acc: 0, b_count: 0 });
+    expect(s.rows[0]).toEqual({ id: rows[0].id, profile: "a", value_ok: true, cite_f1: 1 });
+    // No profiles: the declared means and floors as they are.
+    expect(Object.keys(declare().score(rows, []).means)).toEqual(["value_acc", "cite_f1"]);
+  });
+
+  it("ledgerRules and valueAndSupport: the questions' reading rules and answer format", () => {
+    expect(ledgerRules({ cleared: "key has no value", notes: "commentary" })).toBe(
+      "The State Ledger is authoritative: the latest SET of a key counts, a CLEARed key has no value, NOTE lines are commentary.",
+    );
+    expect(ledgerRules({ cleared: "key is gone", notes: "rumours", also: "prices are not units" })).toMatch(
+      /NOTE lines are rumours, prices are not units\.$/,
+    );
+    expect(valueAndSupport("the ids cited")).toBe(
+      "Return JSON with keys: value and support_ids (the ids cited).",
+    );
+    expect(valueAndSupport("the ids cited", "an integer")).toBe(
+      "Return JSON with keys: value (an integer) and support_ids (the ids cited).",
+    );
   });
 });
