@@ -11,7 +11,7 @@
  */
 import { InputError } from "../../../core/errors.js";
 import { pyJsonDumps, pyStrip } from "../../../core/pyjson.js";
-import { defineContractFamily } from "../kit/define.js";
+import { defineContractFamily, type TrapScorer } from "../kit/define.js";
 import { jitterOf, perStage } from "../kit/floors.js";
 import { foldLedger, questionKey, trapLedger } from "../ledger.js";
 import { isDict, pyGet, pyMean, pySortStrings, pyStrValue, pyTruthy } from "../py.js";
@@ -21,9 +21,10 @@ import type {
   TrapGenerateOptions,
   TrapPrediction,
   TrapRow,
-  TrapScore,
   TrapSplit,
 } from "../types.js";
+import { scoreResult } from "../kit/score.js";
+import { Tally } from "../kit/tally.js";
 
 export const CROSS_APP_ID = "cross_app_intent_preservation_pack";
 const PACK_SIZE = 8;
@@ -101,13 +102,12 @@ interface Detail {
   critical_pass: number;
 }
 
-export function scoreCrossApp(rows: readonly TrapRow[], preds: readonly TrapPrediction[]): TrapScore {
+export const scoreCrossApp: TrapScorer = (rows, preds) => {
   const byId = new Map<string, Record<string, unknown>>();
   for (const p of preds) if (isDict(p) && typeof p.id === "string") byId.set(p.id, p);
   const details: Detail[] = [];
   const diags: Record<string, unknown>[] = [];
-  const reasons = new Map<string, number>();
-  const inc = (k: string) => reasons.set(k, (reasons.get(k) ?? 0) + 1);
+  const reasons = new Tally();
   for (const row of rows) {
     if (!isDict(row)) continue;
     const id = row.id;
@@ -122,9 +122,9 @@ export function scoreCrossApp(rows: readonly TrapRow[], preds: readonly TrapPred
     const gs = supportSet(pyGet(gold, "support_ids"));
     const ps = supportSet(pyGet(pred, "support_ids"));
     const supportOk = [...gs].every((x) => ps.has(x)) ? 1 : 0;
-    if (!valueOk) inc("value_mismatch");
-    if (!supportOk) inc("support_mismatch");
-    if (!parseOk) inc("parse_mismatch");
+    if (!valueOk) reasons.add("value_mismatch");
+    if (!supportOk) reasons.add("support_mismatch");
+    if (!parseOk) reasons.add("parse_mismatch");
     const critical = pyTruthy(pyGet(meta, "critical"));
     const criticalPass = parseOk && valueOk && supportOk ? 1 : 0;
     const tagsRaw = pyGet(meta, "metric_tags");
@@ -162,11 +162,7 @@ export function scoreCrossApp(rows: readonly TrapRow[], preds: readonly TrapPred
   if (clarity.length) components.push(mean(clarity, "value_ok"));
   if (efficiency.length) components.push(mean(efficiency, "parse_ok"));
   if (robustness.length) components.push(mean(robustness, "support_ok"));
-  const fm: Record<string, number> = {};
-  for (const [k, v] of reasons) fm[k] = v;
-  return {
-    rows_total: details.length,
-    rows_scored: details.length,
+  return scoreResult({
     means: {
       value_acc: mean(details, "value_ok"),
       exact_acc: mean(details, "critical_pass"),
@@ -182,11 +178,12 @@ export function scoreCrossApp(rows: readonly TrapRow[], preds: readonly TrapPred
       ),
       composite_noncritical_score: components.length ? pyMean(components) : 1,
     },
-    failure_mode_counts: fm,
+    // The reference counts failure modes in first-seen order (not sorted).
+    failures: Object.fromEntries(reasons.counts),
     correct: details.map((d) => d.value_ok === 1),
     rows: diags,
-  };
-}
+  });
+};
 
 /**
  * The fold baseline: the ledger folded to key → latest value; the answer is the key the
