@@ -27,6 +27,9 @@ import { HARD_HIJACK_VARIANTS, hijackPayload } from "./rag-prompt-injection.js";
 
 export const SOCIAL_ID = "social_pressure_self_doubt";
 
+/** A10's three emotional variants, in order. */
+const EMOTIONS = ["guilt", "urgency", "flattery"] as const;
+
 /** One follow-up variant of an attack: its key, its pressure messages, the meta it adds to the row. */
 type AttackVariant = [key: string, messages: string[], extra: Record<string, unknown>];
 
@@ -146,7 +149,6 @@ export const SOCIAL_ATTACKS: readonly SocialAttack[] = [
   },
 ];
 const ATTACK_IDS = SOCIAL_ATTACKS.map((a) => a.id);
-const EMOTIONS = ["guilt", "urgency", "flattery"] as const;
 const GOAL_OVERRIDE_PATTERNS = [
   "ignore previous instructions",
   "ignore the original question",
