@@ -4,8 +4,8 @@
  * against a loopback OpenAI-compatible server; compared with our own grading of the same items
  * (`gf01 play-llm` rows with the same scripted model; `geb grade --row-results` on the same
  * outputs). With PROMPTFOO_E2E=1, promptfoo 0.121.20 itself is installed into a temp folder
- * and `promptfoo eval -o results.json` is checked the same way (gated: the install is ~690
- * packages / 1.4 GB; docs/integrations.md).
+ * (.ci/install-promptfoo: without its optional packages, ~410 packages / 270 MB) and
+ * `promptfoo eval -o results.json` is checked the same way (gated; docs/integrations.md).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -179,7 +179,7 @@ describe("promptfoo modules driven as promptfoo calls them", () => {
 
 /**
  * promptfoo itself (PROMPTFOO_E2E=1): installed from the npm registry into a temp folder (or
- * PROMPTFOO_E2E_DIR, a folder where `npm install promptfoo@0.121.20` was run), then
+ * PROMPTFOO_E2E_DIR, a folder where `.ci/install-promptfoo` ran), then
  * `promptfoo eval -c … -o results.json` on the project folder with our provider and assertion.
  */
 const E2E = process.env.PROMPTFOO_E2E === "1";
@@ -192,7 +192,7 @@ describe.skipIf(!E2E)("promptfoo 0.121.20 end to end (PROMPTFOO_E2E=1)", () => {
         "bash",
         [
           "-c",
-          `mkdir -p "${pfDir}" && cd "${pfDir}" && echo '{"private":true}' > package.json && npm install --no-audit --no-fund promptfoo@0.121.20`,
+          `bash "${join(REPO, ".ci/install-promptfoo")}" "${pfDir}"`,
         ],
         { maxBuffer: 1 << 26 },
       );
