@@ -8,7 +8,7 @@
  * `promptfoo eval -o results.json` is checked the same way (gated; docs/integrations.md).
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -186,17 +186,17 @@ const E2E = process.env.PROMPTFOO_E2E === "1";
 describe.skipIf(!E2E)("promptfoo 0.121.20 end to end (PROMPTFOO_E2E=1)", () => {
   let pfDir: string;
   beforeAll(async () => {
-    pfDir = process.env.PROMPTFOO_E2E_DIR ?? join(dir, "promptfoo-install");
-    if (!process.env.PROMPTFOO_E2E_DIR) {
-      await run(
-        "bash",
-        [
-          "-c",
-          `bash "${join(REPO, ".ci/install-promptfoo")}" "${pfDir}"`,
-        ],
-        { maxBuffer: 1 << 26 },
-      );
+    // .ci/run installs promptfoo in the background while the suite runs: wait for its status
+    // file (the install's exit code); a failed install falls back to this test's own.
+    const pending = process.env.PROMPTFOO_E2E_PENDING;
+    let ready = !!process.env.PROMPTFOO_E2E_DIR && !pending;
+    if (pending) {
+      const deadline = Date.now() + 900_000;
+      while (!existsSync(pending) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
+      ready = existsSync(pending) && readFileSync(pending, "utf8").trim() === "0";
     }
+    pfDir = ready ? (process.env.PROMPTFOO_E2E_DIR as string) : join(dir, "promptfoo-install");
+    if (!ready) await run("bash", [join(REPO, ".ci/install-promptfoo"), pfDir], { maxBuffer: 1 << 26 });
   }, 1_200_000);
 
   /** A config shipped in integrations/promptfoo/, its model server replaced by the loopback one. */
