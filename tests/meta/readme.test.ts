@@ -10,16 +10,16 @@
  *  3. the README is a test: every command of its usage blocks runs verbatim from that install,
  *     each block in its own empty folder, must exit 0, must create the files it names as
  *     outputs, and must print no control characters on stderr when piped. `gf01 serve` must
- *     answer 200 on `/` and on the app script. Two substitutions, neither in the command text:
+ *     answer 200 on `/` and on the app script. Two substitutions:
  *     - model lines run against a loopback OpenAI-compatible server standing in for
- *       http://localhost:8000/v1;
- *     - `npx` is a stand-in first on PATH (NPX_STANDIN below): for the package's own bins
- *       (gf01, geb, goldevidencebench) found in ./node_modules/.bin it execs that bin with the
- *       same arguments — what npx does for a bin of the local project, without npm's start-up
- *       (~0.75 s of CPU per line, ~45 s for the file) — and anything else goes to the real npx.
- *       Real npx stays covered: "bins run however they are reached" runs them through it.
- *     The usage-error, PNG and queue checks of 2. test our messages, not npx: they use the
- *     stand-in too.
+ *       http://localhost:8000/v1 (the URL is replaced in the line);
+ *     - `npx` is a stand-in first on PATH (NPX_STANDIN below; the line is unchanged): for the
+ *       package's own bins (gf01, geb, goldevidencebench) found in ./node_modules/.bin it execs
+ *       that bin with the same arguments — what npx does for a bin of the local project,
+ *       without npm's start-up (~0.75 s of CPU per line, ~45 s for the file) — and anything
+ *       else goes to the real npx. Real npx stays covered: "bins run however they are reached"
+ *       runs the three bins through it. The build-stamp, usage-error, PNG and queue checks of
+ *       2. test our bins' output, not npx: they use the stand-in too.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -309,10 +309,14 @@ beforeAll(async () => {
 }, 420_000);
 
 afterAll(async () => {
-  // After setup, the CPU is the commands': the bins' start-up and work, bash, npx.
+  // After setup, the children's CPU is the commands': the bins' start-up and work, bash, npx.
+  // This process's own (copy, loopback server, vitest) is printed beside it.
   const cpu = childCpu();
+  const own = process.cpuUsage();
   if (cpu !== undefined && phaseCpu !== undefined)
-    process.stdout.write(`readme: the commands after setup used ${secs(cpu - phaseCpu)} of CPU\n`);
+    process.stdout.write(
+      `readme: the commands after setup used ${secs(cpu - phaseCpu)} of CPU; this process ${secs((own.user + own.system) / 1e6)}\n`,
+    );
   await loopback?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
