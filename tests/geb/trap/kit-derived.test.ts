@@ -9,6 +9,7 @@ import {
   DerivedEpisode,
   answerProgram,
   defineDerivedFamily,
+  derivedNaming,
   ledgerRules,
   standing,
   valueAndSupport,
@@ -226,5 +227,16 @@ describe("kit: a derived family's declaration", () => {
     expect(valueAndSupport("the ids cited", "an integer")).toBe(
       "Return JSON with keys: value (an integer) and support_ids (the ids cited).",
     );
+  });
+});
+
+describe("kit: a derived family's naming", () => {
+  it("the prefix is the id's initials, the title its words with a final `derived` in brackets", () => {
+    expect(derivedNaming("novel_continuity_derived")).toEqual({
+      prefix: "NCD",
+      title: "Novel Continuity (derived)",
+    });
+    expect(derivedNaming("compression_derived")).toEqual({ prefix: "CD", title: "Compression (derived)" });
+    expect(derivedNaming("kit_probe")).toEqual({ prefix: "KP", title: "Kit Probe" });
   });
 });

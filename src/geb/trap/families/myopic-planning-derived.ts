@@ -308,7 +308,7 @@ export const myopicPlanningDerivedFamily = defineDerivedFamily({
   description:
     "1.0: plan over stated moves (edge.<state>.<action> = to=… reward=…) for a fixed horizon; the greedy first move is a trap; no answer is in the ledger",
   defaults: { seed: 83, anchors: 12, holdout: 36, canary: 6 },
-  episodes: { prefix: "MPD", title: "Myopic Planning (derived)", draw: drawEpisode },
+  episodes: { draw: drawEpisode },
   scorer: {
     row: scoreRow,
     // Each profile's accuracy, the plan measures, then each profile's row count.

@@ -161,7 +161,7 @@ export const novelContinuityDerivedFamily = defineDerivedFamily({
   description:
     "1.0: the final state is a base value with later relative changes applied (postponed days, codebook renames, rule overrides / suspensions); never one SET",
   defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
-  episodes: { prefix: "NCD", title: "Novel Continuity (derived)", draw: drawEpisode },
+  episodes: { draw: drawEpisode },
   profiles: { names: NCD_DIMS, counts: true, floor: [0.4, 0.6, 0.8] },
   scorer: { row: scoreRow, means: VALUE_CITATION_MEANS },
   floors: [

@@ -200,7 +200,7 @@ export const referentialIndexingDerivedFamily = defineDerivedFamily({
   description:
     "1.0: reassemble tuples, reconstructions and sequences from latest part values, follow pointer chains; nothing assembled is in the ledger",
   defaults: { seed: 211, anchors: 15, holdout: 45, canary: 5 },
-  episodes: { prefix: "RID", title: "Referential Indexing (derived)", draw: drawEpisode },
+  episodes: { draw: drawEpisode },
   profiles: { names: RID_PROFILES, counts: true, floor: [0.4, 0.6, 0.8] },
   scorer: {
     row: scoreRow,

@@ -97,6 +97,22 @@ export const answerProgram =
     return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
   };
 
+/**
+ * The episode-id prefix and book title a 1.0 family's id names: the initials of its words and
+ * its words capitalised, a final `derived` written as "(derived)" — `novel_continuity_derived`
+ * → "NCD", "Novel Continuity (derived)".
+ */
+export function derivedNaming(id: string): { prefix: string; title: string } {
+  const words = id.split("_");
+  const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+  const derived = words.at(-1) === "derived";
+  const named = derived ? words.slice(0, -1) : words;
+  return {
+    prefix: words.map((w) => w.charAt(0).toUpperCase()).join(""),
+    title: `${named.map(cap).join(" ")}${derived ? " (derived)" : ""}`,
+  };
+}
+
 /** The jitter bound of every 1.0 variant: a holdout metric's max − min over runs. */
 const DERIVED_JITTER_MAX = 0.05;
 
@@ -106,11 +122,12 @@ export interface DerivedFamilySpec {
   defaults: TrapGenerateOptions;
   /**
    * Episode ids `<prefix>-<SPLIT>-<nnnn>`, books headed `# <title> Episode <id>`; `draw`
-   * writes one episode's row from the fixtures' shared stream.
+   * writes one episode's row from the fixtures' shared stream. The prefix and title follow
+   * from the id (`derivedNaming`); a family states them only where its own differ.
    */
   episodes: {
-    prefix: string;
-    title: string;
+    prefix?: string;
+    title?: string;
     splitLabels?: SplitLabels;
     draw(ep: DerivedEpisode, rng: PyRandom): TrapRow;
   };
@@ -156,7 +173,8 @@ function withProfiles(
 
 /** The `TrapFamily` of a 1.0 variant: its declaration on the shared fixture stream, scorer loop and answer format. */
 export function defineDerivedFamily(spec: DerivedFamilySpec): TrapFamily {
-  const { prefix, title, splitLabels, draw } = spec.episodes;
+  const named = derivedNaming(spec.id);
+  const { prefix = named.prefix, title = named.title, splitLabels, draw } = spec.episodes;
   const { row: scoreRow, accuracy = "value_acc" } = spec.scorer;
   const { fold, oracle, rule } = spec.programs;
   const { means, floors } = withProfiles(spec, accuracy);
