@@ -24,6 +24,7 @@ import {
   type DerivedAnswer,
   type DerivedEpisode,
   defineDerivedFamily,
+  followChain,
   ledgerStateOf,
   standing,
   ledgerRules,
@@ -79,17 +80,11 @@ export function referentialAnswer(book: string, question: string): DerivedAnswer
   }
   m = /Follow the pointer chain from `([^`]+)`/.exec(question);
   if (m) {
-    const support: string[] = [];
-    let key = m[1];
-    for (let hop = 0; hop < 10 && key.startsWith("ptr."); hop++) {
-      const h = standing(st, key);
-      if (!h) return none;
-      support.push(h.uid);
-      key = h.value;
-    }
+    const hops = followChain(st, m[1], (key) => (key.startsWith("ptr.") ? key : null));
+    if (hops.dangling) return none;
     // A chain that is still on a ptr.* key after 10 hops (a cycle) or ends off the part.* keys has no answer.
-    const end = key.startsWith("part.") ? standing(st, key) : null;
-    return end ? { value: end.value, support: [...support, end.uid] } : none;
+    const end = hops.end.startsWith("part.") ? standing(st, hops.end) : null;
+    return end ? { value: end.value, support: [...hops.support, end.uid] } : none;
   }
   return null;
 }

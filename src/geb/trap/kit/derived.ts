@@ -26,6 +26,31 @@ export function standing(st: LedgerState, key: string): { value: string; uid: st
   return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
 }
 
+/**
+ * Follows a chain of ledger entries whose values name the next step (codebook renames, pointer
+ * hops): from `start`, while `keyOf(step)` names a key, read that key's standing entry and step
+ * to its value, at most `maxHops` times (so a cycle ends). `support` holds the entries read;
+ * `dangling` says the chain stopped at a key with no standing entry.
+ */
+export function followChain(
+  st: LedgerState,
+  start: string,
+  keyOf: (step: string) => string | null,
+  maxHops = 10,
+): { end: string; support: string[]; dangling: boolean } {
+  const support: string[] = [];
+  let step = start;
+  for (let hop = 0; hop < maxHops; hop++) {
+    const key = keyOf(step);
+    if (key === null) break;
+    const e = standing(st, key);
+    if (!e) return { end: step, support, dangling: true };
+    support.push(e.uid);
+    step = e.value;
+  }
+  return { end: step, support, dangling: false };
+}
+
 /** A derived answer: the value and the ledger entries it rests on. */
 export interface DerivedAnswer<V = unknown> {
   value: V;
