@@ -18,6 +18,7 @@
 import type { PyRandom } from "../../../core/random.js";
 import {
   answerProgram,
+  DERIVED_PROFILE_FLOOR,
   type DerivedEpisode,
   defineDerivedFamily,
   ledgerStateOf,
@@ -322,7 +323,7 @@ export const myopicPlanningDerivedFamily = defineDerivedFamily({
   },
   floors: [
     ["value_acc", ">=", 0.45, 0.65, 0.85],
-    ...profileFloorRows(MPD_PROFILES, ">=", 0.4, 0.6, 0.8),
+    ...profileFloorRows(MPD_PROFILES, ">=", ...DERIVED_PROFILE_FLOOR),
     ["cite_f1", ">=", 0, 0.3, 0.8],
     ["trap_entry_rate", "<=", 0.4, 0.25, 0.15],
   ],

@@ -157,7 +157,7 @@ export const novelContinuityDerivedFamily = defineDerivedFamily({
     "1.0: the final state is a base value with later relative changes applied (postponed days, codebook renames, rule overrides / suspensions); never one SET",
   defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
   episodes: { draw: drawEpisode },
-  profiles: { names: NCD_DIMS, counts: true, floor: [0.4, 0.6, 0.8] },
+  profiles: { names: NCD_DIMS, counts: true },
   scorer: { row: scoreRow, means: VALUE_CITATION_MEANS },
   floors: [
     ["value_acc", ">=", 0.45, 0.65, 0.85],

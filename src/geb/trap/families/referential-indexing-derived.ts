@@ -196,7 +196,7 @@ export const referentialIndexingDerivedFamily = defineDerivedFamily({
     "1.0: reassemble tuples, reconstructions and sequences from latest part values, follow pointer chains; nothing assembled is in the ledger",
   defaults: { seed: 211, anchors: 15, holdout: 45, canary: 5 },
   episodes: { draw: drawEpisode },
-  profiles: { names: RID_PROFILES, counts: true, floor: [0.4, 0.6, 0.8] },
+  profiles: { names: RID_PROFILES, counts: true },
   scorer: {
     row: scoreRow,
     means: [

@@ -138,6 +138,9 @@ export function derivedNaming(id: string): { prefix: string; title: string } {
   };
 }
 
+/** The floor (observe, ramp, target) of each case profile's accuracy in a 1.0 variant. */
+export const DERIVED_PROFILE_FLOOR = [0.4, 0.6, 0.8] as const;
+
 /** The jitter bound of every 1.0 variant: a holdout metric's max − min over runs. */
 const DERIVED_JITTER_MAX = 0.05;
 
@@ -159,9 +162,10 @@ export interface DerivedFamilySpec {
   /**
    * The case profiles whose accuracies (the rows' `<profile>_acc` measures, valueOutcome's)
    * are reported after the scorer's means — each followed by its row count `<profile>_count`
-   * when `counts` — and floored (`>=` observe, ramp, target) right after the accuracy metric.
+   * when `counts` — and floored (`>=` observe, ramp, target; default DERIVED_PROFILE_FLOOR)
+   * right after the accuracy metric.
    */
-  profiles?: { names: readonly string[]; counts?: boolean; floor: readonly [number, number, number] };
+  profiles?: { names: readonly string[]; counts?: boolean; floor?: readonly [number, number, number] };
   /** How one row is scored, the means reported (in order), the accuracy and headline metric (default `value_acc`). */
   scorer: { row(r: ScoredRow): RowOutcome; means: readonly MeanSpec[]; accuracy?: string };
   /** The floors on anchors and holdout: one `[metric, op, observe, ramp, target]` row per metric. */
@@ -190,7 +194,7 @@ function withProfiles(
     means: [...spec.scorer.means, ...profileMeans(p.names, { counts: p.counts })],
     floors: [
       ...spec.floors.slice(0, at),
-      ...profileFloorRows(p.names, ">=", ...p.floor),
+      ...profileFloorRows(p.names, ">=", ...(p.floor ?? DERIVED_PROFILE_FLOOR)),
       ...spec.floors.slice(at),
     ],
   };
