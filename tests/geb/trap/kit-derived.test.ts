@@ -9,6 +9,8 @@ import {
   DerivedEpisode,
   answerProgram,
   defineDerivedFamily,
+  derivedNaming,
+  followChain,
   ledgerRules,
   standing,
   valueAndSupport,
@@ -109,6 +111,25 @@ describe("kit: floors, profiles, episodes", () => {
     expect(answerProgram((b) => ({ value: b.length, support: ["U000003"] }))(row).support_ids).toEqual([
       "U000003",
     ]);
+  });
+
+  it("followChain: each value names the next key; stops off the chain, at a dangling key, or after maxHops", () => {
+    const book =
+      "## State Ledger\n- [U000001] step=1 SET ptr.a = ptr.b\n- [U000002] step=2 SET ptr.b = part.x" +
+      "\n- [U000003] step=3 SET ptr.c = ptr.d\n- [U000004] step=4 SET ptr.e = ptr.e";
+    const st = foldLedger(trapLedger(book));
+    const ptr = (k: string) => (k.startsWith("ptr.") ? k : null);
+    expect(followChain(st, "ptr.a", ptr)).toEqual({
+      end: "part.x",
+      support: ["U000001", "U000002"],
+      dangling: false,
+    });
+    expect(followChain(st, "ptr.c", ptr)).toEqual({ end: "ptr.d", support: ["U000003"], dangling: true });
+    expect(followChain(st, "ptr.e", ptr, 3)).toEqual({
+      end: "ptr.e",
+      support: ["U000004", "U000004", "U000004"],
+      dangling: false,
+    });
   });
 });
 
@@ -226,5 +247,16 @@ describe("kit: a derived family's declaration", () => {
     expect(valueAndSupport("the ids cited", "an integer")).toBe(
       "Return JSON with keys: value (an integer) and support_ids (the ids cited).",
     );
+  });
+});
+
+describe("kit: a derived family's naming", () => {
+  it("the prefix is the id's initials, the title its words with a final `derived` in brackets", () => {
+    expect(derivedNaming("novel_continuity_derived")).toEqual({
+      prefix: "NCD",
+      title: "Novel Continuity (derived)",
+    });
+    expect(derivedNaming("compression_derived")).toEqual({ prefix: "CD", title: "Compression (derived)" });
+    expect(derivedNaming("kit_probe")).toEqual({ prefix: "KP", title: "Kit Probe" });
   });
 });

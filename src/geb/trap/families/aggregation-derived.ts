@@ -166,8 +166,8 @@ export const aggregationDerivedFamily = defineDerivedFamily({
   description:
     "1.0: totals, counts above a threshold and the largest item over an inventory's current state (re-SETs, CLEARs, NOTE rumours); the aggregate is never written",
   defaults: { seed: 67, anchors: 12, holdout: 36, canary: 6 },
-  episodes: { prefix: "AD", title: "Aggregation (derived)", draw: drawEpisode },
-  profiles: { names: AD_PROFILES, floor: [0.4, 0.6, 0.8] },
+  episodes: { draw: drawEpisode },
+  profiles: { names: AD_PROFILES },
   scorer: {
     row: scoreRow,
     means: ["value_acc", "cite_f1", "stale_answer_rate", "parse_rate"],

@@ -201,7 +201,7 @@ export const compressionDerivedFamily = defineDerivedFamily({
   description:
     "1.0: the compact state of a checkpoint + delta log (the latest snapshot with every later SET / CLEAR applied); never written as per-key entries",
   defaults: { seed: 7, anchors: 8, holdout: 24, canary: 8 },
-  episodes: { prefix: "CD", title: "Compression (derived)", draw: drawEpisode },
+  episodes: { draw: drawEpisode },
   scorer: {
     row: scoreRow,
     means: ["exact_match_rate", "precision", "recall", "f1", "bloat", "cite_f1", "parse_rate"],

@@ -153,9 +153,9 @@ export const implicationDerivedFamily = defineDerivedFamily({
   description:
     "1.0: derive `implication.contract` from five flags (superseded writes, a NOTE decoy) by the precedence rules the question states; the contract is never written",
   defaults: { seed: 3070, anchors: 18, holdout: 60, canary: 9 },
-  // Unlike the other derived families, episode ids and meta name the anchors split "anchors".
+  // Unlike the other derived families, episode ids and meta name the anchors split "anchors",
+  // and the books are headed by the short title, not the one the id names.
   episodes: {
-    prefix: "ICD",
     title: "Implication",
     splitLabels: { anchors: "anchors", holdout: "holdout", canary: "canary" },
     draw: drawEpisode,

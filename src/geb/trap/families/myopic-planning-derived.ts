@@ -18,6 +18,7 @@
 import type { PyRandom } from "../../../core/random.js";
 import {
   answerProgram,
+  DERIVED_PROFILE_FLOOR,
   type DerivedEpisode,
   defineDerivedFamily,
   ledgerStateOf,
@@ -308,7 +309,7 @@ export const myopicPlanningDerivedFamily = defineDerivedFamily({
   description:
     "1.0: plan over stated moves (edge.<state>.<action> = to=… reward=…) for a fixed horizon; the greedy first move is a trap; no answer is in the ledger",
   defaults: { seed: 83, anchors: 12, holdout: 36, canary: 6 },
-  episodes: { prefix: "MPD", title: "Myopic Planning (derived)", draw: drawEpisode },
+  episodes: { draw: drawEpisode },
   scorer: {
     row: scoreRow,
     // Each profile's accuracy, the plan measures, then each profile's row count.
@@ -322,7 +323,7 @@ export const myopicPlanningDerivedFamily = defineDerivedFamily({
   },
   floors: [
     ["value_acc", ">=", 0.45, 0.65, 0.85],
-    ...profileFloorRows(MPD_PROFILES, ">=", 0.4, 0.6, 0.8),
+    ...profileFloorRows(MPD_PROFILES, ">=", ...DERIVED_PROFILE_FLOOR),
     ["cite_f1", ">=", 0, 0.3, 0.8],
     ["trap_entry_rate", "<=", 0.4, 0.25, 0.15],
   ],

@@ -22,6 +22,7 @@ import {
   type DerivedAnswer,
   type DerivedEpisode,
   defineDerivedFamily,
+  followChain,
   ledgerStateOf,
   standing,
   ledgerRules,
@@ -65,15 +66,9 @@ export function continuityAnswer(book: string, question: string): DerivedAnswer<
   }
   if (kind === "codename") {
     if (!base) return { value: null, support: [] };
-    let name = base.value;
-    const support = [base.uid];
-    for (let hop = 0; hop < 10; hop++) {
-      const next = standing(st, `codebook.${name}`);
-      if (!next) break;
-      support.push(next.uid);
-      name = next.value;
-    }
-    return { value: name, support };
+    // Renamed until a codename has no standing codebook entry.
+    const renames = followChain(st, base.value, (name) => `codebook.${name}`);
+    return { value: renames.end, support: [base.uid, ...renames.support] };
   }
   const suspended = standing(st, `${subject}.rule_suspended`);
   if (suspended?.value === "yes") return { value: null, support: [suspended.uid] };
@@ -161,8 +156,8 @@ export const novelContinuityDerivedFamily = defineDerivedFamily({
   description:
     "1.0: the final state is a base value with later relative changes applied (postponed days, codebook renames, rule overrides / suspensions); never one SET",
   defaults: { seed: 31, anchors: 12, holdout: 36, canary: 6 },
-  episodes: { prefix: "NCD", title: "Novel Continuity (derived)", draw: drawEpisode },
-  profiles: { names: NCD_DIMS, counts: true, floor: [0.4, 0.6, 0.8] },
+  episodes: { draw: drawEpisode },
+  profiles: { names: NCD_DIMS, counts: true },
   scorer: { row: scoreRow, means: VALUE_CITATION_MEANS },
   floors: [
     ["value_acc", ">=", 0.45, 0.65, 0.85],

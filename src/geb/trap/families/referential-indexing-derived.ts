@@ -24,6 +24,7 @@ import {
   type DerivedAnswer,
   type DerivedEpisode,
   defineDerivedFamily,
+  followChain,
   ledgerStateOf,
   standing,
   ledgerRules,
@@ -79,17 +80,11 @@ export function referentialAnswer(book: string, question: string): DerivedAnswer
   }
   m = /Follow the pointer chain from `([^`]+)`/.exec(question);
   if (m) {
-    const support: string[] = [];
-    let key = m[1];
-    for (let hop = 0; hop < 10 && key.startsWith("ptr."); hop++) {
-      const h = standing(st, key);
-      if (!h) return none;
-      support.push(h.uid);
-      key = h.value;
-    }
+    const hops = followChain(st, m[1], (key) => (key.startsWith("ptr.") ? key : null));
+    if (hops.dangling) return none;
     // A chain that is still on a ptr.* key after 10 hops (a cycle) or ends off the part.* keys has no answer.
-    const end = key.startsWith("part.") ? standing(st, key) : null;
-    return end ? { value: end.value, support: [...support, end.uid] } : none;
+    const end = hops.end.startsWith("part.") ? standing(st, hops.end) : null;
+    return end ? { value: end.value, support: [...hops.support, end.uid] } : none;
   }
   return null;
 }
@@ -200,8 +195,8 @@ export const referentialIndexingDerivedFamily = defineDerivedFamily({
   description:
     "1.0: reassemble tuples, reconstructions and sequences from latest part values, follow pointer chains; nothing assembled is in the ledger",
   defaults: { seed: 211, anchors: 15, holdout: 45, canary: 5 },
-  episodes: { prefix: "RID", title: "Referential Indexing (derived)", draw: drawEpisode },
-  profiles: { names: RID_PROFILES, counts: true, floor: [0.4, 0.6, 0.8] },
+  episodes: { draw: drawEpisode },
+  profiles: { names: RID_PROFILES, counts: true },
   scorer: {
     row: scoreRow,
     means: [

@@ -26,6 +26,31 @@ export function standing(st: LedgerState, key: string): { value: string; uid: st
   return e && e.value !== null ? { value: e.value, uid: e.uid } : null;
 }
 
+/**
+ * Follows a chain of ledger entries whose values name the next step (codebook renames, pointer
+ * hops): from `start`, while `keyOf(step)` names a key, read that key's standing entry and step
+ * to its value, at most `maxHops` times (so a cycle ends). `support` holds the entries read;
+ * `dangling` says the chain stopped at a key with no standing entry.
+ */
+export function followChain(
+  st: LedgerState,
+  start: string,
+  keyOf: (step: string) => string | null,
+  maxHops = 10,
+): { end: string; support: string[]; dangling: boolean } {
+  const support: string[] = [];
+  let step = start;
+  for (let hop = 0; hop < maxHops; hop++) {
+    const key = keyOf(step);
+    if (key === null) break;
+    const e = standing(st, key);
+    if (!e) return { end: step, support, dangling: true };
+    support.push(e.uid);
+    step = e.value;
+  }
+  return { end: step, support, dangling: false };
+}
+
 /** A derived answer: the value and the ledger entries it rests on. */
 export interface DerivedAnswer<V = unknown> {
   value: V;
@@ -97,6 +122,25 @@ export const answerProgram =
     return { id: row.id, value: a ? a.value : null, support_ids: a ? a.support : [] };
   };
 
+/**
+ * The episode-id prefix and book title a 1.0 family's id names: the initials of its words and
+ * its words capitalised, a final `derived` written as "(derived)" — `novel_continuity_derived`
+ * → "NCD", "Novel Continuity (derived)".
+ */
+export function derivedNaming(id: string): { prefix: string; title: string } {
+  const words = id.split("_");
+  const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
+  const derived = words.at(-1) === "derived";
+  const named = derived ? words.slice(0, -1) : words;
+  return {
+    prefix: words.map((w) => w.charAt(0).toUpperCase()).join(""),
+    title: `${named.map(cap).join(" ")}${derived ? " (derived)" : ""}`,
+  };
+}
+
+/** The floor (observe, ramp, target) of each case profile's accuracy in a 1.0 variant. */
+export const DERIVED_PROFILE_FLOOR = [0.4, 0.6, 0.8] as const;
+
 /** The jitter bound of every 1.0 variant: a holdout metric's max − min over runs. */
 const DERIVED_JITTER_MAX = 0.05;
 
@@ -106,20 +150,22 @@ export interface DerivedFamilySpec {
   defaults: TrapGenerateOptions;
   /**
    * Episode ids `<prefix>-<SPLIT>-<nnnn>`, books headed `# <title> Episode <id>`; `draw`
-   * writes one episode's row from the fixtures' shared stream.
+   * writes one episode's row from the fixtures' shared stream. The prefix and title follow
+   * from the id (`derivedNaming`); a family states them only where its own differ.
    */
   episodes: {
-    prefix: string;
-    title: string;
+    prefix?: string;
+    title?: string;
     splitLabels?: SplitLabels;
     draw(ep: DerivedEpisode, rng: PyRandom): TrapRow;
   };
   /**
    * The case profiles whose accuracies (the rows' `<profile>_acc` measures, valueOutcome's)
    * are reported after the scorer's means — each followed by its row count `<profile>_count`
-   * when `counts` — and floored (`>=` observe, ramp, target) right after the accuracy metric.
+   * when `counts` — and floored (`>=` observe, ramp, target; default DERIVED_PROFILE_FLOOR)
+   * right after the accuracy metric.
    */
-  profiles?: { names: readonly string[]; counts?: boolean; floor: readonly [number, number, number] };
+  profiles?: { names: readonly string[]; counts?: boolean; floor?: readonly [number, number, number] };
   /** How one row is scored, the means reported (in order), the accuracy and headline metric (default `value_acc`). */
   scorer: { row(r: ScoredRow): RowOutcome; means: readonly MeanSpec[]; accuracy?: string };
   /** The floors on anchors and holdout: one `[metric, op, observe, ramp, target]` row per metric. */
@@ -148,7 +194,7 @@ function withProfiles(
     means: [...spec.scorer.means, ...profileMeans(p.names, { counts: p.counts })],
     floors: [
       ...spec.floors.slice(0, at),
-      ...profileFloorRows(p.names, ">=", ...p.floor),
+      ...profileFloorRows(p.names, ">=", ...(p.floor ?? DERIVED_PROFILE_FLOOR)),
       ...spec.floors.slice(at),
     ],
   };
@@ -156,7 +202,8 @@ function withProfiles(
 
 /** The `TrapFamily` of a 1.0 variant: its declaration on the shared fixture stream, scorer loop and answer format. */
 export function defineDerivedFamily(spec: DerivedFamilySpec): TrapFamily {
-  const { prefix, title, splitLabels, draw } = spec.episodes;
+  const named = derivedNaming(spec.id);
+  const { prefix = named.prefix, title = named.title, splitLabels, draw } = spec.episodes;
   const { row: scoreRow, accuracy = "value_acc" } = spec.scorer;
   const { fold, oracle, rule } = spec.programs;
   const { means, floors } = withProfiles(spec, accuracy);

@@ -26,19 +26,22 @@ export interface LiveTask {
 
 const click = (label: string, where = ""): string => `Click ${JSON.stringify(label)}${where}.`;
 
+/**
+ * One step, so that a task's steps read one per line. An abstain step (gold null) is written
+ * without `expect` and carries no such key at all (not even an undefined one).
+ */
+const step = (instruction: string, gold: string | null, expect?: Record<string, unknown>): LiveStep =>
+  expect === undefined ? { instruction, gold } : { instruction, gold, expect };
+
 export const LIVE_TASKS: readonly LiveTask[] = [
   {
     id: "docs_promo_close_save",
     family: "overlay_unsaved_prompt",
     query: "scene=docs&promo=1",
     steps: [
-      { instruction: click("Close", " in the popup"), gold: "promo-close", expect: { dialog: null } },
-      { instruction: click("Close", " in the main window"), gold: "tb-close", expect: { dialog: "unsaved" } },
-      {
-        instruction: click("Save", " in the popup"),
-        gold: "unsaved-save",
-        expect: { "docs.saved": true, "docs.closed": true },
-      },
+      step(click("Close", " in the popup"), "promo-close", { dialog: null }),
+      step(click("Close", " in the main window"), "tb-close", { dialog: "unsaved" }),
+      step(click("Save", " in the popup"), "unsaved-save", { "docs.saved": true, "docs.closed": true }),
     ],
     goal: { "docs.saved": true, "docs.closed": true },
   },
@@ -47,8 +50,8 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "unsaved_prompt",
     query: "scene=docs",
     steps: [
-      { instruction: click("Close"), gold: "tb-close", expect: { dialog: "unsaved" } },
-      { instruction: click("Don't save"), gold: "unsaved-discard", expect: { "docs.closed": true } },
+      step(click("Close"), "tb-close", { dialog: "unsaved" }),
+      step(click("Don't save"), "unsaved-discard", { "docs.closed": true }),
     ],
     goal: { "docs.closed": true, "docs.saved": false },
   },
@@ -57,13 +60,9 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "save_as_folder",
     query: "scene=docs",
     steps: [
-      { instruction: click("Save As…"), gold: "tb-saveas", expect: { dialog: "save_as" } },
-      { instruction: click("Reports"), gold: "folder-reports", expect: { "save_as.folder": "Reports" } },
-      {
-        instruction: click("Save", " in the popup"),
-        gold: "saveas-save",
-        expect: { "docs.folder": "Reports", "docs.saved": true },
-      },
+      step(click("Save As…"), "tb-saveas", { dialog: "save_as" }),
+      step(click("Reports"), "folder-reports", { "save_as.folder": "Reports" }),
+      step(click("Save", " in the popup"), "saveas-save", { "docs.folder": "Reports", "docs.saved": true }),
     ],
     goal: { "docs.folder": "Reports", "docs.saved": true, "docs.closed": false },
   },
@@ -71,20 +70,14 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     id: "split_save_right",
     family: "same_label",
     query: "scene=split",
-    steps: [
-      {
-        instruction: `${click("Save").slice(0, -1)}: the 2nd of 2 from the left.`,
-        gold: "save-right",
-        expect: { "split.right_saved": true },
-      },
-    ],
+    steps: [step(click("Save", ": the 2nd of 2 from the left"), "save-right", { "split.right_saved": true })],
     goal: { "split.right_saved": true, "split.left_saved": false },
   },
   {
     id: "split_save_ambiguous",
     family: "same_label",
     query: "scene=split",
-    steps: [{ instruction: click("Save"), gold: null }],
+    steps: [step(click("Save"), null)],
     goal: { "split.right_saved": false, "split.left_saved": false },
   },
   {
@@ -92,10 +85,10 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "consent_form",
     query: "scene=form&consent=1",
     steps: [
-      { instruction: click("Reject all"), gold: "consent-reject", expect: { consent: "rejected" } },
-      { instruction: click("Pro"), gold: "plan-pro", expect: { "form.plan": "pro" } },
-      { instruction: click("I accept the terms"), gold: "terms", expect: { "form.terms": true } },
-      { instruction: click("Submit"), gold: "submit", expect: { "form.submitted": true } },
+      step(click("Reject all"), "consent-reject", { consent: "rejected" }),
+      step(click("Pro"), "plan-pro", { "form.plan": "pro" }),
+      step(click("I accept the terms"), "terms", { "form.terms": true }),
+      step(click("Submit"), "submit", { "form.submitted": true }),
     ],
     goal: { consent: "rejected", "form.plan": "pro", "form.submitted": true, "form.newsletter": false },
   },
@@ -104,14 +97,10 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "form_validation",
     query: "scene=form",
     steps: [
-      { instruction: click("Basic"), gold: "plan-basic", expect: { "form.plan": "basic" } },
-      { instruction: click("Submit"), gold: "submit", expect: { "form.error": "terms_required" } },
-      { instruction: click("I accept the terms"), gold: "terms", expect: { "form.terms": true } },
-      {
-        instruction: click("Submit"),
-        gold: "submit",
-        expect: { "form.submitted": true, "form.error": null },
-      },
+      step(click("Basic"), "plan-basic", { "form.plan": "basic" }),
+      step(click("Submit"), "submit", { "form.error": "terms_required" }),
+      step(click("I accept the terms"), "terms", { "form.terms": true }),
+      step(click("Submit"), "submit", { "form.submitted": true, "form.error": null }),
     ],
     goal: { "form.plan": "basic", "form.submitted": true },
   },
@@ -120,16 +109,11 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "table_destructive_confirm",
     query: "scene=table",
     steps: [
-      {
-        instruction: click("Delete report-q3.txt"),
-        gold: "delete-2",
-        expect: { dialog: "confirm_delete", "table.pending_delete": "report-q3.txt" },
-      },
-      {
-        instruction: click("Delete", " in the popup"),
-        gold: "confirm-delete",
-        expect: { "table.deleted": ["report-q3.txt"] },
-      },
+      step(click("Delete report-q3.txt"), "delete-2", {
+        dialog: "confirm_delete",
+        "table.pending_delete": "report-q3.txt",
+      }),
+      step(click("Delete", " in the popup"), "confirm-delete", { "table.deleted": ["report-q3.txt"] }),
     ],
     goal: {
       "table.deleted": ["report-q3.txt"],
@@ -140,16 +124,14 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     id: "table_open_notes",
     family: "table",
     query: "scene=table",
-    steps: [
-      { instruction: click("Open notes.txt"), gold: "open-3", expect: { "table.opened": "notes.txt" } },
-    ],
+    steps: [step(click("Open notes.txt"), "open-3", { "table.opened": "notes.txt" })],
     goal: { "table.opened": "notes.txt", "table.deleted": [] },
   },
   {
     id: "table_delete_ambiguous",
     family: "table_destructive_confirm",
     query: "scene=table",
-    steps: [{ instruction: click("Delete"), gold: null }],
+    steps: [step(click("Delete"), null)],
     goal: { dialog: null, "table.deleted": [] },
   },
   {
@@ -157,17 +139,9 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "settings_tabs",
     query: "scene=settings",
     steps: [
-      { instruction: click("Privacy"), gold: "tab-privacy", expect: { "settings.tab": "privacy" } },
-      {
-        instruction: click("Share usage data"),
-        gold: "share-usage",
-        expect: { "settings.share_usage": false },
-      },
-      {
-        instruction: click("Apply"),
-        gold: "apply-privacy",
-        expect: { "settings.applied.share_usage": false },
-      },
+      step(click("Privacy"), "tab-privacy", { "settings.tab": "privacy" }),
+      step(click("Share usage data"), "share-usage", { "settings.share_usage": false }),
+      step(click("Apply"), "apply-privacy", { "settings.applied.share_usage": false }),
     ],
     goal: { "settings.applied.share_usage": false, "settings.applied.email_alerts": false },
   },
@@ -176,17 +150,9 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "settings_tabs",
     query: "scene=settings",
     steps: [
-      {
-        instruction: click("Notifications"),
-        gold: "tab-notifications",
-        expect: { "settings.tab": "notifications" },
-      },
-      { instruction: click("Email alerts"), gold: "email-alerts", expect: { "settings.email_alerts": true } },
-      {
-        instruction: click("Apply"),
-        gold: "apply-notifications",
-        expect: { "settings.applied.email_alerts": true },
-      },
+      step(click("Notifications"), "tab-notifications", { "settings.tab": "notifications" }),
+      step(click("Email alerts"), "email-alerts", { "settings.email_alerts": true }),
+      step(click("Apply"), "apply-notifications", { "settings.applied.email_alerts": true }),
     ],
     goal: { "settings.applied.email_alerts": true, "settings.applied.share_usage": true },
   },
@@ -195,11 +161,7 @@ export const LIVE_TASKS: readonly LiveTask[] = [
     family: "same_label",
     query: "scene=settings",
     steps: [
-      {
-        instruction: `${click("Export").slice(0, -1)}: the 2nd of 2 from the left.`,
-        gold: "export-json",
-        expect: { "settings.exported": "json" },
-      },
+      step(click("Export", ": the 2nd of 2 from the left"), "export-json", { "settings.exported": "json" }),
     ],
     goal: { "settings.exported": "json" },
   },

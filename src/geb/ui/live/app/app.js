@@ -61,6 +61,15 @@
     input.checked = checked;
     return h("label", { for: id }, input, ` ${text}`);
   };
+  // A dialog button that does its part (if any) and then closes the dialog, as all but
+  // "Learn more" do.
+  const closeBtn = (id, text, fn) =>
+    btn(id, text, () => {
+      if (fn) fn();
+      state.dialog = null;
+    });
+  // A dialog's row of buttons.
+  const actions = (...buttons) => h("div", { class: "actions" }, ...buttons);
   // A modal: a backdrop that catches clicks (so main-window buttons are covered) and the box.
   const modal = (scope, title, cls, ...kids) => [
     h("div", { class: `backdrop ${cls || ""}` }),
@@ -110,15 +119,11 @@
             "What's new",
             "",
             h("p", {}, "The editor has a new look."),
-            h(
-              "div",
-              { class: "actions" },
+            actions(
               btn("promo-learn", "Learn more", () => {
                 d.promo_opened = true;
               }),
-              btn("promo-close", "Close", () => {
-                state.dialog = null;
-              }),
+              closeBtn("promo-close", "Close"),
             ),
           ),
         );
@@ -129,20 +134,14 @@
             "Unsaved changes",
             "",
             h("p", {}, `Save changes to ${d.name} before closing?`),
-            h(
-              "div",
-              { class: "actions" },
-              btn("unsaved-save", "Save", () => {
+            actions(
+              closeBtn("unsaved-save", "Save", () => {
                 Object.assign(d, { saved: true, dirty: false, closed: true });
-                state.dialog = null;
               }),
-              btn("unsaved-discard", "Don't save", () => {
+              closeBtn("unsaved-discard", "Don't save", () => {
                 d.closed = true;
-                state.dialog = null;
               }),
-              btn("unsaved-cancel", "Cancel", () => {
-                state.dialog = null;
-              }),
+              closeBtn("unsaved-cancel", "Cancel"),
             ),
           ),
         );
@@ -167,16 +166,11 @@
                 ),
               ),
             ),
-            h(
-              "div",
-              { class: "actions" },
-              btn("saveas-save", "Save", () => {
+            actions(
+              closeBtn("saveas-save", "Save", () => {
                 Object.assign(d, { folder: state.save_as.folder, saved: true, dirty: false });
-                state.dialog = null;
               }),
-              btn("saveas-cancel", "Cancel", () => {
-                state.dialog = null;
-              }),
+              closeBtn("saveas-cancel", "Cancel"),
             ),
           ),
         );
@@ -245,16 +239,12 @@
             "Cookies",
             "consent",
             h("p", {}, "We use cookies to measure traffic."),
-            h(
-              "div",
-              { class: "actions" },
-              btn("consent-accept", "Accept all", () => {
+            actions(
+              closeBtn("consent-accept", "Accept all", () => {
                 state.consent = "accepted";
-                state.dialog = null;
               }),
-              btn("consent-reject", "Reject all", () => {
+              closeBtn("consent-reject", "Reject all", () => {
                 state.consent = "rejected";
-                state.dialog = null;
               }),
             ),
           ),
@@ -300,18 +290,14 @@
             "Delete file",
             "",
             h("p", {}, `Delete ${t.pending_delete} permanently?`),
-            h(
-              "div",
-              { class: "actions" },
-              btn("confirm-cancel", "Cancel", () => {
+            actions(
+              closeBtn("confirm-cancel", "Cancel", () => {
                 t.pending_delete = null;
-                state.dialog = null;
               }),
-              btn("confirm-delete", "Delete", () => {
+              closeBtn("confirm-delete", "Delete", () => {
                 t.files = t.files.filter((n) => n !== t.pending_delete);
                 t.deleted.push(t.pending_delete);
                 t.pending_delete = null;
-                state.dialog = null;
               }),
             ),
           ),
