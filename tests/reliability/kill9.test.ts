@@ -9,6 +9,12 @@
  *  - the re-run's files are byte-identical to the reference (wall-clock fields aside, listed
  *    per case); `<file>.tmp-<pid>` files a kill left behind are never final names.
  * Inputs are small so the whole matrix stays within ~40 s on 2 loaded cores.
+ *
+ * One case per writer code path: `gf01 report --html` writes through core/report/html
+ * writeReport as `geb report` does (which also writes the table files), `gf01 export --format
+ * inspect` through core/interop/inspect writeInspectExport as `geb export` does, and `gf01
+ * identifiability-check` (like import and manifest) through core/jsonl writeFileAtomic as
+ * `gf01 generate` does: those are killed in the cases kept.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -82,6 +88,11 @@ interface Case {
   code?: number;
   /** Kill only after this holds (default: some file appeared in the run dir). */
   ready?: (dir: string) => boolean;
+  /**
+   * The command mostly waits (on the loopback model): its seeds run at once, and the case runs
+   * alongside the other waiting ones, so their waits overlap instead of holding a worker in turn.
+   */
+  waits?: boolean;
 }
 
 /** Drop the engine's wall-clock diagnostics (`runtime`) from every JSONL row. */
@@ -148,6 +159,7 @@ const cases: Case[] = [
     ],
     resume: ["--resume"],
     seeds: SEEDS,
+    waits: true,
     journals: ["llm.jsonl", "llm.jsonl.steps.jsonl", "llm.jsonl.errors.jsonl", "llm.jsonl.prompts.jsonl"],
     // A step log's agent_log.cache_hits counts this invocation's cache hits (an episode
     // replayed after a kill finds its earlier answers cached): accounting, not results.
@@ -163,27 +175,6 @@ const cases: Case[] = [
       ...["--instances", join(c.inputs, "bundle.json"), "--agent", "online-greedy", "--git-commit", "k9"],
       ...["--out", "play.json"],
     ],
-  },
-  {
-    name: "gf01 identifiability-check --out (manifest, import: the same writer)",
-    bin: "gf01",
-    args: (c) => [
-      "identifiability-check",
-      "--instances",
-      join(c.inputs, "bundle.json"),
-      "--out",
-      "m/idc.json",
-    ],
-  },
-  {
-    name: "gf01 report --html",
-    bin: "gf01",
-    args: (c) => ["report", "--runs", join(c.inputs, "runs.jsonl"), "--format", "json", "--html", "rep.html"],
-  },
-  {
-    name: "gf01 export --format inspect --out-dir (eval logs)",
-    bin: "gf01",
-    args: (c) => ["export", "--format", "inspect", "--out-dir", "logs", join(c.inputs, "runs.jsonl")],
   },
   {
     name: "gf01 checks (writes no file)",
@@ -231,6 +222,7 @@ const cases: Case[] = [
     ],
     resume: ["--resume"],
     seeds: SEEDS,
+    waits: true,
     journals: ["res.jsonl", "res.jsonl.errors.jsonl", "res.jsonl.prompts.jsonl"],
     unordered: ["res.jsonl", "res.jsonl.prompts.jsonl"],
     // live_calls / cache_hits / resumed count what this invocation did (a resumed run calls
@@ -294,6 +286,7 @@ const cases: Case[] = [
       ...["--stage", "observe", "--runs", "2", "--out-dir", "trap-out"],
     ],
     resume: ["--resume"],
+    waits: true,
     // The fake model fails the family's floors: exit 1 with every summary and the reliability file written.
     code: 1,
     outDirs: ["trap-out/"],
@@ -351,7 +344,6 @@ beforeAll(async () => {
   ]);
   await inp("geb", ["generate", "--out", "data.jsonl", "--seed", "1", "--episodes", "2", "--steps", "80"]);
   await Promise.all([
-    inp("gf01", ["evaluate", "--instances", "bundle.json", "--agent", "greedy", "--out", "runs.jsonl"]),
     inp("geb", ["baseline", "--data", "data.jsonl", "--out", "preds.jsonl"]),
     inp("geb", [
       ...["trap", "generate", "--family", "epistemic_calibration_suite", "--out-dir", "trap"],
@@ -391,8 +383,11 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
     if (stats.kills >= 5) expect(stats.midRun).toBeGreaterThan(0);
   });
 
-  for (const [index, k] of cases.entries()) {
-    it(k.name, { timeout: 180_000 }, async () => {
+  // The waiting cases first, side by side (vitest runs adjacent concurrent tests together);
+  // `index` stays the case's place in `cases` (it picks the default kill mode).
+  const order = [...cases.entries()].sort(([, a], [, b]) => Number(!!b.waits) - Number(!!a.waits));
+  for (const [index, k] of order) {
+    it(k.name, { timeout: 180_000, concurrent: !!k.waits }, async () => {
       const refDir = tmp("ref");
       k.setup?.(refDir, ctx);
       const inputFiles = new Set(listFiles(refDir));
@@ -404,7 +399,7 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
       const tFirst = ref.triggeredAt ?? ref.ms;
 
       const seeds = SOAK > 0 ? Array.from({ length: SOAK }, (_, i) => i + 1) : (k.seeds ?? [1 + (index % 2)]);
-      for (const seed of seeds) {
+      const killAndRerun = async (seed: number): Promise<void> => {
         const r = rng(seed * 7919 + k.name.length);
         const dir = tmp("kill");
         k.setup?.(dir, ctx);
@@ -457,7 +452,7 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         // the re-run would be one more uninterrupted run. Journals still check that resuming
         // a finished run adds nothing.
         const nothingLeft = listFiles(dir).length === inputFiles.size;
-        if ((!killed.killed && !k.resume) || (killed.killed && nothingLeft)) continue;
+        if ((!killed.killed && !k.resume) || (killed.killed && nothingLeft)) return;
         // Run again (resuming where the command can; resuming a finished run adds nothing):
         // the same bytes as the reference.
         const again = await runBin(k.bin, [...k.args(ctx), ...(k.resume ?? [])], {
@@ -486,7 +481,10 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
             fin.get(rel) === text,
             `${where}: ${rel} differs after the re-run: ${firstDiff(fin.get(rel), text)}`,
           ).toBe(true);
-      }
+      };
+      // Each seed kills its own run in its own folder: a waiting command's seeds overlap.
+      if (k.waits) await Promise.all(seeds.map(killAndRerun));
+      else for (const seed of seeds) await killAndRerun(seed);
     });
   }
 });
