@@ -45,7 +45,7 @@ import {
  * file as output, so the kill lands while an artifact is being written or between the files of
  * a run, where a kill finds partial output (a kill at a fraction of the run mostly landed
  * before any output: a kill that checks nothing). Each process costs ~0.5 s of CPU to start,
- * so the matrix stays near 40 processes.
+ * so the matrix stays under 50 processes.
  */
 const SEEDS = [1, 2];
 /** `ORACLEBENCH_KILL9_SEEDS=n`: every case with seeds 1..n (a longer soak than CI's). */
