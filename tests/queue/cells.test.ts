@@ -81,11 +81,16 @@ function sameTree(a: string, b: string, skip = /timing\.json$|config\.json$|engi
   }
 }
 
-/** Run in s1 without and in s2 with --queue (the same relative paths); both must succeed. */
+/**
+ * Run in s1 without and in s2 with --queue (the same relative paths), at once (their own
+ * folders; the queued one mostly waits on the worker); both must succeed.
+ */
 async function both(bin: "gf01" | "geb", args: string[]): Promise<void> {
-  const a = await runBin(bin, args, { cwd: join(dir, "s1") });
+  const [a, b] = await Promise.all([
+    runBin(bin, args, { cwd: join(dir, "s1") }),
+    runBin(bin, [...args, "--queue", redis.url], { cwd: join(dir, "s2") }),
+  ]);
   expect(a.code, a.stderr).toBe(0);
-  const b = await runBin(bin, [...args, "--queue", redis.url], { cwd: join(dir, "s2") });
   expect(b.code, b.stderr).toBe(0);
   expect(b.stdout.replaceAll("/s2/", "/s1/")).toBe(a.stdout);
 }
@@ -113,9 +118,17 @@ describe("--queue beyond plain model runs (real Redis, one worker)", () => {
   it("geb model: a retrieval pipeline with an answerer and several --model: requests are jobs", async () => {
     const data = join(dir, "data.jsonl");
     const M = ["model", "--data", data, "--base-url", `${model.url}/v1`, "--no-timings", "--no-progress"];
-    await both("geb", [...M, "--model", "retrieval:openai:fake", "--k", "3", "--out-dir", "ret"]);
+    // A pipeline that makes no model request has nothing to distribute: refused, one line.
+    const refused = runBin(
+      "geb",
+      [...M, "--model", "retrieval", "--deterministic-answer", "--out-dir", "x", "--queue", redis.url],
+      { cwd: dir },
+    );
+    await Promise.all([
+      both("geb", [...M, "--model", "retrieval:openai:fake", "--k", "3", "--out-dir", "ret"]),
+      both("geb", [...M, "--model", "openai:fake-a", "--model", "openai:fake-b", "--out-dir", "two"]),
+    ]);
     sameTree(join(dir, "s1/ret"), join(dir, "s2/ret"));
-    await both("geb", [...M, "--model", "openai:fake-a", "--model", "openai:fake-b", "--out-dir", "two"]);
     sameTree(join(dir, "s1/two"), join(dir, "s2/two"));
     expect(list(join(dir, "s2/two"))).toContain("comparison.json");
     // --cache-dir: the coordinator answers cache hits itself, queues only the misses, and writes
@@ -132,12 +145,7 @@ describe("--queue beyond plain model runs (real Redis, one worker)", () => {
     expect(full.stderr).toContain(`queued ${rows - 2} engine.complete job`);
     expect(await db.hlen(SINK_KEY)).toBe(rows - 2);
     expect(readFileSync(join(dir, "c2/preds.jsonl"), "utf8").trim().split("\n")).toHaveLength(rows);
-    // A pipeline that makes no model request has nothing to distribute: refused, one line.
-    const r = await runBin(
-      "geb",
-      [...M, "--model", "retrieval", "--deterministic-answer", "--out-dir", "x", "--queue", redis.url],
-      { cwd: dir },
-    );
+    const r = await refused;
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toContain("--queue");
@@ -156,7 +164,7 @@ describe("--queue beyond plain model runs (real Redis, one worker)", () => {
         out: join(dir, d, "o.jsonl"),
         queue,
       });
-    const [sa, sb] = [await script("s1"), await script("s2", parseQueueUrl(redis.url))];
+    const [sa, sb] = await Promise.all([script("s1"), script("s2", parseQueueUrl(redis.url))]);
     expect(sb.payload.out_jsonl).toContain("/s2/");
     expect({ ...sb.payload, out_jsonl: "", steps_jsonl: "" }).toEqual({
       ...sa.payload,

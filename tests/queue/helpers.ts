@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import type { Redis } from "ioredis";
 import { binPath } from "../helpers/bins.js";
 
 export { binPath, buildBins, cleanupBins, repoRoot } from "../helpers/bins.js";
@@ -66,6 +67,19 @@ export async function startRedis(o: { port?: number; dir?: string } = {}): Promi
       p.kill("SIGKILL");
       await new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r(null) : p.once("exit", r)));
     },
+  };
+}
+
+/**
+ * Database `n` of a private Redis as a scenario's own queue: the queue's keys have fixed names
+ * (src/core/queue/redis.ts), so scenarios that run at once on one redis-server each take a
+ * database (`redis://…/n`) and flush only theirs. `db`: a client on it (disconnect when done).
+ */
+export async function redisDb(server: RedisServer, n: number): Promise<{ url: string; db: Redis }> {
+  const { Redis } = await import("ioredis");
+  return {
+    url: server.url.replace(/\/0$/, `/${n}`),
+    db: new Redis({ port: server.port, host: "127.0.0.1", db: n }),
   };
 }
 

@@ -4,11 +4,14 @@
  * writes exactly the bytes of the single-process run, with one sink entry per job and no
  * duplicate row; a dead Redis is one stderr line and exit 1; workers with different lock
  * settings refuse to join. Short locks (1 s) keep the recovery within the test's budget.
+ *
+ * The three scenarios mostly wait (on workers, locks, the loopback model): they run at once,
+ * on one redis-server, each in its own database (helpers.ts redisDb) with its own workers.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../src/core/engine/clients/builtin.js";
 import { OFFERS_KEY, SINK_KEY } from "../../src/core/queue/redis.js";
@@ -18,6 +21,7 @@ import {
   freePort,
   type Proc,
   type RedisServer,
+  redisDb,
   runBin,
   startBin,
   startRedis,
@@ -25,7 +29,7 @@ import {
 } from "./helpers.js";
 
 let redis: RedisServer;
-let db: Redis;
+const clients: Redis[] = [];
 let dir: string;
 let model: Loopback;
 const procs: Proc[] = [];
@@ -36,7 +40,6 @@ const LOCK = ["--lock-ms", "1000", "--stalled-ms", "500", "--max-stalled", "3"];
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "ob-queue-"));
   [redis] = await Promise.all([startRedis(), buildBins()]);
-  db = new Redis(redis.port, "127.0.0.1");
   model = await startLoopback({ latencyMs: 40, answer: (p) => ledgerReaderAnswer(`\nLEDGER:\n${p}`) });
   const gen = await Promise.all([
     runBin("geb", ["trap", "generate", "--family", "epistemic_calibration_suite", "--out-dir", "trap"], {
@@ -70,13 +73,20 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of procs) p.signal("SIGKILL");
-  db?.disconnect();
+  for (const c of clients) c.disconnect();
   await Promise.all([redis?.stop(), model?.close()]);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const worker = (bin: "gf01" | "geb", env: NodeJS.ProcessEnv = {}) => {
-  const p = startBin(bin, ["worker", "--queue", redis.url, ...LOCK], { cwd: dir, env });
+/** Scenario `n`'s queue: its own database of the one redis-server. */
+async function queueDb(n: number): Promise<{ url: string; db: Redis }> {
+  const q = await redisDb(redis, n);
+  clients.push(q.db);
+  return q;
+}
+
+const worker = (url: string, bin: "gf01" | "geb", env: NodeJS.ProcessEnv = {}) => {
+  const p = startBin(bin, ["worker", "--queue", url, ...LOCK], { cwd: dir, env });
   procs.push(p);
   return p;
 };
@@ -90,14 +100,15 @@ const ready = (p: Proc) => until(() => p.stderr().includes("worker on"), 30_000,
  * is then woken: its late executions must change nothing.
  */
 async function chaosRuns(
+  q: { url: string; db: Redis },
   runs: { bin: "gf01" | "geb"; args: string[] }[],
   jobs: number,
 ): Promise<{ code: number | null; stderr: string }[]> {
-  await db.flushdb();
+  const { url, db } = q;
   const env = { ORACLEBENCH_QUEUE_JOB_DELAY_MS: "300" };
-  const ws = [worker("gf01", env), worker("geb", env), worker("gf01", env)];
+  const ws = [worker(url, "gf01", env), worker(url, "geb", env), worker(url, "gf01", env)];
   await Promise.all(ws.map(ready));
-  const ps = runs.map((r) => startBin(r.bin, [...r.args, "--queue", redis.url], { cwd: dir }));
+  const ps = runs.map((r) => startBin(r.bin, [...r.args, "--queue", url], { cwd: dir }));
   procs.push(...ps);
   await until(async () => (await db.hlen(SINK_KEY)) >= 2, 30_000, "first results");
   ws[0]?.signal("SIGKILL");
@@ -105,7 +116,9 @@ async function chaosRuns(
   const codes = await Promise.all(ps.map((p) => p.exited));
   ws[1]?.signal("SIGCONT");
   // The woken worker's sandboxed child finishes its stale job: its offer must be refused.
-  await new Promise((r) => setTimeout(r, 800));
+  // SIGTERM (to the worker alone, not its group) stops it once its running jobs are done.
+  ws[1]?.child.kill("SIGTERM");
+  await ws[1]?.exited;
   expect(await db.hlen(SINK_KEY)).toBe(jobs);
   for (const w of ws) w.signal("SIGKILL");
   return codes.map((code, i) => ({ code, stderr: ps[i]?.stderr() ?? "" }));
@@ -117,15 +130,18 @@ const MODEL = () => [
   ...["--no-timings", "--no-progress", "--max-concurrency", "2"],
 ];
 
-describe("distributed runs on a real Redis", () => {
+describe.concurrent("distributed runs on a real Redis", () => {
   it("gf01 evaluate and geb model --queue through a kill -9 and a frozen worker: the single-process bytes", async () => {
-    const single = await Promise.all([
+    const q = await queueDb(1);
+    const { db } = q;
+    // The single-process runs go on while the workers start and the queued runs go on.
+    const singles = Promise.all([
       runBin("gf01", [...EVAL, "--out", "single.jsonl"], { cwd: dir }),
       runBin("geb", [...MODEL(), "--out-dir", "single"], { cwd: dir }),
     ]);
-    for (const r of single) expect(r.code, r.stderr).toBe(0);
     const rows = readFileSync(join(dir, "data.jsonl"), "utf8").trim().split("\n").length;
     const [ev, mo] = await chaosRuns(
+      q,
       [
         { bin: "gf01", args: [...EVAL, "--out", "queued.jsonl"] },
         { bin: "geb", args: [...MODEL(), "--out-dir", "queued"] },
@@ -134,6 +150,7 @@ describe("distributed runs on a real Redis", () => {
     );
     expect(ev?.code, ev?.stderr).toBe(0);
     expect(mo?.code, mo?.stderr).toBe(0);
+    for (const r of await singles) expect(r.code, r.stderr).toBe(0);
 
     // gf01: the same bytes, 8 distinct rows.
     const a = readFileSync(join(dir, "single.jsonl"));
@@ -165,7 +182,7 @@ describe("distributed runs on a real Redis", () => {
     // running), bytes as before.
     const lines = a.toString().split("\n");
     writeFileSync(join(dir, "resumed.jsonl"), `${lines.slice(0, 3).join("\n")}\n`);
-    const r = await runBin("gf01", [...EVAL, "--out", "resumed.jsonl", "--resume", "--queue", redis.url], {
+    const r = await runBin("gf01", [...EVAL, "--out", "resumed.jsonl", "--resume", "--queue", q.url], {
       cwd: dir,
     });
     expect(r.code, r.stderr).toBe(0);
@@ -173,32 +190,35 @@ describe("distributed runs on a real Redis", () => {
   }, 90_000);
 
   it("geb sweep --queue (model cells) and geb trap run --queue: the single-process files", async () => {
-    await db.flushdb();
-    const w = worker("geb");
+    const { url, db } = await queueDb(2);
+    const w = worker(url, "geb");
     const sweep = (out: string) => [
       ...["sweep", "--out", out, "--seeds", "1", "--state-modes", "kv", "--episodes", "1", "--steps", "60"],
       ...["--model", "openai:fake", "--base-url", `${model.url}/v1`, "--no-progress"],
     ];
     // The same --out in two folders: the files record their paths.
     for (const d of ["s1", "s2"]) mkdirSync(join(dir, d));
-    const [single] = await Promise.all([runBin("geb", sweep("sw"), { cwd: join(dir, "s1") }), ready(w)]);
-    expect(single.code, single.stderr).toBe(0);
-    const q = await runBin("geb", [...sweep("sw"), "--queue", redis.url], { cwd: join(dir, "s2") });
-    expect(q.code, q.stderr).toBe(0);
     // geb trap run: the fake model fails the family's floors (exit 1), the same way both times.
     const trap = (d: string) => [
       ...["trap", "run", "--family", "epistemic_calibration_suite", "--fixtures", join(dir, "trap")],
       ...["--model", "openai:fake", "--base-url", `${model.url}/v1`, "--max-retries", "0", "--no-progress"],
       ...["--runs", "1", "--min-runs", "1", "--out-dir", join(dir, d, "trap-out")],
     ];
-    const t1 = await runBin("geb", trap("s1"), { cwd: join(dir, "s1") });
-    const t2 = await runBin("geb", [...trap("s2"), "--queue", redis.url], { cwd: join(dir, "s2") });
-    expect([t1.code, t2.code], t1.stderr + t2.stderr).toEqual([1, 1]);
-    expect(t2.stdout.replaceAll("/s2/", "/s1/"), JSON.stringify(t2.stderr)).toBe(t1.stdout);
+    const noServer = `http://127.0.0.1:${await freePort()}/v1`;
+    // The single-process runs (in s1), and once the worker is up the queued ones (in s2, and
+    // the failing model run below): each run has its own files, so they all run at once.
+    const local = Promise.all([
+      runBin("geb", sweep("sw"), { cwd: join(dir, "s1") }),
+      runBin("geb", trap("s1"), { cwd: join(dir, "s1") }),
+    ]);
+    await ready(w);
+    const queued = Promise.all([
+      runBin("geb", [...sweep("sw"), "--queue", url], { cwd: join(dir, "s2") }),
+      runBin("geb", [...trap("s2"), "--queue", url], { cwd: join(dir, "s2") }),
+    ]);
     // A request that fails on the worker (no model server there) is a failed job: the run
     // reports it as it would locally (one line, exit 1, no scores), never as an answer.
-    const noServer = `http://127.0.0.1:${await freePort()}/v1`;
-    const f = await runBin(
+    const failing = runBin(
       "geb",
       [
         "model",
@@ -210,9 +230,14 @@ describe("distributed runs on a real Redis", () => {
         noServer,
         "--max-retries",
         "0",
-      ].concat(["--no-progress", "--out-dir", "failed", "--queue", redis.url]),
+      ].concat(["--no-progress", "--out-dir", "failed", "--queue", url]),
       { cwd: dir },
     );
+    const [[single, t1], [q, t2], f] = await Promise.all([local, queued, failing]);
+    expect(single.code, single.stderr).toBe(0);
+    expect(q.code, q.stderr).toBe(0);
+    expect([t1.code, t2.code], t1.stderr + t2.stderr).toEqual([1, 1]);
+    expect(t2.stdout.replaceAll("/s2/", "/s1/"), JSON.stringify(t2.stderr)).toBe(t1.stdout);
     expect(f.code, f.stderr).toBe(1);
     expect(f.stderr).toMatch(/^geb: .*(refused|ECONNREFUSED)/m);
     expect(f.stderr).not.toMatch(/internal error|\n\s+at /);
@@ -237,16 +262,19 @@ describe("distributed runs on a real Redis", () => {
 
   it("a dead Redis is one stderr line and exit 1; mismatched worker settings are refused", async () => {
     const dead = `redis://127.0.0.1:${await freePort()}/0`;
-    const r = await runBin("gf01", ["evaluate", "--instances", "bundle.json", "--queue", dead], { cwd: dir });
+    // Settings as the chaos runs' workers record them: a worker with other ones exits 2.
+    const { url, db } = await queueDb(3);
+    await db.set("oraclebench:settings", JSON.stringify({ lockMs: 1000, stalledMs: 500, maxStalled: 3 }));
+    const [r, w, m] = await Promise.all([
+      runBin("gf01", ["evaluate", "--instances", "bundle.json", "--queue", dead], { cwd: dir }),
+      runBin("geb", ["worker", "--queue", dead], { cwd: dir }),
+      runBin("gf01", ["worker", "--queue", url, "--lock-ms", "2000"], { cwd: dir }),
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(r.stderr).toMatch(/^gf01: cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+\/0: .*ECONNREFUSED/);
-    const w = await runBin("geb", ["worker", "--queue", dead], { cwd: dir });
     expect(w.code).toBe(1);
     expect(w.stderr).toMatch(/^geb: cannot reach Redis/);
-    // The settings recorded by the chaos runs' workers: a worker with other ones exits 2.
-    await db.set("oraclebench:settings", JSON.stringify({ lockMs: 1000, stalledMs: 500, maxStalled: 3 }));
-    const m = await runBin("gf01", ["worker", "--queue", redis.url, "--lock-ms", "2000"], { cwd: dir });
     expect(m.code).toBe(2);
     expect(m.stderr).toMatch(/differ from the queue's/);
   }, 60_000);

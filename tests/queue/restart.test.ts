@@ -80,7 +80,9 @@ const alive = (pid: number) => {
   return s !== undefined && s.state !== "Z";
 };
 
-describe("distributed runs survive a Redis restart", () => {
+// The two describes run side by side (each has its own redis-server): the outage is mostly
+// waiting.
+describe.concurrent("distributed runs survive a Redis restart", () => {
   for (const outage of OUTAGES)
     it(
       `Redis down ${outage} s mid-run under 2 workers: the single-process bytes, exit 0, one line each way`,
@@ -146,7 +148,7 @@ describe("distributed runs survive a Redis restart", () => {
     );
 });
 
-describe("a coordinator gives up on a long outage", () => {
+describe.concurrent("a coordinator gives up on a long outage", () => {
   it("Redis gone longer than the limit: one line saying so, the run fails (QueueUnavailableError), no hang", async () => {
     const { runJobs } = await import("../../src/core/queue/coordinator.js");
     const { parseQueueUrl } = await import("../../src/core/queue/url.js");

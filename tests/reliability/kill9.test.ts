@@ -9,6 +9,17 @@
  *  - the re-run's files are byte-identical to the reference (wall-clock fields aside, listed
  *    per case); `<file>.tmp-<pid>` files a kill left behind are never final names.
  * Inputs are small so the whole matrix stays within ~40 s on 2 loaded cores.
+ *
+ * One case per writer code path: `gf01 report --html` writes through core/report/html
+ * writeReport as `geb report` does (which also writes the table files), `gf01 export --format
+ * inspect` through core/interop/inspect writeInspectExport as `geb export` does, `gf01
+ * identifiability-check` and `gf01 play --out` (like import and manifest) through core/jsonl
+ * writeFileAtomic as `gf01 generate` does, `geb baseline --out` and `geb grade --row-results`
+ * through geb/api withWriter (io.ts AtomicWriter) as `geb generate` does, and `geb selector
+ * export --out` through io.ts writeTextAtomic as `geb run --results-json` and `geb model --out`
+ * do, and `geb model --model retrieval --out-dir` through the same runGebModel and --out-dir
+ * block of geb/cli/model.ts as `geb model` with a server: those writers are killed in the
+ * cases kept.
  */
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -25,16 +36,18 @@ import {
   isTemp,
   listFiles,
   rng,
-  runBin,
+  runBin as runBinOnce,
   snapshot,
   tmp,
 } from "./helpers.js";
 
 /**
  * The engine journals get both kill modes (seed 1: at a fraction of the run time; seed 2:
- * soon after output appears); other writers one seed each (journals: soon after output
- * appears; atomic writers: alternating the mode between cases). Each process costs ~0.5 s of
- * CPU to start, so the matrix stays near 50 processes.
+ * soon after output appears); other writers seed 2 alone: the trigger counts a writer's temp
+ * file as output, so the kill lands while an artifact is being written or between the files of
+ * a run, where a kill finds partial output (a kill at a fraction of the run mostly landed
+ * before any output: a kill that checks nothing). Each process costs ~0.5 s of CPU to start,
+ * so the matrix stays under 50 processes.
  */
 const SEEDS = [1, 2];
 /** `ORACLEBENCH_KILL9_SEEDS=n`: every case with seeds 1..n (a longer soak than CI's). */
@@ -76,12 +89,17 @@ interface Case {
   normalize?: (rel: string, text: string) => string;
   /** Files set up in the run dir before each run (copied from inputs). */
   setup?: (dir: string, c: Ctx) => void;
-  /** Seeds to kill with (default: one, alternating between cases). */
+  /** Seeds to kill with (default: [2], soon after output appears). */
   seeds?: number[];
   /** Exit code of a complete run (default 0; 1: a gate the fake model fails, still a whole run). */
   code?: number;
   /** Kill only after this holds (default: some file appeared in the run dir). */
   ready?: (dir: string) => boolean;
+  /**
+   * The command mostly waits (on the loopback model): its seeds run at once, and the case runs
+   * alongside the other waiting ones, so their waits overlap instead of holding a worker in turn.
+   */
+  waits?: boolean;
 }
 
 /** Drop the engine's wall-clock diagnostics (`runtime`) from every JSONL row. */
@@ -148,6 +166,7 @@ const cases: Case[] = [
     ],
     resume: ["--resume"],
     seeds: SEEDS,
+    waits: true,
     journals: ["llm.jsonl", "llm.jsonl.steps.jsonl", "llm.jsonl.errors.jsonl", "llm.jsonl.prompts.jsonl"],
     // A step log's agent_log.cache_hits counts this invocation's cache hits (an episode
     // replayed after a kill finds its earlier answers cached): accounting, not results.
@@ -156,38 +175,10 @@ const cases: Case[] = [
     ready: (d) => completeLines(join(d, "llm.jsonl")) >= 2,
   },
   {
-    name: "gf01 play --agent --out --runs-out",
-    bin: "gf01",
-    args: (c) => [
-      "play",
-      ...["--instances", join(c.inputs, "bundle.json"), "--agent", "online-greedy", "--git-commit", "k9"],
-      ...["--out", "play.json"],
-    ],
-  },
-  {
-    name: "gf01 identifiability-check --out (manifest, import: the same writer)",
-    bin: "gf01",
-    args: (c) => [
-      "identifiability-check",
-      "--instances",
-      join(c.inputs, "bundle.json"),
-      "--out",
-      "m/idc.json",
-    ],
-  },
-  {
-    name: "gf01 report --html",
-    bin: "gf01",
-    args: (c) => ["report", "--runs", join(c.inputs, "runs.jsonl"), "--format", "json", "--html", "rep.html"],
-  },
-  {
-    name: "gf01 export --format inspect --out-dir (eval logs)",
-    bin: "gf01",
-    args: (c) => ["export", "--format", "inspect", "--out-dir", "logs", join(c.inputs, "runs.jsonl")],
-  },
-  {
     name: "gf01 checks (writes no file)",
     bin: "gf01",
+    // No output ever appears to trigger on: killed at a fraction of its run time.
+    seeds: [1],
     args: () => ["checks", "--count", "2"],
   },
   // ---- geb ----
@@ -195,20 +186,6 @@ const cases: Case[] = [
     name: "geb generate --out",
     bin: "geb",
     args: () => ["generate", "--out", "d/data.jsonl", "--seed", "3", "--episodes", "6", "--steps", "300"],
-  },
-  {
-    name: "geb baseline --out",
-    bin: "geb",
-    args: (c) => ["baseline", "--data", join(c.inputs, "data.jsonl"), "--out", "preds.jsonl"],
-  },
-  {
-    name: "geb grade --row-results",
-    bin: "geb",
-    args: (c) => [
-      "grade",
-      ...["--data", join(c.inputs, "data.jsonl"), "--pred", join(c.inputs, "preds.jsonl")],
-      ...["--row-results", "rows.jsonl"],
-    ],
   },
   {
     name: "geb run --out --results-json (both protocols)",
@@ -231,6 +208,7 @@ const cases: Case[] = [
     ],
     resume: ["--resume"],
     seeds: SEEDS,
+    waits: true,
     journals: ["res.jsonl", "res.jsonl.errors.jsonl", "res.jsonl.prompts.jsonl"],
     unordered: ["res.jsonl", "res.jsonl.prompts.jsonl"],
     // live_calls / cache_hits / resumed count what this invocation did (a resumed run calls
@@ -238,15 +216,6 @@ const cases: Case[] = [
     normalize: (rel, text) =>
       dropWall(rel, dropRuntime(rel, text)).replace(/"(live_calls|cache_hits|resumed)": \d+/g, '"$1": 0'),
     ready: (d) => completeLines(join(d, "res.jsonl")) >= 2,
-  },
-  {
-    name: "geb model retrieval --out-dir",
-    bin: "geb",
-    args: (c) => [
-      "model",
-      ...["--data", join(c.inputs, "data.jsonl"), "--model", "retrieval", "--deterministic-answer"],
-      ...["--no-timings", "--no-progress", "--out-dir", "od"],
-    ],
   },
   {
     name: "geb sweep (cells, resumes on re-run)",
@@ -276,11 +245,6 @@ const cases: Case[] = [
     args: (c) => ["summarize", "--in", join(c.inputs, "sw"), "--out-dir", "summ"],
   },
   {
-    name: "geb selector export / train --out",
-    bin: "geb",
-    args: (c) => ["selector", "export", "--data", join(c.inputs, "data.jsonl"), "--out", "ex.jsonl"],
-  },
-  {
     name: "geb export --format inspect --out-dir (eval logs of a sweep)",
     bin: "geb",
     args: (c) => ["export", "--format", "inspect", "--out-dir", "logs", join(c.inputs, "sw")],
@@ -294,6 +258,7 @@ const cases: Case[] = [
       ...["--stage", "observe", "--runs", "2", "--out-dir", "trap-out"],
     ],
     resume: ["--resume"],
+    waits: true,
     // The fake model fails the family's floors: exit 1 with every summary and the reliability file written.
     code: 1,
     outDirs: ["trap-out/"],
@@ -322,6 +287,13 @@ const cases: Case[] = [
   },
 ];
 
+const stats = { procs: 0, kills: 0, midRun: 0, torn: 0, tempsLeft: 0 };
+/** helpers.ts runBin, counted: the matrix's cost is mostly its processes. */
+const runBin: typeof runBinOnce = (...a) => {
+  stats.procs++;
+  return runBinOnce(...a);
+};
+
 let server: Loopback;
 const ctx: Ctx = { inputs: "", url: "" };
 
@@ -338,21 +310,9 @@ beforeAll(async () => {
   ctx.inputs = tmp("inputs");
   const inp = (bin: Bin, args: string[]) =>
     runBin(bin, args, { cwd: ctx.inputs }).then((r) => expect(r.code, r.stderr).toBe(0));
-  await inp("gf01", [
-    "generate",
-    "--seed",
-    "7",
-    "--count",
-    "10",
-    "--git-commit",
-    "k9",
-    "--out",
-    "bundle.json",
-  ]);
-  await inp("geb", ["generate", "--out", "data.jsonl", "--seed", "1", "--episodes", "2", "--steps", "80"]);
   await Promise.all([
-    inp("gf01", ["evaluate", "--instances", "bundle.json", "--agent", "greedy", "--out", "runs.jsonl"]),
-    inp("geb", ["baseline", "--data", "data.jsonl", "--out", "preds.jsonl"]),
+    inp("gf01", ["generate", "--seed", "7", "--count", "10", "--git-commit", "k9", "--out", "bundle.json"]),
+    inp("geb", ["generate", "--out", "data.jsonl", "--seed", "1", "--episodes", "2", "--steps", "80"]),
     inp("geb", [
       ...["trap", "generate", "--family", "epistemic_calibration_suite", "--out-dir", "trap"],
       ...["--anchors", "2", "--holdout", "4", "--canary", "1"],
@@ -380,19 +340,19 @@ function finals(dir: string, k: Case): Map<string, string> {
   return m;
 }
 
-const stats = { kills: 0, midRun: 0, torn: 0, tempsLeft: 0 };
-
 describe("kill -9 anywhere: no torn file under a final name; the re-run equals an uninterrupted run", () => {
   afterAll(() => {
     console.log(
-      `kill9: ${stats.kills} kills landed, ${stats.midRun} with partial output on disk, ${stats.torn} torn journal tails, ${stats.tempsLeft} temp files left by kills`,
+      `kill9: ${stats.procs} processes, ${stats.kills} kills landed, ${stats.midRun} with partial output on disk, ${stats.torn} torn journal tails, ${stats.tempsLeft} temp files left by kills`,
     );
     // The matrix is only worth something if kills land while output is being written.
     if (stats.kills >= 5) expect(stats.midRun).toBeGreaterThan(0);
   });
 
-  for (const [index, k] of cases.entries()) {
-    it(k.name, { timeout: 180_000 }, async () => {
+  // The waiting cases first, side by side (vitest runs adjacent concurrent tests together).
+  const order = [...cases].sort((a, b) => Number(!!b.waits) - Number(!!a.waits));
+  for (const k of order) {
+    it(k.name, { timeout: 180_000, concurrent: !!k.waits }, async () => {
       const refDir = tmp("ref");
       k.setup?.(refDir, ctx);
       const inputFiles = new Set(listFiles(refDir));
@@ -403,8 +363,8 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
       const want = finals(refDir, k);
       const tFirst = ref.triggeredAt ?? ref.ms;
 
-      const seeds = SOAK > 0 ? Array.from({ length: SOAK }, (_, i) => i + 1) : (k.seeds ?? [1 + (index % 2)]);
-      for (const seed of seeds) {
+      const seeds = SOAK > 0 ? Array.from({ length: SOAK }, (_, i) => i + 1) : (k.seeds ?? [2]);
+      const killAndRerun = async (seed: number): Promise<void> => {
         const r = rng(seed * 7919 + k.name.length);
         const dir = tmp("kill");
         k.setup?.(dir, ctx);
@@ -429,6 +389,18 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         const got = snapshot(dir, (f) => !isTemp(f) && !isLock(f) && !inputFiles.has(f));
         stats.tempsLeft += listFiles(dir).filter(isTemp).length;
         if (killed.killed && got.size > 0) stats.midRun++;
+        console.log(
+          where,
+          "killed",
+          killed.killed,
+          "partial",
+          got.size,
+          [...got.keys()].join(","),
+          "refms",
+          Math.round(ref.ms),
+          "tFirst",
+          Math.round(tFirst),
+        );
         for (const [rel, buf] of got) {
           expect(want.has(rel), `${where}: ${rel} is not an output of the reference run`).toBe(true);
           const refText = want.get(rel)!;
@@ -457,7 +429,7 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
         // the re-run would be one more uninterrupted run. Journals still check that resuming
         // a finished run adds nothing.
         const nothingLeft = listFiles(dir).length === inputFiles.size;
-        if ((!killed.killed && !k.resume) || (killed.killed && nothingLeft)) continue;
+        if ((!killed.killed && !k.resume) || (killed.killed && nothingLeft)) return;
         // Run again (resuming where the command can; resuming a finished run adds nothing):
         // the same bytes as the reference.
         const again = await runBin(k.bin, [...k.args(ctx), ...(k.resume ?? [])], {
@@ -486,7 +458,10 @@ describe("kill -9 anywhere: no torn file under a final name; the re-run equals a
             fin.get(rel) === text,
             `${where}: ${rel} differs after the re-run: ${firstDiff(fin.get(rel), text)}`,
           ).toBe(true);
-      }
+      };
+      // Each seed kills its own run in its own folder: a waiting command's seeds overlap.
+      if (k.waits) await Promise.all(seeds.map(killAndRerun));
+      else for (const seed of seeds) await killAndRerun(seed);
     });
   }
 });
