@@ -26,10 +26,11 @@ export default defineConfig({
     // therefore leave no global state behind (the in-process CLI helper restores cwd; servers
     // and env changes are undone in afterAll); each worker is still its own process.
     isolate: false,
-    // vitest's default is cores − 1, i.e. one file at a time on the 2-core CI machine. Most test
-    // files wait on child processes (CLIs, servers, chromium), so two files at once use the
-    // second core: the suite took 585–668 s with one worker.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // vitest's default is cores − 1, i.e. one file at a time on the 2-core CI machine. Many
+    // files wait on child processes (CLIs, servers, Redis workers, chromium), so the suite keeps
+    // one file more in flight than there are cores: on 2 cores, 3 files at once took 330 s of
+    // wall where 2 took 365 s (the same ~545 s of CPU), and 1 took 585–668 s before.
+    maxWorkers: Math.max(3, availableParallelism()),
     // Slowest files first (measured durations, tests/helpers/durations.json): a fresh CI clone
     // has no vitest results cache, and without it the long files could start last.
     sequence: { sequencer: SlowestFirst },
