@@ -9,7 +9,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InputError } from "../../../src/core/errors.js";
 import { main } from "../../../src/geb/cli/main.js";
 import { programAnswer } from "../../../src/geb/release/builtin.js";
@@ -19,31 +19,13 @@ import { releaseMatrixSchema, releaseSignalSchema } from "../../../src/geb/relea
 import { trapFamily } from "../../../src/geb/trap/registry.js";
 import type { TrapRunSummary } from "../../../src/geb/trap/framework.js";
 import { type Loopback, startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { runIn } from "../../helpers/cli-in.js";
 
 const FX = "tests/fixtures/geb/release";
 const ART = join(FX, "artifacts");
 const expected = JSON.parse(readFileSync(join(FX, "expected.json"), "utf8"));
 
-async function geb(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    const code = await main(args);
-    return { code: code || Number(process.exitCode ?? 0), out, err };
-  } finally {
-    process.exitCode = 0;
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const geb = (args: string[]) => runIn(main, args);
 
 let dir: string;
 beforeAll(() => {

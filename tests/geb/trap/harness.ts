@@ -8,7 +8,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, vi } from "vitest";
+import { expect } from "vitest";
 import { type BaselineReport, baselineReport, evaluateSplit } from "../../../src/geb/trap/framework.js";
 import {
   TRAP_SPLITS,
@@ -18,6 +18,7 @@ import {
   type TrapRow,
 } from "../../../src/geb/trap/types.js";
 import type { Loopback } from "../../fixtures/engine/loopback-server.js";
+import { runIn } from "../../helpers/cli-in.js";
 
 export interface GebResult {
   code: number;
@@ -29,22 +30,7 @@ export interface GebResult {
 export async function geb(args: string[]): Promise<GebResult> {
   // Imported here so tests that need only the row helpers stay light.
   const { main } = await import("../../../src/geb/cli/main.js");
-  let out = "";
-  let err = "";
-  const o = vi.spyOn(process.stdout, "write").mockImplementation((s: string | Uint8Array) => {
-    out += String(s);
-    return true;
-  });
-  const e = vi.spyOn(process.stderr, "write").mockImplementation((s: string | Uint8Array) => {
-    err += String(s);
-    return true;
-  });
-  try {
-    return { code: await main(args), out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
+  return runIn(main, args);
 }
 
 /** The prompt's ledger and question as a row (what a model sees; no gold, no meta). */
