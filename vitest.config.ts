@@ -18,6 +18,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts"],
     // Names the folder of the run's one CLI bundle (tests/helpers/bins.ts) and removes it after.
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // CPU_PROFILE=<file>: each test file's CPU (worker + children) as JSON lines (docs/testing.md).
+    setupFiles: process.env.CPU_PROFILE ? ["tests/helpers/cpu-profile-setup.ts"] : [],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",

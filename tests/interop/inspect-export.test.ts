@@ -56,7 +56,7 @@ describe("gf01 export --format inspect", () => {
     const jsonFiles = await exportTo(join(out, "json"), "--log-format", "json");
     expect(evalFiles).toHaveLength(2);
     expect(jsonFiles).toHaveLength(2);
-    const logs = validateLogs([...evalFiles, ...jsonFiles]);
+    const logs = await validateLogs([...evalFiles, ...jsonFiles]);
     for (const [file, l] of Object.entries(logs)) {
       expect(l.errors, file).toEqual([]);
       expect(l.header.status).toBe("success");
@@ -113,7 +113,7 @@ describe("gf01 export --format inspect", () => {
 
   it("messages are the exact prompts and replies kept (LLM run); offline-style runs get none", async () => {
     const files = await exportTo(join(out, "msg"), "--log-format", "json");
-    const logs = validateLogs(files);
+    const logs = await validateLogs(files);
     const llm = Object.values(logs).find((l) => l.header.eval.model.startsWith("LLM-"));
     const greedy = Object.values(logs).find((l) => !l.header.eval.model.startsWith("LLM-"));
     if (!llm || !greedy) throw new Error("expected both logs");
@@ -164,7 +164,7 @@ describe("gf01 export --format inspect", () => {
     for (const [i, file] of a.entries()) expect(readFileSync(b[i]).equals(readFileSync(file))).toBe(true);
     const c = await exportTo(join(out, "d3"), "--created", "2026-03-04T05:06:07+00:00");
     expect(names(c)[0]).toMatch(/^2026-03-04T05-06-07\+00-00_gf01_/);
-    const l = validateLogs(c)[c[0]];
+    const l = (await validateLogs(c))[c[0]];
     expect(l.header.eval.created).toBe("2026-03-04T05:06:07+00:00");
   }, 60_000);
 
@@ -194,14 +194,14 @@ describe("gf01 export --format inspect", () => {
     expect(fmt.code).toBe(2);
   }, 60_000);
 
-  it("a log the schema rejects is reported (the validator can fail)", () => {
+  it("a log the schema rejects is reported (the validator can fail)", async () => {
     const file = join(out, "2026-01-01T00-00-00+00-00_gf01_x_abc.json");
     const good = readFileSync(readdirSync(join(out, "json")).map((n) => join(out, "json", n))[0], "utf8");
     const log = JSON.parse(good);
     delete log.eval.task_id;
     log.samples[0].epoch = "one";
     writeFileSync(file, JSON.stringify(log));
-    const errors = validateLogs([file])[file].errors.join("\n");
+    const errors = (await validateLogs([file]))[file].errors.join("\n");
     expect(errors).toContain("'task_id' is a required property");
     expect(errors).toContain("'one' is not of type 'integer'");
   });
@@ -230,7 +230,7 @@ describe("geb export --format inspect", () => {
     const evalFiles = await gebExportTo(join(out, "eval"));
     const jsonFiles = await gebExportTo(join(out, "json"), "--log-format", "json");
     expect(evalFiles).toHaveLength(2);
-    const logs = validateLogs([...evalFiles, ...jsonFiles]);
+    const logs = await validateLogs([...evalFiles, ...jsonFiles]);
     for (const [file, l] of Object.entries(logs)) expect(l.errors, file).toEqual([]);
     // results.json holds [payload] (the reference's layout).
     const payloads = [f.gebModelDir, f.gebSelectorDir].map((d) => {
@@ -264,7 +264,7 @@ describe("geb export --format inspect", () => {
 
   it("messages are the exact prompt and raw reply from the engine records; none without records", async () => {
     const files = await gebExportTo(join(out, "msg"), "--log-format", "json");
-    const logs = validateLogs(files);
+    const logs = await validateLogs(files);
     const [answerer, selector] = files.map((x) => logs[x]);
     const records = jsonl(f.gebRecords);
     const prompts = new Map(jsonl(`${f.gebRecords}.prompts.jsonl`).map((p) => [p.prompt_sha256, p.messages]));

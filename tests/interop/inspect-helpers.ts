@@ -5,6 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { debianPackages } from "../helpers/debian.js";
 
 export const SCHEMA = fileURLToPath(new URL("../fixtures/interop/inspect-openapi.json", import.meta.url));
 const VALIDATOR = fileURLToPath(new URL("./inspect-validate.py", import.meta.url));
@@ -43,7 +44,8 @@ export interface ValidatedLog {
 }
 
 /** Validate logs with python; one entry per file. */
-export function validateLogs(files: string[]): Record<string, ValidatedLog> {
+export async function validateLogs(files: string[]): Promise<Record<string, ValidatedLog>> {
+  await debianPackages(); // python3-jsonschema
   const out = execFileSync("python3", [VALIDATOR, SCHEMA, ...files], {
     encoding: "utf8",
     maxBuffer: 1 << 28,

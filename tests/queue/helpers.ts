@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import type { Redis } from "ioredis";
 import { binPath } from "../helpers/bins.js";
+import { debianPackages } from "../helpers/debian.js";
 
 export { binPath, buildBins, cleanupBins, repoRoot } from "../helpers/bins.js";
 
@@ -36,6 +37,7 @@ export interface RedisServer {
  * after SIGKILL) finds the jobs and results as they were.
  */
 export async function startRedis(o: { port?: number; dir?: string } = {}): Promise<RedisServer> {
+  await debianPackages();
   const port = o.port ?? (await freePort());
   const persist = o.dir
     ? ["--appendonly", "yes", "--appendfsync", "always", "--dir", o.dir, "--save", ""]

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
+import { debianPackages } from "../helpers/debian.js";
 
 export const repo = fileURLToPath(new URL("../../", import.meta.url));
 export const officialBundle = fileURLToPath(
@@ -13,6 +14,7 @@ export const officialBundle = fileURLToPath(
 );
 export const artifactsDir = fileURLToPath(new URL("../../test-artifacts/web/", import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+await debianPackages();
 export const hasChromium = existsSync(CHROMIUM);
 export const CHROMIUM_ARGS = [
   "--headless",

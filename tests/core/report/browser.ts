@@ -7,8 +7,10 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM } from "../../../src/core/report/png.js";
+import { debianPackages } from "../../helpers/debian.js";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM;
+await debianPackages();
 export const haveChromium = existsSync(chromiumPath);
 export const skipReason = `chromium not found at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH); .ci/run installs it`;
 export const artifactsDir = fileURLToPath(new URL("../../../test-artifacts/", import.meta.url));

@@ -35,7 +35,9 @@ import { walkScript } from "../../../src/geb/ui/live/walk.js";
 import { ANSWER_KEY_FIELDS } from "../../../src/geb/ui/schema.js";
 import { checkSolvable } from "../../../src/geb/ui/solvable.js";
 import { startLoopback } from "../../fixtures/engine/loopback-server.js";
+import { debianPackages } from "../../helpers/debian.js";
 
+await debianPackages();
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium)

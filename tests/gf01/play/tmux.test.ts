@@ -13,8 +13,10 @@ import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
 import { compileInstance } from "../../../src/gf01/model/compile.js";
 import { parseObservation } from "../../../src/gf01/play/render-text.js";
 import { enumerateMinimal } from "../../../src/gf01/verify/index.js";
+import { debianPackages } from "../../helpers/debian.js";
 import { genBundle } from "./helpers.js";
 
+await debianPackages();
 const TMUX = ["/usr/bin/tmux", "/usr/local/bin/tmux"].find((p) => existsSync(p));
 const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
