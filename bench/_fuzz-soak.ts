@@ -179,7 +179,7 @@ try {
       "flag parsers",
       seed,
       () =>
-        fc.property(fc.nat({ max: sites.length - 1 }), anyValue, (i, v) =>
+        fc.property(fc.nat({ max: sites.length - 1 }), anyValue(), (i, v) =>
           check(parserViolation(sites[i], v)),
         ),
       batch * 20,

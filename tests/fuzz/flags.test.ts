@@ -91,7 +91,7 @@ describe("flag parsers under random values (a value or a one-line error naming t
   const parsed = sites.filter((s) => parserOf(s.option));
   it(`${parsed.length} parsers × random values`, () => {
     fc.assert(
-      fc.property(fc.nat({ max: parsed.length - 1 }), anyValue, (i, v) => {
+      fc.property(fc.nat({ max: parsed.length - 1 }), anyValue(), (i, v) => {
         const bad = parserViolation(parsed[i], v);
         if (bad) throw new Error(bad);
       }),
