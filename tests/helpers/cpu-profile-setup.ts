@@ -17,13 +17,14 @@ function childCpu(): number {
 const own = process.cpuUsage();
 const kids = out ? childCpu() : 0;
 const t0 = performance.now();
+const start = Date.now();
 if (out) {
   afterAll(() => {
     const u = process.cpuUsage(own);
     const file = expect.getState().testPath ?? "?";
     appendFileSync(
       out,
-      `${JSON.stringify({ file, own: (u.user + u.system) / 1e6, children: childCpu() - kids, wall: (performance.now() - t0) / 1000 })}\n`,
+      `${JSON.stringify({ file, own: (u.user + u.system) / 1e6, children: childCpu() - kids, wall: (performance.now() - t0) / 1000, start, end: Date.now(), pid: process.pid })}\n`,
     );
   });
 }

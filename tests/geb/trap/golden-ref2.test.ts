@@ -192,11 +192,11 @@ function memoExpand(f: TrapFamily): TrapFamily {
   return {
     ...f,
     expand(rows, basePreds) {
-      let byBase = cache.get(rows);
-      if (!byBase) cache.set(rows, (byBase = new Map()));
+      const byBase = cache.get(rows) ?? new Map<string, TrapRow[]>();
+      cache.set(rows, byBase);
       const key = basePreds === undefined ? "-" : JSON.stringify(basePreds);
-      let got = byBase.get(key);
-      if (!got) byBase.set(key, (got = expand.call(f, rows, basePreds)));
+      const got = byBase.get(key) ?? expand.call(f, rows, basePreds);
+      byBase.set(key, got);
       return got;
     },
   };
