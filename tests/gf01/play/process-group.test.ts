@@ -12,12 +12,12 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { binPath, buildBins } from "../../helpers/bins.js";
 import { CommandClient, ModelError } from "../../../src/core/engine/index.js";
 import { bundleToJson } from "../../../src/gf01/artifacts/bundle.js";
 import { genBundle } from "./helpers.js";
 
-const cli = fileURLToPath(new URL("../../../src/gf01/cli.ts", import.meta.url));
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const dir = mkdtempSync(join(tmpdir(), "gf01-pgroup-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,6 +68,7 @@ async function until(f: () => boolean, ms = 15_000): Promise<void> {
 }
 
 describe.skipIf(process.platform === "win32")("agents are stopped as a process group", () => {
+  beforeAll(() => buildBins()); // gf01 evaluate from the run's CLI bundle, not tsx (~1 s of CPU less)
   it("gf01 evaluate --agent-cmd: a timed-out agent and its grandchild are killed; the command exits 1 with the error recorded", async () => {
     const { json } = genBundle(1, 9800);
     writeFileSync(join(dir, "bundle.json"), bundleToJson(json));
@@ -75,7 +76,7 @@ describe.skipIf(process.platform === "win32")("agents are stopped as a process g
     const t0 = Date.now();
     const p = spawn(
       process.execPath,
-      ["--import", tsx, cli, "evaluate", "--instances", "bundle.json", "--out", "runs.jsonl"].concat([
+      [binPath("gf01"), "evaluate", "--instances", "bundle.json", "--out", "runs.jsonl"].concat([
         "--agent-cmd",
         "sh hang.sh pids.txt",
         "--agent-timeout-s",
