@@ -11,7 +11,9 @@ import { describe, expect, it } from "vitest";
 import { checkOddPaths, checkReader, makeFixtures, readerTargets } from "./lib/readers.js";
 import { fuzzReader, seedOf } from "./lib/run.js";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+// 100 cases per reader in `npm test` (fixed seeds; 200 until issue 33 cut the suite's CPU):
+// every reader and every mutation kind stays covered, and the depth is npm run fuzz:soak's.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const root = mkdtempSync(join(tmpdir(), "fuzz-readers-"));
 const fx = await makeFixtures(join(root, "fixtures"));
 const targets = readerTargets(fx);
