@@ -41,7 +41,10 @@ export function binDir(): string {
 
 /** Remove a bundle built outside vitest (inside, the global setup removes the run's). */
 export function cleanupBins(): void {
-  if (binDir() === ownDir) rmSync(ownDir, { recursive: true, force: true });
+  if (binDir() === ownDir)
+    for (const d of [ownDir, ...[...runs.keys()].filter((k) => k.startsWith(`${ownDir}.`))])
+      rmSync(d, { recursive: true, force: true });
+  runs.clear();
   built = undefined;
 }
 
@@ -87,38 +90,54 @@ async function bundle(outdir: string): Promise<void> {
 let built: Promise<void> | undefined;
 
 /**
- * Build this run's bundle, or wait for the test file that is building it. The folder's creation
- * is the lock (mkdir fails for everyone but the first); `.done` or `.failed` ends the wait.
+ * Build this run's bundle, or wait for the test file that is building it (`oncePerRun`).
  */
 export function buildBins(): Promise<void> {
-  built ??= (async () => {
-    const dir = binDir();
-    const done = join(dir, ".done");
-    const failed = join(dir, ".failed");
-    mkdirSync(dirname(dir), { recursive: true });
-    let mine = true;
-    try {
-      mkdirSync(dir);
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      mine = false;
-    }
-    if (mine) {
-      try {
-        await bundle(dir);
-        writeFileSync(done, "");
-      } catch (e) {
-        writeFileSync(failed, String((e as Error)?.message ?? e));
-        throw e;
-      }
-      return;
-    }
-    const deadline = Date.now() + 180_000;
-    while (!existsSync(done)) {
-      if (existsSync(failed)) throw new Error(`CLI bundle failed: ${readFileSync(failed, "utf8")}`);
-      if (Date.now() > deadline) throw new Error(`CLI bundle in ${dir} did not finish`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
+  built ??= oncePerRun("", bundle);
   return built;
+}
+
+const runs = new Map<string, Promise<void>>();
+
+/**
+ * `make(dir)` once per test run, in `dir` = this run's bundle folder (or `<that>.<name>` beside it,
+ * which the global setup removes with it): the
+ * first test file to ask builds, the others (in any worker) wait for it. The folder's creation
+ * is the lock (mkdir fails for everyone but the first); `.done` or `.failed` ends the wait.
+ */
+export function oncePerRun(name: string, make: (dir: string) => Promise<void>): Promise<void> {
+  const dir = name ? `${binDir()}.${name}` : binDir();
+  let p = runs.get(dir);
+  if (!p) {
+    p = (async () => {
+      const done = join(dir, ".done");
+      const failed = join(dir, ".failed");
+      mkdirSync(dirname(dir), { recursive: true });
+      let mine = true;
+      try {
+        mkdirSync(dir);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+        mine = false;
+      }
+      if (mine) {
+        try {
+          await make(dir);
+          writeFileSync(done, "");
+        } catch (e) {
+          writeFileSync(failed, String((e as Error)?.message ?? e));
+          throw e;
+        }
+        return;
+      }
+      const deadline = Date.now() + 180_000;
+      while (!existsSync(done)) {
+        if (existsSync(failed)) throw new Error(`${dir} failed: ${readFileSync(failed, "utf8")}`);
+        if (Date.now() > deadline) throw new Error(`${dir} did not finish`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    runs.set(dir, p);
+  }
+  return p;
 }

@@ -3,8 +3,8 @@
  * built on first use by whichever test file needs it) and removes it when the run ends.
  * Inside the checkout so that the bundle's external imports (commander, bullmq) resolve.
  */
-import { rmSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 
@@ -12,5 +12,10 @@ export default function setup(project: TestProject): () => void {
   const root = fileURLToPath(new URL("../../", import.meta.url));
   const dir = join(root, "node_modules/.cache/oraclebench-bins", String(process.pid));
   project.provide("binDir", dir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  // The folder and its siblings `<pid>.<name>` (oncePerRun's other builds, e.g. the web app).
+  return () => {
+    for (const name of readdirSync(dirname(dir)))
+      if (name === String(process.pid) || name.startsWith(`${process.pid}.`))
+        rmSync(join(dirname(dir), name), { recursive: true, force: true });
+  };
 }

@@ -56,7 +56,6 @@ describe.skipIf(!hasChromium)("GF-01 browser game (chromium)", () => {
     await browser?.close();
     await srv?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
-    if (appDir) await rm(appDir, { recursive: true, force: true });
     console.log(`screenshots (${screenshots().length}):\n${screenshots().join("\n")}`);
   });
 

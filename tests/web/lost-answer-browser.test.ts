@@ -34,7 +34,6 @@ describe.skipIf(!hasChromium)("lost answers in the browser (chromium)", () => {
     await browser?.close();
     await srv?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
-    if (appDir) await rm(appDir, { recursive: true, force: true });
   });
 
   /** The next request to `pattern` is sent to the server, and its answer dropped. */

@@ -40,7 +40,6 @@ describe.skipIf(!hasChromium)("GF-01 browser game at 64 states (chromium)", () =
     await browser?.close();
     await srv?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
-    if (appDir) await rm(appDir, { recursive: true, force: true });
   });
 
   it("plays and commits a 64-state instance: certified verdict on the end screen, no HTTP 5xx", async () => {

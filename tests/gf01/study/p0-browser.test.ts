@@ -58,7 +58,6 @@ describe.skipIf(!hasChromium)(
       await browser?.close();
       await srv?.close();
       if (dir) await rm(dir, { recursive: true, force: true });
-      if (appDir) await rm(appDir, { recursive: true, force: true });
     });
 
     it("both participants consent, play every seed and submit feedback in the browser; the strict gate passes, then fails on a template and a missing session", async () => {
