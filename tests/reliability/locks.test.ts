@@ -33,7 +33,11 @@ function deadPid(): number {
   return r.pid as number;
 }
 
-/** A slow `geb model` run (0.3 s per answer) on `r.jsonl`. */
+/**
+ * A slow `geb model` run on `r.jsonl`: each answer waits until a file `release` exists in the
+ * run's folder (at most 5 s), so a run holds its lock for as long as a test needs, however slowly
+ * a loaded machine starts the next process.
+ */
 const modelArgs = () => [
   "model",
   "--data",
@@ -43,7 +47,7 @@ const modelArgs = () => [
   "--command-arg",
   "-c",
   "--command-arg",
-  "sleep 0.3; cat >/dev/null; echo A",
+  "i=0; while [ ! -e release ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done; cat >/dev/null; echo A",
   // "A" is no answer-contract object: accepted, as these tests are about the lock.
   "--max-unparseable-share",
   "1",
@@ -236,6 +240,7 @@ describe("locks", () => {
       while (!existsSync(join(d, "r.jsonl.lock")) && Date.now() - t0 < 60_000)
         await new Promise((r) => setTimeout(r, 10));
       const second = await runBin("geb", args, { cwd: d });
+      writeFileSync(join(d, "release"), "");
       const one = await first;
       expect(one.code, one.stderr).toBe(0);
       expect(second.code).toBe(2);
@@ -252,7 +257,13 @@ describe("locks", () => {
     it("gf01 play-llm: two runs on one --results, one exits 2, every row written once", {
       timeout: 120_000,
     }, async () => {
-      const server = await startLoopback({ latencyMs: 40, answer: fakeGf01Model });
+      // The first run must still hold the lock when the second (a process start later, seconds
+      // on a loaded machine) reaches it: its model answers slowly until the second has exited.
+      let secondDone = false;
+      const server = await startLoopback({
+        latencyFor: () => (secondDone ? 0 : 1000),
+        answer: fakeGf01Model,
+      });
       try {
         const d = tmp("two-llm");
         writeFileSync(join(d, "bundle.json"), bundleToJson(genBundle(6, 5100).json));
@@ -266,6 +277,7 @@ describe("locks", () => {
         while (!existsSync(join(d, "llm.jsonl.lock")) && Date.now() - t0 < 60_000)
           await new Promise((r) => setTimeout(r, 10));
         const second = await runBin("gf01", args, { cwd: d });
+        secondDone = true;
         const one = await first;
         expect(one.code, one.stderr).toBe(0);
         expect(second.code).toBe(2);
