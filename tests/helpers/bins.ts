@@ -45,7 +45,6 @@ export function cleanupBins(): void {
     for (const d of [ownDir, ...[...runs.keys()].filter((k) => k.startsWith(`${ownDir}.`))])
       rmSync(d, { recursive: true, force: true });
   runs.clear();
-  built = undefined;
 }
 
 /** The bundled CLI's entry, for `spawn(process.execPath, [binPath("gf01"), …])`. */
@@ -87,25 +86,20 @@ async function bundle(outdir: string): Promise<void> {
   });
 }
 
-let built: Promise<void> | undefined;
-
-/**
- * Build this run's bundle, or wait for the test file that is building it (`oncePerRun`).
- */
-export function buildBins(): Promise<void> {
-  built ??= oncePerRun("", bundle);
-  return built;
+/** Build this run's bundle, or wait for the test file that is building it (`oncePerRun`). */
+export async function buildBins(): Promise<void> {
+  await oncePerRun("", bundle);
 }
 
-const runs = new Map<string, Promise<void>>();
+const runs = new Map<string, Promise<string>>();
 
 /**
- * `make(dir)` once per test run, in `dir` = this run's bundle folder (or `<that>.<name>` beside it,
- * which the global setup removes with it): the
- * first test file to ask builds, the others (in any worker) wait for it. The folder's creation
- * is the lock (mkdir fails for everyone but the first); `.done` or `.failed` ends the wait.
+ * `make(dir)` once per test run, in `dir` = this run's bundle folder (or `<that>.<name>` beside
+ * it, which the global setup removes with it); resolves with `dir`. The first test file to ask
+ * builds, the others (in any worker) wait for it. The folder's creation is the lock (mkdir fails
+ * for everyone but the first); `.done` or `.failed` ends the wait.
  */
-export function oncePerRun(name: string, make: (dir: string) => Promise<void>): Promise<void> {
+export function oncePerRun(name: string, make: (dir: string) => Promise<unknown>): Promise<string> {
   const dir = name ? `${binDir()}.${name}` : binDir();
   let p = runs.get(dir);
   if (!p) {
@@ -128,7 +122,7 @@ export function oncePerRun(name: string, make: (dir: string) => Promise<void>): 
           writeFileSync(failed, String((e as Error)?.message ?? e));
           throw e;
         }
-        return;
+        return dir;
       }
       const deadline = Date.now() + 180_000;
       while (!existsSync(done)) {
@@ -136,6 +130,7 @@ export function oncePerRun(name: string, make: (dir: string) => Promise<void>): 
         if (Date.now() > deadline) throw new Error(`${dir} did not finish`);
         await new Promise((r) => setTimeout(r, 50));
       }
+      return dir;
     })();
     runs.set(dir, p);
   }

@@ -12,7 +12,7 @@
  * - the Debian packages (ORACLEBENCH_DEBIAN_PENDING, tests/helpers/debian.ts): the files that
  *   wait for them (they import a module that awaits `debianPackages`) start after the first
  *   files, one per worker, that do not: those are the longest of the suite, and the install
- *   (~25 s) is over before the first of them ends;
+ *   (25–40 s) is over before the first of them ends;
  * - promptfoo (PROMPTFOO_E2E_PENDING): its test would only wait for it, so it goes last.
  */
 import { readFileSync } from "node:fs";
@@ -32,9 +32,8 @@ const WAITERS = [
   "tests/interop/inspect-helpers.ts",
 ];
 
-/** Whether `file` imports one of WAITERS (relative specifiers, `.js` for `.ts`). */
-function waitsForDebian(root: string, file: string): boolean {
-  const waiters = new Set(WAITERS.map((w) => resolve(root, w)));
+/** Whether `file` imports one of `waiters` (absolute paths; relative specifiers, `.js` for `.ts`). */
+function waitsForDebian(waiters: Set<string>, file: string): boolean {
   const text = readFileSync(file, "utf8");
   for (const m of text.matchAll(/from\s+"(\.{1,2}\/[^"]+)"/g))
     if (waiters.has(resolve(dirname(file), m[1].replace(/\.js$/, ".ts")))) return true;
@@ -51,10 +50,11 @@ export default class SlowestFirst extends BaseSequencer {
     const sorted = [...files].sort((a, b) => promptfooLast(a) - promptfooLast(b) || secs(b) - secs(a));
     if (!process.env.ORACLEBENCH_DEBIAN_PENDING) return sorted;
     const workers = Math.max(1, this.ctx.config.maxWorkers ?? 1);
+    const waiters = new Set(WAITERS.map((w) => resolve(root, w)));
     const head: TestSpecification[] = [];
     const rest: TestSpecification[] = [];
     for (const f of sorted) {
-      if (head.length < workers && !promptfooLast(f) && !waitsForDebian(root, f.moduleId)) head.push(f);
+      if (head.length < workers && !promptfooLast(f) && !waitsForDebian(waiters, f.moduleId)) head.push(f);
       else rest.push(f);
     }
     return [...head, ...rest];

@@ -43,6 +43,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from "vitest";
 import { ledgerReaderAnswer } from "../../src/core/engine/clients/builtin.js";
 import { type Loopback, startLoopback } from "../fixtures/engine/loopback-server.js";
+import { childCpu } from "../helpers/child-cpu.js";
 import { shellBlocks } from "./markdown.js";
 
 const repo = fileURLToPath(new URL("../..", import.meta.url));
@@ -180,20 +181,6 @@ let npxEnv: NodeJS.ProcessEnv;
 let loopback: Loopback;
 let installNote = "";
 let buildCommit = "";
-/**
- * CPU seconds (user + sys) of this process's finished child processes and their own children:
- * Linux's cutime + cstime in /proc/self/stat, in USER_HZ (100 per second on Linux). Undefined
- * elsewhere. The children are where this file's CPU goes.
- */
-function childCpu(): number | undefined {
-  try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // f[0] is field 3 (state)
-    return (Number(f[13]) + Number(f[14])) / 100;
-  } catch {
-    return undefined;
-  }
-}
 const secs = (n: number) => `${n.toFixed(0)} s`;
 
 /** Each setup phase's wall time and its children's CPU (printed with the size). */

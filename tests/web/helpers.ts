@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { binDir, oncePerRun } from "../helpers/bins.js";
+import { oncePerRun } from "../helpers/bins.js";
 import { debianPackages } from "../helpers/debian.js";
 
 export const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -39,16 +39,14 @@ if (!hasChromium)
  */
 export async function buildAppForTests(): Promise<string> {
   const vite = await import("vite");
-  await oncePerRun("web-app", (dir) =>
-    vite
-      .build({
-        configFile: `${repo}src/web/vite.config.ts`,
-        logLevel: "error",
-        build: { outDir: join(dir, "app"), emptyOutDir: true },
-      })
-      .then(() => undefined),
+  const dir = await oncePerRun("web-app", (d) =>
+    vite.build({
+      configFile: `${repo}src/web/vite.config.ts`,
+      logLevel: "error",
+      build: { outDir: join(d, "app"), emptyOutDir: true },
+    }),
   );
-  return `${binDir()}.web-app/app`;
+  return join(dir, "app");
 }
 
 export async function launch(): Promise<Browser> {
